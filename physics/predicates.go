@@ -84,6 +84,9 @@ func crossSignExact(a, b, c, d Vec) int {
 	if !finite(a, b, c, d) {
 		return 0
 	}
+	if s, ok := crossSignExpansion(a, b, c, d); ok {
+		return s
+	}
 	l := new(big.Rat).Mul(ratDiff(b.X, a.X), ratDiff(d.Y, c.Y))
 	r := new(big.Rat).Mul(ratDiff(b.Y, a.Y), ratDiff(d.X, c.X))
 	return l.Cmp(r)
@@ -92,6 +95,9 @@ func crossSignExact(a, b, c, d Vec) int {
 func dotSignExact(a, b, c, d Vec) int {
 	if !finite(a, b, c, d) {
 		return 0
+	}
+	if s, ok := dotSignExpansion(a, b, c, d); ok {
+		return s
 	}
 	l := new(big.Rat).Mul(ratDiff(b.X, a.X), ratDiff(d.X, c.X))
 	r := new(big.Rat).Mul(ratDiff(b.Y, a.Y), ratDiff(d.Y, c.Y))
@@ -130,6 +136,9 @@ func sqDistSign(p, c Vec, r float64) int {
 	}
 	if !finite(p, c) || math.IsNaN(r) || math.IsInf(r, 0) {
 		return 0
+	}
+	if s, ok := sqDistSignExpansion(p, c, r); ok {
+		return s
 	}
 	ex, ey := ratDiff(p.X, c.X), ratDiff(p.Y, c.Y)
 	s := new(big.Rat).Mul(ex, ex)

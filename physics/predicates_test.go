@@ -119,3 +119,44 @@ func TestDirectionIsExactOnThirtyDegrees(t *testing.T) {
 	assert.Equal(t, 0.0, NormalizeDegrees(-1e-20))
 	assert.Equal(t, 270.0, NormalizeDegrees(-90))
 }
+
+// FuzzExpansionStage checks the allocation-free exact stage alone against
+// the rational reference, including inputs built to cancel exactly.
+func FuzzExpansionStage(f *testing.F) {
+	f.Add(-12.99038105676658, 242.5, -25.98076211353316, 220.0, 0.5, 0.8660254037844386)
+	f.Add(0.1, 0.1, 0.2, 0.2, 0.3, 0.3)
+	f.Add(1e-100, 3.0, 1e100, -7.0, 2.5, 1e-50)
+	f.Fuzz(func(t *testing.T, ax, ay, bx, by, dx, dy float64) {
+		a, b, d := V(ax, ay), V(bx, by), V(dx, dy)
+		if !finite(a, b, d) {
+			return
+		}
+		zero := Vec{}
+		if got, ok := crossSignExpansion(a, b, zero, d); ok {
+			if want := refCrossSign(a, b, zero, d); got != want {
+				t.Fatalf("crossSignExpansion = %d, exact %d", got, want)
+			}
+		}
+		if got, ok := sqDistSignExpansion(a, b, d.X); ok {
+			r := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
+			ex := new(big.Rat).Sub(r(a.X), r(b.X))
+			ey := new(big.Rat).Sub(r(a.Y), r(b.Y))
+			s := new(big.Rat).Mul(ex, ex)
+			s.Add(s, new(big.Rat).Mul(ey, ey))
+			s.Sub(s, new(big.Rat).Mul(r(d.X), r(d.X)))
+			if got != s.Sign() {
+				t.Fatalf("sqDistSignExpansion = %d, exact %d", got, s.Sign())
+			}
+		}
+	})
+}
+
+func TestParallelEdgesNeedNoAllocation(t *testing.T) {
+	// Hexagon flats parallel to arc edges give exactly zero cross products;
+	// the expansion stage decides them without math/big.
+	a, b := V(-12.99038105676658, 242.5), V(-25.98076211353316, 220)
+	dir := V(0.5, 0.8660254037844386)
+	allocs := testing.AllocsPerRun(100, func() { CrossSign(a, b, Vec{}, dir) })
+	assert.Zero(t, allocs)
+	assert.Equal(t, refCrossSign(a, b, Vec{}, dir), CrossSign(a, b, Vec{}, dir))
+}

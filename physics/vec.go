@@ -111,3 +111,6 @@ func NormalizeDegrees(d float64) float64 {
 	}
 	return d
 }
+
+// Bounds returns the rectangle spanned by v and w.
+func (v Vec) Bounds(w Vec) Rect { return EmptyRect().Extend(v).Extend(w) }

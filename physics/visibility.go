@@ -1,8 +1,9 @@
 package physics
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 )
 
 // Blocker is an obstacle whose interior stops a line of sight (Line of
@@ -16,8 +17,9 @@ type Blocker interface {
 	// Bounds returns the blocker's bounding rectangle.
 	Bounds() Rect
 	// shadow returns the set of points p for which the segment from apex
-	// to p passes through the blocker's interior.
-	shadow(apex Vec) shadow
+	// to p passes through the blocker's interior; its half-planes are
+	// appended to buf.
+	shadow(apex Vec, buf []line) (shadow, []line)
 }
 
 // shadow is the open set of points hidden from an apex by one blocker: the
@@ -25,11 +27,12 @@ type Blocker interface {
 // open disk or beyond the chord between the tangent points. A shadow is
 // convex, so it cuts any segment in one open interval.
 type shadow struct {
-	all    bool // the apex is inside the blocker: everything else is hidden
-	empty  bool
-	planes []line
-	disk   *Circle
-	chord  line
+	all     bool // the apex is inside the blocker: everything else is hidden
+	empty   bool
+	planes  []line
+	hasDisk bool
+	disk    Circle
+	chord   line
 }
 
 // interval returns the open parameter interval (lo, hi) of the segment that
@@ -48,7 +51,7 @@ func (s shadow) interval(seg Segment) (lo, hi float64, ok bool) {
 			return 0, 0, false
 		}
 	}
-	if s.disk == nil {
+	if !s.hasDisk {
 		return lo, hi, true
 	}
 	// Within the tangent wedge: hidden inside the open disk or beyond the
@@ -87,69 +90,73 @@ func clipOpen(l line, seg Segment, lo, hi float64) (float64, float64, bool) {
 }
 
 // shadow implements Blocker for a convex polygon.
-func (p Polygon) shadow(apex Vec) shadow {
+func (p Polygon) shadow(apex Vec, buf []line) (shadow, []line) {
 	p = p.CCW()
 	n := len(p)
-	front := make([]bool, n)
+	var frontBuf [16]bool
+	front := frontBuf[:0]
+	if n > len(frontBuf) {
+		front = make([]bool, 0, n)
+	}
 	any := false
 	for i := range p {
-		front[i] = Orient(p[i], p[(i+1)%n], apex) < 0
-		any = any || front[i]
+		f := Orient(p[i], p[(i+1)%n], apex) < 0
+		front = append(front, f)
+		any = any || f
 	}
+	start := len(buf)
 	if !any {
 		switch p.Locate(apex) {
 		case Inside:
-			return shadow{all: true}
+			return shadow{all: true}, buf
 		case OnBoundary:
 			// Hidden: directions pointing strictly inside at the apex.
-			var planes []line
 			for i := range p {
 				e := p.Edge(i)
 				if Orient(e.A, e.B, apex) == 0 && onSegment(e.A, e.B, apex) {
-					planes = append(planes, through(e.A, e.B))
+					buf = append(buf, through(e.A, e.B))
 				}
 			}
-			return shadow{planes: planes}
+			return shadow{planes: buf[start:]}, buf
 		}
-		return shadow{empty: true}
+		return shadow{empty: true}, buf
 	}
-	planes := make([]line, 0, n+2)
+	// The two tangent lines first: they reject most segments at once.
 	for i := range p {
-		if !front[i] {
-			continue
+		if front[i] && !front[(i+n-1)%n] { // first edge of the front chain
+			buf = append(buf, through(p[i], apex))
 		}
-		planes = append(planes, through(p[i], p[(i+1)%n]))
-		if !front[(i+n-1)%n] { // first edge of the front chain
-			planes = append(planes, through(p[i], apex))
-		}
-		if !front[(i+1)%n] { // last edge of the front chain
-			planes = append(planes, through(apex, p[(i+1)%n]))
+		if front[i] && !front[(i+1)%n] { // last edge of the front chain
+			buf = append(buf, through(apex, p[(i+1)%n]))
 		}
 	}
-	return shadow{planes: planes}
+	for i := range p {
+		if front[i] {
+			buf = append(buf, through(p[i], p[(i+1)%n]))
+		}
+	}
+	return shadow{planes: buf[start:]}, buf
 }
 
 // shadow implements Blocker for a disk.
-func (c Circle) shadow(apex Vec) shadow {
+func (c Circle) shadow(apex Vec, buf []line) (shadow, []line) {
+	start := len(buf)
 	switch s := sqDistSign(apex, c.C, c.R); {
 	case s < 0:
-		return shadow{all: true}
+		return shadow{all: true}, buf
 	case s == 0:
 		// On the circle: hidden where the direction points into the disk.
 		toward := c.C.Sub(apex)
-		return shadow{planes: []line{{Vec{}, toward.Perp().Mul(-1), apex}}}
+		buf = append(buf, line{Vec{}, toward.Perp().Mul(-1), apex})
+		return shadow{planes: buf[start:]}, buf
 	}
 	right, left, _ := c.TangentPoints(apex)
 	chord := through(right, left)
 	if chord.side(apex) > 0 {
 		chord = through(left, right)
 	}
-	disk := c
-	return shadow{
-		planes: []line{through(apex, right), through(left, apex)},
-		disk:   &disk,
-		chord:  chord,
-	}
+	buf = append(buf, through(apex, right), through(left, apex))
+	return shadow{planes: buf[start:], hasDisk: true, disk: c, chord: chord}, buf
 }
 
 // NearestVisiblePoint returns the point of region nearest to apex whose
@@ -163,16 +170,35 @@ func (c Circle) shadow(apex Vec) shadow {
 // boundary; each blocker hides one open interval of each boundary edge (its
 // shadow is convex); what is left of each edge is a set of closed pieces,
 // and the nearest point of a piece is the projection of apex clamped to it.
+// Only the edges that face the apex are searched.
 func NearestVisiblePoint(apex Vec, region Polygon, blockers []Blocker) (Vec, bool) {
+	var s Sight
+	return s.NearestVisiblePoint(apex, region, blockers)
+}
+
+// Sight is reusable scratch space for NearestVisiblePoint, so that a caller
+// ruling on many pairs allocates nothing per pair. The zero value is ready;
+// a Sight must not be used by two goroutines at once.
+type Sight struct {
+	shadows        []shadow
+	lines          []line
+	hidden, pieces [][2]float64
+}
+
+// NearestVisiblePoint is the package function of the same name, using s's
+// scratch space.
+func (s *Sight) NearestVisiblePoint(apex Vec, region Polygon, blockers []Blocker) (Vec, bool) {
 	if len(region) == 0 {
 		return Vec{}, false
 	}
 	if len(region) >= 3 && region.Contains(apex) {
 		return apex, true
 	}
-	shadows := make([]shadow, len(blockers))
-	for i, b := range blockers {
-		shadows[i] = b.shadow(apex)
+	s.shadows, s.lines = s.shadows[:0], s.lines[:0]
+	for _, b := range blockers {
+		var sh shadow
+		sh, s.lines = b.shadow(apex, s.lines)
+		s.shadows = append(s.shadows, sh)
 	}
 	edges := len(region)
 	if edges == 2 {
@@ -180,16 +206,22 @@ func NearestVisiblePoint(apex Vec, region Polygon, blockers []Blocker) (Vec, boo
 	}
 	best, found := math.Inf(1), false
 	var bestPoint Vec
-	hidden := make([][2]float64, 0, len(shadows))
 	for i := 0; i < edges; i++ {
 		seg := region.Edge(i)
-		hidden = hidden[:0]
-		for _, s := range shadows {
-			if lo, hi, ok := s.interval(seg); ok && hi > 0 && lo < 1 {
-				hidden = append(hidden, [2]float64{lo, hi})
+		if edges > 1 && Orient(seg.A, seg.B, apex) >= 0 {
+			// A back or side-on edge: the sight line to any of its points
+			// meets a front edge (or its end) first, nearer and no less
+			// visible.
+			continue
+		}
+		s.hidden = s.hidden[:0]
+		for _, sh := range s.shadows {
+			if lo, hi, ok := sh.interval(seg); ok && hi > 0 && lo < 1 {
+				s.hidden = append(s.hidden, [2]float64{lo, hi})
 			}
 		}
-		for _, piece := range visiblePieces(hidden) {
+		s.pieces = visiblePieces(s.hidden, s.pieces[:0])
+		for _, piece := range s.pieces {
 			t := math.Max(piece[0], math.Min(piece[1], seg.ClosestParamOnLine(apex)))
 			q := pointAt(seg, t)
 			if d := q.Dist(apex); d < best {
@@ -200,11 +232,10 @@ func NearestVisiblePoint(apex Vec, region Polygon, blockers []Blocker) (Vec, boo
 	return bestPoint, found
 }
 
-// visiblePieces returns the closed sub-intervals of [0, 1] left after
-// removing the open intervals in hidden (which it sorts).
-func visiblePieces(hidden [][2]float64) [][2]float64 {
-	sort.Slice(hidden, func(i, j int) bool { return hidden[i][0] < hidden[j][0] })
-	var pieces [][2]float64
+// visiblePieces appends to pieces the closed sub-intervals of [0, 1] left
+// after removing the open intervals in hidden (which it sorts).
+func visiblePieces(hidden, pieces [][2]float64) [][2]float64 {
+	slices.SortFunc(hidden, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
 	pos := 0.0
 	for _, h := range hidden {
 		if pos > 1 {

@@ -208,7 +208,7 @@ func TestVisiblePieces(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, visiblePieces(tt.hidden))
+			assert.Equal(t, tt.want, visiblePieces(tt.hidden, nil))
 		})
 	}
 }

@@ -1,0 +1,196 @@
+package assets
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// WriteSheet writes the component sheet: every value with its unit, source
+// and section (and note), as aligned text tables under the headings
+// Geometry, Ship classes, Damage counters, Collision counters and Pilot
+// tokens. Text from override files is put on one line. The output depends
+// only on c, so it is stable enough for golden files.
+func (c *Components) WriteSheet(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("BATTLESTAR GALACTICA - STARSHIP BATTLES: COMPONENT SHEET\n")
+	fmt.Fprintf(&b, "Data: %s\n", cell(strings.Join(c.Sources, ", ")))
+	b.WriteString("Sources: rulebook = stated in the rules (section named); proposal = our own value (reason given);\n")
+	b.WriteString("         measured = a user's own value (file named). Lengths in mm, angles in degrees.\n")
+
+	g := &c.Geometry
+	heading(&b, "Geometry")
+	t := table{header: []string{"ITEM", "VALUE", "UNIT", "SOURCE", "SECTION", "NOTE"}}
+	for _, s := range lengthSpecs() {
+		v := s.get(g)
+		t.add(s.key, fmtFloat(v.Value), v.Unit, string(v.Source), v.Section, v.Note)
+	}
+	for _, s := range intSpecs() {
+		v := s.get(g)
+		t.add(s.key, strconv.Itoa(v.Value), "", string(v.Source), v.Section, v.Note)
+	}
+	for _, s := range g.FTLSides {
+		rolls := make([]string, len(s.Rolls))
+		for i, r := range s.Rolls {
+			rolls[i] = strconv.Itoa(r)
+		}
+		t.add(ftlSidesKey+" "+s.Side, strings.Join(rolls, ","), "2d6", string(s.Source), s.Section, s.Note)
+	}
+	t.write(&b)
+
+	heading(&b, "Ship classes")
+	t = table{header: []string{"CLASS", "NAME", "ITEM", "VALUE", "UNIT", "SOURCE", "SECTION", "NOTE"}}
+	for _, cl := range c.Classes {
+		id, name := cl.ID, cl.Name
+		row := func(item, value, unit string, src Source, section, note string) {
+			t.add(id, name, item, value, unit, string(src), section, note)
+			id, name = "", ""
+		}
+		for _, x := range []struct {
+			item string
+			v    IntValue
+		}{{"attack", cl.Attack}, {"structure", cl.Structure}, {"acceleration", cl.Acceleration}} {
+			row(x.item, strconv.Itoa(x.v.Value), "", x.v.Source, x.v.Section, x.v.Note)
+		}
+		row("ftl", yesNo(cl.FTL.Value), "", cl.FTL.Source, cl.FTL.Section, cl.FTL.Note)
+		if v := cl.BaseAcrossFlats; v != nil {
+			row("base_across_flats", fmtFloat(v.Value), v.Unit, v.Source, v.Section, v.Note)
+		} else {
+			v := g.BaseAcrossFlats
+			row("base_across_flats", fmtFloat(v.Value), v.Unit, v.Source, "as geometry.base_across_flats", "")
+		}
+	}
+	t.write(&b)
+
+	heading(&b, "Damage counters")
+	fmt.Fprintf(&b, "%d in all (rulebook: Contents); %s\n", DamageCounterTotal, mix(c.Damage))
+	counterTable(&b, c.Damage)
+
+	heading(&b, "Collision counters")
+	fmt.Fprintf(&b, "%d in all (rulebook: Contents); %s\n", CollisionCounterTotal, mix(c.Collision))
+	counterTable(&b, c.Collision)
+
+	heading(&b, "Pilot tokens")
+	t = table{header: []string{"TOKEN", "NAME", "ITEM", "VALUE", "SOURCE", "SECTION", "NOTE"}}
+	for _, p := range c.PilotTokens {
+		id, name := p.ID, p.Name
+		row := func(item, value string, src Source, section, note string) {
+			t.add(id, name, item, value, string(src), section, note)
+			id, name = "", ""
+		}
+		row("attack_modifier", signed(p.AttackModifier.Value), p.AttackModifier.Source, p.AttackModifier.Section, p.AttackModifier.Note)
+		row("max_talents", strconv.Itoa(p.MaxTalents.Value), p.MaxTalents.Source, p.MaxTalents.Section, p.MaxTalents.Note)
+		row("rookie_talents_only", yesNo(p.RookieTalentsOnly.Value), p.RookieTalentsOnly.Source, p.RookieTalentsOnly.Section, p.RookieTalentsOnly.Note)
+	}
+	t.write(&b)
+
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func heading(b *strings.Builder, title string) {
+	fmt.Fprintf(b, "\n%s\n%s\n", title, strings.Repeat("=", len(title)))
+}
+
+func counterTable(b *strings.Builder, kinds []DamageCounter) {
+	t := table{header: []string{"COUNTER", "COUNT", "SOURCE", "SECTION", "NOTE"}}
+	for _, k := range kinds {
+		t.add(k.String(), strconv.Itoa(k.Count), string(k.Source), k.Section, k.Note)
+	}
+	t.write(b)
+}
+
+// mix summarises counter kinds: how many of each value, of "+" and of each
+// symbol.
+func mix(kinds []DamageCounter) string {
+	var values []int
+	byValue := map[int]int{}
+	plus := 0
+	bySymbol := map[string]int{}
+	for _, k := range kinds {
+		if _, seen := byValue[k.Value]; !seen {
+			values = append(values, k.Value)
+		}
+		byValue[k.Value] += k.Count
+		if k.Plus {
+			plus += k.Count
+		}
+		if k.Special != SpecialNone {
+			bySymbol[k.Special] += k.Count
+		}
+	}
+	var parts []string
+	for _, v := range values {
+		parts = append(parts, fmt.Sprintf("%d x%d", v, byValue[v]))
+	}
+	s := "values " + strings.Join(parts, ", ")
+	if plus > 0 {
+		s += fmt.Sprintf("; \"+\" x%d", plus)
+	}
+	var syms []string
+	for _, sym := range specialSymbols() {
+		if n := bySymbol[sym]; n > 0 {
+			syms = append(syms, fmt.Sprintf("%s x%d", sym, n))
+		}
+	}
+	if len(syms) > 0 {
+		s += "; symbols " + strings.Join(syms, ", ")
+	}
+	return s
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// cell puts text on one line.
+func cell(s string) string { return oneLine(s) }
+
+// table aligns rows of cells in columns two spaces apart; the last column is
+// not padded and no line has trailing spaces.
+type table struct {
+	header []string
+	rows   [][]string
+}
+
+func (t *table) add(cells ...string) {
+	for i := range cells {
+		cells[i] = cell(cells[i])
+	}
+	t.rows = append(t.rows, cells)
+}
+
+func (t *table) write(b *strings.Builder) {
+	widths := make([]int, len(t.header))
+	all := append([][]string{t.header}, t.rows...)
+	for _, r := range all {
+		for i, c := range r {
+			if n := utf8.RuneCountInString(c); n > widths[i] {
+				widths[i] = n
+			}
+		}
+	}
+	for _, r := range all {
+		var line strings.Builder
+		for i, c := range r {
+			line.WriteString(c)
+			if i < len(r)-1 {
+				line.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+}

@@ -1,0 +1,71 @@
+package assets_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/sheet.golden from the current output")
+
+func TestWriteSheetGolden(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, assets.Default().WriteSheet(&buf))
+	golden := filepath.Join("testdata", "sheet.golden")
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(golden, buf.Bytes(), 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err, "run go test ./assets -run TestWriteSheetGolden -update to create it")
+	assert.Equal(t, string(want), buf.String())
+}
+
+func TestWriteSheetShowsEveryGroupAndValue(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, assets.Default().WriteSheet(&buf))
+	out := buf.String()
+	for _, heading := range []string{"Geometry", "Ship classes", "Damage counters", "Collision counters", "Pilot tokens"} {
+		assert.Contains(t, out, "\n"+heading+"\n", heading)
+	}
+	for _, line := range []string{
+		"short_range              100    mm    rulebook  Determining range",
+		"long_range               240    mm    rulebook  Talents and measuring",
+		"base_across_flats        45     mm    proposal",
+		"40 in all (rulebook: Contents); values 1 x10, 2 x10, 3 x9, 4 x7, 5 x4; \"+\" x6; symbols engine x3, control x3, pilot x3, hull x3",
+		"16 in all (rulebook: Contents); values 0 x3, 1 x6, 2 x4, 3 x3",
+	} {
+		assert.Contains(t, out, line)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		assert.Equal(t, strings.TrimRight(l, " "), l, "no trailing spaces")
+	}
+}
+
+func TestWriteSheetShowsOverrides(t *testing.T) {
+	c := assets.Default()
+	require.NoError(t, c.Override("my set.yaml", []byte("geometry:\n  base_across_flats: {value: 44.5, note: \"two\\nlines\"}\nclasses: {raptor: {base_across_flats: 50}}\n")))
+	var buf bytes.Buffer
+	require.NoError(t, c.WriteSheet(&buf))
+	out := buf.String()
+	assert.Contains(t, out, "Data: components.yaml, ships.yaml, counters.yaml, my set.yaml\n")
+	assert.Regexp(t, `\nbase_across_flats +44\.5 +mm +measured +my set\.yaml +two lines\n`, out)
+	assert.Regexp(t, `\n +base_across_flats +50 +mm +measured +my set\.yaml\n`, out)
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWriteSheetReportsWriteErrors(t *testing.T) {
+	assert.EqualError(t, assets.Default().WriteSheet(failingWriter{}), "disk full")
+}

@@ -1,0 +1,81 @@
+// Command bsg is the headless command line of the Starship Battles engine:
+// rulings on a table (measure) and the component sheet (components).
+//
+// Results go to stdout, diagnostics to stderr. Exit status: 0 success,
+// 1 failure (such as a bad input file), 2 usage error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// usageError marks errors in how the command was called (exit status 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// command is one subcommand: its one-line summary and its run function.
+type command struct {
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"measure":    {"rule on every pair of ships in a table file", runMeasure},
+		"components": {"print the component sheet with the source of every value", runComponents},
+	}
+}
+
+var order = []string{"measure", "components"}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes the command line and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stderr, cmds)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "bsg: unknown command %q\n", args[0])
+		printUsage(stderr, cmds)
+		return 2
+	}
+	err := c.run(args[1:], stdin, stdout, stderr)
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "bsg %s: %s\n", args[0], err)
+		return 2
+	case errors.Is(err, errHelp):
+		return 0
+	}
+	fmt.Fprintf(stderr, "%s\n", err)
+	return 1
+}
+
+var errHelp = errors.New("help requested")
+
+func printUsage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "usage: bsg COMMAND [flags] [args]")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, name := range order {
+		fmt.Fprintf(w, "  %-11s %s\n", name, cmds[name].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'bsg COMMAND -h' for the flags of a command.")
+}

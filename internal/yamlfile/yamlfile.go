@@ -1,0 +1,276 @@
+// Package yamlfile reads YAML (and JSON) input files strictly and reports
+// every problem at once, each with the file, the line, the field and what is
+// allowed. Decoders walk the document with Doc and Map and collect problems
+// in a Problems list instead of stopping at the first.
+package yamlfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Problem is one thing wrong with an input file.
+type Problem struct {
+	File  string
+	Line  int    // 1-based; 0 when no single line is to blame
+	Field string // dotted path such as ships[2].class; empty for the whole file
+	Msg   string
+}
+
+// Error formats the problem as "file:line: field: message".
+func (p Problem) Error() string {
+	var b strings.Builder
+	b.WriteString(p.File)
+	if p.Line > 0 {
+		fmt.Fprintf(&b, ":%d", p.Line)
+	}
+	b.WriteString(": ")
+	if p.Field != "" {
+		b.WriteString(p.Field + ": ")
+	}
+	b.WriteString(p.Msg)
+	return b.String()
+}
+
+// Problems collects the problems of one file. Its Err is nil when there
+// are none, else an error that prints one problem per line, in line order.
+type Problems struct {
+	File string
+	list []Problem
+}
+
+// Add records a problem at a node (nil for the whole file).
+func (ps *Problems) Add(n *yaml.Node, field, format string, args ...any) {
+	line := 0
+	if n != nil {
+		line = n.Line
+	}
+	ps.list = append(ps.list, Problem{File: ps.File, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Len returns how many problems were recorded.
+func (ps *Problems) Len() int { return len(ps.list) }
+
+// Err returns the problems as one error, or nil.
+func (ps *Problems) Err() error {
+	if len(ps.list) == 0 {
+		return nil
+	}
+	sort.SliceStable(ps.list, func(i, j int) bool { return ps.list[i].Line < ps.list[j].Line })
+	return List(append([]Problem(nil), ps.list...))
+}
+
+// List is the error returned by Problems.Err.
+type List []Problem
+
+// Error prints one problem per line.
+func (l List) Error() string {
+	lines := make([]string, len(l))
+	for i, p := range l {
+		lines[i] = p.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+var lineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// Doc parses data as a single YAML document and returns its root node, or
+// nil after recording a syntax problem (an empty file is a problem too).
+func Doc(ps *Problems, data []byte) *yaml.Node {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			ps.Add(nil, "", "the file is empty")
+		} else {
+			syntax(ps, err)
+		}
+		return nil
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		ps.Add(&extra, "", "a second YAML document; allowed: one document per file")
+		return nil
+	} else if !errors.Is(err, io.EOF) {
+		syntax(ps, err)
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		ps.Add(nil, "", "the file is empty")
+		return nil
+	}
+	return doc.Content[0]
+}
+
+func syntax(ps *Problems, err error) {
+	msg := err.Error()
+	if m := lineErr.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		ps.list = append(ps.list, Problem{File: ps.File, Line: line, Msg: "not valid YAML: " + m[2]})
+		return
+	}
+	ps.Add(nil, "", "not valid YAML: %s", strings.TrimPrefix(msg, "yaml: "))
+}
+
+// deref follows aliases.
+func deref(n *yaml.Node) *yaml.Node {
+	for depth := 0; n != nil && n.Kind == yaml.AliasNode && depth < 16; depth++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// Map checks that n is a mapping whose keys are all in allowed, each given
+// once, and returns the value nodes by key. It records a problem for every
+// unknown or repeated key and for a missing required key (marked with a
+// trailing "!" in allowed, e.g. "id!").
+func Map(ps *Problems, n *yaml.Node, path string, allowed ...string) map[string]*yaml.Node {
+	n = deref(n)
+	out := map[string]*yaml.Node{}
+	if n == nil || n.Kind != yaml.MappingNode {
+		ps.Add(n, path, "must be a mapping with the fields %s", names(allowed))
+		return out
+	}
+	known := map[string]bool{}
+	for _, a := range allowed {
+		known[strings.TrimSuffix(a, "!")] = true
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		field := join(path, k.Value)
+		switch {
+		case !known[k.Value]:
+			ps.Add(k, field, "unknown field; allowed: %s", names(allowed))
+		case out[k.Value] != nil:
+			ps.Add(k, field, "given twice")
+		default:
+			out[k.Value] = v
+		}
+	}
+	for _, a := range allowed {
+		if name, ok := strings.CutSuffix(a, "!"); ok && out[name] == nil {
+			ps.Add(n, join(path, name), "missing; it is required")
+		}
+	}
+	return out
+}
+
+func names(allowed []string) string {
+	s := make([]string, len(allowed))
+	for i, a := range allowed {
+		s[i] = strings.TrimSuffix(a, "!")
+	}
+	return strings.Join(s, ", ")
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// Seq checks that n is a sequence and returns its items.
+func Seq(ps *Problems, n *yaml.Node, path string) []*yaml.Node {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.SequenceNode {
+		ps.Add(n, path, "must be a list")
+		return nil
+	}
+	return n.Content
+}
+
+// Float reads a finite number.
+func Float(ps *Problems, n *yaml.Node, path string) (float64, bool) {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!int" && n.Tag != "!!float" {
+		ps.Add(n, path, "must be a number")
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+	if err != nil {
+		if i, ierr := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64); ierr == nil {
+			return float64(i), true
+		}
+	}
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		ps.Add(n, path, "must be a finite number, not %q", n.Value)
+		return 0, false
+	}
+	return f, true
+}
+
+// Int reads a whole number in [lo, hi].
+func Int(ps *Problems, n *yaml.Node, path string, lo, hi int) (int, bool) {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
+		ps.Add(n, path, "must be a whole number from %d to %d", lo, hi)
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+	if err != nil || v < int64(lo) || v > int64(hi) {
+		ps.Add(n, path, "%s is out of range; allowed: %d to %d", n.Value, lo, hi)
+		return 0, false
+	}
+	return int(v), true
+}
+
+// String reads a non-empty string.
+func String(ps *Problems, n *yaml.Node, path string) (string, bool) {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!str" || n.Value == "" {
+		ps.Add(n, path, "must be a non-empty string")
+		return "", false
+	}
+	return n.Value, true
+}
+
+// OneOf reads a string that must be one of allowed.
+func OneOf(ps *Problems, n *yaml.Node, path string, allowed ...string) (string, bool) {
+	s, ok := String(ps, n, path)
+	if !ok {
+		return "", false
+	}
+	for _, a := range allowed {
+		if s == a {
+			return s, true
+		}
+	}
+	ps.Add(n, path, "%q is not allowed; allowed: %s", s, strings.Join(allowed, ", "))
+	return "", false
+}
+
+// Bool reads true or false.
+func Bool(ps *Problems, n *yaml.Node, path string) (bool, bool) {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		ps.Add(n, path, "must be true or false")
+		return false, false
+	}
+	return n.Value == "true" || n.Value == "True" || n.Value == "TRUE", true
+}
+
+// Peek returns the value of key in the mapping n without checking
+// anything, or nil; it lets a decoder pick the shape of a mapping by one of
+// its fields before checking the mapping as a whole.
+func Peek(n *yaml.Node, key string) *yaml.Node {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}

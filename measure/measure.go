@@ -1,0 +1,124 @@
+// Package measure turns the referee's rulings on a table into the output of
+// `bsg measure`: the JSON document and the sentences of
+// shared/design/MEASURE-FORMAT.md. The table view's measurement mode uses
+// the same sentences.
+package measure
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+// Num is a length in millimetres, a coordinate or an angle in degrees,
+// written to JSON rounded to three decimals (the micrometre) so that output
+// is stable across platforms.
+type Num float64
+
+// MarshalJSON writes the value rounded to three decimals.
+func (m Num) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, round3(float64(m)), 'f', -1, 64), nil
+}
+
+func round3(v float64) float64 {
+	r := math.Round(v*1000) / 1000
+	if r == 0 {
+		return 0 // no "-0"
+	}
+	return r
+}
+
+// Point is [x, y].
+type Point [2]Num
+
+func point(v physics.Vec) Point { return Point{Num(v.X), Num(v.Y)} }
+
+// Ship is one entry of "ships".
+type Ship struct {
+	ID      string  `json:"id"`
+	Base    []Point `json:"base"`
+	Facing  Num      `json:"facing"`
+	HalfArc Num      `json:"half_arc"`
+}
+
+// Pair is one entry of "pairs": the ruling for an ordered pair.
+type Pair struct {
+	Attacker      string    `json:"attacker"`
+	Target        string    `json:"target"`
+	CanFire       bool      `json:"can_fire"`
+	Reason        string    `json:"reason"`
+	RangeMM       *Num       `json:"range_mm"`
+	Band          *string   `json:"band"`
+	MarginMM      *Num       `json:"margin_mm"`
+	Witness       *[2]Point `json:"witness"`
+	BlockedBy     []string  `json:"blocked_by"`
+	Cover         []string  `json:"cover"`
+	CoverModifier int       `json:"cover_modifier"`
+	RangeModifier int       `json:"range_modifier"`
+	Tailing       bool      `json:"tailing"`
+}
+
+// Document is the whole JSON output.
+type Document struct {
+	Ships []Ship `json:"ships"`
+	Pairs []Pair `json:"pairs"`
+}
+
+// NewDocument builds the JSON document for the rulings (in the order
+// given: attacker by attacker in file order for RuleAll).
+func NewDocument(r *referee.Referee, rulings []referee.Ruling) Document {
+	t := r.Table()
+	doc := Document{Ships: make([]Ship, len(t.Ships)), Pairs: make([]Pair, len(rulings))}
+	for i, s := range t.Ships {
+		base := r.Base(i)
+		pts := make([]Point, len(base))
+		for k, v := range base {
+			pts[k] = point(v)
+		}
+		doc.Ships[i] = Ship{
+			ID:      s.ID,
+			Base:    pts,
+			Facing:  Num(physics.NormalizeDegrees(s.Facing(t.Limits).Degrees())),
+			HalfArc: Num(t.Limits.FireArcHalfWidth),
+		}
+	}
+	for i, ru := range rulings {
+		p := Pair{
+			Attacker:      ru.AttackerID,
+			Target:        ru.TargetID,
+			CanFire:       ru.CanFire,
+			Reason:        string(ru.Reason),
+			BlockedBy:     nonNil(ru.BlockedBy),
+			Cover:         nonNil(ru.Cover),
+			CoverModifier: ru.CoverModifier,
+			RangeModifier: ru.RangeModifier,
+			Tailing:       ru.Tailing,
+		}
+		if ru.Measured {
+			rng, margin, band := Num(ru.Range), Num(ru.Margin), string(ru.Band)
+			w := [2]Point{point(ru.Witness.A), point(ru.Witness.B)}
+			p.RangeMM, p.MarginMM, p.Band, p.Witness = &rng, &margin, &band, &w
+		}
+		doc.Pairs[i] = p
+	}
+	return doc
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// WriteJSON writes the document, indented, with a final newline.
+func (d Document) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(d)
+}

@@ -1,0 +1,115 @@
+package measure
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+// Sentence says one ruling in words a player reads at the table, with the
+// margins (MEASURE-FORMAT.md, text output).
+func Sentence(t referee.Table, ru referee.Ruling) string {
+	a, tg := ru.AttackerID, ru.TargetID
+	var b strings.Builder
+	switch ru.Reason {
+	case referee.Overlap:
+		fmt.Fprintf(&b, "%s overlaps %s's base: neither can fire at the other.", tg, a)
+	case referee.Level:
+		fmt.Fprintf(&b, "%s is %d levels from %s (level %d against %d): no shot across two or more levels.",
+			tg, ru.LevelDifference, a, t.Ships[ru.Target].Level, t.Ships[ru.Attacker].Level)
+	case referee.OutOfArc:
+		fmt.Fprintf(&b, "%s is out of %s's arc.", tg, a)
+	case referee.Blocked:
+		fmt.Fprintf(&b, "%s is in %s's arc, but no line to its base is clear: blocked by %s.", tg, a, strings.Join(ru.BlockedBy, ", "))
+	default:
+		fmt.Fprintf(&b, "%s is in %s's arc at %.1f mm: ", tg, a, ru.Range)
+		if ru.Band == referee.Out {
+			fmt.Fprintf(&b, "out of range, %.1f mm beyond long.", ru.Margin)
+		} else {
+			fmt.Fprintf(&b, "%s range (%s), %.1f mm from %s.", ru.Band, signed(ru.RangeModifier), ru.Margin, bandName(ru.MarginTo))
+		}
+		if ru.LevelDifference == 1 {
+			fmt.Fprintf(&b, " One level apart: read on the back of the ruler (%.1f mm across the table).", ru.Horizontal)
+		}
+		if len(ru.BlockedBy) > 0 {
+			fmt.Fprintf(&b, " The line to the nearest point is blocked by %s; the ruler passes beside it.", strings.Join(ru.BlockedBy, ", "))
+		}
+		for _, id := range ru.Cover {
+			b.WriteString(" " + coverSentence(t, ru, id))
+		}
+	}
+	if ru.Overlap && ru.Reason != referee.Overlap {
+		fmt.Fprintf(&b, " The bases overlap.")
+	}
+	if ru.Tailing {
+		fmt.Fprintf(&b, " %s is tailing %s: stands %.1f mm apart, %.1f mm inside the ★ mark.", a, tg, ru.Tail.Distance, ru.Tail.Margin)
+	}
+	return b.String()
+}
+
+func coverSentence(t referee.Table, ru referee.Ruling, id string) string {
+	for _, o := range t.Obstacles {
+		if o.ID != id {
+			continue
+		}
+		mod := signed(o.Density.CoverModifier())
+		if ru.Measured && o.Polygon.SegmentCrossesInterior(ru.Witness) {
+			return fmt.Sprintf("The line crosses the %s field %s: %s.", o.Density, id, mod)
+		}
+		return fmt.Sprintf("%s's stand is inside the %s field %s: %s.", ru.TargetID, o.Density, id, mod)
+	}
+	return ""
+}
+
+func bandName(b referee.Band) string {
+	if b == referee.Out {
+		return "out of range"
+	}
+	return string(b)
+}
+
+func signed(v int) string {
+	switch {
+	case v > 0:
+		return fmt.Sprintf("+%d", v)
+	case v < 0:
+		return fmt.Sprintf("−%d", -v)
+	}
+	return "0"
+}
+
+// WriteText writes every ruling, grouped by attacker, one sentence a line.
+func WriteText(w io.Writer, r *referee.Referee, rulings []referee.Ruling) error {
+	t := r.Table()
+	last := -1
+	for _, ru := range rulings {
+		if ru.Attacker != last {
+			last = ru.Attacker
+			s := t.Ships[ru.Attacker]
+			if _, err := fmt.Fprintf(w, "%s (%s) at (%.1f, %.1f), heading %.0f°, facing %.0f°%s:\n",
+				s.ID, s.Class, s.Pose.Pos.X, s.Pose.Pos.Y,
+				physics.NormalizeDegrees(s.Pose.Heading.Degrees()),
+				physics.NormalizeDegrees(s.Facing(t.Limits).Degrees()), levelNote(t, s)); err != nil {
+				return err
+			}
+		}
+		mark := "  cannot fire: "
+		if ru.CanFire {
+			mark = "  CAN FIRE:    "
+		}
+		if _, err := fmt.Fprintln(w, mark+Sentence(t, ru)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func levelNote(t referee.Table, s referee.Ship) string {
+	if !t.ThreeD {
+		return ""
+	}
+	return fmt.Sprintf(", level %d", s.Level)
+}
