@@ -45,10 +45,14 @@ bench: deps
 
 # Runs each fuzz target for a short while (FUZZTIME=1m for longer).
 FUZZTIME ?= 20s
+FUZZ_TARGETS := physics:FuzzOrient physics:FuzzDotSign physics:FuzzExpansionStage \
+                physics:FuzzSegmentCrossesInterior tablefile:FuzzParse assets:FuzzOverride
 fuzz: deps
-	$(GO) test -run '^$$' -fuzz FuzzOrient -fuzztime $(FUZZTIME) ./physics
-	$(GO) test -run '^$$' -fuzz FuzzSegmentCrossesInterior -fuzztime $(FUZZTIME) ./physics
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./tablefile
+	@for t in $(FUZZ_TARGETS); do \
+	  pkg=$${t%%:*}; name=$${t#*:}; \
+	  echo "fuzzing $$name in ./$$pkg for $(FUZZTIME)"; \
+	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
+	done
 
 clean:
 	rm -rf $(BIN) out

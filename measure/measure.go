@@ -5,9 +5,11 @@
 package measure
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"math"
+	"regexp"
 	"strconv"
 
 	"github.com/starshipbattles/bsg/physics"
@@ -41,8 +43,8 @@ func point(v physics.Vec) Point { return Point{Num(v.X), Num(v.Y)} }
 type Ship struct {
 	ID      string  `json:"id"`
 	Base    []Point `json:"base"`
-	Facing  Num      `json:"facing"`
-	HalfArc Num      `json:"half_arc"`
+	Facing  Num     `json:"facing"`
+	HalfArc Num     `json:"half_arc"`
 }
 
 // Pair is one entry of "pairs": the ruling for an ordered pair.
@@ -51,9 +53,9 @@ type Pair struct {
 	Target        string    `json:"target"`
 	CanFire       bool      `json:"can_fire"`
 	Reason        string    `json:"reason"`
-	RangeMM       *Num       `json:"range_mm"`
+	RangeMM       *Num      `json:"range_mm"`
 	Band          *string   `json:"band"`
-	MarginMM      *Num       `json:"margin_mm"`
+	MarginMM      *Num      `json:"margin_mm"`
 	Witness       *[2]Point `json:"witness"`
 	BlockedBy     []string  `json:"blocked_by"`
 	Cover         []string  `json:"cover"`
@@ -115,10 +117,19 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// WriteJSON writes the document, indented, with a final newline.
+// pointPair matches an indented [x, y] pair, to print it on one line.
+var pointPair = regexp.MustCompile(`\[\s+(-?[0-9.eE+-]+),\s+(-?[0-9.eE+-]+)\s+\]`)
+
+// WriteJSON writes the document, indented, points on one line, with a
+// final newline.
 func (d Document) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(d)
+	if err := enc.Encode(d); err != nil {
+		return err
+	}
+	_, err := w.Write(pointPair.ReplaceAll(buf.Bytes(), []byte("[$1, $2]")))
+	return err
 }

@@ -17,22 +17,43 @@ type grid struct {
 	items      int
 }
 
+// maxGridCells caps the cells per axis, so that far-flung objects widen the
+// cells instead of growing the grid.
+const maxGridCells = 256
+
 func newGrid(bounds physics.Rect, cell float64) grid {
-	if bounds.Lo.X > bounds.Hi.X { // nothing on the table
+	if !(bounds.Lo.X <= bounds.Hi.X && bounds.Lo.Y <= bounds.Hi.Y) { // nothing on the table
 		bounds = physics.Rect{}
 	}
-	cols := int(math.Floor((bounds.Hi.X-bounds.Lo.X)/cell)) + 1
-	rows := int(math.Floor((bounds.Hi.Y-bounds.Lo.Y)/cell)) + 1
+	extent := max(bounds.Hi.X-bounds.Lo.X, bounds.Hi.Y-bounds.Lo.Y)
+	if extent/cell > maxGridCells || math.IsInf(extent, 0) {
+		cell = extent / maxGridCells
+	}
+	if math.IsInf(cell, 0) || cell == 0 { // beyond float range: one cell
+		cell = math.MaxFloat64
+	}
+	cols := min(maxGridCells, int(math.Floor((bounds.Hi.X-bounds.Lo.X)/cell))+1)
+	rows := min(maxGridCells, int(math.Floor((bounds.Hi.Y-bounds.Lo.Y)/cell))+1)
+	if cols < 1 || rows < 1 { // NaN extents
+		cols, rows = 1, 1
+	}
 	return grid{origin: bounds.Lo, cell: cell, cols: cols, rows: rows, cells: make([][]int, cols*rows)}
 }
 
 // span returns the cell range a rectangle covers, clamped to the grid.
 func (g *grid) span(r physics.Rect) (c0, r0, c1, r1 int) {
-	clamp := func(v, hi int) int { return max(0, min(hi, v)) }
-	c0 = clamp(int(math.Floor((r.Lo.X-g.origin.X)/g.cell)), g.cols-1)
-	c1 = clamp(int(math.Floor((r.Hi.X-g.origin.X)/g.cell)), g.cols-1)
-	r0 = clamp(int(math.Floor((r.Lo.Y-g.origin.Y)/g.cell)), g.rows-1)
-	r1 = clamp(int(math.Floor((r.Hi.Y-g.origin.Y)/g.cell)), g.rows-1)
+	idx := func(v float64, hi int) int {
+		f := math.Floor(v / g.cell)
+		switch {
+		case !(f >= 0): // negative or NaN
+			return 0
+		case f > float64(hi):
+			return hi
+		}
+		return int(f)
+	}
+	c0, c1 = idx(r.Lo.X-g.origin.X, g.cols-1), idx(r.Hi.X-g.origin.X, g.cols-1)
+	r0, r1 = idx(r.Lo.Y-g.origin.Y, g.rows-1), idx(r.Hi.Y-g.origin.Y, g.rows-1)
 	return
 }
 
