@@ -1,0 +1,133 @@
+package maneuvers
+
+import (
+	"math"
+
+	"github.com/golang/geo/s1"
+
+	"github.com/starshipbattles/bsg/physics"
+)
+
+// Placement is one card laid on the table and the base moved along its
+// arrow.
+type Placement struct {
+	From       physics.Pose // the stand before the move
+	ArrowStart physics.Pose // where the arrow starts, pointing up the card
+	ArrowEnd   physics.Pose // the arrowhead
+	To         physics.Pose // the stand after the move
+	Arrow      Path
+	Depth      float64 // the base's size across flats
+	Backward   bool
+}
+
+// PlaceForward moves a base forward along an arrow (Forward movement): the
+// front flat's midpoint on the arrow's start, then the rear flat's midpoint
+// on the arrowhead, the base turned to the arrowhead's direction.
+func PlaceForward(stand physics.Pose, depth float64, arrow Path) Placement {
+	start := physics.Pose{Pos: stand.Pos.Add(stand.Forward().Mul(depth / 2)), Heading: stand.Heading}
+	pl := PlaceFrom(start, depth, arrow)
+	pl.From = stand
+	return pl
+}
+
+// PlaceFrom moves a base so that its rear flat's midpoint ends on the head
+// of an arrow laid from start: the second card of an overboost starts at
+// the overboost line's red end (Overboost).
+func PlaceFrom(start physics.Pose, depth float64, arrow Path) Placement {
+	end := start.Compose(arrow.End())
+	return Placement{
+		From:       physics.Pose{Pos: start.Pos.Sub(start.Forward().Mul(depth / 2)), Heading: start.Heading},
+		ArrowStart: start,
+		ArrowEnd:   end,
+		To:         physics.Pose{Pos: end.Pos.Add(end.Forward().Mul(depth / 2)), Heading: end.Heading},
+		Arrow:      arrow,
+		Depth:      depth,
+	}
+}
+
+// PlaceBackward moves a base backward (Backward movement): the card behind
+// the base, the arrow starting at the rear flat's midpoint and pointing
+// away from the base, then the rear flat's midpoint moved to the
+// arrowhead; the base keeps facing against the arrow.
+func PlaceBackward(stand physics.Pose, depth float64, arrow Path) Placement {
+	back := stand.Heading + s1.Angle(math.Pi)
+	start := physics.Pose{Pos: stand.Pos.Sub(stand.Forward().Mul(depth / 2)), Heading: back}
+	end := start.Compose(arrow.End())
+	heading := end.Heading - s1.Angle(math.Pi)
+	to := physics.Pose{Pos: end.Pos.Add(physics.Direction(heading).Mul(depth / 2)), Heading: heading}
+	return Placement{From: stand, ArrowStart: start, ArrowEnd: end, To: to, Arrow: arrow, Depth: depth, Backward: true}
+}
+
+// StandPath returns points along the stand's path for drawing: the base
+// slides forward until its rear flat reaches the arrow's start, then its
+// rear flat's midpoint rides the arrow to the head. For a backward move the
+// stand rides the arrow half a base in from the rear flat.
+func (pl Placement) StandPath(step float64) []physics.Vec {
+	var pts []physics.Vec
+	if !pl.Backward {
+		pts = append(pts, pl.From.Pos)
+	}
+	for _, p := range pl.Arrow.pointsWithHeading(step) {
+		at := pl.ArrowStart.Compose(p)
+		dir := at.Forward()
+		if pl.Backward {
+			dir = dir.Mul(-1)
+		}
+		pts = append(pts, at.Pos.Add(dir.Mul(pl.Depth/2)))
+	}
+	return pts
+}
+
+// pointsWithHeading returns poses along the path for drawing.
+func (p Path) pointsWithHeading(step float64) []physics.Pose {
+	out := []physics.Pose{{}}
+	var at physics.Pose
+	for _, pc := range p {
+		n := 1
+		if pc.Turn != 0 && step > 0 {
+			n = max(1, int(math.Ceil(pc.Length/step)))
+		}
+		for k := 1; k <= n; k++ {
+			f := float64(k) / float64(n)
+			out = append(out, at.Compose(pieceEnd(Piece{Length: pc.Length * f, Turn: pc.Turn * s1.Angle(f)})))
+		}
+		at = at.Compose(pieceEnd(pc))
+	}
+	return out
+}
+
+// Drift moves the stand straight ahead along its heading by the drift
+// ruler's length (Changing direction: the first movement step).
+func Drift(stand physics.Pose, length float64) physics.Pose {
+	return physics.Pose{Pos: stand.Pos.Add(stand.Forward().Mul(length)), Heading: stand.Heading}
+}
+
+// Footprint returns the card's rectangle on the table: width × length,
+// its bottom edge's midpoint on the arrow's start, extending up the card
+// along the start's heading (for the asteroid rule: two opposite sides of a
+// card over the same field).
+func Footprint(arrowStart physics.Pose, width, length float64) physics.Polygon {
+	w := width / 2
+	return physics.Polygon{
+		arrowStart.ToTable(physics.V(0, -w)),
+		arrowStart.ToTable(physics.V(length, -w)),
+		arrowStart.ToTable(physics.V(length, w)),
+		arrowStart.ToTable(physics.V(0, w)),
+	}
+}
+
+// Footprint returns the rectangle of the placement's card.
+func (pl Placement) Footprint(width, length float64) physics.Polygon {
+	return Footprint(pl.ArrowStart, width, length)
+}
+
+// FTLArrival places a base after an FTL jump (Faster-than-light movement):
+// its rear flat flush against the given side of the marker (a hexagon the
+// size of a base, oriented like one), facing out of that side, then moved
+// straight ahead by distance (the 1d6 roll in centimetres, as millimetres).
+func FTLArrival(marker physics.Pose, markerAcross float64, side physics.Flat, depth, distance float64) physics.Pose {
+	normal := marker.Heading + physics.FlatNormal(side)
+	out := physics.Direction(normal)
+	mid := marker.Pos.Add(out.Mul(markerAcross / 2))
+	return physics.Pose{Pos: mid.Add(out.Mul(depth/2 + distance)), Heading: normal}
+}
