@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -166,4 +167,21 @@ func TestMeasureWithOwnComponents(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(own), &p2))
 	assert.InDelta(t, 127.5, p1.Pairs[0].RangeMM, 1e-9)
 	assert.InDelta(t, 122.5, p2.Pairs[0].RangeMM, 1e-9)
+}
+
+func TestMeasureDrawsPictures(t *testing.T) {
+	dir := t.TempDir()
+	pngFile, svgFile := filepath.Join(dir, "r.png"), filepath.Join(dir, "r.svg")
+	code, _, errOut := runCLI(t, "", "measure", "-png", pngFile, "-svg", svgFile, "-pair", "raider-3,viper-1", example)
+	require.Equal(t, 0, code, errOut)
+	f, err := os.Open(pngFile)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	assert.Greater(t, img.Bounds().Dx(), 900, "the 900 mm table at 1 px/mm, with margins")
+	svg, err := os.ReadFile(svgFile)
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), "<svg")
+	assert.Contains(t, string(svg), "blocked by viper-2, rock")
 }

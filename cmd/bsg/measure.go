@@ -94,16 +94,17 @@ func runMeasure(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	}
 	ref := referee.New(table)
 	var rulings []referee.Ruling
+	var only *[2]int
 	if *pair != "" {
 		a, t, err := findPair(table, *pair)
 		if err != nil {
 			return err
 		}
-		rulings = []referee.Ruling{ref.Rule(a, t)}
+		rulings, only = []referee.Ruling{ref.Rule(a, t)}, &[2]int{a, t}
 	} else {
 		rulings = ref.RuleAll()
 	}
-	if err := drawPictures(ref, rulings, *png, *svg, name); err != nil {
+	if err := drawPictures(ref, rulings, only, *png, *svg, name); err != nil {
 		return err
 	}
 	if *asJSON {
