@@ -1,6 +1,7 @@
 // Package assets holds the game's component data (geometry of bases, rulers,
-// cards and templates; ship classes; damage and collision counters; pilot
-// tokens) as embedded YAML, every value tagged with its provenance.
+// cards and templates; ship classes; maneuver decks; damage and collision
+// counters; pilot tokens) as embedded YAML, every value tagged with its
+// provenance.
 //
 // The rulebook states rules, not measurements, so each value says whether it
 // is stated in the rules (SourceRulebook, with the section named), our own
@@ -236,6 +237,9 @@ type Components struct {
 	Damage      []DamageCounter
 	Collision   []DamageCounter
 	PilotTokens []PilotToken
+	// Decks holds the maneuver deck of every class, in the order of
+	// decks.yaml; use Deck to get one by class.
+	Decks []Deck
 	// Sources lists the files the values were read from, in the order they
 	// were applied: the embedded files, then each override file.
 	Sources []string
@@ -250,7 +254,7 @@ type position struct {
 	line int
 }
 
-//go:embed components.yaml ships.yaml counters.yaml
+//go:embed components.yaml ships.yaml counters.yaml decks.yaml
 var embedded embed.FS
 
 // Embedded file names, in the order Load reads them.
@@ -258,21 +262,22 @@ const (
 	componentsFile = "components.yaml"
 	shipsFile      = "ships.yaml"
 	countersFile   = "counters.yaml"
+	decksFile      = "decks.yaml"
 )
 
 // Load parses and validates the embedded data and returns a new Components
 // each call; callers may change the result freely. An error lists every
 // problem found, one per line, as file:line: field: message.
 func Load() (*Components, error) {
-	files := make(map[string][]byte, 3)
-	for _, name := range []string{componentsFile, shipsFile, countersFile} {
+	files := make(map[string][]byte, 4)
+	for _, name := range []string{componentsFile, shipsFile, countersFile, decksFile} {
 		b, err := embedded.ReadFile(name)
 		if err != nil {
 			return nil, err
 		}
 		files[name] = b
 	}
-	return loadFiles(files[componentsFile], files[shipsFile], files[countersFile])
+	return loadFiles(files[componentsFile], files[shipsFile], files[countersFile], files[decksFile])
 }
 
 // Default is Load for callers that cannot recover from broken embedded data;
@@ -337,6 +342,12 @@ func (c *Components) Clone() *Components {
 	d.Damage = append([]DamageCounter(nil), c.Damage...)
 	d.Collision = append([]DamageCounter(nil), c.Collision...)
 	d.PilotTokens = append([]PilotToken(nil), c.PilotTokens...)
+	if c.Decks != nil {
+		d.Decks = make([]Deck, len(c.Decks))
+		for i, dk := range c.Decks {
+			d.Decks[i] = dk.clone()
+		}
+	}
 	d.Sources = append([]string(nil), c.Sources...)
 	if c.pos != nil {
 		d.pos = make(map[string]position, len(c.pos))

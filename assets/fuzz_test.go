@@ -27,6 +27,8 @@ func FuzzOverride(f *testing.F) {
 		"a: 1\n---\nb: 2\n",
 		"geometry: [\n",
 		"? [a]\n: b\n",
+		"geometry: {card_length: 90}\n",
+		"geometry: {card_length: 100, card_width: 50}\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -48,6 +50,14 @@ func FuzzOverride(f *testing.F) {
 		for roll := 2; roll <= 12; roll++ {
 			_, ok := g.FTLSideFor(roll)
 			require.True(t, ok, "roll %d", roll)
+		}
+		require.Equal(t, pristine.Decks, c.Decks, "an override leaves the decks alone")
+		for _, d := range c.Decks {
+			for _, card := range d.Cards {
+				for _, a := range card.Arrows {
+					require.LessOrEqual(t, a.Length.Value, g.CardLength.Value, "every arrow fits its card")
+				}
+			}
 		}
 		var buf bytes.Buffer
 		require.NoError(t, c.WriteSheet(&buf))

@@ -15,8 +15,9 @@ import "fmt"
 //	  viper-mk2: {base_across_flats: 44}
 //
 // Unknown fields, unknown class ids, unknown sources, other units, values out
-// of range (lengths must be positive) and value orders the rules depend on
-// (short < medium < long range; drift short < drift long) are errors. The
+// of range (lengths must be positive), value orders the rules depend on
+// (short < medium < long range; drift short < drift long) and a card too
+// short for the longest arrow of the maneuver decks are errors. The
 // error lists every problem, one per line, as filename:line: field: message,
 // and then c is left unchanged; on success filename is added to c.Sources.
 // filename is used only in messages and provenance. Override never panics,
@@ -44,6 +45,7 @@ func (c *Components) Override(filename string, data []byte) error {
 		}
 	}
 	errs := append(d.problems(), crossCheck(next, filename)...)
+	errs = append(errs, cardFit(next, filename)...)
 	if len(errs) > 0 {
 		return errs
 	}
@@ -83,4 +85,22 @@ func crossCheck(c *Components, current string) ErrorList {
 		errs = append(errs, &FieldError{File: at.file, Line: at.line, Field: field, Msg: msg})
 	}
 	return errs
+}
+
+// cardFit checks that the longest arrow of the decks still fits the maneuver
+// card (decks.yaml is checked arrow by arrow when it is loaded; an override
+// can only change the card). The problem is reported at card_length.
+func cardFit(c *Components, current string) ErrorList {
+	longest, where, ok := longestArrow(c.Decks)
+	got := c.Geometry.CardLength.Value
+	if !ok || longest <= got {
+		return nil
+	}
+	const field = "geometry.card_length"
+	at := c.pos[field]
+	if at.file == "" {
+		at.file = current
+	}
+	return ErrorList{{File: at.file, Line: at.line, Field: field,
+		Msg: fmt.Sprintf("must be at least %s mm, the length of the longest arrow (%s), so every arrow fits its card; got %s mm", fmtFloat(longest), where, fmtFloat(got))}}
 }

@@ -240,6 +240,11 @@ func TestOverrideErrors(t *testing.T) {
 			want: []string{"my.yaml:3: geometry.short_range: must be less than geometry.medium_range (200 mm); got 250 mm"},
 		},
 		{
+			name: "card too short for the arrows",
+			file: "geometry:\n  card_width: 63\n  card_length: 90\n",
+			want: []string{"my.yaml:3: geometry.card_length: must be at least 100 mm, the length of the longest arrow (the high arrow of viper-mk2 card straight), so every arrow fits its card; got 90 mm"},
+		},
+		{
 			name: "incomplete FTL table",
 			file: "geometry:\n  ftl_sides:\n    - {side: front, rolls: [2, 3]}\n    - {side: front, rolls: [3, 13]}\n",
 			want: []string{
@@ -319,7 +324,7 @@ func TestOverrideTwice(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, "b.yaml:2: geometry.medium_range: must be greater than geometry.short_range (150 mm); got 120 mm", err.Error())
 	require.NoError(t, c.Override("b.yaml", []byte("geometry: {medium_range: 160}\n")))
-	assert.Equal(t, []string{"components.yaml", "ships.yaml", "counters.yaml", "a.yaml", "b.yaml"}, c.Sources)
+	assert.Equal(t, []string{"components.yaml", "ships.yaml", "counters.yaml", "decks.yaml", "a.yaml", "b.yaml"}, c.Sources)
 }
 
 func TestOverrideWithoutFilename(t *testing.T) {

@@ -403,40 +403,51 @@ func (d *decoder) root(n *yaml.Node, keys []string) []field {
 	return fs
 }
 
-// loadFiles decodes and validates the three data files into a new
-// Components, reporting the problems of all of them at once.
-func loadFiles(components, ships, counters []byte) (*Components, error) {
+// loadFiles decodes and validates the data files into a new Components,
+// reporting the problems of all of them at once.
+func loadFiles(components, ships, counters, decks []byte) (*Components, error) {
 	c := &Components{pos: map[string]position{}}
 	var errs ErrorList
+	// shipsOK says whether ships.yaml gave a complete class list, against
+	// which decks.yaml is checked.
+	shipsOK := false
 	files := []struct {
 		name   string
 		data   []byte
 		keys   []string
-		decode func(*decoder, field)
+		decode func(*decoder, []field)
 	}{
-		{componentsFile, components, []string{"geometry"}, func(d *decoder, f field) {
-			d.geometry(f, &c.Geometry)
-		}},
-		{shipsFile, ships, []string{"classes"}, func(d *decoder, f field) {
-			d.classList(f, c)
-		}},
-		{countersFile, counters, []string{"damage_counters", "collision_counters", "pilot_tokens"}, func(d *decoder, f field) {
-			switch f.key {
-			case "damage_counters":
-				c.Damage = d.counters(f, f.key, false, DamageCounterTotal)
-			case "collision_counters":
-				c.Collision = d.counters(f, f.key, true, CollisionCounterTotal)
-			case "pilot_tokens":
-				c.PilotTokens = d.pilotTokens(f)
+		{componentsFile, components, []string{"geometry"}, func(d *decoder, fs []field) {
+			for _, f := range fs {
+				d.geometry(f, &c.Geometry)
 			}
+		}},
+		{shipsFile, ships, []string{"classes"}, func(d *decoder, fs []field) {
+			for _, f := range fs {
+				d.classList(f, c)
+			}
+			shipsOK = d.clean(0)
+		}},
+		{countersFile, counters, []string{"damage_counters", "collision_counters", "pilot_tokens"}, func(d *decoder, fs []field) {
+			for _, f := range fs {
+				switch f.key {
+				case "damage_counters":
+					c.Damage = d.counters(f, f.key, false, DamageCounterTotal)
+				case "collision_counters":
+					c.Collision = d.counters(f, f.key, true, CollisionCounterTotal)
+				case "pilot_tokens":
+					c.PilotTokens = d.pilotTokens(f)
+				}
+			}
+		}},
+		{decksFile, decks, []string{"kinetic_energy", "decks"}, func(d *decoder, fs []field) {
+			c.Decks = d.deckFile(fs, c, shipsOK)
 		}},
 	}
 	for _, file := range files {
 		d := newDecoder(file.name, false, c.pos)
 		if root := d.parse(file.data); root != nil {
-			for _, f := range d.root(root, file.keys) {
-				file.decode(d, f)
-			}
+			file.decode(d, d.root(root, file.keys))
 		} else if d.clean(0) {
 			d.add(0, "", "empty; required: %s", strings.Join(file.keys, ", "))
 		}

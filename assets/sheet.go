@@ -3,6 +3,7 @@ package assets
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -10,8 +11,9 @@ import (
 
 // WriteSheet writes the component sheet: every value with its unit, source
 // and section (and note), as aligned text tables under the headings
-// Geometry, Ship classes, Damage counters, Collision counters and Pilot
-// tokens. Text from override files is put on one line. The output depends
+// Geometry, Ship classes, Maneuver decks (the kinetic energy of each speed),
+// one "Maneuver deck: <class>" per deck, Damage counters, Collision
+// counters and Pilot tokens. Text from override files is put on one line. The output depends
 // only on c, so it is stable enough for golden files.
 func (c *Components) WriteSheet(w io.Writer) error {
 	var b strings.Builder
@@ -63,6 +65,8 @@ func (c *Components) WriteSheet(w io.Writer) error {
 		}
 	}
 	t.write(&b)
+
+	c.writeDecks(&b)
 
 	heading(&b, "Damage counters")
 	fmt.Fprintf(&b, "%d in all (rulebook: Contents); %s\n", DamageCounterTotal, mix(c.Damage))
@@ -193,4 +197,87 @@ func (t *table) write(b *strings.Builder) {
 		b.WriteString(strings.TrimRight(line.String(), " "))
 		b.WriteByte('\n')
 	}
+}
+
+// writeDecks writes the kinetic energy of each speed, then a section per
+// deck with a row per arrow. The provenance of a card is on its first row;
+// a value whose provenance differs from its card's gets a row of its own.
+func (c *Components) writeDecks(b *strings.Builder) {
+	heading(b, "Maneuver decks")
+	gl := c.Geometry.GLimit
+	fmt.Fprintf(b, "The G-values of the cards planned for a ship in a turn add up to at most %d (g_limit; %s: %s).\n", gl.Value, gl.Source, cell(gl.Section))
+	b.WriteString("An arrow: speed, path length, heading change (L = left, R = right) or a slide's sideways offset,\n")
+	b.WriteString("and the kinetic energy (KE) printed beside it, whose provenance is in this table:\n")
+	t := table{header: []string{"SPEED", "KE", "SOURCE", "SECTION", "NOTE"}}
+	seen := map[IntValue]bool{}
+	for _, speed := range allSpeeds() {
+		for _, dk := range c.Decks {
+			for _, card := range dk.Cards {
+				if a, ok := card.Arrow(speed); ok && !seen[a.KineticEnergy] {
+					seen[a.KineticEnergy] = true
+					k := a.KineticEnergy
+					t.add(speed, strconv.Itoa(k.Value), string(k.Source), k.Section, k.Note)
+				}
+			}
+		}
+	}
+	t.write(b)
+
+	for _, dk := range c.Decks {
+		title := "Maneuver deck: " + dk.Class
+		if cl, ok := c.Class(dk.Class); ok {
+			title += " (" + cl.Name + ")"
+		}
+		heading(b, cell(title))
+		fmt.Fprintf(b, "%d cards\n", len(dk.Cards))
+		t := table{header: []string{"CARD", "NAME", "G", "SYMBOLS", "ARROW", "SOURCE", "SECTION", "NOTE"}}
+		for _, card := range dk.Cards {
+			id, name, g, symbols := card.ID, card.Name, strconv.Itoa(card.G.Value), strings.Join(card.Symbols, ", ")
+			src, section, note := string(card.Source), card.Section, card.Note
+			row := func(arrow string) {
+				t.add(id, name, g, symbols, arrow, src, section, note)
+				id, name, g, symbols, src, section, note = "", "", "", "", "", "", ""
+			}
+			if len(card.Arrows) == 0 {
+				row("none")
+			}
+			for _, a := range card.Arrows {
+				row(arrowText(a))
+			}
+			own := func(item string, v Value) {
+				if v.Source != card.Source || v.Section != card.Section || v.Note != card.Note {
+					t.add("", "", "", "", item, string(v.Source), v.Section, v.Note)
+				}
+			}
+			if v := card.G; v.Source != card.Source || v.Section != card.Section || v.Note != card.Note {
+				t.add("", "", "", "", "G "+strconv.Itoa(v.Value), string(v.Source), v.Section, v.Note)
+			}
+			for _, a := range card.Arrows {
+				own(a.Speed+" length "+fmtFloat(a.Length.Value)+" mm", a.Length)
+				own(a.Speed+" turn "+fmtFloat(a.Turn.Value)+" deg", a.Turn)
+				own(a.Speed+" sideways "+fmtFloat(a.Sideways.Value)+" mm", a.Sideways)
+			}
+		}
+		t.write(b)
+	}
+}
+
+// arrowText describes an arrow as "low 40 mm 30° L (KE 1)", a slide as
+// "low 40 mm slide 20 mm L (KE 1)".
+func arrowText(a ArrowSpec) string {
+	s := a.Speed + " " + fmtFloat(a.Length.Value) + " mm"
+	if t := a.Turn.Value; t != 0 {
+		s += " " + fmtFloat(math.Abs(t)) + "° " + leftRight(t)
+	}
+	if w := a.Sideways.Value; w != 0 {
+		s += " slide " + fmtFloat(math.Abs(w)) + " mm " + leftRight(w)
+	}
+	return s + fmt.Sprintf(" (KE %d)", a.KineticEnergy.Value)
+}
+
+func leftRight(v float64) string {
+	if v > 0 {
+		return "L"
+	}
+	return "R"
 }

@@ -34,7 +34,12 @@ func TestWriteSheetShowsEveryGroupAndValue(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, assets.Default().WriteSheet(&buf))
 	out := buf.String()
-	for _, heading := range []string{"Geometry", "Ship classes", "Damage counters", "Collision counters", "Pilot tokens"} {
+	for _, heading := range []string{
+		"Geometry", "Ship classes", "Maneuver decks", "Maneuver deck: viper-mk2 (Viper Mk. II)",
+		"Maneuver deck: cylon-raider (Cylon Raider)", "Maneuver deck: raptor (Raptor)",
+		"Maneuver deck: heavy-raider (Heavy Raider)", "Maneuver deck: viper-mk7 (Viper Mk. VII)",
+		"Damage counters", "Collision counters", "Pilot tokens",
+	} {
 		assert.Contains(t, out, "\n"+heading+"\n", heading)
 	}
 	for _, line := range []string{
@@ -43,6 +48,16 @@ func TestWriteSheetShowsEveryGroupAndValue(t *testing.T) {
 		"base_across_flats        45     mm    proposal",
 		"40 in all (rulebook: Contents); values 1 x10, 2 x10, 3 x9, 4 x7, 5 x4; \"+\" x6; symbols engine x3, control x3, pilot x3, hull x3",
 		"16 in all (rulebook: Contents); values 0 x3, 1 x6, 2 x4, 3 x3",
+		"at most 4 (g_limit; rulebook: Planning)",
+		"back       -1  rulebook  Kinetic energy",
+		"bank-left             Bank left             1  turn                 low 40 mm 30° L (KE 1)",
+		"                                                                    high 100 mm 30° L (KE 3)",
+		"hard-turn-right       Hard turn right       3  turn, difficult      low 40 mm 90° R (KE 1)",
+		"slide-right           Slide right           1                       low 40 mm slide 20 mm R (KE 1)",
+		"overboost-straight    Overboost straight    0  overboost, straight  overboost 50 mm (KE 3)",
+		"                                                                    G 0                                rulebook  Fuel",
+		"change-direction      Change direction      1  change-direction     none",
+		"reversal-right        Reversal right        3  turn, difficult      low 40 mm 120° R (KE 1)",
 	} {
 		assert.Contains(t, out, line)
 	}
@@ -57,7 +72,7 @@ func TestWriteSheetShowsOverrides(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, c.WriteSheet(&buf))
 	out := buf.String()
-	assert.Contains(t, out, "Data: components.yaml, ships.yaml, counters.yaml, my set.yaml\n")
+	assert.Contains(t, out, "Data: components.yaml, ships.yaml, counters.yaml, decks.yaml, my set.yaml\n")
 	assert.Regexp(t, `\nbase_across_flats +44\.5 +mm +measured +my set\.yaml +two lines\n`, out)
 	assert.Regexp(t, `\n +base_across_flats +50 +mm +measured +my set\.yaml\n`, out)
 }
@@ -68,4 +83,18 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 
 func TestWriteSheetReportsWriteErrors(t *testing.T) {
 	assert.EqualError(t, assets.Default().WriteSheet(failingWriter{}), "disk full")
+}
+
+func TestWriteSheetShowsValuesWithTheirOwnProvenance(t *testing.T) {
+	c := assets.Default()
+	bank := &c.Decks[0].Cards[1]
+	bank.G = assets.IntValue{Value: 2, Source: assets.SourceMeasured, Section: "my deck.yaml"}
+	bank.Arrows[0].Length.Source, bank.Arrows[0].Length.Section = assets.SourceMeasured, "my deck.yaml"
+	var buf bytes.Buffer
+	require.NoError(t, c.WriteSheet(&buf))
+	out := buf.String()
+	assert.Regexp(t, `\nbank-left +Bank left +2 +turn +low 40 mm 30° L \(KE 1\) +proposal +COMPONENTS\.md`, out)
+	assert.Regexp(t, `\n +G 2 +measured +my deck\.yaml\n`, out)
+	assert.Regexp(t, `\n +low length 40 mm +measured +my deck\.yaml\n`, out)
+	assert.NotRegexp(t, `\n +low turn`, out, "values with their card's provenance get no row of their own")
 }

@@ -162,3 +162,14 @@ func TestFTLArrival(t *testing.T) {
 	markerRear := physics.FlatMidpoint(physics.Hexagon(marker, 45), physics.RearFlat)
 	assert.InDelta(t, 0, rear.Dist(markerRear), 1e-9, "flush against the marker's rear side")
 }
+
+func TestChainedStandPathDoesNotDoubleBack(t *testing.T) {
+	start := physics.Pose{Pos: physics.V(200, 150), Heading: physics.Deg(90)}
+	first := PlaceForward(start, depth, Straight(50))
+	second := PlaceFrom(first.ArrowEnd, depth, Straight(40))
+	assert.Equal(t, first.To, second.From, "the second card starts where the first left the base")
+	pts := append(first.StandPath(5), second.StandPath(5)...)
+	for i := 1; i < len(pts); i++ {
+		assert.GreaterOrEqual(t, pts[i].Y, pts[i-1].Y, "the stand only moves forward: %v", pts)
+	}
+}

@@ -18,6 +18,9 @@ type Placement struct {
 	Arrow      Path
 	Depth      float64 // the base's size across flats
 	Backward   bool
+	// Chained: the base already stands with its rear flat on the arrow's
+	// start (the second card of an overboost), so it does not slide in.
+	Chained bool
 }
 
 // PlaceForward moves a base forward along an arrow (Forward movement): the
@@ -26,7 +29,7 @@ type Placement struct {
 func PlaceForward(stand physics.Pose, depth float64, arrow Path) Placement {
 	start := physics.Pose{Pos: stand.Pos.Add(stand.Forward().Mul(depth / 2)), Heading: stand.Heading}
 	pl := PlaceFrom(start, depth, arrow)
-	pl.From = stand
+	pl.From, pl.Chained = stand, false
 	return pl
 }
 
@@ -36,12 +39,13 @@ func PlaceForward(stand physics.Pose, depth float64, arrow Path) Placement {
 func PlaceFrom(start physics.Pose, depth float64, arrow Path) Placement {
 	end := start.Compose(arrow.End())
 	return Placement{
-		From:       physics.Pose{Pos: start.Pos.Sub(start.Forward().Mul(depth / 2)), Heading: start.Heading},
+		From:       physics.Pose{Pos: start.Pos.Add(start.Forward().Mul(depth / 2)), Heading: start.Heading},
 		ArrowStart: start,
 		ArrowEnd:   end,
 		To:         physics.Pose{Pos: end.Pos.Add(end.Forward().Mul(depth / 2)), Heading: end.Heading},
 		Arrow:      arrow,
 		Depth:      depth,
+		Chained:    true,
 	}
 }
 
@@ -59,12 +63,13 @@ func PlaceBackward(stand physics.Pose, depth float64, arrow Path) Placement {
 }
 
 // StandPath returns points along the stand's path for drawing: the base
-// slides forward until its rear flat reaches the arrow's start, then its
-// rear flat's midpoint rides the arrow to the head. For a backward move the
-// stand rides the arrow half a base in from the rear flat.
+// slides forward until its rear flat reaches the arrow's start (unless it
+// is chained there already), then its rear flat's midpoint rides the arrow
+// to the head. For a backward move the stand rides the arrow half a base
+// in from the rear flat.
 func (pl Placement) StandPath(step float64) []physics.Vec {
 	var pts []physics.Vec
-	if !pl.Backward {
+	if !pl.Backward && !pl.Chained {
 		pts = append(pts, pl.From.Pos)
 	}
 	for _, p := range pl.Arrow.pointsWithHeading(step) {

@@ -130,6 +130,12 @@ func (d Document) WriteJSON(w io.Writer) error {
 	if err := enc.Encode(d); err != nil {
 		return err
 	}
-	_, err := w.Write(pointPair.ReplaceAll(buf.Bytes(), []byte("[$1, $2]")))
+	_, err := w.Write(CompactPoints(buf.Bytes()))
 	return err
+}
+
+// CompactPoints rewrites indented JSON so that each [x, y] pair stands on
+// one line.
+func CompactPoints(indented []byte) []byte {
+	return pointPair.ReplaceAll(indented, []byte("[$1, $2]"))
 }

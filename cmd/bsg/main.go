@@ -1,5 +1,6 @@
 // Command bsg is the headless command line of the Starship Battles engine:
-// rulings on a table (measure) and the component sheet (components).
+// rulings on a table (measure), one ship's move (move) and the component
+// sheet (components).
 //
 // Results go to stdout, diagnostics to stderr. Exit status: 0 success,
 // 1 failure (such as a bad input file), 2 usage error.
@@ -28,11 +29,12 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"measure":    {"rule on every pair of ships in a table file", runMeasure},
+		"move":       {"where does my ship end up? a ship and its plan in, the outcome out", runMove},
 		"components": {"print the component sheet with the source of every value", runComponents},
 	}
 }
 
-var order = []string{"measure", "components"}
+var order = []string{"measure", "move", "components"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

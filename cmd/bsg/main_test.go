@@ -162,7 +162,11 @@ func TestMeasureWithOwnComponents(t *testing.T) {
 	table := "ships:\n  - {id: a, class: viper-mk2, x: 0, y: 0, heading: 90}\n  - {id: b, class: cylon-raider, x: 0, y: 150, heading: 90}\n"
 	_, plain, _ := runCLI(t, table, "measure", "-json", "-pair", "a,b", "-")
 	_, own, _ := runCLI(t, table, "measure", "-json", "-components", override, "-pair", "a,b", "-")
-	var p1, p2 struct{ Pairs []struct{ RangeMM float64 `json:"range_mm"` } }
+	var p1, p2 struct {
+		Pairs []struct {
+			RangeMM float64 `json:"range_mm"`
+		}
+	}
 	require.NoError(t, json.Unmarshal([]byte(plain), &p1))
 	require.NoError(t, json.Unmarshal([]byte(own), &p2))
 	assert.InDelta(t, 127.5, p1.Pairs[0].RangeMM, 1e-9)

@@ -1,0 +1,172 @@
+package maneuvers
+
+import (
+	"fmt"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/physics"
+)
+
+// Speed is a position of the control panel's speed slider (Planning: speed
+// settings on the control panel).
+type Speed string
+
+// The slider's positions.
+const (
+	Stop   Speed = "stop"
+	Back   Speed = "back"
+	Low    Speed = "low"
+	Medium Speed = "medium"
+	High   Speed = "high"
+	FTL    Speed = "ftl" // Complete Rules only
+)
+
+// Speeds lists every slider position, slowest first.
+var Speeds = []Speed{Back, Stop, Low, Medium, High, FTL}
+
+// Valid reports whether s is a slider position.
+func (s Speed) Valid() bool {
+	for _, v := range Speeds {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// KineticEnergy returns the kinetic energy of moving at this speed
+// (Kinetic energy): stop 0, back −1, low 1, medium 2, high 3. FTL has no
+// energy of its own.
+func (s Speed) KineticEnergy() int {
+	switch s {
+	case Back:
+		return -1
+	case Low:
+		return 1
+	case Medium:
+		return 2
+	case High:
+		return 3
+	}
+	return 0
+}
+
+// SpeedForKineticEnergy returns the slider position whose arrows have the
+// given kinetic energy, and false when none has.
+func SpeedForKineticEnergy(ke int) (Speed, bool) {
+	for _, s := range []Speed{Back, Stop, Low, Medium, High} {
+		if s.KineticEnergy() == ke {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// Arrow is one arrow of a card: the speed it needs, its path and its
+// kinetic energy (the light blue number beside it).
+type Arrow struct {
+	Speed         Speed // "overboost" for an overboost card's line
+	Path          Path
+	KineticEnergy int
+}
+
+// OverboostSpeed marks the line of an overboost card.
+const OverboostSpeed Speed = "overboost"
+
+// Card is a maneuver card built from the deck data.
+type Card struct {
+	ID, Name string
+	G        int
+	Symbols  []string
+	Arrows   []Arrow
+	Spec     assets.CardSpec // the data it was built from, with provenance
+}
+
+// Has reports whether the card shows a symbol (assets.Symbol...).
+func (c Card) Has(symbol string) bool {
+	for _, s := range c.Symbols {
+		if s == symbol {
+			return true
+		}
+	}
+	return false
+}
+
+// Arrow returns the card's arrow for a speed.
+func (c Card) Arrow(s Speed) (Arrow, bool) {
+	for _, a := range c.Arrows {
+		if a.Speed == s {
+			return a, true
+		}
+	}
+	return Arrow{}, false
+}
+
+// IsOverboost, IsStraight, IsDifficult, IsChangeDirection and IsBlank read
+// the card's symbols (Planning: special maneuver symbols).
+func (c Card) IsOverboost() bool       { return c.Has(assets.SymbolOverboost) }
+func (c Card) IsStraight() bool        { return c.Has(assets.SymbolStraight) }
+func (c Card) IsDifficult() bool       { return c.Has(assets.SymbolDifficult) }
+func (c Card) IsChangeDirection() bool { return c.Has(assets.SymbolChangeDirection) }
+func (c Card) IsBlank() bool           { return c.Has(assets.SymbolBlank) }
+
+// Line returns an overboost card's line (yellow end to red end).
+func (c Card) Line() (Arrow, bool) { return c.Arrow(OverboostSpeed) }
+
+// Deck is one class's maneuver deck.
+type Deck struct {
+	Class string
+	Cards []Card
+}
+
+// Card returns the card with the id.
+func (d Deck) Card(id string) (Card, bool) {
+	for _, c := range d.Cards {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Card{}, false
+}
+
+// CardIDs lists the deck's card ids in deck order.
+func (d Deck) CardIDs() []string {
+	ids := make([]string, len(d.Cards))
+	for i, c := range d.Cards {
+		ids[i] = c.ID
+	}
+	return ids
+}
+
+// DeckFor builds the deck of a class from the component data.
+func DeckFor(comp *assets.Components, class string) (Deck, error) {
+	spec, ok := comp.Deck(class)
+	if !ok {
+		return Deck{}, fmt.Errorf("no maneuver deck for class %q", class)
+	}
+	d := Deck{Class: class}
+	for _, cs := range spec.Cards {
+		c := Card{ID: cs.ID, Name: cs.Name, G: cs.G.Value, Symbols: cs.Symbols, Spec: cs}
+		for _, as := range cs.Arrows {
+			p, err := arrowPath(as)
+			if err != nil {
+				return Deck{}, fmt.Errorf("deck %s, card %s, %s arrow: %w", class, cs.ID, as.Speed, err)
+			}
+			c.Arrows = append(c.Arrows, Arrow{Speed: Speed(as.Speed), Path: p, KineticEnergy: as.KineticEnergy.Value})
+		}
+		d.Cards = append(d.Cards, c)
+	}
+	return d, nil
+}
+
+// arrowPath turns an arrow's data into a path: a slide when it has a
+// sideways offset, else one arc (straight when it does not turn).
+func arrowPath(a assets.ArrowSpec) (Path, error) {
+	if a.Sideways.Value != 0 {
+		return Slide(a.Length.Value, a.Sideways.Value)
+	}
+	if a.Turn.Value == 0 {
+		return Straight(a.Length.Value), nil
+	}
+	return Arc(a.Length.Value, physics.Deg(a.Turn.Value)), nil
+}

@@ -1,0 +1,156 @@
+package starship
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
+)
+
+var comp = assets.Default()
+
+func class(t *testing.T, id string) Class {
+	t.Helper()
+	c, err := ClassFor(comp, id)
+	require.NoError(t, err)
+	return c
+}
+
+var (
+	complete = Rules{Set: Complete}
+	quick    = Rules{Set: Quick}
+)
+
+func with(r Rules, opts ...Option) Rules {
+	r.Options = append(append([]Option{}, r.Options...), opts...)
+	return r
+}
+
+// viper is a Viper Mk. II at rest in the middle of the table, kinetic
+// energy 2, medium speed last turn.
+func viper() State {
+	return State{Class: "viper-mk2", Pose: physics.Pose{Pos: physics.V(450, 450), Heading: physics.Deg(90)},
+		KE: 2, Speed: maneuvers.Medium, Level: 2, Fuel: 50, Pilot: Average}
+}
+
+func plan(speed maneuvers.Speed, cards ...string) Plan { return Plan{Cards: cards, Speed: speed} }
+
+func ruleIDs(vs []Violation) []string {
+	var ids []string
+	for _, v := range vs {
+		ids = append(ids, v.Rule)
+	}
+	return ids
+}
+
+// TestRules has one case per rule id (and its legal neighbour): each
+// restriction of the rulebook by name.
+func TestRules(t *testing.T) {
+	type tc struct {
+		name  string
+		rules Rules
+		class string
+		state func(*State)
+		plan  Plan
+		want  []string
+	}
+	none := func(*State) {}
+	tests := []tc{
+		{"legal: medium straight", complete, "viper-mk2", none, plan(maneuvers.Medium, "straight"), nil},
+		{"two-maneuver-cards", complete, "viper-mk2", none, plan(maneuvers.Medium, "straight", "bank-left"), []string{"two-maneuver-cards"}},
+		{"two-maneuver-cards: overboost alone", complete, "viper-mk2", none, plan(maneuvers.Medium, "overboost-straight"), []string{"two-maneuver-cards"}},
+		{"change-direction-quick", quick, "viper-mk2", none, plan(maneuvers.Medium, "change-direction", "straight"), []string{"change-direction-quick"}},
+		{"change-direction-needs-maneuver", complete, "viper-mk2", none, plan(maneuvers.Medium, "change-direction", "overboost-straight"), []string{"two-maneuver-cards", "change-direction-needs-maneuver"}},
+		{"blank-not-in-use", complete, "viper-mk2", none, plan(maneuvers.Medium, "straight", "blank"), []string{"blank-not-in-use"}},
+		{"legal: blank with the optional rule", with(complete, OptBlank), "viper-mk2", none, plan(maneuvers.Medium, "straight", "blank"), nil},
+		{"g-limit", complete, "viper-mk2", func(s *State) { s.KE = 3 }, plan(maneuvers.Low, "overboost-bank-left", "hard-turn-left"), []string{"g-limit"}},
+		{"g-limit: 3 with control damage", complete, "viper-mk2", func(s *State) { s.KE = 2; s.Damage.Control = 1 }, plan(maneuvers.Low, "overboost-bank-left", "turn-left"), []string{"g-limit"}},
+		{"difficult-after-difficult", complete, "viper-mk2", func(s *State) { s.DifficultLastTurn = true; s.KE = 1 }, plan(maneuvers.Low, "hard-turn-left"), []string{"difficult-after-difficult"}},
+		{"overboost-after-difficult", complete, "viper-mk2", func(s *State) { s.DifficultLastTurn = true; s.KE = 4 }, plan(maneuvers.Low, "overboost-bank-left", "straight"), []string{"overboost-after-difficult"}},
+		{"legal: straight overboost after difficult", complete, "viper-mk2", func(s *State) { s.DifficultLastTurn = true; s.KE = 4 }, plan(maneuvers.Low, "overboost-straight", "straight"), nil},
+		{"overboost-needs-forward", complete, "viper-mk2", func(s *State) { s.KE = 0 }, plan(maneuvers.Stop, "overboost-straight", "straight"), []string{"overboost-needs-forward"}},
+		{"no-arrow-for-speed", complete, "viper-mk2", func(s *State) { s.KE = 3 }, plan(maneuvers.High, "hard-turn-left"), []string{"no-arrow-for-speed"}},
+		{"no-arrow-for-speed: back", complete, "viper-mk2", func(s *State) { s.KE = 0 }, plan(maneuvers.Back, "bank-left"), []string{"no-arrow-for-speed"}},
+		{"wounded-no-difficult", complete, "viper-mk2", func(s *State) { s.KE = 1; s.Damage.Pilot = 1 }, plan(maneuvers.Low, "hard-turn-right"), []string{"wounded-no-difficult"}},
+		{"hull-no-overboost", complete, "viper-mk2", func(s *State) { s.KE = 4; s.Damage.Hull = 1 }, plan(maneuvers.Low, "overboost-straight", "straight"), []string{"hull-no-overboost"}},
+		{"rookie-straight-after", with(complete, OptPilots), "viper-mk2", func(s *State) { s.KE = 4; s.Pilot = Rookie }, plan(maneuvers.Low, "overboost-straight", "bank-left"), []string{"rookie-straight-after"}},
+		{"legal: an average pilot banks after an overboost", with(complete, OptPilots), "viper-mk2", func(s *State) { s.KE = 4 }, plan(maneuvers.Low, "overboost-straight", "bank-left"), nil},
+		{"rotation-quick", quick, "viper-mk2", none, Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Rotate: 2}, []string{"rotation-quick"}},
+		{"rotate-needs-straight", complete, "viper-mk2", none, Plan{Cards: []string{"bank-left"}, Speed: maneuvers.Medium, Rotate: 2}, []string{"rotate-needs-straight"}},
+		{"legal: rotating with a straight card", complete, "viper-mk2", none, Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Rotate: 3}, nil},
+		{"legal: rotating standing still", complete, "viper-mk2", func(s *State) { s.KE = 0 }, Plan{Cards: []string{"turn-left"}, Speed: maneuvers.Stop, Rotate: -2}, nil},
+		{"control-no-rotation", complete, "viper-mk2", func(s *State) { s.Damage.Control = 2 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Rotate: 1}, []string{"control-no-rotation"}},
+		{"out-of-fuel-no-rotation", with(complete, OptFuel), "viper-mk2", func(s *State) { s.Fuel = 0 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Rotate: 1}, []string{"out-of-fuel-no-rotation"}},
+		{"level-not-in-use", complete, "viper-mk2", func(s *State) { s.KE = 4 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.Low, Level: 1}, []string{"level-not-in-use"}},
+		{"legal: a level change adds 3 kinetic energy", with(complete, OptThreeD), "viper-mk2", func(s *State) { s.KE = 4 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.Low, Level: 1}, nil},
+		{"level-change-restrictions", with(complete, OptThreeD), "viper-mk2", func(s *State) { s.KE = 6 }, Plan{Cards: []string{"overboost-straight", "straight"}, Speed: maneuvers.Stop, Level: -1}, []string{"overboost-needs-forward", "level-change-restrictions"}},
+		{"ftl-not-allowed: no FTL drive", with(complete, OptFTL), "viper-mk2", none, plan(maneuvers.FTL, "straight"), []string{"ftl-not-allowed"}},
+		{"ftl-not-allowed: option off", complete, "cylon-raider", none, plan(maneuvers.FTL, "straight"), []string{"ftl-not-allowed"}},
+		{"legal: FTL keeps the kinetic energy", with(complete, OptFTL), "cylon-raider", func(s *State) { s.KE = 5 }, plan(maneuvers.FTL, "overboost-straight", "straight"), nil},
+		{"ftl-consecutive", with(complete, OptFTL), "cylon-raider", func(s *State) { s.FTLLastTurn = true }, plan(maneuvers.FTL, "straight"), []string{"ftl-consecutive"}},
+		{"ftl-limit", with(complete, OptFTL), "cylon-raider", func(s *State) { s.FTLJumps = 2 }, plan(maneuvers.FTL, "straight"), []string{"ftl-limit"}},
+		{"ftl-change-direction", with(complete, OptFTL), "cylon-raider", func(s *State) { s.Rotation = 2 }, plan(maneuvers.FTL, "change-direction", "straight"), []string{"ftl-change-direction"}},
+		{"ftl-kinetic-energy", with(complete, OptFTL), "cylon-raider", func(s *State) { s.KE = 3 }, plan(maneuvers.FTL, "hard-turn-left"), []string{"ftl-kinetic-energy"}},
+		{"rotated-inertial", complete, "viper-mk2", func(s *State) { s.Rotation = 2 }, Plan{Cards: []string{"bank-left"}, Speed: maneuvers.Medium, Rotate: 2}, []string{"rotated-inertial"}},
+		{"legal: rotated, inertial", complete, "viper-mk2", func(s *State) { s.Rotation = 2 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Rotate: 5}, nil},
+		{"legal: rotated, changing direction", complete, "viper-mk2", func(s *State) { s.Rotation = 3 }, Plan{Cards: []string{"change-direction", "turn-left"}, Speed: maneuvers.Medium, Rotate: 3}, nil},
+		{"crippled-inertial", complete, "viper-mk2", func(s *State) { s.Damage.Hull = 2 }, plan(maneuvers.Medium, "bank-left"), []string{"crippled-inertial"}},
+		{"kinetic-energy-frozen: rotated", complete, "viper-mk2", func(s *State) { s.Rotation = 1 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.High, Rotate: 1}, []string{"kinetic-energy-frozen"}},
+		{"kinetic-energy-frozen: engine twice", complete, "viper-mk2", func(s *State) { s.Damage.Engine = 2 }, plan(maneuvers.Low, "straight"), []string{"kinetic-energy-frozen"}},
+		{"kinetic-energy-frozen: out of fuel", with(complete, OptFuel), "viper-mk2", func(s *State) { s.Fuel = -1 }, plan(maneuvers.High, "straight"), []string{"kinetic-energy-frozen"}},
+		{"acceleration: overboost at high from a standstill", complete, "viper-mk2", func(s *State) { s.KE = 0 }, plan(maneuvers.High, "overboost-straight", "straight"), []string{"acceleration"}},
+		{"acceleration", complete, "viper-mk2", func(s *State) { s.KE = 0 }, Plan{Cards: []string{"overboost-straight", "straight"}, Speed: maneuvers.Low}, []string{"acceleration"}},
+		{"acceleration: halved by engine damage, rounding up", complete, "viper-mk2", func(s *State) { s.KE = 0; s.Damage.Engine = 1 }, plan(maneuvers.High, "straight"), []string{"acceleration"}},
+		{"legal: halved acceleration reaches 2", complete, "viper-mk2", func(s *State) { s.KE = 0; s.Damage.Engine = 1 }, plan(maneuvers.Medium, "straight"), nil},
+		{"acceleration: a nugget's is one less", with(complete, OptPilots), "viper-mk2", func(s *State) { s.KE = 0; s.Pilot = Nugget }, plan(maneuvers.High, "straight"), []string{"acceleration"}},
+		{"legal: quick start ignores kinetic energy", quick, "viper-mk2", func(s *State) { s.KE = 0 }, plan(maneuvers.High, "overboost-straight", "straight"), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := viper()
+			s.Class = tt.class
+			tt.state(&s)
+			vs, err := Check(tt.rules, class(t, tt.class), s, tt.plan)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, ruleIDs(vs))
+			for _, v := range vs {
+				assert.NotEmpty(t, v.Section)
+				assert.NotEmpty(t, v.Message)
+			}
+		})
+	}
+	// Every rule id is exercised by at least one case.
+	seen := map[string]bool{}
+	for _, tt := range tests {
+		for _, id := range tt.want {
+			seen[id] = true
+		}
+	}
+	for _, id := range RuleIDs() {
+		assert.True(t, seen[id], "rule %s has no test case", id)
+	}
+}
+
+func TestBadPlansAreErrors(t *testing.T) {
+	c := class(t, "viper-mk2")
+	tests := []struct {
+		plan Plan
+		want string
+	}{
+		{plan(maneuvers.Medium), "cards: 0 given"},
+		{plan(maneuvers.Medium, "straight", "blank", "bank-left"), "cards: 3 given"},
+		{plan(maneuvers.Medium, "reversal-left"), `cards: "reversal-left" is not in the viper-mk2 deck`},
+		{plan("warp", "straight"), `speed: "warp" is not a speed`},
+		{Plan{Cards: []string{"straight"}, Speed: maneuvers.Low, Rotate: 7}, "rotate: 7 is out of range"},
+		{Plan{Cards: []string{"straight"}, Speed: maneuvers.Low, Level: 2}, "level: 2 is out of range"},
+	}
+	for _, tt := range tests {
+		_, err := Check(complete, c, viper(), tt.plan)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), tt.want)
+	}
+}

@@ -1,0 +1,123 @@
+package starship
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/starshipbattles/bsg/maneuvers"
+)
+
+// reading is a plan read against the deck: which card plays which part,
+// the arrow that moves the ship and the kinetic energy the plan adds up to.
+type reading struct {
+	plan      Plan
+	main      *maneuvers.Card // the maneuver card
+	overboost *maneuvers.Card
+	change    *maneuvers.Card // change direction
+	blank     *maneuvers.Card
+	extra     []maneuvers.Card // cards beyond one per part
+	arrow     maneuvers.Arrow  // the main card's arrow (zero when standing still)
+	hasArrow  bool
+	arrowKE   int // kinetic energy of the main card's part
+	ke        int // the plan's total kinetic energy (Kinetic energy)
+	g         int // total G-value
+}
+
+// read resolves the plan's cards in the deck. Unknown cards, a wrong
+// number of cards and unknown speeds are errors in the input, not
+// illegal plans.
+func read(c Class, s State, p Plan) (reading, error) {
+	r := reading{plan: p}
+	if len(p.Cards) == 0 || len(p.Cards) > 2 {
+		return r, fmt.Errorf("cards: %d given; allowed: one card, or two", len(p.Cards))
+	}
+	if !p.Speed.Valid() {
+		return r, fmt.Errorf("speed: %q is not a speed; allowed: stop, back, low, medium, high, ftl", p.Speed)
+	}
+	if p.Rotate < -5 || p.Rotate > 6 {
+		return r, fmt.Errorf("rotate: %d is out of range; allowed: -5 to 6", p.Rotate)
+	}
+	if p.Level < -1 || p.Level > 1 {
+		return r, fmt.Errorf("level: %d is out of range; allowed: -1, 0, 1", p.Level)
+	}
+	for _, id := range p.Cards {
+		card, ok := c.Deck.Card(id)
+		if !ok {
+			return r, fmt.Errorf("cards: %q is not in the %s deck; allowed: %s", id, c.ID, strings.Join(c.Deck.CardIDs(), ", "))
+		}
+		slot := &r.main
+		switch {
+		case card.IsOverboost():
+			slot = &r.overboost
+		case card.IsChangeDirection():
+			slot = &r.change
+		case card.IsBlank():
+			slot = &r.blank
+		}
+		if *slot != nil {
+			r.extra = append(r.extra, card)
+		} else {
+			cc := card
+			*slot = &cc
+		}
+		r.g += card.G
+	}
+	r.resolveArrow(s)
+	return r, nil
+}
+
+// resolveArrow picks the main card's arrow and adds up the kinetic energy.
+// With the slider at FTL the kinetic energy stays as it was, so the arrow
+// is the one whose energy makes up the difference.
+func (r *reading) resolveArrow(s State) {
+	bonus := 0
+	if r.overboost != nil {
+		if line, ok := r.overboost.Line(); ok {
+			bonus += line.KineticEnergy
+		}
+	}
+	if r.plan.Level != 0 {
+		bonus += levelChangeKE
+	}
+	speed := r.plan.Speed
+	if speed == maneuvers.FTL {
+		if sp, ok := maneuvers.SpeedForKineticEnergy(s.KE - bonus); ok {
+			speed = sp
+		} else {
+			speed = ""
+		}
+	}
+	r.arrowKE = speed.KineticEnergy()
+	if r.main != nil && speed != maneuvers.Stop && speed != "" {
+		r.arrow, r.hasArrow = r.main.Arrow(speed)
+	}
+	r.ke = r.arrowKE + bonus
+}
+
+// levelChangeKE is the kinetic energy a level change adds (Moving between
+// levels).
+const levelChangeKE = 3
+
+// cards returns every card of the plan.
+func (r reading) cards() []maneuvers.Card {
+	var out []maneuvers.Card
+	for _, c := range []*maneuvers.Card{r.overboost, r.change, r.main, r.blank} {
+		if c != nil {
+			out = append(out, *c)
+		}
+	}
+	return append(out, r.extra...)
+}
+
+// allStraight reports whether every moving card is straight.
+func (r reading) allStraight() bool {
+	for _, c := range r.cards() {
+		if !c.IsStraight() && !c.IsBlank() {
+			return false
+		}
+	}
+	return true
+}
+
+// moves reports whether the ship moves along the main card's arrow.
+func (r reading) moves() bool { return r.hasArrow }

@@ -1,0 +1,286 @@
+package starship
+
+import (
+	"fmt"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
+)
+
+// Step is where the ship stands after one movement step.
+type Step struct {
+	Name     string
+	Pose     physics.Pose
+	Rotation int
+	Level    int
+}
+
+// CardOnTable is a card laid on the table during the move: its footprint
+// (for the asteroid rule) and its arrow, in table coordinates.
+type CardOnTable struct {
+	ID        string
+	Footprint physics.Polygon
+	Arrow     []physics.Vec
+}
+
+// Outcome is what a plan does to a ship in one turn.
+type Outcome struct {
+	Legal       bool
+	Violations  []Violation
+	Executed    Plan // the plan as moved: the corrected plan when illegal
+	Corrected   bool
+	DamageDraws int // counters drawn for an illegal plan (numeric value only)
+	KE          int // kinetic energy after the reveal
+	FuelSpent   int // 0 unless the Fuel rule is in force
+	Fuel        int
+	Steps       []Step
+	Path        []physics.Vec // the stand's path, for drawing
+	Cards       []CardOnTable
+	Difficult   bool // a difficult maneuver marker for next turn
+	Jumped      bool
+	LeftGame    bool // a level change beyond level 1 or 4 (Moving between levels)
+}
+
+// Final returns the last step.
+func (o Outcome) Final() Step { return o.Steps[len(o.Steps)-1] }
+
+// pathStep is the spacing of drawn path points along arcs, in millimetres.
+const pathStep = 5
+
+// Resolve plays one ship's plan for a turn: it checks the plan, corrects it
+// if illegal, and moves the ship step by step as the rule set orders it
+// (Movement; Complete Rules: Movement, Overboost, Rotating the spaceship
+// while maneuvering, Changing direction; Moving between levels;
+// Faster-than-light movement). jump is required when the slider is at FTL.
+func Resolve(rs Rules, comp *assets.Components, c Class, s State, p Plan, jump *FTLJump) (Outcome, error) {
+	vs, err := Check(rs, c, s, p)
+	if err != nil {
+		return Outcome{}, err
+	}
+	o := Outcome{Legal: len(vs) == 0, Violations: vs, Executed: p}
+	if !o.Legal {
+		o.Executed, o.DamageDraws = Correct(rs, c, s, p, vs)
+		o.Corrected = true
+	}
+	q := o.Executed
+	r, err := read(c, s, q)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("corrected plan: %w", err)
+	}
+	if q.Speed == maneuvers.FTL && jump == nil {
+		return Outcome{}, fmt.Errorf("ftl: the speed is ftl but no FTL marker was given (x, y, heading, side_roll, distance_roll)")
+	}
+	m := mover{comp: comp, class: c, r: r, pose: s.Pose, rot: s.Rotation, level: s.Level}
+	if q.Speed == maneuvers.FTL {
+		if err := m.jump(*jump); err != nil {
+			return Outcome{}, err
+		}
+		o.Jumped = true
+	} else {
+		m.path = []physics.Vec{s.Pose.Pos}
+	}
+	if rs.Set == Complete {
+		m.complete(s)
+	} else {
+		m.quick()
+	}
+	o.Steps, o.Path, o.Cards, o.LeftGame = m.steps, m.path, m.cards, m.left
+	o.Difficult = r.main != nil && r.main.IsDifficult()
+	o.KE = s.KE
+	if rs.Set == Complete {
+		o.KE = r.ke
+		if o.Jumped {
+			o.KE = s.KE
+		}
+	}
+	o.Fuel = s.Fuel
+	if rs.Has(OptFuel) {
+		g := 0
+		for _, card := range m.used {
+			g += card.G
+		}
+		notches := NotchesTurned(s.Rotation, q.Rotate)
+		o.FuelSpent = FuelSpent(g, notches, r.change != nil, s.KE, o.KE, o.Jumped, comp.Geometry.FTLFuelCost.Value)
+		o.Fuel = s.Fuel - o.FuelSpent
+	}
+	return o, nil
+}
+
+// mover moves one ship through its steps.
+type mover struct {
+	comp  *assets.Components
+	class Class
+	r     reading
+	pose  physics.Pose
+	rot   int
+	level int
+	steps []Step
+	path  []physics.Vec
+	cards []CardOnTable
+	used  []maneuvers.Card // cards that moved (or turned) the ship: their G is fuel
+	left  bool
+}
+
+func (m *mover) step(name string) {
+	m.steps = append(m.steps, Step{Name: name, Pose: m.pose, Rotation: m.rot, Level: m.level})
+}
+
+func (m *mover) depth() float64 { return m.class.AcrossFlats }
+
+// lay records a card on the table and follows its placement.
+func (m *mover) lay(card maneuvers.Card, pl maneuvers.Placement) {
+	g := m.comp.Geometry
+	arrow := make([]physics.Vec, 0)
+	for _, v := range pl.Arrow.Points(pathStep) {
+		arrow = append(arrow, pl.ArrowStart.ToTable(v))
+	}
+	m.cards = append(m.cards, CardOnTable{ID: card.ID, Footprint: pl.Footprint(g.CardWidth.Value, g.CardLength.Value), Arrow: arrow})
+	m.used = append(m.used, card)
+	pts := pl.StandPath(pathStep)
+	if len(m.path) > 0 && len(pts) > 0 && m.path[len(m.path)-1] == pts[0] {
+		pts = pts[1:]
+	}
+	m.path = append(m.path, pts...)
+	m.pose = pl.To
+}
+
+// moveMain moves along the main card's arrow from the current pose
+// (forward or backward); standing still does nothing.
+func (m *mover) moveMain() {
+	if !m.r.moves() {
+		return
+	}
+	if m.r.arrow.KineticEnergy < 0 || m.r.plan.Speed == maneuvers.Back {
+		m.lay(*m.r.main, maneuvers.PlaceBackward(m.pose, m.depth(), m.r.arrow.Path))
+		return
+	}
+	m.lay(*m.r.main, maneuvers.PlaceForward(m.pose, m.depth(), m.r.arrow.Path))
+}
+
+// overboostLine moves along the overboost line and returns the red end.
+func (m *mover) overboostLine() physics.Pose {
+	line, _ := m.r.overboost.Line()
+	pl := maneuvers.PlaceForward(m.pose, m.depth(), line.Path)
+	m.lay(*m.r.overboost, pl)
+	return pl.ArrowEnd
+}
+
+// quick moves the Quick Start way: every card at once, one step.
+func (m *mover) quick() {
+	if m.r.overboost != nil && m.r.moves() {
+		red := m.overboostLine()
+		m.lay(*m.r.main, maneuvers.PlaceFrom(red, m.depth(), m.r.arrow.Path))
+	} else {
+		m.moveMain()
+	}
+	m.step("move")
+}
+
+// complete moves in the two movement steps of the Complete Rules.
+func (m *mover) complete(s State) {
+	q := m.r.plan
+	switch {
+	case q.Level != 0:
+		// Step 1 changes level and rotates only; step 2 moves.
+		m.level += q.Level
+		m.rot = q.Rotate
+		m.step("move 1")
+		if m.level < 1 || m.level > 4 {
+			m.left = true
+			return
+		}
+		m.moveMain()
+		m.step("move 2")
+	case m.r.change != nil:
+		// Step 1 drifts (kinetic energy 2 or more last turn), then the
+		// movement direction takes the facing and the dial returns to 0.
+		if length := driftLength(m.comp, s.KE); length > 0 {
+			from := m.pose.Pos
+			m.pose = maneuvers.Drift(m.pose, length)
+			if len(m.path) == 0 || m.path[len(m.path)-1] != from {
+				m.path = append(m.path, from)
+			}
+			m.path = append(m.path, m.pose.Pos)
+		}
+		m.pose.Heading -= physics.Deg(m.comp.Geometry.DialNotch.Value * float64(m.rot))
+		m.rot = 0
+		m.used = append(m.used, *m.r.change)
+		m.step("move 1")
+		m.moveMain()
+		m.step("move 2")
+	case m.r.overboost != nil && m.r.moves():
+		// Step 1 follows the overboost line and rotates; step 2 lays the
+		// second card at the red end.
+		red := m.overboostLine()
+		m.rot = q.Rotate
+		m.step("move 1")
+		m.lay(*m.r.main, maneuvers.PlaceFrom(red, m.depth(), m.r.arrow.Path))
+		m.step("move 2")
+	default:
+		m.moveMain()
+		m.rot = q.Rotate
+		m.step("move 1")
+	}
+}
+
+// driftLength returns the drift ruler's length for last turn's kinetic
+// energy: none below 2, the "2-4" side up to 4, the "5-6" side above
+// (Changing direction).
+func driftLength(comp *assets.Components, ke int) float64 {
+	switch {
+	case ke >= 5:
+		return comp.Geometry.DriftLong.Value
+	case ke >= 2:
+		return comp.Geometry.DriftShort.Value
+	}
+	return 0
+}
+
+// jump places the ship at the FTL marker (Faster-than-light movement).
+func (m *mover) jump(j FTLJump) error {
+	g := m.comp.Geometry
+	side, ok := g.FTLSideFor(j.SideRoll)
+	if !ok {
+		return fmt.Errorf("ftl.side_roll: %d is not a 2d6 roll; allowed: 2 to 12", j.SideRoll)
+	}
+	if j.DistanceRoll < 1 || j.DistanceRoll > 6 {
+		return fmt.Errorf("ftl.distance_roll: %d is not a 1d6 roll; allowed: 1 to 6", j.DistanceRoll)
+	}
+	flat, ok := flatForSide(side.Side)
+	if !ok {
+		return fmt.Errorf("ftl: the data names an unknown marker side %q", side.Side)
+	}
+	m.pose = maneuvers.FTLArrival(j.Marker, g.FTLMarkerAcrossFlats.Value, flat, m.depth(), float64(j.DistanceRoll)*10)
+	m.path = []physics.Vec{m.pose.Pos}
+	m.step("ftl")
+	return nil
+}
+
+// flatForSide names the flat of a marker side in the data.
+func flatForSide(side string) (physics.Flat, bool) {
+	for f := physics.FrontFlat; f <= physics.FrontRightFlat; f++ {
+		if f.String() == side {
+			return f, true
+		}
+	}
+	return 0, false
+}
+
+// Next returns the ship's state at the start of the next turn: where the
+// move left it, its new kinetic energy and fuel, the slider where it was
+// set, a difficult maneuver marker if it flew one, and its FTL record.
+// (The crippled ship's loss of kinetic energy at the end of the turn and
+// damage are the battle engine's to apply.)
+func (o Outcome) Next(s State) State {
+	f := o.Final()
+	s.Pose, s.Rotation, s.Level = f.Pose, f.Rotation, f.Level
+	s.KE, s.Fuel = o.KE, o.Fuel
+	s.Speed = o.Executed.Speed
+	s.DifficultLastTurn = o.Difficult
+	s.FTLLastTurn = o.Jumped
+	if o.Jumped {
+		s.FTLJumps++
+	}
+	return s
+}
