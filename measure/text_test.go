@@ -1,0 +1,51 @@
+package measure
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+var limits = referee.Limits{FireArcHalfWidth: 30, ShortRange: 100, MediumRange: 200, LongRange: 240, TailingDistance: 150, LevelHeight: 100, DialNotch: 30}
+
+func ship(id string, x, y float64, level int) referee.Ship {
+	return referee.Ship{ID: id, Class: "viper-mk2", Pose: physics.Pose{Pos: physics.V(x, y), Heading: physics.Deg(90)}, Level: level, AcrossFlats: 45}
+}
+
+func TestSentences(t *testing.T) {
+	tests := []struct {
+		name  string
+		table referee.Table
+		want  string
+	}{
+		{"overlap", referee.Table{Ships: []referee.Ship{ship("a", 0, 0, 1), ship("b", 0, 30, 1)}},
+			// The format's tailing test has no overlap condition.
+			"b overlaps a's base: neither can fire at the other. a is tailing b: stands 30.0 mm apart, 120.0 mm inside the ★ mark."},
+		{"two levels apart", referee.Table{ThreeD: true, Ships: []referee.Ship{ship("a", 0, 0, 1), ship("b", 0, 150, 3)}},
+			"b is 2 levels from a (level 3 against 1): no shot across two or more levels."},
+		{"one level apart", referee.Table{ThreeD: true, Ships: []referee.Ship{ship("a", 0, 0, 1), ship("b", 0, 100, 2)}},
+			"b is in a's arc at 126.5 mm: medium range (0), 73.5 mm from long. One level apart: read on the back of the ruler (77.5 mm across the table). a is tailing b: stands 141.4 mm apart, 8.6 mm inside the ★ mark."},
+		{"short, tailing", referee.Table{Ships: []referee.Ship{ship("a", 0, 0, 1), ship("b", 0, 100, 1)}},
+			"b is in a's arc at 77.5 mm: short range (+1), 22.5 mm from medium. a is tailing b: stands 100.0 mm apart, 50.0 mm inside the ★ mark."},
+		{"stand inside a field", referee.Table{Ships: []referee.Ship{ship("a", 0, 0, 1), ship("b", 0, 180, 1)}, Obstacles: []referee.Obstacle{{ID: "f", Kind: referee.AsteroidField, Density: referee.Dense, Level: 1, Polygon: physics.Polygon{physics.V(-10, 175), physics.V(10, 175), physics.V(10, 185), physics.V(-10, 185)}}}},
+			"b is in a's arc at 157.5 mm: medium range (0), 42.5 mm from long. b's stand is inside the dense field f: −4."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.table.Limits = limits
+			r := referee.New(tt.table)
+			assert.Equal(t, tt.want, Sentence(tt.table, r.Rule(0, 1)))
+		})
+	}
+}
+
+func TestNumRoundsToTheMicrometre(t *testing.T) {
+	for v, want := range map[float64]string{123.45649: "123.456", -0.0001: "0", 1e-12: "0", 200: "200", -3.5: "-3.5"} {
+		b, err := Num(v).MarshalJSON()
+		assert.NoError(t, err)
+		assert.Equal(t, want, string(b))
+	}
+}
