@@ -358,3 +358,40 @@ func moveTable(t Table, angle s1.Angle, shift physics.Vec) Table {
 	}
 	return out
 }
+
+// TestWitnessEndsOnTheTargetInsideTheArc: on random tables, every witness
+// runs from the attacker's stand to a point on the target base's boundary
+// that lies inside the fire arc (or is the stand itself, when it stands on
+// the target's base), and its length is the horizontal range.
+func TestWitnessEndsOnTheTargetInsideTheArc(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	measured := 0
+	for trial := 0; trial < 60; trial++ {
+		tab := randomTable(rng, 10, 3, 2)
+		ref := New(tab)
+		for _, r := range ref.RuleAll() {
+			if !r.Measured {
+				continue
+			}
+			measured++
+			a := tab.Ships[r.Attacker]
+			assert.Equal(t, a.Pose.Pos, r.Witness.A, "starts at the stand")
+			if ref.Base(r.Target).Contains(a.Pose.Pos) {
+				// Overlapping so far that the stand is on the target's
+				// base: the nearest point is the stand, range 0.
+				assert.Less(t, r.Witness.Length(), 1e-9)
+				continue
+			}
+			_, d := ref.Base(r.Target).ClosestBoundaryPoint(r.Witness.B)
+			assert.Less(t, d, 1e-9, "ends on the target's boundary")
+			// Inside the closed arc, up to the rounding of the clipped point.
+			arc := ref.Arc(r.Attacker)
+			right, left := arc.Edges()
+			v := r.Witness.B.Sub(a.Pose.Pos)
+			slack := 1e-9 * (1 + v.Norm())
+			assert.True(t, right.Cross(v) >= -slack && v.Cross(left) >= -slack, "inside the arc")
+			assert.InDelta(t, r.Horizontal, r.Witness.Length(), 1e-9)
+		}
+	}
+	assert.Greater(t, measured, 500)
+}
