@@ -39,6 +39,10 @@ type Style struct {
 	// stands on it, see Frame), so that fire arcs and range rings reaching
 	// past the table do not stretch the picture.
 	Clip bool
+	// FlatCap ends open lines flat at their end points (SVG's butt cap)
+	// instead of round, so that a line ends exactly where it is told to,
+	// under an arrowhead for example.
+	FlatCap bool
 }
 
 // Anchor is the point of a line of text that TextStyle places.

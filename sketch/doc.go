@@ -15,4 +15,9 @@
 // label or a base carries a number instead, and its ruling is written out
 // under that number below the legend. A pair picture (Options.Pair) draws
 // one ordered pair's ruling and still every object on the table.
+//
+// DrawDeck, WriteDeckSVG and WriteDeckPNG draw a class's maneuver deck to
+// scale on the same Canvas and backends (`bsg cards CLASS -png FILE`): a
+// card outline of the component data's size per card, every arrow exactly
+// from its path, with a header that states the scale and a 100 mm ruler.
 package sketch

@@ -25,21 +25,32 @@ func WritePNG(w io.Writer, r *referee.Referee, rulings []referee.Ruling, opt Opt
 	if err != nil {
 		return err
 	}
-	f, err := loadFonts()
-	if err != nil {
-		return fmt.Errorf("sketch: loading the Go fonts: %w", err)
-	}
 	d := newDrawing(r, rulings, opt)
-	wpx, hpx := pixelSize(d.layout.page, ppm)
-	if float64(wpx)*float64(hpx) > MaxPixels {
-		return fmt.Errorf("sketch: a %d × %d pixel picture is too large (at most %d pixels); lower the pixels per millimetre", wpx, hpx, MaxPixels)
-	}
-	c := &pngCanvas{
-		dc: gg.NewContext(wpx, hpx), page: d.layout.page, view: d.layout.view,
-		ppm: ppm, fonts: f, faces: map[faceKey]font.Face{},
+	c, err := newPNGCanvas(d.layout.page, d.layout.view, ppm)
+	if err != nil {
+		return err
 	}
 	d.draw(c)
 	return c.dc.EncodePNG(w)
+}
+
+// newPNGCanvas returns a transparent canvas of the page at ppm
+// pixels per millimetre, with the view as the clip rectangle of shapes
+// drawn with Style.Clip; an error if the fonts do not load or the picture
+// would have more than MaxPixels pixels.
+func newPNGCanvas(page, view physics.Rect, ppm float64) (*pngCanvas, error) {
+	f, err := loadFonts()
+	if err != nil {
+		return nil, fmt.Errorf("sketch: loading the Go fonts: %w", err)
+	}
+	wpx, hpx := pixelSize(page, ppm)
+	if float64(wpx)*float64(hpx) > MaxPixels {
+		return nil, fmt.Errorf("sketch: a %d × %d pixel picture is too large (at most %d pixels); lower the pixels per millimetre", wpx, hpx, MaxPixels)
+	}
+	return &pngCanvas{
+		dc: gg.NewContext(wpx, hpx), page: page, view: view,
+		ppm: ppm, fonts: f, faces: map[faceKey]font.Face{},
+	}, nil
 }
 
 // pngCanvas rasterises the shapes drawn on it with gg.
@@ -85,6 +96,11 @@ func (c *pngCanvas) paint(s Style, fillable bool, trace func()) {
 			dash[i] = v * c.ppm
 		}
 		dc.SetDash(dash...)
+		if s.FlatCap {
+			dc.SetLineCapButt()
+		} else {
+			dc.SetLineCapRound()
+		}
 		dc.SetLineWidth(s.Width * c.ppm)
 		dc.SetColor(s.Stroke)
 		dc.Stroke()

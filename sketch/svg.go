@@ -30,20 +30,26 @@ func WriteSVG(w io.Writer, r *referee.Referee, rulings []referee.Ruling, opt Opt
 		return err
 	}
 	d := newDrawing(r, rulings, opt)
-	page, view := d.layout.page, d.layout.view
+	return writeSVGDocument(w, d.layout.page, d.layout.view, ppm, d.title, d.draw)
+}
+
+// writeSVGDocument writes a standalone SVG document of the page at ppm
+// nominal pixels per millimetre: its title, the view as the clip path of
+// shapes drawn with Style.Clip, and what draw paints on its canvas.
+func writeSVGDocument(w io.Writer, page, view physics.Rect, ppm float64, title string, draw func(Canvas)) error {
 	wpx, hpx := pixelSize(page, ppm)
 	c := &svgCanvas{page: page}
 	b := &c.buf
 	fmt.Fprintf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
 	fmt.Fprintf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %s %s\" font-family=\"%s\">\n",
 		wpx, hpx, fix(page.Hi.X-page.Lo.X), fix(page.Hi.Y-page.Lo.Y), fontFamily)
-	fmt.Fprintf(b, "<title>%s</title>\n", escape(d.title))
+	fmt.Fprintf(b, "<title>%s</title>\n", escape(title))
 	vx, vy := c.pt(physics.V(view.Lo.X, view.Hi.Y))
 	fmt.Fprintf(b, "<defs><clipPath id=\"view\"><rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"/></clipPath></defs>\n",
 		vx, vy, fix(view.Hi.X-view.Lo.X), fix(view.Hi.Y-view.Lo.Y))
-	d.draw(c)
+	draw(c)
 	b.WriteString("</svg>\n")
-	_, err = w.Write(b.Bytes())
+	_, err := w.Write(b.Bytes())
 	return err
 }
 
@@ -165,7 +171,11 @@ func attrs(s Style, fillable bool) string {
 	}
 	if s.Stroke.A > 0 && s.Width > 0 {
 		b.WriteString(paint("stroke", s.Stroke))
-		fmt.Fprintf(&b, ` stroke-width="%s" stroke-linejoin="round" stroke-linecap="round"`, fix(s.Width))
+		linecap := "round"
+		if s.FlatCap {
+			linecap = "butt"
+		}
+		fmt.Fprintf(&b, ` stroke-width="%s" stroke-linejoin="round" stroke-linecap="%s"`, fix(s.Width), linecap)
 		if len(s.Dash) > 0 {
 			d := make([]string, len(s.Dash))
 			for i, v := range s.Dash {
