@@ -31,10 +31,12 @@ func commands() map[string]command {
 		"measure":    {"rule on every pair of ships in a table file", runMeasure},
 		"move":       {"where does my ship end up? a ship and its plan in, the outcome out", runMove},
 		"components": {"print the component sheet with the source of every value", runComponents},
+		"cards":      {"draw a class's maneuver deck to scale (-png, -svg) or list it", runCards},
+		"odds":       {"the chances to hit and the damage of one attack roll", runOdds},
 	}
 }
 
-var order = []string{"measure", "move", "components"}
+var order = []string{"measure", "move", "components", "odds", "cards"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
