@@ -56,7 +56,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown class", "ship: {class: basestar, x: 0, y: 0, heading: 0}\nplan: {cards: [straight], speed: low}\n",
 			[]string{`ship.class: unknown class "basestar"`}},
 		{"unknown option", "options: [warp]\nship: {class: viper-mk2, x: 0, y: 0, heading: 0}\nplan: {cards: [straight], speed: low}\n",
-			[]string{`options[0]: "warp" is not allowed; allowed: fuel, three_d, ftl, pilots, blank`}},
+			[]string{`options[0]: "warp" is not allowed; allowed: fuel, three_d, ftl, pilots, blank, tailing, aiming, attack_declaration, rolling_doubles`}},
 		{"ftl without a marker", "ship: {class: cylon-raider, x: 0, y: 0, heading: 0}\nplan: {cards: [straight], speed: ftl}\n",
 			[]string{"ftl: missing; with speed ftl give the marker"}},
 		{"bad rolls", "ship: {class: cylon-raider, x: 0, y: 0, heading: 0}\nplan: {cards: [straight], speed: ftl}\nftl: {x: 1, y: 1, heading: 0, side_roll: 13, distance_roll: 0}\n",

@@ -34,10 +34,16 @@ const (
 	OptFTL    Option = "ftl"     // Faster-than-light movement
 	OptPilots Option = "pilots"  // Pilots
 	OptBlank  Option = "blank"   // Blank maneuver cards
+
+	// Options that change the battle rather than a ship's plan.
+	OptTailing           Option = "tailing"            // Tailing
+	OptAiming            Option = "aiming"             // Aiming
+	OptAttackDeclaration Option = "attack_declaration" // Attack declaration
+	OptDoubles           Option = "rolling_doubles"    // Rolling doubles
 )
 
 // Options lists every option.
-var Options = []Option{OptFuel, OptThreeD, OptFTL, OptPilots, OptBlank}
+var Options = []Option{OptFuel, OptThreeD, OptFTL, OptPilots, OptBlank, OptTailing, OptAiming, OptAttackDeclaration, OptDoubles}
 
 // Rules are the rule set and the options in force.
 type Rules struct {

@@ -1,0 +1,254 @@
+package battle
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// Command is one player action, as data (and as the journal stores it).
+type Command struct {
+	Type   CommandType    `json:"type"`
+	Side   Side           `json:"side,omitempty"`
+	Ship   string         `json:"ship,omitempty"`
+	Plan   *starship.Plan `json:"plan,omitempty"`   // plan
+	Marker *physics.Pose  `json:"marker,omitempty"` // ftl
+	Shots  []Shot         `json:"shots,omitempty"`  // declare (none: no fire)
+	Target string         `json:"target,omitempty"` // tail
+	Values []int          `json:"values,omitempty"` // supply: dice (1..6) and picks (0..n−1), in the order asked
+	Drawn  []string       `json:"drawn,omitempty"`  // supply: counters drawn, as "4+ hull"
+}
+
+// CommandType names what a command does.
+type CommandType string
+
+// The commands.
+const (
+	CmdPlan    CommandType = "plan"    // commit a ship's plan (secret until the reveal)
+	CmdUndo    CommandType = "undo"    // withdraw a committed plan before the reveal
+	CmdTail    CommandType = "tail"    // choose which ship to tail, when several qualify
+	CmdReveal  CommandType = "reveal"  // reveal all plans and move
+	CmdFTL     CommandType = "ftl"     // place a jumping ship's FTL marker
+	CmdDeclare CommandType = "declare" // declare a side's shots for this firing step
+	CmdSupply  CommandType = "supply"  // companion mode: dice and counters from the real table
+	CmdBegin   CommandType = "begin"   // start the first turn (New does it, except in companion mode)
+)
+
+// Entry is one journal line: a command and the draws it made.
+type Entry struct {
+	Command Command `json:"command"`
+	Draws   []Draw  `json:"draws,omitempty"`
+}
+
+// Battle is one battle in progress.
+type Battle struct {
+	setup   Setup
+	seed    uint64
+	comp    *assets.Components
+	classes map[string]starship.Class
+	st      State
+	src     *source
+	journal []Entry
+	// ids maps a ship id to its index in st.Ships.
+	ids map[string]int
+}
+
+// New sets up a battle. comp supplies classes, decks and counters.
+func New(setup Setup, comp *assets.Components, seed uint64) (*Battle, error) {
+	if err := setup.Validate(); err != nil {
+		return nil, err
+	}
+	b := &Battle{setup: setup, seed: seed, comp: comp, classes: map[string]starship.Class{}, ids: map[string]int{},
+		src: newSource(seed, setup.Companion)}
+	for i, sp := range setup.Ships {
+		c, ok := b.classes[sp.Class]
+		if !ok {
+			var err error
+			if c, err = starship.ClassFor(comp, sp.Class); err != nil {
+				return nil, fmt.Errorf("ships[%d]: %w", i, err)
+			}
+			b.classes[sp.Class] = c
+		}
+		fuel := sp.Fuel
+		if fuel == 0 {
+			fuel = comp.Geometry.StartingFuel.Value
+		}
+		pilot := sp.Pilot
+		if pilot == "" {
+			pilot = starship.Average
+		}
+		speed, _ := maneuvers.SpeedForKineticEnergy(min(max(sp.KE, -1), 3))
+		b.st.Ships = append(b.st.Ships, ShipState{
+			ID: sp.ID, Class: sp.Class, Side: sp.Side,
+			Talents: slices.Clone(sp.Talents), Flaws: slices.Clone(sp.Flaws),
+			Ship: starship.State{Class: sp.Class, Pose: sp.Pose, Rotation: sp.Rotation, KE: sp.KE, Speed: speed,
+				Level: max(sp.Level, 1), Fuel: fuel, Pilot: pilot},
+			Enters: sp.EntersOnTurn,
+		})
+		b.ids[sp.ID] = i
+	}
+	b.st.Cup = fullCup(comp.Damage)
+	b.st.Collisions = fullCup(comp.Collision)
+	b.st.Phase = Setting
+	if !setup.Companion {
+		if _, err := b.Apply(Command{Type: CmdBegin}); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// Setup returns the battle's setup.
+func (b *Battle) Setup() Setup { return b.setup }
+
+// Seed returns the seed of the battle's random source.
+func (b *Battle) Seed() uint64 { return b.seed }
+
+// Turn returns the current turn (from 1).
+func (b *Battle) Turn() int { return b.st.Turn }
+
+// Phase returns what the battle waits for.
+func (b *Battle) Phase() Phase { return b.st.Phase }
+
+// Result returns how the battle ended, or nil while it goes on.
+func (b *Battle) Result() *Result { return b.st.Result }
+
+// Journal returns the commands applied so far with their draws. Outside
+// companion mode the first entry is the begin command New applied.
+func (b *Battle) Journal() []Entry { return slices.Clone(b.journal) }
+
+// Class returns a ship class used in the battle.
+func (b *Battle) Class(id string) starship.Class { return b.classes[id] }
+
+// Apply carries out one command. It returns the events it caused. An error
+// leaves the battle unchanged; in companion mode a *NeedInput error asks
+// for dice or counters (send them with a supply command, then the command
+// again).
+func (b *Battle) Apply(cmd Command) ([]Event, error) {
+	if b.st.Phase == Over && cmd.Type != CmdSupply {
+		return nil, errors.New("the battle is over")
+	}
+	if cmd.Type == CmdSupply {
+		if err := b.supply(cmd); err != nil {
+			return nil, err
+		}
+		b.journal = append(b.journal, Entry{Command: cmd})
+		return nil, nil
+	}
+	var snapshot []byte
+	if b.setup.Companion {
+		snapshot, _ = json.Marshal(b.st)
+	}
+	supplied, counters := slices.Clone(b.src.supplied), slices.Clone(b.src.counters)
+	before := len(b.st.Events)
+	err := b.apply(cmd)
+	if err != nil {
+		if snapshot != nil {
+			b.st = State{}
+			_ = json.Unmarshal(snapshot, &b.st)
+			b.src.supplied, b.src.counters = supplied, counters
+		}
+		b.src.drawn = nil
+		return nil, err
+	}
+	b.journal = append(b.journal, Entry{Command: cmd, Draws: b.src.drawn})
+	b.src.drawn = nil
+	return slices.Clone(b.st.Events[before:]), nil
+}
+
+func (b *Battle) apply(cmd Command) error {
+	if cmd.Type != CmdBegin && b.st.Phase == Setting {
+		return errors.New("the battle has not begun: send the begin command")
+	}
+	switch cmd.Type {
+	case CmdBegin:
+		if b.st.Phase != Setting {
+			return errors.New("begin: the battle has begun already")
+		}
+		return b.startTurn()
+	case CmdPlan:
+		return b.commitPlan(cmd)
+	case CmdUndo:
+		return b.undo(cmd)
+	case CmdTail:
+		return b.chooseTail(cmd)
+	case CmdReveal:
+		return b.reveal()
+	case CmdFTL:
+		return b.placeMarker(cmd)
+	case CmdDeclare:
+		return b.declare(cmd)
+	}
+	return fmt.Errorf("unknown command %q; allowed: begin, plan, undo, tail, reveal, ftl, declare, supply", cmd.Type)
+}
+
+// supply queues the players' dice and counters (companion mode).
+func (b *Battle) supply(cmd Command) error {
+	if !b.setup.Companion {
+		return errors.New("supply: the battle draws its own dice (not in companion mode)")
+	}
+	for _, s := range cmd.Drawn {
+		if _, err := parseCounter(s); err != nil {
+			return fmt.Errorf("supply: %w", err)
+		}
+	}
+	b.src.supplied = append(b.src.supplied, cmd.Values...)
+	b.src.counters = append(b.src.counters, cmd.Drawn...)
+	return nil
+}
+
+// ship returns the ship with the id, checking that side may command it.
+func (b *Battle) ship(id string, side Side) (*ShipState, error) {
+	i, ok := b.ids[id]
+	if !ok {
+		return nil, fmt.Errorf("no ship %q", id)
+	}
+	s := &b.st.Ships[i]
+	if side != "" && s.Side != side {
+		return nil, fmt.Errorf("%s is a %s ship; %s cannot command it", id, s.Side, side)
+	}
+	return s, nil
+}
+
+// log records an event for everyone.
+func (b *Battle) log(format string, args ...any) {
+	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: fmt.Sprintf(format, args...)})
+}
+
+// secret records an event only side may read.
+func (b *Battle) secret(side Side, format string, args ...any) {
+	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: fmt.Sprintf(format, args...), Side: side, Secret: true})
+}
+
+// refereeTable returns the table as the referee sees it now, and the ship
+// index behind each referee ship.
+func (b *Battle) refereeTable() (referee.Table, []int) {
+	g := b.comp.Geometry
+	t := referee.Table{Width: b.setup.Width, Depth: b.setup.Depth, ThreeD: b.setup.Rules.Has(starship.OptThreeD),
+		Obstacles: b.setup.Obstacles, Limits: referee.LimitsFrom(g)}
+	var idx []int
+	for i := range b.st.Ships {
+		s := &b.st.Ships[i]
+		if !s.Active() {
+			continue
+		}
+		t.Ships = append(t.Ships, referee.Ship{ID: s.ID, Class: s.Class, Pose: s.Ship.Pose, Rotation: s.Ship.Rotation,
+			Level: s.Ship.Level, AcrossFlats: b.classes[s.Class].AcrossFlats})
+		idx = append(idx, i)
+	}
+	return t, idx
+}
+
+// Referee returns the referee for the table as it stands (active ships
+// only) and the ship index behind each of its ships.
+func (b *Battle) Referee() (*referee.Referee, []int) {
+	t, idx := b.refereeTable()
+	return referee.New(t), idx
+}

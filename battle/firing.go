@@ -1,0 +1,269 @@
+package battle
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/starshipbattles/bsg/odds"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// canShoot reports whether a ship may fire in the current firing step.
+func (b *Battle) canShoot(s *ShipState) bool {
+	return s.Active() && !s.Fired && !s.NoFire && !(b.st.Step == 1 && s.NoFireStep1)
+}
+
+// Targets returns, for a ship, the enemies it may fire at now, with the
+// referee's rulings (Line of sight; Choosing a target).
+func (b *Battle) Targets(id string) []referee.Ruling {
+	i, ok := b.ids[id]
+	if !ok || !b.canShoot(&b.st.Ships[i]) {
+		return nil
+	}
+	ref, idx := b.Referee()
+	ra := slices.Index(idx, i)
+	var out []referee.Ruling
+	for rt, t := range idx {
+		if rt == ra || b.st.Ships[t].Side == b.st.Ships[i].Side || b.st.Ships[t].NoFire {
+			continue
+		}
+		if r := ref.Rule(ra, rt); r.CanFire {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// sideCanShoot reports whether a side has a ship with a target.
+func (b *Battle) sideCanShoot(side Side) bool {
+	for i := range b.st.Ships {
+		if s := &b.st.Ships[i]; s.Side == side && len(b.Targets(s.ID)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// openFiring starts firing step k: sides with a shot declare; without the
+// Attack declaration rule one side, drawn at random, declares first and
+// openly (Choosing a target; Attack declaration).
+func (b *Battle) openFiring() error {
+	b.st.Declared, b.st.Shots, b.st.FirstToDeclare = nil, nil, ""
+	var shooting []Side
+	for _, side := range Sides {
+		if b.sideCanShoot(side) {
+			shooting = append(shooting, side)
+		} else {
+			b.st.Declared = append(b.st.Declared, side)
+		}
+	}
+	if len(shooting) == 0 {
+		return b.afterFiring()
+	}
+	if len(shooting) == 2 && !b.setup.Rules.Has(starship.OptAttackDeclaration) {
+		k, err := b.src.pick(2, "which side declares its shots first")
+		if err != nil {
+			return err
+		}
+		b.st.FirstToDeclare = Sides[k]
+		b.log("Firing step %d: %s declares first.", b.st.Step, b.st.FirstToDeclare)
+	} else {
+		b.log("Firing step %d: declare your shots.", b.st.Step)
+	}
+	b.st.Phase = Declaring
+	return nil
+}
+
+func (b *Battle) declare(cmd Command) error {
+	if b.st.Phase != Declaring {
+		return fmt.Errorf("declare: not a firing step (%s)", b.st.Phase)
+	}
+	if cmd.Side != Colonial && cmd.Side != Cylon {
+		return fmt.Errorf("declare: side %q; allowed: colonial, cylon", cmd.Side)
+	}
+	if slices.Contains(b.st.Declared, cmd.Side) {
+		return fmt.Errorf("declare: %s has declared already", cmd.Side)
+	}
+	if f := b.st.FirstToDeclare; f != "" && f != cmd.Side && !slices.Contains(b.st.Declared, f) {
+		return fmt.Errorf("declare: %s declares first", f)
+	}
+	shooters := map[string]bool{}
+	for _, sh := range cmd.Shots {
+		s, err := b.ship(sh.Shooter, cmd.Side)
+		if err != nil {
+			return fmt.Errorf("declare: %w", err)
+		}
+		if shooters[sh.Shooter] {
+			return fmt.Errorf("declare: %s is declared twice", sh.Shooter)
+		}
+		shooters[sh.Shooter] = true
+		ok := false
+		for _, r := range b.Targets(s.ID) {
+			ok = ok || r.TargetID == sh.Target
+		}
+		if !ok {
+			return fmt.Errorf("declare: %s cannot fire at %s now", sh.Shooter, sh.Target)
+		}
+	}
+	b.st.Declared = append(b.st.Declared, cmd.Side)
+	b.st.Shots = append(b.st.Shots, cmd.Shots...)
+	if len(cmd.Shots) == 0 {
+		b.log("%s holds fire.", cmd.Side)
+	} else {
+		parts := make([]string, len(cmd.Shots))
+		for i, sh := range cmd.Shots {
+			parts[i] = sh.Shooter + " at " + sh.Target
+		}
+		b.log("%s declares: %s.", cmd.Side, strings.Join(parts, ", "))
+	}
+	if len(b.st.Declared) < len(Sides) {
+		return nil
+	}
+	return b.resolveFire()
+}
+
+// resolveFire rolls every declared attack, then settles damage (Fire!;
+// Modifiers to combat; Rolling doubles).
+func (b *Battle) resolveFire() error {
+	ref, idx := b.Referee()
+	for _, sh := range b.st.Shots {
+		a, t := &b.st.Ships[b.ids[sh.Shooter]], &b.st.Ships[b.ids[sh.Target]]
+		r := ref.Rule(slices.Index(idx, b.ids[sh.Shooter]), slices.Index(idx, b.ids[sh.Target]))
+		mods := b.modifiers(a, t, r)
+		total := 0
+		var names []string
+		for _, m := range mods {
+			total += m.Value
+			names = append(names, fmt.Sprintf("%s %+d", m.Name, m.Value))
+		}
+		d1, err := b.src.d6(a.ID + "'s attack on " + t.ID)
+		if err != nil {
+			return err
+		}
+		d2, err := b.src.d6(a.ID + "'s attack on " + t.ID)
+		if err != nil {
+			return err
+		}
+		attack := b.classes[a.Class].Attack
+		hits, split := odds.RollHits(attack, total, b.setup.Rules.Has(starship.OptDoubles), d1, d2)
+		how := "misses"
+		switch {
+		case split:
+			how = "splits the doubles: two hits"
+		case hits == 1:
+			how = "hits"
+		}
+		mtext := ""
+		if len(names) > 0 {
+			mtext = " (" + strings.Join(names, ", ") + ")"
+		}
+		b.log("%s fires at %s at %.1f mm: %d+%d%s = %d against %d: %s.", a.ID, t.ID, r.Range, d1, d2, mtext, d1+d2+total, attack, how)
+		a.Fired = true
+		a.AimTarget, a.AimHit, a.AimTurn = t.ID, hits > 0, b.st.Turn
+		for h := 0; h < hits; h++ {
+			if err := b.takeCounter(t, "a hit by "+a.ID, false); err != nil {
+				return err
+			}
+		}
+	}
+	b.settleDamage()
+	return b.afterFiring()
+}
+
+// Modifier is one term of an attack roll.
+type Modifier struct {
+	Name  string
+	Value int
+}
+
+// modifiers returns the terms added to an attack roll: range, cover,
+// kinetic energies (Complete Rules), pilot and wounds, aiming, talents
+// (Determining range; Asteroid fields; Modifiers to combat; Pilot tokens;
+// Special damage; Aiming).
+func (b *Battle) modifiers(a, t *ShipState, r referee.Ruling) []Modifier {
+	var m []Modifier
+	add := func(name string, v int) {
+		if v != 0 {
+			m = append(m, Modifier{name, v})
+		}
+	}
+	add(string(r.Band)+" range", r.RangeModifier)
+	add("cover", r.CoverModifier)
+	rules := b.setup.Rules
+	if rules.Set == starship.Complete {
+		switch {
+		case t.Ship.KE == 0:
+			add("target still", 1)
+		case t.Ship.KE >= 4 && !t.ChangedCD:
+			add("target fast", -1)
+		}
+		if a.Ship.KE >= 5 {
+			add("shooting fast", -1)
+		}
+		switch {
+		case a.Ship.Damage.Pilot >= 2:
+			add("severely wounded", -2)
+		case a.Ship.Damage.Pilot == 1:
+			add("wounded", -1)
+		}
+	}
+	if rules.Has(starship.OptPilots) {
+		for _, tok := range b.comp.PilotTokens {
+			if tok.ID == string(a.Ship.Pilot) {
+				add(tok.Name, tok.AttackModifier.Value)
+			}
+		}
+	}
+	if rules.Has(starship.OptAiming) && a.AimTarget == t.ID && a.AimTurn == b.st.Turn-1 && !a.CounterLastTurn {
+		if a.AimHit {
+			add("aiming after a hit", 3)
+		} else {
+			add("aiming after a miss", 2)
+		}
+	}
+	return m
+}
+
+// afterFiring moves on from a firing step: to the second movement step,
+// or to the end of the turn.
+func (b *Battle) afterFiring() error {
+	b.decide()
+	if b.st.Phase == Over {
+		return nil
+	}
+	if b.setup.Rules.Set == starship.Complete && b.st.Step == 1 {
+		return b.moveStep(2)
+	}
+	return b.endTurn()
+}
+
+// endTurn brings every ship's books up to date and starts the next turn:
+// fuel, the speed slider, difficult markers, FTL record; a crippled ship
+// loses one kinetic energy (Special damage: hull); aiming remembers who
+// took counters.
+func (b *Battle) endTurn() error {
+	for i := range b.st.Ships {
+		s := &b.st.Ships[i]
+		if !s.Active() || s.Outcome == nil {
+			continue
+		}
+		o := s.Outcome
+		s.Ship.Fuel = o.Fuel
+		s.Ship.Speed = o.Executed.Speed
+		s.Ship.DifficultLastTurn = o.Difficult
+		s.Ship.FTLLastTurn = o.Jumped
+		if o.Jumped {
+			s.Ship.FTLJumps++
+		}
+		if s.Ship.Damage.Hull >= 2 && s.Ship.KE > 0 {
+			s.Ship.KE--
+		}
+		s.CounterLastTurn, s.GotCounter = s.GotCounter, false
+	}
+	if b.decideEndOfTurn(); b.st.Phase == Over {
+		return nil
+	}
+	return b.startTurn()
+}

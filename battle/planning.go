@@ -1,0 +1,330 @@
+package battle
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// startTurn begins a new turn: late ships enter, tailing is settled and
+// planning opens.
+func (b *Battle) startTurn() error {
+	b.st.Turn++
+	b.st.Step = 1
+	for i := range b.st.Ships {
+		s := &b.st.Ships[i]
+		if !s.OnTable && !s.Out && s.Enters <= b.st.Turn {
+			s.OnTable = true
+			if s.Enters > 1 {
+				b.log("%s enters the table.", s.ID)
+			}
+		}
+		s.Plan, s.Outcome, s.Marker, s.Revealed, s.FirstSeen = nil, nil, nil, false, false
+		s.Tailing, s.Fired, s.NoFire, s.NoFireStep1, s.ChangedCD = "", false, false, false, false
+		s.UsedThisTurn = nil
+	}
+	b.log("Turn %d begins.", b.st.Turn)
+	b.st.Phase = Planning
+	if b.setup.Rules.Has(starship.OptTailing) {
+		return b.settleTailing()
+	}
+	return nil
+}
+
+// tailCandidates returns, for each active ship index, the enemy ships it
+// could tail (Tailing), nearest first.
+func (b *Battle) tailCandidates() map[int][]int {
+	ref, idx := b.Referee()
+	out := map[int][]int{}
+	for ra, a := range idx {
+		var cands []int
+		for rt, t := range idx {
+			if ra == rt || b.st.Ships[a].Side == b.st.Ships[t].Side {
+				continue
+			}
+			if ref.Rule(ra, rt).Tailing {
+				cands = append(cands, t)
+			}
+		}
+		slices.SortStableFunc(cands, func(x, y int) int {
+			dx := b.st.Ships[a].Ship.Pose.Pos.Dist(b.st.Ships[x].Ship.Pose.Pos)
+			dy := b.st.Ships[a].Ship.Pose.Pos.Dist(b.st.Ships[y].Ship.Pose.Pos)
+			switch {
+			case dx < dy:
+				return -1
+			case dx > dy:
+				return 1
+			}
+			return 0
+		})
+		if len(cands) > 0 {
+			out[a] = cands
+		}
+	}
+	return out
+}
+
+// tailRoll is what a nugget or rookie needs on 2d6 to tail (Limitations of
+// nuggets and rookies).
+func (b *Battle) tailRoll(p starship.Pilot) int {
+	if !b.setup.Rules.Has(starship.OptPilots) {
+		return 0
+	}
+	switch p {
+	case starship.Nugget:
+		return 7
+	case starship.Rookie:
+		return 5
+	}
+	return 0
+}
+
+// settleTailing decides who tails whom at the start of the turn: each ship
+// tails the nearest qualifying enemy (the tail command may choose another),
+// nuggets and rookies must roll for it, and a circle of tailings is broken
+// at a random ship, which plans first (Tailing).
+func (b *Battle) settleTailing() error {
+	cands := b.tailCandidates()
+	for i := range b.st.Ships {
+		s := &b.st.Ships[i]
+		c, ok := cands[i]
+		if !ok {
+			continue
+		}
+		if need := b.tailRoll(s.Ship.Pilot); need > 0 {
+			d1, err := b.src.d6(s.ID + "'s tailing roll")
+			if err != nil {
+				return err
+			}
+			d2, err := b.src.d6(s.ID + "'s tailing roll")
+			if err != nil {
+				return err
+			}
+			if d1+d2 < need {
+				b.log("%s (%s) rolls %d+%d for tailing, needs %d: no tailing.", s.ID, s.Ship.Pilot, d1, d2, need)
+				continue
+			}
+		}
+		s.Tailing = b.st.Ships[c[0]].ID
+		b.log("%s is tailing %s.", s.ID, s.Tailing)
+	}
+	return b.breakTailCircles()
+}
+
+// breakTailCircles finds circles of tailing and lets a random member of
+// each plan first (its own tailing no longer makes it wait).
+func (b *Battle) breakTailCircles() error {
+	for i := range b.st.Ships {
+		var path []int
+		seen := map[int]bool{}
+		for at := i; ; {
+			if seen[at] {
+				start := slices.Index(path, at)
+				circle := path[start:]
+				if slices.Min(circle) != i { // handle each circle once, from its lowest index
+					break
+				}
+				names := make([]string, len(circle))
+				for k, c := range circle {
+					names[k] = b.st.Ships[c].ID
+				}
+				k, err := b.src.pick(len(circle), "the ship that plans first in the tailing circle "+strings.Join(names, ", "))
+				if err != nil {
+					return err
+				}
+				first := &b.st.Ships[circle[k]]
+				b.log("Tailing circle %s: %s plans first.", strings.Join(names, " → "), first.ID)
+				first.Tailing = ""
+				break
+			}
+			seen[at] = true
+			path = append(path, at)
+			next := b.st.Ships[at].Tailing
+			if next == "" {
+				break
+			}
+			at = b.ids[next]
+		}
+	}
+	return nil
+}
+
+func (b *Battle) chooseTail(cmd Command) error {
+	if b.st.Phase != Planning {
+		return fmt.Errorf("tail: only while planning; now %s", b.st.Phase)
+	}
+	s, err := b.ship(cmd.Ship, cmd.Side)
+	if err != nil {
+		return err
+	}
+	if s.Tailing == "" {
+		return fmt.Errorf("tail: %s is not tailing anyone this turn", s.ID)
+	}
+	if s.Plan != nil {
+		return fmt.Errorf("tail: %s has planned already", s.ID)
+	}
+	for _, c := range b.tailCandidates()[b.ids[s.ID]] {
+		if b.st.Ships[c].ID == cmd.Target {
+			s.Tailing = cmd.Target
+			b.log("%s chooses to tail %s.", s.ID, cmd.Target)
+			return b.breakTailCircles()
+		}
+	}
+	return fmt.Errorf("tail: %s cannot tail %s", s.ID, cmd.Target)
+}
+
+func (b *Battle) commitPlan(cmd Command) error {
+	if b.st.Phase != Planning {
+		return fmt.Errorf("plan: plans are committed while planning; now %s", b.st.Phase)
+	}
+	s, err := b.ship(cmd.Ship, cmd.Side)
+	if err != nil {
+		return err
+	}
+	if !s.Active() {
+		return fmt.Errorf("plan: %s is not on the table", s.ID)
+	}
+	if s.Plan != nil {
+		return fmt.Errorf("plan: %s has a plan already; undo it first", s.ID)
+	}
+	if cmd.Plan == nil {
+		return errors.New("plan: no plan given")
+	}
+	if s.Tailing != "" {
+		if t := &b.st.Ships[b.ids[s.Tailing]]; t.Active() && t.Plan == nil {
+			return fmt.Errorf("plan: %s tails %s and plans after it", s.ID, t.ID)
+		}
+	}
+	if _, err := starship.Check(b.setup.Rules, b.classes[s.Class], b.effective(s), *cmd.Plan); err != nil {
+		return fmt.Errorf("plan for %s: %w", s.ID, err)
+	}
+	p := cmd.Plan.Clone()
+	s.Plan = &p
+	b.log("%s has planned.", s.ID)
+	for i := range b.st.Ships {
+		if o := &b.st.Ships[i]; o.Tailing == s.ID {
+			o.FirstSeen = true
+			b.secret(o.Side, "%s (tailed by %s) shows its first card: %s.", s.ID, o.ID, p.Cards[0])
+		}
+	}
+	if b.allPlanned() {
+		b.st.Phase = Revealing
+		b.log("All plans are in.")
+	}
+	return nil
+}
+
+func (b *Battle) undo(cmd Command) error {
+	if b.st.Phase != Planning && b.st.Phase != Revealing {
+		return fmt.Errorf("undo: only before the reveal; now %s", b.st.Phase)
+	}
+	s, err := b.ship(cmd.Ship, cmd.Side)
+	if err != nil {
+		return err
+	}
+	if s.Plan == nil {
+		return fmt.Errorf("undo: %s has no plan to withdraw", s.ID)
+	}
+	for i := range b.st.Ships {
+		if o := &b.st.Ships[i]; o.Tailing == s.ID && o.FirstSeen {
+			return fmt.Errorf("undo: %s's first card has been shown to %s", s.ID, o.ID)
+		}
+	}
+	s.Plan = nil
+	b.st.Phase = Planning
+	b.log("%s withdraws its plan.", s.ID)
+	return nil
+}
+
+func (b *Battle) allPlanned() bool {
+	for i := range b.st.Ships {
+		if s := &b.st.Ships[i]; s.Active() && s.Plan == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// effective returns the ship's state as its plan sees it: special damage
+// taken counts from the next step on, so pending damage is already in.
+func (b *Battle) effective(s *ShipState) starship.State { return s.Ship }
+
+// reveal turns all plans face up: illegal plans are corrected (their
+// counters drawn), kinetic energy is adjusted at once, and jumping ships'
+// owners are asked for their markers (Movement; Special cases; FTL).
+func (b *Battle) reveal() error {
+	if b.st.Phase != Revealing {
+		return fmt.Errorf("reveal: not every ship has planned (%s)", b.st.Phase)
+	}
+	jumping := false
+	for i := range b.st.Ships {
+		s := &b.st.Ships[i]
+		if !s.Active() {
+			continue
+		}
+		c := b.classes[s.Class]
+		vs, err := starship.Check(b.setup.Rules, c, s.Ship, *s.Plan)
+		if err != nil {
+			return err
+		}
+		exec, draws := starship.Correct(b.setup.Rules, c, s.Ship, *s.Plan, vs)
+		s.Revealed = true
+		b.log("%s reveals %s at %s.", s.ID, strings.Join(s.Plan.Cards, " + "), s.Plan.Speed)
+		if len(vs) > 0 {
+			reasons := make([]string, len(vs))
+			for k, v := range vs {
+				reasons[k] = v.Rule
+			}
+			b.log("%s's plan is illegal (%s): it flies %s at %s and draws %d damage counter(s).",
+				s.ID, strings.Join(reasons, ", "), strings.Join(exec.Cards, " + "), exec.Speed, draws)
+			for k := 0; k < draws; k++ {
+				if err := b.takeCounter(s, "the illegal move", true); err != nil {
+					return err
+				}
+			}
+		}
+		s.Outcome = &starship.Outcome{Legal: len(vs) == 0, Violations: vs, Executed: exec, Corrected: len(vs) > 0, DamageDraws: draws}
+		if exec.Speed == maneuvers.FTL {
+			jumping = true
+			b.log("%s jumps (FTL).", s.ID)
+		}
+	}
+	if jumping {
+		b.st.Phase = PlacingFTL
+		return nil
+	}
+	return b.resolveMoves()
+}
+
+func (b *Battle) placeMarker(cmd Command) error {
+	if b.st.Phase != PlacingFTL {
+		return fmt.Errorf("ftl: markers are placed after the reveal of a jump; now %s", b.st.Phase)
+	}
+	s, err := b.ship(cmd.Ship, cmd.Side)
+	if err != nil {
+		return err
+	}
+	if s.Outcome == nil || s.Outcome.Executed.Speed != maneuvers.FTL {
+		return fmt.Errorf("ftl: %s is not jumping", s.ID)
+	}
+	if cmd.Marker == nil {
+		return errors.New("ftl: no marker pose given")
+	}
+	m := *cmd.Marker
+	if m.Pos.X < 0 || m.Pos.Y < 0 || m.Pos.X > b.setup.Width || m.Pos.Y > b.setup.Depth {
+		return fmt.Errorf("ftl: the marker (%.1f, %.1f) must lie in the playing area", m.Pos.X, m.Pos.Y)
+	}
+	s.Marker = &m
+	b.log("%s's FTL marker is placed at (%.0f, %.0f).", s.ID, m.Pos.X, m.Pos.Y)
+	for i := range b.st.Ships {
+		o := &b.st.Ships[i]
+		if o.Active() && o.Outcome != nil && o.Outcome.Executed.Speed == maneuvers.FTL && o.Marker == nil {
+			return nil
+		}
+	}
+	return b.resolveMoves()
+}

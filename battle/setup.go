@@ -1,0 +1,98 @@
+package battle
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// Side is one of the two teams (Quick Start: Setup).
+type Side string
+
+// The two sides.
+const (
+	Colonial Side = "colonial"
+	Cylon    Side = "cylon"
+)
+
+// Sides lists both sides in a fixed order.
+var Sides = []Side{Colonial, Cylon}
+
+// Opponent returns the other side.
+func (s Side) Opponent() Side {
+	if s == Colonial {
+		return Cylon
+	}
+	return Colonial
+}
+
+// ShipSpec is one ship at the start of a battle.
+type ShipSpec struct {
+	ID       string
+	Class    string
+	Side     Side
+	Pilot    starship.Pilot // token; "" is average
+	Talents  []string
+	Flaws    []string
+	Pose     physics.Pose
+	Rotation int
+	Level    int
+	KE       int
+	Fuel     int
+	// EntersOnTurn, when above 1, keeps the ship off the table until that
+	// turn (scenarios: ships that enter later).
+	EntersOnTurn int
+}
+
+// Setup is a battle's plain description.
+type Setup struct {
+	Name         string
+	Rules        starship.Rules
+	Width, Depth float64
+	Ships        []ShipSpec
+	Obstacles    []referee.Obstacle
+	// TurnLimit ends the battle after that many turns (0: no limit).
+	TurnLimit int
+	// Victory decides the battle; nil means The Hand of God: the last side
+	// with ships on the table wins, a draw if both go in the same turn.
+	Victory Victory
+	// Companion: dice and counters come from outside (Supply commands)
+	// instead of the engine's random source.
+	Companion bool
+}
+
+// Validate reports what makes a setup unplayable.
+func (s Setup) Validate() error {
+	var errs []error
+	if s.Rules.Set != starship.Quick && s.Rules.Set != starship.Complete {
+		errs = append(errs, fmt.Errorf("rules: %q; allowed: quick, complete", s.Rules.Set))
+	}
+	if !(s.Width > 0 && s.Depth > 0) {
+		errs = append(errs, fmt.Errorf("table %g × %g: both must be more than 0", s.Width, s.Depth))
+	}
+	seen := map[string]bool{}
+	sides := map[Side]bool{}
+	for i, sh := range s.Ships {
+		if sh.ID == "" || seen[sh.ID] {
+			errs = append(errs, fmt.Errorf("ships[%d]: id %q is empty or given twice", i, sh.ID))
+		}
+		seen[sh.ID] = true
+		if sh.Side != Colonial && sh.Side != Cylon {
+			errs = append(errs, fmt.Errorf("ships[%d].side: %q; allowed: colonial, cylon", i, sh.Side))
+		}
+		sides[sh.Side] = true
+		if sh.KE < starship.MinKE || sh.KE > starship.MaxKE {
+			errs = append(errs, fmt.Errorf("ships[%d].ke: %d; allowed: -1 to 6", i, sh.KE))
+		}
+		if sh.Level < 1 || sh.Level > 4 {
+			errs = append(errs, fmt.Errorf("ships[%d].level: %d; allowed: 1 to 4", i, sh.Level))
+		}
+	}
+	if len(sides) < 2 {
+		errs = append(errs, errors.New("ships: both sides need at least one ship"))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,105 @@
+package battle
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Draw is one random event, as the journal records it.
+type Draw struct {
+	What  string `json:"what"`  // "d6", "pick" (an index among n), or "counter"
+	Of    int    `json:"of"`    // the range: 6 for a die, n for a pick, the cup's size for a counter
+	Value int    `json:"value"` // 1..6 for a die, 0..n−1 otherwise
+	For   string `json:"for"`   // what it decided, in words
+}
+
+// NeedInput is the error a command returns in companion mode when the
+// engine needs the players' dice or counters: the command changed nothing
+// and is to be sent again after a Supply command brings the values.
+type NeedInput struct {
+	What string // "d6", "pick" or "counter"
+	Of   int
+	For  string
+}
+
+func (n *NeedInput) Error() string {
+	switch n.What {
+	case "d6":
+		return fmt.Sprintf("roll a die for %s and supply it", n.For)
+	case "counter":
+		return fmt.Sprintf("draw a counter for %s and supply what it shows", n.For)
+	}
+	return fmt.Sprintf("choose at random among %d for %s and supply the number (0 to %d)", n.Of, n.For, n.Of-1)
+}
+
+// IsNeedInput reports whether err asks for companion input.
+func IsNeedInput(err error) bool {
+	var n *NeedInput
+	return errors.As(err, &n)
+}
+
+// source is the battle's only source of chance: a seeded PCG, or in
+// companion mode the values the players supplied. Every draw is recorded.
+type source struct {
+	pcg       *rand.PCG
+	rng       *rand.Rand
+	companion bool
+	supplied  []int    // companion dice and picks, in order
+	counters  []string // companion counters, in order
+	drawn     []Draw   // draws of the command being applied
+}
+
+func newSource(seed uint64, companion bool) *source {
+	pcg := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	return &source{pcg: pcg, rng: rand.New(pcg), companion: companion}
+}
+
+// d6 rolls one die.
+func (s *source) d6(why string) (int, error) {
+	v, err := s.take("d6", 6, why)
+	if err != nil {
+		return 0, err
+	}
+	return v + 1, nil
+}
+
+// pick chooses uniformly among n (n ≥ 1).
+func (s *source) pick(n int, why string) (int, error) {
+	if n == 1 {
+		return 0, nil
+	}
+	return s.take("pick", n, why)
+}
+
+func (s *source) take(what string, n int, why string) (int, error) {
+	var v int
+	if s.companion {
+		if len(s.supplied) == 0 {
+			return 0, &NeedInput{What: what, Of: n, For: why}
+		}
+		v = s.supplied[0]
+		if what == "d6" {
+			v--
+		}
+		if v < 0 || v >= n {
+			return 0, fmt.Errorf("supplied %d for %s: allowed %s", s.supplied[0], why, rangeText(what, n))
+		}
+		s.supplied = s.supplied[1:]
+	} else {
+		v = s.rng.IntN(n)
+	}
+	d := Draw{What: what, Of: n, Value: v, For: why}
+	if what == "d6" {
+		d.Value = v + 1
+	}
+	s.drawn = append(s.drawn, d)
+	return v, nil
+}
+
+func rangeText(what string, n int) string {
+	if what == "d6" {
+		return "1 to 6"
+	}
+	return fmt.Sprintf("0 to %d", n-1)
+}

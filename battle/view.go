@@ -1,0 +1,151 @@
+package battle
+
+import (
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// View is what one side may know of the battle (hidden information): its
+// own ships whole; of the enemy only what lies on the table or has been
+// revealed or announced. Everything shown to a player comes from a View.
+type View struct {
+	Side      Side               `json:"side"`
+	Turn      int                `json:"turn"`
+	Step      int                `json:"step"`
+	Phase     Phase              `json:"phase"`
+	Result    *Result            `json:"result,omitempty"`
+	Width     float64            `json:"width"`
+	Depth     float64            `json:"depth"`
+	Obstacles []referee.Obstacle `json:"obstacles"`
+	Ships     []ShipView         `json:"ships"`
+	Events    []Event            `json:"events"`
+	// Declaring: whether this side may declare now, and the shots the
+	// other side declared openly first.
+	MayDeclare bool   `json:"may_declare"`
+	SeenShots  []Shot `json:"seen_shots,omitempty"`
+	// Jumping ships of this side waiting for their FTL markers.
+	MarkersDue []string `json:"markers_due,omitempty"`
+}
+
+// ShipView is one ship as a side sees it. Pointer fields are nil when the
+// side may not know them.
+type ShipView struct {
+	ID       string         `json:"id"`
+	Class    string         `json:"class"`
+	Side     Side           `json:"side"`
+	Own      bool           `json:"own"`
+	Pilot    starship.Pilot `json:"pilot"`
+	Talents  []string       `json:"talents,omitempty"`
+	Flaws    []string       `json:"flaws,omitempty"`
+	Pose     physics.Pose   `json:"pose"`
+	Rotation int            `json:"rotation"`
+	Level    int            `json:"level"`
+	OnTable  bool           `json:"on_table"`
+	Out      bool           `json:"out"`
+	Cause    string         `json:"cause,omitempty"`
+	Tailing  string         `json:"tailing,omitempty"`
+	Fired    bool           `json:"fired"`
+	Crippled bool           `json:"crippled"` // announced (Special damage: hull)
+	Planned  bool           `json:"planned"`  // a plan is committed (the cards lie face down)
+
+	// Counters lie face down: everyone sees how many.
+	CounterCount   int `json:"counter_count"`
+	CollisionCount int `json:"collision_count"`
+
+	// Known to the owner; to the enemy once revealed.
+	KE       *int              `json:"ke,omitempty"`
+	Plan     *starship.Plan    `json:"plan,omitempty"`
+	Outcome  *starship.Outcome `json:"outcome,omitempty"`
+	Marker   *physics.Pose     `json:"marker,omitempty"`
+	Shown    string            `json:"shown,omitempty"` // the first card shown to this side's tailer
+	Fuel     *int              `json:"fuel,omitempty"`
+	Damage   *int              `json:"damage,omitempty"`
+	Counters []Counter         `json:"counters,omitempty"`
+	Special  *starship.Damage  `json:"special,omitempty"`
+	State    *starship.State   `json:"state,omitempty"` // the whole control panel, own ships only
+}
+
+// View returns what side may know now.
+func (b *Battle) View(side Side) View {
+	v := View{Side: side, Turn: b.st.Turn, Step: b.st.Step, Phase: b.st.Phase, Result: b.st.Result,
+		Width: b.setup.Width, Depth: b.setup.Depth, Obstacles: b.setup.Obstacles}
+	for i := range b.st.Ships {
+		v.Ships = append(v.Ships, b.shipView(&b.st.Ships[i], side))
+	}
+	for _, e := range b.st.Events {
+		if !e.Secret || e.Side == side {
+			v.Events = append(v.Events, e)
+		}
+	}
+	if b.st.Phase == Declaring {
+		declared := false
+		for _, d := range b.st.Declared {
+			declared = declared || d == side
+		}
+		f := b.st.FirstToDeclare
+		firstDone := f == "" || f == side
+		for _, d := range b.st.Declared {
+			firstDone = firstDone || d == f
+		}
+		v.MayDeclare = !declared && firstDone
+		if f != "" && f != side && firstDone {
+			for _, sh := range b.st.Shots {
+				if b.st.Ships[b.ids[sh.Shooter]].Side == f {
+					v.SeenShots = append(v.SeenShots, sh)
+				}
+			}
+		}
+	}
+	if b.st.Phase == PlacingFTL {
+		for i := range b.st.Ships {
+			s := &b.st.Ships[i]
+			if s.Side == side && s.Active() && s.Outcome != nil && s.Marker == nil && s.Outcome.Executed.Speed == "ftl" {
+				v.MarkersDue = append(v.MarkersDue, s.ID)
+			}
+		}
+	}
+	return v
+}
+
+func (b *Battle) shipView(s *ShipState, side Side) ShipView {
+	own := s.Side == side
+	sv := ShipView{
+		ID: s.ID, Class: s.Class, Side: s.Side, Own: own, Pilot: s.Ship.Pilot,
+		Talents: s.Talents, Flaws: s.Flaws,
+		Pose: s.Ship.Pose, Rotation: s.Ship.Rotation, Level: s.Ship.Level,
+		OnTable: s.OnTable, Out: s.Out, Cause: s.Cause, Tailing: s.Tailing, Fired: s.Fired,
+		Crippled: s.Ship.Damage.Hull >= 2, Planned: s.Plan != nil,
+		CounterCount: len(s.Counters), CollisionCount: len(s.Collisions),
+	}
+	if own || s.Revealed || b.st.Turn > 1 {
+		ke := s.Ship.KE
+		sv.KE = &ke
+	}
+	if s.Revealed || own {
+		if s.Plan != nil {
+			p := s.Plan.Clone()
+			sv.Plan = &p
+		}
+		if s.Outcome != nil {
+			o := *s.Outcome
+			sv.Outcome = &o
+		}
+		sv.Marker = s.Marker
+	}
+	if !own && !s.Revealed && s.Plan != nil {
+		for i := range b.st.Ships {
+			if o := &b.st.Ships[i]; o.Side == side && o.Tailing == s.ID {
+				sv.Shown = s.Plan.Cards[0]
+			}
+		}
+	}
+	if own {
+		fuel, dmg := s.Ship.Fuel, s.Damage()
+		special := s.Ship.Damage
+		state := s.Ship
+		sv.Fuel, sv.Damage, sv.Special, sv.State = &fuel, &dmg, &special, &state
+		sv.Counters = append(append([]Counter{}, s.Counters...), s.Collisions...)
+	}
+	return sv
+}

@@ -1,0 +1,350 @@
+// Package policy is computer players for the battle engine: `random`
+// (any legal plan, any target) and `greedy` (close in, keep the enemy in
+// the arc, fire at the best shot). They see only their side's View, and
+// Play drives a battle to its end with one policy per side.
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// Policy decides for one side.
+type Policy interface {
+	Name() string
+	// Plan returns a plan for one of the side's ships.
+	Plan(g *Game, v battle.View, ship string) starship.Plan
+	// Declare returns the side's shots for this firing step.
+	Declare(g *Game, v battle.View) []battle.Shot
+	// Marker places a jumping ship's FTL marker.
+	Marker(g *Game, v battle.View, ship string) physics.Pose
+}
+
+// Names lists the policies.
+var Names = []string{"random", "greedy"}
+
+// ByName returns a fresh policy.
+func ByName(name string) (Policy, error) {
+	switch name {
+	case "random":
+		return Random{}, nil
+	case "greedy":
+		return Greedy{}, nil
+	}
+	return nil, fmt.Errorf("unknown policy %q; allowed: %s", name, strings.Join(Names, ", "))
+}
+
+// Game is what a policy may consult besides its view: the battle's rules
+// and classes (public knowledge), its own random source, and the targets
+// each of its ships may fire at (the referee's public geometry).
+type Game struct {
+	b    *battle.Battle
+	comp *assets.Components
+	Rand *rand.Rand
+}
+
+// Rules returns the rules in force.
+func (g *Game) Rules() starship.Rules { return g.b.Setup().Rules }
+
+// Class returns a ship class.
+func (g *Game) Class(id string) starship.Class { return g.b.Class(id) }
+
+// Targets returns what a ship may fire at now.
+func (g *Game) Targets(ship string) []string {
+	var out []string
+	for _, r := range g.b.Targets(ship) {
+		out = append(out, r.TargetID)
+	}
+	return out
+}
+
+// legal reports whether a plan breaks no rule for the ship.
+func (g *Game) legal(s starship.State, p starship.Plan) bool {
+	vs, err := starship.Check(g.Rules(), g.Class(s.Class), s, p)
+	return err == nil && len(vs) == 0
+}
+
+// Play runs a battle to its end, each side played by its policy. seed
+// drives the policies' own choices.
+func Play(b *battle.Battle, comp *assets.Components, players map[battle.Side]Policy, seed uint64) error {
+	g := &Game{b: b, comp: comp, Rand: rand.New(rand.NewPCG(seed, seed+1))}
+	for guard := 0; b.Phase() != battle.Over; guard++ {
+		if guard > 100000 {
+			return errors.New("play: the battle does not advance")
+		}
+		if err := step(g, b, players); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// step makes one round of decisions for the phase the battle is in.
+func step(g *Game, b *battle.Battle, players map[battle.Side]Policy) error {
+	switch b.Phase() {
+	case battle.Planning:
+		progress := false
+		for _, side := range battle.Sides {
+			v := b.View(side)
+			for _, s := range v.Ships {
+				if !s.Own || !s.OnTable || s.Out || s.Planned {
+					continue
+				}
+				p := players[side].Plan(g, v, s.ID)
+				if _, err := b.Apply(battle.Command{Type: battle.CmdPlan, Side: side, Ship: s.ID, Plan: &p}); err != nil {
+					if strings.Contains(err.Error(), "plans after") {
+						continue // tailing: wait for the tailed ship
+					}
+					return err
+				}
+				progress = true
+				v = b.View(side)
+			}
+		}
+		if !progress {
+			return errors.New("play: no ship could plan")
+		}
+	case battle.Revealing:
+		_, err := b.Apply(battle.Command{Type: battle.CmdReveal})
+		return err
+	case battle.PlacingFTL:
+		for _, side := range battle.Sides {
+			v := b.View(side)
+			for _, id := range v.MarkersDue {
+				m := players[side].Marker(g, v, id)
+				if _, err := b.Apply(battle.Command{Type: battle.CmdFTL, Side: side, Ship: id, Marker: &m}); err != nil {
+					return err
+				}
+			}
+		}
+	case battle.Declaring:
+		for _, side := range battle.Sides {
+			v := b.View(side)
+			if !v.MayDeclare {
+				continue
+			}
+			shots := players[side].Declare(g, v)
+			if _, err := b.Apply(battle.Command{Type: battle.CmdDeclare, Side: side, Shots: shots}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// own returns the view of one of the side's ships.
+func own(v battle.View, id string) battle.ShipView {
+	for _, s := range v.Ships {
+		if s.ID == id {
+			return s
+		}
+	}
+	return battle.ShipView{}
+}
+
+// fallback is the plan a policy falls back on: keep the kinetic energy
+// with a straight card (always legal unless the ship cannot keep it).
+func fallback(s starship.State) starship.Plan {
+	ke := min(max(s.KE, -1), 3)
+	sp, _ := maneuvers.SpeedForKineticEnergy(ke)
+	cards := []string{"straight"}
+	if s.KE > 3 {
+		sp, _ = maneuvers.SpeedForKineticEnergy(s.KE - 3)
+		cards = []string{"overboost-straight", "straight"}
+	}
+	return starship.Plan{Cards: cards, Speed: sp, Rotate: s.Rotation}
+}
+
+// candidates lists plans a ship might fly: every maneuver card alone, with
+// an overboost, or after a change of direction, at every speed, with the
+// dial as it is or turned a notch.
+func candidates(g *Game, s starship.State) []starship.Plan {
+	c := g.Class(s.Class)
+	var maneuverCards, boosts []string
+	for _, card := range c.Deck.Cards {
+		switch {
+		case card.IsOverboost():
+			boosts = append(boosts, card.ID)
+		case card.IsChangeDirection(), card.IsBlank():
+		default:
+			maneuverCards = append(maneuverCards, card.ID)
+		}
+	}
+	speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
+	rotations := []int{s.Rotation}
+	if g.Rules().Set == starship.Complete {
+		rotations = append(rotations, wrap(s.Rotation+1), wrap(s.Rotation-1))
+	}
+	var out []starship.Plan
+	for _, m := range maneuverCards {
+		for _, sp := range speeds {
+			for _, r := range rotations {
+				out = append(out, starship.Plan{Cards: []string{m}, Speed: sp, Rotate: r})
+			}
+			for _, o := range boosts {
+				out = append(out, starship.Plan{Cards: []string{o, m}, Speed: sp, Rotate: s.Rotation})
+			}
+			if g.Rules().Set == starship.Complete && s.Rotation != 0 {
+				out = append(out, starship.Plan{Cards: []string{"change-direction", m}, Speed: sp, Rotate: s.Rotation})
+			}
+		}
+	}
+	return out
+}
+
+// wrap keeps a dial setting within −5..6.
+func wrap(r int) int {
+	switch {
+	case r > 6:
+		return r - 12
+	case r < -5:
+		return r + 12
+	}
+	return r
+}
+
+// Random plans any legal plan and fires at any target it can.
+type Random struct{}
+
+// Name returns "random".
+func (Random) Name() string { return "random" }
+
+// Plan draws candidate plans until one is legal.
+func (Random) Plan(g *Game, v battle.View, ship string) starship.Plan {
+	s := *own(v, ship).State
+	cands := candidates(g, s)
+	for tries := 0; tries < 64; tries++ {
+		p := cands[g.Rand.IntN(len(cands))]
+		if g.legal(s, p) {
+			return p
+		}
+	}
+	return fallback(s)
+}
+
+// Declare fires every ship that can at a random target.
+func (Random) Declare(g *Game, v battle.View) []battle.Shot {
+	var shots []battle.Shot
+	for _, s := range v.Ships {
+		if !s.Own {
+			continue
+		}
+		if ts := g.Targets(s.ID); len(ts) > 0 {
+			shots = append(shots, battle.Shot{Shooter: s.ID, Target: ts[g.Rand.IntN(len(ts))]})
+		}
+	}
+	return shots
+}
+
+// Marker places the marker anywhere on the table, away from the edges.
+func (Random) Marker(g *Game, v battle.View, ship string) physics.Pose {
+	return physics.Pose{Pos: physics.V(100+g.Rand.Float64()*(v.Width-200), 100+g.Rand.Float64()*(v.Depth-200)),
+		Heading: physics.Deg(float64(g.Rand.IntN(12)) * 30)}
+}
+
+// Greedy closes in on the enemy, keeps it in its arc, stays on the table
+// and fires at the best shot.
+type Greedy struct{}
+
+// Name returns "greedy".
+func (Greedy) Name() string { return "greedy" }
+
+// Plan scores every legal candidate by where it leaves the ship.
+func (Greedy) Plan(g *Game, v battle.View, ship string) starship.Plan {
+	sv := own(v, ship)
+	s := *sv.State
+	best, bestScore := fallback(s), math.Inf(-1)
+	for _, p := range candidates(g, s) {
+		if !g.legal(s, p) {
+			continue
+		}
+		o, err := starship.Resolve(g.Rules(), g.comp, g.Class(s.Class), s, p, nil)
+		if err != nil {
+			continue
+		}
+		score := scorePose(g, v, sv, o) + g.Rand.Float64()*1e-3 // random tie-break
+		if score > bestScore {
+			best, bestScore = p, score
+		}
+	}
+	return best
+}
+
+// scorePose values where a move leaves a ship: far from the edges, near
+// the nearest enemy (at about medium range), with it inside the arc.
+func scorePose(g *Game, v battle.View, sv battle.ShipView, o starship.Outcome) float64 {
+	f := o.Final()
+	pos := f.Pose.Pos
+	margin := math.Min(math.Min(pos.X, v.Width-pos.X), math.Min(pos.Y, v.Depth-pos.Y))
+	if margin < 40 {
+		return -1e6 + margin // leaving the table loses the ship
+	}
+	facing := f.Pose.Heading - physics.Deg(30*float64(f.Rotation))
+	dir := physics.Direction(facing)
+	score := math.Min(margin, 120) * 0.5
+	nearest := math.Inf(1)
+	inArc := 0.0
+	for _, e := range v.Ships {
+		if e.Own || !e.OnTable || e.Out {
+			continue
+		}
+		to := e.Pose.Pos.Sub(pos)
+		d := to.Norm()
+		nearest = math.Min(nearest, d)
+		if d > 0 && dir.Dot(to)/d > math.Cos(math.Pi/6) && d < 240 {
+			inArc = math.Max(inArc, 300-d)
+		}
+	}
+	if !math.IsInf(nearest, 1) {
+		score -= math.Abs(nearest - 120)
+	}
+	for _, ob := range v.Obstacles {
+		if ob.Kind == "planetoid" && pos.Dist(ob.Circle.C) < ob.Circle.R+30 {
+			score -= 500
+		}
+	}
+	return score + 2*inArc
+}
+
+// Declare fires each ship at its best target: the best range band first.
+func (Greedy) Declare(g *Game, v battle.View) []battle.Shot {
+	var shots []battle.Shot
+	for _, s := range v.Ships {
+		if !s.Own {
+			continue
+		}
+		rulings := g.b.Targets(s.ID)
+		if len(rulings) == 0 {
+			continue
+		}
+		slices.SortStableFunc(rulings, func(x, y referee.Ruling) int {
+			return (y.RangeModifier + y.CoverModifier) - (x.RangeModifier + x.CoverModifier)
+		})
+		shots = append(shots, battle.Shot{Shooter: s.ID, Target: rulings[0].TargetID})
+	}
+	return shots
+}
+
+// Marker drops the marker behind the nearest enemy.
+func (Greedy) Marker(g *Game, v battle.View, ship string) physics.Pose {
+	for _, e := range v.Ships {
+		if !e.Own && e.OnTable && !e.Out {
+			back := e.Pose.Pos.Sub(e.Pose.Forward().Mul(150))
+			back.X = math.Max(100, math.Min(v.Width-100, back.X))
+			back.Y = math.Max(100, math.Min(v.Depth-100, back.Y))
+			return physics.Pose{Pos: back, Heading: e.Pose.Heading}
+		}
+	}
+	return Random{}.Marker(g, v, ship)
+}
