@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,11 +9,17 @@ import (
 	"github.com/starshipbattles/bsg/starship"
 )
 
+// errEmptyCup means a cup has no counter left to draw.
+var errEmptyCup = errors.New("the cup is empty")
+
 // drawFrom takes one counter out of a cup, at random or, in companion
-// mode, the one the players say they drew.
+// mode, the one the players say they drew. An empty cup gives
+// errEmptyCup: the rules say nothing of it, and nothing can be drawn, so
+// callers skip the draw (and say so).
 func (b *Battle) drawFrom(cup *[]Counter, why string) (Counter, error) {
 	if len(*cup) == 0 {
-		return Counter{}, fmt.Errorf("the cup is empty: no counter for %s", why)
+		b.log("The cup is empty: no counter for %s.", why)
+		return Counter{}, errEmptyCup
 	}
 	i := 0
 	if b.setup.Companion {
@@ -31,10 +38,9 @@ func (b *Battle) drawFrom(cup *[]Counter, why string) (Counter, error) {
 		b.src.drawn = append(b.src.drawn, Draw{What: "counter", Of: len(*cup), Value: i, For: why})
 	} else {
 		var err error
-		if i, err = b.src.pick(len(*cup), why); err != nil {
+		if i, err = b.src.take("counter", len(*cup), why); err != nil {
 			return Counter{}, err
 		}
-		b.src.drawn[len(b.src.drawn)-1].What = "counter"
 	}
 	c := (*cup)[i]
 	*cup = slices.Delete(*cup, i, i+1)
@@ -48,6 +54,9 @@ func (b *Battle) drawFrom(cup *[]Counter, why string) (Counter, error) {
 // hits and special damage; Special damage). The values stay secret.
 func (b *Battle) takeCounter(s *ShipState, why string, numericOnly bool) error {
 	c, err := b.drawFrom(&b.st.Cup, s.ID+"'s damage ("+why+")")
+	if errors.Is(err, errEmptyCup) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -56,11 +65,14 @@ func (b *Battle) takeCounter(s *ShipState, why string, numericOnly bool) error {
 	drawn := []Counter{c}
 	if c.Plus && !numericOnly {
 		second, err := b.drawFrom(&b.st.Cup, s.ID+"'s second damage counter")
-		if err != nil {
+		switch {
+		case errors.Is(err, errEmptyCup):
+		case err != nil:
 			return err
+		default:
+			s.Counters = append(s.Counters, second)
+			drawn = append(drawn, second)
 		}
-		s.Counters = append(s.Counters, second)
-		drawn = append(drawn, second)
 	}
 	names := make([]string, len(drawn))
 	for i, d := range drawn {
@@ -95,6 +107,9 @@ func (b *Battle) takeCollision(s *ShipState, draw, keep int, why string) ([]Coun
 	var drawn []Counter
 	for i := 0; i < draw; i++ {
 		c, err := b.drawFrom(&b.st.Collisions, s.ID+"'s collision ("+why+")")
+		if errors.Is(err, errEmptyCup) {
+			break
+		}
 		if err != nil {
 			return nil, err
 		}

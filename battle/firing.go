@@ -229,6 +229,7 @@ func (b *Battle) modifiers(a, t *ShipState, r referee.Ruling) []Modifier {
 // afterFiring moves on from a firing step: to the second movement step,
 // or to the end of the turn.
 func (b *Battle) afterFiring() error {
+	b.st.Declared, b.st.Shots, b.st.FirstToDeclare = nil, nil, ""
 	b.decide()
 	if b.st.Phase == Over {
 		return nil

@@ -24,11 +24,14 @@ func (b *Battle) startTurn() error {
 			}
 		}
 		s.Plan, s.Outcome, s.Marker, s.Revealed, s.FirstSeen = nil, nil, nil, false, false
-		s.Tailing, s.Fired, s.NoFire, s.NoFireStep1, s.ChangedCD = "", false, false, false, false
+		s.Tailing, s.WaitFor, s.Fired, s.NoFire, s.NoFireStep1, s.ChangedCD = "", "", false, false, false, false
 		s.UsedThisTurn = nil
 	}
 	b.log("Turn %d begins.", b.st.Turn)
 	b.st.Phase = Planning
+	if b.allPlanned() { // no ship on the table yet: the turn passes
+		b.st.Phase = Revealing
+	}
 	if b.setup.Rules.Has(starship.OptTailing) {
 		return b.settleTailing()
 	}
@@ -115,18 +118,24 @@ func (b *Battle) settleTailing() error {
 	return b.breakTailCircles()
 }
 
-// breakTailCircles finds circles of tailing and lets a random member of
-// each plan first (its own tailing no longer makes it wait).
+// breakTailCircles sets the planning order: a ship plans after the ship
+// it tails; in a circle of tailings a ship drawn at random plans first and
+// the others follow round the circle, each after the one that tails it
+// (Tailing: "Ben is chosen randomly. Ben will plan first, then Cher, then
+// Don, then Anthony").
 func (b *Battle) breakTailCircles() error {
+	for i := range b.st.Ships {
+		b.st.Ships[i].WaitFor = b.st.Ships[i].Tailing
+	}
+	done := map[int]bool{}
 	for i := range b.st.Ships {
 		var path []int
 		seen := map[int]bool{}
-		for at := i; ; {
+		for at := i; !done[at]; {
 			if seen[at] {
-				start := slices.Index(path, at)
-				circle := path[start:]
-				if slices.Min(circle) != i { // handle each circle once, from its lowest index
-					break
+				circle := path[slices.Index(path, at):]
+				for _, c := range path {
+					done[c] = true
 				}
 				names := make([]string, len(circle))
 				for k, c := range circle {
@@ -136,9 +145,15 @@ func (b *Battle) breakTailCircles() error {
 				if err != nil {
 					return err
 				}
-				first := &b.st.Ships[circle[k]]
-				b.log("Tailing circle %s: %s plans first.", strings.Join(names, " → "), first.ID)
-				first.Tailing = ""
+				b.log("Tailing circle %s: %s plans first.", strings.Join(names, " → "), names[k])
+				for n := range circle {
+					c := circle[(k+n)%len(circle)]
+					if n == 0 {
+						b.st.Ships[c].WaitFor = ""
+					} else {
+						b.st.Ships[c].WaitFor = b.st.Ships[circle[(k+n-1)%len(circle)]].ID
+					}
+				}
 				break
 			}
 			seen[at] = true
@@ -148,6 +163,9 @@ func (b *Battle) breakTailCircles() error {
 				break
 			}
 			at = b.ids[next]
+		}
+		for _, c := range path {
+			done[c] = true
 		}
 	}
 	return nil
@@ -194,9 +212,9 @@ func (b *Battle) commitPlan(cmd Command) error {
 	if cmd.Plan == nil {
 		return errors.New("plan: no plan given")
 	}
-	if s.Tailing != "" {
-		if t := &b.st.Ships[b.ids[s.Tailing]]; t.Active() && t.Plan == nil {
-			return fmt.Errorf("plan: %s tails %s and plans after it", s.ID, t.ID)
+	if s.WaitFor != "" {
+		if t := &b.st.Ships[b.ids[s.WaitFor]]; t.Active() && t.Plan == nil {
+			return fmt.Errorf("plan: %s plans after %s (tailing)", s.ID, t.ID)
 		}
 	}
 	if _, err := starship.Check(b.setup.Rules, b.classes[s.Class], b.effective(s), *cmd.Plan); err != nil {

@@ -105,7 +105,8 @@ type ShipState struct {
 	Revealed  bool              `json:"revealed"`
 	FirstSeen bool              `json:"first_seen,omitempty"` // its first card shown to a tailer
 
-	Tailing      string `json:"tailing,omitempty"` // the ship it tails this turn
+	Tailing      string `json:"tailing,omitempty"`  // the ship it tails this turn: it sees that ship's first card
+	WaitFor      string `json:"wait_for,omitempty"` // the ship that plans before it (Tailing: the planning order)
 	Fired        bool   `json:"fired"`
 	NoFire       bool   `json:"no_fire,omitempty"`       // Quick Start overlap: no fire this turn
 	NoFireStep1  bool   `json:"no_fire_step1,omitempty"` // arrived by FTL: not in the first firing step
@@ -173,3 +174,9 @@ type Event struct {
 	Side   Side   `json:"side,omitempty"`   // the side it concerns
 	Secret bool   `json:"secret,omitempty"` // only that side may read it
 }
+
+// DamageCounters returns how many damage counters the game has.
+func DamageCounters(comp *assets.Components) int { return len(fullCup(comp.Damage)) }
+
+// CollisionCounters returns how many collision counters the game has.
+func CollisionCounters(comp *assets.Components) int { return len(fullCup(comp.Collision)) }

@@ -49,9 +49,21 @@ func ByName(name string) (Policy, error) {
 // and classes (public knowledge), its own random source, and the targets
 // each of its ships may fire at (the referee's public geometry).
 type Game struct {
-	b    *battle.Battle
-	comp *assets.Components
-	Rand *rand.Rand
+	b       *battle.Battle
+	comp    *assets.Components
+	Rand    *rand.Rand
+	observe func(battle.Command)
+}
+
+// apply sends a command to the battle and tells the observer.
+func (g *Game) apply(cmd battle.Command) error {
+	if _, err := g.b.Apply(cmd); err != nil {
+		return err
+	}
+	if g.observe != nil {
+		g.observe(cmd)
+	}
+	return nil
 }
 
 // Rules returns the rules in force.
@@ -78,7 +90,13 @@ func (g *Game) legal(s starship.State, p starship.Plan) bool {
 // Play runs a battle to its end, each side played by its policy. seed
 // drives the policies' own choices.
 func Play(b *battle.Battle, comp *assets.Components, players map[battle.Side]Policy, seed uint64) error {
-	g := &Game{b: b, comp: comp, Rand: rand.New(rand.NewPCG(seed, seed+1))}
+	return PlayObserved(b, comp, players, seed, nil)
+}
+
+// PlayObserved is Play, calling observe after every command applied (for
+// tests and tools that check the battle as it goes).
+func PlayObserved(b *battle.Battle, comp *assets.Components, players map[battle.Side]Policy, seed uint64, observe func(battle.Command)) error {
+	g := &Game{b: b, comp: comp, Rand: rand.New(rand.NewPCG(seed, seed+1)), observe: observe}
 	for guard := 0; b.Phase() != battle.Over; guard++ {
 		if guard > 100000 {
 			return errors.New("play: the battle does not advance")
@@ -102,7 +120,7 @@ func step(g *Game, b *battle.Battle, players map[battle.Side]Policy) error {
 					continue
 				}
 				p := players[side].Plan(g, v, s.ID)
-				if _, err := b.Apply(battle.Command{Type: battle.CmdPlan, Side: side, Ship: s.ID, Plan: &p}); err != nil {
+				if err := g.apply(battle.Command{Type: battle.CmdPlan, Side: side, Ship: s.ID, Plan: &p}); err != nil {
 					if strings.Contains(err.Error(), "plans after") {
 						continue // tailing: wait for the tailed ship
 					}
@@ -116,14 +134,13 @@ func step(g *Game, b *battle.Battle, players map[battle.Side]Policy) error {
 			return errors.New("play: no ship could plan")
 		}
 	case battle.Revealing:
-		_, err := b.Apply(battle.Command{Type: battle.CmdReveal})
-		return err
+		return g.apply(battle.Command{Type: battle.CmdReveal})
 	case battle.PlacingFTL:
 		for _, side := range battle.Sides {
 			v := b.View(side)
 			for _, id := range v.MarkersDue {
 				m := players[side].Marker(g, v, id)
-				if _, err := b.Apply(battle.Command{Type: battle.CmdFTL, Side: side, Ship: id, Marker: &m}); err != nil {
+				if err := g.apply(battle.Command{Type: battle.CmdFTL, Side: side, Ship: id, Marker: &m}); err != nil {
 					return err
 				}
 			}
@@ -135,7 +152,7 @@ func step(g *Game, b *battle.Battle, players map[battle.Side]Policy) error {
 				continue
 			}
 			shots := players[side].Declare(g, v)
-			if _, err := b.Apply(battle.Command{Type: battle.CmdDeclare, Side: side, Shots: shots}); err != nil {
+			if err := g.apply(battle.Command{Type: battle.CmdDeclare, Side: side, Shots: shots}); err != nil {
 				return err
 			}
 		}

@@ -33,10 +33,12 @@ func commands() map[string]command {
 		"components": {"print the component sheet with the source of every value", runComponents},
 		"cards":      {"draw a class's maneuver deck to scale (-png, -svg) or list it", runCards},
 		"odds":       {"the chances to hit and the damage of one attack roll", runOdds},
+		"sim":        {"play many battles between computer players and count the wins", runSim},
+		"replay":     {"check a saved battle's journal and print it turn by turn", runReplay},
 	}
 }
 
-var order = []string{"measure", "move", "components", "odds", "cards"}
+var order = []string{"measure", "move", "components", "odds", "cards", "sim", "replay"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
