@@ -1,7 +1,7 @@
 // Package assets holds the game's component data (geometry of bases, rulers,
 // cards and templates; ship classes; maneuver decks; damage and collision
-// counters; pilot tokens) as embedded YAML, every value tagged with its
-// provenance.
+// counters; pilot tokens; talent and flaw cards) as embedded YAML, every
+// value tagged with its provenance.
 //
 // The rulebook states rules, not measurements, so each value says whether it
 // is stated in the rules (SourceRulebook, with the section named), our own
@@ -240,6 +240,10 @@ type Components struct {
 	// Decks holds the maneuver deck of every class, in the order of
 	// decks.yaml; use Deck to get one by class.
 	Decks []Deck
+	// Talents holds the talent and flaw cards of talents.yaml: the
+	// talents, then the flaws, each in file order. Use Talent, TalentIDs
+	// and FlawIDs to look them up.
+	Talents []TalentSpec
 	// Sources lists the files the values were read from, in the order they
 	// were applied: the embedded files, then each override file.
 	Sources []string
@@ -254,7 +258,7 @@ type position struct {
 	line int
 }
 
-//go:embed components.yaml ships.yaml counters.yaml decks.yaml
+//go:embed components.yaml ships.yaml counters.yaml decks.yaml talents.yaml
 var embedded embed.FS
 
 // Embedded file names, in the order Load reads them.
@@ -263,21 +267,22 @@ const (
 	shipsFile      = "ships.yaml"
 	countersFile   = "counters.yaml"
 	decksFile      = "decks.yaml"
+	talentsFile    = "talents.yaml"
 )
 
 // Load parses and validates the embedded data and returns a new Components
 // each call; callers may change the result freely. An error lists every
 // problem found, one per line, as file:line: field: message.
 func Load() (*Components, error) {
-	files := make(map[string][]byte, 4)
-	for _, name := range []string{componentsFile, shipsFile, countersFile, decksFile} {
+	files := make(map[string][]byte, 5)
+	for _, name := range []string{componentsFile, shipsFile, countersFile, decksFile, talentsFile} {
 		b, err := embedded.ReadFile(name)
 		if err != nil {
 			return nil, err
 		}
 		files[name] = b
 	}
-	return loadFiles(files[componentsFile], files[shipsFile], files[countersFile], files[decksFile])
+	return loadFiles(files[componentsFile], files[shipsFile], files[countersFile], files[decksFile], files[talentsFile])
 }
 
 // Default is Load for callers that cannot recover from broken embedded data;
@@ -346,6 +351,12 @@ func (c *Components) Clone() *Components {
 		d.Decks = make([]Deck, len(c.Decks))
 		for i, dk := range c.Decks {
 			d.Decks[i] = dk.clone()
+		}
+	}
+	if c.Talents != nil {
+		d.Talents = make([]TalentSpec, len(c.Talents))
+		for i, t := range c.Talents {
+			d.Talents[i] = t.clone()
 		}
 	}
 	d.Sources = append([]string(nil), c.Sources...)

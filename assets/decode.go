@@ -299,14 +299,20 @@ func (r intRange) String() string {
 }
 
 func (d *decoder) integer(n *yaml.Node, path string, r intRange) (int, bool) {
+	return d.integerAs(n, path, r, r.String())
+}
+
+// integerAs is integer with what, the description of the allowed values
+// the message gives.
+func (d *decoder) integerAs(n *yaml.Node, path string, r intRange, what string) (int, bool) {
 	n = resolve(n)
 	if n == nil || n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
-		d.add(lineOf(n), path, "must be %s; got %s", r, describe(n))
+		d.add(lineOf(n), path, "must be %s; got %s", what, describe(n))
 		return 0, false
 	}
 	var i int64
 	if err := n.Decode(&i); err != nil || i < int64(r.min) || i > int64(r.max) {
-		d.add(n.Line, path, "must be %s; got %s", r, describe(n))
+		d.add(n.Line, path, "must be %s; got %s", what, describe(n))
 		return 0, false
 	}
 	return int(i), true

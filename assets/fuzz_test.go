@@ -52,6 +52,7 @@ func FuzzOverride(f *testing.F) {
 			require.True(t, ok, "roll %d", roll)
 		}
 		require.Equal(t, pristine.Decks, c.Decks, "an override leaves the decks alone")
+		require.Equal(t, pristine.Talents, c.Talents, "and the talents")
 		for _, d := range c.Decks {
 			for _, card := range d.Cards {
 				for _, a := range card.Arrows {

@@ -29,6 +29,7 @@ func lineNo(t *testing.T, text, s string) string {
 // change would and checks the problem is reported at its line.
 func TestLoadRejectsBrokenData(t *testing.T) {
 	comp, ships, counters, decks := embeddedText(t, componentsFile), embeddedText(t, shipsFile), embeddedText(t, countersFile), embeddedText(t, decksFile)
+	talents := embeddedText(t, talentsFile)
 	tests := []struct {
 		name      string
 		file      string
@@ -268,11 +269,11 @@ func TestLoadRejectsBrokenData(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := map[string]string{componentsFile: comp, shipsFile: ships, countersFile: counters, decksFile: decks}
+			files := map[string]string{componentsFile: comp, shipsFile: ships, countersFile: counters, decksFile: decks, talentsFile: talents}
 			require.Contains(t, files[tt.file], tt.old)
 			edited := strings.Replace(files[tt.file], tt.old, tt.new, 1)
 			files[tt.file] = edited
-			c, err := loadFiles([]byte(files[componentsFile]), []byte(files[shipsFile]), []byte(files[countersFile]), []byte(files[decksFile]))
+			c, err := loadFiles([]byte(files[componentsFile]), []byte(files[shipsFile]), []byte(files[countersFile]), []byte(files[decksFile]), []byte(files[talentsFile]))
 			require.Error(t, err)
 			assert.Nil(t, c)
 			prefix := tt.file + ":" + lineNo(t, edited, tt.wantAt) + ": " + tt.wantField + ": " + tt.wantMsg
@@ -286,7 +287,7 @@ func TestLoadRejectsBrokenData(t *testing.T) {
 }
 
 func TestLoadReportsEveryFile(t *testing.T) {
-	_, err := loadFiles([]byte("geometry: {}\n"), []byte(""), []byte("pilot_tokens: []\nextra: 1\n"), []byte("decks: []\n"))
+	_, err := loadFiles([]byte("geometry: {}\n"), []byte(""), []byte("pilot_tokens: []\nextra: 1\n"), []byte("decks: []\n"), []byte("talents: []\n"))
 	require.Error(t, err)
 	var list ErrorList
 	require.ErrorAs(t, err, &list)
@@ -294,11 +295,12 @@ func TestLoadReportsEveryFile(t *testing.T) {
 	for _, e := range list {
 		files[e.File] = true
 	}
-	assert.Equal(t, map[string]bool{componentsFile: true, shipsFile: true, countersFile: true, decksFile: true}, files)
+	assert.Equal(t, map[string]bool{componentsFile: true, shipsFile: true, countersFile: true, decksFile: true, talentsFile: true}, files)
 	assert.Contains(t, err.Error(), "ships.yaml: empty; required: classes")
 	assert.Contains(t, err.Error(), "counters.yaml:2: extra: unknown field; allowed: damage_counters, collision_counters, pilot_tokens")
 	assert.Contains(t, err.Error(), "components.yaml:1: geometry.base_across_flats: missing; required")
 	assert.Contains(t, err.Error(), "decks.yaml:1: kinetic_energy: missing; required")
+	assert.Contains(t, err.Error(), "talents.yaml:1: talents: must list at least one talent or flaw")
 }
 
 func TestFieldErrorFormat(t *testing.T) {
@@ -322,7 +324,7 @@ func TestLoadRequiresADeckPerClass(t *testing.T) {
 	i := strings.Index(decks, "  - class: viper-mk7")
 	require.GreaterOrEqual(t, i, 0)
 	_, err := loadFiles([]byte(embeddedText(t, componentsFile)), []byte(embeddedText(t, shipsFile)),
-		[]byte(embeddedText(t, countersFile)), []byte(decks[:i]))
+		[]byte(embeddedText(t, countersFile)), []byte(decks[:i]), []byte(embeddedText(t, talentsFile)))
 	require.Error(t, err)
 	assert.Equal(t, "decks.yaml:"+lineNo(t, decks, "decks:\n  - class: viper-mk2")+": decks: no deck for class viper-mk7; every class in ships.yaml needs one", err.Error())
 }
@@ -330,7 +332,7 @@ func TestLoadRequiresADeckPerClass(t *testing.T) {
 func TestLoadChecksDecksOnlyAgainstAValidClassList(t *testing.T) {
 	ships := strings.Replace(embeddedText(t, shipsFile), "value: 22", "value: 0", 1)
 	_, err := loadFiles([]byte(embeddedText(t, componentsFile)), []byte(ships),
-		[]byte(embeddedText(t, countersFile)), []byte(embeddedText(t, decksFile)))
+		[]byte(embeddedText(t, countersFile)), []byte(embeddedText(t, decksFile)), []byte(embeddedText(t, talentsFile)))
 	require.Error(t, err)
 	assert.NotContains(t, err.Error(), "decks.yaml", "a broken ships.yaml does not make every deck wrong")
 }

@@ -405,7 +405,7 @@ func (d *decoder) root(n *yaml.Node, keys []string) []field {
 
 // loadFiles decodes and validates the data files into a new Components,
 // reporting the problems of all of them at once.
-func loadFiles(components, ships, counters, decks []byte) (*Components, error) {
+func loadFiles(components, ships, counters, decks, talents []byte) (*Components, error) {
 	c := &Components{pos: map[string]position{}}
 	var errs ErrorList
 	// shipsOK says whether ships.yaml gave a complete class list, against
@@ -442,6 +442,11 @@ func loadFiles(components, ships, counters, decks []byte) (*Components, error) {
 		}},
 		{decksFile, decks, []string{"kinetic_energy", "decks"}, func(d *decoder, fs []field) {
 			c.Decks = d.deckFile(fs, c, shipsOK)
+		}},
+		{talentsFile, talents, []string{"talents"}, func(d *decoder, fs []field) {
+			for _, f := range fs {
+				c.Talents = d.talentList(f)
+			}
 		}},
 	}
 	for _, file := range files {

@@ -13,8 +13,9 @@ import (
 // and section (and note), as aligned text tables under the headings
 // Geometry, Ship classes, Maneuver decks (the kinetic energy of each speed),
 // one "Maneuver deck: <class>" per deck, Damage counters, Collision
-// counters and Pilot tokens. Text from override files is put on one line. The output depends
-// only on c, so it is stable enough for golden files.
+// counters, Pilot tokens and Talents and flaws. Text from override files is
+// put on one line. The output depends only on c, so it is stable enough for
+// golden files.
 func (c *Components) WriteSheet(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("BATTLESTAR GALACTICA - STARSHIP BATTLES: COMPONENT SHEET\n")
@@ -89,6 +90,8 @@ func (c *Components) WriteSheet(w io.Writer) error {
 		row("rookie_talents_only", yesNo(p.RookieTalentsOnly.Value), p.RookieTalentsOnly.Source, p.RookieTalentsOnly.Section, p.RookieTalentsOnly.Note)
 	}
 	t.write(&b)
+
+	c.writeTalents(&b)
 
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -280,4 +283,27 @@ func leftRight(v float64) string {
 		return "L"
 	}
 	return "R"
+}
+
+// writeTalents writes a row per talent and flaw card, talents first.
+func (c *Components) writeTalents(b *strings.Builder) {
+	heading(b, "Talents and flaws")
+	b.WriteString("TYPE: M maneuvering, F firing, A activity, O other; a pilot uses one talent of each type a turn.\n")
+	b.WriteString("USES per game (∞ = unlimited). RULES: the rules the card requires. ROOKIE: a talent nuggets and\n")
+	b.WriteString("rookies may take. ACT: a flaw takes effect when an opponent rolls this or more on 2d6.\n")
+	t := table{header: []string{"CARD", "NAME", "KIND", "TYPE", "USES", "ROOKIE", "RULES", "ACT", "EFFECT", "SOURCE", "SECTION", "NOTE"}}
+	for _, tc := range c.Talents {
+		uses := "∞"
+		if tc.Uses > 0 {
+			uses = strconv.Itoa(tc.Uses)
+		}
+		rookie, act := "", ""
+		if tc.Kind == TalentKindFlaw {
+			act = strconv.Itoa(tc.Activation) + "+"
+		} else {
+			rookie = yesNo(tc.Rookie)
+		}
+		t.add(tc.ID, tc.Name, string(tc.Kind), tc.Type, uses, rookie, strings.Join(tc.Rules, ", "), act, tc.Effect, string(tc.Source), tc.Section, tc.Note)
+	}
+	t.write(b)
 }

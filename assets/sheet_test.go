@@ -38,7 +38,7 @@ func TestWriteSheetShowsEveryGroupAndValue(t *testing.T) {
 		"Geometry", "Ship classes", "Maneuver decks", "Maneuver deck: viper-mk2 (Viper Mk. II)",
 		"Maneuver deck: cylon-raider (Cylon Raider)", "Maneuver deck: raptor (Raptor)",
 		"Maneuver deck: heavy-raider (Heavy Raider)", "Maneuver deck: viper-mk7 (Viper Mk. VII)",
-		"Damage counters", "Collision counters", "Pilot tokens",
+		"Damage counters", "Collision counters", "Pilot tokens", "Talents and flaws",
 	} {
 		assert.Contains(t, out, "\n"+heading+"\n", heading)
 	}
@@ -72,7 +72,7 @@ func TestWriteSheetShowsOverrides(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, c.WriteSheet(&buf))
 	out := buf.String()
-	assert.Contains(t, out, "Data: components.yaml, ships.yaml, counters.yaml, decks.yaml, my set.yaml\n")
+	assert.Contains(t, out, "Data: components.yaml, ships.yaml, counters.yaml, decks.yaml, talents.yaml, my set.yaml\n")
 	assert.Regexp(t, `\nbase_across_flats +44\.5 +mm +measured +my set\.yaml +two lines\n`, out)
 	assert.Regexp(t, `\n +base_across_flats +50 +mm +measured +my set\.yaml\n`, out)
 }

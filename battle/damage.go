@@ -78,6 +78,15 @@ func (b *Battle) takeCounter(s *ShipState, why string, numericOnly bool) error {
 	for i, d := range drawn {
 		names[i] = d.String()
 		if !numericOnly && b.setup.Rules.Set == starship.Complete && d.Special != "" {
+			if d.Special == "pilot" {
+				sturdy, err := b.ignores(s, talentSturdyPilot)
+				if err != nil {
+					return err
+				}
+				if sturdy {
+					continue
+				}
+			}
 			b.addSpecial(s, d.Special)
 		}
 	}

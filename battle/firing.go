@@ -51,6 +51,15 @@ func (b *Battle) sideCanShoot(side Side) bool {
 // openly (Choosing a target; Attack declaration).
 func (b *Battle) openFiring() error {
 	b.st.Declared, b.st.Shots, b.st.FirstToDeclare = nil, nil, ""
+	if b.st.Step == 1 && b.setup.Rules.Set == starship.Complete {
+		for i := range b.st.Ships {
+			if s := &b.st.Ships[i]; s.Active() {
+				if err := b.hesitate(s); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	var shooting []Side
 	for _, side := range Sides {
 		if b.sideCanShoot(side) {
@@ -132,6 +141,11 @@ func (b *Battle) resolveFire() error {
 		a, t := &b.st.Ships[b.ids[sh.Shooter]], &b.st.Ships[b.ids[sh.Target]]
 		r := ref.Rule(slices.Index(idx, b.ids[sh.Shooter]), slices.Index(idx, b.ids[sh.Target]))
 		mods := b.modifiers(a, t, r)
+		extra, err := b.attackTalents(a, t, r, mods)
+		if err != nil {
+			return err
+		}
+		mods = append(mods, extra...)
 		total := 0
 		var names []string
 		for _, m := range mods {
@@ -148,6 +162,22 @@ func (b *Battle) resolveFire() error {
 		}
 		attack := b.classes[a.Class].Attack
 		hits, split := odds.RollHits(attack, total, b.setup.Rules.Has(starship.OptDoubles), d1, d2)
+		if hits == 0 {
+			again, err := b.luckyShot(a)
+			if err != nil {
+				return err
+			}
+			if again {
+				b.log("%s misses with %d+%d and rolls again.", a.ID, d1, d2)
+				if d1, err = b.src.d6(a.ID + "'s second roll on " + t.ID); err != nil {
+					return err
+				}
+				if d2, err = b.src.d6(a.ID + "'s second roll on " + t.ID); err != nil {
+					return err
+				}
+				hits, split = odds.RollHits(attack, total, b.setup.Rules.Has(starship.OptDoubles), d1, d2)
+			}
+		}
 		how := "misses"
 		switch {
 		case split:

@@ -30,6 +30,13 @@ func randomSetup(rng *rand.Rand) battle.Setup {
 		sp := spec(fmt.Sprintf("%s-%d", side, i), classes[rng.IntN(len(classes))], side,
 			100+rng.Float64()*700, 100+rng.Float64()*700, float64(rng.IntN(12))*30, rng.IntN(8)-1)
 		sp.Pilot = pilots[rng.IntN(len(pilots))]
+		talents, flaws := comp.TalentIDs(), comp.FlawIDs()
+		for k := 0; k < rng.IntN(4); k++ {
+			sp.Talents = append(sp.Talents, talents[rng.IntN(len(talents))])
+		}
+		if rng.IntN(2) == 0 {
+			sp.Flaws = []string{flaws[rng.IntN(len(flaws))]}
+		}
 		sp.Level = 1 + rng.IntN(4)
 		if rng.IntN(5) == 0 {
 			sp.EntersOnTurn = 2 + rng.IntN(3)

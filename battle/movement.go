@@ -277,12 +277,19 @@ func (b *Battle) collide(s *ShipState, k int) error {
 	if draw == 0 {
 		return nil
 	}
+	jockey, err := b.ignores(s, talentAsteroidJockey)
+	if err != nil {
+		return err
+	}
+	if jockey {
+		keep--
+	}
 	kind := "sparse"
 	if dense {
 		kind = "dense"
 	}
 	b.log("%s moves inside a %s asteroid field.", s.ID, kind)
-	_, err := b.takeCollision(s, draw, keep, "asteroids")
+	_, err = b.takeCollision(s, draw, keep, "asteroids")
 	return err
 }
 

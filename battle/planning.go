@@ -25,7 +25,8 @@ func (b *Battle) startTurn() error {
 		}
 		s.Plan, s.Outcome, s.Marker, s.Revealed, s.FirstSeen = nil, nil, nil, false, false
 		s.Tailing, s.WaitFor, s.Fired, s.NoFire, s.NoFireStep1, s.ChangedCD = "", "", false, false, false, false
-		s.UsedThisTurn = nil
+		s.UsedThisTurn, s.FlawsTried, s.FlawsActive = nil, nil, nil
+		s.Ship.Bonus = starship.Bonus{}
 	}
 	b.log("Turn %d begins.", b.st.Turn)
 	b.st.Phase = Planning
@@ -289,6 +290,9 @@ func (b *Battle) reveal() error {
 		if err != nil {
 			return err
 		}
+		if vs, err = b.planBonus(s, vs); err != nil {
+			return err
+		}
 		exec, draws := starship.Correct(b.setup.Rules, c, s.Ship, *s.Plan, vs)
 		s.Revealed = true
 		b.log("%s reveals %s at %s.", s.ID, strings.Join(s.Plan.Cards, " + "), s.Plan.Speed)
@@ -300,6 +304,13 @@ func (b *Battle) reveal() error {
 			b.log("%s's plan is illegal (%s): it flies %s at %s and draws %d damage counter(s).",
 				s.ID, strings.Join(reasons, ", "), strings.Join(exec.Cards, " + "), exec.Speed, draws)
 			for k := 0; k < draws; k++ {
+				skip, err := b.ignores(s, talentQuickStudy)
+				if err != nil {
+					return err
+				}
+				if skip {
+					continue
+				}
 				if err := b.takeCounter(s, "the illegal move", true); err != nil {
 					return err
 				}

@@ -21,6 +21,8 @@ const (
 // Sides lists both sides in a fixed order.
 var Sides = []Side{Colonial, Cylon}
 
+func (s Side) String() string { return string(s) }
+
 // Opponent returns the other side.
 func (s Side) Opponent() Side {
 	if s == Colonial {

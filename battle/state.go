@@ -105,19 +105,22 @@ type ShipState struct {
 	Revealed  bool              `json:"revealed"`
 	FirstSeen bool              `json:"first_seen,omitempty"` // its first card shown to a tailer
 
-	Tailing      string `json:"tailing,omitempty"`  // the ship it tails this turn: it sees that ship's first card
-	WaitFor      string `json:"wait_for,omitempty"` // the ship that plans before it (Tailing: the planning order)
-	Fired        bool   `json:"fired"`
-	NoFire       bool   `json:"no_fire,omitempty"`       // Quick Start overlap: no fire this turn
-	NoFireStep1  bool   `json:"no_fire_step1,omitempty"` // arrived by FTL: not in the first firing step
-	ChangedCD    bool   `json:"changed_direction,omitempty"`
+	Tailing         string `json:"tailing,omitempty"`  // the ship it tails this turn: it sees that ship's first card
+	WaitFor         string `json:"wait_for,omitempty"` // the ship that plans before it (Tailing: the planning order)
+	Fired           bool   `json:"fired"`
+	NoFire          bool   `json:"no_fire,omitempty"`       // Quick Start overlap: no fire this turn
+	NoFireStep1     bool   `json:"no_fire_step1,omitempty"` // arrived by FTL: not in the first firing step
+	ChangedCD       bool   `json:"changed_direction,omitempty"`
 	GotCounter      bool   `json:"got_counter,omitempty"`       // received a counter this turn (Aiming)
 	CounterLastTurn bool   `json:"counter_last_turn,omitempty"` // and so gets no aiming bonus this turn
-	AimTarget    string `json:"aim_target,omitempty"`
-	AimHit       bool   `json:"aim_hit,omitempty"`
-	AimTurn      int    `json:"aim_turn,omitempty"`
-	TalentUses   []Use  `json:"talent_uses,omitempty"`
-	UsedThisTurn []Use  `json:"used_this_turn,omitempty"`
+	AimTarget       string `json:"aim_target,omitempty"`
+	AimHit          bool   `json:"aim_hit,omitempty"`
+	AimTurn         int    `json:"aim_turn,omitempty"`
+	TalentUses      []Use  `json:"talent_uses,omitempty"`    // use counters on talent and flaw cards
+	UsedThisTurn    []Use  `json:"used_this_turn,omitempty"` // talents used this turn
+	// Flaws the opponent tried this turn, and those that took effect.
+	FlawsTried  []string `json:"flaws_tried,omitempty"`
+	FlawsActive []string `json:"flaws_active,omitempty"`
 }
 
 // Use counts a talent's or flaw's activations.

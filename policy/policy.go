@@ -298,8 +298,10 @@ func (Greedy) Plan(g *Game, v battle.View, ship string) starship.Plan {
 	return best
 }
 
-// scorePose values where a move leaves a ship: far from the edges, near
-// the nearest enemy (at about medium range), with it inside the arc.
+// scorePose values where a move leaves a ship: far from the edges, a shot
+// at an enemy (in the arc, within range, nearer is better), not in an
+// enemy's arc itself, and not too far from the fight. Enemies are
+// predicted a move ahead along their heading at their known speed.
 func scorePose(g *Game, v battle.View, sv battle.ShipView, o starship.Outcome) float64 {
 	f := o.Final()
 	pos := f.Pose.Pos
@@ -311,27 +313,45 @@ func scorePose(g *Game, v battle.View, sv battle.ShipView, o starship.Outcome) f
 	dir := physics.Direction(facing)
 	score := math.Min(margin, 120) * 0.5
 	nearest := math.Inf(1)
-	inArc := 0.0
 	for _, e := range v.Ships {
 		if e.Own || !e.OnTable || e.Out {
 			continue
 		}
-		to := e.Pose.Pos.Sub(pos)
+		ePos := predict(e)
+		to := ePos.Sub(pos)
 		d := to.Norm()
 		nearest = math.Min(nearest, d)
-		if d > 0 && dir.Dot(to)/d > math.Cos(math.Pi/6) && d < 240 {
-			inArc = math.Max(inArc, 300-d)
+		if d > 0 && d < 250 && dir.Dot(to)/d > math.Cos(physics.Deg(32).Radians()) {
+			score += 3 * (300 - d) // a shot, the nearer the better
+		}
+		eFacing := physics.Direction(e.Pose.Heading - physics.Deg(30*float64(e.Rotation)))
+		if d > 0 && d < 250 && eFacing.Dot(to.Mul(-1))/d > math.Cos(physics.Deg(32).Radians()) {
+			score -= 0.5 * (300 - d) // in its sights
 		}
 	}
 	if !math.IsInf(nearest, 1) {
-		score -= math.Abs(nearest - 120)
+		score -= 0.5 * math.Abs(nearest-110)
 	}
 	for _, ob := range v.Obstacles {
-		if ob.Kind == "planetoid" && pos.Dist(ob.Circle.C) < ob.Circle.R+30 {
+		if ob.Kind == referee.Planetoid && pos.Dist(ob.Circle.C) < ob.Circle.R+30 {
 			score -= 500
 		}
 	}
-	return score + 2*inArc
+	return score
+}
+
+// predict guesses where an enemy stands after its next move: straight
+// ahead at the speed its kinetic energy gives (kept when unknown).
+func predict(e battle.ShipView) physics.Vec {
+	ke := 2
+	if e.KE != nil {
+		ke = *e.KE
+	}
+	step := map[int]float64{-1: -30, 0: 0, 1: 40 + 45, 2: 70 + 45, 3: 100 + 45}[min(ke, 3)]
+	if ke > 3 {
+		step += 50 + 45
+	}
+	return e.Pose.Pos.Add(e.Pose.Forward().Mul(step))
 }
 
 // Declare fires each ship at its best target: the best range band first.

@@ -22,9 +22,9 @@ type Violation struct {
 type kind int
 
 const (
-	kindOther          kind = iota // any other illegal choice: replace with a straight maneuver
-	kindNotStraight                // non-straight cards while rotated (or crippled): straighten them
-	kindAcceleration               // kinetic energy outside what the ship can reach: adjust the speed
+	kindOther        kind = iota // any other illegal choice: replace with a straight maneuver
+	kindNotStraight              // non-straight cards while rotated (or crippled): straighten them
+	kindAcceleration             // kinetic energy outside what the ship can reach: adjust the speed
 )
 
 // The numbers the rules limit plans by.
@@ -155,9 +155,9 @@ func checkBlank(c context) string {
 // gLimit returns the most G-value the ship may plan.
 func (c context) gLimit() int {
 	if c.state.Damage.Control >= 1 {
-		return GLimitControlDamaged
+		return GLimitControlDamaged + c.state.Bonus.GLimit
 	}
-	return GLimit
+	return GLimit + c.state.Bonus.GLimit
 }
 
 func checkGLimit(c context) string {
@@ -168,7 +168,7 @@ func checkGLimit(c context) string {
 }
 
 func checkDifficultAfterDifficult(c context) string {
-	if c.state.DifficultLastTurn && c.r.main != nil && c.r.main.IsDifficult() {
+	if c.state.DifficultLastTurn && !c.state.Bonus.DifficultAgain && c.r.main != nil && c.r.main.IsDifficult() {
 		return fmt.Sprintf("%s is difficult, and a difficult maneuver was played last turn", c.r.main.Name)
 	}
 	return ""
@@ -399,7 +399,7 @@ func Acceleration(rs Rules, c Class, s State) int {
 	case rs.Has(OptPilots) && s.Pilot == Nugget:
 		a = max(0, a-1)
 	}
-	return a
+	return a + s.Bonus.Acceleration
 }
 
 func checkAcceleration(c context) string {

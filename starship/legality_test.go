@@ -154,3 +154,28 @@ func TestBadPlansAreErrors(t *testing.T) {
 		assert.Contains(t, err.Error(), tt.want)
 	}
 }
+
+func TestBonusesWidenTheLimits(t *testing.T) {
+	c := class(t, "viper-mk2")
+	s := viper()
+	s.KE = 0
+	s.DifficultLastTurn = true
+	tooFast := plan(maneuvers.High, "overboost-straight", "straight") // 0 → 6: acceleration 3 is short by 3
+	vs, _ := Check(complete, c, s, tooFast)
+	assert.Equal(t, []string{"acceleration"}, ruleIDs(vs))
+	s.Bonus.Acceleration = 3
+	vs, _ = Check(complete, c, s, tooFast)
+	assert.Empty(t, vs, "the acceleration bonus counts")
+	s.Bonus = Bonus{GLimit: 1}
+	s.KE, s.DifficultLastTurn = 3, false
+	heavy := plan(maneuvers.Low, "overboost-bank-left", "hard-turn-left") // G 5
+	vs, _ = Check(complete, c, s, heavy)
+	assert.Empty(t, vs, "G 5 is within 4 + 1")
+	s.Bonus, s.KE, s.DifficultLastTurn = Bonus{}, 1, true
+	again := plan(maneuvers.Low, "hard-turn-left")
+	vs, _ = Check(complete, c, s, again)
+	assert.Equal(t, []string{"difficult-after-difficult"}, ruleIDs(vs))
+	s.Bonus.DifficultAgain = true
+	vs, _ = Check(complete, c, s, again)
+	assert.Empty(t, vs)
+}

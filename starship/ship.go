@@ -96,6 +96,17 @@ type State struct {
 	FTLJumps    int
 	Damage      Damage
 	Pilot       Pilot
+	// Bonus is what the pilot's talents allow this turn (Pilot talents and
+	// flaws); the battle engine sets it.
+	Bonus Bonus
+}
+
+// Bonus widens a ship's limits for one turn: the effects of maneuvering
+// talents.
+type Bonus struct {
+	Acceleration   int  `json:"acceleration,omitempty"`    // added to the acceleration
+	GLimit         int  `json:"g_limit,omitempty"`         // added to the G limit
+	DifficultAgain bool `json:"difficult_again,omitempty"` // a difficult maneuver right after another
 }
 
 // Facing returns the direction the ship points (heading turned clockwise

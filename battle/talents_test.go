@@ -1,0 +1,146 @@
+package battle_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+var withPilots = starship.Rules{Set: starship.Complete, Options: []starship.Option{starship.OptPilots}}
+
+// duel puts a Viper 8 cm behind a Raider (short range, the Viper can fire,
+// the Raider cannot), both standing still, and opens the first firing step.
+func duel(t *testing.T, rules starship.Rules, viper, raider func(*battle.ShipSpec), dice ...int) *battle.Battle {
+	t.Helper()
+	v := spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 1)
+	r := spec("raider", "cylon-raider", battle.Cylon, 450, 402.5, 90, 1)
+	if viper != nil {
+		viper(&v)
+	}
+	if raider != nil {
+		raider(&r)
+	}
+	b := newCompanion(t, setup(rules, v, r))
+	planAll(t, b, nil)
+	do(t, b, battle.Command{Type: battle.CmdReveal}, dice)
+	require.Equal(t, battle.Declaring, b.Phase())
+	return b
+}
+
+func fire(t *testing.T, b *battle.Battle, dice []int, counters ...string) string {
+	t.Helper()
+	ev := do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}}, dice, counters...)
+	text := ""
+	for _, e := range ev {
+		text += e.Text + "\n"
+	}
+	return text
+}
+
+func talents(ids ...string) func(*battle.ShipSpec) {
+	return func(s *battle.ShipSpec) { s.Talents = ids }
+}
+
+func TestTalentMarksman(t *testing.T) {
+	b := duel(t, withPilots, talents("marksman"), nil)
+	// 1+2 short +1, target still +1 (kinetic energy 0 after standing still), Marksman +1 = 6.
+	text := fire(t, b, []int{1, 2}, "1")
+	assert.Contains(t, text, "viper's pilot uses Marksman.")
+	assert.Contains(t, text, "Marksman +1")
+	assert.Contains(t, text, "= 6 against 6: hits.")
+}
+
+func TestTalentsNeedThePilotsRule(t *testing.T) {
+	b := duel(t, starship.Rules{Set: starship.Complete}, talents("marksman"), nil)
+	text := fire(t, b, []int{1, 2})
+	assert.NotContains(t, text, "Marksman")
+	assert.Contains(t, text, "misses")
+}
+
+func TestTalentOnePerTypePerTurn(t *testing.T) {
+	// Marksman and Beginner's Luck are both firing talents: one a turn.
+	b := duel(t, withPilots, talents("marksman", "eagle-eye"), nil)
+	text := fire(t, b, []int{1, 2}, "1")
+	assert.Contains(t, text, "Marksman +1")
+	assert.NotContains(t, text, "Eagle Eye", "the band is short: Eagle Eye would not help anyway")
+}
+
+func TestTalentQuickReflexes(t *testing.T) {
+	b := duel(t, withPilots, nil, talents("quick-reflexes"))
+	text := fire(t, b, []int{3, 2}, "1")
+	assert.Contains(t, text, "raider's Quick Reflexes -1")
+	assert.Contains(t, text, "= 6 against 6: hits.", "3+2 +1 short +1 still −1 reflexes")
+}
+
+func TestTalentLuckyShot(t *testing.T) {
+	b := duel(t, withPilots, talents("lucky-shot"), nil)
+	text := fire(t, b, []int{1, 1, 6, 6}, "2")
+	assert.Contains(t, text, "viper misses with 1+1 and rolls again.")
+	assert.Contains(t, text, "6+6")
+	assert.Equal(t, 2, ship(b, "raider").Damage())
+}
+
+func TestFlawTormentedSoul(t *testing.T) {
+	flaw := func(s *battle.ShipSpec) { s.Flaws = []string{"tormented-soul"} }
+	// The Cylon player rolls 5+4 = 9 against activation 9, then the Viper's 3+3.
+	b := duel(t, withPilots, flaw, nil)
+	text := fire(t, b, []int{5, 4, 2, 2})
+	assert.Contains(t, text, "cylon activates viper's Tormented Soul with 5+4")
+	assert.Contains(t, text, "Tormented Soul -2")
+	assert.Contains(t, text, "= 4 against 6: misses.", "2+2 +1 short +1 still −2")
+}
+
+func TestFlawConcentrationLoss(t *testing.T) {
+	flaw := func(s *battle.ShipSpec) { s.Talents, s.Flaws = []string{"marksman"}, []string{"concentration-loss"} }
+	b := duel(t, withPilots, flaw, nil)
+	text := fire(t, b, []int{4, 4, 1, 2})
+	assert.Contains(t, text, "Concentration Loss")
+	assert.NotContains(t, text, "uses Marksman")
+}
+
+func TestFlawHesitant(t *testing.T) {
+	flaw := func(s *battle.ShipSpec) { s.Flaws = []string{"hesitant"} }
+	v := spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 1)
+	flaw(&v)
+	b := newCompanion(t, setup(withPilots, v, spec("raider", "cylon-raider", battle.Cylon, 450, 402.5, 90, 1)))
+	planAll(t, b, nil)
+	ev := do(t, b, battle.Command{Type: battle.CmdReveal}, []int{6, 6})
+	text := ""
+	for _, e := range ev {
+		text += e.Text + "\n"
+	}
+	assert.Contains(t, text, "cylon activates viper's Hesitant with 6+6")
+	assert.NotContains(t, text, "Firing step 1", "no one may fire in step 1: the Viper hesitates")
+	assert.Equal(t, 2, b.State().Step, "it may fire in the second firing step")
+	assert.NotEmpty(t, b.Targets("viper"))
+}
+
+func TestTalentPowerPilot(t *testing.T) {
+	v := spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0)
+	v.Talents = []string{"power-pilot"}
+	b := newCompanion(t, setup(withPilots, v, spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0)))
+	// 0 → 4: one more than the Viper's acceleration of 3.
+	planAll(t, b, map[string]*starship.Plan{"viper": plan([]string{"overboost-straight", "straight"}, maneuvers.Low)})
+	ev := do(t, b, battle.Command{Type: battle.CmdReveal}, nil)
+	text := ""
+	for _, e := range ev {
+		text += e.Text + "\n"
+	}
+	assert.Contains(t, text, "viper's pilot uses Power Pilot.")
+	assert.NotContains(t, text, "illegal")
+	assert.Equal(t, 4, ship(b, "viper").Ship.KE)
+}
+
+func TestTalentQuickStudy(t *testing.T) {
+	v := spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 1)
+	v.Talents, v.Pilot = []string{"quick-study"}, starship.Rookie
+	b := newCompanion(t, setup(withPilots, v, spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0)))
+	planAll(t, b, map[string]*starship.Plan{"viper": plan([]string{"hard-turn-left"}, maneuvers.High)}) // no high arrow
+	do(t, b, battle.Command{Type: battle.CmdReveal}, nil)
+	assert.Empty(t, ship(b, "viper").Counters, "Quick Study ignores the illegal move's counter")
+}
