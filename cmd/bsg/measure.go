@@ -47,6 +47,21 @@ func readInput(name string, stdin io.Reader) ([]byte, string, error) {
 	return b, name, err
 }
 
+// oneInput checks that one input file was named, and returns the
+// component data (with the player's overrides from comps, if any) and the
+// file's contents and name.
+func oneInput(fs *flag.FlagSet, what, comps string, stdin io.Reader) (*assets.Components, []byte, string, error) {
+	if fs.NArg() != 1 {
+		return nil, nil, "", usagef("expected one %s, got %d arguments", what, fs.NArg())
+	}
+	comp, err := loadComponents(comps)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	data, name, err := readInput(fs.Arg(0), stdin)
+	return comp, data, name, err
+}
+
 // loadComponents returns the component data, with a player's own measured
 // values applied from the file named by override (if any).
 func loadComponents(override string) (*assets.Components, error) {
@@ -77,14 +92,7 @@ func runMeasure(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usagef("expected one table file, got %d arguments", fs.NArg())
-	}
-	comp, err := loadComponents(*comps)
-	if err != nil {
-		return err
-	}
-	data, name, err := readInput(fs.Arg(0), stdin)
+	comp, data, name, err := oneInput(fs, "table file", *comps, stdin)
 	if err != nil {
 		return err
 	}

@@ -59,14 +59,7 @@ func runMove(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usagef("expected one move file, got %d arguments", fs.NArg())
-	}
-	comp, err := loadComponents(*comps)
-	if err != nil {
-		return err
-	}
-	data, name, err := readInput(fs.Arg(0), stdin)
+	comp, data, name, err := oneInput(fs, "move file", *comps, stdin)
 	if err != nil {
 		return err
 	}
