@@ -18,15 +18,20 @@ func (b *Battle) canShoot(s *ShipState) bool {
 // Targets returns, for a ship, the enemies it may fire at now, with the
 // referee's rulings (Line of sight; Choosing a target).
 func (b *Battle) Targets(id string) []referee.Ruling {
+	ref, idx := b.Referee()
+	return b.targets(ref, idx, id)
+}
+
+// targets is Targets on a referee built once for the table as it stands.
+func (b *Battle) targets(ref *referee.Referee, idx []int, id string) []referee.Ruling {
 	i, ok := b.ids[id]
 	if !ok || !b.canShoot(&b.st.Ships[i]) {
 		return nil
 	}
-	ref, idx := b.Referee()
 	ra := slices.Index(idx, i)
 	var out []referee.Ruling
 	for rt, t := range idx {
-		if rt == ra || b.st.Ships[t].Side == b.st.Ships[i].Side || b.st.Ships[t].NoFire {
+		if rt == ra || b.st.Ships[t].Side == b.st.Ships[i].Side {
 			continue
 		}
 		if r := ref.Rule(ra, rt); r.CanFire {
@@ -37,9 +42,9 @@ func (b *Battle) Targets(id string) []referee.Ruling {
 }
 
 // sideCanShoot reports whether a side has a ship with a target.
-func (b *Battle) sideCanShoot(side Side) bool {
+func (b *Battle) sideCanShoot(ref *referee.Referee, idx []int, side Side) bool {
 	for i := range b.st.Ships {
-		if s := &b.st.Ships[i]; s.Side == side && len(b.Targets(s.ID)) > 0 {
+		if s := &b.st.Ships[i]; s.Side == side && len(b.targets(ref, idx, s.ID)) > 0 {
 			return true
 		}
 	}
@@ -61,8 +66,9 @@ func (b *Battle) openFiring() error {
 		}
 	}
 	var shooting []Side
+	ref, idx := b.Referee()
 	for _, side := range Sides {
-		if b.sideCanShoot(side) {
+		if b.sideCanShoot(ref, idx, side) {
 			shooting = append(shooting, side)
 		} else {
 			b.st.Declared = append(b.st.Declared, side)
@@ -99,6 +105,7 @@ func (b *Battle) declare(cmd Command) error {
 		return fmt.Errorf("declare: %s declares first", f)
 	}
 	shooters := map[string]bool{}
+	ref, idx := b.Referee()
 	for _, sh := range cmd.Shots {
 		s, err := b.ship(sh.Shooter, cmd.Side)
 		if err != nil {
@@ -109,7 +116,7 @@ func (b *Battle) declare(cmd Command) error {
 		}
 		shooters[sh.Shooter] = true
 		ok := false
-		for _, r := range b.Targets(s.ID) {
+		for _, r := range b.targets(ref, idx, s.ID) {
 			ok = ok || r.TargetID == sh.Target
 		}
 		if !ok {

@@ -3,6 +3,7 @@ package battle
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
@@ -112,6 +113,9 @@ func (b *Battle) moveStep(k int) error {
 			return err
 		}
 	}
+	// Collision counters (and an illegal move's) are damage too: a ship
+	// they bring to its structure is eliminated now, before the firing.
+	b.settleDamage()
 	b.decide()
 	if b.st.Phase == Over {
 		return nil
@@ -176,21 +180,31 @@ func (b *Battle) slideApart() error {
 	if len(group) == 0 {
 		return nil
 	}
-	// Order slowest first; random keys break ties.
-	keys := make(map[int]int, len(group))
-	for _, k := range group {
-		r, err := b.src.pick(1000, "the order of equally fast overlapping ships")
-		if err != nil {
-			return err
+	// Order slowest first. Among equally fast ships (and only then) a pick
+	// decides which one advances: it goes last; then among the rest.
+	slices.Sort(group)
+	slices.SortStableFunc(group, func(x, y int) int { return b.speedOf(&b.st.Ships[x]) - b.speedOf(&b.st.Ships[y]) })
+	for lo := 0; lo < len(group); {
+		hi := lo + 1
+		for hi < len(group) && b.speedOf(&b.st.Ships[group[hi]]) == b.speedOf(&b.st.Ships[group[lo]]) {
+			hi++
 		}
-		keys[k] = r
+		for end := hi; end-lo > 1; end-- {
+			tied := group[lo:end]
+			names := make([]string, len(tied))
+			for n, k := range tied {
+				names[n] = b.st.Ships[k].ID
+			}
+			n, err := b.src.pick(len(tied), "the ship that advances among the equally fast "+strings.Join(names, ", "))
+			if err != nil {
+				return err
+			}
+			k := tied[n]
+			copy(tied[n:], tied[n+1:])
+			tied[len(tied)-1] = k
+		}
+		lo = hi
 	}
-	slices.SortStableFunc(group, func(x, y int) int {
-		if d := b.speedOf(&b.st.Ships[x]) - b.speedOf(&b.st.Ships[y]); d != 0 {
-			return d
-		}
-		return keys[x] - keys[y]
-	})
 	settled := []int{group[0]}
 	for _, k := range group[1:] {
 		s := &b.st.Ships[k]
@@ -392,6 +406,7 @@ func (b *Battle) arriveFromFTL(s *ShipState) error {
 	hit := false
 	for _, o := range b.setup.Obstacles {
 		switch {
+		case !b.levelMatters(o.Level, s.Ship.Level):
 		case o.Kind == referee.Planetoid && base.CircleInteriorIntersects(o.Circle),
 			o.Kind == referee.AsteroidField && polygonsOverlap(base, o.Polygon):
 			hit = true
@@ -400,7 +415,7 @@ func (b *Battle) arriveFromFTL(s *ShipState) error {
 	var others []int
 	for i := range b.st.Ships {
 		o := &b.st.Ships[i]
-		if o != s && o.Active() && physics.ConvexInteriorsIntersect(base, b.base(o)) {
+		if o != s && o.Active() && b.levelMatters(o.Ship.Level, s.Ship.Level) && physics.ConvexInteriorsIntersect(base, b.base(o)) {
 			others = append(others, i)
 		}
 	}
@@ -415,7 +430,7 @@ func (b *Battle) arriveFromFTL(s *ShipState) error {
 		}
 		var all []int
 		for i := range b.st.Ships {
-			if o := &b.st.Ships[i]; o != s && o.Active() {
+			if o := &b.st.Ships[i]; o != s && o.Active() && b.levelMatters(o.Ship.Level, s.Ship.Level) {
 				all = append(all, i)
 			}
 		}

@@ -56,14 +56,11 @@ func (b *Battle) decide() {
 	for _, c := range b.conditions() {
 		switch c.Kind {
 		case EliminateAll:
-			col, cyl := b.inPlay(Colonial), b.inPlay(Cylon)
-			switch {
-			case !col && !cyl:
+			// Both sides gone: a draw at once. One side gone is decided at
+			// the end of the turn, since the other side's last ship may
+			// still go this turn, which makes it a draw (Winning the game).
+			if !b.inPlay(Colonial) && !b.inPlay(Cylon) {
 				b.end("", "the last ships of both sides went in the same turn")
-			case !col:
-				b.end(Cylon, "only Cylon ships remain")
-			case !cyl:
-				b.end(Colonial, "only Colonial ships remain")
 			}
 		case Destroy:
 			if i, ok := b.ids[c.Ship]; ok && b.st.Ships[i].Out {
@@ -76,12 +73,19 @@ func (b *Battle) decide() {
 	}
 }
 
-// decideEndOfTurn checks the conditions decided at the end of a turn: a
-// side that had to survive this many turns wins if it did; at the turn
-// limit, anything undecided is a draw.
+// decideEndOfTurn checks the conditions decided at the end of a turn: the
+// last side with ships in play wins; a side that had to survive this many
+// turns wins if it did; at the turn limit, anything undecided is a draw.
 func (b *Battle) decideEndOfTurn() {
 	for _, c := range b.conditions() {
-		if c.Kind == Survive && b.st.Turn >= c.Turns && b.inPlay(c.Side) {
+		switch {
+		case c.Kind == EliminateAll && !b.inPlay(Colonial):
+			b.end(Cylon, "only Cylon ships remain")
+			return
+		case c.Kind == EliminateAll && !b.inPlay(Cylon):
+			b.end(Colonial, "only Colonial ships remain")
+			return
+		case c.Kind == Survive && b.st.Turn >= c.Turns && b.inPlay(c.Side):
 			b.end(c.Side, fmt.Sprintf("%s survived %d turns", c.Side, c.Turns))
 			return
 		}
