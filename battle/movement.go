@@ -22,6 +22,9 @@ func (b *Battle) resolveMoves() error {
 		var jump *starship.FTLJump
 		exec := s.Outcome.Executed
 		if exec.Speed == maneuvers.FTL {
+			if b.jumpsAway(s) {
+				continue // the ship leaves the battle by FTL (scenario victory)
+			}
 			d1, err := b.src.d6(s.ID + "'s FTL side")
 			if err != nil {
 				return err

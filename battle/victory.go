@@ -1,11 +1,18 @@
 package battle
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/starshipbattles/bsg/physics"
+)
 
 // ConditionKind names a victory condition.
 type ConditionKind string
 
-// The victory conditions a battle knows.
+// The victory conditions a battle knows (Winning the game: "different
+// scenarios may present different conditions for the end of the game and
+// for victory").
 const (
 	// EliminateAll: the last side with ships in play wins; a draw when the
 	// last ships of both sides go in the same turn (The Hand of God;
@@ -14,9 +21,57 @@ const (
 	// Survive: Side wins if it still has a ship in play at the end of
 	// turn Turns.
 	Survive ConditionKind = "survive"
-	// Destroy: Side wins when the enemy ship Ship is eliminated.
+	// Destroy: Side wins when the enemy ship Ship is eliminated (a ship
+	// that escaped under a Leave condition is not destroyed).
 	Destroy ConditionKind = "destroy"
+	// Leave: Side wins when its ship Ship leaves the playing area across
+	// the edge Edge (By ExitEdge), or jumps away by FTL (By ExitFTL) from
+	// inside Zone when a zone is given (Special cases: a ship that moves
+	// out is out of the game; Faster-than-light movement: a jump may leave
+	// the playing area "with the same effect as exiting from a side").
+	Leave ConditionKind = "leave"
+	// Hold: at the end of turn Turns (the turn limit when 0) Side wins if
+	// it holds Zone: one of its ships in play has its stand inside and no
+	// enemy ship in play has. With no Side, whichever side holds it wins.
+	Hold ConditionKind = "hold"
+	// Points: each side scores Points for every enemy ship destroyed, by
+	// class. A side that reaches Target (when above 0) wins at once; at the
+	// end of a turn in which a side has no ship left in play, or at the
+	// turn limit, the side with more points wins (equal points decide
+	// nothing).
+	Points ConditionKind = "points"
 )
+
+// Exit is how a ship leaves the playing area under a Leave condition.
+type Exit string
+
+// The ways to leave.
+const (
+	ExitEdge Exit = "edge"
+	ExitFTL  Exit = "ftl"
+)
+
+// Edge is one side of the playing area, in the table frame: north is the
+// far edge (y = depth), south the near edge (y = 0), west x = 0 and east
+// x = width.
+type Edge string
+
+// The four edges, in the order ExitEdgeOf breaks ties.
+const (
+	North Edge = "north"
+	East  Edge = "east"
+	South Edge = "south"
+	West  Edge = "west"
+)
+
+// Edges lists the four edges.
+var Edges = []Edge{North, East, South, West}
+
+// ClassPoints is what destroying an enemy ship of a class is worth.
+type ClassPoints struct {
+	Class  string `json:"class"`
+	Points int    `json:"points"`
+}
 
 // Condition is one victory condition, as data.
 type Condition struct {
@@ -24,11 +79,32 @@ type Condition struct {
 	Side  Side          `json:"side,omitempty"`
 	Ship  string        `json:"ship,omitempty"`
 	Turns int           `json:"turns,omitempty"`
+	// Leave: by an edge (Edge) or by FTL.
+	By   Exit `json:"by,omitempty"`
+	Edge Edge `json:"edge,omitempty"`
+	// Hold, and Leave by FTL: the zone's name (for the players) and its
+	// outline. A Leave by FTL without a zone counts a jump from anywhere.
+	ZoneName string          `json:"zone,omitempty"`
+	Zone     physics.Polygon `json:"zone_polygon,omitempty"`
+	// Points: the values by class (a class not listed is worth 0) and the
+	// score that wins at once (0: none).
+	Points []ClassPoints `json:"points,omitempty"`
+	Target int           `json:"target,omitempty"`
 }
 
 // Victory is a battle's victory conditions, checked in order; the first
 // that decides the battle ends it. Empty means EliminateAll.
 type Victory []Condition
+
+// Causes of elimination that mean the ship left the playing area. The
+// engine words them in movement.go ("moved out of the playing area", "slid
+// out of the playing area"); CauseJumpedAway is set here.
+const (
+	outOfPlayingArea = "out of the playing area"
+	// CauseJumpedAway is the cause of a ship that left the battle by an
+	// FTL jump under a Leave condition.
+	CauseJumpedAway = "jumped away by FTL"
+)
 
 // inPlay reports whether a side still has a ship in play or still to come.
 func (b *Battle) inPlay(side Side) bool {
@@ -48,6 +124,156 @@ func (b *Battle) conditions() Victory {
 	return b.setup.Victory
 }
 
+// ExitEdgeOf returns the edge a base at pose, of the given size, lies
+// beyond on a table width × depth: the edge it overshoots most (ties
+// broken in the order of Edges), or "" when it lies wholly on the table.
+func ExitEdgeOf(pose physics.Pose, acrossFlats, width, depth float64) Edge {
+	over := map[Edge]float64{}
+	for _, v := range physics.Hexagon(pose, acrossFlats) {
+		over[North] = max(over[North], v.Y-depth)
+		over[East] = max(over[East], v.X-width)
+		over[South] = max(over[South], -v.Y)
+		over[West] = max(over[West], -v.X)
+	}
+	best, most := Edge(""), 0.0
+	for _, e := range Edges {
+		if over[e] > most {
+			best, most = e, over[e]
+		}
+	}
+	return best
+}
+
+// leftBy returns how an eliminated ship left the playing area: across an
+// edge, by FTL (CauseJumpedAway), or not at all ("", "").
+func (b *Battle) leftBy(s *ShipState) (Exit, Edge) {
+	switch {
+	case !s.Out:
+		return "", ""
+	case s.Cause == CauseJumpedAway:
+		return ExitFTL, ""
+	case strings.Contains(s.Cause, outOfPlayingArea):
+		return ExitEdge, ExitEdgeOf(s.Ship.Pose, b.classes[s.Class].AcrossFlats, b.setup.Width, b.setup.Depth)
+	}
+	return "", ""
+}
+
+// escapes reports whether the ship left the playing area as the Leave
+// condition c asks.
+func (b *Battle) escapes(c Condition, s *ShipState) bool {
+	if c.Kind != Leave || s.ID != c.Ship {
+		return false
+	}
+	by, edge := b.leftBy(s)
+	switch c.By {
+	case ExitFTL:
+		return by == ExitFTL
+	case ExitEdge:
+		return by == ExitEdge && edge == c.Edge
+	}
+	return false
+}
+
+// escaped reports whether the ship left as some Leave condition of the
+// battle asks: it escaped, it was not destroyed.
+func (b *Battle) escaped(s *ShipState) bool {
+	for _, c := range b.conditions() {
+		if b.escapes(c, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Escaped reports whether the ship with the id left the battle as one of
+// the Leave conditions asks, and how ("north edge", "FTL").
+func (b *Battle) Escaped(id string) (string, bool) {
+	i, ok := b.ids[id]
+	if !ok {
+		return "", false
+	}
+	s := &b.st.Ships[i]
+	if !b.escaped(s) {
+		return "", false
+	}
+	if by, edge := b.leftBy(s); by == ExitEdge {
+		return string(edge) + " edge", true
+	}
+	return "FTL", true
+}
+
+// jumpsAway is called by the engine for a ship whose revealed plan is an
+// FTL jump, before its marker is read: when a Leave-by-FTL condition names
+// the ship and its stand is inside the condition's zone (or no zone is
+// given), the jump takes it out of the battle (Faster-than-light movement:
+// an FTL jump can be used to leave the playing area) and it reports true;
+// the engine then does not move the ship.
+func (b *Battle) jumpsAway(s *ShipState) bool {
+	if !s.Active() {
+		return false
+	}
+	for _, c := range b.conditions() {
+		if c.Kind != Leave || c.By != ExitFTL || c.Ship != s.ID {
+			continue
+		}
+		if len(c.Zone) > 0 && !c.Zone.Contains(s.Ship.Pose.Pos) {
+			continue
+		}
+		b.eliminate(s, CauseJumpedAway)
+		return true
+	}
+	return false
+}
+
+// holder returns the side that holds a zone now: it has a ship in play
+// with its stand inside and the other side has none; "" when nobody does.
+func (b *Battle) holder(zone physics.Polygon) Side {
+	in := map[Side]bool{}
+	for i := range b.st.Ships {
+		s := &b.st.Ships[i]
+		if s.Active() && zone.Contains(s.Ship.Pose.Pos) {
+			in[s.Side] = true
+		}
+	}
+	switch {
+	case in[Colonial] && !in[Cylon]:
+		return Colonial
+	case in[Cylon] && !in[Colonial]:
+		return Cylon
+	}
+	return ""
+}
+
+// score returns a side's points under c: the values of the enemy ships
+// destroyed (eliminated and not escaped).
+func (b *Battle) score(c Condition, side Side) int {
+	total := 0
+	for i := range b.st.Ships {
+		s := &b.st.Ships[i]
+		if s.Side == side || !s.Out || b.escaped(s) {
+			continue
+		}
+		for _, p := range c.Points {
+			if p.Class == s.Class {
+				total += p.Points
+			}
+		}
+	}
+	return total
+}
+
+// decidePoints ends the battle by points: the side with more wins; equal
+// points decide nothing.
+func (b *Battle) decidePoints(c Condition, why string) {
+	col, cyl := b.score(c, Colonial), b.score(c, Cylon)
+	switch {
+	case col > cyl:
+		b.end(Colonial, fmt.Sprintf("%s: %d points to %d", why, col, cyl))
+	case cyl > col:
+		b.end(Cylon, fmt.Sprintf("%s: %d points to %d", why, cyl, col))
+	}
+}
+
 // decide checks the conditions that can end a battle at any moment.
 func (b *Battle) decide() {
 	if b.st.Phase == Over {
@@ -63,8 +289,25 @@ func (b *Battle) decide() {
 				b.end("", "the last ships of both sides went in the same turn")
 			}
 		case Destroy:
-			if i, ok := b.ids[c.Ship]; ok && b.st.Ships[i].Out {
+			if i, ok := b.ids[c.Ship]; ok && b.st.Ships[i].Out && !b.escaped(&b.st.Ships[i]) {
 				b.end(c.Side, fmt.Sprintf("%s is destroyed", c.Ship))
+			}
+		case Leave:
+			if i, ok := b.ids[c.Ship]; ok && b.escapes(c, &b.st.Ships[i]) {
+				how := "jumped away by FTL"
+				if c.By == ExitEdge {
+					how = fmt.Sprintf("left by the %s edge", c.Edge)
+				}
+				b.end(c.Side, fmt.Sprintf("%s %s", c.Ship, how))
+			}
+		case Points:
+			col, cyl := b.score(c, Colonial), b.score(c, Cylon)
+			if c.Target > 0 && (col >= c.Target || cyl >= c.Target) {
+				if col == cyl {
+					b.end("", fmt.Sprintf("both sides reached %d points together", c.Target))
+				} else {
+					b.decidePoints(c, fmt.Sprintf("%d points reached", c.Target))
+				}
 			}
 		}
 		if b.st.Phase == Over {
@@ -75,22 +318,48 @@ func (b *Battle) decide() {
 
 // decideEndOfTurn checks the conditions decided at the end of a turn: the
 // last side with ships in play wins; a side that had to survive this many
-// turns wins if it did; at the turn limit, anything undecided is a draw.
+// turns wins if it did; a zone held at its turn; points when a side has no
+// ship left or at the turn limit; at the turn limit, anything undecided is
+// a draw.
 func (b *Battle) decideEndOfTurn() {
+	lim := b.setup.TurnLimit
+	atLimit := lim > 0 && b.st.Turn >= lim
 	for _, c := range b.conditions() {
-		switch {
-		case c.Kind == EliminateAll && !b.inPlay(Colonial):
-			b.end(Cylon, "only Cylon ships remain")
-			return
-		case c.Kind == EliminateAll && !b.inPlay(Cylon):
-			b.end(Colonial, "only Colonial ships remain")
-			return
-		case c.Kind == Survive && b.st.Turn >= c.Turns && b.inPlay(c.Side):
-			b.end(c.Side, fmt.Sprintf("%s survived %d turns", c.Side, c.Turns))
+		switch c.Kind {
+		case EliminateAll:
+			switch {
+			case !b.inPlay(Colonial):
+				b.end(Cylon, "only Cylon ships remain")
+			case !b.inPlay(Cylon):
+				b.end(Colonial, "only Colonial ships remain")
+			}
+		case Survive:
+			if b.st.Turn >= c.Turns && b.inPlay(c.Side) {
+				b.end(c.Side, fmt.Sprintf("%s survived %d turns", c.Side, c.Turns))
+			}
+		case Hold:
+			at := c.Turns
+			if at == 0 {
+				at = lim
+			}
+			if at > 0 && b.st.Turn == at {
+				if h := b.holder(c.Zone); h != "" && (c.Side == "" || c.Side == h) {
+					b.end(h, fmt.Sprintf("%s holds %s at the end of turn %d", h, c.ZoneName, b.st.Turn))
+				}
+			}
+		case Points:
+			switch {
+			case !b.inPlay(Colonial) || !b.inPlay(Cylon):
+				b.decidePoints(c, "a side has no ship left")
+			case atLimit:
+				b.decidePoints(c, "the turn limit is reached")
+			}
+		}
+		if b.st.Phase == Over {
 			return
 		}
 	}
-	if lim := b.setup.TurnLimit; lim > 0 && b.st.Turn >= lim {
+	if atLimit {
 		b.end("", fmt.Sprintf("the turn limit (%d) is reached", lim))
 	}
 }

@@ -35,10 +35,11 @@ func commands() map[string]command {
 		"odds":       {"the chances to hit and the damage of one attack roll", runOdds},
 		"sim":        {"play many battles between computer players and count the wins", runSim},
 		"replay":     {"check a saved battle's journal and print it turn by turn", runReplay},
+		"scenario":   {"scenario files: list, show, validate, new, and a setup sheet for a real table", runScenario},
 	}
 }
 
-var order = []string{"measure", "move", "components", "odds", "cards", "sim", "replay"}
+var order = []string{"measure", "move", "components", "odds", "cards", "sim", "replay", "scenario"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

@@ -1,0 +1,604 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// check judges the sense of a decoded file and fills in what follows from
+// it: base sizes, default spots in deployment zones, entry poses.
+func (p *parser) check() {
+	p.placed = make([]bool, len(p.sc.Ships))
+	p.checkIDs()
+	p.checkRules()
+	p.checkZones()
+	p.checkObstacles()
+	for i := range p.sc.Ships {
+		p.checkShip(i)
+	}
+	p.placeInZones()
+	p.checkPlacement()
+	p.checkSides()
+	for i := range p.sc.Victory {
+		p.checkCondition(i)
+	}
+}
+
+// at returns a field's node, or the fallback when the field is absent.
+func at(f map[string]*yaml.Node, key string, fallback *yaml.Node) *yaml.Node {
+	if n := f[key]; n != nil {
+		return n
+	}
+	return fallback
+}
+
+// checkIDs makes every ship, zone and obstacle id unique in the file.
+func (p *parser) checkIDs() {
+	first := map[string]string{}
+	claim := func(n *yaml.Node, path, id string) {
+		if id == "" {
+			return
+		}
+		if f, dup := first[id]; dup {
+			p.ps.Add(n, path, "duplicate id %q (first given at %s); ship, zone and obstacle ids must be unique", id, f)
+			return
+		}
+		first[id] = path
+	}
+	for i, z := range p.sc.Zones {
+		claim(p.n.zones[i]["id"], fmt.Sprintf("zones[%d].id", i), z.ID)
+	}
+	for i, s := range p.sc.Ships {
+		claim(p.n.ships[i].f["id"], fmt.Sprintf("ships[%d].id", i), s.ID)
+	}
+	for i, o := range p.sc.Obstacles {
+		claim(p.n.obstacles[i]["id"], fmt.Sprintf("obstacles[%d].id", i), o.ID)
+	}
+}
+
+// checkRules refuses options the rule set cannot play.
+func (p *parser) checkRules() {
+	if n := p.n.options[starship.OptFTL]; n != nil && p.sc.Rules == starship.Quick {
+		p.ps.Add(n, "options", "ftl is played only with the Complete Rules (Faster-than-light movement); use rules: complete")
+	}
+}
+
+// onTable reports whether every point lies on the table (edges included).
+func (p *parser) onTable(pts ...physics.Vec) bool {
+	for _, v := range pts {
+		if v.X < 0 || v.Y < 0 || v.X > p.sc.Width || v.Y > p.sc.Depth {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) tableText() string { return fmt.Sprintf("%g × %g mm", p.sc.Width, p.sc.Depth) }
+
+func (p *parser) checkZones() {
+	for i, z := range p.sc.Zones {
+		if len(z.Polygon) > 0 && !p.onTable(polygon(z.Polygon)...) {
+			p.ps.Add(p.n.zones[i]["polygon"], fmt.Sprintf("zones[%d].polygon", i),
+				"zone %q lies partly off the table (%s); every vertex must be within 0..width, 0..depth", z.ID, p.tableText())
+		}
+	}
+}
+
+func (p *parser) threeD() bool { return p.sc.Has(starship.OptThreeD) }
+
+// flatLevel refuses a level other than 1 without the three-dimensional rule.
+func (p *parser) flatLevel(level int, n *yaml.Node, path, what string) {
+	if level != MinLevel && !p.threeD() {
+		p.ps.Add(n, path, "%s is at level %d, but levels are played only with the three-dimensional rule (Three-dimensional space); add three_d to options or use level 1", what, level)
+	}
+}
+
+func (p *parser) checkObstacles() {
+	for i, o := range p.sc.Obstacles {
+		f := p.n.obstacles[i]
+		path := fmt.Sprintf("obstacles[%d]", i)
+		switch referee.ObstacleKind(o.Kind) {
+		case referee.Planetoid:
+			if !p.onTable(physics.V(o.X, o.Y)) {
+				p.ps.Add(at(f, "x", nil), path, "the planetoid %q has its centre (%g, %g) off the table (%s)", o.ID, o.X, o.Y, p.tableText())
+			}
+		case referee.AsteroidField:
+			if len(o.Polygon) > 0 && !p.onTable(polygon(o.Polygon)...) {
+				p.ps.Add(f["polygon"], path+".polygon", "the asteroid field %q lies partly off the table (%s); every vertex must be within 0..width, 0..depth", o.ID, p.tableText())
+			}
+		}
+		p.flatLevel(o.Level, f["level"], path+".level", fmt.Sprintf("the obstacle %q", o.ID))
+	}
+}
+
+// checkShip checks one ship on its own: class, pilot, talents, level,
+// fuel, entry; it sets the base size and the start of ships with a pose or
+// an entry.
+func (p *parser) checkShip(i int) {
+	sh := &p.sc.Ships[i]
+	sn := p.n.ships[i]
+	path := fmt.Sprintf("ships[%d]", i)
+	class, known := p.comp.Class(sh.Class)
+	if sh.Class != "" && !known {
+		p.ps.Add(sn.f["class"], path+".class", "unknown class %q; allowed: %s", sh.Class, strings.Join(p.comp.ClassIDs(), ", "))
+	}
+	sh.AcrossFlats = p.comp.BaseAcrossFlats(sh.Class)
+	p.checkPilot(i)
+	p.flatLevel(sh.Level, sn.f["level"], path+".level", fmt.Sprintf("the ship %q", sh.ID))
+	if n := sn.f["fuel"]; n != nil && !p.sc.Has(starship.OptFuel) {
+		p.ps.Add(n, path+".fuel", "fuel counts only with the fuel rule (Fuel); add fuel to options or leave fuel out")
+	}
+	switch {
+	case sh.Pose != nil:
+		sh.Start = *sh.Pose
+		p.placed[i] = !p.badPose[path+".pose"]
+	case sh.Enters != nil:
+		p.placed[i] = sh.Enters.FTL != nil && !p.badPose[path+".enters.ftl"] || sh.Enters.Edge != ""
+		e := sh.Enters
+		if lim := p.sc.TurnLimit; lim > 0 && e.Turn > lim {
+			p.ps.Add(at(sn.entry, "turn", sn.f["enters"]), path+".enters.turn", "turn %d comes after the turn limit (%d): the ship would never enter", e.Turn, lim)
+		}
+		if e.FTL != nil {
+			sh.Start = Pose{X: e.FTL.X, Y: e.FTL.Y, Heading: e.FTL.Heading}
+			if known && !class.FTL.Value {
+				p.ps.Add(sn.entry["ftl"], path+".enters.ftl", "a %s has no FTL drive (Faster-than-light movement); let it enter by an edge", class.Name)
+			}
+		} else if e.Edge != "" {
+			sh.Start = entryPose(e.Edge, e.At, sh.AcrossFlats, p.sc.Width, p.sc.Depth)
+		}
+	}
+}
+
+// pilotToken returns the component data of a pilot token.
+func (p *parser) pilotToken(id starship.Pilot) (assets.PilotToken, bool) {
+	for _, t := range p.comp.PilotTokens {
+		if t.ID == string(id) {
+			return t, true
+		}
+	}
+	return assets.PilotToken{}, false
+}
+
+// items returns the item nodes of a list of names, by position.
+func items(n *yaml.Node) []*yaml.Node {
+	if n = deref(n); n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	return n.Content
+}
+
+// rulesAllow reports whether the rules a talent or flaw card requires are
+// in force (Talent or flaw card: rules required), and which are missing.
+func (p *parser) rulesAllow(required []string) []string {
+	var missing []string
+	for _, r := range required {
+		ok := false
+		switch r {
+		case string(starship.Quick), string(starship.Complete):
+			ok = string(p.sc.Rules) == r
+		case "asteroids", "planetoids":
+			kind := referee.AsteroidField
+			if r == "planetoids" {
+				kind = referee.Planetoid
+			}
+			for _, o := range p.sc.Obstacles {
+				ok = ok || referee.ObstacleKind(o.Kind) == kind
+			}
+		default:
+			ok = p.sc.Has(starship.Option(r))
+		}
+		if !ok {
+			missing = append(missing, r)
+		}
+	}
+	return missing
+}
+
+// checkPilot checks a ship's pilot token, talents and flaws (Pilots; Pilot
+// tokens; Pilot talents and flaws; Limitations of nuggets and rookies).
+func (p *parser) checkPilot(i int) {
+	sh := &p.sc.Ships[i]
+	f := p.n.ships[i].f
+	path := fmt.Sprintf("ships[%d]", i)
+	pilots := p.sc.Has(starship.OptPilots)
+	if n := f["pilot"]; n != nil && !pilots {
+		p.ps.Add(n, path+".pilot", "pilot tokens are played only with the pilots rule (Pilots); add pilots to options")
+	}
+	if len(sh.Talents)+len(sh.Flaws) > 0 && !pilots {
+		p.ps.Add(at(f, "talents", f["flaws"]), path, "talents and flaws come with pilots (Pilot talents and flaws); add pilots to options")
+	}
+	token := sh.Pilot
+	if token == "" {
+		token = starship.Average
+	}
+	tok, ok := p.pilotToken(token)
+	if !ok {
+		return
+	}
+	if len(sh.Flaws) > MaxFlaws {
+		p.ps.Add(f["flaws"], path+".flaws", "%d flaws; a pilot has at most %d (Pilot talents and flaws)", len(sh.Flaws), MaxFlaws)
+	}
+	if most := tok.MaxTalents.Value + min(len(sh.Flaws), MaxFlaws); len(sh.Talents) > most {
+		p.ps.Add(f["talents"], path+".talents", "%d talents; %s pilot takes at most %d (%d, and one more per flaw) (Pilot talents and flaws)",
+			len(sh.Talents), article(strings.ToLower(tok.Name)), most, tok.MaxTalents.Value)
+	}
+	p.checkCards(sh.Talents, items(f["talents"]), path+".talents", false, tok)
+	p.checkCards(sh.Flaws, items(f["flaws"]), path+".flaws", true, tok)
+}
+
+// checkCards checks a list of talent or flaw names: known, of the right
+// kind, given once, open to the pilot and allowed by the rules in force.
+func (p *parser) checkCards(list []string, nodes []*yaml.Node, path string, flaws bool, tok assets.PilotToken) {
+	kind, other, otherField := "talent", "flaw", "flaws"
+	allowed := p.comp.TalentIDs()
+	if flaws {
+		kind, other, otherField = "flaw", "talent", "talents"
+		allowed = p.comp.FlawIDs()
+	}
+	seen := map[string]bool{}
+	for k, id := range list {
+		n := (*yaml.Node)(nil)
+		if k < len(nodes) {
+			n = nodes[k]
+		}
+		ipath := fmt.Sprintf("%s[%d]", path, k)
+		if seen[id] {
+			p.ps.Add(n, ipath, "%q is given twice", id)
+			continue
+		}
+		seen[id] = true
+		spec, ok := p.comp.Talent(id)
+		switch {
+		case !ok:
+			p.ps.Add(n, ipath, "unknown %s %q; allowed: %s", kind, id, strings.Join(allowed, ", "))
+			continue
+		case !slices.Contains(allowed, id):
+			p.ps.Add(n, ipath, "%q is a %s, not a %s; list it under %s", id, other, kind, otherField)
+			continue
+		}
+		if !flaws && tok.RookieTalentsOnly.Value && !spec.Rookie {
+			var rookie []string
+			for _, t := range allowed {
+				if s, ok := p.comp.Talent(t); ok && s.Rookie {
+					rookie = append(rookie, t)
+				}
+			}
+			p.ps.Add(n, ipath, "%s pilot takes only rookie talents (Limitations of nuggets and rookies), and %q is not one; allowed: %s",
+				article(strings.ToLower(tok.Name)), id, strings.Join(rookie, ", "))
+		}
+		if missing := p.rulesAllow(spec.Rules); len(missing) > 0 {
+			p.ps.Add(n, ipath, "%q requires %s, not in force in this scenario (Talent or flaw card: rules required)", id, strings.Join(missing, ", "))
+		}
+	}
+}
+
+// zoneIndex returns the index of a zone by id, or −1.
+func (p *parser) zoneIndex(id string) int {
+	for i, z := range p.sc.Zones {
+		if z.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *parser) zoneIDs() string {
+	ids := make([]string, 0, len(p.sc.Zones))
+	for _, z := range p.sc.Zones {
+		ids = append(ids, z.ID)
+	}
+	if len(ids) == 0 {
+		return "(the file has no zones)"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// placeInZones gives each ship deployed in a zone its default spot: the
+// zone's ships, in file order, spread evenly along the longer side of the
+// zone's bounding box, on the line through its centroid. The players place
+// them as they like inside the zone; the engine uses these spots.
+func (p *parser) placeInZones() {
+	byZone := map[int][]int{}
+	var order []int
+	for i, sh := range p.sc.Ships {
+		if sh.Zone == "" {
+			continue
+		}
+		zi := p.zoneIndex(sh.Zone)
+		path := fmt.Sprintf("ships[%d].zone", i)
+		if zi < 0 {
+			p.ps.Add(p.n.ships[i].f["zone"], path, "unknown zone %q; allowed: %s", sh.Zone, p.zoneIDs())
+			continue
+		}
+		if _, ok := byZone[zi]; !ok {
+			order = append(order, zi)
+		}
+		byZone[zi] = append(byZone[zi], i)
+	}
+	for _, zi := range order {
+		z := p.sc.Zones[zi]
+		ships := byZone[zi]
+		poly := polygon(z.Polygon)
+		if poly.Validate() != nil {
+			continue
+		}
+		spots := zoneSpots(poly, len(ships))
+		sides := map[battle.Side]bool{}
+		var bases []physics.Polygon
+		fits := true
+		for k, i := range ships {
+			sh := &p.sc.Ships[i]
+			sn := p.n.ships[i]
+			path := fmt.Sprintf("ships[%d]", i)
+			sides[sh.Side] = true
+			heading := sh.Heading
+			if heading == nil {
+				heading = z.Heading
+			}
+			if heading == nil {
+				p.ps.Add(sn.f["zone"], path+".heading", "missing; a ship deployed in a zone needs a heading, its own or the zone's (zones[%d].heading)", zi)
+				continue
+			}
+			sh.Start = Pose{X: round(spots[k].X), Y: round(spots[k].Y), Heading: *heading}
+			base := sh.Base()
+			for _, v := range base {
+				fits = fits && poly.Contains(v)
+			}
+			for _, o := range bases {
+				fits = fits && !physics.ConvexInteriorsIntersect(base, o)
+			}
+			bases = append(bases, base)
+			p.placed[i] = true
+		}
+		if !fits {
+			first := ships[0]
+			p.ps.Add(p.n.ships[first].f["zone"], fmt.Sprintf("ships[%d].zone", first),
+				"zone %q has no room for its %d ship(s) side by side (the engine spreads them along the zone's longer side); make the zone larger or deploy fewer ships in it",
+				z.ID, len(ships))
+			for _, i := range ships {
+				p.placed[i] = false
+			}
+		}
+		if len(sides) > 1 {
+			p.ps.Add(p.n.zones[zi]["id"], fmt.Sprintf("zones[%d]", zi), "overlapping deployments: ships of both sides deploy in zone %q; give each side its own zone", z.ID)
+		}
+	}
+	// Zones of opposite sides must not overlap.
+	side := map[int]battle.Side{}
+	for _, zi := range order {
+		side[zi] = p.sc.Ships[byZone[zi][0]].Side
+	}
+	for a := 0; a < len(order); a++ {
+		for b := a + 1; b < len(order); b++ {
+			za, zb := order[a], order[b]
+			if side[za] == side[zb] {
+				continue
+			}
+			pa, pb := polygon(p.sc.Zones[za].Polygon), polygon(p.sc.Zones[zb].Polygon)
+			if pa.Validate() == nil && pb.Validate() == nil && interiorsOverlap(pa, pb) {
+				hi := max(za, zb)
+				p.ps.Add(p.n.zones[hi]["polygon"], fmt.Sprintf("zones[%d].polygon", hi),
+					"overlapping deployments: the %s zone %q overlaps the %s zone %q", side[hi], p.sc.Zones[hi].ID, side[min(za, zb)], p.sc.Zones[min(za, zb)].ID)
+			}
+		}
+	}
+}
+
+// zoneSpots returns n spots in a zone, spread evenly along the longer side
+// of its bounding box through its centroid.
+func zoneSpots(zone physics.Polygon, n int) []physics.Vec {
+	c := zone.Centroid()
+	b := zone.Bounds()
+	w, h := b.Hi.X-b.Lo.X, b.Hi.Y-b.Lo.Y
+	spots := make([]physics.Vec, n)
+	for k := range spots {
+		t := (float64(k) + 0.5) / float64(n)
+		if w >= h {
+			spots[k] = physics.V(b.Lo.X+t*w, c.Y)
+		} else {
+			spots[k] = physics.V(c.X, b.Lo.Y+t*h)
+		}
+	}
+	return spots
+}
+
+// interiorsOverlap reports whether two simple polygons share interior
+// points (touching along an edge does not count).
+func interiorsOverlap(a, b physics.Polygon) bool {
+	for _, v := range a {
+		if b.InteriorContains(v) {
+			return true
+		}
+	}
+	for _, v := range b {
+		if a.InteriorContains(v) {
+			return true
+		}
+	}
+	for i := range a {
+		if b.SegmentCrossesInterior(a.Edge(i)) {
+			return true
+		}
+	}
+	if a.IsConvex() && b.IsConvex() {
+		return physics.ConvexInteriorsIntersect(a, b)
+	}
+	return false
+}
+
+// shipNode returns the node to blame for a ship's place.
+func (p *parser) shipNode(i int) *yaml.Node {
+	f := p.n.ships[i].f
+	for _, k := range []string{"pose", "zone", "enters"} {
+		if f[k] != nil {
+			return f[k]
+		}
+	}
+	return p.n.ships[i].self
+}
+
+// checkPlacement checks where the ships start (or enter): on the table,
+// clear of each other when on the table together, not inside a planetoid.
+func (p *parser) checkPlacement() {
+	placed := func(i int) bool { return p.placed[i] }
+	enters := func(i int) int {
+		if e := p.sc.Ships[i].Enters; e != nil {
+			return e.Turn
+		}
+		return 1
+	}
+	for i, sh := range p.sc.Ships {
+		if !placed(i) || sh.AcrossFlats <= 0 {
+			continue
+		}
+		path := fmt.Sprintf("ships[%d]", i)
+		base := sh.Base()
+		if !p.onTable(base...) {
+			what := "starts"
+			if sh.Enters != nil {
+				what = "enters"
+			}
+			p.ps.Add(p.shipNode(i), path, "the ship %q %s partly off the table: its base at (%g, %g) reaches beyond %s; the whole base must lie on the table",
+				sh.ID, what, sh.Start.X, sh.Start.Y, p.tableText())
+		}
+		for _, o := range p.sc.Obstacles {
+			if referee.ObstacleKind(o.Kind) != referee.Planetoid || p.threeD() && o.Level != sh.Level {
+				continue
+			}
+			if base.CircleInteriorIntersects(physics.Circle{C: physics.V(o.X, o.Y), R: o.Radius}) {
+				p.ps.Add(p.shipNode(i), path, "the ship %q starts inside the planetoid %q (Planetoids); move it clear of the template", sh.ID, o.ID)
+			}
+		}
+		for j := 0; j < i; j++ {
+			other := p.sc.Ships[j]
+			if !placed(j) || other.AcrossFlats <= 0 || enters(i) != enters(j) || p.threeD() && sh.Level != other.Level {
+				continue
+			}
+			if physics.ConvexInteriorsIntersect(base, other.Base()) {
+				p.ps.Add(p.shipNode(i), path, "overlapping deployments: the base of %q overlaps the base of %q (%s)", sh.ID, other.ID, fmt.Sprintf("ships[%d]", j))
+			}
+		}
+	}
+}
+
+// checkSides makes sure both sides have a ship.
+func (p *parser) checkSides() {
+	has := map[battle.Side]bool{}
+	for _, sh := range p.sc.Ships {
+		if sh.Side == "" {
+			return // a ship without a valid side is reported already
+		}
+		has[sh.Side] = true
+	}
+	for _, s := range battle.Sides {
+		if !has[s] && p.n.top["ships"] != nil {
+			p.ps.Add(p.n.top["ships"], "ships", "no %s ship; both sides need at least one", s)
+		}
+	}
+}
+
+// shipIndex returns the index of a ship by id, or −1.
+func (p *parser) shipIndex(id string) int {
+	for i, sh := range p.sc.Ships {
+		if sh.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *parser) shipIDs() string {
+	ids := make([]string, 0, len(p.sc.Ships))
+	for _, sh := range p.sc.Ships {
+		ids = append(ids, sh.ID)
+	}
+	return strings.Join(ids, ", ")
+}
+
+// checkCondition checks one victory condition against the rest of the file.
+func (p *parser) checkCondition(k int) {
+	c := p.sc.Victory[k]
+	f := p.n.victory[k]
+	path := fmt.Sprintf("victory[%d]", k)
+	lim := p.sc.TurnLimit
+	var ship *Ship
+	if c.Ship != "" {
+		i := p.shipIndex(c.Ship)
+		if i < 0 {
+			p.ps.Add(f["ship"], path+".ship", "unknown ship %q; allowed: %s", c.Ship, p.shipIDs())
+		} else {
+			ship = &p.sc.Ships[i]
+		}
+	}
+	if c.Zone != "" && p.zoneIndex(c.Zone) < 0 {
+		p.ps.Add(f["zone"], path+".zone", "unknown zone %q; allowed: %s", c.Zone, p.zoneIDs())
+	}
+	switch c.Kind {
+	case battle.Survive:
+		if lim > 0 && c.Turns > lim {
+			p.ps.Add(f["turns"], path+".turns", "%d turns is beyond the turn limit (%d): the condition could never be met", c.Turns, lim)
+		}
+	case battle.Destroy:
+		if ship != nil && c.Side != "" && ship.Side == c.Side {
+			p.ps.Add(f["ship"], path+".ship", "%q is a %s ship; %s wins by destroying an enemy ship", c.Ship, ship.Side, c.Side)
+		}
+	case battle.Leave:
+		if ship != nil && c.Side != "" && ship.Side != c.Side {
+			p.ps.Add(f["ship"], path+".ship", "%q is a %s ship; %s wins when one of its own ships leaves", c.Ship, ship.Side, c.Side)
+		}
+		if c.By == battle.ExitFTL {
+			if p.sc.Rules != starship.Complete || !p.sc.Has(starship.OptFTL) {
+				p.ps.Add(f["by"], path+".by", "leaving by FTL needs the Complete Rules and the ftl option (Faster-than-light movement)")
+			}
+			if ship != nil {
+				if cl, ok := p.comp.Class(ship.Class); ok && !cl.FTL.Value {
+					p.ps.Add(f["by"], path+".by", "%q is a %s, which has no FTL drive; let it leave by an edge", c.Ship, cl.Name)
+				}
+			}
+		}
+	case battle.Hold:
+		switch {
+		case c.Turns == 0 && lim == 0:
+			p.ps.Add(at(f, "zone", nil), path, "a zone is held at the end: give turns, or a turn_limit to the scenario")
+		case lim > 0 && c.Turns > lim:
+			p.ps.Add(f["turns"], path+".turns", "turn %d is beyond the turn limit (%d): the zone would never be judged", c.Turns, lim)
+		}
+	case battle.Points:
+		for _, v := range c.Values {
+			if _, ok := p.comp.Class(v.Class); !ok {
+				p.ps.Add(valueKey(f["values"], v.Class), path+".values."+v.Class, "unknown class %q; allowed: %s", v.Class, strings.Join(p.comp.ClassIDs(), ", "))
+			}
+		}
+	}
+}
+
+// valueKey returns the key node of a class in a points table.
+func valueKey(n *yaml.Node, class string) *yaml.Node {
+	m := deref(n)
+	if m == nil || m.Kind != yaml.MappingNode {
+		return n
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == class {
+			return m.Content[i]
+		}
+	}
+	return n
+}
+
+// article puts "a" or "an" before a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
+}

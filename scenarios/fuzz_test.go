@@ -1,0 +1,50 @@
+package scenarios_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/scenarios"
+)
+
+// FuzzParse feeds the loader arbitrary bytes: it must never panic, and a
+// file it accepts must make a battle the engine sets up.
+func FuzzParse(f *testing.F) {
+	for _, name := range scenarios.Names() {
+		_, data, _ := scenarios.Source(name)
+		f.Add(data)
+	}
+	f.Add(scenarios.Template())
+	broken, _ := filepath.Glob("testdata/broken/*.yaml")
+	for _, file := range broken {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("a: &a [*a, *a]\nships: *a\n"))
+	f.Add([]byte(`{"name": "json", "rules": "quick", "ships": []}`))
+	f.Add([]byte("name: x\nrules: quick\nships: [{id: a, side: colonial, class: viper-mk2, enters: {turn: 2, edge: north, at: .nan}}]\n"))
+	comp := components(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sc, err := scenarios.Parse("fuzz.yaml", data, comp)
+		if err != nil {
+			return
+		}
+		setup := sc.Setup()
+		if err := setup.Validate(); err != nil {
+			t.Fatalf("accepted a file whose setup does not validate: %v\n%s", err, data)
+		}
+		if _, err := battle.New(setup, comp, 1); err != nil {
+			t.Fatalf("accepted a file the engine refuses: %v\n%s", err, data)
+		}
+		for _, sh := range sc.Ships {
+			for _, v := range sh.Base() {
+				if v.X < 0 || v.Y < 0 || v.X > sc.Width || v.Y > sc.Depth {
+					t.Fatalf("accepted %s off the table at %v\n%s", sh.ID, v, data)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,214 @@
+package scenarios
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// num prints a length or an angle without needless digits.
+func num(v float64) string { return strconv.FormatFloat(round(v), 'f', -1, 64) }
+
+// Describe says a victory condition in a sentence.
+func (s *Scenario) Describe(c Condition) string {
+	side := sideTitle(c.Side)
+	switch c.Kind {
+	case battle.EliminateAll:
+		return "The last side with ships in play wins; a draw if the last ships of both sides go in the same turn."
+	case battle.Survive:
+		return fmt.Sprintf("%s wins if it still has a ship in play at the end of turn %d.", side, c.Turns)
+	case battle.Destroy:
+		return fmt.Sprintf("%s wins when %s is destroyed.", side, c.Ship)
+	case battle.Leave:
+		if c.By == battle.ExitEdge {
+			return fmt.Sprintf("%s wins when %s leaves the table by the %s edge.", side, c.Ship, c.Edge)
+		}
+		if c.Zone != "" {
+			return fmt.Sprintf("%s wins when %s jumps away by FTL from inside %s.", side, c.Ship, c.Zone)
+		}
+		return fmt.Sprintf("%s wins when %s jumps away by FTL.", side, c.Ship)
+	case battle.Hold:
+		when := "at the end of the last turn"
+		if c.Turns > 0 {
+			when = fmt.Sprintf("at the end of turn %d", c.Turns)
+		}
+		who := "A side"
+		if c.Side != "" {
+			who = side
+		}
+		return fmt.Sprintf("%s wins if %s it holds %s: a ship of its own with its stand inside, and no enemy ship.", who, when, c.Zone)
+	case battle.Points:
+		vals := make([]string, len(c.Values))
+		for i, v := range c.Values {
+			vals[i] = fmt.Sprintf("%s %d", v.Class, v.Points)
+		}
+		t := fmt.Sprintf("Points for each enemy ship destroyed (%s); the side with more points wins when a side has no ship left or at the turn limit", strings.Join(vals, ", "))
+		if c.Target > 0 {
+			t += fmt.Sprintf(", or at once on reaching %d", c.Target)
+		}
+		return t + "."
+	}
+	return string(c.Kind)
+}
+
+func sideTitle(s battle.Side) string {
+	switch s {
+	case battle.Colonial:
+		return "Colonial"
+	case battle.Cylon:
+		return "Cylon"
+	}
+	return string(s)
+}
+
+// RulesText names the rule set and the options in force.
+func (s *Scenario) RulesText() string {
+	t := "Quick Start Rules"
+	if s.Rules == starship.Complete {
+		t = "Complete Rules"
+	}
+	if len(s.Options) > 0 {
+		opts := make([]string, len(s.Options))
+		for i, o := range s.Options {
+			opts[i] = string(o)
+		}
+		t += " with " + strings.Join(opts, ", ")
+	}
+	return t
+}
+
+// StartText says where a ship starts, in words.
+func (s *Scenario) StartText(sh Ship) string {
+	p := sh.Start
+	switch {
+	case sh.Enters != nil && sh.Enters.FTL != nil:
+		return fmt.Sprintf("enters on turn %d by FTL at the marker (%s, %s) heading %s°", sh.Enters.Turn, num(p.X), num(p.Y), num(p.Heading))
+	case sh.Enters != nil:
+		return fmt.Sprintf("enters on turn %d by the %s edge at (%s, %s) heading %s°", sh.Enters.Turn, sh.Enters.Edge, num(p.X), num(p.Y), num(p.Heading))
+	case sh.Zone != "":
+		return fmt.Sprintf("deploys in %s (default spot (%s, %s)) heading %s°", sh.Zone, num(p.X), num(p.Y), num(p.Heading))
+	}
+	t := fmt.Sprintf("at (%s, %s) heading %s°", num(p.X), num(p.Y), num(p.Heading))
+	if p.Rotation != 0 {
+		t += fmt.Sprintf(", dial %+d", p.Rotation)
+	}
+	return t
+}
+
+// PilotText names a ship's pilot, talents and flaws.
+func (sh Ship) PilotText() string {
+	pilot := sh.Pilot
+	if pilot == "" {
+		pilot = starship.Average
+	}
+	t := string(pilot)
+	if len(sh.Talents) > 0 {
+		t += "; talents " + strings.Join(sh.Talents, ", ")
+	}
+	if len(sh.Flaws) > 0 {
+		t += "; flaws " + strings.Join(sh.Flaws, ", ")
+	}
+	return t
+}
+
+// WriteText prints the scenario for a player: what bsg scenario show says.
+func (s *Scenario) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s)\n", s.Name, s.ID)
+	if s.Briefing != "" {
+		fmt.Fprintf(&b, "\n%s\n", wrap(s.Briefing, 76, ""))
+	}
+	fmt.Fprintf(&b, "\nTable: %s × %s mm. Rules: %s.", num(s.Width), num(s.Depth), s.RulesText())
+	if s.TurnLimit > 0 {
+		fmt.Fprintf(&b, " Turn limit: %d.", s.TurnLimit)
+	}
+	b.WriteString("\n")
+	for _, sd := range s.Sides {
+		fmt.Fprintf(&b, "\n%s", sideTitle(sd.Side))
+		if sd.Name != "" {
+			fmt.Fprintf(&b, ": %s", sd.Name)
+		}
+		b.WriteString("\n")
+		if sd.Briefing != "" {
+			fmt.Fprintf(&b, "%s\n", wrap(sd.Briefing, 76, "  "))
+		}
+	}
+	b.WriteString("\nShips:\n")
+	for _, sh := range s.Ships {
+		fmt.Fprintf(&b, "  %-12s %-8s %-13s level %d, KE %d", sh.ID, sh.Side, sh.Class, sh.Level, sh.KE)
+		if sh.Fuel > 0 {
+			fmt.Fprintf(&b, ", fuel %d", sh.Fuel)
+		}
+		fmt.Fprintf(&b, "\n    %s\n", s.StartText(sh))
+		if s.Has(starship.OptPilots) || sh.Pilot != "" {
+			fmt.Fprintf(&b, "    pilot: %s\n", sh.PilotText())
+		}
+	}
+	if len(s.Zones) > 0 {
+		b.WriteString("\nZones:\n")
+		for _, z := range s.Zones {
+			pts := make([]string, len(z.Polygon))
+			for i, v := range z.Polygon {
+				pts[i] = fmt.Sprintf("(%s, %s)", num(v[0]), num(v[1]))
+			}
+			fmt.Fprintf(&b, "  %-14s %s\n", z.ID, strings.Join(pts, " "))
+		}
+	}
+	if len(s.Obstacles) > 0 {
+		b.WriteString("\nObstacles:\n")
+		for _, o := range s.Obstacles {
+			fmt.Fprintf(&b, "  %-14s %s\n", o.ID, s.ObstacleText(o))
+		}
+	}
+	if len(s.SpecialRules) > 0 {
+		b.WriteString("\nSpecial rules:\n")
+		for _, r := range s.SpecialRules {
+			fmt.Fprintf(&b, "%s\n", wrap(r.ID+": "+r.Text, 76, "  "))
+		}
+	}
+	b.WriteString("\nVictory (checked in order; the first met decides):\n")
+	for i, c := range s.Victory {
+		fmt.Fprintf(&b, "  %d. %s\n", i+1, wrap(s.Describe(c), 72, "     ")[5:])
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// ObstacleText describes an obstacle in words.
+func (s *Scenario) ObstacleText(o Obstacle) string {
+	lv := ""
+	if s.Has(starship.OptThreeD) {
+		lv = fmt.Sprintf(", level %d", o.Level)
+	}
+	if o.Kind == "planetoid" {
+		return fmt.Sprintf("planetoid at (%s, %s), radius %s%s", num(o.X), num(o.Y), num(o.Radius), lv)
+	}
+	pts := make([]string, len(o.Polygon))
+	for i, v := range o.Polygon {
+		pts[i] = fmt.Sprintf("(%s, %s)", num(v[0]), num(v[1]))
+	}
+	return fmt.Sprintf("%s asteroid field %s%s", o.Density, strings.Join(pts, " "), lv)
+}
+
+// wrap breaks text into lines of at most width characters, each starting
+// with indent.
+func wrap(text string, width int, indent string) string {
+	var lines []string
+	line := indent
+	for _, word := range strings.Fields(text) {
+		if len(line) > len(indent) && len(line)+1+len(word) > width {
+			lines = append(lines, line)
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += word
+	}
+	lines = append(lines, line)
+	return strings.Join(lines, "\n")
+}
