@@ -39,6 +39,7 @@ const (
 	CmdDeclare CommandType = "declare" // declare a side's shots for this firing step
 	CmdSupply  CommandType = "supply"  // companion mode: dice and counters from the real table
 	CmdBegin   CommandType = "begin"   // start the first turn (New does it, except in companion mode)
+	CmdPreplan CommandType = "preplan" // a severely wounded pilot's cards for next turn
 )
 
 // Entry is one journal line: a command and the draws it made.
@@ -185,8 +186,10 @@ func (b *Battle) apply(cmd Command) error {
 		return b.placeMarker(cmd)
 	case CmdDeclare:
 		return b.declare(cmd)
+	case CmdPreplan:
+		return b.preplan(cmd)
 	}
-	return fmt.Errorf("unknown command %q; allowed: begin, plan, undo, tail, reveal, ftl, declare, supply", cmd.Type)
+	return fmt.Errorf("unknown command %q; allowed: begin, plan, undo, tail, reveal, ftl, declare, preplan, supply", cmd.Type)
 }
 
 // supply queues the players' dice and counters (companion mode).

@@ -272,6 +272,11 @@ func (b *Battle) afterFiring() error {
 		return nil
 	}
 	if b.setup.Rules.Set == starship.Complete && b.st.Step == 1 {
+		if b.severelyWoundedDue() {
+			b.st.Phase = Preplanning
+			b.log("Severely wounded pilots plan next turn's cards now.")
+			return nil
+		}
 		return b.moveStep(2)
 	}
 	return b.endTurn()

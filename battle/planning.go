@@ -24,6 +24,9 @@ func (b *Battle) startTurn() error {
 			}
 		}
 		s.Plan, s.Outcome, s.Marker, s.Revealed, s.FirstSeen = nil, nil, nil, false, false
+		if s.Ship.Damage.Pilot < 2 {
+			s.NextCards = nil
+		}
 		s.Tailing, s.WaitFor, s.Fired, s.NoFire, s.NoFireStep1, s.ChangedCD = "", "", false, false, false, false
 		s.UsedThisTurn, s.FlawsTried, s.FlawsActive = nil, nil, nil
 		s.Ship.Bonus = starship.Bonus{}
@@ -221,6 +224,10 @@ func (b *Battle) commitPlan(cmd Command) error {
 	if _, err := starship.Check(b.setup.Rules, b.classes[s.Class], b.effective(s), *cmd.Plan); err != nil {
 		return fmt.Errorf("plan for %s: %w", s.ID, err)
 	}
+	if s.NextCards != nil && !slices.Equal(s.NextCards, cmd.Plan.Cards) {
+		return fmt.Errorf("plan: %s's severely wounded pilot planned %s last turn; only the dial, speed and level may change",
+			s.ID, strings.Join(s.NextCards, " + "))
+	}
 	p := cmd.Plan.Clone()
 	s.Plan = &p
 	b.log("%s has planned.", s.ID)
@@ -295,6 +302,7 @@ func (b *Battle) reveal() error {
 		}
 		exec, draws := starship.Correct(b.setup.Rules, c, s.Ship, *s.Plan, vs)
 		s.Revealed = true
+		s.NextCards = nil // flown: a severely wounded pilot plans again next step 2
 		b.log("%s reveals %s at %s.", s.ID, strings.Join(s.Plan.Cards, " + "), s.Plan.Speed)
 		if len(vs) > 0 {
 			reasons := make([]string, len(vs))
@@ -356,4 +364,46 @@ func (b *Battle) placeMarker(cmd Command) error {
 		}
 	}
 	return b.resolveMoves()
+}
+
+// severelyWoundedDue reports whether a ship with a severely wounded pilot
+// still has to plan next turn's cards (Special damage: pilot wounded).
+func (b *Battle) severelyWoundedDue() bool {
+	for i := range b.st.Ships {
+		if s := &b.st.Ships[i]; s.Active() && s.Ship.Damage.Pilot >= 2 && s.NextCards == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// preplan takes a severely wounded pilot's cards for next turn, at the
+// beginning of the second movement step, before the others plan (Special
+// damage: a severely wounded pilot); next turn only the dial, speed and
+// level may change.
+func (b *Battle) preplan(cmd Command) error {
+	if b.st.Phase != Preplanning {
+		return fmt.Errorf("preplan: only at the beginning of the second movement step when a pilot is severely wounded; now %s", b.st.Phase)
+	}
+	s, err := b.ship(cmd.Ship, cmd.Side)
+	if err != nil {
+		return err
+	}
+	if !s.Active() || s.Ship.Damage.Pilot < 2 || s.NextCards != nil {
+		return fmt.Errorf("preplan: %s has no severely wounded pilot waiting to plan", s.ID)
+	}
+	if cmd.Plan == nil || len(cmd.Plan.Cards) == 0 || len(cmd.Plan.Cards) > 2 {
+		return errors.New("preplan: give next turn's card, or two")
+	}
+	for _, id := range cmd.Plan.Cards {
+		if _, ok := b.classes[s.Class].Deck.Card(id); !ok {
+			return fmt.Errorf("preplan: %q is not in the %s deck", id, s.Class)
+		}
+	}
+	s.NextCards = slices.Clone(cmd.Plan.Cards)
+	b.log("%s's severely wounded pilot has planned next turn's cards.", s.ID)
+	if b.severelyWoundedDue() {
+		return nil
+	}
+	return b.moveStep(2)
 }

@@ -884,6 +884,10 @@ func TestSpecialDamagePilotWounds(t *testing.T) {
 	assert.Equal(t, 1, ship(b, "raider").Ship.Damage.Pilot)
 	assert.Equal(t, []string{"target still +1", "wounded -1"}, exchange("3 pilot"))
 	assert.Equal(t, 2, ship(b, "raider").Ship.Damage.Pilot)
+	// Severely wounded: its next cards are planned now, at the beginning of
+	// the second movement step.
+	require.Equal(t, battle.Preplanning, b.Phase())
+	do(t, b, battle.Command{Type: battle.CmdPreplan, Side: battle.Cylon, Ship: "raider", Plan: plan(cards("straight"), maneuvers.Stop)}, nil)
 	assert.Equal(t, []string{"target still +1", "severely wounded -2"}, exchange("5 pilot"), "it fires in the step its pilot dies")
 	r := ship(b, "raider")
 	assert.True(t, r.Out)

@@ -64,12 +64,13 @@ type Phase string
 
 // The phases of a turn.
 const (
-	Setting    Phase = "setting"     // set up, waiting for the begin command (companion mode)
-	Planning   Phase = "planning"    // each side commits its ships' plans
-	Revealing  Phase = "revealing"   // all plans are in: waiting for the reveal
-	PlacingFTL Phase = "placing-ftl" // jumping ships' owners place their markers
-	Declaring  Phase = "declaring"   // each side declares its shots
-	Over       Phase = "over"        // the battle is decided
+	Setting     Phase = "setting"     // set up, waiting for the begin command (companion mode)
+	Planning    Phase = "planning"    // each side commits its ships' plans
+	Revealing   Phase = "revealing"   // all plans are in: waiting for the reveal
+	PlacingFTL  Phase = "placing-ftl" // jumping ships' owners place their markers
+	Declaring   Phase = "declaring"   // each side declares its shots
+	Preplanning Phase = "preplanning" // severely wounded pilots plan next turn's cards
+	Over        Phase = "over"        // the battle is decided
 )
 
 // Shot is one declared attack.
@@ -99,9 +100,10 @@ type ShipState struct {
 	// damage: firing is simultaneous).
 	Pending starship.Damage `json:"pending"`
 
-	Plan      *starship.Plan    `json:"plan,omitempty"`    // committed, secret until the reveal
-	Outcome   *starship.Outcome `json:"outcome,omitempty"` // the revealed move
-	Marker    *physics.Pose     `json:"marker,omitempty"`  // FTL marker
+	Plan      *starship.Plan    `json:"plan,omitempty"`       // committed, secret until the reveal
+	NextCards []string          `json:"next_cards,omitempty"` // a severely wounded pilot's cards for next turn
+	Outcome   *starship.Outcome `json:"outcome,omitempty"`    // the revealed move
+	Marker    *physics.Pose     `json:"marker,omitempty"`     // FTL marker
 	Revealed  bool              `json:"revealed"`
 	FirstSeen bool              `json:"first_seen,omitempty"` // its first card shown to a tailer
 

@@ -144,3 +144,44 @@ func TestTalentQuickStudy(t *testing.T) {
 	do(t, b, battle.Command{Type: battle.CmdReveal}, nil)
 	assert.Empty(t, ship(b, "viper").Counters, "Quick Study ignores the illegal move's counter")
 }
+
+// Special damage, a severely wounded pilot: next turn's cards are planned
+// at the beginning of the second movement step, before the others; next
+// turn only the dial and the speed may change.
+func TestSeverelyWoundedPilotPlansEarly(t *testing.T) {
+	r := spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270, 0)
+	doubles := starship.Rules{Set: starship.Complete, Options: []starship.Option{starship.OptDoubles}}
+	b := newCompanion(t, setup(doubles, spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0), r))
+	planAll(t, b, nil)
+	do(t, b, battle.Command{Type: battle.CmdReveal}, []int{0}) // the Colonial declares first
+	// A double six split into two hits: two pilot wounds at once.
+	do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}},
+		[]int{6, 6}, "2 pilot", "3 pilot")
+	do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Cylon}, nil)
+	require.Equal(t, 2, ship(b, "raider").Ship.Damage.Pilot)
+	require.Equal(t, battle.Preplanning, b.Phase())
+	var own battle.ShipView
+	for _, s := range b.View(battle.Cylon).Ships {
+		if s.ID == "raider" {
+			own = s
+		}
+	}
+	assert.True(t, own.MustPreplan)
+	_, err := b.Apply(battle.Command{Type: battle.CmdPreplan, Side: battle.Cylon, Ship: "raider", Plan: plan([]string{"warp"}, maneuvers.Low)})
+	assert.Error(t, err)
+	do(t, b, battle.Command{Type: battle.CmdPreplan, Side: battle.Cylon, Ship: "raider", Plan: plan([]string{"bank-left"}, maneuvers.Low)}, nil)
+	// Step 2 moves on; the raider has not fired yet, so it may now.
+	for b.Phase() == battle.Declaring {
+		for _, side := range battle.Sides {
+			if b.View(side).MayDeclare {
+				do(t, b, battle.Command{Type: battle.CmdDeclare, Side: side}, nil)
+			}
+		}
+	}
+	require.Equal(t, 2, b.Turn(), "step 2 and the end of the turn went on")
+	_, err = b.Apply(battle.Command{Type: battle.CmdPlan, Side: battle.Cylon, Ship: "raider", Plan: plan([]string{"straight"}, maneuvers.Stop)})
+	assert.ErrorContains(t, err, "planned bank-left last turn")
+	p := plan([]string{"bank-left"}, maneuvers.Low)
+	_, err = b.Apply(battle.Command{Type: battle.CmdPlan, Side: battle.Cylon, Ship: "raider", Plan: p})
+	assert.NoError(t, err, "the same cards, any speed")
+}

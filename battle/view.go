@@ -1,6 +1,8 @@
 package battle
 
 import (
+	"slices"
+
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
@@ -64,6 +66,10 @@ type ShipView struct {
 	Counters []Counter         `json:"counters,omitempty"`
 	Special  *starship.Damage  `json:"special,omitempty"`
 	State    *starship.State   `json:"state,omitempty"` // the whole control panel, own ships only
+	// NextCards: own ships only, a severely wounded pilot's cards fixed for
+	// the next planning; MustPreplan: it has to fix them now.
+	NextCards   []string `json:"next_cards,omitempty"`
+	MustPreplan bool     `json:"must_preplan,omitempty"`
 }
 
 // View returns what side may know now.
@@ -146,6 +152,8 @@ func (b *Battle) shipView(s *ShipState, side Side) ShipView {
 		state := s.Ship
 		sv.Fuel, sv.Damage, sv.Special, sv.State = &fuel, &dmg, &special, &state
 		sv.Counters = append(append([]Counter{}, s.Counters...), s.Collisions...)
+		sv.NextCards = slices.Clone(s.NextCards)
+		sv.MustPreplan = b.st.Phase == Preplanning && s.Active() && s.Ship.Damage.Pilot >= 2 && s.NextCards == nil
 	}
 	return sv
 }

@@ -135,6 +135,18 @@ func step(g *Game, b *battle.Battle, players map[battle.Side]Policy) error {
 		}
 	case battle.Revealing:
 		return g.apply(battle.Command{Type: battle.CmdReveal})
+	case battle.Preplanning:
+		for _, side := range battle.Sides {
+			v := b.View(side)
+			for _, s := range v.Ships {
+				if s.MustPreplan {
+					p := players[side].Plan(g, v, s.ID)
+					if err := g.apply(battle.Command{Type: battle.CmdPreplan, Side: side, Ship: s.ID, Plan: &p}); err != nil {
+						return err
+					}
+				}
+			}
+		}
 	case battle.PlacingFTL:
 		for _, side := range battle.Sides {
 			v := b.View(side)
@@ -171,8 +183,13 @@ func own(v battle.View, id string) battle.ShipView {
 }
 
 // fallback is the plan a policy falls back on: keep the kinetic energy
-// with a straight card (always legal unless the ship cannot keep it).
-func fallback(s starship.State) starship.Plan {
+// with a straight card (always legal unless the ship cannot keep it), or
+// fly the cards a severely wounded pilot fixed.
+func fallback(sv battle.ShipView) starship.Plan {
+	s := *sv.State
+	if sv.NextCards != nil {
+		return starship.Plan{Cards: slices.Clone(sv.NextCards), Speed: maneuvers.Stop, Rotate: s.Rotation}
+	}
 	ke := min(max(s.KE, -1), 3)
 	sp, _ := maneuvers.SpeedForKineticEnergy(ke)
 	cards := []string{"straight"}
@@ -185,8 +202,19 @@ func fallback(s starship.State) starship.Plan {
 
 // candidates lists plans a ship might fly: every maneuver card alone, with
 // an overboost, or after a change of direction, at every speed, with the
-// dial as it is or turned a notch.
-func candidates(g *Game, s starship.State) []starship.Plan {
+// dial as it is or turned a notch. A severely wounded pilot's cards are
+// fixed: only its speed and dial vary.
+func candidates(g *Game, sv battle.ShipView) []starship.Plan {
+	s := *sv.State
+	if sv.NextCards != nil {
+		var out []starship.Plan
+		for _, sp := range []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High} {
+			for _, r := range []int{s.Rotation, wrap(s.Rotation + 1), wrap(s.Rotation - 1)} {
+				out = append(out, starship.Plan{Cards: slices.Clone(sv.NextCards), Speed: sp, Rotate: r})
+			}
+		}
+		return out
+	}
 	c := g.Class(s.Class)
 	var maneuverCards, boosts []string
 	for _, card := range c.Deck.Cards {
@@ -239,15 +267,16 @@ func (Random) Name() string { return "random" }
 
 // Plan draws candidate plans until one is legal.
 func (Random) Plan(g *Game, v battle.View, ship string) starship.Plan {
-	s := *own(v, ship).State
-	cands := candidates(g, s)
+	sv := own(v, ship)
+	s := *sv.State
+	cands := candidates(g, sv)
 	for tries := 0; tries < 64; tries++ {
 		p := cands[g.Rand.IntN(len(cands))]
 		if g.legal(s, p) {
 			return p
 		}
 	}
-	return fallback(s)
+	return fallback(sv)
 }
 
 // Declare fires every ship that can at a random target.
@@ -281,8 +310,8 @@ func (Greedy) Name() string { return "greedy" }
 func (Greedy) Plan(g *Game, v battle.View, ship string) starship.Plan {
 	sv := own(v, ship)
 	s := *sv.State
-	best, bestScore := fallback(s), math.Inf(-1)
-	for _, p := range candidates(g, s) {
+	best, bestScore := fallback(sv), math.Inf(-1)
+	for _, p := range candidates(g, sv) {
 		if !g.legal(s, p) {
 			continue
 		}
