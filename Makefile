@@ -5,8 +5,14 @@ GO            ?= go
 BIN           := bin
 # Debian packages the project needs at build or test time. Installed only
 # when missing, so `make deps` is cheap on a machine that has them.
-DEB_PACKAGES  :=
+# The table view (Ebiten) needs the X11 and OpenGL headers to build, and
+# Xvfb to run its tests (and `make play`) without a display.
+DEB_PACKAGES  := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev \
+                 libxrandr-dev libxxf86vm-dev xvfb xauth
 EXAMPLE_TABLE := testdata/tables/example.yaml
+# Runs a command under a virtual X server (the table view's tests, and
+# `make play` on a machine without a display).
+XVFB          := xvfb-run -a -s "-screen 0 1920x1080x24"
 
 .PHONY: all deps go-deps build play test bench fuzz clean
 
@@ -29,19 +35,28 @@ go-deps:
 build: deps
 	$(GO) build -o $(BIN)/bsg ./cmd/bsg
 
-# Until the table view exists, `make play` rules on the bundled example table
-# and draws the ruling picture.
+# `make play` opens the table view on the default scenario (hot-seat). On a
+# machine without a display it runs under Xvfb: PLAY_ARGS="-frames 120
+# -screenshot out/play.png" then writes what the window showed.
+PLAY_ARGS ?=
 play: build
-	@echo "The table view is not built yet; ruling on the example table instead:"
-	$(BIN)/bsg measure $(EXAMPLE_TABLE)
-	@mkdir -p out && $(BIN)/bsg measure -png out/example.png $(EXAMPLE_TABLE) >/dev/null && echo "picture: out/example.png"
+	$(GO) build -o $(BIN)/bsg-table .
+	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
+	  $(BIN)/bsg-table $(PLAY_ARGS); \
+	else \
+	  echo "no display: running under Xvfb"; \
+	  $(XVFB) $(BIN)/bsg-table $(PLAY_ARGS); \
+	fi
 
+# Every test of the repository; under Xvfb, because the table view's tests
+# open Ebiten (the headless packages do not mind).
 test: deps
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(XVFB) $(GO) test -count=1 ./...
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./physics ./referee
+	$(XVFB) $(GO) test -run '^$$' -bench Frame -benchtime 200x ./table
 
 # Runs each fuzz target for a short while (FUZZTIME=1m for longer).
 FUZZTIME ?= 20s

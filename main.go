@@ -1,0 +1,39 @@
+// Command bsg-table opens the table view: `go run .` plays the default
+// scenario hot-seat. The headless command line is cmd/bsg.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/table"
+)
+
+func main() {
+	var o table.Options
+	flag.StringVar(&o.Scenario, "scenario", scenarios.Default, "the built-in `scenario` to play hot-seat: "+strings.Join(scenarios.Names(), ", "))
+	flag.BoolVar(&o.Title, "title", false, "open on the title screen")
+	flag.StringVar(&o.Load, "load", "", "continue a saved game (`FILE`, JSON)")
+	flag.StringVar(&o.Replay, "replay", "", "replay a saved game (`FILE`) turn by turn")
+	flag.StringVar(&o.Measure, "measure", "", "measurement mode on a table `FILE` (MEASURE-FORMAT.md); - for an empty table")
+	flag.BoolVar(&o.Editor, "editor", false, "open the scenario editor")
+	flag.StringVar(&o.Dir, "dir", "out/table", "the `folder` where games, tables, scenarios and pictures are saved by default")
+	flag.Uint64Var(&o.Seed, "seed", 1, "the battle's random `seed`")
+	flag.IntVar(&o.Width, "width", 1280, "window `width` in pixels")
+	flag.IntVar(&o.Height, "height", 800, "window `height` in pixels")
+	flag.IntVar(&o.Frames, "frames", 0, "close after `N` frames (for checks)")
+	flag.StringVar(&o.Screenshot, "screenshot", "", "with -frames, write the last frame to this PNG `file`")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "bsg-table takes no arguments; see -h")
+		os.Exit(2)
+	}
+	if err := table.Run(assets.Default(), o); err != nil {
+		fmt.Fprintln(os.Stderr, "bsg-table:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,247 @@
+package table
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/tablefile"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden screenshots")
+
+// Golden comparison: a pixel differs when a channel is off by more than
+// pixelTolerance; a screenshot fails when more than maxDiffer of its
+// pixels differ (font rasterising and anti-aliasing vary a little between
+// renderers).
+const (
+	pixelTolerance = 48
+	maxDiffer      = 0.01
+)
+
+// closeQuarters is a small battle where the ships meet in the first turn.
+func closeQuarters() battle.Setup {
+	ship := func(id, class string, side battle.Side, x, y, heading float64) battle.ShipSpec {
+		return battle.ShipSpec{ID: id, Class: class, Side: side, Level: 1, KE: 1,
+			Pose: physics.Pose{Pos: physics.V(x, y), Heading: physics.Deg(heading)}}
+	}
+	return battle.Setup{
+		Name:  "Close quarters",
+		Rules: starship.Rules{Set: starship.Quick},
+		Width: 900, Depth: 900,
+		Ships: []battle.ShipSpec{
+			ship("viper-1", "viper-mk2", battle.Colonial, 330, 280, 90),
+			ship("viper-2", "viper-mk2", battle.Colonial, 520, 250, 90),
+			ship("raider-1", "cylon-raider", battle.Cylon, 340, 560, 270),
+			ship("raider-2", "cylon-raider", battle.Cylon, 600, 600, 250),
+		},
+		Obstacles: []referee.Obstacle{
+			{ID: "rock", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(700, 420), R: 60}, Level: 1},
+			{ID: "belt", Kind: referee.AsteroidField, Density: referee.Sparse, Level: 1,
+				Polygon: physics.Polygon{physics.V(150, 380), physics.V(280, 400), physics.V(260, 470), physics.V(140, 450)}},
+		},
+		TurnLimit: 10,
+	}
+}
+
+// send injects events.
+func send(a *ui.App, evs ...ui.Event) {
+	for _, ev := range evs {
+		a.Handle(ev)
+	}
+}
+
+func keys(ks ...ui.Key) []ui.Event {
+	var evs []ui.Event
+	for _, k := range ks {
+		evs = append(evs, ui.Press(k))
+	}
+	return evs
+}
+
+// shot renders the view and compares it with its golden picture; the
+// picture is also written to out/table-shots for a person to look at.
+func shot(t *testing.T, a *ui.App, name string) {
+	t.Helper()
+	var img *image.RGBA
+	onLoop(func() { img = Snapshot(a) })
+	out := filepath.Join("..", "out", "table-shots", name+".png")
+	require.NoError(t, writeImage(out, img))
+	golden := filepath.Join("testdata", "golden", name+".png")
+	if *update {
+		require.NoError(t, writeImage(golden, img))
+		return
+	}
+	f, err := os.Open(golden)
+	require.NoError(t, err, "no golden picture: run go test ./table -update under Xvfb")
+	defer f.Close()
+	want, err := png.Decode(f)
+	require.NoError(t, err)
+	require.Equal(t, want.Bounds().Size(), img.Bounds().Size(), "%s: size", name)
+	differ := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if absDiff(r1, r2) > pixelTolerance || absDiff(g1, g2) > pixelTolerance || absDiff(b1, b2) > pixelTolerance {
+				differ++
+			}
+		}
+	}
+	frac := float64(differ) / float64(b.Dx()*b.Dy())
+	require.LessOrEqual(t, frac, maxDiffer, "%s: %.2f%% of the pixels differ from %s (see %s)", name, 100*frac, golden, out)
+}
+
+func absDiff(a, b uint32) int {
+	d := int(a>>8) - int(b>>8)
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+func writeImage(path string, img image.Image) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func newApp(t *testing.T) *ui.App {
+	a := ui.NewApp(assets.Default(), t.TempDir())
+	send(a, ui.Event{Kind: ui.Resize, W: 1280, H: 800})
+	return a
+}
+
+func TestTitleScreen(t *testing.T) {
+	a := newApp(t)
+	shot(t, a, "title")
+}
+
+// TestKeyScreens plays one turn of a hot-seat game by injected input and
+// takes the key screens: planning with a ghost, and the firing ruler.
+func TestKeyScreens(t *testing.T) {
+	a := newApp(t)
+	g, err := ui.NewGame(a, closeQuarters(), 7)
+	require.NoError(t, err)
+	a.Show(g)
+	shot(t, a, "cover")
+	send(a, keys(ui.KeyEnter)...) // Colonial takes the controls
+	require.Equal(t, "plan", g.Stage())
+	send(a, ui.Type("5c")...) // high speed, next card: bank left
+	shot(t, a, "planning")
+	send(a, ui.Type("3")...) // low speed
+	send(a, keys(ui.KeyEnter)...)
+	send(a, ui.Type("3")...)
+	send(a, keys(ui.KeyEnter)...)
+	send(a, ui.Type("h")...) // hand over
+	require.Equal(t, "cover", g.Stage())
+	send(a, keys(ui.KeyEnter)...)
+	require.Equal(t, battle.Cylon, g.Side())
+	send(a, ui.Type("3")...)
+	send(a, keys(ui.KeyEnter)...)
+	send(a, ui.Type("3")...)
+	send(a, keys(ui.KeyEnter)...)
+	send(a, ui.Type("h")...)
+	require.Equal(t, "cover", g.Stage()) // the reveal
+	send(a, keys(ui.KeyEnter)...)
+	require.Equal(t, "anim", g.Stage())
+	for i := 0; i < 30; i++ {
+		a.Tick(1.0 / 30)
+	}
+	shot(t, a, "moving")
+	for i := 0; i < 200 && g.Stage() == "anim"; i++ {
+		a.Tick(1.0 / 30)
+	}
+	if g.Stage() == "results" {
+		send(a, keys(ui.KeyEnter)...)
+	}
+	require.Equal(t, "declare", g.Stage(), fmt.Sprint(a.Status()))
+	send(a, ui.Type("1")...)
+	shot(t, a, "firing")
+}
+
+func TestMeasureScreen(t *testing.T) {
+	a := newApp(t)
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "tables", "example.yaml"))
+	require.NoError(t, err)
+	tbl, err := tablefile.Parse("example.yaml", data, a.Comp)
+	require.NoError(t, err)
+	m := ui.NewMeasure(a, &tbl, "testdata/tables/example.yaml")
+	a.Show(m)
+	a.Frame()
+	send(a, keys(ui.KeyTab)...) // select the first ship
+	shot(t, a, "measure")
+}
+
+func TestEditorScreen(t *testing.T) {
+	a := newApp(t)
+	e := ui.NewEditor(a)
+	a.Show(e)
+	a.Frame()
+	send(a, ui.Type("2f")...) // a Cylon ship, an asteroid field
+	shot(t, a, "editor")
+}
+
+// bench20 is a game of 20 ships on the planning screen with every
+// overlay on: arcs, range rings, grid, ghosts, names, the log.
+func bench20(tb testing.TB) *ui.App {
+	a := ui.NewApp(assets.Default(), tb.TempDir())
+	a.Handle(ui.Event{Kind: ui.Resize, W: 1280, H: 800})
+	setup := closeQuarters()
+	setup.Ships = nil
+	for i := 0; i < 10; i++ {
+		x := 120 + float64(i%5)*160
+		y := 200 + float64(i/5)*90
+		setup.Ships = append(setup.Ships,
+			battle.ShipSpec{ID: fmt.Sprintf("viper-%d", i+1), Class: "viper-mk2", Side: battle.Colonial, Level: 1, KE: 1,
+				Pose: physics.Pose{Pos: physics.V(x, y), Heading: physics.Deg(90)}},
+			battle.ShipSpec{ID: fmt.Sprintf("raider-%d", i+1), Class: "cylon-raider", Side: battle.Cylon, Level: 1, KE: 1,
+				Pose: physics.Pose{Pos: physics.V(x+30, y+330), Heading: physics.Deg(270)}})
+	}
+	g, err := ui.NewGame(a, setup, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a.Show(g)
+	send(a, keys(ui.KeyEnter)...)
+	send(a, ui.Type("r")...) // range rings on
+	return a
+}
+
+// BenchmarkFrame builds and paints one frame of bench20 offscreen at
+// 1280 × 800 and reads a pixel back, which waits for the GPU (here
+// Mesa's software renderer under Xvfb).
+func BenchmarkFrame(b *testing.B) {
+	a := bench20(b)
+	img := ebitenImage(1280, 800)
+	r := newRenderer()
+	b.ResetTimer()
+	onLoop(func() {
+		for i := 0; i < b.N; i++ {
+			r.Render(img, a.Frame())
+			readOne(img)
+		}
+	})
+}

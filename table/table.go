@@ -1,0 +1,238 @@
+// Package table is the Ebiten window of the table view. It only adapts:
+// Ebiten's input becomes ui events, the ui's draw lists are painted with
+// Ebiten's vector and text packages. The screens, their state machines and
+// everything they draw live in table/ui, which does not import Ebiten.
+//
+// This is the only package (with main.go) that imports Ebiten: a binary
+// linking it needs a display (tests run under Xvfb).
+package table
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/tablefile"
+)
+
+// Options say what the window opens on.
+type Options struct {
+	Scenario string // a built-in scenario for a hot-seat game ("" with Title: the title screen)
+	Title    bool   // open on the title screen
+	Load     string // a saved game to continue
+	Replay   string // a saved game to replay
+	Measure  string // a table file for measurement mode ("-": an empty table)
+	Editor   bool   // the scenario editor
+	Dir      string // where files are saved by default
+	Seed     uint64
+	Width    int
+	Height   int
+	// Frames, when above 0, closes the window after that many frames and
+	// writes the last one to Screenshot (for checks under Xvfb).
+	Frames     int
+	Screenshot string
+}
+
+// NewApp builds the view for the options, without a window.
+func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
+	a := ui.NewApp(comp, o.Dir)
+	if o.Width > 0 && o.Height > 0 {
+		a.Handle(ui.Event{Kind: ui.Resize, W: o.Width, H: o.Height})
+	}
+	switch {
+	case o.Load != "":
+		data, err := os.ReadFile(o.Load)
+		if err != nil {
+			return nil, err
+		}
+		b, err := battle.Load(data, comp)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", o.Load, err)
+		}
+		a.Show(ui.GameFrom(a, b))
+	case o.Replay != "":
+		data, err := os.ReadFile(o.Replay)
+		if err != nil {
+			return nil, err
+		}
+		r, err := ui.NewReplay(a, data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", o.Replay, err)
+		}
+		a.Show(r)
+	case o.Measure != "":
+		var t *referee.Table
+		if o.Measure != "-" {
+			data, err := os.ReadFile(o.Measure)
+			if err != nil {
+				return nil, err
+			}
+			tt, err := tablefile.Parse(o.Measure, data, comp)
+			if err != nil {
+				return nil, err
+			}
+			t = &tt
+		}
+		a.Show(ui.NewMeasure(a, t, o.Measure))
+	case o.Editor:
+		a.Show(ui.NewEditor(a))
+	case o.Title:
+	default:
+		name := o.Scenario
+		if name == "" {
+			name = scenarios.Default
+		}
+		setup, ok := scenarios.Builtin(name)
+		if !ok {
+			return nil, fmt.Errorf("no built-in scenario %q; allowed: %v", name, scenarios.Names())
+		}
+		seed := o.Seed
+		if seed == 0 {
+			seed = 1
+		}
+		g, err := ui.NewGame(a, setup, seed)
+		if err != nil {
+			return nil, err
+		}
+		a.Show(g)
+	}
+	return a, nil
+}
+
+// Run opens the window and runs the view until it is closed.
+func Run(comp *assets.Components, o Options) error {
+	if o.Width == 0 || o.Height == 0 {
+		o.Width, o.Height = 1280, 800
+	}
+	a, err := NewApp(comp, o)
+	if err != nil {
+		return err
+	}
+	g := NewGame(a)
+	g.frames, g.shot = o.Frames, o.Screenshot
+	ebiten.SetWindowTitle("Battlestar Galactica – Starship Battles")
+	ebiten.SetWindowSize(o.Width, o.Height)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	err = ebiten.RunGame(g)
+	if errors.Is(err, ebiten.Termination) {
+		err = nil
+	}
+	if err == nil {
+		err = g.shotErr
+	}
+	return err
+}
+
+// Game adapts the view to Ebiten.
+type Game struct {
+	app   *ui.App
+	r     *renderer
+	w, h  int
+	mouse [2]int
+	held  map[ebiten.Key]int
+
+	frames  int
+	shot    string
+	shotErr error
+	count   int
+}
+
+// NewGame returns the Ebiten game of a view.
+func NewGame(a *ui.App) *Game {
+	return &Game{app: a, r: newRenderer(), held: map[ebiten.Key]int{}}
+}
+
+var keyMap = map[ebiten.Key]ui.Key{
+	ebiten.KeyEnter: ui.KeyEnter, ebiten.KeyNumpadEnter: ui.KeyEnter, ebiten.KeyEscape: ui.KeyEscape,
+	ebiten.KeyTab: ui.KeyTab, ebiten.KeyBackspace: ui.KeyBackspace, ebiten.KeyDelete: ui.KeyDelete,
+	ebiten.KeyArrowLeft: ui.KeyLeft, ebiten.KeyArrowRight: ui.KeyRight, ebiten.KeyArrowUp: ui.KeyUp,
+	ebiten.KeyArrowDown: ui.KeyDown, ebiten.KeyPageUp: ui.KeyPageUp, ebiten.KeyPageDown: ui.KeyPageDown,
+	ebiten.KeyHome: ui.KeyHome, ebiten.KeyEnd: ui.KeyEnd, ebiten.KeyF1: ui.KeyF1, ebiten.KeyF2: ui.KeyF2,
+	ebiten.KeyF3: ui.KeyF3, ebiten.KeyF5: ui.KeyF5,
+}
+
+// repeating keys repeat while held.
+var repeating = map[ebiten.Key]bool{
+	ebiten.KeyArrowLeft: true, ebiten.KeyArrowRight: true, ebiten.KeyArrowUp: true, ebiten.KeyArrowDown: true,
+	ebiten.KeyBackspace: true, ebiten.KeyDelete: true, ebiten.KeyPageUp: true, ebiten.KeyPageDown: true,
+}
+
+// events turns this tick's input into ui events.
+func (g *Game) events() []ui.Event {
+	var evs []ui.Event
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
+	for k, uk := range keyMap {
+		d := inpututil.KeyPressDuration(k)
+		if d == 1 || repeating[k] && d > 24 && d%4 == 0 {
+			evs = append(evs, ui.Event{Kind: ui.KeyPress, Key: uk, Shift: shift, Ctrl: ctrl})
+		}
+	}
+	for _, r := range ebiten.AppendInputChars(nil) {
+		evs = append(evs, ui.Event{Kind: ui.Char, Rune: r, Shift: shift, Ctrl: ctrl})
+	}
+	x, y := ebiten.CursorPosition()
+	s := ebiten.Monitor().DeviceScaleFactor()
+	fx, fy := float64(x)*s, float64(y)*s
+	if x != g.mouse[0] || y != g.mouse[1] {
+		g.mouse = [2]int{x, y}
+		evs = append(evs, ui.Event{Kind: ui.MouseMove, X: fx, Y: fy})
+	}
+	for b, ub := range map[ebiten.MouseButton]int{ebiten.MouseButtonLeft: ui.ButtonLeft, ebiten.MouseButtonRight: ui.ButtonRight, ebiten.MouseButtonMiddle: ui.ButtonMiddle} {
+		if inpututil.IsMouseButtonJustPressed(b) {
+			evs = append(evs, ui.Event{Kind: ui.MouseDown, X: fx, Y: fy, Button: ub, Shift: shift, Ctrl: ctrl})
+		}
+		if inpututil.IsMouseButtonJustReleased(b) {
+			evs = append(evs, ui.Event{Kind: ui.MouseUp, X: fx, Y: fy, Button: ub})
+		}
+	}
+	if _, dy := ebiten.Wheel(); dy != 0 {
+		evs = append(evs, ui.Event{Kind: ui.Wheel, X: fx, Y: fy, DY: dy})
+	}
+	return evs
+}
+
+// Update implements ebiten.Game.
+func (g *Game) Update() error {
+	for _, ev := range g.events() {
+		g.app.Handle(ev)
+	}
+	g.app.Tick(1 / float64(ebiten.TPS()))
+	if g.app.Quit {
+		return ebiten.Termination
+	}
+	return nil
+}
+
+// Draw implements ebiten.Game.
+func (g *Game) Draw(screen *ebiten.Image) {
+	l := g.app.Frame()
+	g.r.Render(screen, l)
+	g.count++
+	if g.frames > 0 && g.count >= g.frames {
+		if g.shot != "" {
+			g.shotErr = writePNG(g.shot, screen)
+		}
+		g.app.Quit = true
+	}
+}
+
+// Layout implements ebiten.Game: the screen has the window's size in
+// device pixels, so text stays sharp on high-density displays.
+func (g *Game) Layout(w, h int) (int, int) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	dw, dh := int(float64(w)*s), int(float64(h)*s)
+	if dw != g.w || dh != g.h {
+		g.w, g.h = dw, dh
+		g.app.Handle(ui.Event{Kind: ui.Resize, W: dw, H: dh})
+	}
+	return dw, dh
+}

@@ -1,0 +1,451 @@
+// Package ui is the table view without Ebiten: screens are state machines
+// that take input events and produce draw lists (List). The package table
+// adapts them to Ebiten; tests drive them with injected events.
+//
+// Everything a screen shows a player of a battle comes from that side's
+// battle.View (or, between plans, from what both sides may see); rulings
+// come from the referee, paths from the engine's placement.
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/starshipbattles/bsg/assets"
+)
+
+// Screen is one screen of the view.
+type Screen interface {
+	// Name is the screen's title for the help overlay.
+	Name() string
+	// Help lists the screen's keys and mouse actions, one a line.
+	Help() []string
+	// Handle takes one input event the app did not consume.
+	Handle(ev Event)
+	// Tick advances animations by dt seconds.
+	Tick(dt float64)
+	// Draw paints the screen; widgets it registers receive the next clicks.
+	Draw(l *List)
+}
+
+// App is the whole view: the current screen, the help overlay, a modal
+// prompt and a status line.
+type App struct {
+	Comp  *assets.Components
+	Fonts *Fonts
+	// Dir is where games, tables, scenarios and pictures are saved by
+	// default.
+	Dir string
+	// W and H are the window's size in pixels.
+	W, H float64
+
+	screen  Screen
+	help    bool
+	modal   *prompt
+	status  string
+	statusT float64
+	Quit    bool
+
+	mouse   Pt
+	widgets []widget
+	focus   string // id of the focused text field
+	fields  map[string]*field
+	hover   string
+}
+
+// NewApp returns the view showing the title screen.
+func NewApp(comp *assets.Components, dir string) *App {
+	a := &App{Comp: comp, Fonts: LoadFonts(), Dir: dir, W: 1280, H: 800, fields: map[string]*field{}}
+	a.screen = NewTitle(a)
+	return a
+}
+
+// Screen returns the current screen.
+func (a *App) Screen() Screen { return a.screen }
+
+// Show switches to a screen.
+func (a *App) Show(s Screen) {
+	a.screen = s
+	a.focus = ""
+	a.modal = nil
+}
+
+// Say shows a line in the status bar for a few seconds.
+func (a *App) Say(format string, args ...any) {
+	a.status = fmt.Sprintf(format, args...)
+	a.statusT = 6
+}
+
+// Status returns the status line.
+func (a *App) Status() string { return a.status }
+
+// S is the interface scale: 1 at 1280 × 800, smaller and larger windows
+// scale text and controls (never below a readable size).
+func (a *App) S() float64 {
+	return math.Max(0.8, math.Min(2.5, math.Min(a.W/1280, a.H/800)))
+}
+
+// TextSize returns a text size in pixels for a nominal size at scale 1.
+func (a *App) TextSize(nominal float64) float64 { return math.Max(11, nominal*a.S()) }
+
+// Handle takes one input event.
+func (a *App) Handle(ev Event) {
+	switch ev.Kind {
+	case Resize:
+		a.W, a.H = math.Max(float64(ev.W), 200), math.Max(float64(ev.H), 150)
+		a.screen.Handle(ev)
+		return
+	case MouseMove:
+		a.mouse = Pt{ev.X, ev.Y}
+		a.hover = ""
+		for i := len(a.widgets) - 1; i >= 0; i-- {
+			if a.widgets[i].r.Contains(a.mouse) {
+				a.hover = a.widgets[i].id
+				break
+			}
+		}
+	case MouseDown:
+		a.mouse = Pt{ev.X, ev.Y}
+		if a.help {
+			a.help = false
+			return
+		}
+		a.Frame() // the widgets as they stand now
+		if ev.Button == ButtonLeft {
+			for i := len(a.widgets) - 1; i >= 0; i-- {
+				w := a.widgets[i]
+				if w.r.Contains(a.mouse) {
+					if w.field != "" {
+						a.focus = w.field
+					} else {
+						a.focus = ""
+					}
+					if w.click != nil {
+						w.click()
+					}
+					return
+				}
+			}
+		}
+		a.focus = ""
+		if a.modal != nil {
+			return
+		}
+	case KeyPress, Char:
+		if a.focus != "" {
+			if f := a.fields[a.focus]; f != nil && f.key(a, ev) {
+				return
+			}
+		}
+		if ev.Kind == KeyPress && ev.Key == KeyF1 || ev.Kind == Char && ev.Rune == '?' {
+			a.help = !a.help
+			return
+		}
+		if a.help && (ev.Kind == KeyPress && ev.Key == KeyEscape) {
+			a.help = false
+			return
+		}
+		if a.modal != nil {
+			a.modal.key(a, ev)
+			return
+		}
+	}
+	if a.modal != nil && (ev.Kind == MouseDown || ev.Kind == MouseUp) {
+		return
+	}
+	a.screen.Handle(ev)
+}
+
+// Tick advances time by dt seconds.
+func (a *App) Tick(dt float64) {
+	if a.statusT > 0 {
+		a.statusT -= dt
+		if a.statusT <= 0 {
+			a.status = ""
+		}
+	}
+	a.screen.Tick(dt)
+}
+
+// Frame draws the current frame.
+func (a *App) Frame() *List {
+	l := &List{W: int(a.W), H: int(a.H), Background: ColBackground}
+	a.widgets = a.widgets[:0]
+	a.fields = map[string]*field{}
+	a.screen.Draw(l)
+	l.SetClip(nil)
+	l.NewLayer()
+	if a.status != "" {
+		sz := a.TextSize(14)
+		w := a.Fonts.Width(a.status, sz, false) + 2*sz
+		r := Rect{(a.W - w) / 2, a.H - 2.6*sz, w, 2 * sz}
+		l.Rect(r, Alpha(ColInk, 0.85), ColNone, 0)
+		l.Text(Pt{a.W / 2, r.Y + 1.35*sz}, Clean(a.status), sz, ColWhite, AnchorMiddle, false)
+	}
+	if a.modal != nil {
+		l.NewLayer()
+		a.widgets = a.widgets[:0]
+		a.modal.draw(a, l)
+	}
+	if a.help {
+		l.NewLayer()
+		a.drawHelp(l)
+	}
+	return l
+}
+
+// widget is a clickable region registered by the last frame.
+type widget struct {
+	r     Rect
+	id    string
+	click func()
+	field string
+}
+
+// Hot registers a clickable region.
+func (a *App) Hot(r Rect, id string, click func()) {
+	a.widgets = append(a.widgets, widget{r: r, id: id, click: click})
+}
+
+// Hovered reports whether the pointer is over the widget with the id.
+func (a *App) Hovered(id string) bool { return a.hover == id && id != "" }
+
+// Mouse returns the pointer's position.
+func (a *App) Mouse() Pt { return a.mouse }
+
+// Button draws a button and registers its click. on marks a selected
+// option; disabled buttons draw grey and do nothing.
+func (a *App) Button(l *List, r Rect, label string, on, disabled bool, click func()) {
+	id := fmt.Sprintf("btn:%.0f:%.0f:%s", r.X, r.Y, label)
+	bg, fg := ColButton, ColInk
+	switch {
+	case disabled:
+		fg = Alpha(ColSecondary, 0.6)
+	case on:
+		bg, fg = ColButtonOn, ColWhite
+	case a.Hovered(id):
+		bg = ColHover
+	}
+	l.Rect(r, bg, ColPanelLine, 1)
+	sz := math.Min(a.TextSize(14), r.H*0.62)
+	for sz > 8 && a.Fonts.Width(label, sz, false) > r.W-6 {
+		sz -= 0.5
+	}
+	l.Text(Pt{r.X + r.W/2, r.Y + r.H/2 + sz*0.36}, Clean(label), sz, fg, AnchorMiddle, on)
+	if !disabled {
+		a.Hot(r, id, click)
+	}
+}
+
+// field is a one-line text field.
+type field struct {
+	text  *string
+	enter func()
+}
+
+func (f *field) key(a *App, ev Event) bool {
+	switch {
+	case ev.Kind == Char:
+		*f.text += string(ev.Rune)
+		return true
+	case ev.Key == KeyBackspace:
+		if r := []rune(*f.text); len(r) > 0 {
+			*f.text = string(r[:len(r)-1])
+		}
+		return true
+	case ev.Key == KeyEnter:
+		a.focus = ""
+		if f.enter != nil {
+			f.enter()
+		}
+		return true
+	case ev.Key == KeyEscape, ev.Key == KeyTab:
+		a.focus = ""
+		return true
+	}
+	return false
+}
+
+// Field draws a text field bound to text; Enter in it calls enter.
+func (a *App) Field(l *List, r Rect, id string, text *string, enter func()) {
+	a.fields[id] = &field{text: text, enter: enter}
+	a.widgets = append(a.widgets, widget{r: r, id: "field:" + id, field: id})
+	focused := a.focus == id
+	bg := ColWhite
+	border := ColPanelLine
+	if focused {
+		border = ColMedium
+	}
+	l.Rect(r, bg, border, 1.5)
+	sz := math.Min(a.TextSize(14), r.H*0.62)
+	s := *text
+	if focused {
+		s += "|"
+	}
+	for a.Fonts.Width(s, sz, false) > r.W-8 && len(s) > 1 {
+		s = s[1:]
+	}
+	l.Text(Pt{r.X + 4, r.Y + r.H/2 + sz*0.36}, s, sz, ColInk, AnchorStart, false)
+}
+
+// Focus gives the keyboard to the text field with the id.
+func (a *App) Focus(id string) { a.focus = id }
+
+// Focused returns the id of the focused text field, or "".
+func (a *App) Focused() string { return a.focus }
+
+// Label draws one line of text at the baseline y.
+func (a *App) Label(l *List, x, y float64, s string, nominal float64, c color.NRGBA, bold bool) {
+	l.Text(Pt{x, y}, Clean(s), a.TextSize(nominal), c, AnchorStart, bold)
+}
+
+// Para draws wrapped text from the baseline y and returns the next
+// baseline below it.
+func (a *App) Para(l *List, x, y, w float64, s string, nominal float64, c color.NRGBA, bold bool) float64 {
+	sz := a.TextSize(nominal)
+	for _, line := range a.Fonts.Wrap(Clean(s), sz, w, bold) {
+		l.Text(Pt{x, y}, line, sz, c, AnchorStart, bold)
+		y += sz * 1.3
+	}
+	return y
+}
+
+// drawHelp paints the help overlay: the screen's keys and the global ones.
+func (a *App) drawHelp(l *List) {
+	lines := append([]string{}, a.screen.Help()...)
+	lines = append(lines, "", "Everywhere: F1 or ? shows and hides this help; Esc goes back.",
+		"Mouse wheel or + and − zoom the table, dragging an empty spot or the arrow keys pan it, 0 fits it to the window.")
+	sz := a.TextSize(15)
+	w := math.Min(a.W-40, 900*a.S())
+	x := (a.W - w) / 2
+	var wrapped []string
+	for _, s := range lines {
+		wrapped = append(wrapped, a.Fonts.Wrap(Clean(s), sz, w-2*sz, false)...)
+	}
+	h := float64(len(wrapped)+3) * sz * 1.35
+	y := math.Max(10, (a.H-h)/2)
+	l.Rect(Rect{0, 0, a.W, a.H}, Alpha(ColInk, 0.35), ColNone, 0)
+	l.Rect(Rect{x, y, w, h}, ColPanel, ColInk, 2)
+	l.Text(Pt{x + sz, y + 1.8*sz}, "Help: "+a.screen.Name(), sz*1.2, ColInk, AnchorStart, true)
+	for i, s := range wrapped {
+		l.Text(Pt{x + sz, y + 3.4*sz + float64(i)*sz*1.35}, s, sz, ColInk, AnchorStart, false)
+	}
+}
+
+// HelpShown reports whether the help overlay is up.
+func (a *App) HelpShown() bool { return a.help }
+
+// prompt is a modal question for a file name.
+type prompt struct {
+	title string
+	text  string
+	files []string
+	err   string
+	ok    func(path string) error
+}
+
+// Ask opens a modal prompt for a path, offering the files in the save
+// folder that end in one of exts. ok returns an error to keep it open.
+func (a *App) Ask(title, def string, exts []string, ok func(path string) error) {
+	p := &prompt{title: title, text: def, ok: ok}
+	for _, dir := range []string{a.Dir, filepath.Dir(def)} {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			for _, x := range exts {
+				if !e.IsDir() && strings.HasSuffix(e.Name(), x) {
+					path := filepath.Join(dir, e.Name())
+					if !contains(p.files, path) {
+						p.files = append(p.files, path)
+					}
+				}
+			}
+		}
+	}
+	sort.Strings(p.files)
+	a.modal = p
+	a.focus = "prompt"
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *prompt) submit(a *App) {
+	if err := p.ok(p.text); err != nil {
+		p.err = err.Error()
+		a.focus = "prompt"
+		return
+	}
+	a.modal = nil
+}
+
+func (p *prompt) key(a *App, ev Event) {
+	switch {
+	case ev.Kind == KeyPress && ev.Key == KeyEscape:
+		a.modal = nil
+		a.focus = ""
+	case ev.Kind == KeyPress && ev.Key == KeyEnter:
+		p.submit(a)
+	default:
+		a.focus = "prompt"
+		if f := a.fields["prompt"]; f != nil {
+			f.key(a, ev)
+		}
+	}
+}
+
+func (p *prompt) draw(a *App, l *List) {
+	s := a.S()
+	sz := a.TextSize(15)
+	w := math.Min(a.W-40, 760*s)
+	rows := min(len(p.files), 8)
+	h := (7.5 + float64(rows)*1.6) * sz
+	if p.err != "" {
+		h += 3 * sz
+	}
+	x, y := (a.W-w)/2, math.Max(10, (a.H-h)/2)
+	l.Rect(Rect{0, 0, a.W, a.H}, Alpha(ColInk, 0.35), ColNone, 0)
+	l.Rect(Rect{x, y, w, h}, ColPanel, ColInk, 2)
+	l.Text(Pt{x + sz, y + 1.7*sz}, p.title, sz*1.1, ColInk, AnchorStart, true)
+	a.Field(l, Rect{x + sz, y + 2.4*sz, w - 2*sz, 1.9 * sz}, "prompt", &p.text, func() { p.submit(a) })
+	yy := y + 5.6*sz
+	if p.err != "" {
+		yy = a.Para(l, x+sz, yy, w-2*sz, p.err, 13, ColWarn, false) + 0.3*sz
+	}
+	if rows > 0 {
+		l.Text(Pt{x + sz, yy}, "Files here (click one):", sz*0.9, ColSecondary, AnchorStart, false)
+		yy += 0.5 * sz
+		for i := 0; i < rows; i++ {
+			f := p.files[len(p.files)-rows+i]
+			a.Button(l, Rect{x + sz, yy, w - 2*sz, 1.4 * sz}, f, f == p.text, false, func() { p.text = f; a.focus = "prompt" })
+			yy += 1.6 * sz
+		}
+	}
+	l.Text(Pt{x + w - sz, y + h - 0.7*sz}, "Enter: OK   Esc: cancel", sz*0.85, ColSecondary, AnchorEnd, false)
+}
+
+// Prompting reports whether a modal prompt is open.
+func (a *App) Prompting() bool { return a.modal != nil }
+
+// SavePath returns a path in the save folder.
+func (a *App) SavePath(name string) string { return filepath.Join(a.Dir, name) }
+
+// WriteFile writes a file, creating its folder.
+func WriteFile(path string, data []byte) error {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(path, data, 0o644)
+}

@@ -1,0 +1,394 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/golang/geo/s1"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+// SideColor returns a side's identity colour; no side is grey.
+func SideColor(s battle.Side) color.NRGBA {
+	switch s {
+	case battle.Colonial:
+		return ColColonial
+	case battle.Cylon:
+		return ColCylon
+	}
+	return color.NRGBA{0x99, 0x99, 0x99, 0xFF}
+}
+
+// SideName returns "Colonial" or "Cylon".
+func SideName(s battle.Side) string {
+	switch s {
+	case battle.Colonial:
+		return "Colonial"
+	case battle.Cylon:
+		return "Cylon"
+	}
+	return string(s)
+}
+
+// BandColor returns a range band's colour.
+func BandColor(b referee.Band) color.NRGBA {
+	switch b {
+	case referee.Short:
+		return ColShort
+	case referee.Medium:
+		return ColMedium
+	case referee.Long:
+		return ColLong
+	}
+	return ColOut
+}
+
+// drawPlayArea paints the play area, its edges and a 100 mm grid.
+func drawPlayArea(l *List, cam *Camera, w, d float64, grid bool) {
+	corners := []physics.Vec{physics.V(0, 0), physics.V(w, 0), physics.V(w, d), physics.V(0, d)}
+	l.Poly(cam.Pts(corners), ColPlayArea, ColNone, 0)
+	if grid {
+		step := 100.0
+		for x := step; x < w-1e-9; x += step {
+			l.Line(cam.Pts([]physics.Vec{physics.V(x, 0), physics.V(x, d)}), ColGrid, 1)
+		}
+		for y := step; y < d-1e-9; y += step {
+			l.Line(cam.Pts([]physics.Vec{physics.V(0, y), physics.V(w, y)}), ColGrid, 1)
+		}
+	}
+	l.Poly(cam.Pts(corners), ColNone, ColInk, 2)
+}
+
+// drawEdgeLabels writes the table's size along its lower edge.
+func drawEdgeLabels(a *App, l *List, cam *Camera, w, d float64) {
+	sz := a.TextSize(11)
+	p := cam.ToScreen(physics.V(w, 0))
+	l.Text(Pt{p.X, p.Y + sz*1.3}, fmt.Sprintf("%.0f × %.0f mm", w, d), sz, ColSecondary, AnchorEnd, false)
+}
+
+// drawObstacles paints planetoids and asteroid fields.
+func drawObstacles(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD bool, selected string) {
+	sz := a.TextSize(11)
+	for _, o := range obs {
+		stroke, width := ColObstacle, 1.2
+		if o.ID == selected {
+			stroke, width = ColMedium, 3
+		}
+		label := o.ID
+		if threeD && o.Level > 0 {
+			label += fmt.Sprintf(" · L%d", o.Level)
+		}
+		switch o.Kind {
+		case referee.Planetoid:
+			c := cam.ToScreen(o.Circle.C)
+			r := o.Circle.R * cam.Scale
+			l.Circle(c, r, ColPlanetoid, stroke, width)
+			// craters
+			for k, cr := range [][3]float64{{-0.35, 0.25, 0.18}, {0.3, -0.2, 0.12}, {0.1, 0.45, 0.08}} {
+				_ = k
+				l.Circle(Pt{c.X + cr[0]*r, c.Y + cr[1]*r}, cr[2]*r, Mix(ColPlanetoid, ColInk, 0.12), ColNone, 0)
+			}
+			l.HaloText(Pt{c.X, c.Y + sz*0.35}, label, sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
+		case referee.AsteroidField:
+			fill := Alpha(ColField, 0.22)
+			if o.Density == referee.Dense {
+				fill = Alpha(ColField, 0.55)
+			}
+			pts := cam.Pts(o.Polygon)
+			l.Poly(pts, fill, ColNone, 0)
+			closed := append(append([]Pt{}, pts...), pts[0])
+			if o.Density == referee.Dense {
+				l.Line(closed, stroke, width)
+			} else {
+				l.Dashed(closed, stroke, width, 8, 4)
+			}
+			// a few rocks
+			c := o.Polygon.Centroid()
+			bb := o.Polygon.Bounds()
+			n := 7
+			if o.Density == referee.Dense {
+				n = 14
+			}
+			for k := 0; k < n; k++ {
+				u := math.Mod(float64(k)*0.618034+0.1, 1)
+				v := math.Mod(float64(k)*0.381966+0.3, 1)
+				p := physics.V(bb.Lo.X+u*(bb.Hi.X-bb.Lo.X), bb.Lo.Y+v*(bb.Hi.Y-bb.Lo.Y))
+				if !o.Polygon.InteriorContains(p) {
+					continue
+				}
+				l.Circle(cam.ToScreen(p), math.Max(1.5, (2+float64(k%3))*cam.Scale), Mix(ColField, ColInk, 0.3), ColNone, 0)
+			}
+			s := cam.ToScreen(c)
+			l.HaloText(Pt{s.X, s.Y + sz*0.35}, label+" ("+string(o.Density)+")", sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
+		}
+	}
+}
+
+// ShipLook is everything needed to draw one ship.
+type ShipLook struct {
+	ID, Class string
+	Side      battle.Side
+	Pose      physics.Pose
+	Rotation  int     // dial notches clockwise
+	Level     int     // shown as a badge when ShowLevel
+	Across    float64 // base across flats, mm
+	Notch     float64 // degrees per dial notch
+	ShowLevel bool
+	Ghost     bool    // a planned end pose: outline only
+	Fade      float64 // 0 opaque .. 1 invisible (FTL, eliminated)
+	Out       bool
+	Selected  bool
+	Badges    []string // small notes under the id
+	Arc       float64  // fire arc radius in mm (0: none)
+	HalfArc   float64  // degrees
+	GhostCol  color.NRGBA
+	// FixFacing draws the silhouette and arc at FacingAngle instead of
+	// the heading turned by the dial (animations).
+	FixFacing   bool
+	FacingAngle s1.Angle
+}
+
+// Facing returns the direction the ship points.
+func (s ShipLook) Facing() s1.Angle {
+	if s.FixFacing {
+		return s.FacingAngle
+	}
+	return s.Pose.Heading - physics.Deg(s.Notch*float64(s.Rotation))
+}
+
+// drawArc paints a ship's fire arc to its radius.
+func drawArc(l *List, cam *Camera, s ShipLook, c color.NRGBA, alpha float64) {
+	if s.Arc <= 0 {
+		return
+	}
+	f := s.Facing().Radians()
+	h := s.HalfArc * math.Pi / 180
+	p := cam.ToScreen(s.Pose.Pos)
+	l.Wedge(p, s.Arc*cam.Scale, f-h, f+h, Alpha(c, 0.10*alpha), Alpha(c, 0.55*alpha), 1)
+}
+
+// drawShip paints a ship: its hexagonal base with the front flat thick,
+// the silhouette turned to the facing, the level badge and the id.
+func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
+	op := 1 - s.Fade
+	if op <= 0.01 {
+		return
+	}
+	col := SideColor(s.Side)
+	hex := cam.Pts(physics.Hexagon(s.Pose, s.Across))
+	switch {
+	case s.Ghost:
+		gc := s.GhostCol
+		if gc.A == 0 {
+			gc = col
+		}
+		closed := append(append([]Pt{}, hex...), hex[0])
+		l.Dashed(closed, Alpha(gc, 0.9*op), 1.6, 6, 4)
+		l.Line([]Pt{hex[5], hex[0]}, Alpha(gc, op), 3.5)
+	default:
+		base := Mix(col, ColWhite, 0.8)
+		if s.Out {
+			base = ColGrid
+		}
+		stroke, w := ColInk, 1.3
+		if s.Selected {
+			l.Poly(hex, ColNone, Alpha(ColMedium, 0.6*op), 7)
+		}
+		l.Poly(hex, Alpha(base, op), Alpha(stroke, op), w)
+		// front flat: edge 0 of the hexagon (from the front-right corner)
+		l.Line([]Pt{hex[0], hex[1]}, Alpha(ColInk, op), math.Max(3, 3.2*cam.Scale*0.5))
+	}
+	r := s.Across / math.Sqrt(3)
+	facing := physics.Pose{Pos: s.Pose.Pos, Heading: s.Facing()}
+	body := silhouette(s.Class)
+	pts := make([]physics.Vec, len(body.hull))
+	for i, v := range body.hull {
+		pts[i] = facing.ToTable(v.Mul(r))
+	}
+	fill := col
+	if s.Out {
+		fill = ColField
+	}
+	if s.Ghost {
+		l.Poly(cam.Pts(pts), Alpha(fill, 0.25*op), Alpha(fill, 0.7*op), 1)
+	} else {
+		l.Poly(cam.Pts(pts), Alpha(fill, op), Alpha(ColInk, op), 1)
+		for _, d := range body.detail {
+			dp := make([]physics.Vec, len(d))
+			for i, v := range d {
+				dp[i] = facing.ToTable(v.Mul(r))
+			}
+			l.Poly(cam.Pts(dp), Alpha(ColInk, 0.75*op), ColNone, 0)
+		}
+	}
+	// facing tick beyond the base when the dial is turned
+	if math.Abs(math.Remainder(float64(s.Facing()-s.Pose.Heading), 2*math.Pi)) > 1e-6 && !s.Ghost {
+		tip := facing.ToTable(physics.V(r*1.25, 0))
+		from := facing.ToTable(physics.V(r*0.95, 0))
+		l.Line(cam.Pts([]physics.Vec{from, tip}), Alpha(ColInk, op), 2)
+	}
+	if s.Out && !s.Ghost {
+		l.Line(cam.Pts([]physics.Vec{s.Pose.Pos.Add(physics.V(-r, -r)), s.Pose.Pos.Add(physics.V(r, r))}), Alpha(ColWarn, op), 3)
+		l.Line(cam.Pts([]physics.Vec{s.Pose.Pos.Add(physics.V(-r, r)), s.Pose.Pos.Add(physics.V(r, -r))}), Alpha(ColWarn, op), 3)
+	}
+	if s.Ghost {
+		return
+	}
+	sz := a.TextSize(11)
+	c := cam.ToScreen(s.Pose.Pos)
+	rr := r * cam.Scale
+	if s.ShowLevel {
+		bc := Pt{c.X + rr*0.9, c.Y - rr*0.9}
+		br := math.Max(sz*0.75, 7)
+		l.Circle(bc, br, Alpha(ColInk, op), Alpha(ColWhite, op), 1.5)
+		l.Text(Pt{bc.X, bc.Y + sz*0.36}, fmt.Sprintf("%d", s.Level), sz*0.95, Alpha(ColWhite, op), AnchorMiddle, true)
+	}
+	y := c.Y + rr + sz*1.1
+	l.HaloText(Pt{c.X, y}, s.ID, sz, Alpha(ColInk, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, true)
+	for _, b := range s.Badges {
+		y += sz * 1.15
+		l.HaloText(Pt{c.X, y}, Clean(b), sz*0.9, Alpha(ColSecondary, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, false)
+	}
+}
+
+// body is a ship's silhouette in units of its base's circumradius, nose
+// along +x.
+type body struct {
+	hull   []physics.Vec
+	detail [][]physics.Vec
+}
+
+func mirrored(half []physics.Vec) []physics.Vec {
+	out := append([]physics.Vec{}, half...)
+	for i := len(half) - 1; i >= 0; i-- {
+		if half[i].Y != 0 {
+			out = append(out, physics.V(half[i].X, -half[i].Y))
+		}
+	}
+	return out
+}
+
+func pts(xy ...float64) []physics.Vec {
+	out := make([]physics.Vec, 0, len(xy)/2)
+	for i := 0; i+1 < len(xy); i += 2 {
+		out = append(out, physics.V(xy[i], xy[i+1]))
+	}
+	return out
+}
+
+var bodies = map[string]body{
+	// Viper Mk. II: a long nose, short swept wings, three engines.
+	"viper-mk2": {
+		hull: mirrored(pts(0.86, 0, 0.5, 0.07, 0.08, 0.12, -0.28, 0.56, -0.44, 0.56, -0.38, 0.19, -0.64, 0.17)),
+		detail: [][]physics.Vec{
+			pts(0.42, 0, 0.28, 0.05, 0.12, 0.05, 0.12, -0.05, 0.28, -0.05),
+		},
+	},
+	// Viper Mk. VII: sleeker, with forward-reaching wing roots.
+	"viper-mk7": {
+		hull: mirrored(pts(0.9, 0, 0.45, 0.08, 0.2, 0.18, -0.2, 0.5, -0.42, 0.5, -0.42, 0.16, -0.62, 0.12)),
+		detail: [][]physics.Vec{
+			pts(0.46, 0, 0.3, 0.05, 0.14, 0.05, 0.14, -0.05, 0.3, -0.05),
+		},
+	},
+	// Cylon Raider: a swept crescent with the red eye along its front.
+	"cylon-raider": {
+		hull: mirrored(pts(0.42, 0, 0.36, 0.22, 0.18, 0.46, -0.12, 0.66, -0.5, 0.72, -0.3, 0.48, -0.16, 0.24, -0.32, 0.1, -0.3, 0)),
+		detail: [][]physics.Vec{
+			pts(0.36, 0.14, 0.4, 0.14, 0.4, -0.14, 0.36, -0.14),
+		},
+	},
+	// Heavy Raider: a bulkier crescent around a wide hull.
+	"heavy-raider": {
+		hull: mirrored(pts(0.55, 0, 0.5, 0.2, 0.3, 0.38, 0.05, 0.7, -0.35, 0.74, -0.25, 0.42, -0.55, 0.3, -0.6, 0)),
+		detail: [][]physics.Vec{
+			pts(0.48, 0.16, 0.53, 0.16, 0.53, -0.16, 0.48, -0.16),
+		},
+	},
+	// Raptor: a boxy hull with stub wings.
+	"raptor": {
+		hull: mirrored(pts(0.7, 0, 0.66, 0.14, 0.5, 0.24, 0.05, 0.28, -0.05, 0.48, -0.3, 0.48, -0.38, 0.28, -0.66, 0.24, -0.7, 0)),
+		detail: [][]physics.Vec{
+			pts(0.58, 0, 0.5, 0.12, 0.36, 0.12, 0.36, -0.12, 0.5, -0.12),
+		},
+	},
+}
+
+func silhouette(class string) body {
+	if b, ok := bodies[class]; ok {
+		return b
+	}
+	return body{hull: pts(0.7, 0, -0.5, 0.45, -0.3, 0, -0.5, -0.45)}
+}
+
+// rulerText says a ruling's range, band, margin and extras in one line.
+func rulerText(ru referee.Ruling) string {
+	if !ru.Measured {
+		if len(ru.BlockedBy) > 0 {
+			return "blocked by " + join(ru.BlockedBy)
+		}
+		return string(ru.Reason)
+	}
+	s := fmt.Sprintf("%.1f mm %s", ru.Range, ru.Band)
+	if ru.Band != referee.Out {
+		s += fmt.Sprintf(" (%+d), %.1f mm from %s", ru.RangeModifier, ru.Margin, ru.MarginTo)
+	} else {
+		s += fmt.Sprintf(", %.1f mm beyond long", ru.Margin)
+	}
+	if ru.CoverModifier != 0 {
+		s += fmt.Sprintf("; cover %s %d", join(ru.Cover), ru.CoverModifier)
+	}
+	if len(ru.BlockedBy) > 0 {
+		s += "; passes beside " + join(ru.BlockedBy)
+	}
+	if ru.Tailing {
+		s += "; tailing"
+	}
+	return s
+}
+
+func join(ss []string) string {
+	out := ""
+	for i, s := range ss {
+		if i > 0 {
+			out += ", "
+		}
+		out += s
+	}
+	return out
+}
+
+// drawRuler paints a ruling's witness ruler: from the stand to the nearest
+// visible point, in the band's colour, with its label.
+func drawRuler(a *App, l *List, cam *Camera, ru referee.Ruling, strong bool) {
+	if !ru.Measured {
+		return
+	}
+	c := BandColor(ru.Band)
+	p0, p1 := cam.ToScreen(ru.Witness.A), cam.ToScreen(ru.Witness.B)
+	w := 2.5
+	if strong {
+		w = 4
+	}
+	l.Line([]Pt{p0, p1}, ColWhite, w+3)
+	l.Line([]Pt{p0, p1}, c, w)
+	l.Circle(p1, w+2.5, c, ColWhite, 1.5)
+	// tick marks every 50 mm along the ruler
+	d := ru.Witness.B.Sub(ru.Witness.A)
+	n := d.Norm()
+	if n > 0 {
+		u := d.Mul(1 / n)
+		perp := physics.V(-u.Y, u.X)
+		for m := 50.0; m < n; m += 50 {
+			q := ru.Witness.A.Add(u.Mul(m))
+			l.Line(cam.Pts([]physics.Vec{q.Add(perp.Mul(3)), q.Sub(perp.Mul(3))}), c, 1.5)
+		}
+	}
+	sz := a.TextSize(12)
+	mid := Pt{(p0.X + p1.X) / 2, (p0.Y+p1.Y)/2 - sz*0.5}
+	l.HaloText(mid, Clean(rulerText(ru)), sz, ColInk, Alpha(ColWhite, 0.9), AnchorMiddle, strong)
+}

@@ -1,0 +1,136 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/starshipbattles/bsg/physics"
+)
+
+// Camera maps the table (millimetres, y up) to a screen viewport (pixels,
+// y down): Scale pixels per millimetre, Center at the viewport's middle.
+type Camera struct {
+	View   Rect
+	Scale  float64
+	Center physics.Vec
+	fitted physics.Rect
+	init   bool
+}
+
+// ToScreen maps a table point to the screen.
+func (c *Camera) ToScreen(v physics.Vec) Pt {
+	return Pt{c.View.X + c.View.W/2 + (v.X-c.Center.X)*c.Scale, c.View.Y + c.View.H/2 - (v.Y-c.Center.Y)*c.Scale}
+}
+
+// ToWorld maps a screen point to the table.
+func (c *Camera) ToWorld(p Pt) physics.Vec {
+	return physics.V(c.Center.X+(p.X-c.View.X-c.View.W/2)/c.Scale, c.Center.Y-(p.Y-c.View.Y-c.View.H/2)/c.Scale)
+}
+
+// Pts maps table points to the screen.
+func (c *Camera) Pts(vs []physics.Vec) []Pt {
+	out := make([]Pt, len(vs))
+	for i, v := range vs {
+		out[i] = c.ToScreen(v)
+	}
+	return out
+}
+
+// Fit shows the rectangle r whole in the viewport.
+func (c *Camera) Fit(r physics.Rect) {
+	c.fitted, c.init = r, true
+	w, h := r.Hi.X-r.Lo.X, r.Hi.Y-r.Lo.Y
+	if w <= 0 || h <= 0 || c.View.W <= 0 || c.View.H <= 0 {
+		c.Scale = 1
+		return
+	}
+	c.Scale = math.Min(c.View.W/w, c.View.H/h)
+	c.Center = physics.V((r.Lo.X+r.Hi.X)/2, (r.Lo.Y+r.Hi.Y)/2)
+}
+
+// SetView sets the viewport; the first time, and whenever keep is false,
+// it fits r.
+func (c *Camera) SetView(v Rect, r physics.Rect) {
+	changed := c.View != v
+	old := c.View
+	c.View = v
+	switch {
+	case !c.init:
+		c.Fit(r)
+	case changed && old.W > 0 && old.H > 0:
+		// Keep what was shown, scaled to the new size.
+		c.Scale *= math.Min(v.W/old.W, v.H/old.H)
+	}
+}
+
+// Refit shows the last fitted rectangle again.
+func (c *Camera) Refit() { c.Fit(c.fitted) }
+
+// ZoomAt zooms by factor f keeping the table point under p still.
+func (c *Camera) ZoomAt(p Pt, f float64) {
+	before := c.ToWorld(p)
+	c.Scale = math.Max(0.05, math.Min(40, c.Scale*f))
+	after := c.ToWorld(p)
+	c.Center = c.Center.Add(before.Sub(after))
+}
+
+// Pan moves the view by dx, dy pixels.
+func (c *Camera) Pan(dx, dy float64) {
+	c.Center = c.Center.Add(physics.V(-dx/c.Scale, dy/c.Scale))
+}
+
+// Key handles the view keys: arrows pan, + and − zoom, 0 fits. It
+// reports whether it used the event.
+func (c *Camera) Key(ev Event) bool {
+	step := 60.0
+	switch {
+	case ev.Kind == KeyPress && ev.Key == KeyLeft:
+		c.Pan(step, 0)
+	case ev.Kind == KeyPress && ev.Key == KeyRight:
+		c.Pan(-step, 0)
+	case ev.Kind == KeyPress && ev.Key == KeyUp:
+		c.Pan(0, step)
+	case ev.Kind == KeyPress && ev.Key == KeyDown:
+		c.Pan(0, -step)
+	case ev.Kind == Char && (ev.Rune == '+' || ev.Rune == '='):
+		c.ZoomAt(c.View.Center(), 1.25)
+	case ev.Kind == Char && (ev.Rune == '-' || ev.Rune == '_'):
+		c.ZoomAt(c.View.Center(), 1/1.25)
+	case ev.Kind == Char && ev.Rune == '0':
+		c.Refit()
+	case ev.Kind == Wheel && c.View.Contains(Pt{ev.X, ev.Y}):
+		c.ZoomAt(Pt{ev.X, ev.Y}, math.Pow(1.15, ev.DY))
+	default:
+		return false
+	}
+	return true
+}
+
+// panner turns drags into pans.
+type panner struct {
+	on   bool
+	last Pt
+}
+
+// Handle pans the camera while a drag started on an empty spot goes on;
+// start says whether a press here may start one.
+func (p *panner) Handle(c *Camera, ev Event, start bool) bool {
+	switch ev.Kind {
+	case MouseDown:
+		if start && c.View.Contains(Pt{ev.X, ev.Y}) {
+			p.on, p.last = true, Pt{ev.X, ev.Y}
+			return true
+		}
+	case MouseMove:
+		if p.on {
+			c.Pan(ev.X-p.last.X, ev.Y-p.last.Y)
+			p.last = Pt{ev.X, ev.Y}
+			return true
+		}
+	case MouseUp:
+		if p.on {
+			p.on = false
+			return true
+		}
+	}
+	return false
+}

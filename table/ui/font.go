@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"math"
+	"strings"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
+)
+
+// Fonts are the Go fonts (regular and bold), parsed once, with faces by
+// pixel size. The view measures text with them and the Ebiten adapter
+// draws with the same faces, so layout and glyphs agree.
+type Fonts struct {
+	mu    sync.Mutex
+	fonts [2]*sfnt.Font
+	faces map[faceKey]font.Face
+}
+
+type faceKey struct {
+	size float64
+	bold bool
+}
+
+var (
+	fontsOnce sync.Once
+	theFonts  *Fonts
+)
+
+// LoadFonts returns the shared fonts.
+func LoadFonts() *Fonts {
+	fontsOnce.Do(func() {
+		f := &Fonts{faces: map[faceKey]font.Face{}}
+		for i, ttf := range [][]byte{goregular.TTF, gobold.TTF} {
+			ft, err := opentype.Parse(ttf)
+			if err != nil {
+				panic("ui: the embedded Go font does not parse: " + err.Error())
+			}
+			f.fonts[i] = ft
+		}
+		theFonts = f
+	})
+	return theFonts
+}
+
+// QuantSize rounds a text size to the sizes faces are made for.
+func QuantSize(size float64) float64 { return math.Max(6, math.Round(size*2)/2) }
+
+// Face returns the face for a size in pixels (rounded to half pixels).
+func (f *Fonts) Face(size float64, bold bool) font.Face {
+	k := faceKey{QuantSize(size), bold}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if fc, ok := f.faces[k]; ok {
+		return fc
+	}
+	i := 0
+	if bold {
+		i = 1
+	}
+	fc, err := opentype.NewFace(f.fonts[i], &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		panic("ui: " + err.Error())
+	}
+	f.faces[k] = fc
+	return fc
+}
+
+// Width returns the advance width of s at size in pixels.
+func (f *Fonts) Width(s string, size float64, bold bool) float64 {
+	fc := f.Face(size, bold)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return float64(font.MeasureString(fc, s)) / 64
+}
+
+// Wrap breaks s into lines no wider than w pixels.
+func (f *Fonts) Wrap(s string, size, w float64, bold bool) []string {
+	var lines []string
+	for _, para := range strings.Split(s, "\n") {
+		words := strings.Fields(para)
+		if len(words) == 0 {
+			lines = append(lines, "")
+			continue
+		}
+		cur := words[0]
+		for _, wd := range words[1:] {
+			if f.Width(cur+" "+wd, size, bold) > w {
+				lines = append(lines, cur)
+				cur = wd
+			} else {
+				cur += " " + wd
+			}
+		}
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// Clean replaces characters the Go fonts lack with ones they have.
+func Clean(s string) string {
+	return cleaner.Replace(s)
+}
+
+var cleaner = strings.NewReplacer("★", "*", "✓", "v", "✗", "x")

@@ -1,0 +1,783 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+func poseAt(x, y, heading float64) physics.Pose {
+	return physics.Pose{Pos: physics.V(x, y), Heading: physics.Deg(heading)}
+}
+
+// stage is where the hot-seat game's screen stands.
+type stage int
+
+const (
+	stCover   stage = iota // a cover screen before a side takes the controls
+	stPlan                 // a side plans its ships in secret
+	stReveal               // all plans are in: both players watch the reveal
+	stMarker               // a side places a jumping ship's FTL marker
+	stAnim                 // ships move along their paths
+	stDeclare              // a side declares its shots
+	stResults              // dice, hits and misses
+	stOver                 // the victory screen
+)
+
+// Game is a hot-seat battle on one machine: a state machine over the
+// battle engine's phases, with cover screens between the players.
+type Game struct {
+	a    *App
+	b    *battle.Battle
+	cam  Camera
+	pan  panner
+	st   stage
+	side battle.Side // the side at the controls (plan, markers, declare)
+
+	coverTitle, coverText string
+	afterCover            func()
+
+	// planning
+	sel     string
+	drafts  map[string]*starship.Plan
+	confirm string // a ship whose illegal plan waits for a second Enter
+
+	// declaring
+	shooter   string
+	shots     map[string]string // shooter → target
+	declared  []battle.Shot     // this firing step, both sides, for the results
+	results   []battle.Event
+	outcomes  map[string]starship.Outcome
+	markerRot float64
+	marker    *physics.Vec
+
+	anim      *animation
+	shotLines []shotLine
+
+	// overlays
+	arcs, grid, ghosts, rings, labels bool
+	logOpen                           bool
+	logScroll                         int
+	// replay: read-only, no controls
+	readOnly bool
+	viewAs   battle.Side
+}
+
+// NewGame starts a hot-seat battle on a setup.
+func NewGame(a *App, setup battle.Setup, seed uint64) (*Game, error) {
+	b, err := battle.New(setup, a.Comp, seed)
+	if err != nil {
+		return nil, err
+	}
+	return GameFrom(a, b), nil
+}
+
+// GameFrom continues a battle (new or loaded) hot-seat.
+func GameFrom(a *App, b *battle.Battle) *Game {
+	g := &Game{a: a, b: b, drafts: map[string]*starship.Plan{}, shots: map[string]string{},
+		outcomes: map[string]starship.Outcome{}, arcs: true, grid: true, ghosts: true, labels: true, side: battle.Colonial}
+	g.advance()
+	return g
+}
+
+// Battle returns the battle being played.
+func (g *Game) Battle() *battle.Battle { return g.b }
+
+// Stage names the game's stage (for tests and the help).
+func (g *Game) Stage() string {
+	return [...]string{"cover", "plan", "reveal", "marker", "anim", "declare", "results", "over"}[g.st]
+}
+
+// Side returns the side at the controls.
+func (g *Game) Side() battle.Side { return g.side }
+
+// Name implements Screen.
+func (g *Game) Name() string {
+	return fmt.Sprintf("hot-seat game, %s", g.Stage())
+}
+
+func (g *Game) rules() starship.Rules { return g.b.Setup().Rules }
+
+func (g *Game) notch() float64 { return g.a.Comp.Geometry.DialNotch.Value }
+
+// cover shows a cover screen, then calls then.
+func (g *Game) cover(title, text string, then func()) {
+	g.st, g.coverTitle, g.coverText, g.afterCover = stCover, title, text, then
+}
+
+// plannable lists a side's ships that still need a plan, and whether one
+// of them may plan now (not waiting for a tailed ship).
+func (g *Game) plannable(side battle.Side) (need []string, now bool) {
+	v := g.b.View(side)
+	for _, s := range v.Ships {
+		if s.Own && s.OnTable && !s.Out && !s.Planned {
+			need = append(need, s.ID)
+			if !g.waiting(v, s.ID) {
+				now = true
+			}
+		}
+	}
+	return need, now
+}
+
+// waiting reports whether a ship must wait for the ship it tails to plan
+// (Tailing: the planning order). The view tells whom a ship tails.
+func (g *Game) waiting(v battle.View, id string) bool {
+	for _, s := range v.Ships {
+		if s.ID != id || s.Tailing == "" {
+			continue
+		}
+		for _, t := range v.Ships {
+			if t.ID == s.Tailing && t.OnTable && !t.Out && !t.Planned {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// advance moves the screen to what the battle waits for next.
+func (g *Game) advance() {
+	if g.readOnly {
+		return
+	}
+	switch g.b.Phase() {
+	case battle.Planning:
+		order := []battle.Side{g.side, g.side.Opponent()}
+		for _, side := range order {
+			if _, now := g.plannable(side); now {
+				g.startPlanning(side)
+				return
+			}
+		}
+		// nobody can plan now: should not happen; show the reveal.
+		g.st = stReveal
+	case battle.Revealing:
+		g.cover("Both players: the reveal", "Every plan is in. Press Enter (or click) and both plans are revealed together; the ships move.", func() { g.reveal() })
+	case battle.PlacingFTL:
+		for _, side := range battle.Sides {
+			if v := g.b.View(side); len(v.MarkersDue) > 0 {
+				g.side = side
+				g.st = stMarker
+				g.marker = nil
+				g.markerRot = 0
+				return
+			}
+		}
+	case battle.Declaring:
+		secret := g.rules().Has(starship.OptAttackDeclaration)
+		for _, side := range battle.Sides {
+			v := g.b.View(side)
+			if !v.MayDeclare {
+				continue
+			}
+			g.side = side
+			g.shots = map[string]string{}
+			g.shooter = ""
+			start := func() { g.st = stDeclare; g.pickShooter() }
+			if secret {
+				g.cover(SideName(side)+" player: take the controls",
+					fmt.Sprintf("Firing step %d: declare your shots in secret. %s player, look away.", v.Step, SideName(side.Opponent())), start)
+			} else {
+				start()
+			}
+			return
+		}
+	case battle.Over:
+		g.st = stOver
+	}
+}
+
+func (g *Game) startPlanning(side battle.Side) {
+	g.cover(SideName(side)+" player: take the controls",
+		fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. Press Enter or click when ready.", g.b.Turn(), SideName(side.Opponent())),
+		func() {
+			g.side = side
+			g.st = stPlan
+			g.sel = ""
+			g.confirm = ""
+			g.selectNextShip()
+		})
+}
+
+// Tick implements Screen.
+func (g *Game) Tick(dt float64) {
+	if g.st == stAnim && g.anim != nil {
+		g.anim.t += dt
+		if g.anim.done() {
+			g.finishAnim()
+		}
+	}
+}
+
+func (g *Game) finishAnim() {
+	g.anim = nil
+	if len(g.results) > 0 {
+		g.st = stResults
+		return
+	}
+	g.advance()
+}
+
+// Handle implements Screen.
+func (g *Game) Handle(ev Event) {
+	if ev.Kind == Resize {
+		return
+	}
+	if g.logOpen {
+		switch {
+		case ev.Kind == KeyPress && ev.Key == KeyPageUp, ev.Kind == Wheel && ev.DY > 0:
+			g.logScroll += 5
+			return
+		case ev.Kind == KeyPress && ev.Key == KeyPageDown, ev.Kind == Wheel && ev.DY < 0:
+			g.logScroll = max(0, g.logScroll-5)
+			return
+		case ev.Kind == KeyPress && ev.Key == KeyEscape, ev.Kind == Char && (ev.Rune == 'l' || ev.Rune == 'L'):
+			g.logOpen = false
+			return
+		}
+	}
+	if g.st == stCover {
+		if ev.Kind == KeyPress && ev.Key == KeyEnter || ev.Kind == Char && ev.Rune == ' ' || ev.Kind == MouseDown {
+			if f := g.afterCover; f != nil {
+				g.afterCover = nil
+				f()
+			}
+		}
+		if ev.Kind == KeyPress && ev.Key == KeyEscape {
+			g.a.Show(NewTitle(g.a))
+		}
+		return
+	}
+	if g.cam.Key(ev) {
+		return
+	}
+	if ev.Kind == Char {
+		switch ev.Rune {
+		case 'a', 'A':
+			g.arcs = !g.arcs
+			return
+		case 'g', 'G':
+			g.grid = !g.grid
+			return
+		case 't', 'T':
+			g.ghosts = !g.ghosts
+			return
+		case 'r', 'R':
+			g.rings = !g.rings
+			return
+		case 'n', 'N':
+			g.labels = !g.labels
+			return
+		case 'l', 'L':
+			g.logOpen = !g.logOpen
+			g.logScroll = 0
+			return
+		case 'm', 'M':
+			if g.st != stPlan && g.st != stDeclare {
+				g.a.Show(NewMeasure(g.a, g.frozenTable(), "frozen from turn "+fmt.Sprint(g.b.Turn())).Back(g))
+				return
+			}
+		}
+	}
+	if ev.Kind == KeyPress && ev.Key == KeyF2 && !g.readOnly {
+		g.askSave()
+		return
+	}
+	if ev.Kind == KeyPress && ev.Key == KeyEscape && g.st != stPlan && g.st != stDeclare && g.st != stMarker {
+		g.a.Show(NewTitle(g.a))
+		return
+	}
+	switch g.st {
+	case stPlan:
+		if g.handlePlan(ev) {
+			return
+		}
+	case stDeclare:
+		if g.handleDeclare(ev) {
+			return
+		}
+	case stMarker:
+		if g.handleMarker(ev) {
+			return
+		}
+	case stAnim:
+		if ev.Kind == KeyPress && ev.Key == KeyEnter || ev.Kind == Char && ev.Rune == ' ' {
+			g.finishAnim()
+			return
+		}
+	case stResults:
+		if ev.Kind == KeyPress && ev.Key == KeyEnter || ev.Kind == Char && ev.Rune == ' ' {
+			g.results = nil
+			g.advance()
+			return
+		}
+	case stOver:
+		if ev.Kind == KeyPress && ev.Key == KeyEnter {
+			g.a.Show(NewTitle(g.a))
+			return
+		}
+	}
+	g.pan.Handle(&g.cam, ev, ev.Button != ButtonLeft || true)
+}
+
+// askSave asks where to save the battle.
+func (g *Game) askSave() {
+	g.a.Ask("Save the game (battle journal, JSON)", g.a.SavePath(fmt.Sprintf("game-turn%d.json", g.b.Turn())), []string{".json"}, func(path string) error {
+		data, err := g.b.Save()
+		if err != nil {
+			return err
+		}
+		if err := WriteFile(path, data); err != nil {
+			return err
+		}
+		g.a.Say("saved %s", path)
+		return nil
+	})
+}
+
+// publicView is what both players may see: drawn from one side's view,
+// showing only what is public (poses, revealed plans, counter counts).
+func (g *Game) publicView() battle.View { return g.b.View(g.side) }
+
+// privateSide returns the side whose secrets the screen may show, or "".
+func (g *Game) privateSide() battle.Side {
+	switch g.st {
+	case stPlan:
+		return g.side
+	case stDeclare:
+		if g.rules().Has(starship.OptAttackDeclaration) {
+			return g.side
+		}
+	}
+	if g.readOnly {
+		return g.viewAs
+	}
+	return ""
+}
+
+// frozenTable returns the table as it stands, for measurement mode.
+func (g *Game) frozenTable() *referee.Table {
+	v := g.publicView()
+	t := referee.Table{Width: v.Width, Depth: v.Depth, ThreeD: g.rules().Has(starship.OptThreeD),
+		Obstacles: slices.Clone(v.Obstacles), Limits: referee.LimitsFrom(g.a.Comp.Geometry)}
+	for _, s := range v.Ships {
+		if s.OnTable && !s.Out {
+			t.Ships = append(t.Ships, referee.Ship{ID: s.ID, Class: s.Class, Pose: s.Pose, Rotation: s.Rotation,
+				Level: s.Level, AcrossFlats: g.b.Class(s.Class).AcrossFlats})
+		}
+	}
+	return &t
+}
+
+// shipLook builds a ship's look from a view.
+func (g *Game) shipLook(s battle.ShipView) ShipLook {
+	geo := g.a.Comp.Geometry
+	lk := ShipLook{ID: s.ID, Class: s.Class, Side: s.Side, Pose: s.Pose, Rotation: s.Rotation, Level: s.Level,
+		Across: g.b.Class(s.Class).AcrossFlats, Notch: geo.DialNotch.Value, ShowLevel: g.rules().Has(starship.OptThreeD),
+		Out: s.Out, Arc: geo.LongRange.Value, HalfArc: geo.FireArcHalfWidth.Value}
+	if s.CounterCount+s.CollisionCount > 0 {
+		lk.Badges = append(lk.Badges, fmt.Sprintf("%d counter(s)", s.CounterCount+s.CollisionCount))
+	}
+	if s.Crippled {
+		lk.Badges = append(lk.Badges, "crippled")
+	}
+	if s.Out {
+		lk.Badges = append(lk.Badges, "out: "+s.Cause)
+	}
+	return lk
+}
+
+// Draw implements Screen.
+func (g *Game) Draw(l *List) {
+	a := g.a
+	if g.st == stCover {
+		g.drawCover(l)
+		return
+	}
+	pw := math.Max(330, math.Min(430*a.S(), a.W*0.42))
+	view := Rect{0, 0, a.W - pw, a.H}
+	v := g.publicView()
+	g.cam.SetView(view, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(v.Width+30, v.Depth+30)})
+	l.SetClip(&view)
+	g.drawBoard(l, v)
+	l.SetClip(nil)
+	l.NewLayer()
+	panel := Rect{a.W - pw, 0, pw, a.H}
+	l.Rect(panel, ColPanel, ColPanelLine, 1)
+	switch g.st {
+	case stPlan:
+		g.drawPlanPanel(l, panel)
+	case stDeclare:
+		g.drawDeclarePanel(l, panel)
+	default:
+		g.drawInfoPanel(l, panel)
+	}
+	if g.logOpen {
+		g.drawLog(l, view)
+	}
+	if g.st == stOver {
+		g.drawVictory(l, view)
+	}
+}
+
+func (g *Game) drawCover(l *List) {
+	a := g.a
+	l.Background = ColCover1
+	c := ColWhite
+	if strings.HasPrefix(g.coverTitle, "Colonial") {
+		c = ColColonial
+	} else if strings.HasPrefix(g.coverTitle, "Cylon") {
+		c = ColCylon
+	}
+	l.Text(Pt{a.W / 2, a.H * 0.42}, g.coverTitle, a.TextSize(34), c, AnchorMiddle, true)
+	y := a.H*0.42 + a.TextSize(34)*1.4
+	w := math.Min(a.W*0.8, 760*a.S())
+	sz := a.TextSize(17)
+	for _, line := range a.Fonts.Wrap(Clean(g.coverText), sz, w, false) {
+		l.Text(Pt{a.W / 2, y}, line, sz, Mix(ColWhite, ColInk, 0.15), AnchorMiddle, false)
+		y += sz * 1.4
+	}
+	r := Rect{a.W/2 - 120*a.S(), y + sz, 240 * a.S(), 44 * a.S()}
+	a.Button(l, r, "Continue (Enter)", false, false, func() {
+		if f := g.afterCover; f != nil {
+			g.afterCover = nil
+			f()
+		}
+	})
+}
+
+// drawBoard paints the table from a view: the play area, obstacles,
+// arcs, ghosts of the side's own plans, the ships, firing rulers.
+func (g *Game) drawBoard(l *List, v battle.View) {
+	a := g.a
+	drawPlayArea(l, &g.cam, v.Width, v.Depth, g.grid)
+	drawEdgeLabels(a, l, &g.cam, v.Width, v.Depth)
+	drawObstacles(a, l, &g.cam, v.Obstacles, g.rules().Has(starship.OptThreeD), "")
+	priv := g.privateSide()
+	looks := map[string]ShipLook{}
+	for _, s := range v.Ships {
+		if !s.OnTable && !s.Out {
+			continue
+		}
+		lk := g.shipLook(s)
+		if g.anim != nil {
+			lk = g.anim.look(lk)
+		}
+		lk.Selected = (g.st == stPlan && s.ID == g.sel) || (g.st == stDeclare && s.ID == g.shooter)
+		if g.st == stPlan && s.Own && s.Side == priv {
+			if s.Planned {
+				lk.Badges = append(lk.Badges, "planned")
+			}
+		}
+		if s.Shown != "" && priv == v.Side {
+			lk.Badges = append(lk.Badges, "shows "+s.Shown)
+		}
+		if s.Planned && !s.Own && g.st == stPlan {
+			lk.Badges = append(lk.Badges, "planned")
+		}
+		looks[s.ID] = lk
+	}
+	if g.arcs {
+		for _, s := range v.Ships {
+			if lk, ok := looks[s.ID]; ok && !s.Out {
+				alpha := 0.6
+				if lk.Selected {
+					alpha = 1.4
+				}
+				drawArc(l, &g.cam, lk, SideColor(s.Side), alpha)
+			}
+		}
+	}
+	if g.rings {
+		geo := g.a.Comp.Geometry
+		for _, s := range v.Ships {
+			if lk, ok := looks[s.ID]; ok && !s.Out && (lk.Selected || g.st != stPlan) {
+				p := g.cam.ToScreen(s.Pose.Pos)
+				for _, rb := range []struct {
+					r float64
+					b referee.Band
+				}{{geo.ShortRange.Value, referee.Short}, {geo.MediumRange.Value, referee.Medium}, {geo.LongRange.Value, referee.Long}} {
+					l.Circle(p, rb.r*g.cam.Scale, ColNone, Alpha(BandColor(rb.b), 0.5), 1)
+				}
+			}
+		}
+	}
+	// paths revealed this turn
+	if g.ghosts && g.st != stPlan && g.st != stCover {
+		for _, s := range v.Ships {
+			if s.Outcome != nil {
+				g.drawPath(l, s.Outcome.Path, SideColor(s.Side), 0.5)
+			}
+		}
+	}
+	if g.st == stPlan && g.ghosts {
+		g.drawGhosts(l, v)
+	}
+	ids := make([]string, 0, len(looks))
+	for _, s := range v.Ships {
+		if _, ok := looks[s.ID]; ok {
+			ids = append(ids, s.ID)
+		}
+	}
+	for _, id := range ids {
+		lk := looks[id]
+		if !g.labels {
+			lk.ID, lk.Badges = "", nil
+		}
+		drawShip(a, l, &g.cam, lk)
+	}
+	switch g.st {
+	case stDeclare:
+		g.drawTargets(l, v)
+	case stResults:
+		g.drawShots(l, v)
+	case stMarker:
+		g.drawMarker(l, v)
+	}
+	if g.anim != nil {
+		g.anim.drawBanner(a, l, g.cam.View)
+	}
+}
+
+// drawPath paints a stand's path.
+func (g *Game) drawPath(l *List, path []physics.Vec, c colorT, alpha float64) {
+	if len(path) < 2 {
+		return
+	}
+	l.Dashed(g.cam.Pts(path), Alpha(c, alpha), 2, 7, 5)
+}
+
+// drawInfoPanel is the panel of the public stages.
+func (g *Game) drawInfoPanel(l *List, r Rect) {
+	a := g.a
+	x, y, w := r.X+14*a.S(), r.Y+30*a.S(), r.W-28*a.S()
+	v := g.publicView()
+	title := fmt.Sprintf("Turn %d", v.Turn)
+	if g.readOnly {
+		title = "Replay: " + title
+	}
+	a.Label(l, x, y, title, 20, ColInk, true)
+	y += 28 * a.S()
+	var msg string
+	switch g.st {
+	case stReveal:
+		msg = "All plans are in."
+	case stAnim:
+		msg = "The ships move along their paths. Enter skips."
+	case stResults:
+		msg = "Fire! The dice have spoken. Press Enter to go on."
+	case stMarker:
+		msg = fmt.Sprintf("%s player: place the FTL marker of %s. Click on the table where it goes; , and . turn it; Enter confirms.", SideName(g.side), first(v.MarkersDue))
+	case stOver:
+		msg = "The battle is over."
+	}
+	if msg != "" {
+		y = a.Para(l, x, y, w, msg, 14, ColInk, false) + 6*a.S()
+	}
+	if g.st == stResults {
+		for _, e := range g.results {
+			y = a.Para(l, x, y, w, e.Text, 13, resultColor(e.Text), false) + 4*a.S()
+		}
+	}
+	if g.st == stResults || g.st == stAnim {
+		bw := w
+		a.Button(l, Rect{x, y + 6*a.S(), bw, 36 * a.S()}, "Go on (Enter)", false, false, func() {
+			if g.st == stAnim {
+				g.finishAnim()
+			} else {
+				g.results = nil
+				g.advance()
+			}
+		})
+		y += 50 * a.S()
+	}
+	if g.st == stMarker {
+		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, "Place the marker (Enter)", false, g.marker == nil, func() { g.placeMarker() })
+		y += 50 * a.S()
+	}
+	if g.readOnly {
+		return
+	}
+	g.drawLogTail(l, Rect{r.X, y, r.W, r.H - y}, v, "")
+	g.drawFooter(l, r)
+}
+
+func first(ss []string) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	return ss[0]
+}
+
+func resultColor(s string) colorT {
+	switch {
+	case strings.Contains(s, "misses"):
+		return ColSecondary
+	case strings.Contains(s, "hits"), strings.Contains(s, "two hits"), strings.Contains(s, "eliminated"), strings.Contains(s, "wins"):
+		return ColWarn
+	}
+	return ColInk
+}
+
+// drawFooter paints the buttons every panel has.
+func (g *Game) drawFooter(l *List, r Rect) {
+	a := g.a
+	s := a.S()
+	bw := (r.W - 28*s - 12*s) / 3
+	y := r.Y + r.H - 46*s
+	x := r.X + 14*s
+	a.Button(l, Rect{x, y, bw, 34 * s}, "Log (L)", g.logOpen, false, func() { g.logOpen = !g.logOpen })
+	a.Button(l, Rect{x + bw + 6*s, y, bw, 34 * s}, "Save (F2)", false, g.readOnly, func() { g.askSave() })
+	a.Button(l, Rect{x + 2*(bw+6*s), y, bw, 34 * s}, "Help (F1)", false, false, func() { g.a.help = true })
+}
+
+// drawLogTail paints the last lines of the log the screen may show.
+func (g *Game) drawLogTail(l *List, r Rect, v battle.View, heading string) {
+	a := g.a
+	s := a.S()
+	evs := g.visibleEvents(v)
+	if len(evs) == 0 || r.H < 80*s {
+		return
+	}
+	x, w := r.X+14*s, r.W-28*s
+	y := r.Y + 14*s
+	l.Line([]Pt{{r.X + 10*s, y - 4*s}, {r.X + r.W - 10*s, y - 4*s}}, ColPanelLine, 1)
+	a.Label(l, x, y+14*s, "Log (latest last)", 13, ColSecondary, true)
+	y += 22 * s
+	bottom := r.Y + r.H - 56*s
+	sz := a.TextSize(12)
+	var lines []string
+	for _, e := range evs {
+		for _, ln := range a.Fonts.Wrap(Clean(e.Text), sz, w, false) {
+			lines = append(lines, ln)
+		}
+	}
+	n := int((bottom - y) / (sz * 1.3))
+	if n <= 0 {
+		return
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	for _, ln := range lines {
+		y += sz * 1.3
+		l.Text(Pt{x, y}, ln, sz, ColSecondary, AnchorStart, false)
+	}
+}
+
+// visibleEvents returns the events the screen may show: a side's own
+// secret events while that side has the controls, public ones otherwise.
+func (g *Game) visibleEvents(v battle.View) []battle.Event {
+	priv := g.privateSide()
+	var out []battle.Event
+	for _, e := range v.Events {
+		if e.Secret && e.Side != priv {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// drawLog paints the whole log over the table.
+func (g *Game) drawLog(l *List, view Rect) {
+	a := g.a
+	s := a.S()
+	l.NewLayer()
+	r := view.Inset(30 * s)
+	l.Rect(r, Alpha(ColPanel, 0.97), ColInk, 2)
+	a.Label(l, r.X+14*s, r.Y+28*s, "Battle log (PageUp/PageDown or wheel scroll; L or Esc closes)", 15, ColInk, true)
+	sz := a.TextSize(13)
+	var lines []string
+	turn := -1
+	for _, e := range g.visibleEvents(g.publicView()) {
+		if e.Turn != turn {
+			turn = e.Turn
+			lines = append(lines, fmt.Sprintf("— Turn %d —", turn))
+		}
+		lines = append(lines, a.Fonts.Wrap(Clean(e.Text), sz, r.W-40*s, false)...)
+	}
+	n := int((r.H - 60*s) / (sz * 1.3))
+	end := max(0, len(lines)-g.logScroll)
+	start := max(0, end-n)
+	y := r.Y + 40*s
+	for _, ln := range lines[start:end] {
+		y += sz * 1.3
+		bold := strings.HasPrefix(ln, "— Turn")
+		l.Text(Pt{r.X + 18*s, y}, ln, sz, ColInk, AnchorStart, bold)
+	}
+}
+
+// drawVictory paints the victory screen over the table.
+func (g *Game) drawVictory(l *List, view Rect) {
+	a := g.a
+	s := a.S()
+	res := g.b.Result()
+	if res == nil {
+		return
+	}
+	l.NewLayer()
+	w, h := math.Min(view.W-40, 620*s), 250*s
+	r := Rect{view.X + (view.W-w)/2, view.Y + (view.H-h)/2, w, h}
+	l.Rect(r, Alpha(ColCover1, 0.95), ColWhite, 2)
+	title := "A draw"
+	c := ColWhite
+	if res.Winner != "" {
+		title = SideName(res.Winner) + " victory"
+		c = SideColor(res.Winner)
+	}
+	l.Text(Pt{r.X + w/2, r.Y + 60*s}, title, a.TextSize(34), c, AnchorMiddle, true)
+	l.Text(Pt{r.X + w/2, r.Y + 100*s}, Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), a.TextSize(16), ColWhite, AnchorMiddle, false)
+	bw := (w - 60*s) / 3
+	y := r.Y + h - 70*s
+	a.Button(l, Rect{r.X + 15*s, y, bw, 40 * s}, "Save (F2)", false, false, func() { g.askSave() })
+	a.Button(l, Rect{r.X + 30*s + bw, y, bw, 40 * s}, "Replay", false, false, func() {
+		data, err := g.b.Save()
+		if err == nil {
+			if rp, err := NewReplay(a, data); err == nil {
+				a.Show(rp)
+				return
+			}
+		}
+		a.Say("cannot replay: %v", err)
+	})
+	a.Button(l, Rect{r.X + 45*s + 2*bw, y, bw, 40 * s}, "Title (Enter)", false, false, func() { a.Show(NewTitle(a)) })
+}
+
+// Help implements Screen.
+func (g *Game) Help() []string {
+	common := []string{
+		"Table: A fire arcs, R range rings, G grid, T paths and ghosts, N names; L the battle log; M measurement mode on the table as it stands (not while planning or declaring).",
+		"F2 saves the game; Esc goes back to the title (not in the middle of planning).",
+	}
+	switch g.st {
+	case stCover:
+		return append([]string{"A cover screen: the other player looks away. Enter, Space or a click continues."}, common...)
+	case stPlan:
+		return append([]string{
+			"Secret planning. Tab (Shift+Tab) or a click on a ship chooses the ship to plan.",
+			"c / C next or previous maneuver card, o cycles the second card (overboost, change direction, blank), or click the cards.",
+			"1 back, 2 stop, 3 low, 4 medium, 5 high, 6 FTL: the speed slider. , and . turn the rotation dial; [ and ] the level slider.",
+			"The ghost shows where the plan takes the ship (drawn from the engine's placement); an illegal plan is flagged with its rule and reason.",
+			"Enter commits the plan (an illegal one needs a second Enter); u withdraws a committed plan; h hands over to the other player once all are committed.",
+		}, common...)
+	case stDeclare:
+		return append([]string{
+			"Declare your shots. Tab or a click on your ship chooses the shooter; its targets get rulers from the stand to the witness point with band, margin, cover and blockers.",
+			"A click on a target (or 1..9) aims the shooter at it; 0 or x holds its fire. Enter declares all your shots.",
+		}, common...)
+	case stMarker:
+		return append([]string{"Click on the table to place the FTL marker; , and . turn it by 15°; Enter confirms."}, common...)
+	}
+	return append([]string{"Enter or Space goes on."}, common...)
+}
+
+type colorT = color.NRGBA

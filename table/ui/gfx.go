@@ -1,0 +1,360 @@
+package ui
+
+import (
+	"image/color"
+	"math"
+)
+
+// Pt is a point on the screen in pixels, y down.
+type Pt struct{ X, Y float64 }
+
+// Rect is a screen rectangle in pixels: Min is the top-left corner.
+type Rect struct{ X, Y, W, H float64 }
+
+// Contains reports whether p lies inside r.
+func (r Rect) Contains(p Pt) bool { return p.X >= r.X && p.X < r.X+r.W && p.Y >= r.Y && p.Y < r.Y+r.H }
+
+// Inset returns r shrunk by d on every side.
+func (r Rect) Inset(d float64) Rect { return Rect{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d} }
+
+// Center returns the middle of r.
+func (r Rect) Center() Pt { return Pt{r.X + r.W/2, r.Y + r.H/2} }
+
+// Anchor is the point of a line of text that its position names.
+type Anchor int
+
+// The anchors.
+const (
+	AnchorStart Anchor = iota
+	AnchorMiddle
+	AnchorEnd
+)
+
+// OpKind tells what a draw operation paints.
+type OpKind int
+
+// The operations of a draw list.
+const (
+	OpPath OpKind = iota // a polygon or polyline, filled and/or stroked
+	OpText               // one line of text
+)
+
+// Op is one draw operation, in screen pixels. A colour with zero alpha is
+// not painted.
+type Op struct {
+	Kind   OpKind
+	Pts    []Pt
+	Closed bool
+	Fill   color.NRGBA
+	Stroke color.NRGBA
+	Width  float64
+
+	At     Pt // text: the start of the baseline (see Anchor)
+	Text   string
+	Size   float64 // text: em size in pixels
+	Bold   bool
+	Anchor Anchor
+	Color  color.NRGBA
+	Halo   color.NRGBA // text: an outline painted under the glyphs
+
+	Layer int // within a layer shapes are painted first, then text
+}
+
+// List is a frame's draw list: operations painted in order over a
+// background colour. Screens produce it; the Ebiten adapter only paints it.
+type List struct {
+	W, H       int
+	Background color.NRGBA
+	Ops        []Op
+	// Clip, when set, limits the following shapes (not text) to a screen
+	// rectangle; shapes are clipped on the CPU as they are added.
+	clip  *Rect
+	layer int
+}
+
+// NewLayer starts a layer: what is added from now on is painted over
+// everything added before, text included. Within a layer all shapes are
+// painted before all text (few GPU batches).
+func (l *List) NewLayer() { l.layer++ }
+
+func (l *List) add(op Op) {
+	op.Layer = l.layer
+	l.Ops = append(l.Ops, op)
+}
+
+// SetClip limits the shapes added from now on to r (nil: no limit).
+func (l *List) SetClip(r *Rect) { l.clip = r }
+
+// Poly adds a closed polygon.
+func (l *List) Poly(pts []Pt, fill, stroke color.NRGBA, width float64) {
+	if l.clip != nil {
+		pts = clipPolygon(pts, *l.clip)
+	}
+	if len(pts) < 3 {
+		return
+	}
+	l.add(Op{Kind: OpPath, Pts: pts, Closed: true, Fill: fill, Stroke: stroke, Width: width})
+}
+
+// Line adds an open polyline.
+func (l *List) Line(pts []Pt, stroke color.NRGBA, width float64) {
+	if len(pts) < 2 || stroke.A == 0 {
+		return
+	}
+	if l.clip != nil {
+		for _, part := range clipPolyline(pts, *l.clip) {
+			l.add(Op{Kind: OpPath, Pts: part, Stroke: stroke, Width: width})
+		}
+		return
+	}
+	l.add(Op{Kind: OpPath, Pts: pts, Stroke: stroke, Width: width})
+}
+
+// Dashed adds an open polyline drawn in dashes of on pixels with gaps of
+// off pixels.
+func (l *List) Dashed(pts []Pt, stroke color.NRGBA, width, on, off float64) {
+	if on <= 0 || off <= 0 {
+		l.Line(pts, stroke, width)
+		return
+	}
+	var cur []Pt
+	drawing, left := true, on
+	for i := 0; i+1 < len(pts); i++ {
+		a, b := pts[i], pts[i+1]
+		seg := math.Hypot(b.X-a.X, b.Y-a.Y)
+		pos := 0.0
+		for pos < seg {
+			step := math.Min(left, seg-pos)
+			t0, t1 := pos/seg, (pos+step)/seg
+			p0 := Pt{a.X + (b.X-a.X)*t0, a.Y + (b.Y-a.Y)*t0}
+			p1 := Pt{a.X + (b.X-a.X)*t1, a.Y + (b.Y-a.Y)*t1}
+			if drawing {
+				if len(cur) == 0 {
+					cur = append(cur, p0)
+				}
+				cur = append(cur, p1)
+			}
+			pos += step
+			left -= step
+			if left <= 1e-9 {
+				if drawing && len(cur) > 1 {
+					l.Line(cur, stroke, width)
+				}
+				cur = nil
+				drawing = !drawing
+				left = on
+				if !drawing {
+					left = off
+				}
+			}
+		}
+	}
+	if drawing && len(cur) > 1 {
+		l.Line(cur, stroke, width)
+	}
+}
+
+// Rect adds a rectangle.
+func (l *List) Rect(r Rect, fill, stroke color.NRGBA, width float64) {
+	l.Poly([]Pt{{r.X, r.Y}, {r.X + r.W, r.Y}, {r.X + r.W, r.Y + r.H}, {r.X, r.Y + r.H}}, fill, stroke, width)
+}
+
+// Circle adds a circle.
+func (l *List) Circle(c Pt, r float64, fill, stroke color.NRGBA, width float64) {
+	l.Poly(arcPts(c, r, 0, 2*math.Pi, false), fill, stroke, width)
+}
+
+// Wedge adds a circular sector from angle a0 to a1 (radians, screen
+// angles: counter-clockwise as seen, with y down).
+func (l *List) Wedge(c Pt, r, a0, a1 float64, fill, stroke color.NRGBA, width float64) {
+	pts := append([]Pt{c}, arcPts(c, r, a0, a1, true)...)
+	l.Poly(pts, fill, stroke, width)
+}
+
+// Arc adds a circular arc from angle a0 to a1.
+func (l *List) Arc(c Pt, r, a0, a1 float64, stroke color.NRGBA, width float64) {
+	l.Line(arcPts(c, r, a0, a1, true), stroke, width)
+}
+
+// arcPts samples a circle's arc finely enough for its size on screen.
+// Angles are measured counter-clockwise as seen on the screen.
+func arcPts(c Pt, r, a0, a1 float64, open bool) []Pt {
+	sweep := a1 - a0
+	n := int(math.Ceil(math.Abs(sweep) * math.Sqrt(math.Max(r, 1)) * 1.2))
+	n = max(8, min(n, 720))
+	pts := make([]Pt, 0, n+1)
+	last := n
+	if !open {
+		last = n - 1
+	}
+	for i := 0; i <= last; i++ {
+		a := a0 + sweep*float64(i)/float64(n)
+		pts = append(pts, Pt{c.X + r*math.Cos(a), c.Y - r*math.Sin(a)})
+	}
+	return pts
+}
+
+// Text adds one line of text whose baseline starts (or is centred, or
+// ends) at at.
+func (l *List) Text(at Pt, s string, size float64, c color.NRGBA, anchor Anchor, bold bool) {
+	if s == "" {
+		return
+	}
+	l.add(Op{Kind: OpText, At: at, Text: s, Size: size, Color: c, Anchor: anchor, Bold: bold})
+}
+
+// HaloText adds text with an outline in halo under it.
+func (l *List) HaloText(at Pt, s string, size float64, c, halo color.NRGBA, anchor Anchor, bold bool) {
+	if s == "" {
+		return
+	}
+	l.add(Op{Kind: OpText, At: at, Text: s, Size: size, Color: c, Anchor: anchor, Bold: bold, Halo: halo})
+}
+
+// clipPolygon cuts a polygon to a rectangle (Sutherland–Hodgman).
+func clipPolygon(pts []Pt, r Rect) []Pt {
+	edges := []struct {
+		in  func(Pt) bool
+		cut func(a, b Pt) Pt
+	}{
+		{func(p Pt) bool { return p.X >= r.X }, func(a, b Pt) Pt { return atX(a, b, r.X) }},
+		{func(p Pt) bool { return p.X <= r.X+r.W }, func(a, b Pt) Pt { return atX(a, b, r.X+r.W) }},
+		{func(p Pt) bool { return p.Y >= r.Y }, func(a, b Pt) Pt { return atY(a, b, r.Y) }},
+		{func(p Pt) bool { return p.Y <= r.Y+r.H }, func(a, b Pt) Pt { return atY(a, b, r.Y+r.H) }},
+	}
+	inside := true
+	for _, p := range pts {
+		if !r.Contains(p) && !(p.X == r.X+r.W || p.Y == r.Y+r.H) {
+			inside = false
+			break
+		}
+	}
+	if inside {
+		return pts
+	}
+	out := pts
+	for _, e := range edges {
+		in := out
+		out = nil
+		for i := range in {
+			cur, prev := in[i], in[(i+len(in)-1)%len(in)]
+			switch {
+			case e.in(cur) && !e.in(prev):
+				out = append(out, e.cut(prev, cur), cur)
+			case e.in(cur):
+				out = append(out, cur)
+			case e.in(prev):
+				out = append(out, e.cut(prev, cur))
+			}
+		}
+		if len(out) == 0 {
+			return nil
+		}
+	}
+	return out
+}
+
+func atX(a, b Pt, x float64) Pt {
+	t := (x - a.X) / (b.X - a.X)
+	return Pt{x, a.Y + (b.Y-a.Y)*t}
+}
+
+func atY(a, b Pt, y float64) Pt {
+	t := (y - a.Y) / (b.Y - a.Y)
+	return Pt{a.X + (b.X-a.X)*t, y}
+}
+
+// clipPolyline cuts an open line to a rectangle (Liang–Barsky per
+// segment), returning the visible runs.
+func clipPolyline(pts []Pt, r Rect) [][]Pt {
+	var out [][]Pt
+	var cur []Pt
+	for i := 0; i+1 < len(pts); i++ {
+		a, b, ok := clipSegment(pts[i], pts[i+1], r)
+		if !ok {
+			if len(cur) > 1 {
+				out = append(out, cur)
+			}
+			cur = nil
+			continue
+		}
+		if len(cur) == 0 || cur[len(cur)-1] != a {
+			if len(cur) > 1 {
+				out = append(out, cur)
+			}
+			cur = []Pt{a}
+		}
+		cur = append(cur, b)
+	}
+	if len(cur) > 1 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+func clipSegment(a, b Pt, r Rect) (Pt, Pt, bool) {
+	t0, t1 := 0.0, 1.0
+	dx, dy := b.X-a.X, b.Y-a.Y
+	for _, c := range [4][2]float64{{-dx, a.X - r.X}, {dx, r.X + r.W - a.X}, {-dy, a.Y - r.Y}, {dy, r.Y + r.H - a.Y}} {
+		p, q := c[0], c[1]
+		if p == 0 {
+			if q < 0 {
+				return a, b, false
+			}
+			continue
+		}
+		t := q / p
+		if p < 0 {
+			t0 = math.Max(t0, t)
+		} else {
+			t1 = math.Min(t1, t)
+		}
+		if t0 > t1 {
+			return a, b, false
+		}
+	}
+	return Pt{a.X + dx*t0, a.Y + dy*t0}, Pt{a.X + dx*t1, a.Y + dy*t1}, true
+}
+
+// The palette. Identity and ruling colours are Okabe–Ito colours, safe for
+// colour-blind players; everything else is neutral.
+var (
+	ColColonial = color.NRGBA{0x56, 0xB4, 0xE9, 0xFF} // sky blue
+	ColCylon    = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF} // vermillion
+	ColShort    = color.NRGBA{0x00, 0x9E, 0x73, 0xFF} // bluish green
+	ColMedium   = color.NRGBA{0x00, 0x72, 0xB2, 0xFF} // blue
+	ColLong     = color.NRGBA{0xE6, 0x9F, 0x00, 0xFF} // orange
+	ColOut      = color.NRGBA{0xCC, 0x79, 0xA7, 0xFF} // reddish purple
+	ColWarn     = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF} // vermillion: illegal, blocked
+	ColCover    = color.NRGBA{0xF0, 0xE4, 0x42, 0xFF} // yellow
+	ColOK       = color.NRGBA{0x00, 0x9E, 0x73, 0xFF} // bluish green
+
+	ColBackground = color.NRGBA{0xC9, 0xCB, 0xC4, 0xFF}
+	ColPlayArea   = color.NRGBA{0xF6, 0xF6, 0xF1, 0xFF}
+	ColGrid       = color.NRGBA{0xE2, 0xE2, 0xDA, 0xFF}
+	ColInk        = color.NRGBA{0x1A, 0x1A, 0x1A, 0xFF}
+	ColSecondary  = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
+	ColPanel      = color.NRGBA{0xFB, 0xFB, 0xF8, 0xFF}
+	ColPanelLine  = color.NRGBA{0xB8, 0xB8, 0xB0, 0xFF}
+	ColButton     = color.NRGBA{0xE9, 0xE9, 0xE3, 0xFF}
+	ColButtonOn   = color.NRGBA{0x1A, 0x1A, 0x1A, 0xFF}
+	ColHover      = color.NRGBA{0xDA, 0xDA, 0xD2, 0xFF}
+	ColWhite      = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
+	ColPlanetoid  = color.NRGBA{0xB3, 0xA8, 0x98, 0xFF}
+	ColObstacle   = color.NRGBA{0x4D, 0x4D, 0x4D, 0xFF}
+	ColField      = color.NRGBA{0x80, 0x80, 0x80, 0xFF}
+	ColCover1     = color.NRGBA{0x22, 0x22, 0x2A, 0xFF} // cover screens
+	ColNone       = color.NRGBA{}
+)
+
+// Alpha returns c with opacity a (0..1).
+func Alpha(c color.NRGBA, a float64) color.NRGBA {
+	c.A = uint8(math.Max(0, math.Min(1, a))*255 + 0.5)
+	return c
+}
+
+// Mix returns c blended with w by t (0: c, 1: w).
+func Mix(c, w color.NRGBA, t float64) color.NRGBA {
+	m := func(a, b uint8) uint8 { return uint8(float64(a)*(1-t) + float64(b)*t + 0.5) }
+	return color.NRGBA{m(c.R, w.R), m(c.G, w.G), m(c.B, w.B), m(c.A, w.A)}
+}

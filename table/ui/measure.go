@@ -1,0 +1,617 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/starshipbattles/bsg/measure"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/sketch"
+	"github.com/starshipbattles/bsg/tablefile"
+)
+
+// Measure is measurement mode: a table (empty, from a table file, or a
+// game frozen) where ships and obstacles are dragged, turned and typed in,
+// with every ruling drawn live as the ruling picture draws it.
+type Measure struct {
+	a    *App
+	back Screen
+	T    referee.Table
+	note string
+
+	cam  Camera
+	pan  panner
+	sel  int // index: ships, then obstacles; -1 none
+	drag bool
+	last physics.Vec
+	pair bool // only the selected ship's rulings
+
+	fx, fy, fh, fr string // typed coordinates
+	fieldsFor      int
+
+	rec      *Recorder
+	rulings  []referee.Ruling
+	ref      *referee.Referee
+	classIdx int
+}
+
+// NewMeasure opens measurement mode on a table (nil: a fresh one).
+func NewMeasure(a *App, t *referee.Table, note string) *Measure {
+	m := &Measure{a: a, note: note, sel: -1, fieldsFor: -2}
+	if t != nil {
+		m.T = *t
+	} else {
+		g := a.Comp.Geometry
+		m.T = referee.Table{Width: g.TableWidth.Value, Depth: g.TableDepth.Value, Limits: referee.LimitsFrom(g)}
+		m.addShip("viper-mk2", physics.V(350, 300), 90)
+		m.addShip("cylon-raider", physics.V(420, 480), 250)
+		m.sel = -1
+	}
+	m.T.Limits = referee.LimitsFrom(a.Comp.Geometry)
+	m.changed()
+	return m
+}
+
+// Back sets the screen Esc returns to.
+func (m *Measure) Back(s Screen) *Measure { m.back = s; return m }
+
+// Name implements Screen.
+func (m *Measure) Name() string { return "measurement mode" }
+
+// Help implements Screen.
+func (m *Measure) Help() []string {
+	return []string{
+		"Drag a ship or an obstacle to move it; drag an empty spot to pan. Tab chooses the next object.",
+		"q / e turn the selected object's heading by 15° (Q / E by 1°); , and . turn the dial; [ and ] change the level; Delete removes it.",
+		"Type x, y and heading in the panel's fields and press Enter to place the selection exactly.",
+		"v adds a ship (class cycles with c), p a planetoid, f an asteroid field (d toggles sparse/dense); 3 toggles three-dimensional levels.",
+		"k shows only the selected ship's rulings; F2 saves the table file, F3 loads one, F5 exports the ruling picture (PNG).",
+		"Every ruling is the referee's, drawn as `bsg measure -png` draws it: witness rulers coloured by band with the margin, blocked lines, cover.",
+	}
+}
+
+func (m *Measure) addShip(class string, at physics.Vec, heading float64) {
+	n := len(m.T.Ships) + 1
+	id := fmt.Sprintf("%s-%d", strings.SplitN(class, "-", 2)[0], n)
+	for m.shipIndex(id) >= 0 {
+		n++
+		id = fmt.Sprintf("%s-%d", strings.SplitN(class, "-", 2)[0], n)
+	}
+	m.T.Ships = append(m.T.Ships, referee.Ship{ID: id, Class: class, Pose: poseAt(at.X, at.Y, heading), Level: 1,
+		AcrossFlats: m.a.Comp.BaseAcrossFlats(class)})
+	m.sel = len(m.T.Ships) - 1
+}
+
+func (m *Measure) shipIndex(id string) int {
+	for i, s := range m.T.Ships {
+		if s.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// changed recomputes every ruling and the picture.
+func (m *Measure) changed() {
+	m.ref = referee.New(m.T)
+	m.rulings = m.rulings[:0]
+	n := len(m.T.Ships)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if i != j {
+				m.rulings = append(m.rulings, m.ref.Rule(i, j))
+			}
+		}
+	}
+	m.rec = &Recorder{}
+	opt := m.options()
+	_, m.rec.View = sketch.Frame(m.ref, m.shown(), opt)
+	sketch.Draw(m.rec, m.ref, m.shown(), opt)
+}
+
+func (m *Measure) options() sketch.Options {
+	return sketch.Options{Title: "Measurement mode", PixelsPerMM: 1.5}
+}
+
+// shown returns the rulings drawn: all, or the selected ship's.
+func (m *Measure) shown() []referee.Ruling {
+	if !m.pair || m.sel < 0 || m.sel >= len(m.T.Ships) {
+		return m.rulings
+	}
+	var out []referee.Ruling
+	for _, r := range m.rulings {
+		if r.Attacker == m.sel {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Rulings returns the rulings on the table as it stands.
+func (m *Measure) Rulings() []referee.Ruling { return m.rulings }
+
+// hit returns the object under a table point, or −1.
+func (m *Measure) hit(p physics.Vec) int {
+	for i := len(m.T.Ships) - 1; i >= 0; i-- {
+		if m.T.Ships[i].Base().Contains(p) {
+			return i
+		}
+	}
+	for k := len(m.T.Obstacles) - 1; k >= 0; k-- {
+		o := m.T.Obstacles[k]
+		switch o.Kind {
+		case referee.Planetoid:
+			if o.Circle.Contains(p) {
+				return len(m.T.Ships) + k
+			}
+		case referee.AsteroidField:
+			if o.Polygon.Contains(p) {
+				return len(m.T.Ships) + k
+			}
+		}
+	}
+	return -1
+}
+
+// move shifts the selected object by d.
+func (m *Measure) move(d physics.Vec) {
+	switch {
+	case m.sel < 0:
+	case m.sel < len(m.T.Ships):
+		m.T.Ships[m.sel].Pose.Pos = m.T.Ships[m.sel].Pose.Pos.Add(d)
+	default:
+		o := &m.T.Obstacles[m.sel-len(m.T.Ships)]
+		o.Circle.C = o.Circle.C.Add(d)
+		o.Polygon = o.Polygon.Translate(d)
+	}
+	m.fieldsFor = -2
+}
+
+// turn rotates the selected object by deg degrees.
+func (m *Measure) turn(deg float64) {
+	switch {
+	case m.sel < 0:
+	case m.sel < len(m.T.Ships):
+		s := &m.T.Ships[m.sel]
+		s.Pose.Heading = physics.Deg(math.Round(physics.NormalizeDegrees(s.Pose.Heading.Degrees()+deg)*1e6) / 1e6)
+	default:
+		o := &m.T.Obstacles[m.sel-len(m.T.Ships)]
+		if o.Kind == referee.AsteroidField {
+			c := o.Polygon.Centroid()
+			for i, v := range o.Polygon {
+				o.Polygon[i] = c.Add(v.Sub(c).Rotate(physics.Deg(deg)))
+			}
+		}
+	}
+	m.fieldsFor = -2
+}
+
+// Handle implements Screen.
+func (m *Measure) Handle(ev Event) {
+	if ev.Kind == Resize {
+		return
+	}
+	if m.cam.Key(ev) {
+		return
+	}
+	switch ev.Kind {
+	case MouseDown:
+		if ev.Button == ButtonLeft && m.cam.View.Contains(Pt{ev.X, ev.Y}) {
+			p := m.cam.ToWorld(Pt{ev.X, ev.Y})
+			if i := m.hit(p); i >= 0 {
+				m.sel, m.drag, m.last = i, true, p
+				m.fieldsFor = -2
+				m.changed()
+				return
+			}
+		}
+		m.pan.Handle(&m.cam, ev, true)
+		return
+	case MouseMove:
+		if m.drag {
+			p := m.cam.ToWorld(Pt{ev.X, ev.Y})
+			m.move(p.Sub(m.last))
+			m.last = p
+			m.changed()
+			return
+		}
+		m.pan.Handle(&m.cam, ev, false)
+		return
+	case MouseUp:
+		if m.drag {
+			m.drag = false
+			return
+		}
+		m.pan.Handle(&m.cam, ev, false)
+		return
+	case KeyPress:
+		switch ev.Key {
+		case KeyEscape:
+			if m.back != nil {
+				m.a.Show(m.back)
+			} else {
+				m.a.Show(NewTitle(m.a))
+			}
+		case KeyTab:
+			n := len(m.T.Ships) + len(m.T.Obstacles)
+			if n > 0 {
+				m.sel = (m.sel + 1) % n
+				m.fieldsFor = -2
+				m.changed()
+			}
+		case KeyDelete:
+			m.remove()
+		case KeyF2:
+			m.askSave()
+		case KeyF3:
+			m.askLoad()
+		case KeyF5:
+			m.askExport()
+		}
+		return
+	case Char:
+	default:
+		return
+	}
+	isShip := m.sel >= 0 && m.sel < len(m.T.Ships)
+	switch ev.Rune {
+	case 'q':
+		m.turn(15)
+	case 'e':
+		m.turn(-15)
+	case 'Q':
+		m.turn(1)
+	case 'E':
+		m.turn(-1)
+	case ',', '.':
+		if isShip {
+			d := -1
+			if ev.Rune == '.' {
+				d = 1
+			}
+			s := &m.T.Ships[m.sel]
+			s.Rotation = max(tablefile.MinRotation, min(tablefile.MaxRotation, s.Rotation+d))
+		}
+	case '[', ']':
+		d := -1
+		if ev.Rune == ']' {
+			d = 1
+		}
+		if isShip {
+			s := &m.T.Ships[m.sel]
+			s.Level = max(tablefile.MinLevel, min(tablefile.MaxLevel, s.Level+d))
+		} else if m.sel >= 0 {
+			o := &m.T.Obstacles[m.sel-len(m.T.Ships)]
+			o.Level = max(tablefile.MinLevel, min(tablefile.MaxLevel, o.Level+d))
+		}
+	case 'v', 'V':
+		m.addShip(m.a.Comp.ClassIDs()[m.classIdx%len(m.a.Comp.ClassIDs())], m.cam.ToWorld(m.cam.View.Center()), 90)
+	case 'c':
+		m.classIdx++
+		if isShip {
+			s := &m.T.Ships[m.sel]
+			s.Class = m.a.Comp.ClassIDs()[m.classIdx%len(m.a.Comp.ClassIDs())]
+			s.AcrossFlats = m.a.Comp.BaseAcrossFlats(s.Class)
+		}
+	case 'p', 'P':
+		c := m.cam.ToWorld(m.cam.View.Center())
+		m.T.Obstacles = append(m.T.Obstacles, referee.Obstacle{ID: m.newObstacleID("rock"), Kind: referee.Planetoid,
+			Circle: physics.Circle{C: c, R: m.a.Comp.Geometry.PlanetoidRadius.Value}, Level: 1})
+		m.sel = len(m.T.Ships) + len(m.T.Obstacles) - 1
+	case 'f', 'F':
+		c := m.cam.ToWorld(m.cam.View.Center())
+		m.T.Obstacles = append(m.T.Obstacles, referee.Obstacle{ID: m.newObstacleID("field"), Kind: referee.AsteroidField,
+			Density: referee.Sparse, Level: 1,
+			Polygon: physics.Polygon{c.Add(physics.V(-70, -40)), c.Add(physics.V(70, -40)), c.Add(physics.V(60, 45)), c.Add(physics.V(-60, 40))}})
+		m.sel = len(m.T.Ships) + len(m.T.Obstacles) - 1
+	case 'd', 'D':
+		if m.sel >= len(m.T.Ships) {
+			o := &m.T.Obstacles[m.sel-len(m.T.Ships)]
+			if o.Density == referee.Dense {
+				o.Density = referee.Sparse
+			} else if o.Kind == referee.AsteroidField {
+				o.Density = referee.Dense
+			}
+		}
+	case '3':
+		m.T.ThreeD = !m.T.ThreeD
+	case 'k', 'K':
+		m.pair = !m.pair
+	default:
+		return
+	}
+	m.fieldsFor = -2
+	m.changed()
+}
+
+func (m *Measure) newObstacleID(base string) string {
+	for n := 1; ; n++ {
+		id := fmt.Sprintf("%s-%d", base, n)
+		taken := false
+		for _, o := range m.T.Obstacles {
+			taken = taken || o.ID == id
+		}
+		for _, s := range m.T.Ships {
+			taken = taken || s.ID == id
+		}
+		if !taken {
+			return id
+		}
+	}
+}
+
+func (m *Measure) remove() {
+	switch {
+	case m.sel < 0:
+		return
+	case m.sel < len(m.T.Ships):
+		m.T.Ships = append(m.T.Ships[:m.sel], m.T.Ships[m.sel+1:]...)
+	default:
+		k := m.sel - len(m.T.Ships)
+		m.T.Obstacles = append(m.T.Obstacles[:k], m.T.Obstacles[k+1:]...)
+	}
+	m.sel = -1
+	m.changed()
+}
+
+// Tick implements Screen.
+func (m *Measure) Tick(float64) {}
+
+// syncFields fills the coordinate fields from the selection.
+func (m *Measure) syncFields() {
+	if m.fieldsFor == m.sel {
+		return
+	}
+	m.fieldsFor = m.sel
+	m.fx, m.fy, m.fh, m.fr = "", "", "", ""
+	switch {
+	case m.sel < 0:
+	case m.sel < len(m.T.Ships):
+		s := m.T.Ships[m.sel]
+		m.fx, m.fy = num(s.Pose.Pos.X), num(s.Pose.Pos.Y)
+		m.fh = num(physics.NormalizeDegrees(s.Pose.Heading.Degrees()))
+		m.fr = strconv.Itoa(s.Rotation)
+	default:
+		o := m.T.Obstacles[m.sel-len(m.T.Ships)]
+		c := o.Circle.C
+		if o.Kind == referee.AsteroidField {
+			c = o.Polygon.Centroid()
+		}
+		m.fx, m.fy = num(c.X), num(c.Y)
+		m.fr = num(o.Circle.R)
+	}
+}
+
+func num(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
+
+// applyFields places the selection where the fields say.
+func (m *Measure) applyFields() {
+	x, err1 := strconv.ParseFloat(strings.TrimSpace(m.fx), 64)
+	y, err2 := strconv.ParseFloat(strings.TrimSpace(m.fy), 64)
+	if err1 != nil || err2 != nil {
+		m.a.Say("x and y must be numbers (millimetres)")
+		return
+	}
+	switch {
+	case m.sel < 0:
+		return
+	case m.sel < len(m.T.Ships):
+		s := &m.T.Ships[m.sel]
+		s.Pose.Pos = physics.V(x, y)
+		if h, err := strconv.ParseFloat(strings.TrimSpace(m.fh), 64); err == nil {
+			s.Pose.Heading = physics.Deg(h)
+		} else {
+			m.a.Say("heading must be a number (degrees)")
+		}
+		if r, err := strconv.Atoi(strings.TrimSpace(m.fr)); err == nil && r >= tablefile.MinRotation && r <= tablefile.MaxRotation {
+			s.Rotation = r
+		}
+	default:
+		o := &m.T.Obstacles[m.sel-len(m.T.Ships)]
+		if o.Kind == referee.Planetoid {
+			o.Circle.C = physics.V(x, y)
+			if r, err := strconv.ParseFloat(strings.TrimSpace(m.fr), 64); err == nil && r > 0 {
+				o.Circle.R = r
+			}
+		} else {
+			o.Polygon = o.Polygon.Translate(physics.V(x, y).Sub(o.Polygon.Centroid()))
+		}
+	}
+	m.fieldsFor = -2
+	m.changed()
+}
+
+// Draw implements Screen.
+func (m *Measure) Draw(l *List) {
+	a := m.a
+	s := a.S()
+	pw := math.Max(330, math.Min(430*s, a.W*0.42))
+	view := Rect{0, 0, a.W - pw, a.H}
+	page, _ := sketch.Frame(m.ref, m.shown(), m.options())
+	m.cam.SetView(view, page)
+	l.Background = ColWhite
+	l.SetClip(&view)
+	m.rec.Paint(a, l, &m.cam, view)
+	// the selection
+	if m.sel >= 0 && m.sel < len(m.T.Ships) {
+		sh := m.T.Ships[m.sel]
+		l.Poly(m.cam.Pts(sh.Base()), ColNone, Alpha(ColMedium, 0.6), 6)
+	} else if m.sel >= 0 {
+		o := m.T.Obstacles[m.sel-len(m.T.Ships)]
+		if o.Kind == referee.Planetoid {
+			l.Circle(m.cam.ToScreen(o.Circle.C), o.Circle.R*m.cam.Scale, ColNone, Alpha(ColMedium, 0.6), 5)
+		} else {
+			l.Poly(m.cam.Pts(o.Polygon), ColNone, Alpha(ColMedium, 0.6), 5)
+		}
+	}
+	l.SetClip(nil)
+	l.NewLayer()
+	m.drawPanel(l, Rect{a.W - pw, 0, pw, a.H})
+}
+
+func (m *Measure) drawPanel(l *List, r Rect) {
+	a := m.a
+	s := a.S()
+	l.Rect(r, ColPanel, ColPanelLine, 1)
+	x, w := r.X+12*s, r.W-24*s
+	y := r.Y + 28*s
+	a.Label(l, x, y, "Measurement mode", 19, ColInk, true)
+	y += 8 * s
+	if m.note != "" {
+		y = a.Para(l, x, y+14*s, w, m.note, 12, ColSecondary, false)
+	}
+	y += 8 * s
+	m.syncFields()
+	bh := 28 * s
+	switch {
+	case m.sel < 0:
+		y = a.Para(l, x, y+14*s, w, "Click a ship or an obstacle to select it; drag it to move it.", 13, ColInk, false)
+	default:
+		var title string
+		isShip := m.sel < len(m.T.Ships)
+		if isShip {
+			sh := m.T.Ships[m.sel]
+			title = fmt.Sprintf("%s (%s), facing %.0f°", sh.ID, sh.Class, physics.NormalizeDegrees(sh.Facing(m.T.Limits).Degrees()))
+			if m.T.ThreeD {
+				title += fmt.Sprintf(", level %d", sh.Level)
+			}
+		} else {
+			o := m.T.Obstacles[m.sel-len(m.T.Ships)]
+			title = fmt.Sprintf("%s (%s %s)", o.ID, o.Density, o.Kind)
+		}
+		a.Label(l, x, y+14*s, title, 14, ColInk, true)
+		y += 24 * s
+		fw := (w - 3*6*s) / 4
+		labels := []string{"x mm", "y mm", "heading °", "dial"}
+		ptrs := []*string{&m.fx, &m.fy, &m.fh, &m.fr}
+		if !isShip {
+			labels[2], labels[3] = "", "radius mm"
+		}
+		for i := range labels {
+			if labels[i] == "" {
+				continue
+			}
+			fx := x + float64(i)*(fw+6*s)
+			a.Label(l, fx, y+10*s, labels[i], 11, ColSecondary, false)
+			a.Field(l, Rect{fx, y + 14*s, fw, bh}, fmt.Sprintf("coord%d", i), ptrs[i], func() { m.applyFields() })
+		}
+		y += 14*s + bh + 6*s
+		a.Button(l, Rect{x, y, w/2 - 3*s, bh}, "Place (Enter in a field)", false, false, func() { m.applyFields() })
+		a.Button(l, Rect{x + w/2 + 3*s, y, w/2 - 3*s, bh}, "Delete (Del)", false, false, func() { m.remove() })
+		y += bh + 6*s
+	}
+	bw := (w - 12*s) / 3
+	row := func(labels []string, on []bool, fns []func()) {
+		for i, lab := range labels {
+			a.Button(l, Rect{x + float64(i)*(bw+6*s), y, bw, bh}, lab, on[i], false, fns[i])
+		}
+		y += bh + 6*s
+	}
+	class := a.Comp.ClassIDs()[m.classIdx%len(a.Comp.ClassIDs())]
+	press := func(r rune) func() { return func() { m.Handle(Event{Kind: Char, Rune: r}) } }
+	key := func(k Key) func() { return func() { m.Handle(Event{Kind: KeyPress, Key: k}) } }
+	row([]string{"Add " + class + " (v)", "Planetoid (p)", "Field (f)"}, []bool{false, false, false}, []func(){press('v'), press('p'), press('f')})
+	row([]string{"Class (c)", "3D levels (3)", "Only selected (k)"}, []bool{false, m.T.ThreeD, m.pair}, []func(){press('c'), press('3'), press('k')})
+	row([]string{"Save table (F2)", "Load table (F3)", "Picture (F5)"}, []bool{false, false, false}, []func(){key(KeyF2), key(KeyF3), key(KeyF5)})
+	// rulings in words
+	y += 6 * s
+	a.Label(l, x, y+12*s, "Rulings", 14, ColInk, true)
+	y += 18 * s
+	bottom := r.Y + r.H - 50*s
+	for _, ru := range m.shown() {
+		if m.sel >= 0 && m.sel < len(m.T.Ships) && ru.Attacker != m.sel && ru.Target != m.sel {
+			continue
+		}
+		c := ColSecondary
+		prefix := "cannot fire: "
+		if ru.CanFire {
+			c, prefix = BandColor(ru.Band), "CAN FIRE: "
+		}
+		if y > bottom-30*s {
+			a.Label(l, x, y+12*s, "…", 12, ColSecondary, false)
+			break
+		}
+		y = a.Para(l, x, y+13*s, w, prefix+measure.Sentence(m.T, ru), 12, c, ru.CanFire) + 2*s
+	}
+	a.Button(l, Rect{x, r.Y + r.H - 44*s, w, 34 * s}, "Back (Esc)", false, false, key(KeyEscape))
+}
+
+func (m *Measure) askSave() {
+	m.a.Ask("Save the table file (YAML, MEASURE-FORMAT.md)", m.a.SavePath("table.yaml"), []string{".yaml", ".yml"}, func(path string) error {
+		if err := WriteFile(path, TableYAML(m.T)); err != nil {
+			return err
+		}
+		m.a.Say("saved %s", path)
+		return nil
+	})
+}
+
+func (m *Measure) askLoad() {
+	m.a.Ask("Load a table file (YAML or JSON)", m.a.SavePath("table.yaml"), []string{".yaml", ".yml", ".json"}, func(path string) error {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		t, err := tablefile.Parse(path, data, m.a.Comp)
+		if err != nil {
+			return err
+		}
+		m.T, m.sel, m.note = t, -1, path
+		m.changed()
+		m.cam = Camera{}
+		m.a.Say("loaded %s", path)
+		return nil
+	})
+}
+
+func (m *Measure) askExport() {
+	m.a.Ask("Export the ruling picture (PNG)", m.a.SavePath("ruling.png"), []string{".png"}, func(path string) error {
+		return m.Export(path)
+	})
+}
+
+// Export writes the ruling picture of the table as it stands.
+func (m *Measure) Export(path string) error {
+	var buf bytes.Buffer
+	if err := sketch.WritePNG(&buf, m.ref, m.shown(), m.options()); err != nil {
+		return err
+	}
+	if err := WriteFile(path, buf.Bytes()); err != nil {
+		return err
+	}
+	m.a.Say("picture written to %s", path)
+	return nil
+}
+
+// TableYAML writes a table in the table file format of MEASURE-FORMAT.md.
+func TableYAML(t referee.Table) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "table: {width: %s, depth: %s}\n", num(t.Width), num(t.Depth))
+	fmt.Fprintf(&b, "three_d: %t\n", t.ThreeD)
+	b.WriteString("ships:\n")
+	for _, s := range t.Ships {
+		fmt.Fprintf(&b, "  - {id: %q, class: %s, x: %s, y: %s, heading: %s, rotation: %d, level: %d, base_mm: %s}\n",
+			s.ID, s.Class, num(s.Pose.Pos.X), num(s.Pose.Pos.Y), num(physics.NormalizeDegrees(s.Pose.Heading.Degrees())), s.Rotation, max(1, s.Level), num(s.AcrossFlats))
+	}
+	if len(t.Obstacles) > 0 {
+		b.WriteString("obstacles:\n")
+	}
+	for _, o := range t.Obstacles {
+		switch o.Kind {
+		case referee.Planetoid:
+			fmt.Fprintf(&b, "  - {id: %q, kind: planetoid, x: %s, y: %s, radius: %s, level: %d}\n", o.ID, num(o.Circle.C.X), num(o.Circle.C.Y), num(o.Circle.R), max(1, o.Level))
+		case referee.AsteroidField:
+			var pts []string
+			for _, v := range o.Polygon {
+				pts = append(pts, fmt.Sprintf("[%s, %s]", num(v.X), num(v.Y)))
+			}
+			fmt.Fprintf(&b, "  - {id: %q, kind: asteroid-field, density: %s, polygon: [%s], level: %d}\n", o.ID, o.Density, strings.Join(pts, ", "), max(1, o.Level))
+		}
+	}
+	return []byte(b.String())
+}

@@ -1,0 +1,546 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// own returns one of the view's ships.
+func own(v battle.View, id string) (battle.ShipView, bool) {
+	for _, s := range v.Ships {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return battle.ShipView{}, false
+}
+
+// ownActive lists the side's ships on the table.
+func ownActive(v battle.View) []battle.ShipView {
+	var out []battle.ShipView
+	for _, s := range v.Ships {
+		if s.Own && s.OnTable && !s.Out {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// defaultPlan is the plan a panel starts from: keep the kinetic energy
+// with a straight card, the dial as it is.
+func defaultPlan(st starship.State) starship.Plan {
+	ke := min(max(st.KE, -1), 3)
+	sp, _ := maneuvers.SpeedForKineticEnergy(ke)
+	cards := []string{"straight"}
+	if st.KE > 3 {
+		sp, _ = maneuvers.SpeedForKineticEnergy(st.KE - 3)
+		cards = []string{"straight", "overboost-straight"}
+	}
+	return starship.Plan{Cards: cards, Speed: sp, Rotate: st.Rotation}
+}
+
+func (g *Game) selectNextShip() {
+	v := g.b.View(g.side)
+	ships := ownActive(v)
+	for _, s := range ships {
+		if !s.Planned && !g.waiting(v, s.ID) {
+			g.sel = s.ID
+			return
+		}
+	}
+	if g.sel == "" && len(ships) > 0 {
+		g.sel = ships[0].ID
+	}
+}
+
+// draft returns the plan being edited for a ship.
+func (g *Game) draft(v battle.View, id string) *starship.Plan {
+	if p, ok := g.drafts[id]; ok {
+		return p
+	}
+	s, ok := own(v, id)
+	if !ok || s.State == nil {
+		return &starship.Plan{}
+	}
+	p := defaultPlan(*s.State)
+	if s.Plan != nil {
+		p = s.Plan.Clone()
+	}
+	g.drafts[id] = &p
+	return &p
+}
+
+// planCheck checks a draft against the ship's own state (from the side's
+// view) and resolves it to the ghost: the engine's placement.
+func (g *Game) planCheck(v battle.View, id string, p starship.Plan) (*starship.Outcome, []starship.Violation, error) {
+	s, ok := own(v, id)
+	if !ok || s.State == nil {
+		return nil, nil, fmt.Errorf("no ship %s", id)
+	}
+	class := g.b.Class(s.Class)
+	vs, err := starship.Check(g.rules(), class, *s.State, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p.Speed == maneuvers.FTL {
+		return nil, vs, nil
+	}
+	o, err := starship.Resolve(g.rules(), g.a.Comp, class, *s.State, p, nil)
+	if err != nil {
+		return nil, vs, err
+	}
+	return &o, vs, nil
+}
+
+// cardLists splits a deck into the main maneuver cards and the second
+// cards (overboost, change direction, blank).
+func cardLists(deck maneuvers.Deck) (main, second []maneuvers.Card) {
+	for _, c := range deck.Cards {
+		if c.IsOverboost() || c.IsChangeDirection() || c.IsBlank() {
+			second = append(second, c)
+		} else {
+			main = append(main, c)
+		}
+	}
+	return main, second
+}
+
+// setMain puts a maneuver card in the plan, keeping the second card.
+func setMain(p *starship.Plan, deck maneuvers.Deck, id string) {
+	_, sec := splitPlan(p, deck)
+	p.Cards = []string{id}
+	if sec != "" {
+		p.Cards = append(p.Cards, sec)
+	}
+}
+
+// setSecond sets (or with "" removes) the second card.
+func setSecond(p *starship.Plan, deck maneuvers.Deck, id string) {
+	m, _ := splitPlan(p, deck)
+	p.Cards = nil
+	if m != "" {
+		p.Cards = append(p.Cards, m)
+	}
+	if id != "" {
+		p.Cards = append(p.Cards, id)
+	}
+	if len(p.Cards) == 0 {
+		p.Cards = []string{"straight"}
+	}
+}
+
+// splitPlan returns the plan's maneuver card and its second card.
+func splitPlan(p *starship.Plan, deck maneuvers.Deck) (main, second string) {
+	for _, id := range p.Cards {
+		c, ok := deck.Card(id)
+		if ok && (c.IsOverboost() || c.IsChangeDirection() || c.IsBlank()) {
+			second = id
+		} else if main == "" {
+			main = id
+		}
+	}
+	return main, second
+}
+
+func (g *Game) commit() {
+	v := g.b.View(g.side)
+	s, ok := own(v, g.sel)
+	if !ok {
+		return
+	}
+	if s.Planned {
+		g.a.Say("%s has a plan already: u withdraws it", s.ID)
+		return
+	}
+	p := g.draft(v, s.ID)
+	_, vs, err := g.planCheck(v, s.ID, *p)
+	if err != nil {
+		g.a.Say("%v", err)
+		return
+	}
+	if len(vs) > 0 && g.confirm != s.ID {
+		g.confirm = s.ID
+		g.a.Say("%s's plan is illegal (%s): Enter again commits it anyway; it will be corrected at the reveal, with damage", s.ID, vs[0].Rule)
+		return
+	}
+	plan := p.Clone()
+	if _, err := g.b.Apply(battle.Command{Type: battle.CmdPlan, Side: g.side, Ship: s.ID, Plan: &plan}); err != nil {
+		g.a.Say("%v", err)
+		return
+	}
+	g.confirm = ""
+	g.a.Say("%s: plan committed", s.ID)
+	g.selectNextShip()
+}
+
+func (g *Game) undo() {
+	v := g.b.View(g.side)
+	s, ok := own(v, g.sel)
+	if !ok || !s.Planned {
+		g.a.Say("no committed plan to withdraw for %s", g.sel)
+		return
+	}
+	if _, err := g.b.Apply(battle.Command{Type: battle.CmdUndo, Side: g.side, Ship: s.ID}); err != nil {
+		g.a.Say("%v", err)
+		return
+	}
+	g.a.Say("%s: plan withdrawn", s.ID)
+}
+
+// handOver passes the controls on once the side has committed what it can.
+func (g *Game) handOver() {
+	if _, now := g.plannable(g.side); now {
+		g.a.Say("commit a plan for every ship first (Enter)")
+		return
+	}
+	g.side = g.side.Opponent()
+	g.advance()
+}
+
+func (g *Game) handlePlan(ev Event) bool {
+	v := g.b.View(g.side)
+	s, ok := own(v, g.sel)
+	if ev.Kind == KeyPress {
+		switch ev.Key {
+		case KeyTab:
+			ships := ownActive(v)
+			if len(ships) == 0 {
+				return true
+			}
+			i := slices.IndexFunc(ships, func(x battle.ShipView) bool { return x.ID == g.sel })
+			d := 1
+			if ev.Shift {
+				d = len(ships) - 1
+			}
+			g.sel = ships[(max(i, 0)+d)%len(ships)].ID
+			g.confirm = ""
+			return true
+		case KeyEnter:
+			g.commit()
+			return true
+		}
+	}
+	if ev.Kind == MouseDown && ev.Button == ButtonLeft {
+		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
+		for _, sh := range ownActive(v) {
+			if physics.Hexagon(sh.Pose, g.b.Class(sh.Class).AcrossFlats).Contains(w) {
+				g.sel = sh.ID
+				g.confirm = ""
+				return true
+			}
+		}
+	}
+	if ev.Kind != Char || !ok {
+		return false
+	}
+	deck := g.b.Class(s.Class).Deck
+	p := g.draft(v, s.ID)
+	edit := func(f func()) bool {
+		if s.Planned {
+			g.a.Say("%s's plan is committed: u withdraws it to change it", s.ID)
+			return true
+		}
+		f()
+		g.confirm = ""
+		return true
+	}
+	mains, seconds := cardLists(deck)
+	switch r := ev.Rune; {
+	case r == 'c' || r == 'C':
+		return edit(func() {
+			m, _ := splitPlan(p, deck)
+			i := slices.IndexFunc(mains, func(c maneuvers.Card) bool { return c.ID == m })
+			d := 1
+			if r == 'C' {
+				d = len(mains) - 1
+			}
+			setMain(p, deck, mains[(max(i, 0)+d)%len(mains)].ID)
+		})
+	case r == 'o' || r == 'O':
+		return edit(func() {
+			_, sec := splitPlan(p, deck)
+			ids := []string{""}
+			for _, c := range seconds {
+				ids = append(ids, c.ID)
+			}
+			i := slices.Index(ids, sec)
+			setSecond(p, deck, ids[(i+1)%len(ids)])
+		})
+	case r >= '1' && r <= '6':
+		speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High, maneuvers.FTL}
+		return edit(func() { p.Speed = speeds[r-'1'] })
+	case r == ',':
+		return edit(func() { p.Rotate = max(-5, p.Rotate-1) })
+	case r == '.':
+		return edit(func() { p.Rotate = min(6, p.Rotate+1) })
+	case r == '[':
+		return edit(func() { p.Level = max(-1, p.Level-1) })
+	case r == ']':
+		return edit(func() { p.Level = min(1, p.Level+1) })
+	case r == 'u' || r == 'U':
+		g.undo()
+		return true
+	case r == 'h' || r == 'H':
+		g.handOver()
+		return true
+	}
+	return false
+}
+
+// drawGhosts paints, for the planning side, every planned or drafted
+// move: the path, the cards laid, the poses after each step and the end
+// pose; an illegal plan's ghost (as corrected) in vermillion.
+func (g *Game) drawGhosts(l *List, v battle.View) {
+	for _, s := range ownActive(v) {
+		selected := s.ID == g.sel
+		if !selected && !s.Planned {
+			continue
+		}
+		p := g.draft(v, s.ID)
+		if s.Planned && s.Plan != nil {
+			pp := s.Plan.Clone()
+			p = &pp
+		}
+		o, _, err := g.planCheck(v, s.ID, *p)
+		if err != nil || o == nil {
+			continue
+		}
+		col := SideColor(s.Side)
+		if o.Corrected {
+			col = ColWarn
+		}
+		alpha := 1.0
+		if !selected {
+			alpha = 0.5
+		}
+		if selected {
+			for _, c := range o.Cards {
+				l.Poly(g.cam.Pts(c.Footprint), Alpha(ColWhite, 0.35), Alpha(ColSecondary, 0.45), 1)
+				if len(c.Arrow) > 1 {
+					l.Line(g.cam.Pts(c.Arrow), Alpha(ColSecondary, 0.6), 1.5)
+				}
+			}
+		}
+		g.drawPath(l, o.Path, col, 0.9*alpha)
+		lk := g.shipLook(s)
+		for i, st := range o.Steps {
+			gl := lk
+			gl.Pose, gl.Rotation, gl.Level = st.Pose, st.Rotation, st.Level
+			gl.Ghost, gl.GhostCol = true, col
+			if i < len(o.Steps)-1 {
+				gl.Fade = 0.5
+			}
+			if alpha < 1 {
+				gl.Fade = math.Max(gl.Fade, 0.4)
+			}
+			drawShip(g.a, l, &g.cam, gl)
+			if selected && g.arcs && i == len(o.Steps)-1 {
+				drawArc(l, &g.cam, gl, col, 0.8)
+			}
+		}
+	}
+}
+
+// drawPlanPanel paints the control panel of the selected ship.
+func (g *Game) drawPlanPanel(l *List, r Rect) {
+	a := g.a
+	sc := a.S()
+	x, w := r.X+12*sc, r.W-24*sc
+	y := r.Y + 26*sc
+	v := g.b.View(g.side)
+	a.Label(l, x, y, fmt.Sprintf("Turn %d · %s planning", v.Turn, SideName(g.side)), 18, SideColor(g.side), true)
+	y += 12 * sc
+	// ship tabs
+	ships := ownActive(v)
+	bw := (w - float64(len(ships)-1)*4*sc) / math.Max(1, float64(len(ships)))
+	bw = math.Max(bw, 60*sc)
+	bx := x
+	for _, s := range ships {
+		label := s.ID
+		if s.Planned {
+			label += " (ok)"
+		} else if g.waiting(v, s.ID) {
+			label += " (waits)"
+		}
+		id := s.ID
+		if bx+bw > x+w+1 {
+			bx = x
+			y += 32 * sc
+		}
+		a.Button(l, Rect{bx, y, bw, 28 * sc}, label, id == g.sel, false, func() { g.sel = id; g.confirm = "" })
+		bx += bw + 4*sc
+	}
+	y += 34 * sc
+	s, ok := own(v, g.sel)
+	if !ok || s.State == nil {
+		return
+	}
+	class := g.b.Class(s.Class)
+	st := *s.State
+	// facts the owner alone sees
+	facts := fmt.Sprintf("%s · pilot %s · KE %d · slider %s · level %d", class.Name, st.Pilot, st.KE, st.Speed, st.Level)
+	if g.rules().Has(starship.OptFuel) {
+		facts += fmt.Sprintf(" · fuel %d", st.Fuel)
+	}
+	dmg := 0
+	if s.Damage != nil {
+		dmg = *s.Damage
+	}
+	facts += fmt.Sprintf(" · damage %d of %d", dmg, class.Structure)
+	if len(s.Counters) > 0 {
+		var cs []string
+		for _, c := range s.Counters {
+			cs = append(cs, c.String())
+		}
+		facts += " (counters " + strings.Join(cs, ", ") + ")"
+	}
+	if sp := st.Damage; sp != (starship.Damage{}) {
+		facts += fmt.Sprintf(" · special: engine %d, control %d, pilot %d, hull %d", sp.Engine, sp.Control, sp.Pilot, sp.Hull)
+	}
+	if len(s.Talents) > 0 {
+		facts += " · talents: " + strings.Join(s.Talents, ", ")
+	}
+	if len(s.Flaws) > 0 {
+		facts += " · flaws: " + strings.Join(s.Flaws, ", ")
+	}
+	if s.Tailing != "" {
+		facts += " · tailing " + s.Tailing
+	}
+	y = a.Para(l, x, y+12*sc, w, facts, 12.5, ColSecondary, false)
+	p := g.draft(v, s.ID)
+	locked := s.Planned
+	if locked && s.Plan != nil {
+		pp := s.Plan.Clone()
+		p = &pp
+	}
+	edit := func(f func()) func() {
+		return func() {
+			if locked {
+				g.a.Say("%s's plan is committed: u withdraws it to change it", s.ID)
+				return
+			}
+			f()
+			g.confirm = ""
+		}
+	}
+	deck := class.Deck
+	mains, seconds := cardLists(deck)
+	m, sec := splitPlan(p, deck)
+	speed := p.Speed
+	if speed == maneuvers.FTL {
+		speed = ""
+	}
+	section := func(title string) {
+		y += 6 * sc
+		a.Label(l, x, y+10*sc, title, 13, ColInk, true)
+		y += 16 * sc
+	}
+	section("Maneuver card (c)")
+	cols := 3
+	cw := (w - float64(cols-1)*4*sc) / float64(cols)
+	bh := 26 * sc
+	for i, c := range mains {
+		cx := x + float64(i%cols)*(cw+4*sc)
+		cy := y + float64(i/cols)*(bh+4*sc)
+		label := fmt.Sprintf("%s G%d", c.Name, c.G)
+		if _, has := c.Arrow(speed); !has && speed != "" && speed != maneuvers.Stop {
+			label = "(" + label + ")"
+		}
+		id := c.ID
+		a.Button(l, Rect{cx, cy, cw, bh}, label, id == m, false, edit(func() { setMain(p, deck, id) }))
+	}
+	y += float64((len(mains)+cols-1)/cols) * (bh + 4*sc)
+	section("Second card (o)")
+	opts := append([]maneuvers.Card{{ID: "", Name: "none"}}, seconds...)
+	for i, c := range opts {
+		cx := x + float64(i%cols)*(cw+4*sc)
+		cy := y + float64(i/cols)*(bh+4*sc)
+		id := c.ID
+		label := c.Name
+		if id != "" {
+			label = fmt.Sprintf("%s G%d", c.Name, c.G)
+		}
+		a.Button(l, Rect{cx, cy, cw, bh}, label, id == sec, false, edit(func() { setSecond(p, deck, id) }))
+	}
+	y += float64((len(opts)+cols-1)/cols) * (bh + 4*sc)
+	section("Speed slider (1-6)")
+	speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
+	if g.rules().Has(starship.OptFTL) {
+		speeds = append(speeds, maneuvers.FTL)
+	}
+	sw := (w - float64(len(speeds)-1)*4*sc) / float64(len(speeds))
+	for i, spd := range speeds {
+		spd := spd
+		a.Button(l, Rect{x + float64(i)*(sw+4*sc), y, sw, bh}, string(spd), p.Speed == spd, false, edit(func() { p.Speed = spd }))
+	}
+	y += bh + 4*sc
+	section("Rotation dial (, and .) and level ([ and ])")
+	dw := 34 * sc
+	a.Button(l, Rect{x, y, dw, bh}, "<", false, false, edit(func() { p.Rotate = max(-5, p.Rotate-1) }))
+	dialText := fmt.Sprintf("%+d notch(es): facing %s", p.Rotate, facingWords(p.Rotate))
+	if p.Rotate == 0 {
+		dialText = "0: facing the heading"
+	}
+	l.Text(Pt{x + dw + 6*sc + (w/2-2*dw)/2, y + bh*0.68}, dialText, a.TextSize(12), ColInk, AnchorMiddle, false)
+	a.Button(l, Rect{x + w/2 - dw, y, dw, bh}, ">", false, false, edit(func() { p.Rotate = min(6, p.Rotate+1) }))
+	if g.rules().Has(starship.OptThreeD) {
+		lw := (w/2 - 8*sc) / 3
+		for i, lv := range []int{-1, 0, 1} {
+			lv := lv
+			a.Button(l, Rect{x + w/2 + 8*sc + float64(i)*lw, y, lw - 3*sc, bh}, fmt.Sprintf("level %+d", lv), p.Level == lv, false, edit(func() { p.Level = lv }))
+		}
+	} else {
+		l.Text(Pt{x + w*0.75, y + bh*0.68}, "levels: not in use", a.TextSize(12), ColSecondary, AnchorMiddle, false)
+	}
+	y += bh + 10*sc
+	// legality and the outcome
+	o, vs, err := g.planCheck(v, s.ID, *p)
+	switch {
+	case err != nil:
+		y = a.Para(l, x, y+12*sc, w, "Not a plan: "+err.Error(), 12.5, ColWarn, false)
+	case len(vs) > 0:
+		for _, vi := range vs {
+			y = a.Para(l, x, y+12*sc, w, fmt.Sprintf("Illegal [%s]: %s (%s)", vi.Rule, vi.Message, vi.Section), 12.5, ColWarn, true)
+		}
+		if o != nil {
+			y = a.Para(l, x, y+2*sc, w, fmt.Sprintf("The ghost shows it as corrected: %s at %s, %d damage counter(s).", strings.Join(o.Executed.Cards, " + "), o.Executed.Speed, o.DamageDraws), 12, ColWarn, false)
+		}
+	default:
+		msg := "Legal plan."
+		if o != nil {
+			msg += fmt.Sprintf(" Kinetic energy after the reveal: %d.", o.KE)
+			if g.rules().Has(starship.OptFuel) {
+				msg += fmt.Sprintf(" Fuel spent: %d.", o.FuelSpent)
+			}
+		} else if p.Speed == maneuvers.FTL {
+			msg += " FTL: the marker is placed after the reveal."
+		}
+		y = a.Para(l, x, y+12*sc, w, msg, 12.5, ColOK, true)
+	}
+	y += 6 * sc
+	hw := (w - 8*sc) / 3
+	a.Button(l, Rect{x, y, hw, 34 * sc}, "Commit (Enter)", false, locked, func() { g.commit() })
+	a.Button(l, Rect{x + hw + 4*sc, y, hw, 34 * sc}, "Undo (u)", false, !locked, func() { g.undo() })
+	_, now := g.plannable(g.side)
+	a.Button(l, Rect{x + 2*(hw+4*sc), y, hw, 34 * sc}, "Hand over (h)", false, now, func() { g.handOver() })
+	y += 40 * sc
+	if y < r.Y+r.H-150*sc {
+		g.drawLogTail(l, Rect{r.X, y, r.W, r.H - y}, v, "")
+	}
+	g.drawFooter(l, r)
+}
+
+func facingWords(n int) string {
+	d := 30 * n
+	if d > 0 {
+		return fmt.Sprintf("%d° clockwise", d)
+	}
+	return fmt.Sprintf("%d° counter-clockwise", -d)
+}

@@ -1,0 +1,217 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// Replay steps through a saved game turn by turn (or command by command),
+// showing one side's view at each moment and animating the moves.
+type Replay struct {
+	g     *Game
+	saved battle.Saved
+	at    int   // journal entries applied
+	marks []int // entry counts where a turn begins, and the end
+}
+
+// NewReplay checks a saved game (its replay must reach the saved state)
+// and opens it at its start.
+func NewReplay(a *App, data []byte) (*Replay, error) {
+	if _, err := battle.Load(data, a.Comp); err != nil {
+		return nil, err
+	}
+	r := &Replay{}
+	if err := json.Unmarshal(data, &r.saved); err != nil {
+		return nil, err
+	}
+	b, err := battle.New(r.saved.Setup, a.Comp, r.saved.Seed)
+	if err != nil {
+		return nil, err
+	}
+	r.at = len(b.Journal())
+	turn := b.Turn()
+	r.marks = []int{r.at}
+	for i := r.at; i < len(r.saved.Journal); i++ {
+		if _, err := b.Apply(r.saved.Journal[i].Command); err != nil {
+			return nil, fmt.Errorf("replay: entry %d: %w", i, err)
+		}
+		if b.Turn() != turn {
+			turn = b.Turn()
+			r.marks = append(r.marks, i+1)
+		}
+	}
+	if r.marks[len(r.marks)-1] != len(r.saved.Journal) {
+		r.marks = append(r.marks, len(r.saved.Journal))
+	}
+	r.g = &Game{a: a, readOnly: true, viewAs: battle.Colonial, side: battle.Colonial, st: stResults,
+		drafts: map[string]*starship.Plan{}, shots: map[string]string{}, outcomes: map[string]starship.Outcome{},
+		arcs: true, grid: true, ghosts: true, labels: true}
+	if err := r.seek(r.at, false); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// seek shows the battle after n journal entries; forward moves animate.
+func (r *Replay) seek(n int, animate bool) error {
+	n = max(r.marks[0], min(n, len(r.saved.Journal)))
+	g := r.g
+	var before map[string]snap
+	fromTurn := 0
+	if g.b != nil && animate && n > r.at {
+		before = snapshot(g.b.View(g.viewAs))
+		fromTurn = g.b.Turn()
+		outcomes := map[string]starship.Outcome{}
+		for i := r.at; i < n; i++ {
+			if _, err := g.b.Apply(r.saved.Journal[i].Command); err != nil {
+				return err
+			}
+			for _, s := range g.b.View(g.viewAs).Ships {
+				if s.Outcome != nil {
+					outcomes[s.ID] = *s.Outcome
+				}
+			}
+		}
+		r.at = n
+		steps, titles := []string{"move"}, []string{"Movement"}
+		if g.b.Setup().Rules.Set == starship.Complete {
+			steps, titles = []string{"move 1", "move 2"}, []string{"Movement step 1", "Movement step 2"}
+		}
+		g.anim = nil
+		if g.b.Turn() != fromTurn || len(outcomes) > 0 {
+			g.anim = buildAnim(before, g.b.View(g.viewAs), outcomes, steps, titles, g.a.Comp.Geometry.DialNotch.Value)
+		}
+		return nil
+	}
+	b, err := battle.Replay(r.saved.Setup, g.a.Comp, r.saved.Seed, r.saved.Journal[:n])
+	if err != nil {
+		return err
+	}
+	g.b, r.at, g.anim = b, n, nil
+	return nil
+}
+
+// Name implements Screen.
+func (r *Replay) Name() string { return "replay" }
+
+// Help implements Screen.
+func (r *Replay) Help() []string {
+	return []string{
+		"Right / Left (or PageDown / PageUp): next or previous turn. . and , : one command forward or back. Home / End: the start or the end.",
+		"s switches whose view is shown (Colonial or Cylon): each side's secrets stay its own.",
+		"A arcs, R range rings, G grid, T paths, N names, L the whole log; Esc goes back to the title.",
+	}
+}
+
+// Handle implements Screen.
+func (r *Replay) Handle(ev Event) {
+	g := r.g
+	next := func() int {
+		for _, m := range r.marks {
+			if m > r.at {
+				return m
+			}
+		}
+		return len(r.saved.Journal)
+	}
+	prev := func() int {
+		p := r.marks[0]
+		for _, m := range r.marks {
+			if m < r.at {
+				p = m
+			}
+		}
+		return p
+	}
+	var err error
+	switch {
+	case ev.Kind == KeyPress && (ev.Key == KeyRight || ev.Key == KeyPageDown):
+		err = r.seek(next(), true)
+	case ev.Kind == KeyPress && (ev.Key == KeyLeft || ev.Key == KeyPageUp):
+		err = r.seek(prev(), false)
+	case ev.Kind == KeyPress && ev.Key == KeyHome:
+		err = r.seek(0, false)
+	case ev.Kind == KeyPress && ev.Key == KeyEnd:
+		err = r.seek(len(r.saved.Journal), false)
+	case ev.Kind == Char && ev.Rune == '.':
+		err = r.seek(r.at+1, true)
+	case ev.Kind == Char && ev.Rune == ',':
+		err = r.seek(r.at-1, false)
+	case ev.Kind == Char && (ev.Rune == 's' || ev.Rune == 'S'):
+		g.viewAs = g.viewAs.Opponent()
+		g.side = g.viewAs
+	case ev.Kind == KeyPress && ev.Key == KeyEscape && !g.logOpen:
+		g.a.Show(NewTitle(g.a))
+	case ev.Kind == Char && (ev.Rune == 'm' || ev.Rune == 'M'):
+		g.a.Show(NewMeasure(g.a, g.frozenTable(), fmt.Sprintf("frozen from the replay, turn %d", g.b.Turn())).Back(r))
+	default:
+		g.Handle(ev)
+	}
+	if err != nil {
+		g.a.Say("%v", err)
+	}
+}
+
+// Tick implements Screen.
+func (r *Replay) Tick(dt float64) {
+	if g := r.g; g.anim != nil {
+		g.anim.t += dt
+		if g.anim.done() {
+			g.anim = nil
+		}
+	}
+}
+
+// Turn returns the turn shown.
+func (r *Replay) Turn() int { return r.g.b.Turn() }
+
+// Draw implements Screen.
+func (r *Replay) Draw(l *List) {
+	g, a := r.g, r.g.a
+	g.side = g.viewAs
+	pw := math.Max(330, math.Min(430*a.S(), a.W*0.42))
+	view := Rect{0, 0, a.W - pw, a.H}
+	v := g.b.View(g.viewAs)
+	g.cam.SetView(view, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(v.Width+30, v.Depth+30)})
+	l.SetClip(&view)
+	g.drawBoard(l, v)
+	l.SetClip(nil)
+	l.NewLayer()
+	panel := Rect{a.W - pw, 0, pw, a.H}
+	l.Rect(panel, ColPanel, ColPanelLine, 1)
+	s := a.S()
+	x, w := panel.X+12*s, panel.W-24*s
+	y := panel.Y + 28*s
+	a.Label(l, x, y, fmt.Sprintf("Replay: %s, turn %d", r.saved.Setup.Name, v.Turn), 18, ColInk, true)
+	y += 10 * s
+	y = a.Para(l, x, y+14*s, w, fmt.Sprintf("Command %d of %d · phase %s · %s's view", r.at, len(r.saved.Journal), v.Phase, SideName(g.viewAs)), 12.5, ColSecondary, false)
+	bw := (w - 5*4*s) / 6
+	bh := 30 * s
+	key := func(k Key) func() { return func() { r.Handle(Event{Kind: KeyPress, Key: k}) } }
+	ch := func(c rune) func() { return func() { r.Handle(Event{Kind: Char, Rune: c}) } }
+	for i, b := range []struct {
+		l string
+		f func()
+	}{{"|<", key(KeyHome)}, {"< turn", key(KeyLeft)}, {"< cmd", ch(',')}, {"cmd >", ch('.')}, {"turn >", key(KeyRight)}, {">|", key(KeyEnd)}} {
+		a.Button(l, Rect{x + float64(i)*(bw+4*s), y + 6*s, bw, bh}, b.l, false, false, b.f)
+	}
+	y += bh + 12*s
+	a.Button(l, Rect{x, y, w, bh}, "View: "+SideName(g.viewAs)+" (s switches)", false, false, ch('s'))
+	y += bh + 6*s
+	if res := v.Result; res != nil && r.at == len(r.saved.Journal) {
+		txt := "A draw: " + res.Reason
+		if res.Winner != "" {
+			txt = SideName(res.Winner) + " wins: " + res.Reason
+		}
+		y = a.Para(l, x, y+14*s, w, txt, 14, SideColor(res.Winner), true)
+	}
+	g.drawLogTail(l, Rect{panel.X, y, panel.W, panel.H - y + 46*s}, v, "")
+	if g.logOpen {
+		g.drawLog(l, view)
+	}
+}

@@ -1,0 +1,271 @@
+package ui
+
+import (
+	"image/color"
+	"math"
+)
+
+// Vertex is a tessellated vertex: a screen position and a colour with
+// straight alpha (0..1).
+type Vertex struct {
+	X, Y       float32
+	R, G, B, A float32
+}
+
+// Mesh is triangles ready for the GPU. Shapes are tessellated on the CPU
+// with a one-pixel feathered edge (alpha fading to 0), which anti-aliases
+// them without a stencil pass: the software renderer under Xvfb paints a
+// frame of hundreds of shapes in a few milliseconds.
+type Mesh struct {
+	V []Vertex
+	I []uint32
+}
+
+// Reset empties the mesh, keeping its storage.
+func (m *Mesh) Reset() { m.V, m.I = m.V[:0], m.I[:0] }
+
+func (m *Mesh) vert(p Pt, c color.NRGBA, a float64) uint32 {
+	m.V = append(m.V, Vertex{float32(p.X), float32(p.Y), float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(float64(c.A) / 255 * a)})
+	return uint32(len(m.V) - 1)
+}
+
+const feather = 0.9 // pixels
+
+// AddOp tessellates a path operation.
+func (m *Mesh) AddOp(op *Op) {
+	pts := dedupe(op.Pts, op.Closed)
+	if op.Closed && op.Fill.A > 0 && len(pts) >= 3 {
+		m.fill(pts, op.Fill, op.Stroke.A == 0 || op.Width < 1)
+	}
+	if op.Stroke.A > 0 && op.Width > 0 && len(pts) >= 2 {
+		m.stroke(pts, op.Closed, op.Width, op.Stroke)
+	}
+}
+
+func dedupe(pts []Pt, closed bool) []Pt {
+	out := make([]Pt, 0, len(pts))
+	for _, p := range pts {
+		if math.IsNaN(p.X) || math.IsNaN(p.Y) {
+			continue
+		}
+		if len(out) > 0 && math.Abs(out[len(out)-1].X-p.X) < 1e-3 && math.Abs(out[len(out)-1].Y-p.Y) < 1e-3 {
+			continue
+		}
+		out = append(out, p)
+	}
+	if closed && len(out) > 2 && math.Abs(out[0].X-out[len(out)-1].X) < 1e-3 && math.Abs(out[0].Y-out[len(out)-1].Y) < 1e-3 {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+func area2(pts []Pt) float64 {
+	a := 0.0
+	for i := range pts {
+		p, q := pts[i], pts[(i+1)%len(pts)]
+		a += p.X*q.Y - q.X*p.Y
+	}
+	return a
+}
+
+// fill triangulates a simple polygon (ear clipping; a fan when convex)
+// and adds a feathered rim.
+func (m *Mesh) fill(pts []Pt, c color.NRGBA, rim bool) {
+	base := uint32(len(m.V))
+	for _, p := range pts {
+		m.vert(p, c, 1)
+	}
+	n := len(pts)
+	ccw := area2(pts) > 0
+	if convex(pts, ccw) {
+		for i := 1; i+1 < n; i++ {
+			m.I = append(m.I, base, base+uint32(i), base+uint32(i+1))
+		}
+	} else {
+		m.earClip(pts, base, ccw)
+	}
+	if !rim {
+		return
+	}
+	// feather: an outer ring of alpha 0, one pixel out
+	outer := offsetRing(pts, ccw, feather)
+	ob := uint32(len(m.V))
+	for _, p := range outer {
+		m.vert(p, c, 0)
+	}
+	for i := 0; i < n; i++ {
+		j := (i + 1) % n
+		m.I = append(m.I, base+uint32(i), base+uint32(j), ob+uint32(j), base+uint32(i), ob+uint32(j), ob+uint32(i))
+	}
+}
+
+func convex(pts []Pt, ccw bool) bool {
+	n := len(pts)
+	for i := 0; i < n; i++ {
+		a, b, c := pts[i], pts[(i+1)%n], pts[(i+2)%n]
+		cr := (b.X-a.X)*(c.Y-b.Y) - (b.Y-a.Y)*(c.X-b.X)
+		if ccw && cr < -1e-9 || !ccw && cr > 1e-9 {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *Mesh) earClip(pts []Pt, base uint32, ccw bool) {
+	idx := make([]int, len(pts))
+	for i := range idx {
+		idx[i] = i
+	}
+	cross := func(a, b, c Pt) float64 { return (b.X-a.X)*(c.Y-a.Y) - (b.Y-a.Y)*(c.X-a.X) }
+	sign := 1.0
+	if !ccw {
+		sign = -1
+	}
+	inside := func(p, a, b, c Pt) bool {
+		return sign*cross(a, b, p) > 0 && sign*cross(b, c, p) > 0 && sign*cross(c, a, p) > 0
+	}
+	guard := 0
+	for len(idx) > 3 && guard < 10000 {
+		guard++
+		found := false
+		for k := range idx {
+			i0, i1, i2 := idx[(k+len(idx)-1)%len(idx)], idx[k], idx[(k+1)%len(idx)]
+			a, b, c := pts[i0], pts[i1], pts[i2]
+			if sign*cross(a, b, c) <= 1e-12 {
+				continue
+			}
+			ear := true
+			for _, j := range idx {
+				if j != i0 && j != i1 && j != i2 && inside(pts[j], a, b, c) {
+					ear = false
+					break
+				}
+			}
+			if !ear {
+				continue
+			}
+			m.I = append(m.I, base+uint32(i0), base+uint32(i1), base+uint32(i2))
+			idx = append(idx[:k], idx[k+1:]...)
+			found = true
+			break
+		}
+		if !found { // degenerate: fan the rest
+			for k := 1; k+1 < len(idx); k++ {
+				m.I = append(m.I, base+uint32(idx[0]), base+uint32(idx[k]), base+uint32(idx[k+1]))
+			}
+			return
+		}
+	}
+	if len(idx) == 3 {
+		m.I = append(m.I, base+uint32(idx[0]), base+uint32(idx[1]), base+uint32(idx[2]))
+	}
+}
+
+// offsetRing moves each vertex of a closed ring outward by d along its
+// mitred normal.
+func offsetRing(pts []Pt, ccw bool, d float64) []Pt {
+	n := len(pts)
+	out := make([]Pt, n)
+	s := 1.0
+	if ccw {
+		s = -1
+	}
+	for i := range pts {
+		prev, cur, next := pts[(i+n-1)%n], pts[i], pts[(i+1)%n]
+		out[i] = miter(prev, cur, next, d*s)
+	}
+	return out
+}
+
+// normal returns the unit normal of a→b (rotated +90° in screen terms).
+func normal(a, b Pt) (float64, float64) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return 0, 0
+	}
+	return -dy / l, dx / l
+}
+
+// miter returns cur moved by d along the mitred normal of the corner.
+func miter(prev, cur, next Pt, d float64) Pt {
+	n1x, n1y := normal(prev, cur)
+	n2x, n2y := normal(cur, next)
+	mx, my := n1x+n2x, n1y+n2y
+	l := math.Hypot(mx, my)
+	if l < 1e-9 {
+		return Pt{cur.X + n1x*d, cur.Y + n1y*d}
+	}
+	mx, my = mx/l, my/l
+	cos := mx*n1x + my*n1y
+	scale := 1 / math.Max(cos, 0.25) // limit long miters
+	return Pt{cur.X + mx*d*scale, cur.Y + my*d*scale}
+}
+
+// stroke adds a polyline of width w with mitred joins and feathered edges.
+func (m *Mesh) stroke(pts []Pt, closed bool, w float64, c color.NRGBA) {
+	alpha := 1.0
+	if w < 1 {
+		alpha, w = w, 1
+	}
+	h := w / 2
+	n := len(pts)
+	if n < 2 {
+		return
+	}
+	// per vertex: the mitred normal offset
+	offs := make([]Pt, n)
+	for i := 0; i < n; i++ {
+		var prev, next Pt
+		switch {
+		case closed:
+			prev, next = pts[(i+n-1)%n], pts[(i+1)%n]
+		case i == 0:
+			next = pts[1]
+			prev = Pt{2*pts[0].X - next.X, 2*pts[0].Y - next.Y}
+		case i == n-1:
+			prev = pts[n-2]
+			next = Pt{2*pts[n-1].X - prev.X, 2*pts[n-1].Y - prev.Y}
+		default:
+			prev, next = pts[i-1], pts[i+1]
+		}
+		p := miter(prev, pts[i], next, 1)
+		offs[i] = Pt{p.X - pts[i].X, p.Y - pts[i].Y}
+	}
+	// four rails: outer feather, inner solid, inner solid, outer feather
+	rails := [4]float64{h + feather/2, h - feather/2, -(h - feather/2), -(h + feather/2)}
+	alphas := [4]float64{0, alpha, alpha, 0}
+	if h-feather/2 < 0 {
+		rails[1], rails[2] = 0, 0
+	}
+	base := uint32(len(m.V))
+	for i := 0; i < n; i++ {
+		p := pts[i]
+		// square caps on open lines: push the ends out by h
+		if !closed && (i == 0 || i == n-1) {
+			var dx, dy float64
+			if i == 0 {
+				dx, dy = pts[0].X-pts[1].X, pts[0].Y-pts[1].Y
+			} else {
+				dx, dy = pts[n-1].X-pts[n-2].X, pts[n-1].Y-pts[n-2].Y
+			}
+			if l := math.Hypot(dx, dy); l > 0 && w > 2 {
+				p = Pt{p.X + dx/l*h*0.5, p.Y + dy/l*h*0.5}
+			}
+		}
+		for k := 0; k < 4; k++ {
+			m.vert(Pt{p.X + offs[i].X*rails[k], p.Y + offs[i].Y*rails[k]}, c, alphas[k])
+		}
+	}
+	segs := n - 1
+	if closed {
+		segs = n
+	}
+	for i := 0; i < segs; i++ {
+		a := base + uint32(4*i)
+		b := base + uint32(4*((i+1)%n))
+		for k := uint32(0); k < 3; k++ {
+			m.I = append(m.I, a+k, b+k, b+k+1, a+k, b+k+1, a+k+1)
+		}
+	}
+}
