@@ -55,13 +55,14 @@ test: deps
 	$(XVFB) $(GO) test -count=1 ./...
 
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./physics ./referee
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./physics ./referee ./battle
 	$(XVFB) $(GO) test -run '^$$' -bench Frame -benchtime 200x ./table
 
 # Runs each fuzz target for a short while (FUZZTIME=1m for longer).
 FUZZTIME ?= 20s
 FUZZ_TARGETS := physics:FuzzOrient physics:FuzzDotSign physics:FuzzExpansionStage \
-                physics:FuzzSegmentCrossesInterior tablefile:FuzzParse assets:FuzzOverride
+                physics:FuzzSegmentCrossesInterior tablefile:FuzzParse assets:FuzzOverride \
+                movefile:FuzzParse scenarios:FuzzParse battle:FuzzBattle
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \

@@ -151,41 +151,57 @@ func TestInvariantsOverRandomBattles(t *testing.T) {
 		games = 40
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
-	policies := []string{"random", "greedy"}
 	for g := 0; g < games; g++ {
-		s := randomSetup(rng)
-		seed := rng.Uint64()
-		b, err := battle.New(s, comp, seed)
-		require.NoError(t, err)
-		pc, _ := policy.ByName(policies[rng.IntN(2)])
-		py, _ := policy.ByName(policies[rng.IntN(2)])
-		fuel := map[string]int{}
-		for _, sh := range b.State().Ships {
-			fuel[sh.ID] = sh.Ship.Fuel
+		playChecked(t, rng)
+	}
+}
+
+// FuzzBattle plays one random battle per input (make fuzz runs thousands)
+// with every invariant checked after every command.
+func FuzzBattle(f *testing.F) {
+	f.Add(uint64(1), uint64(2))
+	f.Add(uint64(11), uint64(12))
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		playChecked(t, rand.New(rand.NewPCG(a, b)))
+	})
+}
+
+// playChecked plays a random battle with random or greedy players and
+// checks the invariants and both views after every command.
+func playChecked(t *testing.T, rng *rand.Rand) {
+	policies := []string{"random", "greedy"}
+	s := randomSetup(rng)
+	seed := rng.Uint64()
+	b, err := battle.New(s, comp, seed)
+	require.NoError(t, err)
+	pc, _ := policy.ByName(policies[rng.IntN(2)])
+	py, _ := policy.ByName(policies[rng.IntN(2)])
+	fuel := map[string]int{}
+	for _, sh := range b.State().Ships {
+		fuel[sh.ID] = sh.Ship.Fuel
+	}
+	err = policy.PlayObserved(b, comp, map[battle.Side]policy.Policy{battle.Colonial: pc, battle.Cylon: py}, seed, func(cmd battle.Command) {
+		checkInvariants(t, b, fuel)
+		for _, side := range battle.Sides {
+			checkView(t, b, side)
 		}
-		err = policy.PlayObserved(b, comp, map[battle.Side]policy.Policy{battle.Colonial: pc, battle.Cylon: py}, seed, func(cmd battle.Command) {
-			checkInvariants(t, b, fuel)
-			for _, side := range battle.Sides {
-				checkView(t, b, side)
-			}
-			if cmd.Type == battle.CmdReveal || cmd.Type == battle.CmdFTL {
-				for _, sh := range b.State().Ships {
-					if sh.Outcome != nil && len(sh.Outcome.Steps) > 0 && s.Rules.Has(starship.OptFuel) {
-						if want := fuel[sh.ID] - sh.Outcome.FuelSpent; sh.Outcome.Fuel != want {
-							t.Fatalf("%s: fuel %d, want %d − %d", sh.ID, sh.Outcome.Fuel, fuel[sh.ID], sh.Outcome.FuelSpent)
-						}
+		if cmd.Type == battle.CmdReveal || cmd.Type == battle.CmdFTL {
+			for _, sh := range b.State().Ships {
+				if sh.Outcome != nil && len(sh.Outcome.Steps) > 0 && s.Rules.Has(starship.OptFuel) {
+					if want := fuel[sh.ID] - sh.Outcome.FuelSpent; sh.Outcome.Fuel != want {
+						t.Fatalf("%s: fuel %d, want %d − %d", sh.ID, sh.Outcome.Fuel, fuel[sh.ID], sh.Outcome.FuelSpent)
 					}
 				}
 			}
-			if cmd.Type == battle.CmdPlan {
-				// Fuel changes only at the end of a turn: during planning
-				// it is the turn's starting fuel.
-				for _, sh := range b.State().Ships {
-					fuel[sh.ID] = sh.Ship.Fuel
-				}
+		}
+		if cmd.Type == battle.CmdPlan {
+			// Fuel changes only at the end of a turn: during planning
+			// it is the turn's starting fuel.
+			for _, sh := range b.State().Ships {
+				fuel[sh.ID] = sh.Ship.Fuel
 			}
-		})
-		require.NoError(t, err, "game %d", g)
-		require.NotNil(t, b.Result(), "game %d ends", g)
-	}
+		}
+	})
+	require.NoError(t, err, "seed %d", seed)
+	require.NotNil(t, b.Result(), "seed %d: the battle ends", seed)
 }
