@@ -2,6 +2,7 @@ package sketch
 
 import (
 	"fmt"
+	"image"
 	"io"
 	"math"
 
@@ -26,7 +27,7 @@ func WritePNG(w io.Writer, r *referee.Referee, rulings []referee.Ruling, opt Opt
 		return err
 	}
 	d := newDrawing(r, rulings, opt)
-	c, err := newPNGCanvas(d.layout.page, d.layout.view, ppm)
+	c, err := NewPNGCanvas(d.layout.page, d.layout.view, ppm)
 	if err != nil {
 		return err
 	}
@@ -34,11 +35,11 @@ func WritePNG(w io.Writer, r *referee.Referee, rulings []referee.Ruling, opt Opt
 	return c.dc.EncodePNG(w)
 }
 
-// newPNGCanvas returns a transparent canvas of the page at ppm
-// pixels per millimetre, with the view as the clip rectangle of shapes
+// NewPNGCanvas returns a transparent canvas of the page at ppm
+// pixels per millimetre (a Canvas that rasterises with gg, y up), with the view as the clip rectangle of shapes
 // drawn with Style.Clip; an error if the fonts do not load or the picture
 // would have more than MaxPixels pixels.
-func newPNGCanvas(page, view physics.Rect, ppm float64) (*pngCanvas, error) {
+func NewPNGCanvas(page, view physics.Rect, ppm float64) (*PNGCanvas, error) {
 	f, err := loadFonts()
 	if err != nil {
 		return nil, fmt.Errorf("sketch: loading the Go fonts: %w", err)
@@ -47,14 +48,15 @@ func newPNGCanvas(page, view physics.Rect, ppm float64) (*pngCanvas, error) {
 	if float64(wpx)*float64(hpx) > MaxPixels {
 		return nil, fmt.Errorf("sketch: a %d × %d pixel picture is too large (at most %d pixels); lower the pixels per millimetre", wpx, hpx, MaxPixels)
 	}
-	return &pngCanvas{
+	return &PNGCanvas{
 		dc: gg.NewContext(wpx, hpx), page: page, view: view,
 		ppm: ppm, fonts: f, faces: map[faceKey]font.Face{},
 	}, nil
 }
 
-// pngCanvas rasterises the shapes drawn on it with gg.
-type pngCanvas struct {
+// PNGCanvas is a Canvas that rasterises the shapes drawn on it with gg,
+// antialiased, with the Go fonts; Image returns the picture.
+type PNGCanvas struct {
 	dc         *gg.Context
 	page, view physics.Rect
 	ppm        float64
@@ -69,13 +71,13 @@ type faceKey struct {
 
 // pt returns a table point's pixel coordinates: from the image's upper-left
 // corner, y down.
-func (c *pngCanvas) pt(v physics.Vec) (float64, float64) {
+func (c *PNGCanvas) pt(v physics.Vec) (float64, float64) {
 	return (v.X - c.page.Lo.X) * c.ppm, (c.page.Hi.Y - v.Y) * c.ppm
 }
 
 // paint fills and strokes the path that trace builds, each time anew since
 // gg clears the path after painting.
-func (c *pngCanvas) paint(s Style, fillable bool, trace func()) {
+func (c *PNGCanvas) paint(s Style, fillable bool, trace func()) {
 	dc := c.dc
 	if s.Clip {
 		x0, y0 := c.pt(physics.V(c.view.Lo.X, c.view.Hi.Y))
@@ -107,7 +109,7 @@ func (c *pngCanvas) paint(s Style, fillable bool, trace func()) {
 	}
 }
 
-func (c *pngCanvas) trace(pts []physics.Vec, closed bool) {
+func (c *PNGCanvas) trace(pts []physics.Vec, closed bool) {
 	for i, p := range pts {
 		x, y := c.pt(p)
 		if i == 0 {
@@ -123,7 +125,7 @@ func (c *pngCanvas) trace(pts []physics.Vec, closed bool) {
 
 // arcPoints returns points along the counter-clockwise arc, about one per
 // degree and never more than two pixels apart.
-func (c *pngCanvas) arcPoints(centre physics.Vec, r float64, from, to s1.Angle) []physics.Vec {
+func (c *PNGCanvas) arcPoints(centre physics.Vec, r float64, from, to s1.Angle) []physics.Vec {
 	sweep := sweepOf(from, to)
 	n := int(math.Ceil(math.Max(sweep*180/math.Pi, sweep*r*c.ppm/2)))
 	n = max(n, 2)
@@ -136,35 +138,35 @@ func (c *pngCanvas) arcPoints(centre physics.Vec, r float64, from, to s1.Angle) 
 }
 
 // Polygon implements Canvas.
-func (c *pngCanvas) Polygon(pts []physics.Vec, s Style) {
+func (c *PNGCanvas) Polygon(pts []physics.Vec, s Style) {
 	c.paint(s, true, func() { c.trace(pts, true) })
 }
 
 // Polyline implements Canvas.
-func (c *pngCanvas) Polyline(pts []physics.Vec, s Style) {
+func (c *PNGCanvas) Polyline(pts []physics.Vec, s Style) {
 	c.paint(s, false, func() { c.trace(pts, false) })
 }
 
 // Circle implements Canvas.
-func (c *pngCanvas) Circle(p physics.Vec, r float64, s Style) {
+func (c *PNGCanvas) Circle(p physics.Vec, r float64, s Style) {
 	x, y := c.pt(p)
 	c.paint(s, true, func() { c.dc.DrawCircle(x, y, r*c.ppm) })
 }
 
 // Arc implements Canvas.
-func (c *pngCanvas) Arc(p physics.Vec, r float64, from, to s1.Angle, s Style) {
+func (c *PNGCanvas) Arc(p physics.Vec, r float64, from, to s1.Angle, s Style) {
 	pts := c.arcPoints(p, r, from, to)
 	c.paint(s, false, func() { c.trace(pts, false) })
 }
 
 // Wedge implements Canvas.
-func (c *pngCanvas) Wedge(apex physics.Vec, r float64, from, to s1.Angle, s Style) {
+func (c *PNGCanvas) Wedge(apex physics.Vec, r float64, from, to s1.Angle, s Style) {
 	pts := append([]physics.Vec{apex}, c.arcPoints(apex, r, from, to)...)
 	c.paint(s, true, func() { c.trace(pts, true) })
 }
 
 // Text implements Canvas.
-func (c *pngCanvas) Text(at physics.Vec, text string, s TextStyle) {
+func (c *PNGCanvas) Text(at physics.Vec, text string, s TextStyle) {
 	dc := c.dc
 	dc.SetFontFace(c.face(s))
 	x, y := c.pt(at)
@@ -187,7 +189,7 @@ func (c *pngCanvas) Text(at physics.Vec, text string, s TextStyle) {
 	dc.DrawStringAnchored(text, x, y, ax, 0)
 }
 
-func (c *pngCanvas) face(s TextStyle) font.Face {
+func (c *PNGCanvas) face(s TextStyle) font.Face {
 	k := faceKey{s.Size * c.ppm, s.Bold}
 	if f, ok := c.faces[k]; ok {
 		return f
@@ -200,3 +202,6 @@ func (c *pngCanvas) face(s TextStyle) font.Face {
 	c.faces[k] = f
 	return f
 }
+
+// Image returns the picture drawn so far.
+func (c *PNGCanvas) Image() image.Image { return c.dc.Image() }
