@@ -179,7 +179,7 @@ func WriteDeckPNG(w io.Writer, deck maneuvers.Deck, cardW, cardL float64, opt De
 		return err
 	}
 	d := newDeckDrawing(deck, cardW, cardL, opt)
-	c, err := newPNGCanvas(d.page, d.page, d.ppm)
+	c, err := NewPNGCanvas(d.page, d.page, d.ppm)
 	if err != nil {
 		return err
 	}
