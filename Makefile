@@ -62,7 +62,7 @@ bench: deps
 FUZZTIME ?= 20s
 FUZZ_TARGETS := physics:FuzzOrient physics:FuzzDotSign physics:FuzzExpansionStage \
                 physics:FuzzSegmentCrossesInterior tablefile:FuzzParse assets:FuzzOverride \
-                movefile:FuzzParse scenarios:FuzzParse battle:FuzzBattle
+                movefile:FuzzParse scenarios:FuzzParse scenarios:FuzzWriteRoundTrip battle:FuzzBattle
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \

@@ -1,5 +1,7 @@
 // Command bsg-table opens the table view: `go run .` plays the default
-// scenario hot-seat. The headless command line is cmd/bsg.
+// scenario hot-seat; -scenario plays any built-in scenario or scenario
+// file, -colonial and -cylon let the computer play a side. The headless
+// command line is cmd/bsg.
 package main
 
 import (
@@ -11,11 +13,14 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/table"
+	"github.com/starshipbattles/bsg/table/ui"
 )
 
 func main() {
 	var o table.Options
-	flag.StringVar(&o.Scenario, "scenario", scenarios.Default, "the built-in `scenario` to play hot-seat: "+strings.Join(scenarios.Names(), ", "))
+	flag.StringVar(&o.Scenario, "scenario", scenarios.Default, "what to play: a built-in `scenario` ("+strings.Join(scenarios.Names(), ", ")+") or a scenario file (YAML, scenarios/FORMAT.md)")
+	flag.StringVar(&o.Colonial, "colonial", ui.Human, "the Colonial `player`: "+strings.Join(ui.PlayerChoices(), ", ")+" (human: a player at this machine; the others are the computer)")
+	flag.StringVar(&o.Cylon, "cylon", ui.Human, "the Cylon `player`: "+strings.Join(ui.PlayerChoices(), ", "))
 	flag.BoolVar(&o.Title, "title", false, "open on the title screen")
 	flag.StringVar(&o.Load, "load", "", "continue a saved game (`FILE`, JSON)")
 	flag.StringVar(&o.Replay, "replay", "", "replay a saved game (`FILE`) turn by turn")

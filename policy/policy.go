@@ -87,6 +87,108 @@ func (g *Game) legal(s starship.State, p starship.Plan) bool {
 	return err == nil && len(vs) == 0
 }
 
+// NewGame returns the window through which policies decide for an ongoing
+// battle, one side at a time (see Act): a computer opponent for a player
+// at the table. seed drives the policies' own choices.
+func NewGame(b *battle.Battle, comp *assets.Components, seed uint64) *Game {
+	return &Game{b: b, comp: comp, Rand: rand.New(rand.NewPCG(seed, seed+1))}
+}
+
+// Act makes, with policy p, every decision side owes in the battle's
+// current phase that it can make now, and applies them: while planning, a
+// plan for each of its ships on the table that has none (a ship that
+// plans after the ship it tails waits until that one has planned); while
+// preplanning, a severely wounded pilot's cards for next turn; after the
+// reveal of a jump, its FTL markers; in a firing step, its declaration
+// (after the other side's, when that side declares first). The reveal is
+// nobody's decision: Act leaves it to the caller.
+//
+// done reports whether side owes nothing more in this phase; false means
+// some of its decisions wait for the other side (call Act again once that
+// side has acted). An error is one the engine gave for a decision.
+func (g *Game) Act(side battle.Side, p Policy) (done bool, err error) {
+	_, done, err = g.act(side, p)
+	return done, err
+}
+
+// act is Act, also counting the commands applied.
+func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err error) {
+	b := g.b
+	switch b.Phase() {
+	case battle.Planning:
+		waits := map[string]string{}
+		for _, s := range b.State().Ships {
+			waits[s.ID] = s.WaitFor
+		}
+		planned := map[string]bool{}
+		v := b.View(side)
+		for _, s := range v.Ships {
+			planned[s.ID] = s.Planned || !s.OnTable || s.Out
+		}
+		pending := 0
+		for _, s := range v.Ships {
+			if !s.Own || planned[s.ID] {
+				continue
+			}
+			if w := waits[s.ID]; w != "" && !planned[w] {
+				pending++ // tailing: it plans after the ship it tails
+				continue
+			}
+			plan := p.Plan(g, v, s.ID)
+			if err := g.apply(battle.Command{Type: battle.CmdPlan, Side: side, Ship: s.ID, Plan: &plan}); err != nil {
+				return applied, false, err
+			}
+			applied++
+			if b.Phase() != battle.Planning {
+				return applied, true, nil
+			}
+			v = b.View(side)
+		}
+		return applied, pending == 0, nil
+	case battle.Preplanning:
+		v := b.View(side)
+		for _, s := range v.Ships {
+			if !s.Own || !s.MustPreplan {
+				continue
+			}
+			plan := p.Plan(g, v, s.ID)
+			if err := g.apply(battle.Command{Type: battle.CmdPreplan, Side: side, Ship: s.ID, Plan: &plan}); err != nil {
+				return applied, false, err
+			}
+			applied++
+			if b.Phase() != battle.Preplanning {
+				return applied, true, nil
+			}
+			v = b.View(side)
+		}
+	case battle.PlacingFTL:
+		v := b.View(side)
+		for _, id := range v.MarkersDue {
+			m := p.Marker(g, v, id)
+			if err := g.apply(battle.Command{Type: battle.CmdFTL, Side: side, Ship: id, Marker: &m}); err != nil {
+				return applied, false, err
+			}
+			applied++
+			if b.Phase() != battle.PlacingFTL {
+				return applied, true, nil
+			}
+			v = b.View(side)
+		}
+	case battle.Declaring:
+		v := b.View(side)
+		if !v.MayDeclare {
+			// Declared already, or the other side declares first.
+			return 0, slices.Contains(b.State().Declared, side), nil
+		}
+		shots := p.Declare(g, v)
+		if err := g.apply(battle.Command{Type: battle.CmdDeclare, Side: side, Shots: shots}); err != nil {
+			return applied, false, err
+		}
+		applied++
+	}
+	return applied, true, nil
+}
+
 // Play runs a battle to its end, each side played by its policy. seed
 // drives the policies' own choices.
 func Play(b *battle.Battle, comp *assets.Components, players map[battle.Side]Policy, seed uint64) error {
@@ -96,7 +198,8 @@ func Play(b *battle.Battle, comp *assets.Components, players map[battle.Side]Pol
 // PlayObserved is Play, calling observe after every command applied (for
 // tests and tools that check the battle as it goes).
 func PlayObserved(b *battle.Battle, comp *assets.Components, players map[battle.Side]Policy, seed uint64, observe func(battle.Command)) error {
-	g := &Game{b: b, comp: comp, Rand: rand.New(rand.NewPCG(seed, seed+1)), observe: observe}
+	g := NewGame(b, comp, seed)
+	g.observe = observe
 	for guard := 0; b.Phase() != battle.Over; guard++ {
 		if guard > 100000 {
 			return errors.New("play: the battle does not advance")
@@ -108,66 +211,25 @@ func PlayObserved(b *battle.Battle, comp *assets.Components, players map[battle.
 	return nil
 }
 
-// step makes one round of decisions for the phase the battle is in.
+// step makes one round of decisions for the phase the battle is in: each
+// side acts in turn, and the reveal follows when every plan is in.
 func step(g *Game, b *battle.Battle, players map[battle.Side]Policy) error {
-	switch b.Phase() {
-	case battle.Planning:
-		progress := false
-		for _, side := range battle.Sides {
-			v := b.View(side)
-			for _, s := range v.Ships {
-				if !s.Own || !s.OnTable || s.Out || s.Planned {
-					continue
-				}
-				p := players[side].Plan(g, v, s.ID)
-				if err := g.apply(battle.Command{Type: battle.CmdPlan, Side: side, Ship: s.ID, Plan: &p}); err != nil {
-					if strings.Contains(err.Error(), "plans after") {
-						continue // tailing: wait for the tailed ship
-					}
-					return err
-				}
-				progress = true
-				v = b.View(side)
-			}
-		}
-		if !progress {
-			return errors.New("play: no ship could plan")
-		}
-	case battle.Revealing:
+	if b.Phase() == battle.Revealing {
 		return g.apply(battle.Command{Type: battle.CmdReveal})
-	case battle.Preplanning:
-		for _, side := range battle.Sides {
-			v := b.View(side)
-			for _, s := range v.Ships {
-				if s.MustPreplan {
-					p := players[side].Plan(g, v, s.ID)
-					if err := g.apply(battle.Command{Type: battle.CmdPreplan, Side: side, Ship: s.ID, Plan: &p}); err != nil {
-						return err
-					}
-				}
-			}
+	}
+	phase, progress := b.Phase(), 0
+	for _, side := range battle.Sides {
+		if b.Phase() != phase {
+			return nil
 		}
-	case battle.PlacingFTL:
-		for _, side := range battle.Sides {
-			v := b.View(side)
-			for _, id := range v.MarkersDue {
-				m := players[side].Marker(g, v, id)
-				if err := g.apply(battle.Command{Type: battle.CmdFTL, Side: side, Ship: id, Marker: &m}); err != nil {
-					return err
-				}
-			}
+		n, _, err := g.act(side, players[side])
+		if err != nil {
+			return err
 		}
-	case battle.Declaring:
-		for _, side := range battle.Sides {
-			v := b.View(side)
-			if !v.MayDeclare {
-				continue
-			}
-			shots := players[side].Declare(g, v)
-			if err := g.apply(battle.Command{Type: battle.CmdDeclare, Side: side, Shots: shots}); err != nil {
-				return err
-			}
-		}
+		progress += n
+	}
+	if progress == 0 && b.Phase() == phase {
+		return fmt.Errorf("play: no side could act while %s", phase)
 	}
 	return nil
 }

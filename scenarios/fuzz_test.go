@@ -3,6 +3,7 @@ package scenarios_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/starshipbattles/bsg/battle"
@@ -45,6 +46,35 @@ func FuzzParse(f *testing.F) {
 					t.Fatalf("accepted %s off the table at %v\n%s", sh.ID, v, data)
 				}
 			}
+		}
+	})
+}
+
+// FuzzWriteRoundTrip: whatever file the loader accepts, the file Write
+// makes of it reads back to the same scenario.
+func FuzzWriteRoundTrip(f *testing.F) {
+	for _, name := range scenarios.Names() {
+		_, data, _ := scenarios.Source(name)
+		f.Add(data)
+	}
+	f.Add(scenarios.Template())
+	f.Add([]byte("name: \"  odd  name \"\nbriefing: \"two\\n\\nparagraphs and a very long line that goes on beyond the width of the file for sure\"\nrules: quick\nships: [{id: a, side: colonial, class: viper-mk2, pose: {x: 100.5, y: 100, heading: -0.0}}, {id: b, side: cylon, class: cylon-raider, pose: {x: 500, y: 500, heading: 1e-7}}]\n"))
+	comp := components(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sc, err := scenarios.Parse("fuzz.yaml", data, comp)
+		if err != nil {
+			return
+		}
+		written, err := scenarios.Marshal(sc)
+		if err != nil {
+			t.Fatalf("cannot write an accepted file: %v\n%s", err, data)
+		}
+		again, err := scenarios.Parse("fuzz.yaml", written, comp)
+		if err != nil {
+			t.Fatalf("the written file does not read back: %v\n%s\nfrom\n%s", err, written, data)
+		}
+		if !reflect.DeepEqual(sc, again) {
+			t.Fatalf("the written file reads back differently:\n%+v\n%+v\n%s", sc, again, written)
 		}
 	})
 }

@@ -4,7 +4,10 @@
 // default everywhere) and turns a scenario into a battle.Setup.
 //
 // The file format is described in FORMAT.md beside this file; Template
-// returns a commented example that validates.
+// returns a commented example that validates. Write writes a Scenario (one
+// read, or one built in code, as the table view's editor builds it) as a
+// commented file that Parse reads back to the same scenario; Check judges
+// a Scenario as Parse judges that file, problems with its lines.
 package scenarios
 
 import (
@@ -164,7 +167,7 @@ func (s *Scenario) Setup() battle.Setup {
 		spec := battle.ShipSpec{
 			ID: sh.ID, Class: sh.Class, Side: sh.Side, Pilot: sh.Pilot,
 			Talents: append([]string(nil), sh.Talents...), Flaws: append([]string(nil), sh.Flaws...),
-			Pose: sh.Start.physics(), Rotation: sh.Start.Rotation, Level: sh.Level, KE: sh.KE, Fuel: sh.Fuel,
+			Pose: sh.Start.Physics(), Rotation: sh.Start.Rotation, Level: sh.Level, KE: sh.KE, Fuel: sh.Fuel,
 		}
 		if sh.Enters != nil {
 			spec.EntersOnTurn = sh.Enters.Turn
@@ -172,7 +175,7 @@ func (s *Scenario) Setup() battle.Setup {
 		st.Ships = append(st.Ships, spec)
 	}
 	for _, o := range s.Obstacles {
-		st.Obstacles = append(st.Obstacles, o.referee())
+		st.Obstacles = append(st.Obstacles, o.Referee())
 	}
 	for _, c := range s.Victory {
 		bc := battle.Condition{Kind: c.Kind, Side: c.Side, Ship: c.Ship, Turns: c.Turns, By: c.By, Edge: c.Edge,
@@ -185,11 +188,14 @@ func (s *Scenario) Setup() battle.Setup {
 	return st
 }
 
-func (p Pose) physics() physics.Pose {
+// Physics returns the pose in the table frame of the physics package (the
+// dial rotation is not part of it).
+func (p Pose) Physics() physics.Pose {
 	return physics.Pose{Pos: physics.V(p.X, p.Y), Heading: physics.Deg(p.Heading)}
 }
 
-func (o Obstacle) referee() referee.Obstacle {
+// Referee returns the obstacle as the referee and the engine take it.
+func (o Obstacle) Referee() referee.Obstacle {
 	r := referee.Obstacle{ID: o.ID, Kind: referee.ObstacleKind(o.Kind), Level: o.Level}
 	if r.Kind == referee.Planetoid {
 		r.Circle = physics.Circle{C: physics.V(o.X, o.Y), R: o.Radius}
@@ -209,7 +215,7 @@ func polygon(pts [][2]float64) physics.Polygon {
 }
 
 // Base returns a ship's base at its start.
-func (sh Ship) Base() physics.Polygon { return physics.Hexagon(sh.Start.physics(), sh.AcrossFlats) }
+func (sh Ship) Base() physics.Polygon { return physics.Hexagon(sh.Start.Physics(), sh.AcrossFlats) }
 
 // entryHeading is the heading of a ship entering across an edge: straight
 // into the table.

@@ -54,6 +54,7 @@ func TestMain(m *testing.M) {
 	ebiten.SetWindowTitle("bsg table tests")
 	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetTPS(ebiten.SyncWithFPS)
+	ebiten.SetVsyncEnabled(false) // benchmarks run a frame per tick
 	if err := ebiten.RunGame(theLoop); err != nil && !errors.Is(err, errDone) {
 		panic(err)
 	}

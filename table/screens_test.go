@@ -200,8 +200,20 @@ func TestEditorScreen(t *testing.T) {
 	e := ui.NewEditor(a)
 	a.Show(e)
 	a.Frame()
-	send(a, ui.Type("2f")...) // a Cylon ship, an asteroid field
+	send(a, ui.Type("2i")...) // a Cylon ship with a pilot token: a problem without the pilots rule
+	send(a, ui.Type("f")...)  // an asteroid field
+	require.Len(t, e.Problems(), 1)
+	require.Contains(t, e.Problems()[0], "ships[4].pilot")
 	shot(t, a, "editor")
+	send(a, ui.Press(ui.KeyF3)) // load: a file or a built-in scenario
+	require.True(t, a.Prompting())
+	a.Frame() // the prompt's field
+	// the path names a temporary folder: type a fixed one
+	for range 120 {
+		send(a, ui.Press(ui.KeyBackspace))
+	}
+	send(a, ui.Type("scenarios/my-battle.yaml")...)
+	shot(t, a, "editor-load")
 }
 
 // bench20 is a game of 20 ships on the planning screen with every
@@ -230,10 +242,46 @@ func bench20(tb testing.TB) *ui.App {
 	return a
 }
 
-// BenchmarkFrame builds and paints one frame of bench20 offscreen at
-// 1280 × 800 and reads a pixel back, which waits for the GPU (here
-// Mesa's software renderer under Xvfb).
+// The frame benchmarks paint bench20 at 1280 × 800 offscreen under Xvfb,
+// where the GPU is Mesa's software renderer (make bench; the figures are
+// in README.md).
+
+// BenchmarkFrame builds and paints one frame of bench20 per tick of
+// Ebiten's loop, as the game does (Ebiten hands each tick's commands to
+// the GPU at its end), and reads a pixel back after the last frame only:
+// the time per frame without a synchronous read-back each frame.
 func BenchmarkFrame(b *testing.B) {
+	a := bench20(b)
+	img := ebitenImage(1280, 800)
+	r := newRenderer()
+	onLoop(func() { r.Render(img, a.Frame()) }) // the first frame fills the caches
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		onLoop(func() { r.Render(img, a.Frame()) })
+	}
+	onLoop(func() { readOne(img) })
+}
+
+// BenchmarkFrameMoving is BenchmarkFrame with the view panned a pixel
+// every frame, so that nothing painted can be kept from the last frame
+// (the backdrop is painted anew each time).
+func BenchmarkFrameMoving(b *testing.B) {
+	a := bench20(b)
+	img := ebitenImage(1280, 800)
+	r := newRenderer()
+	onLoop(func() { r.Render(img, a.Frame()) })
+	send(a, ui.Event{Kind: ui.MouseMove, X: 300, Y: 300}, ui.Event{Kind: ui.MouseDown, X: 300, Y: 300, Button: ui.ButtonLeft})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		send(a, ui.Event{Kind: ui.MouseMove, X: 300 + float64(i%40), Y: 300})
+		onLoop(func() { r.Render(img, a.Frame()) })
+	}
+	onLoop(func() { readOne(img) })
+}
+
+// BenchmarkFrameReadBack paints one frame of bench20 and reads a pixel
+// back each time, which waits until the frame is painted.
+func BenchmarkFrameReadBack(b *testing.B) {
 	a := bench20(b)
 	img := ebitenImage(1280, 800)
 	r := newRenderer()
@@ -244,4 +292,21 @@ func BenchmarkFrame(b *testing.B) {
 			readOne(img)
 		}
 	})
+}
+
+// BenchmarkFrameBuild is the CPU's part: the screen's draw list and its
+// tessellation.
+func BenchmarkFrameBuild(b *testing.B) {
+	a := bench20(b)
+	var m ui.Mesh
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l := a.Frame()
+		m.Reset()
+		for k := range l.Ops {
+			if l.Ops[k].Kind == ui.OpPath {
+				m.AddOp(&l.Ops[k])
+			}
+		}
+	}
 }

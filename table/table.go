@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -25,7 +27,9 @@ import (
 
 // Options say what the window opens on.
 type Options struct {
-	Scenario string // a built-in scenario for a hot-seat game ("" with Title: the title screen)
+	// Scenario is what to play: a built-in scenario's name or a scenario
+	// file ("": the default scenario).
+	Scenario string
 	Title    bool   // open on the title screen
 	Load     string // a saved game to continue
 	Replay   string // a saved game to replay
@@ -35,6 +39,11 @@ type Options struct {
 	Seed     uint64
 	Width    int
 	Height   int
+
+	// Colonial and Cylon say who plays each side: "human" (or "") for a
+	// player at this machine, or a computer policy (random, greedy).
+	Colonial, Cylon string
+
 	// Frames, when above 0, closes the window after that many frames and
 	// writes the last one to Screenshot (for checks under Xvfb).
 	Frames     int
@@ -46,6 +55,15 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	a := ui.NewApp(comp, o.Dir)
 	if o.Width > 0 && o.Height > 0 {
 		a.Handle(ui.Event{Kind: ui.Resize, W: o.Width, H: o.Height})
+	}
+	for side, p := range map[battle.Side]string{battle.Colonial: o.Colonial, battle.Cylon: o.Cylon} {
+		if p == "" {
+			continue
+		}
+		if !slices.Contains(ui.PlayerChoices(), p) {
+			return nil, fmt.Errorf("%s player %q; allowed: %s", side, p, strings.Join(ui.PlayerChoices(), ", "))
+		}
+		a.Players[side] = p
 	}
 	switch {
 	case o.Load != "":
@@ -86,25 +104,41 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 		a.Show(ui.NewEditor(a))
 	case o.Title:
 	default:
-		name := o.Scenario
-		if name == "" {
-			name = scenarios.Default
-		}
-		setup, ok := scenarios.Builtin(name)
-		if !ok {
-			return nil, fmt.Errorf("no built-in scenario %q; allowed: %v", name, scenarios.Names())
+		sc, err := LoadScenario(comp, o.Scenario)
+		if err != nil {
+			return nil, err
 		}
 		seed := o.Seed
 		if seed == 0 {
 			seed = 1
 		}
-		g, err := ui.NewGame(a, setup, seed)
+		g, err := ui.NewGame(a, sc.Setup(), seed)
 		if err != nil {
 			return nil, err
 		}
 		a.Show(g)
 	}
 	return a, nil
+}
+
+// LoadScenario reads what to play: a built-in scenario by name, or a
+// scenario file ("" is the default scenario). A file with problems is
+// refused with all of them.
+func LoadScenario(comp *assets.Components, nameOrFile string) (*scenarios.Scenario, error) {
+	if nameOrFile == "" {
+		nameOrFile = scenarios.Default
+	}
+	if _, _, ok := scenarios.Source(nameOrFile); ok {
+		return scenarios.Load(nameOrFile, comp)
+	}
+	data, err := os.ReadFile(nameOrFile)
+	if err != nil {
+		if !strings.ContainsAny(nameOrFile, "/.\\") {
+			return nil, fmt.Errorf("no built-in scenario %q and no such file; built-in: %s", nameOrFile, strings.Join(scenarios.Names(), ", "))
+		}
+		return nil, err
+	}
+	return scenarios.Parse(nameOrFile, data, comp)
 }
 
 // Run opens the window and runs the view until it is closed.
@@ -121,6 +155,10 @@ func Run(comp *assets.Components, o Options) error {
 	ebiten.SetWindowTitle("Battlestar Galactica – Starship Battles")
 	ebiten.SetWindowSize(o.Width, o.Height)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	// Every frame paints every pixel (the backdrop or a fill first), so
+	// Ebiten need not clear the screen before: one full-window pass less
+	// for the software renderer.
+	ebiten.SetScreenClearedEveryFrame(false)
 	err = ebiten.RunGame(g)
 	if errors.Is(err, ebiten.Termination) {
 		err = nil

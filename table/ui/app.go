@@ -15,8 +15,11 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/policy"
 )
 
 // Screen is one screen of the view.
@@ -43,6 +46,10 @@ type App struct {
 	Dir string
 	// W and H are the window's size in pixels.
 	W, H float64
+	// Players says who plays each side of the games started from now on:
+	// "human" (or "") for a player at this machine, else a computer
+	// policy by name (policy.Names: random, greedy).
+	Players map[battle.Side]string
 
 	screen  Screen
 	help    bool
@@ -58,9 +65,16 @@ type App struct {
 	hover   string
 }
 
+// Human is the player of a side at this machine (App.Players).
+const Human = "human"
+
+// PlayerChoices lists who may play a side: a person, or a computer policy.
+func PlayerChoices() []string { return append([]string{Human}, policy.Names...) }
+
 // NewApp returns the view showing the title screen.
 func NewApp(comp *assets.Components, dir string) *App {
-	a := &App{Comp: comp, Fonts: LoadFonts(), Dir: dir, W: 1280, H: 800, fields: map[string]*field{}}
+	a := &App{Comp: comp, Fonts: LoadFonts(), Dir: dir, W: 1280, H: 800, fields: map[string]*field{},
+		Players: map[battle.Side]string{battle.Colonial: Human, battle.Cylon: Human}}
 	a.screen = NewTitle(a)
 	return a
 }
@@ -287,8 +301,20 @@ func (a *App) Field(l *List, r Rect, id string, text *string, enter func()) {
 	if focused {
 		s += "|"
 	}
-	for a.Fonts.Width(s, sz, false) > r.W-8 && len(s) > 1 {
-		s = s[1:]
+	s = strings.ReplaceAll(s, "\n", " ")
+	if focused {
+		// the end, where the typing goes
+		for a.Fonts.Width(s, sz, false) > r.W-8 && len(s) > 1 {
+			_, n := utf8.DecodeRuneInString(s)
+			s = s[n:]
+		}
+	} else if a.Fonts.Width(s, sz, false) > r.W-8 {
+		// the beginning
+		for a.Fonts.Width(s+"…", sz, false) > r.W-8 && len(s) > 1 {
+			_, n := utf8.DecodeLastRuneInString(s)
+			s = s[:len(s)-n]
+		}
+		s += "…"
 	}
 	l.Text(Pt{r.X + 4, r.Y + r.H/2 + sz*0.36}, s, sz, ColInk, AnchorStart, false)
 }
@@ -345,8 +371,10 @@ type prompt struct {
 	title string
 	text  string
 	files []string
-	err   string
-	ok    func(path string) error
+	// builtins are names offered besides the files (built-in scenarios).
+	builtins []string
+	err      string
+	ok       func(path string) error
 }
 
 // Ask opens a modal prompt for a path, offering the files in the save
@@ -409,9 +437,17 @@ func (p *prompt) draw(a *App, l *List) {
 	sz := a.TextSize(15)
 	w := math.Min(a.W-40, 760*s)
 	rows := min(len(p.files), 8)
+	brows := (len(p.builtins) + 2) / 3
 	h := (7.5 + float64(rows)*1.6) * sz
-	if p.err != "" {
-		h += 3 * sz
+	if brows > 0 {
+		h += (1.2 + float64(brows)*1.6) * sz
+	}
+	errText := p.err
+	if lines := strings.Split(errText, "\n"); len(lines) > 6 {
+		errText = strings.Join(lines[:6], "\n") + fmt.Sprintf("\n… and %d more", len(lines)-6)
+	}
+	if errText != "" {
+		h += float64(len(a.Fonts.Wrap(Clean(errText), a.TextSize(13), w-2*sz, false)))*a.TextSize(13)*1.3 + 0.3*sz
 	}
 	x, y := (a.W-w)/2, math.Max(10, (a.H-h)/2)
 	l.Rect(Rect{0, 0, a.W, a.H}, Alpha(ColInk, 0.35), ColNone, 0)
@@ -419,8 +455,18 @@ func (p *prompt) draw(a *App, l *List) {
 	l.Text(Pt{x + sz, y + 1.7*sz}, p.title, sz*1.1, ColInk, AnchorStart, true)
 	a.Field(l, Rect{x + sz, y + 2.4*sz, w - 2*sz, 1.9 * sz}, "prompt", &p.text, func() { p.submit(a) })
 	yy := y + 5.6*sz
-	if p.err != "" {
-		yy = a.Para(l, x+sz, yy, w-2*sz, p.err, 13, ColWarn, false) + 0.3*sz
+	if errText != "" {
+		yy = a.Para(l, x+sz, yy, w-2*sz, errText, 13, ColWarn, false) + 0.3*sz
+	}
+	if brows > 0 {
+		l.Text(Pt{x + sz, yy}, "Built-in scenarios (click one):", sz*0.9, ColSecondary, AnchorStart, false)
+		yy += 0.5 * sz
+		bw := (w - 2*sz - 2*0.4*sz) / 3
+		for i, name := range p.builtins {
+			r := Rect{x + sz + float64(i%3)*(bw+0.4*sz), yy + float64(i/3)*1.6*sz, bw, 1.4 * sz}
+			a.Button(l, r, name, name == p.text, false, func() { p.text = name; a.focus = "prompt" })
+		}
+		yy += float64(brows)*1.6*sz + 1.2*sz
 	}
 	if rows > 0 {
 		l.Text(Pt{x + sz, yy}, "Files here (click one):", sz*0.9, ColSecondary, AnchorStart, false)

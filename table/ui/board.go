@@ -47,10 +47,28 @@ func BandColor(b referee.Band) color.NRGBA {
 	return ColOut
 }
 
-// drawPlayArea paints the play area, its edges and a 100 mm grid.
+// drawPlayArea paints the play area, its edges and a 100 mm grid in the
+// camera's view. The frame's background becomes the play area's colour
+// and only the view around the play area is painted in the background
+// colour, rather than the play area over it (the software renderer under
+// Xvfb pays for every pixel). The view's owner paints the rest of the
+// window.
 func drawPlayArea(l *List, cam *Camera, w, d float64, grid bool) {
 	corners := []physics.Vec{physics.V(0, 0), physics.V(w, 0), physics.V(w, d), physics.V(0, d)}
-	l.Poly(cam.Pts(corners), ColPlayArea, ColNone, 0)
+	l.Background = ColPlayArea
+	v := cam.View
+	tl, br := cam.ToScreen(physics.V(0, d)), cam.ToScreen(physics.V(w, 0))
+	top, bottom := math.Max(v.Y, math.Min(tl.Y, v.Y+v.H)), math.Min(v.Y+v.H, math.Max(br.Y, v.Y))
+	for _, r := range []Rect{
+		{v.X, v.Y, v.W, top - v.Y},                  // above the play area
+		{v.X, bottom, v.W, v.Y + v.H - bottom},      // below
+		{v.X, top, tl.X - v.X, bottom - top},        // left of it
+		{br.X, top, v.X + v.W - br.X, bottom - top}, // right of it
+	} {
+		if r.W > 0 && r.H > 0 {
+			l.Rect(r, ColBackground, ColNone, 0)
+		}
+	}
 	if grid {
 		step := 100.0
 		for x := step; x < w-1e-9; x += step {
@@ -63,11 +81,15 @@ func drawPlayArea(l *List, cam *Camera, w, d float64, grid bool) {
 	l.Poly(cam.Pts(corners), ColNone, ColInk, 2)
 }
 
-// drawEdgeLabels writes the table's size along its lower edge.
+// drawEdgeLabels writes the table's size above its far left corner (the
+// bottom of the window is the status line's).
 func drawEdgeLabels(a *App, l *List, cam *Camera, w, d float64) {
 	sz := a.TextSize(11)
-	p := cam.ToScreen(physics.V(w, 0))
-	l.Text(Pt{p.X, p.Y + sz*1.3}, fmt.Sprintf("%.0f × %.0f mm", w, d), sz, ColSecondary, AnchorEnd, false)
+	p := cam.ToScreen(physics.V(0, d))
+	text := fmt.Sprintf("%.0f × %.0f mm", w, d)
+	at := Pt{p.X, p.Y - sz*0.45}
+	l.Text(at, text, sz, ColSecondary, AnchorStart, false)
+	l.Take(labelBox(at, a.Fonts.Width(text, sz, false), sz, AnchorStart))
 }
 
 // drawObstacles paints planetoids and asteroid fields.
@@ -87,12 +109,15 @@ func drawObstacles(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD 
 			c := cam.ToScreen(o.Circle.C)
 			r := o.Circle.R * cam.Scale
 			l.Circle(c, r, ColPlanetoid, stroke, width)
+			l.Take(Rect{c.X - r, c.Y - r, 2 * r, 2 * r}) // labels go beside it
 			// craters
 			for k, cr := range [][3]float64{{-0.35, 0.25, 0.18}, {0.3, -0.2, 0.12}, {0.1, 0.45, 0.08}} {
 				_ = k
 				l.Circle(Pt{c.X + cr[0]*r, c.Y + cr[1]*r}, cr[2]*r, Mix(ColPlanetoid, ColInk, 0.12), ColNone, 0)
 			}
-			l.HaloText(Pt{c.X, c.Y + sz*0.35}, label, sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
+			at := Pt{c.X, c.Y + sz*0.35}
+			l.HaloText(at, label, sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
+			l.Take(labelBox(at, a.Fonts.Width(label, sz, false), sz, AnchorMiddle))
 		case referee.AsteroidField:
 			fill := Alpha(ColField, 0.22)
 			if o.Density == referee.Dense {
@@ -123,7 +148,10 @@ func drawObstacles(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD 
 				l.Circle(cam.ToScreen(p), math.Max(1.5, (2+float64(k%3))*cam.Scale), Mix(ColField, ColInk, 0.3), ColNone, 0)
 			}
 			s := cam.ToScreen(c)
-			l.HaloText(Pt{s.X, s.Y + sz*0.35}, label+" ("+string(o.Density)+")", sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
+			label += " (" + string(o.Density) + ")"
+			at := Pt{s.X, s.Y + sz*0.35}
+			l.HaloText(at, label, sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
+			l.Take(labelBox(at, a.Fonts.Width(label, sz, false), sz, AnchorMiddle))
 		}
 	}
 }
@@ -247,11 +275,18 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 		l.Circle(bc, br, Alpha(ColInk, op), Alpha(ColWhite, op), 1.5)
 		l.Text(Pt{bc.X, bc.Y + sz*0.36}, fmt.Sprintf("%d", s.Level), sz*0.95, Alpha(ColWhite, op), AnchorMiddle, true)
 	}
+	// the base is not to be covered by a label placed later
+	l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
 	y := c.Y + rr + sz*1.1
 	l.HaloText(Pt{c.X, y}, s.ID, sz, Alpha(ColInk, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, true)
+	if s.ID != "" {
+		l.Take(labelBox(Pt{c.X, y}, a.Fonts.Width(s.ID, sz, true), sz, AnchorMiddle))
+	}
 	for _, b := range s.Badges {
 		y += sz * 1.15
-		l.HaloText(Pt{c.X, y}, Clean(b), sz*0.9, Alpha(ColSecondary, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, false)
+		b = Clean(b)
+		l.HaloText(Pt{c.X, y}, b, sz*0.9, Alpha(ColSecondary, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, false)
+		l.Take(labelBox(Pt{c.X, y}, a.Fonts.Width(b, sz*0.9, false), sz*0.9, AnchorMiddle))
 	}
 }
 
@@ -389,6 +424,26 @@ func drawRuler(a *App, l *List, cam *Camera, ru referee.Ruling, strong bool) {
 		}
 	}
 	sz := a.TextSize(12)
-	mid := Pt{(p0.X + p1.X) / 2, (p0.Y+p1.Y)/2 - sz*0.5}
-	l.HaloText(mid, Clean(rulerText(ru)), sz, ColInk, Alpha(ColWhite, 0.9), AnchorMiddle, strong)
+	text := Clean(rulerText(ru))
+	at := l.PlaceLabel(rulerLabelSpots(p0, p1, sz), a.Fonts.Width(text, sz, strong), sz)
+	l.HaloText(at.At, text, sz, ColInk, Alpha(ColWhite, 0.9), at.Anchor, strong)
+}
+
+// rulerLabelSpots lists where a ruler's label may go, best first: beside
+// the ruler's middle (to the side of a steep ruler, above or below a flat
+// one), then further along it, then further out.
+func rulerLabelSpots(p0, p1 Pt, sz float64) []Spot {
+	var out []Spot
+	steep := math.Abs(p1.Y-p0.Y) > math.Abs(p1.X-p0.X)
+	for _, off := range []float64{0.6, 1.7, 2.8} {
+		for _, t := range []float64{0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8} {
+			m := Pt{p0.X + (p1.X-p0.X)*t, p0.Y + (p1.Y-p0.Y)*t}
+			if steep {
+				out = append(out, Spot{Pt{m.X + sz*off, m.Y + sz*0.35}, AnchorStart}, Spot{Pt{m.X - sz*off, m.Y + sz*0.35}, AnchorEnd})
+			} else {
+				out = append(out, Spot{Pt{m.X, m.Y - sz*off}, AnchorMiddle}, Spot{Pt{m.X, m.Y + sz*(off+0.9)}, AnchorMiddle})
+			}
+		}
+	}
+	return out
 }

@@ -1,15 +1,15 @@
 package ui
 
 import (
-	"errors"
+	"bytes"
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
@@ -18,39 +18,136 @@ import (
 	"github.com/starshipbattles/bsg/starship"
 )
 
-// Zone is a side's deployment zone: a rectangle of the table.
-type Zone struct {
-	Side                   battle.Side
-	MinX, MinY, MaxX, MaxY float64
-}
-
-// Editor builds a scenario: ships, obstacles and deployment zones on the
-// table, the rules, the options and the victory conditions, with the
-// problems shown live; it saves YAML and plays the scenario at once.
+// Editor builds a scenario: ships, obstacles and zones on the table, the
+// rules, the options and the victory conditions. What it edits is a
+// scenarios.Scenario; it saves it with scenarios.Write (the YAML format
+// of scenarios/FORMAT.md), lists the problems the scenarios package finds
+// in that file live (each with its line and field), loads built-in
+// scenarios and scenario files, and plays the scenario at once the way
+// every scenario is played: the file read by the scenarios package, its
+// battle.Setup given to the engine.
 type Editor struct {
-	a     *App
-	Setup battle.Setup
-	Zones []Zone
+	a *App
+	// Sc is the scenario being edited: what the file states.
+	Sc scenarios.Scenario
+	// File is the file it was loaded from or last saved to ("" for none).
+	File string
 
 	cam  Camera
 	pan  panner
-	sel  int // ships, then obstacles; −1 none
+	sel  edSel
 	drag bool
 	last physics.Vec
 
-	classIdx          int
-	name, turns, seed string
+	classIdx           int
+	name, brief, turns string
+	checked            []byte              // the file the problems below are for
+	resolved           *scenarios.Scenario // that file as the scenarios package read it
+	problems           []scenarios.Problem
+	starts             map[string]scenarios.Pose // last known start of each ship
+	back               Screen
+	highlight          map[edSel]bool
+	highlightFor       []byte
 }
+
+// edSel is what is selected: a ship, an obstacle or a zone, by index.
+type edSel struct {
+	kind selKind
+	i    int
+}
+
+type selKind int
+
+const (
+	selNone selKind = iota
+	selShip
+	selObstacle
+	selZone
+)
 
 // NewEditor opens the editor on a copy of the default scenario.
 func NewEditor(a *App) *Editor {
-	setup, _ := scenarios.Builtin(scenarios.Default)
-	setup.Name = "My battle"
-	e := &Editor{a: a, Setup: setup, sel: -1, seed: "1"}
-	e.Zones = []Zone{{battle.Colonial, 0, 0, setup.Width, 120}, {battle.Cylon, 0, setup.Depth - 120, setup.Width, setup.Depth}}
-	e.name = setup.Name
-	e.turns = strconv.Itoa(setup.TurnLimit)
+	sc, err := scenarios.Load(scenarios.Default, a.Comp)
+	if err != nil {
+		sc = &scenarios.Scenario{Rules: starship.Quick, Width: a.Comp.Geometry.TableWidth.Value, Depth: a.Comp.Geometry.TableDepth.Value}
+	}
+	c := clone(*sc)
+	c.Name, c.ID = "My battle", "my-battle"
+	return NewEditorFor(a, c, "")
+}
+
+// NewEditorFor opens the editor on a scenario; file is where it came from
+// ("" for none).
+func NewEditorFor(a *App, sc scenarios.Scenario, file string) *Editor {
+	e := &Editor{a: a, starts: map[string]scenarios.Pose{}}
+	e.load(sc, file)
 	return e
+}
+
+// Back makes Esc return to s instead of the title.
+func (e *Editor) Back(s Screen) *Editor { e.back = s; return e }
+
+func (e *Editor) load(sc scenarios.Scenario, file string) {
+	e.Sc, e.File = clone(sc), file
+	// The briefing is edited on one line: a folded text's final line
+	// break goes (the text reads the same).
+	e.name, e.brief = sc.Name, strings.TrimRight(sc.Briefing, "\n")
+	e.turns = ""
+	if sc.TurnLimit > 0 {
+		e.turns = strconv.Itoa(sc.TurnLimit)
+	}
+	e.sel = edSel{}
+	e.checked = nil
+	for _, sh := range sc.Ships {
+		e.starts[sh.ID] = sh.Start
+	}
+	e.check()
+}
+
+// clone copies a scenario deeply enough that editing the copy leaves the
+// original alone.
+func clone(sc scenarios.Scenario) scenarios.Scenario {
+	c := sc
+	c.Options = slices.Clone(sc.Options)
+	c.SpecialRules = slices.Clone(sc.SpecialRules)
+	c.Sides = slices.Clone(sc.Sides)
+	c.Zones = make([]scenarios.Zone, len(sc.Zones))
+	for i, z := range sc.Zones {
+		c.Zones[i] = z
+		c.Zones[i].Polygon = slices.Clone(z.Polygon)
+		c.Zones[i].Heading = ptrClone(z.Heading)
+	}
+	c.Ships = make([]scenarios.Ship, len(sc.Ships))
+	for i, sh := range sc.Ships {
+		c.Ships[i] = sh
+		c.Ships[i].Talents, c.Ships[i].Flaws = slices.Clone(sh.Talents), slices.Clone(sh.Flaws)
+		c.Ships[i].Pose = ptrClone(sh.Pose)
+		c.Ships[i].Heading = ptrClone(sh.Heading)
+		if sh.Enters != nil {
+			en := *sh.Enters
+			en.FTL = ptrClone(sh.Enters.FTL)
+			c.Ships[i].Enters = &en
+		}
+	}
+	c.Obstacles = make([]scenarios.Obstacle, len(sc.Obstacles))
+	for i, o := range sc.Obstacles {
+		c.Obstacles[i] = o
+		c.Obstacles[i].Polygon = slices.Clone(o.Polygon)
+	}
+	c.Victory = make([]scenarios.Condition, len(sc.Victory))
+	for i, v := range sc.Victory {
+		c.Victory[i] = v
+		c.Victory[i].Values = slices.Clone(v.Values)
+	}
+	return c
+}
+
+func ptrClone[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
 
 // Name implements Screen.
@@ -59,152 +156,422 @@ func (e *Editor) Name() string { return "scenario editor" }
 // Help implements Screen.
 func (e *Editor) Help() []string {
 	return []string{
-		"Drag ships and obstacles; drag an empty spot to pan. Tab selects the next object; q / e turn it by 15° (Q / E by 1°); Delete removes it.",
-		"1 adds a Colonial ship, 2 a Cylon ship (c cycles the class of the selection or of the next ship); p a planetoid, f an asteroid field (d: sparse/dense).",
-		"k / K raise or lower the selected ship's kinetic energy; [ and ] its level; i cycles its pilot.",
-		"The panel sets the name, the rule set, the options, the turn limit and the victory condition; z shows or hides the deployment zones.",
-		"Problems are listed live. F2 saves the scenario (YAML), F3 loads one, F5 plays it at once hot-seat.",
+		"Drag ships, obstacles and zones; drag an empty spot to pan. Tab selects the next object; q / e turn it by 15° (Q / E by 1°); < and > shrink or grow an obstacle or zone; Delete removes it.",
+		"1 adds a Colonial ship, 2 a Cylon ship (c cycles the class); p a planetoid, f an asteroid field (d: sparse / dense), z a zone (d drops its heading).",
+		"A ship: y cycles where it starts (a spot, a deployment zone, entering by an edge, by FTL); t / T its entry turn; k / K its kinetic energy; [ and ] its level; i its pilot; s its side.",
+		"The panel sets the name, the briefing, the rule set, the options, the turn limit and the victory conditions (checked in order).",
+		"The problems the scenarios package finds in the file are listed live, with their lines and fields; the objects they name are marked.",
+		"F2 saves the scenario file (YAML, scenarios/FORMAT.md); F3 loads a file or a built-in scenario; F5 plays it at once.",
 	}
 }
 
-// Problems lists what makes the scenario unplayable or doubtful.
+// fileName is the name of the scenario's file in messages.
+func (e *Editor) fileName() string {
+	if e.File != "" {
+		return filepath.Base(e.File)
+	}
+	return slug(e.Sc.Name) + ".yaml"
+}
+
+// check reads the scenario's file through the scenarios package when it
+// changed since the last check: the problems, and the starts it computes.
+func (e *Editor) check() {
+	data, err := scenarios.Marshal(&e.Sc)
+	if err != nil {
+		e.resolved, e.problems, e.checked = nil, []scenarios.Problem{{File: e.fileName(), Msg: err.Error()}}, nil
+		return
+	}
+	if e.checked != nil && bytes.Equal(data, e.checked) {
+		return
+	}
+	sc, err := scenarios.Parse(e.fileName(), data, e.a.Comp)
+	e.checked, e.resolved, e.problems = data, sc, scenarios.Problems(err)
+	if sc != nil && len(sc.Ships) == len(e.Sc.Ships) {
+		for i, sh := range sc.Ships {
+			if sh.ID == e.Sc.Ships[i].ID && (sh.Start != scenarios.Pose{} || sh.Pose != nil) {
+				e.starts[sh.ID] = sh.Start
+			}
+		}
+	}
+}
+
+// Problems lists the problems of the scenario's file as the scenarios
+// package reports them: file:line: field: message.
 func (e *Editor) Problems() []string {
-	var out []string
-	if err := e.Setup.Validate(); err != nil {
-		out = append(out, strings.Split(err.Error(), "\n")...)
-	}
-	for i, s := range e.Setup.Ships {
-		c, ok := e.a.Comp.Class(s.Class)
-		if !ok {
-			out = append(out, fmt.Sprintf("ships[%d] %s: unknown class %q", i, s.ID, s.Class))
-			continue
-		}
-		hex := physics.Hexagon(s.Pose, e.a.Comp.BaseAcrossFlats(c.ID))
-		for _, v := range hex {
-			if v.X < 0 || v.Y < 0 || v.X > e.Setup.Width || v.Y > e.Setup.Depth {
-				out = append(out, fmt.Sprintf("%s: its base reaches out of the play area", s.ID))
-				break
-			}
-		}
-		for _, z := range e.Zones {
-			if z.Side == s.Side && s.EntersOnTurn <= 1 && !(s.Pose.Pos.X >= z.MinX && s.Pose.Pos.X <= z.MaxX && s.Pose.Pos.Y >= z.MinY && s.Pose.Pos.Y <= z.MaxY) {
-				out = append(out, fmt.Sprintf("%s: its stand is outside the %s deployment zone", s.ID, SideName(s.Side)))
-			}
-		}
-		for j := i + 1; j < len(e.Setup.Ships); j++ {
-			o := e.Setup.Ships[j]
-			if physics.ConvexInteriorsIntersect(hex, physics.Hexagon(o.Pose, e.a.Comp.BaseAcrossFlats(o.Class))) {
-				out = append(out, fmt.Sprintf("%s and %s: the bases overlap", s.ID, o.ID))
-			}
-		}
-		if s.Class != "" && e.Setup.Rules.Set == starship.Quick && s.KE > 3 {
-			out = append(out, fmt.Sprintf("%s: kinetic energy %d; the Quick Start has speeds up to 3", s.ID, s.KE))
-		}
-	}
-	ids := map[string]bool{}
-	for _, s := range e.Setup.Ships {
-		ids[s.ID] = true
-	}
-	for _, o := range e.Setup.Obstacles {
-		if ids[o.ID] {
-			out = append(out, fmt.Sprintf("obstacle %s: the id is taken", o.ID))
-		}
-		ids[o.ID] = true
-		if o.Kind == referee.AsteroidField {
-			if err := o.Polygon.Validate(); err != nil {
-				out = append(out, fmt.Sprintf("obstacle %s: %v", o.ID, err))
-			}
-		}
-	}
-	for _, c := range e.Setup.Victory {
-		switch c.Kind {
-		case battle.Destroy:
-			i := slices.IndexFunc(e.Setup.Ships, func(s battle.ShipSpec) bool { return s.ID == c.Ship })
-			if i < 0 {
-				out = append(out, fmt.Sprintf("victory: destroy %q: no such ship", c.Ship))
-			} else if e.Setup.Ships[i].Side == c.Side {
-				out = append(out, fmt.Sprintf("victory: %s would have to destroy its own ship %s", c.Side, c.Ship))
-			}
-		case battle.Survive:
-			if c.Turns < 1 {
-				out = append(out, "victory: survive needs 1 turn or more")
-			}
-			if e.Setup.TurnLimit > 0 && c.Turns > e.Setup.TurnLimit {
-				out = append(out, fmt.Sprintf("victory: survive %d turns, but the battle ends after %d", c.Turns, e.Setup.TurnLimit))
-			}
-		}
+	e.check()
+	out := make([]string, len(e.problems))
+	for i, p := range e.problems {
+		out[i] = p.Error()
 	}
 	return out
 }
 
-func (e *Editor) n() int { return len(e.Setup.Ships) }
-
-func (e *Editor) hit(p physics.Vec) int {
-	for i := e.n() - 1; i >= 0; i-- {
-		s := e.Setup.Ships[i]
-		if physics.Hexagon(s.Pose, e.a.Comp.BaseAcrossFlats(s.Class)).Contains(p) {
-			return i
-		}
-	}
-	for k := len(e.Setup.Obstacles) - 1; k >= 0; k-- {
-		o := e.Setup.Obstacles[k]
-		if o.Kind == referee.Planetoid && o.Circle.Contains(p) || o.Kind == referee.AsteroidField && o.Polygon.Contains(p) {
-			return e.n() + k
-		}
-	}
-	return -1
+// Resolved returns the scenario as the scenarios package reads its file
+// (with the starts it computes), and whether it has no problem.
+func (e *Editor) Resolved() (*scenarios.Scenario, bool) {
+	e.check()
+	return e.resolved, len(e.problems) == 0 && e.resolved != nil
 }
 
-func (e *Editor) ship() *battle.ShipSpec {
-	if e.sel >= 0 && e.sel < e.n() {
-		return &e.Setup.Ships[e.sel]
+// start returns where a ship starts: its pose, its default spot in its
+// zone, or its entry point.
+func (e *Editor) start(i int) scenarios.Pose {
+	sh := e.Sc.Ships[i]
+	if sh.Pose != nil {
+		return *sh.Pose
+	}
+	if sh.Enters != nil && sh.Enters.FTL != nil {
+		return *sh.Enters.FTL
+	}
+	if r := e.resolved; r != nil && i < len(r.Ships) && r.Ships[i].ID == sh.ID && r.Ships[i].Start != (scenarios.Pose{}) {
+		return r.Ships[i].Start
+	}
+	if p, ok := e.starts[sh.ID]; ok {
+		return p
+	}
+	if z := e.zone(sh.Zone); z != nil && len(z.Polygon) > 0 {
+		c := polygonOf(z.Polygon).Centroid()
+		return scenarios.Pose{X: c.X, Y: c.Y}
+	}
+	return scenarios.Pose{}
+}
+
+func (e *Editor) zone(id string) *scenarios.Zone {
+	for i := range e.Sc.Zones {
+		if e.Sc.Zones[i].ID == id {
+			return &e.Sc.Zones[i]
+		}
 	}
 	return nil
 }
 
-func (e *Editor) obstacle() *referee.Obstacle {
-	if e.sel >= e.n() && e.sel < e.n()+len(e.Setup.Obstacles) {
-		return &e.Setup.Obstacles[e.sel-e.n()]
+func polygonOf(pts [][2]float64) physics.Polygon {
+	p := make(physics.Polygon, len(pts))
+	for i, v := range pts {
+		p[i] = physics.V(v[0], v[1])
+	}
+	return p
+}
+
+func pointsOf(p physics.Polygon) [][2]float64 {
+	out := make([][2]float64, len(p))
+	for i, v := range p {
+		out[i] = [2]float64{round3(v.X), round3(v.Y)}
+	}
+	return out
+}
+
+// round3 keeps edited coordinates short in the file: to a thousandth of a
+// millimetre.
+func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+func (e *Editor) across(class string) float64 { return e.a.Comp.BaseAcrossFlats(class) }
+
+func (e *Editor) shipBase(i int) physics.Polygon {
+	return physics.Hexagon(e.start(i).Physics(), e.across(e.Sc.Ships[i].Class))
+}
+
+func (e *Editor) hit(p physics.Vec) edSel {
+	for i := len(e.Sc.Ships) - 1; i >= 0; i-- {
+		if e.shipBase(i).Contains(p) {
+			return edSel{selShip, i}
+		}
+	}
+	for k := len(e.Sc.Obstacles) - 1; k >= 0; k-- {
+		o := e.Sc.Obstacles[k].Referee()
+		if o.Kind == referee.Planetoid && o.Circle.Contains(p) || o.Kind == referee.AsteroidField && len(o.Polygon) > 2 && o.Polygon.Contains(p) {
+			return edSel{selObstacle, k}
+		}
+	}
+	for k := len(e.Sc.Zones) - 1; k >= 0; k-- {
+		if z := polygonOf(e.Sc.Zones[k].Polygon); len(z) > 2 && z.Contains(p) {
+			return edSel{selZone, k}
+		}
+	}
+	return edSel{}
+}
+
+func (e *Editor) ship() *scenarios.Ship {
+	if e.sel.kind == selShip && e.sel.i < len(e.Sc.Ships) {
+		return &e.Sc.Ships[e.sel.i]
 	}
 	return nil
+}
+
+func (e *Editor) obstacle() *scenarios.Obstacle {
+	if e.sel.kind == selObstacle && e.sel.i < len(e.Sc.Obstacles) {
+		return &e.Sc.Obstacles[e.sel.i]
+	}
+	return nil
+}
+
+func (e *Editor) selZone() *scenarios.Zone {
+	if e.sel.kind == selZone && e.sel.i < len(e.Sc.Zones) {
+		return &e.Sc.Zones[e.sel.i]
+	}
+	return nil
+}
+
+func (e *Editor) taken(id string) bool {
+	return slices.ContainsFunc(e.Sc.Ships, func(s scenarios.Ship) bool { return s.ID == id }) ||
+		slices.ContainsFunc(e.Sc.Obstacles, func(o scenarios.Obstacle) bool { return o.ID == id }) ||
+		slices.ContainsFunc(e.Sc.Zones, func(z scenarios.Zone) bool { return z.ID == id })
 }
 
 func (e *Editor) newID(base string) string {
 	for n := 1; ; n++ {
-		id := fmt.Sprintf("%s-%d", base, n)
-		taken := slices.ContainsFunc(e.Setup.Ships, func(s battle.ShipSpec) bool { return s.ID == id }) ||
-			slices.ContainsFunc(e.Setup.Obstacles, func(o referee.Obstacle) bool { return o.ID == id })
-		if !taken {
+		if id := fmt.Sprintf("%s-%d", base, n); !e.taken(id) {
 			return id
 		}
 	}
 }
 
-// AddShip adds a ship of a side in the middle of its zone.
+// sideZone returns the zone a side deploys in: one its ships deploy in,
+// or one named after it.
+func (e *Editor) sideZone(side battle.Side) *scenarios.Zone {
+	for _, sh := range e.Sc.Ships {
+		if sh.Side == side && sh.Zone != "" {
+			if z := e.zone(sh.Zone); z != nil {
+				return z
+			}
+		}
+	}
+	for i := range e.Sc.Zones {
+		if strings.Contains(e.Sc.Zones[i].ID, string(side)) {
+			return &e.Sc.Zones[i]
+		}
+	}
+	return nil
+}
+
+// AddShip adds a ship of a side at a spot of its own, in the middle of the
+// side's deployment zone when it has one.
 func (e *Editor) AddShip(side battle.Side) {
 	classes := e.a.Comp.ClassIDs()
 	class := classes[e.classIdx%len(classes)]
 	if e.classIdx == 0 && side == battle.Cylon {
 		class = "cylon-raider"
 	}
-	at, heading := physics.V(e.Setup.Width/2, 60), 90.0
-	for _, z := range e.Zones {
-		if z.Side == side {
-			at = physics.V((z.MinX+z.MaxX)/2, (z.MinY+z.MaxY)/2)
+	at, heading := physics.V(e.Sc.Width/2, 60), 90.0
+	if side == battle.Cylon {
+		at, heading = physics.V(e.Sc.Width/2, e.Sc.Depth-60), 270
+	}
+	if z := e.sideZone(side); z != nil && len(z.Polygon) > 2 {
+		at = polygonOf(z.Polygon).Centroid()
+		if z.Heading != nil {
+			heading = *z.Heading
 		}
 	}
-	if side == battle.Cylon {
-		heading = 270
-	}
-	for e.hit(at) >= 0 {
+	for tries := 0; tries < 40 && e.hit(at).kind == selShip; tries++ {
 		at = at.Add(physics.V(60, 0))
+		if at.X > e.Sc.Width-30 {
+			at = physics.V(30+math.Mod(at.X, 60), at.Y)
+		}
 	}
 	base := "viper"
 	if side == battle.Cylon {
 		base = "raider"
 	}
-	e.Setup.Ships = append(e.Setup.Ships, battle.ShipSpec{ID: e.newID(base), Class: class, Side: side, Level: 1, KE: 2, Pose: poseAt(at.X, at.Y, heading)})
-	e.sel = e.n() - 1
+	e.Sc.Ships = append(e.Sc.Ships, scenarios.Ship{ID: e.newID(base), Side: side, Class: class, KE: 2,
+		Pose: &scenarios.Pose{X: round3(at.X), Y: round3(at.Y), Heading: heading}})
+	e.sel = edSel{selShip, len(e.Sc.Ships) - 1}
+}
+
+// moveShip moves a ship's start by d: its own spot, its FTL marker, or
+// along the edge it enters by. A ship deployed in a zone gets a spot of
+// its own.
+func (e *Editor) moveShip(i int, d physics.Vec) {
+	sh := &e.Sc.Ships[i]
+	switch {
+	case sh.Pose != nil:
+		sh.Pose.X, sh.Pose.Y = round3(sh.Pose.X+d.X), round3(sh.Pose.Y+d.Y)
+	case sh.Enters != nil && sh.Enters.FTL != nil:
+		sh.Enters.FTL.X, sh.Enters.FTL.Y = round3(sh.Enters.FTL.X+d.X), round3(sh.Enters.FTL.Y+d.Y)
+	case sh.Enters != nil:
+		switch sh.Enters.Edge {
+		case battle.North, battle.South:
+			sh.Enters.At = round3(sh.Enters.At + d.X)
+		default:
+			sh.Enters.At = round3(sh.Enters.At + d.Y)
+		}
+		if p, ok := e.starts[sh.ID]; ok {
+			p.X, p.Y = p.X+d.X, p.Y+d.Y
+			e.starts[sh.ID] = p
+		}
+	default:
+		st := e.start(i)
+		sh.Pose = &scenarios.Pose{X: round3(st.X + d.X), Y: round3(st.Y + d.Y), Heading: st.Heading}
+		e.a.Say("%s now starts at a spot of its own (y puts it back in a zone)", sh.ID)
+		sh.Zone, sh.Heading = "", nil
+	}
+}
+
+// cyclePlacement moves a ship to the next way of starting: a spot of its
+// own, a deployment zone, entering by an edge on turn 2, entering by FTL
+// (ships with an FTL drive), back to a spot.
+func (e *Editor) cyclePlacement(i int) {
+	sh := &e.Sc.Ships[i]
+	st := e.start(i)
+	switch {
+	case sh.Pose != nil:
+		z := e.zoneAt(physics.V(st.X, st.Y))
+		if z == nil {
+			e.a.Say("no zone to deploy %s in: z adds one", sh.ID)
+			sh.Pose, sh.Enters = nil, e.edgeEntry(st, sh.Class)
+			return
+		}
+		sh.Pose, sh.Zone = nil, z.ID
+		if z.Heading == nil || *z.Heading != st.Heading {
+			h := st.Heading
+			sh.Heading = &h
+		}
+	case sh.Zone != "":
+		sh.Zone, sh.Heading = "", nil
+		sh.Enters = e.edgeEntry(st, sh.Class)
+	case sh.Enters != nil && sh.Enters.FTL == nil:
+		if c, ok := e.a.Comp.Class(sh.Class); ok && c.FTL.Value {
+			sh.Enters.Edge, sh.Enters.At = "", 0
+			sh.Enters.FTL = &scenarios.Pose{X: round3(st.X), Y: round3(math.Min(math.Max(st.Y, 150), e.Sc.Depth-150)), Heading: st.Heading}
+			return
+		}
+		fallthrough
+	default:
+		sh.Enters = nil
+		sh.Pose = &scenarios.Pose{X: round3(st.X), Y: round3(st.Y), Heading: st.Heading}
+	}
+}
+
+// zoneAt returns the zone a point lies in, or the nearest zone.
+func (e *Editor) zoneAt(p physics.Vec) *scenarios.Zone {
+	var best *scenarios.Zone
+	bestD := math.Inf(1)
+	for i := range e.Sc.Zones {
+		poly := polygonOf(e.Sc.Zones[i].Polygon)
+		if len(poly) < 3 {
+			continue
+		}
+		if poly.Contains(p) {
+			return &e.Sc.Zones[i]
+		}
+		if d := poly.Centroid().Dist(p); d < bestD {
+			best, bestD = &e.Sc.Zones[i], d
+		}
+	}
+	return best
+}
+
+// edgeEntry returns an entry on turn 2 across the edge nearest to a spot.
+func (e *Editor) edgeEntry(st scenarios.Pose, class string) *scenarios.Entry {
+	w, d := e.Sc.Width, e.Sc.Depth
+	dist := map[battle.Edge]float64{battle.South: st.Y, battle.North: d - st.Y, battle.West: st.X, battle.East: w - st.X}
+	edge := battle.South
+	for _, ed := range battle.Edges {
+		if dist[ed] < dist[edge] {
+			edge = ed
+		}
+	}
+	m := e.across(class)
+	at := st.X
+	lim := w
+	if edge == battle.East || edge == battle.West {
+		at, lim = st.Y, d
+	}
+	turn := 2
+	if e.Sc.TurnLimit == 1 {
+		turn = 1
+	}
+	return &scenarios.Entry{Turn: turn, Edge: edge, At: round3(math.Max(m, math.Min(lim-m, at)))}
+}
+
+// turnSel turns the selection by deg degrees counter-clockwise.
+func (e *Editor) turnSel(deg float64) {
+	turn := func(h float64) float64 { return round3(physics.NormalizeDegrees(h + deg)) }
+	if sh := e.ship(); sh != nil {
+		switch {
+		case sh.Pose != nil:
+			sh.Pose.Heading = turn(sh.Pose.Heading)
+		case sh.Enters != nil && sh.Enters.FTL != nil:
+			sh.Enters.FTL.Heading = turn(sh.Enters.FTL.Heading)
+		case sh.Enters != nil:
+			e.a.Say("%s enters across the %s edge heading straight in", sh.ID, sh.Enters.Edge)
+		default:
+			h := turn(e.start(e.sel.i).Heading)
+			sh.Heading = &h
+		}
+	} else if o := e.obstacle(); o != nil && o.Kind == string(referee.AsteroidField) {
+		o.Polygon = rotatePts(o.Polygon, deg)
+	} else if z := e.selZone(); z != nil {
+		h := 90.0 // a zone without a heading starts from straight up the table
+		if z.Heading != nil {
+			h = *z.Heading
+		}
+		h = turn(h)
+		z.Heading = &h
+	}
+}
+
+func rotatePts(pts [][2]float64, deg float64) [][2]float64 {
+	p := polygonOf(pts)
+	if len(p) < 3 {
+		return pts
+	}
+	c := p.Centroid()
+	for i, v := range p {
+		p[i] = c.Add(v.Sub(c).Rotate(physics.Deg(deg)))
+	}
+	return pointsOf(p)
+}
+
+func scalePts(pts [][2]float64, f float64) [][2]float64 {
+	p := polygonOf(pts)
+	if len(p) < 3 {
+		return pts
+	}
+	c := p.Centroid()
+	for i, v := range p {
+		p[i] = c.Add(v.Sub(c).Mul(f))
+	}
+	return pointsOf(p)
+}
+
+func translatePts(pts [][2]float64, d physics.Vec) [][2]float64 {
+	out := make([][2]float64, len(pts))
+	for i, v := range pts {
+		out[i] = [2]float64{round3(v[0] + d.X), round3(v[1] + d.Y)}
+	}
+	return out
+}
+
+// scaleSel grows (f > 1) or shrinks an obstacle or a zone.
+func (e *Editor) scaleSel(f float64) {
+	if o := e.obstacle(); o != nil {
+		if o.Kind == string(referee.Planetoid) {
+			o.Radius = round3(math.Max(10, o.Radius*f))
+		} else {
+			o.Polygon = scalePts(o.Polygon, f)
+		}
+	} else if z := e.selZone(); z != nil {
+		z.Polygon = scalePts(z.Polygon, f)
+	}
+}
+
+// deleteSel removes the selection.
+func (e *Editor) deleteSel() {
+	switch e.sel.kind {
+	case selShip:
+		if e.ship() != nil {
+			e.Sc.Ships = slices.Delete(e.Sc.Ships, e.sel.i, e.sel.i+1)
+		}
+	case selObstacle:
+		if e.obstacle() != nil {
+			e.Sc.Obstacles = slices.Delete(e.Sc.Obstacles, e.sel.i, e.sel.i+1)
+		}
+	case selZone:
+		if e.selZone() != nil {
+			e.Sc.Zones = slices.Delete(e.Sc.Zones, e.sel.i, e.sel.i+1)
+		}
+	}
+	e.sel = edSel{}
 }
 
 // Handle implements Screen.
@@ -216,8 +583,8 @@ func (e *Editor) Handle(ev Event) {
 	case MouseDown:
 		if ev.Button == ButtonLeft && e.cam.View.Contains(Pt{ev.X, ev.Y}) {
 			p := e.cam.ToWorld(Pt{ev.X, ev.Y})
-			if i := e.hit(p); i >= 0 {
-				e.sel, e.drag, e.last = i, true, p
+			if s := e.hit(p); s.kind != selNone {
+				e.sel, e.drag, e.last = s, true, p
 				return
 			}
 		}
@@ -227,11 +594,20 @@ func (e *Editor) Handle(ev Event) {
 			p := e.cam.ToWorld(Pt{ev.X, ev.Y})
 			d := p.Sub(e.last)
 			e.last = p
-			if s := e.ship(); s != nil {
-				s.Pose.Pos = s.Pose.Pos.Add(d)
-			} else if o := e.obstacle(); o != nil {
-				o.Circle.C = o.Circle.C.Add(d)
-				o.Polygon = o.Polygon.Translate(d)
+			switch e.sel.kind {
+			case selShip:
+				e.moveShip(e.sel.i, d)
+			case selObstacle:
+				if o := e.obstacle(); o != nil {
+					o.X, o.Y = round3(o.X+d.X), round3(o.Y+d.Y)
+					if len(o.Polygon) > 0 {
+						o.Polygon = translatePts(o.Polygon, d)
+					}
+				}
+			case selZone:
+				if z := e.selZone(); z != nil {
+					z.Polygon = translatePts(z.Polygon, d)
+				}
 			}
 			return
 		}
@@ -242,19 +618,15 @@ func (e *Editor) Handle(ev Event) {
 	case KeyPress:
 		switch ev.Key {
 		case KeyEscape:
-			e.a.Show(NewTitle(e.a))
+			if e.back != nil {
+				e.a.Show(e.back)
+			} else {
+				e.a.Show(NewTitle(e.a))
+			}
 		case KeyTab:
-			if n := e.n() + len(e.Setup.Obstacles); n > 0 {
-				e.sel = (e.sel + 1) % n
-			}
+			e.selectNext()
 		case KeyDelete:
-			if e.ship() != nil {
-				e.Setup.Ships = slices.Delete(e.Setup.Ships, e.sel, e.sel+1)
-			} else if e.obstacle() != nil {
-				k := e.sel - e.n()
-				e.Setup.Obstacles = slices.Delete(e.Setup.Obstacles, k, k+1)
-			}
-			e.sel = -1
+			e.deleteSel()
 		case KeyF2:
 			e.askSave()
 		case KeyF3:
@@ -267,18 +639,27 @@ func (e *Editor) Handle(ev Event) {
 	}
 }
 
-func (e *Editor) char(r rune) {
-	s, o := e.ship(), e.obstacle()
-	turn := func(deg float64) {
-		if s != nil {
-			s.Pose.Heading = physics.Deg(math.Round(physics.NormalizeDegrees(s.Pose.Heading.Degrees()+deg)*1e6) / 1e6)
-		} else if o != nil && o.Kind == referee.AsteroidField {
-			c := o.Polygon.Centroid()
-			for i, v := range o.Polygon {
-				o.Polygon[i] = c.Add(v.Sub(c).Rotate(physics.Deg(deg)))
-			}
-		}
+// selectNext selects the next ship, obstacle or zone.
+func (e *Editor) selectNext() {
+	var all []edSel
+	for i := range e.Sc.Ships {
+		all = append(all, edSel{selShip, i})
 	}
+	for i := range e.Sc.Obstacles {
+		all = append(all, edSel{selObstacle, i})
+	}
+	for i := range e.Sc.Zones {
+		all = append(all, edSel{selZone, i})
+	}
+	if len(all) == 0 {
+		return
+	}
+	k := slices.Index(all, e.sel)
+	e.sel = all[(k+1)%len(all)]
+}
+
+func (e *Editor) char(r rune) {
+	s := e.ship()
 	switch r {
 	case '1':
 		e.AddShip(battle.Colonial)
@@ -291,13 +672,17 @@ func (e *Editor) char(r rune) {
 			s.Class = cl[e.classIdx%len(cl)]
 		}
 	case 'q':
-		turn(15)
+		e.turnSel(15)
 	case 'e':
-		turn(-15)
+		e.turnSel(-15)
 	case 'Q':
-		turn(1)
+		e.turnSel(1)
 	case 'E':
-		turn(-1)
+		e.turnSel(-1)
+	case '<':
+		e.scaleSel(1 / 1.1)
+	case '>':
+		e.scaleSel(1.1)
 	case 'k':
 		if s != nil {
 			s.KE = min(starship.MaxKE, s.KE+1)
@@ -312,39 +697,56 @@ func (e *Editor) char(r rune) {
 			d = -1
 		}
 		if s != nil {
-			s.Level = max(1, min(4, s.Level+d))
-		} else if o != nil {
-			o.Level = max(1, min(4, o.Level+d))
+			s.Level = max(scenarios.MinLevel, min(scenarios.MaxLevel, max(s.Level, 1)+d))
+		} else if o := e.obstacle(); o != nil {
+			o.Level = max(scenarios.MinLevel, min(scenarios.MaxLevel, max(o.Level, 1)+d))
 		}
 	case 'i':
 		if s != nil {
-			i := slices.Index(starship.Pilots, s.Pilot)
-			if s.Pilot == "" {
-				i = slices.Index(starship.Pilots, starship.Average)
-			}
-			s.Pilot = starship.Pilots[(i+1)%len(starship.Pilots)]
+			tokens := append([]starship.Pilot{""}, starship.Pilots...)
+			s.Pilot = tokens[(slices.Index(tokens, s.Pilot)+1)%len(tokens)]
 		}
 	case 's':
 		if s != nil {
 			s.Side = s.Side.Opponent()
 		}
-	case 'p':
-		c := e.cam.ToWorld(e.cam.View.Center())
-		e.Setup.Obstacles = append(e.Setup.Obstacles, referee.Obstacle{ID: e.newID("rock"), Kind: referee.Planetoid, Level: 1,
-			Circle: physics.Circle{C: c, R: e.a.Comp.Geometry.PlanetoidRadius.Value}})
-		e.sel = e.n() + len(e.Setup.Obstacles) - 1
-	case 'f':
-		c := e.cam.ToWorld(e.cam.View.Center())
-		e.Setup.Obstacles = append(e.Setup.Obstacles, referee.Obstacle{ID: e.newID("field"), Kind: referee.AsteroidField, Density: referee.Sparse, Level: 1,
-			Polygon: physics.Polygon{c.Add(physics.V(-80, -45)), c.Add(physics.V(80, -45)), c.Add(physics.V(70, 50)), c.Add(physics.V(-70, 45))}})
-		e.sel = e.n() + len(e.Setup.Obstacles) - 1
-	case 'd':
-		if o != nil && o.Kind == referee.AsteroidField {
-			if o.Density == referee.Dense {
-				o.Density = referee.Sparse
+	case 'y':
+		if s != nil {
+			e.cyclePlacement(e.sel.i)
+		}
+	case 't', 'T':
+		if s != nil && s.Enters != nil {
+			if r == 't' {
+				s.Enters.Turn = min(scenarios.MaxTurnLimit, s.Enters.Turn+1)
 			} else {
-				o.Density = referee.Dense
+				s.Enters.Turn = max(2, s.Enters.Turn-1)
 			}
+		}
+	case 'p':
+		c := e.viewCenter()
+		e.Sc.Obstacles = append(e.Sc.Obstacles, scenarios.Obstacle{ID: e.newID("rock"), Kind: string(referee.Planetoid),
+			X: round3(c.X), Y: round3(c.Y), Radius: e.a.Comp.Geometry.PlanetoidRadius.Value, Level: 1})
+		e.sel = edSel{selObstacle, len(e.Sc.Obstacles) - 1}
+	case 'f':
+		c := e.viewCenter()
+		e.Sc.Obstacles = append(e.Sc.Obstacles, scenarios.Obstacle{ID: e.newID("field"), Kind: string(referee.AsteroidField),
+			Density: string(referee.Sparse), Level: 1,
+			Polygon: pointsOf(physics.Polygon{c.Add(physics.V(-80, -45)), c.Add(physics.V(80, -45)), c.Add(physics.V(70, 50)), c.Add(physics.V(-70, 45))})})
+		e.sel = edSel{selObstacle, len(e.Sc.Obstacles) - 1}
+	case 'z':
+		c := e.viewCenter()
+		e.Sc.Zones = append(e.Sc.Zones, scenarios.Zone{ID: e.newID("zone"),
+			Polygon: pointsOf(physics.Polygon{c.Add(physics.V(-150, -50)), c.Add(physics.V(150, -50)), c.Add(physics.V(150, 50)), c.Add(physics.V(-150, 50))})})
+		e.sel = edSel{selZone, len(e.Sc.Zones) - 1}
+	case 'd':
+		if o := e.obstacle(); o != nil && o.Kind == string(referee.AsteroidField) {
+			if o.Density == string(referee.Dense) {
+				o.Density = string(referee.Sparse)
+			} else {
+				o.Density = string(referee.Dense)
+			}
+		} else if z := e.selZone(); z != nil {
+			z.Heading = nil
 		}
 	}
 }
@@ -352,34 +754,149 @@ func (e *Editor) char(r rune) {
 // Tick implements Screen.
 func (e *Editor) Tick(float64) {}
 
+// viewCenter returns the table point in the middle of the view (the
+// table's middle before the first frame).
+func (e *Editor) viewCenter() physics.Vec {
+	if e.cam.Scale <= 0 || e.cam.View.W <= 0 {
+		return physics.V(e.Sc.Width/2, e.Sc.Depth/2)
+	}
+	return e.cam.ToWorld(e.cam.View.Center())
+}
+
+// zoneSide returns the side of the ships deployed in a zone ("" for none
+// or both).
+func (e *Editor) zoneSide(id string) battle.Side {
+	var side battle.Side
+	for _, sh := range e.Sc.Ships {
+		if sh.Zone != id {
+			continue
+		}
+		if side != "" && sh.Side != side {
+			return ""
+		}
+		side = sh.Side
+	}
+	if side == "" {
+		for _, c := range e.Sc.Victory {
+			if c.Zone == id && c.Side != "" {
+				return c.Side
+			}
+		}
+		for _, s := range battle.Sides {
+			if strings.Contains(id, string(s)) {
+				return s
+			}
+		}
+	}
+	return side
+}
+
+var problemField = regexp.MustCompile(`^(ships|obstacles|zones)\[(\d+)\]`)
+
+// marked returns the objects the problems name.
+func (e *Editor) marked() map[edSel]bool {
+	if e.highlight != nil && bytes.Equal(e.highlightFor, e.checked) {
+		return e.highlight
+	}
+	m := map[edSel]bool{}
+	for _, p := range e.problems {
+		if sm := problemField.FindStringSubmatch(p.Field); sm != nil {
+			i, _ := strconv.Atoi(sm[2])
+			k := map[string]selKind{"ships": selShip, "obstacles": selObstacle, "zones": selZone}[sm[1]]
+			m[edSel{k, i}] = true
+		}
+	}
+	e.highlight, e.highlightFor = m, e.checked
+	return m
+}
+
 // Draw implements Screen.
 func (e *Editor) Draw(l *List) {
 	a := e.a
+	e.Sc.Name, e.Sc.Briefing = e.name, e.brief
+	if n, err := strconv.Atoi(strings.TrimSpace(e.turns)); err == nil && n >= 0 {
+		e.Sc.TurnLimit = n
+	} else if strings.TrimSpace(e.turns) == "" {
+		e.Sc.TurnLimit = 0
+	}
+	e.check()
 	sc := a.S()
-	pw := math.Max(340, math.Min(440*sc, a.W*0.44))
+	pw := math.Max(360, math.Min(460*sc, a.W*0.46))
 	view := Rect{0, 0, a.W - pw, a.H}
-	st := e.Setup
+	st := &e.Sc
 	e.cam.SetView(view, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(st.Width+30, st.Depth+30)})
 	l.SetClip(&view)
-	drawPlayArea(l, &e.cam, st.Width, st.Depth, true)
-	drawEdgeLabels(a, l, &e.cam, st.Width, st.Depth)
-	for _, z := range e.Zones {
-		c := SideColor(z.Side)
-		p0, p1 := e.cam.ToScreen(physics.V(z.MinX, z.MaxY)), e.cam.ToScreen(physics.V(z.MaxX, z.MinY))
-		r := Rect{p0.X, p0.Y, p1.X - p0.X, p1.Y - p0.Y}
-		l.Rect(r, Alpha(c, 0.12), Alpha(c, 0.8), 1.5)
-		l.Text(Pt{r.X + 6, r.Y + a.TextSize(11) + 4}, SideName(z.Side)+" deployment zone", a.TextSize(11), Mix(c, ColInk, 0.4), AnchorStart, false)
+	l.Backdrop(func() {
+		drawPlayArea(l, &e.cam, st.Width, st.Depth, true)
+		drawEdgeLabels(a, l, &e.cam, st.Width, st.Depth)
+	})
+	bad := e.marked()
+	sz := a.TextSize(11)
+	for i, z := range st.Zones {
+		if len(z.Polygon) < 3 {
+			continue
+		}
+		c := SideColor(e.zoneSide(z.ID))
+		pts := e.cam.Pts(polygonOf(z.Polygon))
+		stroke, w := Alpha(c, 0.8), 1.5
+		switch {
+		case e.sel == edSel{selZone, i}:
+			stroke, w = ColMedium, 3
+		case bad[edSel{selZone, i}]:
+			stroke, w = ColWarn, 3
+		}
+		l.Poly(pts, Alpha(c, 0.12), stroke, w)
+		label := z.ID
+		if z.Heading != nil {
+			label += fmt.Sprintf(" (ships head %g°)", *z.Heading)
+		}
+		top := pts[0]
+		for _, p := range pts {
+			if p.Y < top.Y || p.Y == top.Y && p.X < top.X {
+				top = p
+			}
+		}
+		l.Text(Pt{top.X + 6, top.Y + sz + 4}, label, sz, Mix(c, ColInk, 0.4), AnchorStart, false)
 	}
 	sel := ""
 	if o := e.obstacle(); o != nil {
 		sel = o.ID
 	}
-	drawObstacles(a, l, &e.cam, st.Obstacles, st.Rules.Has(starship.OptThreeD), sel)
+	obs := make([]referee.Obstacle, 0, len(st.Obstacles))
+	for k, o := range st.Obstacles {
+		ro := o.Referee()
+		if ro.Kind == referee.AsteroidField && len(ro.Polygon) < 3 {
+			continue
+		}
+		obs = append(obs, ro)
+		if bad[edSel{selObstacle, k}] {
+			if ro.Kind == referee.Planetoid {
+				l.Circle(e.cam.ToScreen(ro.Circle.C), ro.Circle.R*e.cam.Scale+3, ColNone, ColWarn, 3)
+			} else {
+				l.Poly(e.cam.Pts(ro.Polygon), ColNone, ColWarn, 3)
+			}
+		}
+	}
+	drawObstacles(a, l, &e.cam, obs, st.Has(starship.OptThreeD), sel)
 	geo := a.Comp.Geometry
 	for i, s := range st.Ships {
-		lk := ShipLook{ID: s.ID, Class: s.Class, Side: s.Side, Pose: s.Pose, Rotation: s.Rotation, Level: max(1, s.Level),
-			Across: a.Comp.BaseAcrossFlats(s.Class), Notch: geo.DialNotch.Value, ShowLevel: st.Rules.Has(starship.OptThreeD),
-			Selected: i == e.sel, Badges: []string{fmt.Sprintf("KE %d", s.KE)}}
+		start := e.start(i)
+		lk := ShipLook{ID: s.ID, Class: s.Class, Side: s.Side, Pose: start.Physics(), Rotation: start.Rotation, Level: max(1, s.Level),
+			Across: e.across(s.Class), Notch: geo.DialNotch.Value, ShowLevel: st.Has(starship.OptThreeD),
+			Selected: e.sel == edSel{selShip, i}, Badges: []string{fmt.Sprintf("KE %d", s.KE)}}
+		switch {
+		case s.Enters != nil && s.Enters.FTL != nil:
+			lk.Fade = 0.45
+			lk.Badges = append(lk.Badges, fmt.Sprintf("enters turn %d by FTL", s.Enters.Turn))
+		case s.Enters != nil:
+			lk.Fade = 0.45
+			lk.Badges = append(lk.Badges, fmt.Sprintf("enters turn %d (%s edge)", s.Enters.Turn, s.Enters.Edge))
+		case s.Zone != "":
+			lk.Badges = append(lk.Badges, "in "+s.Zone)
+		}
+		if bad[edSel{selShip, i}] {
+			l.Poly(e.cam.Pts(physics.Hexagon(lk.Pose, lk.Across)), ColNone, ColWarn, 6)
+		}
 		drawShip(a, l, &e.cam, lk)
 	}
 	l.SetClip(nil)
@@ -387,180 +904,394 @@ func (e *Editor) Draw(l *List) {
 	e.drawPanel(l, Rect{a.W - pw, 0, pw, a.H})
 }
 
-var victoryKinds = []battle.ConditionKind{battle.EliminateAll, battle.Survive, battle.Destroy}
+// condition kinds as the editor offers them (leave by an edge and by FTL
+// apart).
+var condKinds = []string{"eliminate-all", "survive", "destroy", "leave by edge", "leave by FTL", "hold", "points"}
 
-func (e *Editor) cycleVictory() {
-	v := battle.Condition{Kind: battle.EliminateAll}
-	if len(e.Setup.Victory) > 0 {
-		v = e.Setup.Victory[0]
-	}
-	i := slices.Index(victoryKinds, v.Kind)
-	v.Kind = victoryKinds[(i+1)%len(victoryKinds)]
-	switch v.Kind {
-	case battle.EliminateAll:
-		v = battle.Condition{Kind: battle.EliminateAll}
-	case battle.Survive:
-		v = battle.Condition{Kind: battle.Survive, Side: battle.Colonial, Turns: max(1, min(5, e.Setup.TurnLimit))}
-	case battle.Destroy:
-		v = battle.Condition{Kind: battle.Destroy, Side: battle.Colonial}
-		for _, s := range e.Setup.Ships {
-			if s.Side == battle.Cylon {
-				v.Ship = s.ID
-				break
-			}
+func condKind(c scenarios.Condition) string {
+	if c.Kind == battle.Leave {
+		if c.By == battle.ExitFTL {
+			return "leave by FTL"
 		}
-	}
-	e.Setup.Victory = battle.Victory{v}
-}
-
-func victoryText(v battle.Victory) string {
-	if len(v) == 0 || v[0].Kind == battle.EliminateAll {
-		return "the last side with ships wins"
-	}
-	c := v[0]
-	switch c.Kind {
-	case battle.Survive:
-		return fmt.Sprintf("%s wins by surviving %d turns", SideName(c.Side), c.Turns)
-	case battle.Destroy:
-		return fmt.Sprintf("%s wins by destroying %s", SideName(c.Side), c.Ship)
+		return "leave by edge"
 	}
 	return string(c.Kind)
+}
+
+// shipsOf lists the ids of a side's ships.
+func (e *Editor) shipsOf(side battle.Side) []string {
+	var out []string
+	for _, sh := range e.Sc.Ships {
+		if sh.Side == side {
+			out = append(out, sh.ID)
+		}
+	}
+	return out
+}
+
+func (e *Editor) zoneIDs() []string {
+	out := make([]string, len(e.Sc.Zones))
+	for i, z := range e.Sc.Zones {
+		out[i] = z.ID
+	}
+	return out
+}
+
+func (e *Editor) limitOr(n int) int {
+	if e.Sc.TurnLimit > 0 {
+		return min(n, e.Sc.TurnLimit)
+	}
+	return n
+}
+
+// newCondition returns a condition of a kind with sensible defaults.
+func (e *Editor) newCondition(kind string) scenarios.Condition {
+	first := func(ss []string) string {
+		if len(ss) == 0 {
+			return ""
+		}
+		return ss[0]
+	}
+	switch kind {
+	case "survive":
+		return scenarios.Condition{Kind: battle.Survive, Side: battle.Cylon, Turns: e.limitOr(10)}
+	case "destroy":
+		return scenarios.Condition{Kind: battle.Destroy, Side: battle.Colonial, Ship: first(e.shipsOf(battle.Cylon))}
+	case "leave by edge":
+		return scenarios.Condition{Kind: battle.Leave, Side: battle.Colonial, Ship: first(e.shipsOf(battle.Colonial)), By: battle.ExitEdge, Edge: battle.North}
+	case "leave by FTL":
+		return scenarios.Condition{Kind: battle.Leave, Side: battle.Colonial, Ship: first(e.shipsOf(battle.Colonial)), By: battle.ExitFTL, Zone: first(e.zoneIDs())}
+	case "hold":
+		return scenarios.Condition{Kind: battle.Hold, Side: battle.Colonial, Zone: first(e.zoneIDs()), Turns: e.limitOr(10)}
+	case "points":
+		var vals []battle.ClassPoints
+		for _, sh := range e.Sc.Ships {
+			if !slices.ContainsFunc(vals, func(v battle.ClassPoints) bool { return v.Class == sh.Class }) {
+				vals = append(vals, battle.ClassPoints{Class: sh.Class, Points: 1})
+			}
+		}
+		return scenarios.Condition{Kind: battle.Points, Values: vals}
+	}
+	return scenarios.Condition{Kind: battle.EliminateAll}
+}
+
+func next[T comparable](list []T, cur T) T {
+	if len(list) == 0 {
+		return cur
+	}
+	return list[(slices.Index(list, cur)+1)%len(list)]
+}
+
+// condButton is one control of a victory condition's row.
+type condButton struct {
+	label string
+	click func()
+}
+
+// condButtons returns the controls of condition k: its kind, its side and
+// what it names.
+func (e *Editor) condButtons(k int) []condButton {
+	c := &e.Sc.Victory[k]
+	kind := condKind(*c)
+	bs := []condButton{{kind, func() { e.Sc.Victory[k] = e.newCondition(next(condKinds, kind)) }}}
+	if c.Kind != battle.EliminateAll && c.Kind != battle.Points {
+		sides := []battle.Side{battle.Colonial, battle.Cylon}
+		if c.Kind == battle.Hold {
+			sides = append([]battle.Side{""}, sides...)
+		}
+		label := SideName(c.Side)
+		if c.Side == "" {
+			label = "either side"
+		}
+		bs = append(bs, condButton{label, func() { c.Side = next(sides, c.Side) }})
+	}
+	switch c.Kind {
+	case battle.Destroy, battle.Leave:
+		ships := e.shipsOf(c.Side.Opponent())
+		if c.Kind == battle.Leave {
+			ships = e.shipsOf(c.Side)
+		}
+		label := c.Ship
+		if label == "" {
+			label = "(no ship)"
+		}
+		bs = append(bs, condButton{label, func() { c.Ship = next(ships, c.Ship) }})
+	}
+	if c.Kind == battle.Leave && c.By == battle.ExitEdge {
+		bs = append(bs, condButton{string(c.Edge) + " edge", func() { c.Edge = next(battle.Edges, c.Edge) }})
+	}
+	if c.Kind == battle.Hold || c.Kind == battle.Leave && c.By == battle.ExitFTL {
+		zones := e.zoneIDs()
+		if c.Kind == battle.Leave {
+			zones = append([]string{""}, zones...)
+		}
+		label := c.Zone
+		if label == "" {
+			label = "(no zone)"
+			if c.Kind == battle.Leave {
+				label = "anywhere"
+			}
+		}
+		bs = append(bs, condButton{label, func() { c.Zone = next(zones, c.Zone) }})
+	}
+	if c.Kind == battle.Survive || c.Kind == battle.Hold {
+		lo := 1
+		if c.Kind == battle.Hold {
+			lo = 0
+		}
+		bs = append(bs, condButton{"turn −", func() { c.Turns = max(lo, c.Turns-1) }}, condButton{"turn +", func() { c.Turns = min(scenarios.MaxTurnLimit, c.Turns+1) }})
+	}
+	if c.Kind == battle.Points {
+		bs = append(bs, condButton{"target −", func() { c.Target = max(0, c.Target-1) }}, condButton{"target +", func() { c.Target = min(scenarios.MaxPoints, c.Target+1) }})
+	}
+	bs = append(bs, condButton{"remove", func() { e.Sc.Victory = slices.Delete(e.Sc.Victory, k, k+1) }})
+	return bs
 }
 
 func (e *Editor) drawPanel(l *List, r Rect) {
 	a := e.a
 	s := a.S()
-	l.Rect(r, ColPanel, ColPanelLine, 1)
+	l.Backdrop(func() { l.Rect(r, ColPanel, ColPanelLine, 1) })
 	x, w := r.X+12*s, r.W-24*s
-	y := r.Y + 28*s
-	bh := 26 * s
-	a.Label(l, x, y, "Scenario editor", 19, ColInk, true)
-	y += 10 * s
-	a.Label(l, x, y+12*s, "Name", 11, ColSecondary, false)
-	a.Field(l, Rect{x + 70*s, y, w - 70*s, bh}, "name", &e.name, func() { e.Setup.Name = e.name })
-	e.Setup.Name = e.name
+	y := r.Y + 26*s
+	bh := 24 * s
+	title := "Scenario editor"
+	if e.File != "" {
+		title += ": " + filepath.Base(e.File)
+	}
+	a.Label(l, x, y, title, 18, ColInk, true)
+	y += 8 * s
+	a.Label(l, x, y+16*s, "Name", 11, ColSecondary, false)
+	a.Field(l, Rect{x + 62*s, y, w - 62*s, bh}, "name", &e.name, func() {})
+	y += bh + 4*s
+	a.Label(l, x, y+16*s, "Briefing", 11, ColSecondary, false)
+	a.Field(l, Rect{x + 62*s, y, w - 62*s, bh}, "briefing", &e.brief, func() {})
 	y += bh + 6*s
 	half := (w - 6*s) / 2
-	a.Button(l, Rect{x, y, half, bh}, "Quick Start rules", e.Setup.Rules.Set == starship.Quick, false, func() { e.Setup.Rules.Set = starship.Quick })
-	a.Button(l, Rect{x + half + 6*s, y, half, bh}, "Complete Rules", e.Setup.Rules.Set == starship.Complete, false, func() { e.Setup.Rules.Set = starship.Complete })
-	y += bh + 6*s
+	a.Button(l, Rect{x, y, half, bh}, "Quick Start rules", e.Sc.Rules == starship.Quick, false, func() { e.Sc.Rules = starship.Quick })
+	a.Button(l, Rect{x + half + 6*s, y, half, bh}, "Complete Rules", e.Sc.Rules == starship.Complete, false, func() { e.Sc.Rules = starship.Complete })
+	y += bh + 4*s
 	cols := 3
 	ow := (w - float64(cols-1)*4*s) / float64(cols)
 	for i, opt := range starship.Options {
-		opt := opt
-		on := e.Setup.Rules.Has(opt)
-		a.Button(l, Rect{x + float64(i%cols)*(ow+4*s), y + float64(i/cols)*(bh+4*s), ow, bh}, strings.ReplaceAll(string(opt), "_", " "), on, false, func() {
-			if e.Setup.Rules.Has(opt) {
-				e.Setup.Rules.Options = slices.DeleteFunc(e.Setup.Rules.Options, func(o starship.Option) bool { return o == opt })
+		a.Button(l, Rect{x + float64(i%cols)*(ow+4*s), y + float64(i/cols)*(bh+3*s), ow, bh}, strings.ReplaceAll(string(opt), "_", " "), e.Sc.Has(opt), false, func() {
+			if e.Sc.Has(opt) {
+				e.Sc.Options = slices.DeleteFunc(e.Sc.Options, func(o starship.Option) bool { return o == opt })
 			} else {
-				e.Setup.Rules.Options = append(e.Setup.Rules.Options, opt)
+				e.Sc.Options = append(e.Sc.Options, opt)
 			}
 		})
 	}
-	y += float64((len(starship.Options)+cols-1)/cols)*(bh+4*s) + 4*s
-	a.Label(l, x, y+17*s, "Turn limit", 11, ColSecondary, false)
-	a.Field(l, Rect{x + 80*s, y, 60 * s, bh}, "turns", &e.turns, func() {})
-	if n, err := strconv.Atoi(strings.TrimSpace(e.turns)); err == nil && n >= 0 {
-		e.Setup.TurnLimit = n
-	}
-	a.Button(l, Rect{x + 150*s, y, w - 150*s, bh}, "Victory: "+victoryText(e.Setup.Victory), false, false, func() { e.cycleVictory() })
+	y += float64((len(starship.Options)+cols-1)/cols)*(bh+3*s) + 3*s
+	a.Label(l, x, y+16*s, "Turn limit", 11, ColSecondary, false)
+	a.Field(l, Rect{x + 74*s, y, 52 * s, bh}, "turns", &e.turns, func() {})
+	a.Label(l, x+134*s, y+16*s, "(empty: none)", 11, ColSecondary, false)
 	y += bh + 8*s
-	// the selection
-	if sp := e.ship(); sp != nil {
-		txt := fmt.Sprintf("%s: %s %s at (%.0f, %.0f) heading %.0f°, KE %d, level %d, pilot %s", sp.ID, SideName(sp.Side), sp.Class,
-			sp.Pose.Pos.X, sp.Pose.Pos.Y, physics.NormalizeDegrees(sp.Pose.Heading.Degrees()), sp.KE, max(1, sp.Level), pilotName(sp.Pilot))
-		y = a.Para(l, x, y+12*s, w, txt, 12.5, ColInk, true)
-		y = a.Para(l, x, y, w, "s side · c class · q/e turn · k/K kinetic energy · [ ] level · i pilot · Del remove", 11.5, ColSecondary, false)
-	} else if o := e.obstacle(); o != nil {
-		y = a.Para(l, x, y+12*s, w, fmt.Sprintf("%s: %s %s", o.ID, o.Density, o.Kind), 12.5, ColInk, true)
+	// victory conditions
+	a.Label(l, x, y+12*s, "Victory (checked in order; the first met decides)", 12.5, ColInk, true)
+	a.Button(l, Rect{x + w - 92*s, y - 2*s, 92 * s, 20 * s}, "add condition", false, false, func() {
+		e.Sc.Victory = append(e.Sc.Victory, e.newCondition("destroy"))
+	})
+	y += 18 * s
+	if len(e.Sc.Victory) == 0 {
+		y = a.Para(l, x, y+11*s, w, "None: the last side with ships in play wins.", 11, ColSecondary, false)
+	}
+	for k, c := range e.Sc.Victory {
+		y = a.Para(l, x, y+11*s, w, fmt.Sprintf("%d. %s", k+1, e.Sc.Describe(c)), 11, ColInk, false) - 8*s
+		bs := e.condButtons(k)
+		bw := (w - float64(len(bs)-1)*3*s) / float64(len(bs))
+		for i, b := range bs {
+			a.Button(l, Rect{x + float64(i)*(bw+3*s), y, bw, 20 * s}, b.label, false, false, b.click)
+		}
+		y += 24 * s
 	}
 	y += 4 * s
+	// the selection
+	switch {
+	case e.ship() != nil:
+		sp := e.ship()
+		st := e.start(e.sel.i)
+		where := fmt.Sprintf("at (%.0f, %.0f) heading %.0f°", st.X, st.Y, st.Heading)
+		switch {
+		case sp.Enters != nil && sp.Enters.FTL != nil:
+			where = fmt.Sprintf("enters on turn %d by FTL at (%.0f, %.0f)", sp.Enters.Turn, st.X, st.Y)
+		case sp.Enters != nil:
+			where = fmt.Sprintf("enters on turn %d by the %s edge at %.0f", sp.Enters.Turn, sp.Enters.Edge, sp.Enters.At)
+		case sp.Zone != "":
+			where = fmt.Sprintf("deploys in %s (default spot (%.0f, %.0f)) heading %.0f°", sp.Zone, st.X, st.Y, st.Heading)
+		}
+		txt := fmt.Sprintf("%s: %s %s %s, KE %d, level %d, pilot %s", sp.ID, SideName(sp.Side), sp.Class, where, sp.KE, max(1, sp.Level), pilotName(sp.Pilot))
+		y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true)
+		y = a.Para(l, x, y, w, "y where it starts · t/T entry turn · s side · c class · q/e turn · k/K KE · [ ] level · i pilot · Del", 11, ColSecondary, false)
+	case e.obstacle() != nil:
+		o := e.obstacle()
+		txt := fmt.Sprintf("%s: planetoid at (%.0f, %.0f), radius %g", o.ID, o.X, o.Y, o.Radius)
+		if o.Kind == string(referee.AsteroidField) {
+			txt = fmt.Sprintf("%s: %s asteroid field", o.ID, o.Density)
+		}
+		y = a.Para(l, x, y+12*s, w, txt+fmt.Sprintf(", level %d", max(1, o.Level)), 12, ColInk, true)
+		y = a.Para(l, x, y, w, "drag · < > size · q/e turn (field) · d density · [ ] level · Del", 11, ColSecondary, false)
+	case e.selZone() != nil:
+		z := e.selZone()
+		txt := z.ID + ": zone without a heading of its own"
+		if z.Heading != nil {
+			txt = fmt.Sprintf("%s: zone, ships deployed here head %g°", z.ID, *z.Heading)
+		}
+		y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true)
+		y = a.Para(l, x, y, w, "drag · < > size · q/e heading · d no heading · Del", 11, ColSecondary, false)
+	default:
+		y = a.Para(l, x, y+12*s, w, "Click a ship, an obstacle or a zone to select it (Tab: the next).", 11, ColSecondary, false)
+	}
+	y += 2 * s
 	press := func(c rune) func() { return func() { e.char(c) } }
 	key := func(k Key) func() { return func() { e.Handle(Event{Kind: KeyPress, Key: k}) } }
-	tw := (w - 8*s) / 3
-	row := func(items ...struct {
-		l string
-		f func()
-	}) {
-		for i, it := range items {
-			a.Button(l, Rect{x + float64(i)*(tw+4*s), y, tw, bh}, it.l, false, false, it.f)
-		}
-		y += bh + 4*s
-	}
 	type it = struct {
 		l string
 		f func()
 	}
-	row(it{"Colonial ship (1)", press('1')}, it{"Cylon ship (2)", press('2')}, it{"Class (c)", press('c')})
-	row(it{"Planetoid (p)", press('p')}, it{"Field (f)", press('f')}, it{"Delete (Del)", key(KeyDelete)})
-	row(it{"Save YAML (F2)", key(KeyF2)}, it{"Load YAML (F3)", key(KeyF3)}, it{"Play now (F5)", key(KeyF5)})
-	y += 6 * s
-	probs := e.Problems()
-	if len(probs) == 0 {
-		y = a.Para(l, x, y+12*s, w, "No problems: the scenario is playable.", 13, ColOK, true)
+	row := func(items ...it) {
+		tw := (w - float64(len(items)-1)*4*s) / float64(len(items))
+		for i, item := range items {
+			a.Button(l, Rect{x + float64(i)*(tw+4*s), y, tw, bh}, item.l, false, false, item.f)
+		}
+		y += bh + 4*s
+	}
+	row(it{"Colonial ship (1)", press('1')}, it{"Cylon ship (2)", press('2')}, it{"Class (c)", press('c')}, it{"Starts (y)", press('y')})
+	row(it{"Planetoid (p)", press('p')}, it{"Field (f)", press('f')}, it{"Zone (z)", press('z')}, it{"Delete (Del)", key(KeyDelete)})
+	row(it{"Save (F2)", key(KeyF2)}, it{"Load (F3)", key(KeyF3)}, it{"Play now (F5)", key(KeyF5)})
+	y += 4 * s
+	bottom := r.Y + r.H - 46*s
+	if len(e.problems) == 0 {
+		a.Para(l, x, y+12*s, w, "No problems: the scenario is playable.", 13, ColOK, true)
 	} else {
-		a.Label(l, x, y+12*s, fmt.Sprintf("%d problem(s):", len(probs)), 13, ColWarn, true)
+		a.Label(l, x, y+12*s, fmt.Sprintf("%d problem(s) in %s:", len(e.problems), e.fileName()), 13, ColWarn, true)
 		y += 14 * s
-		for _, p := range probs {
-			if y > r.Y+r.H-60*s {
+		for i, p := range e.problems {
+			where := ""
+			if p.Line > 0 {
+				where = fmt.Sprintf("line %d: ", p.Line)
+			}
+			if p.Field != "" {
+				where += p.Field + ": "
+			}
+			lines := a.Fonts.Wrap(Clean(where+p.Msg), a.TextSize(11.5), w, false)
+			if y+float64(len(lines))*a.TextSize(11.5)*1.3 > bottom {
+				a.Label(l, x, y+12*s, fmt.Sprintf("… and %d more (F1: help)", len(e.problems)-i), 11.5, ColWarn, false)
 				break
 			}
-			y = a.Para(l, x, y+12*s, w, p, 12, ColWarn, false)
+			y = a.Para(l, x, y+12*s, w, where+p.Msg, 11.5, ColWarn, false) - 10*s
 		}
 	}
-	a.Button(l, Rect{x, r.Y + r.H - 44*s, w, 34 * s}, "Back to the title (Esc)", false, false, key(KeyEscape))
+	back := "Back to the title (Esc)"
+	if e.back != nil {
+		back = "Back (Esc)"
+	}
+	a.Button(l, Rect{x, r.Y + r.H - 40*s, w, 30 * s}, back, false, false, key(KeyEscape))
 }
 
 func pilotName(p starship.Pilot) string {
 	if p == "" {
-		return string(starship.Average)
+		return string(starship.Average) + " (no token)"
 	}
 	return string(p)
 }
 
-// Play starts the scenario hot-seat, if it has no problem.
+// Play plays the scenario at once (with the players chosen on the title
+// screen), if it has no problem: its file read by the scenarios package,
+// the battle set up from that.
 func (e *Editor) Play() {
-	if probs := e.Problems(); len(probs) > 0 {
-		e.a.Say("cannot play yet: %s", probs[0])
+	sc, ok := e.Resolved()
+	if !ok {
+		e.a.Say("cannot play yet: %s", e.Problems()[0])
 		return
 	}
-	g, err := NewGame(e.a, e.Setup, 1)
+	g, err := NewGame(e.a, sc.Setup(), 1)
 	if err != nil {
 		e.a.Say("%v", err)
 		return
 	}
+	g.back = e
 	e.a.Show(g)
 }
 
-func (e *Editor) askSave() {
-	e.a.Ask("Save the scenario (YAML)", e.a.SavePath(slug(e.Setup.Name)+".yaml"), []string{".yaml", ".yml"}, func(path string) error {
-		data, err := ScenarioYAML(e.Setup, e.Zones)
-		if err != nil {
-			return err
-		}
-		if err := WriteFile(path, data); err != nil {
-			return err
-		}
+// Save writes the scenario's file.
+func (e *Editor) Save(path string) error {
+	data, err := scenarios.Marshal(&e.Sc)
+	if err != nil {
+		return err
+	}
+	if err := WriteFile(path, data); err != nil {
+		return err
+	}
+	e.File = path
+	e.checked = nil // the file name is in the messages
+	e.check()
+	if n := len(e.problems); n > 0 {
+		e.a.Say("saved %s, with %d problem(s)", path, n)
+	} else {
 		e.a.Say("saved %s", path)
-		return nil
-	})
+	}
+	return nil
+}
+
+func (e *Editor) askSave() {
+	def := e.File
+	if def == "" {
+		def = e.a.SavePath(slug(e.Sc.Name) + ".yaml")
+	}
+	e.a.Ask("Save the scenario (YAML)", def, []string{".yaml", ".yml"}, e.Save)
+}
+
+// Load reads a scenario file, or a built-in scenario by its name, into
+// the editor. A file with problems is loaded as far as it could be read,
+// its problems listed; it is not overwritten unless saved to on purpose.
+func (e *Editor) Load(path string) error {
+	sc, file, err := loadScenario(e.a, path)
+	if sc == nil || err != nil && sc.Name == "" && len(sc.Ships) == 0 {
+		return err // nothing could be read
+	}
+	if err != nil {
+		file = ""
+	}
+	e.load(*sc, file)
+	n := len(scenarios.Problems(err))
+	switch {
+	case n > 0:
+		e.a.Say("loaded %s with %d problem(s): they are listed", path, n)
+	default:
+		e.a.Say("loaded %s", path)
+	}
+	return nil
+}
+
+// loadScenario reads a scenario file, or a built-in scenario by name
+// (when no such file exists). It returns what could be read, the file
+// ("" for a built-in) and the problems.
+func loadScenario(a *App, path string) (*scenarios.Scenario, string, error) {
+	if _, err := os.Stat(path); err != nil {
+		if name := strings.TrimSuffix(filepath.Base(path), ".yaml"); path == name || path == name+".yaml" {
+			if _, _, ok := scenarios.Source(name); ok {
+				sc, err := scenarios.Load(name, a.Comp)
+				return sc, "", err
+			}
+		}
+		return nil, "", err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, "", err
+	}
+	sc, err := scenarios.Parse(path, data, a.Comp)
+	return sc, path, err
 }
 
 func (e *Editor) askLoad() {
-	e.a.Ask("Load a scenario (YAML saved by the editor)", e.a.SavePath("my-battle.yaml"), []string{".yaml", ".yml"}, func(path string) error {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		setup, zones, err := ParseScenarioYAML(data)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		e.Setup, e.Zones, e.sel = setup, zones, -1
-		e.name, e.turns = setup.Name, strconv.Itoa(setup.TurnLimit)
-		e.a.Say("loaded %s", path)
-		return nil
-	})
+	def := e.File
+	if def == "" {
+		def = e.a.SavePath("my-battle.yaml")
+	}
+	e.a.Ask("Load a scenario file, or a built-in scenario by name", def, []string{".yaml", ".yml"}, e.Load)
+	e.a.modal.builtins = scenarios.Names()
 }
 
 func slug(s string) string {
@@ -579,137 +1310,4 @@ func slug(s string) string {
 		return "scenario"
 	}
 	return out
-}
-
-// The editor's scenario file: battle.Setup-level data and deployment
-// zones, in the units of the table file (mm, degrees). It is the editor's
-// own format until the scenarios package publishes its YAML format and
-// validator; then the editor will write that.
-type scenarioFile struct {
-	Name    string             `yaml:"name"`
-	Rules   string             `yaml:"rules"`
-	Options []string           `yaml:"options,omitempty,flow"`
-	Table   map[string]float64 `yaml:"table,flow"`
-	Turns   int                `yaml:"turn_limit,omitempty"`
-	Victory []victoryFile      `yaml:"victory,omitempty"`
-	Zones   []zoneFile         `yaml:"zones,omitempty"`
-	Ships   []shipFile         `yaml:"ships"`
-	Obst    []obstacleFile     `yaml:"obstacles,omitempty"`
-}
-
-type victoryFile struct {
-	Kind  string `yaml:"kind"`
-	Side  string `yaml:"side,omitempty"`
-	Ship  string `yaml:"ship,omitempty"`
-	Turns int    `yaml:"turns,omitempty"`
-}
-
-type zoneFile struct {
-	Side string     `yaml:"side"`
-	Rect [4]float64 `yaml:"rect,flow"` // min x, min y, max x, max y
-}
-
-type shipFile struct {
-	ID       string   `yaml:"id"`
-	Class    string   `yaml:"class"`
-	Side     string   `yaml:"side"`
-	X        float64  `yaml:"x"`
-	Y        float64  `yaml:"y"`
-	Heading  float64  `yaml:"heading"`
-	Rotation int      `yaml:"rotation,omitempty"`
-	Level    int      `yaml:"level,omitempty"`
-	KE       int      `yaml:"ke"`
-	Fuel     int      `yaml:"fuel,omitempty"`
-	Pilot    string   `yaml:"pilot,omitempty"`
-	Talents  []string `yaml:"talents,omitempty,flow"`
-	Flaws    []string `yaml:"flaws,omitempty,flow"`
-	Enters   int      `yaml:"enters_on_turn,omitempty"`
-}
-
-type obstacleFile struct {
-	ID      string       `yaml:"id"`
-	Kind    string       `yaml:"kind"`
-	X       float64      `yaml:"x,omitempty"`
-	Y       float64      `yaml:"y,omitempty"`
-	Radius  float64      `yaml:"radius,omitempty"`
-	Density string       `yaml:"density,omitempty"`
-	Polygon [][2]float64 `yaml:"polygon,omitempty,flow"`
-	Level   int          `yaml:"level,omitempty"`
-}
-
-// ScenarioYAML writes a scenario as the editor saves it.
-func ScenarioYAML(s battle.Setup, zones []Zone) ([]byte, error) {
-	f := scenarioFile{Name: s.Name, Rules: string(s.Rules.Set), Table: map[string]float64{"width": s.Width, "depth": s.Depth}, Turns: s.TurnLimit}
-	for _, o := range s.Rules.Options {
-		f.Options = append(f.Options, string(o))
-	}
-	for _, c := range s.Victory {
-		f.Victory = append(f.Victory, victoryFile{Kind: string(c.Kind), Side: string(c.Side), Ship: c.Ship, Turns: c.Turns})
-	}
-	for _, z := range zones {
-		f.Zones = append(f.Zones, zoneFile{Side: string(z.Side), Rect: [4]float64{z.MinX, z.MinY, z.MaxX, z.MaxY}})
-	}
-	for _, sp := range s.Ships {
-		f.Ships = append(f.Ships, shipFile{ID: sp.ID, Class: sp.Class, Side: string(sp.Side), X: round3(sp.Pose.Pos.X), Y: round3(sp.Pose.Pos.Y),
-			Heading: round3(physics.NormalizeDegrees(sp.Pose.Heading.Degrees())), Rotation: sp.Rotation, Level: sp.Level, KE: sp.KE,
-			Fuel: sp.Fuel, Pilot: string(sp.Pilot), Talents: sp.Talents, Flaws: sp.Flaws, Enters: sp.EntersOnTurn})
-	}
-	for _, o := range s.Obstacles {
-		of := obstacleFile{ID: o.ID, Kind: string(o.Kind), Level: o.Level}
-		if o.Kind == referee.Planetoid {
-			of.X, of.Y, of.Radius = round3(o.Circle.C.X), round3(o.Circle.C.Y), o.Circle.R
-		} else {
-			of.Density = string(o.Density)
-			for _, v := range o.Polygon {
-				of.Polygon = append(of.Polygon, [2]float64{round3(v.X), round3(v.Y)})
-			}
-		}
-		f.Obst = append(f.Obst, of)
-	}
-	return yaml.Marshal(f)
-}
-
-func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
-
-// ParseScenarioYAML reads a scenario the editor saved.
-func ParseScenarioYAML(data []byte) (battle.Setup, []Zone, error) {
-	var f scenarioFile
-	dec := yaml.NewDecoder(strings.NewReader(string(data)))
-	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
-		return battle.Setup{}, nil, err
-	}
-	s := battle.Setup{Name: f.Name, Rules: starship.Rules{Set: starship.RuleSet(f.Rules)}, Width: f.Table["width"], Depth: f.Table["depth"], TurnLimit: f.Turns}
-	for _, o := range f.Options {
-		s.Rules.Options = append(s.Rules.Options, starship.Option(o))
-	}
-	for _, v := range f.Victory {
-		s.Victory = append(s.Victory, battle.Condition{Kind: battle.ConditionKind(v.Kind), Side: battle.Side(v.Side), Ship: v.Ship, Turns: v.Turns})
-	}
-	var zones []Zone
-	for _, z := range f.Zones {
-		zones = append(zones, Zone{battle.Side(z.Side), z.Rect[0], z.Rect[1], z.Rect[2], z.Rect[3]})
-	}
-	for _, sp := range f.Ships {
-		s.Ships = append(s.Ships, battle.ShipSpec{ID: sp.ID, Class: sp.Class, Side: battle.Side(sp.Side), Pose: poseAt(sp.X, sp.Y, sp.Heading),
-			Rotation: sp.Rotation, Level: sp.Level, KE: sp.KE, Fuel: sp.Fuel, Pilot: starship.Pilot(sp.Pilot), Talents: sp.Talents, Flaws: sp.Flaws, EntersOnTurn: sp.Enters})
-	}
-	for _, o := range f.Obst {
-		ob := referee.Obstacle{ID: o.ID, Kind: referee.ObstacleKind(o.Kind), Level: o.Level, Density: referee.Density(o.Density)}
-		switch ob.Kind {
-		case referee.Planetoid:
-			ob.Circle = physics.Circle{C: physics.V(o.X, o.Y), R: o.Radius}
-		case referee.AsteroidField:
-			for _, v := range o.Polygon {
-				ob.Polygon = append(ob.Polygon, physics.V(v[0], v[1]))
-			}
-		default:
-			return s, zones, fmt.Errorf("obstacle %s: kind %q; allowed: planetoid, asteroid-field", o.ID, o.Kind)
-		}
-		s.Obstacles = append(s.Obstacles, ob)
-	}
-	if s.Width <= 0 || s.Depth <= 0 {
-		return s, zones, errors.New("table: width and depth must be more than 0")
-	}
-	return s, zones, nil
 }

@@ -232,7 +232,7 @@ func (g *Game) declare() {
 	}
 	g.shots = map[string]string{}
 	if g.b.Phase() == battle.Declaring && g.b.Turn() == turn && g.b.View(g.side).Step == step {
-		g.side = g.side.Opponent()
+		g.passControls()
 		g.advance()
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 )
 
@@ -232,8 +233,31 @@ func TestMeasureDrag(t *testing.T) {
 	assert.Greater(t, st.Size(), int64(1000))
 }
 
-// TestEditorSaveAndPlay builds a scenario with injected input, saves it
-// and plays it.
+// clickButton clicks the button with the label the last frame drew.
+func clickButton(t *testing.T, a *App, label string) {
+	t.Helper()
+	a.Frame()
+	for i := len(a.widgets) - 1; i >= 0; i-- {
+		w := a.widgets[i]
+		if strings.HasSuffix(w.id, ":"+label) {
+			c := w.r.Center()
+			send(a, Click(c.X, c.Y)...)
+			return
+		}
+	}
+	t.Fatalf("no button %q", label)
+}
+
+// drag drags with the left button from one table point to another.
+func drag(a *App, cam *Camera, from, to physics.Vec) {
+	p, q := cam.ToScreen(from), cam.ToScreen(to)
+	send(a, Event{Kind: MouseMove, X: p.X, Y: p.Y}, Event{Kind: MouseDown, X: p.X, Y: p.Y, Button: ButtonLeft},
+		Event{Kind: MouseMove, X: q.X, Y: q.Y}, Event{Kind: MouseUp, X: q.X, Y: q.Y, Button: ButtonLeft})
+}
+
+// TestEditorSaveAndPlay builds a scenario with injected input, sees the
+// scenarios package's problems live, saves the file, reads it back with
+// the scenarios package and plays it.
 func TestEditorSaveAndPlay(t *testing.T) {
 	a := newTestApp(t)
 	e := NewEditor(a)
@@ -242,31 +266,162 @@ func TestEditorSaveAndPlay(t *testing.T) {
 	require.Empty(t, e.Problems())
 	send(a, Type("1")...) // a Colonial ship in its zone
 	send(a, Type("p")...) // a planetoid in the middle
-	require.Len(t, e.Setup.Ships, 5)
-	require.Len(t, e.Setup.Obstacles, 1)
-	// a ship dragged out of its zone is a problem
-	s := e.Setup.Ships[4]
-	p := e.cam.ToScreen(s.Pose.Pos)
-	q := e.cam.ToScreen(s.Pose.Pos.Add(physics.V(0, 300)))
-	send(a, Event{Kind: MouseDown, X: p.X, Y: p.Y}, Event{Kind: MouseMove, X: q.X, Y: q.Y}, Event{Kind: MouseUp, X: q.X, Y: q.Y})
-	require.NotEmpty(t, e.Problems())
-	assert.Contains(t, e.Problems()[0], "deployment zone")
-	send(a, Event{Kind: MouseDown, X: q.X, Y: q.Y}, Event{Kind: MouseMove, X: p.X, Y: p.Y}, Event{Kind: MouseUp, X: p.X, Y: p.Y})
+	require.Len(t, e.Sc.Ships, 5)
+	require.Len(t, e.Sc.Obstacles, 1)
+	// a ship dragged off the table is a problem, with the file's line and field
+	st := e.start(4)
+	at := physics.V(st.X, st.Y)
+	drag(a, &e.cam, at, at.Add(physics.V(0, -40)))
+	probs := e.Problems()
+	require.Len(t, probs, 1)
+	assert.Regexp(t, `^my-battle\.yaml:\d+: ships\[4\]: the ship "viper-3" starts partly off the table: its base at \(450, 10\)`, probs[0])
+	assert.True(t, e.marked()[edSel{selShip, 4}], "the ship is marked")
+	drag(a, &e.cam, at.Add(physics.V(0, -40)), at)
 	require.Empty(t, e.Problems())
+	// a pilot token needs the pilots option: a problem until it is on
+	send(a, Type("i")...)
+	require.Len(t, e.Problems(), 1)
+	assert.Contains(t, e.Problems()[0], "ships[4].pilot: pilot tokens are played only with the pilots rule")
+	clickButton(t, a, "pilots")
+	require.Empty(t, e.Problems())
+	// a victory condition from the panel
+	clickButton(t, a, "add condition")
+	require.Len(t, e.Sc.Victory, 2)
+	assert.Equal(t, scenarios.Condition{Kind: battle.Destroy, Side: battle.Colonial, Ship: "raider-1"}, e.Sc.Victory[1])
+	clickButton(t, a, "raider-1")
+	assert.Equal(t, "raider-2", e.Sc.Victory[1].Ship)
+	require.Empty(t, e.Problems())
+
 	send(a, Press(KeyF2))
 	require.True(t, a.Prompting())
 	enter(a)
+	require.False(t, a.Prompting(), a.modal)
 	path := filepath.Join(a.Dir, "my-battle.yaml")
+	assert.Equal(t, path, e.File)
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	setup, zones, err := ParseScenarioYAML(data)
-	require.NoError(t, err)
-	assert.Len(t, setup.Ships, 5)
-	assert.Len(t, zones, 2)
-	require.NoError(t, setup.Validate())
+	assert.True(t, strings.HasPrefix(string(data), "# yaml-language-server: $schema=scenario.schema.json"), "a commented scenario file")
+	sc, err := scenarios.Parse(path, data, a.Comp)
+	require.NoError(t, err, "the scenarios package reads the file")
+	assert.Len(t, sc.Ships, 5)
+	assert.Len(t, sc.Obstacles, 1)
+	assert.Equal(t, starship.Nugget, sc.Ships[4].Pilot)
+	assert.Equal(t, "raider-2", sc.Victory[1].Ship)
+
 	send(a, Press(KeyF5))
-	_, ok := a.Screen().(*Game)
-	assert.True(t, ok, "F5 plays the scenario")
+	g, ok := a.Screen().(*Game)
+	require.True(t, ok, "F5 plays the scenario")
+	assert.Equal(t, sc.Setup(), g.Battle().Setup(), "played as the scenarios package sets it up")
+	send(a, Press(KeyEscape))
+	assert.Same(t, e, a.Screen(), "Esc goes back to the editor")
+}
+
+// TestEditorRefusesToPlayWithProblems: F5 says the first problem.
+func TestEditorRefusesToPlayWithProblems(t *testing.T) {
+	a := newTestApp(t)
+	e := NewEditor(a)
+	a.Show(e)
+	e.Sc.Ships[0].Class = "basestar"
+	send(a, Press(KeyF5))
+	assert.Same(t, e, a.Screen())
+	assert.Contains(t, a.Status(), `cannot play yet: my-battle.yaml:`)
+	assert.Contains(t, a.Status(), `unknown class "basestar"`)
+}
+
+// TestEditorLoads loads every built-in scenario and a file into the
+// editor: what it saves reads back to the same battle.
+func TestEditorLoads(t *testing.T) {
+	a := newTestApp(t)
+	e := NewEditor(a)
+	a.Show(e)
+	for _, name := range scenarios.Names() {
+		send(a, Press(KeyF3))
+		require.True(t, a.Prompting())
+		assert.Equal(t, scenarios.Names(), a.modal.builtins, "the prompt offers the built-in scenarios")
+		clickButton(t, a, name)
+		assert.Equal(t, name, a.modal.text)
+		enter(a)
+		require.False(t, a.Prompting(), a.modal)
+		want, err := scenarios.Load(name, a.Comp)
+		require.NoError(t, err)
+		assert.Equal(t, want.Name, e.Sc.Name)
+		assert.Empty(t, e.Problems(), name)
+		for i, sh := range want.Ships {
+			assert.Equal(t, sh.Start, e.start(i), "%s: %s starts where the scenarios package puts it", name, sh.ID)
+		}
+		path := filepath.Join(a.Dir, name+".yaml")
+		require.NoError(t, e.Save(path))
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		got, err := scenarios.Parse(path, data, a.Comp)
+		require.NoError(t, err)
+		assert.Equal(t, want.Setup(), got.Setup(), name)
+	}
+	// a file with problems loads, its problems listed, and is not the file
+	// saved to unless asked
+	bad := filepath.Join(a.Dir, "bad.yaml")
+	require.NoError(t, WriteFile(bad, []byte("name: Bad\nrules: quick\nships:\n  - {id: a, side: colonial, class: viper-mk2, pose: {x: -50, y: 100, heading: 90}}\n  - {id: b, side: cylon, class: cylon-raider, pose: {x: 400, y: 800, heading: 270}}\n")))
+	require.NoError(t, e.Load(bad))
+	assert.Equal(t, "Bad", e.Sc.Name)
+	assert.Equal(t, "", e.File)
+	require.Len(t, e.Problems(), 1)
+	assert.Contains(t, e.Problems()[0], "off the table")
+	assert.Error(t, e.Load(filepath.Join(a.Dir, "missing.yaml")))
+}
+
+// TestEditorEditsEverything drives the editor's keys over every kind of
+// object and placement: whatever it builds is written and read back.
+func TestEditorEditsEverything(t *testing.T) {
+	a := newTestApp(t)
+	e := NewEditor(a)
+	a.Show(e)
+	send(a, Type("z>q")...) // a zone, grown, with a heading
+	require.Len(t, e.Sc.Zones, 3)
+	z := e.Sc.Zones[2]
+	require.NotNil(t, z.Heading)
+	assert.Equal(t, 105.0, *z.Heading)
+	send(a, Type("f>qd")...) // a dense field, grown and turned
+	assert.Equal(t, "dense", e.Sc.Obstacles[0].Density)
+	send(a, Type("2")...)
+	i := len(e.Sc.Ships) - 1
+	require.NotNil(t, e.Sc.Ships[i].Pose)
+	send(a, Type("y")...) // deployed in a zone
+	assert.NotEmpty(t, e.Sc.Ships[i].Zone)
+	send(a, Type("y")...) // entering by an edge
+	require.NotNil(t, e.Sc.Ships[i].Enters)
+	assert.Equal(t, battle.North, e.Sc.Ships[i].Enters.Edge)
+	send(a, Type("tt")...)
+	assert.Equal(t, 4, e.Sc.Ships[i].Enters.Turn)
+	send(a, Type("y")...) // entering by FTL (a Raider has an FTL drive)
+	require.NotNil(t, e.Sc.Ships[i].Enters.FTL)
+	send(a, Type("q")...)
+	assert.Equal(t, 285.0, e.Sc.Ships[i].Enters.FTL.Heading)
+	send(a, Type("y")...) // back to a spot
+	assert.Nil(t, e.Sc.Ships[i].Enters)
+	require.NotNil(t, e.Sc.Ships[i].Pose)
+	for k := range condKinds {
+		clickButton(t, a, "add condition")
+		for j := 0; j < len(condKinds) && condKind(e.Sc.Victory[len(e.Sc.Victory)-1]) != condKinds[k]; j++ {
+			e.condButtons(len(e.Sc.Victory) - 1)[0].click() // the next kind
+		}
+		assert.Equal(t, condKinds[k], condKind(e.Sc.Victory[len(e.Sc.Victory)-1]))
+		for n, b := range e.condButtons(len(e.Sc.Victory) - 1) {
+			if n > 0 && b.label != "remove" && b.label != "Colonial" && b.label != "Cylon" {
+				b.click() // what it names, its turns, its target
+			}
+		}
+		a.Frame()
+	}
+	data, err := scenarios.Marshal(&e.Sc)
+	require.NoError(t, err)
+	sc, err := scenarios.Parse("x.yaml", data, a.Comp)
+	for _, p := range scenarios.Problems(err) {
+		// leaving by FTL needs the Complete Rules: the one problem expected
+		assert.Contains(t, p.Msg, "FTL", p.Error())
+	}
+	require.NotNil(t, sc)
+	assert.Len(t, sc.Victory, len(e.Sc.Victory))
+	send(a, Press(KeyTab), Press(KeyDelete))
 }
 
 func TestHelpOnEveryScreen(t *testing.T) {

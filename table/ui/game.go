@@ -9,6 +9,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
 )
@@ -31,8 +32,10 @@ const (
 	stOver                 // the victory screen
 )
 
-// Game is a hot-seat battle on one machine: a state machine over the
-// battle engine's phases, with cover screens between the players.
+// Game is a battle on one machine: a state machine over the battle
+// engine's phases. Two players play hot-seat, with cover screens between
+// them; a side may be played by the computer (a policy), which decides
+// through the same engine commands without cover screens.
 type Game struct {
 	a    *App
 	b    *battle.Battle
@@ -40,6 +43,15 @@ type Game struct {
 	pan  panner
 	st   stage
 	side battle.Side // the side at the controls (plan, markers, declare)
+
+	// computer sides: their policies and the policies' window on the battle
+	players map[battle.Side]policy.Policy
+	ai      *policy.Game
+	// back is the screen Esc returns to (the title when nil).
+	back Screen
+	// preplan: the planning screen takes a severely wounded pilot's cards
+	// for next turn.
+	preplan bool
 
 	coverTitle, coverText string
 	afterCover            func()
@@ -70,7 +82,8 @@ type Game struct {
 	viewAs   battle.Side
 }
 
-// NewGame starts a hot-seat battle on a setup.
+// NewGame starts a battle on a setup, each side played as the title
+// screen chose (App.Players): hot-seat, or against the computer.
 func NewGame(a *App, setup battle.Setup, seed uint64) (*Game, error) {
 	b, err := battle.New(setup, a.Comp, seed)
 	if err != nil {
@@ -79,12 +92,52 @@ func NewGame(a *App, setup battle.Setup, seed uint64) (*Game, error) {
 	return GameFrom(a, b), nil
 }
 
-// GameFrom continues a battle (new or loaded) hot-seat.
+// GameFrom continues a battle (new or loaded), each side played as the
+// title screen chose (App.Players).
 func GameFrom(a *App, b *battle.Battle) *Game {
 	g := &Game{a: a, b: b, drafts: map[string]*starship.Plan{}, shots: map[string]string{},
-		outcomes: map[string]starship.Outcome{}, arcs: true, grid: true, ghosts: true, labels: true, side: battle.Colonial}
+		outcomes: map[string]starship.Outcome{}, arcs: true, grid: true, ghosts: true, labels: true, side: battle.Colonial,
+		players: map[battle.Side]policy.Policy{}}
+	for _, side := range battle.Sides {
+		if p, err := policy.ByName(a.Players[side]); err == nil {
+			g.players[side] = p
+		}
+	}
+	if len(g.players) > 0 {
+		g.ai = policy.NewGame(b, a.Comp, b.Seed())
+		if g.players[battle.Colonial] != nil && g.players[battle.Cylon] == nil {
+			g.side = battle.Cylon
+		}
+	}
 	g.advance()
 	return g
+}
+
+// Computer returns the policy playing a side, or nil when a player does.
+func (g *Game) Computer(side battle.Side) policy.Policy { return g.players[side] }
+
+// hotSeat reports whether two players share the machine: then cover
+// screens keep each side's secrets from the other.
+func (g *Game) hotSeat() bool { return len(g.players) == 0 }
+
+// human returns the one side a player plays against the computer, or "".
+func (g *Game) human() battle.Side {
+	if len(g.players) != 1 {
+		return ""
+	}
+	for _, side := range battle.Sides {
+		if g.players[side] == nil {
+			return side
+		}
+	}
+	return ""
+}
+
+// passControls gives the controls to the other side if a player plays it.
+func (g *Game) passControls() {
+	if g.players[g.side.Opponent()] == nil {
+		g.side = g.side.Opponent()
+	}
 }
 
 // Battle returns the battle being played.
@@ -100,6 +153,12 @@ func (g *Game) Side() battle.Side { return g.side }
 
 // Name implements Screen.
 func (g *Game) Name() string {
+	if h := g.human(); h != "" {
+		return fmt.Sprintf("%s against the computer, %s", SideName(h), g.Stage())
+	}
+	if len(g.players) == 2 {
+		return fmt.Sprintf("computer against computer, %s", g.Stage())
+	}
 	return fmt.Sprintf("hot-seat game, %s", g.Stage())
 }
 
@@ -143,68 +202,168 @@ func (g *Game) waiting(v battle.View, id string) bool {
 	return false
 }
 
-// advance moves the screen to what the battle waits for next.
+// advance moves the screen to what the battle waits for next: the
+// computer's sides decide at once, a player's side gets its screen.
 func (g *Game) advance() {
 	if g.readOnly {
 		return
 	}
-	switch g.b.Phase() {
-	case battle.Planning:
-		order := []battle.Side{g.side, g.side.Opponent()}
-		for _, side := range order {
-			if _, now := g.plannable(side); now {
-				g.startPlanning(side)
-				return
-			}
-		}
-		// nobody can plan now: should not happen; show the reveal.
-		g.st = stReveal
-	case battle.Revealing:
-		g.cover("Both players: the reveal", "Every plan is in. Press Enter (or click) and both plans are revealed together; the ships move.", func() { g.reveal() })
-	case battle.PlacingFTL:
-		for _, side := range battle.Sides {
-			if v := g.b.View(side); len(v.MarkersDue) > 0 {
-				g.side = side
-				g.st = stMarker
-				g.marker = nil
-				g.markerRot = 0
-				return
-			}
-		}
-	case battle.Declaring:
-		secret := g.rules().Has(starship.OptAttackDeclaration)
-		for _, side := range battle.Sides {
-			v := g.b.View(side)
-			if !v.MayDeclare {
-				continue
-			}
-			g.side = side
-			g.shots = map[string]string{}
-			g.shooter = ""
-			start := func() { g.st = stDeclare; g.pickShooter() }
-			if secret {
-				g.cover(SideName(side)+" player: take the controls",
-					fmt.Sprintf("Firing step %d: declare your shots in secret. %s player, look away.", v.Step, SideName(side.Opponent())), start)
-			} else {
-				start()
-			}
+	for guard := 0; guard < 64; guard++ {
+		if g.b.Phase() == battle.Over {
+			g.st = stOver
 			return
 		}
-	case battle.Over:
-		g.st = stOver
+		acted, shown := g.computersAct()
+		if shown {
+			return
+		}
+		if acted {
+			continue
+		}
+		switch g.b.Phase() {
+		case battle.Planning:
+			for _, side := range []battle.Side{g.side, g.side.Opponent()} {
+				if _, now := g.plannable(side); now && g.players[side] == nil {
+					g.startPlanning(side)
+					return
+				}
+			}
+			// nobody can plan now: should not happen; show the reveal.
+			g.st = stReveal
+		case battle.Revealing:
+			if !g.hotSeat() {
+				g.reveal()
+				return
+			}
+			g.cover("Both players: the reveal", "Every plan is in. Press Enter (or click) and both plans are revealed together; the ships move.", func() { g.reveal() })
+		case battle.Preplanning:
+			for _, side := range battle.Sides {
+				if g.players[side] == nil && len(g.mustPreplan(g.b.View(side))) > 0 {
+					g.startPreplanning(side)
+					return
+				}
+			}
+		case battle.PlacingFTL:
+			for _, side := range battle.Sides {
+				if v := g.b.View(side); len(v.MarkersDue) > 0 && g.players[side] == nil {
+					g.side = side
+					g.st = stMarker
+					g.marker = nil
+					g.markerRot = 0
+					return
+				}
+			}
+		case battle.Declaring:
+			secret := g.rules().Has(starship.OptAttackDeclaration)
+			for _, side := range battle.Sides {
+				v := g.b.View(side)
+				if !v.MayDeclare || g.players[side] != nil {
+					continue
+				}
+				g.side = side
+				g.shots = map[string]string{}
+				g.shooter = ""
+				start := func() { g.st = stDeclare; g.pickShooter() }
+				if secret && g.hotSeat() {
+					g.cover(SideName(side)+" player: take the controls",
+						fmt.Sprintf("Firing step %d: declare your shots in secret. %s player, look away.", v.Step, SideName(side.Opponent())), start)
+				} else {
+					start()
+				}
+				return
+			}
+		}
+		return
 	}
 }
 
+// computersAct lets the computer's sides make the decisions they owe now.
+// acted reports whether they did anything; shown, whether what they did
+// ended the phase with something to show (moves, shots), which is then
+// on screen.
+func (g *Game) computersAct() (acted, shown bool) {
+	for _, side := range battle.Sides {
+		p := g.players[side]
+		if p == nil {
+			continue
+		}
+		phase, turn, step := g.b.Phase(), g.b.Turn(), g.b.View(side).Step
+		before := snapshot(g.publicView())
+		n := len(g.b.State().Events)
+		journal := len(g.b.Journal())
+		if _, err := g.ai.Act(side, p); err != nil {
+			g.a.Say("the computer (%s) cannot play %s: %v", p.Name(), SideName(side), err)
+			return false, false
+		}
+		if len(g.b.Journal()) == journal {
+			continue
+		}
+		acted = true
+		if g.b.Phase() == phase || phase == battle.Planning {
+			continue
+		}
+		evs := g.b.State().Events[n:]
+		switch phase {
+		case battle.PlacingFTL:
+			g.afterApply(before, turn, 1, evs, true)
+		case battle.Preplanning:
+			g.afterApply(before, turn, 1, evs, false)
+		default:
+			g.afterApply(before, turn, step, evs, false)
+		}
+		return true, true
+	}
+	return acted, false
+}
+
 func (g *Game) startPlanning(side battle.Side) {
+	g.preplan = false
+	start := func() {
+		g.side = side
+		g.st = stPlan
+		g.sel = ""
+		g.confirm = ""
+		g.selectNextShip()
+	}
+	if !g.hotSeat() {
+		start()
+		return
+	}
 	g.cover(SideName(side)+" player: take the controls",
 		fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. Press Enter or click when ready.", g.b.Turn(), SideName(side.Opponent())),
-		func() {
-			g.side = side
-			g.st = stPlan
-			g.sel = ""
-			g.confirm = ""
-			g.selectNextShip()
-		})
+		start)
+}
+
+// startPreplanning opens the planning screen for a side's severely
+// wounded pilots, who fix next turn's cards now.
+func (g *Game) startPreplanning(side battle.Side) {
+	start := func() {
+		g.side = side
+		g.st = stPlan
+		g.preplan = true
+		g.drafts = map[string]*starship.Plan{}
+		g.sel = ""
+		g.confirm = ""
+		g.selectNextShip()
+	}
+	if !g.hotSeat() {
+		start()
+		return
+	}
+	g.cover(SideName(side)+" player: take the controls",
+		fmt.Sprintf("A severely wounded pilot plans next turn's cards now. %s player, look away.", SideName(side.Opponent())), start)
+}
+
+// mustPreplan lists a side's ships whose severely wounded pilot has to
+// fix next turn's cards now.
+func (g *Game) mustPreplan(v battle.View) []string {
+	var out []string
+	for _, s := range v.Ships {
+		if s.Own && s.MustPreplan {
+			out = append(out, s.ID)
+		}
+	}
+	return out
 }
 
 // Tick implements Screen.
@@ -252,7 +411,7 @@ func (g *Game) Handle(ev Event) {
 			}
 		}
 		if ev.Kind == KeyPress && ev.Key == KeyEscape {
-			g.a.Show(NewTitle(g.a))
+			g.leave()
 		}
 		return
 	}
@@ -292,7 +451,7 @@ func (g *Game) Handle(ev Event) {
 		return
 	}
 	if ev.Kind == KeyPress && ev.Key == KeyEscape && g.st != stPlan && g.st != stDeclare && g.st != stMarker {
-		g.a.Show(NewTitle(g.a))
+		g.leave()
 		return
 	}
 	switch g.st {
@@ -321,12 +480,25 @@ func (g *Game) Handle(ev Event) {
 		}
 	case stOver:
 		if ev.Kind == KeyPress && ev.Key == KeyEnter {
-			g.a.Show(NewTitle(g.a))
+			g.leave()
 			return
 		}
 	}
 	g.pan.Handle(&g.cam, ev, ev.Button != ButtonLeft || true)
 }
+
+// leave goes back to the screen the game came from (the title, or the
+// scenario editor that played it).
+func (g *Game) leave() {
+	if g.back != nil {
+		g.a.Show(g.back)
+		return
+	}
+	g.a.Show(NewTitle(g.a))
+}
+
+// Back makes Esc return to s instead of the title.
+func (g *Game) Back(s Screen) *Game { g.back = s; return g }
 
 // askSave asks where to save the battle.
 func (g *Game) askSave() {
@@ -360,7 +532,8 @@ func (g *Game) privateSide() battle.Side {
 	if g.readOnly {
 		return g.viewAs
 	}
-	return ""
+	// Against the computer the one player may see its own secrets always.
+	return g.human()
 }
 
 // frozenTable returns the table as it stands, for measurement mode.
@@ -411,7 +584,7 @@ func (g *Game) Draw(l *List) {
 	l.SetClip(nil)
 	l.NewLayer()
 	panel := Rect{a.W - pw, 0, pw, a.H}
-	l.Rect(panel, ColPanel, ColPanelLine, 1)
+	l.Backdrop(func() { l.Rect(panel, ColPanel, ColPanelLine, 1) })
 	switch g.st {
 	case stPlan:
 		g.drawPlanPanel(l, panel)
@@ -458,9 +631,11 @@ func (g *Game) drawCover(l *List) {
 // arcs, ghosts of the side's own plans, the ships, firing rulers.
 func (g *Game) drawBoard(l *List, v battle.View) {
 	a := g.a
-	drawPlayArea(l, &g.cam, v.Width, v.Depth, g.grid)
-	drawEdgeLabels(a, l, &g.cam, v.Width, v.Depth)
-	drawObstacles(a, l, &g.cam, v.Obstacles, g.rules().Has(starship.OptThreeD), "")
+	l.Backdrop(func() {
+		drawPlayArea(l, &g.cam, v.Width, v.Depth, g.grid)
+		drawEdgeLabels(a, l, &g.cam, v.Width, v.Depth)
+		drawObstacles(a, l, &g.cam, v.Obstacles, g.rules().Has(starship.OptThreeD), "")
+	})
 	priv := g.privateSide()
 	looks := map[string]ShipLook{}
 	for _, s := range v.Ships {
@@ -518,7 +693,7 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 			}
 		}
 	}
-	if g.st == stPlan && g.ghosts {
+	if g.st == stPlan && g.ghosts && !g.preplan {
 		g.drawGhosts(l, v)
 	}
 	ids := make([]string, 0, len(looks))
@@ -749,7 +924,11 @@ func (g *Game) drawVictory(l *List, view Rect) {
 		}
 		a.Say("cannot replay: %v", err)
 	})
-	a.Button(l, Rect{r.X + 45*s + 2*bw, y, bw, 40 * s}, "Title (Enter)", false, false, func() { a.Show(NewTitle(a)) })
+	back := "Title (Enter)"
+	if g.back != nil {
+		back = "Back (Enter)"
+	}
+	a.Button(l, Rect{r.X + 45*s + 2*bw, y, bw, 40 * s}, back, false, false, func() { g.leave() })
 }
 
 // Help implements Screen.
@@ -767,7 +946,8 @@ func (g *Game) Help() []string {
 			"c / C next or previous maneuver card, o cycles the second card (overboost, change direction, blank), or click the cards.",
 			"1 back, 2 stop, 3 low, 4 medium, 5 high, 6 FTL: the speed slider. , and . turn the rotation dial; [ and ] the level slider.",
 			"The ghost shows where the plan takes the ship (drawn from the engine's placement); an illegal plan is flagged with its rule and reason.",
-			"Enter commits the plan (an illegal one needs a second Enter); u withdraws a committed plan; h hands over to the other player once all are committed.",
+			"Enter commits the plan (an illegal one needs a second Enter); u withdraws a committed plan; h hands over to the other player once all are committed (against the computer: h ends your planning and the plans are revealed).",
+			"While preplanning (a severely wounded pilot), Enter fixes the cards chosen for next turn.",
 		}, common...)
 	case stDeclare:
 		return append([]string{

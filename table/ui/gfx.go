@@ -58,7 +58,18 @@ type Op struct {
 	Halo   color.NRGBA // text: an outline painted under the glyphs
 
 	Layer int // within a layer shapes are painted first, then text
+
+	// Clip, when Clipped, limits a text operation to a screen rectangle
+	// (shapes are clipped as they are added).
+	Clip    Rect
+	Clipped bool
 }
+
+// BackdropLayer is the layer of the backdrop: what is painted first, under
+// everything else, and changes seldom (the play area, its grid, the
+// obstacles, the panels' ground). A renderer may keep it from frame to
+// frame while its operations stay the same.
+const BackdropLayer = -1
 
 // List is a frame's draw list: operations painted in order over a
 // background colour. Screens produce it; the Ebiten adapter only paints it.
@@ -66,10 +77,72 @@ type List struct {
 	W, H       int
 	Background color.NRGBA
 	Ops        []Op
-	// Clip, when set, limits the following shapes (not text) to a screen
-	// rectangle; shapes are clipped on the CPU as they are added.
-	clip  *Rect
-	layer int
+	// Clip, when set, limits the following shapes and text to a screen
+	// rectangle; shapes are clipped on the CPU as they are added, text by
+	// the renderer.
+	clip     *Rect
+	layer    int
+	backdrop bool
+	// taken are the screen rectangles of the labels (and of what labels
+	// must not cover) placed so far, for PlaceLabel.
+	taken []Rect
+}
+
+// Overlaps reports whether two rectangles share interior points.
+func (r Rect) Overlaps(o Rect) bool {
+	return r.X < o.X+o.W && o.X < r.X+r.W && r.Y < o.Y+o.H && o.Y < r.Y+r.H
+}
+
+// Take marks a screen rectangle as covered by a label or by something a
+// label placed later must not cover.
+func (l *List) Take(r Rect) { l.taken = append(l.taken, r) }
+
+// Free reports whether no rectangle taken so far overlaps r.
+func (l *List) Free(r Rect) bool {
+	for _, t := range l.taken {
+		if t.Overlaps(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// labelBox returns the rectangle a line of text of width w and size sz
+// covers when its baseline is anchored at p.
+func labelBox(p Pt, w, sz float64, anchor Anchor) Rect {
+	x := p.X
+	switch anchor {
+	case AnchorMiddle:
+		x -= w / 2
+	case AnchorEnd:
+		x -= w
+	}
+	pad := math.Max(2, sz*0.15)
+	return Rect{x - pad, p.Y - sz*0.95 - pad, w + 2*pad, sz*1.25 + 2*pad}
+}
+
+// Spot is a place for a label: its baseline point and anchor.
+type Spot struct {
+	At     Pt
+	Anchor Anchor
+}
+
+// PlaceLabel picks the first of the candidate spots where a label of
+// width w and size sz covers nothing taken so far (the first candidate
+// when none is free), takes its rectangle and returns the spot.
+func (l *List) PlaceLabel(candidates []Spot, w, sz float64) Spot {
+	if len(candidates) == 0 {
+		return Spot{}
+	}
+	at := candidates[0]
+	for _, c := range candidates {
+		if l.Free(labelBox(c.At, w, sz, c.Anchor)) {
+			at = c
+			break
+		}
+	}
+	l.Take(labelBox(at.At, w, sz, at.Anchor))
+	return at
 }
 
 // NewLayer starts a layer: what is added from now on is painted over
@@ -79,10 +152,26 @@ func (l *List) NewLayer() { l.layer++ }
 
 func (l *List) add(op Op) {
 	op.Layer = l.layer
+	if l.backdrop {
+		op.Layer = BackdropLayer
+	}
+	if op.Kind == OpText && l.clip != nil {
+		op.Clip, op.Clipped = *l.clip, true
+	}
 	l.Ops = append(l.Ops, op)
 }
 
-// SetClip limits the shapes added from now on to r (nil: no limit).
+// Backdrop adds what f draws to the backdrop (see BackdropLayer): painted
+// before every layer, shapes first, then text, in the order added.
+func (l *List) Backdrop(f func()) {
+	was := l.backdrop
+	l.backdrop = true
+	defer func() { l.backdrop = was }()
+	f()
+}
+
+// SetClip limits the shapes and text added from now on to r (nil: no
+// limit).
 func (l *List) SetClip(r *Rect) { l.clip = r }
 
 // Poly adds a closed polygon.

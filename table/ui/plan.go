@@ -33,6 +33,22 @@ func ownActive(v battle.View) []battle.ShipView {
 	return out
 }
 
+// planShips lists the ships the planning screen plans: the side's ships on
+// the table, or while preplanning those whose severely wounded pilot fixes
+// next turn's cards now.
+func (g *Game) planShips(v battle.View) []battle.ShipView {
+	if !g.preplan {
+		return ownActive(v)
+	}
+	var out []battle.ShipView
+	for _, s := range v.Ships {
+		if s.Own && s.MustPreplan {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // defaultPlan is the plan a panel starts from: keep the kinetic energy
 // with a straight card, the dial as it is.
 func defaultPlan(st starship.State) starship.Plan {
@@ -48,7 +64,7 @@ func defaultPlan(st starship.State) starship.Plan {
 
 func (g *Game) selectNextShip() {
 	v := g.b.View(g.side)
-	ships := ownActive(v)
+	ships := g.planShips(v)
 	for _, s := range ships {
 		if !s.Planned && !g.waiting(v, s.ID) {
 			g.sel = s.ID
@@ -155,6 +171,10 @@ func (g *Game) commit() {
 	if !ok {
 		return
 	}
+	if g.preplan {
+		g.commitPreplan(v, s)
+		return
+	}
 	if s.Planned {
 		g.a.Say("%s has a plan already: u withdraws it", s.ID)
 		return
@@ -180,6 +200,36 @@ func (g *Game) commit() {
 	g.selectNextShip()
 }
 
+// commitPreplan fixes a severely wounded pilot's cards for next turn;
+// when the last is in, the second movement step goes on.
+func (g *Game) commitPreplan(v battle.View, s battle.ShipView) {
+	if !s.MustPreplan {
+		g.a.Say("%s has no severely wounded pilot to plan now", s.ID)
+		return
+	}
+	p := g.draft(v, s.ID).Clone()
+	before := snapshot(g.publicView())
+	turn := g.b.Turn()
+	evs, err := g.b.Apply(battle.Command{Type: battle.CmdPreplan, Side: g.side, Ship: s.ID, Plan: &p})
+	if err != nil {
+		g.a.Say("%v", err)
+		return
+	}
+	g.a.Say("%s: next turn's cards fixed (%s)", s.ID, strings.Join(p.Cards, " + "))
+	if g.b.Phase() != battle.Preplanning {
+		g.preplan = false
+		g.afterApply(before, turn, 1, evs, false)
+		return
+	}
+	if len(g.planShips(g.b.View(g.side))) > 0 {
+		g.selectNextShip()
+		return
+	}
+	g.preplan = false
+	g.passControls()
+	g.advance()
+}
+
 func (g *Game) undo() {
 	v := g.b.View(g.side)
 	s, ok := own(v, g.sel)
@@ -196,11 +246,15 @@ func (g *Game) undo() {
 
 // handOver passes the controls on once the side has committed what it can.
 func (g *Game) handOver() {
+	if g.preplan {
+		g.a.Say("fix next turn's cards of every severely wounded pilot first (Enter)")
+		return
+	}
 	if _, now := g.plannable(g.side); now {
 		g.a.Say("commit a plan for every ship first (Enter)")
 		return
 	}
-	g.side = g.side.Opponent()
+	g.passControls()
 	g.advance()
 }
 
@@ -210,7 +264,7 @@ func (g *Game) handlePlan(ev Event) bool {
 	if ev.Kind == KeyPress {
 		switch ev.Key {
 		case KeyTab:
-			ships := ownActive(v)
+			ships := g.planShips(v)
 			if len(ships) == 0 {
 				return true
 			}
@@ -229,7 +283,7 @@ func (g *Game) handlePlan(ev Event) bool {
 	}
 	if ev.Kind == MouseDown && ev.Button == ButtonLeft {
 		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
-		for _, sh := range ownActive(v) {
+		for _, sh := range g.planShips(v) {
 			if physics.Hexagon(sh.Pose, g.b.Class(sh.Class).AcrossFlats).Contains(w) {
 				g.sel = sh.ID
 				g.confirm = ""
@@ -243,7 +297,7 @@ func (g *Game) handlePlan(ev Event) bool {
 	deck := g.b.Class(s.Class).Deck
 	p := g.draft(v, s.ID)
 	edit := func(f func()) bool {
-		if s.Planned {
+		if s.Planned && !g.preplan {
 			g.a.Say("%s's plan is committed: u withdraws it to change it", s.ID)
 			return true
 		}
@@ -355,16 +409,20 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	x, w := r.X+12*sc, r.W-24*sc
 	y := r.Y + 26*sc
 	v := g.b.View(g.side)
-	a.Label(l, x, y, fmt.Sprintf("Turn %d · %s planning", v.Turn, SideName(g.side)), 18, SideColor(g.side), true)
+	heading := fmt.Sprintf("Turn %d · %s planning", v.Turn, SideName(g.side))
+	if g.preplan {
+		heading = fmt.Sprintf("Turn %d · %s: next turn's cards", v.Turn, SideName(g.side))
+	}
+	a.Label(l, x, y, heading, 18, SideColor(g.side), true)
 	y += 12 * sc
 	// ship tabs
-	ships := ownActive(v)
+	ships := g.planShips(v)
 	bw := (w - float64(len(ships)-1)*4*sc) / math.Max(1, float64(len(ships)))
 	bw = math.Max(bw, 60*sc)
 	bx := x
 	for _, s := range ships {
 		label := s.ID
-		if s.Planned {
+		if s.Planned && !g.preplan {
 			label += " (ok)"
 		} else if g.waiting(v, s.ID) {
 			label += " (waits)"
@@ -414,8 +472,11 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		facts += " · tailing " + s.Tailing
 	}
 	y = a.Para(l, x, y+12*sc, w, facts, 12.5, ColSecondary, false)
+	if g.preplan {
+		y = a.Para(l, x, y+4*sc, w, "The pilot is severely wounded: choose next turn's card (or two) now. Next turn only the dial, the speed and the level may change. Enter fixes the cards.", 12.5, ColWarn, true)
+	}
 	p := g.draft(v, s.ID)
-	locked := s.Planned
+	locked := s.Planned && !g.preplan // preplanning: this turn's plan is in, next turn's cards are not
 	if locked && s.Plan != nil {
 		pp := s.Plan.Clone()
 		p = &pp
@@ -503,6 +564,9 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	// legality and the outcome
 	o, vs, err := g.planCheck(v, s.ID, *p)
 	switch {
+	case g.preplan:
+		// next turn's cards: judged next turn, from where the ship will be
+		y = a.Para(l, x, y+12*sc, w, "Next turn's cards: "+strings.Join(p.Cards, " + ")+".", 12.5, ColInk, true)
 	case err != nil:
 		y = a.Para(l, x, y+12*sc, w, "Not a plan: "+err.Error(), 12.5, ColWarn, false)
 	case len(vs) > 0:
@@ -529,7 +593,11 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	a.Button(l, Rect{x, y, hw, 34 * sc}, "Commit (Enter)", false, locked, func() { g.commit() })
 	a.Button(l, Rect{x + hw + 4*sc, y, hw, 34 * sc}, "Undo (u)", false, !locked, func() { g.undo() })
 	_, now := g.plannable(g.side)
-	a.Button(l, Rect{x + 2*(hw+4*sc), y, hw, 34 * sc}, "Hand over (h)", false, now, func() { g.handOver() })
+	hand := "Hand over (h)"
+	if g.players[g.side.Opponent()] != nil {
+		hand = "Done (h)"
+	}
+	a.Button(l, Rect{x + 2*(hw+4*sc), y, hw, 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })
 	y += 40 * sc
 	if y < r.Y+r.H-150*sc {
 		g.drawLogTail(l, Rect{r.X, y, r.W, r.H - y}, v, "")

@@ -183,7 +183,7 @@ func (r *Replay) Draw(l *List) {
 	l.SetClip(nil)
 	l.NewLayer()
 	panel := Rect{a.W - pw, 0, pw, a.H}
-	l.Rect(panel, ColPanel, ColPanelLine, 1)
+	l.Backdrop(func() { l.Rect(panel, ColPanel, ColPanelLine, 1) })
 	s := a.S()
 	x, w := panel.X+12*s, panel.W-24*s
 	y := panel.Y + 28*s

@@ -4,25 +4,32 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/scenarios"
 )
 
-// Title is the first screen: what to do.
+// Title is the first screen: what to do, on which scenario, and who plays
+// each side.
 type Title struct {
 	a        *App
 	sel      int
 	scenario int
 	names    []string
+	titles   map[string]string // built-in scenario → its name
 }
 
 // NewTitle returns the title screen.
 func NewTitle(a *App) *Title {
-	t := &Title{a: a, names: scenarios.Names()}
+	t := &Title{a: a, names: scenarios.Names(), titles: map[string]string{}}
 	for i, n := range t.names {
 		if n == scenarios.Default {
 			t.scenario = i
+		}
+		if sc, err := scenarios.Load(n, a.Comp); err == nil {
+			t.titles[n] = sc.Name
 		}
 	}
 	return t
@@ -34,45 +41,116 @@ func (t *Title) Name() string { return "title" }
 // Help implements Screen.
 func (t *Title) Help() []string {
 	return []string{
-		"Up and Down choose, Enter starts; or click.",
-		"Left and Right (or click the scenario) choose the built-in scenario for a hot-seat game.",
-		"1 hot-seat game, 2 load a saved game, 3 replay a saved game, 4 measurement mode, 5 scenario editor, Esc quits.",
+		"Up and Down choose, Enter starts; or click. 1 to 9 pick an item at once.",
+		"Left and Right choose the built-in scenario (on the players' rows: who plays that side).",
+		"Play a scenario file: any file in the scenario format (scenarios/FORMAT.md), such as one saved by the editor.",
+		"Colonial / Cylon played by: human (a player at this machine), random or greedy (the computer). Two humans play hot-seat with cover screens; against the computer there are none.",
+		"Esc quits.",
 	}
 }
 
 type titleItem struct {
 	label string
 	do    func()
+	// left and right change the item's choice (nil: they choose the scenario)
+	left, right func()
+}
+
+// Scenario returns the built-in scenario chosen.
+func (t *Title) Scenario() string {
+	if len(t.names) == 0 {
+		return ""
+	}
+	return t.names[t.scenario]
+}
+
+// cyclePlayer moves a side's player d steps through the choices.
+func (t *Title) cyclePlayer(side battle.Side, d int) {
+	ch := PlayerChoices()
+	i := slices.Index(ch, t.a.Players[side])
+	if i < 0 {
+		i = 0
+	}
+	t.a.Players[side] = ch[(i+d+len(ch))%len(ch)]
 }
 
 func (t *Title) items() []titleItem {
 	a := t.a
-	name := ""
-	if len(t.names) > 0 {
-		name = t.names[t.scenario]
+	name := t.Scenario()
+	label := name
+	if title := t.titles[name]; title != "" {
+		label = title
+	}
+	player := func(side battle.Side) titleItem {
+		p := a.Players[side]
+		if p == "" {
+			p = Human
+		}
+		return titleItem{fmt.Sprintf("%s played by: %s", SideName(side), p), func() { t.cyclePlayer(side, 1) },
+			func() { t.cyclePlayer(side, -1) }, func() { t.cyclePlayer(side, 1) }}
 	}
 	return []titleItem{
-		{fmt.Sprintf("Play hot-seat: %s", name), func() { t.play(name) }},
-		{"Load a saved game", func() { AskLoadGame(a) }},
-		{"Replay a saved game turn by turn", func() { AskReplay(a) }},
-		{"Measurement mode: settle a dispute", func() { a.Show(NewMeasure(a, nil, "")) }},
-		{"Scenario editor", func() { a.Show(NewEditor(a)) }},
-		{"Quit", func() { a.Quit = true }},
+		{label: fmt.Sprintf("Play: %s", label), do: func() { t.play(name) }},
+		{label: "Play a scenario file", do: func() { AskPlayFile(a) }},
+		player(battle.Colonial),
+		player(battle.Cylon),
+		{label: "Load a saved game", do: func() { AskLoadGame(a) }},
+		{label: "Replay a saved game turn by turn", do: func() { AskReplay(a) }},
+		{label: "Measurement mode: settle a dispute", do: func() { a.Show(NewMeasure(a, nil, "")) }},
+		{label: "Scenario editor", do: func() { a.Show(NewEditor(a)) }},
+		{label: "Quit", do: func() { a.Quit = true }},
 	}
 }
 
+// play starts a game of a built-in scenario: its file read by the
+// scenarios package, the battle set up from it.
 func (t *Title) play(name string) {
-	setup, ok := scenarios.Builtin(name)
-	if !ok {
-		t.a.Say("no scenario %q", name)
-		return
-	}
-	g, err := NewGame(t.a, setup, 1)
+	sc, err := scenarios.Load(name, t.a.Comp)
 	if err != nil {
 		t.a.Say("%v", err)
 		return
 	}
-	t.a.Show(g)
+	PlayScenario(t.a, sc)
+}
+
+// PlayScenario starts a game of a scenario, each side played as chosen
+// on the title screen.
+func PlayScenario(a *App, sc *scenarios.Scenario) {
+	g, err := NewGame(a, sc.Setup(), 1)
+	if err != nil {
+		a.Say("%v", err)
+		return
+	}
+	a.Show(g)
+	a.Say("%s: %s", sc.Name, playersText(a))
+}
+
+// playersText says who plays each side.
+func playersText(a *App) string {
+	var parts []string
+	for _, side := range battle.Sides {
+		p := a.Players[side]
+		if p == "" || p == Human {
+			p = "a player"
+		} else {
+			p = "the computer (" + p + ")"
+		}
+		parts = append(parts, SideName(side)+" "+p)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// AskPlayFile asks for a scenario file and plays it; a file with problems
+// is refused with every problem listed.
+func AskPlayFile(a *App) {
+	a.Ask("Play a scenario file (YAML, scenarios/FORMAT.md)", a.SavePath("my-battle.yaml"), []string{".yaml", ".yml"}, func(path string) error {
+		sc, _, err := loadScenario(a, path)
+		if err != nil {
+			return err
+		}
+		PlayScenario(a, sc)
+		return nil
+	})
 }
 
 // Handle implements Screen.
@@ -84,14 +162,22 @@ func (t *Title) Handle(ev Event) {
 	case ev.Kind == KeyPress && ev.Key == KeyDown, ev.Kind == KeyPress && ev.Key == KeyTab:
 		t.sel = (t.sel + 1) % len(items)
 	case ev.Kind == KeyPress && ev.Key == KeyLeft:
-		t.scenario = (t.scenario + len(t.names) - 1) % max(1, len(t.names))
+		if f := items[t.sel].left; f != nil {
+			f()
+		} else {
+			t.scenario = (t.scenario + len(t.names) - 1) % max(1, len(t.names))
+		}
 	case ev.Kind == KeyPress && ev.Key == KeyRight:
-		t.scenario = (t.scenario + 1) % max(1, len(t.names))
+		if f := items[t.sel].right; f != nil {
+			f()
+		} else {
+			t.scenario = (t.scenario + 1) % max(1, len(t.names))
+		}
 	case ev.Kind == KeyPress && ev.Key == KeyEnter, ev.Kind == Char && ev.Rune == ' ':
 		items[t.sel].do()
 	case ev.Kind == KeyPress && ev.Key == KeyEscape:
 		t.a.Quit = true
-	case ev.Kind == Char && ev.Rune >= '1' && ev.Rune <= '6':
+	case ev.Kind == Char && ev.Rune >= '1' && ev.Rune <= '9' && int(ev.Rune-'1') < len(items):
 		t.sel = int(ev.Rune - '1')
 		items[t.sel].do()
 	}
@@ -107,8 +193,8 @@ func (t *Title) Draw(l *List) {
 	l.Background = ColCover1
 	// a few ships crossing the title
 	cx := a.W / 2
-	l.Text(Pt{cx, a.H*0.2 + 0}, "BATTLESTAR GALACTICA", a.TextSize(40), ColWhite, AnchorMiddle, true)
-	l.Text(Pt{cx, a.H*0.2 + 44*s}, "Starship Battles: the table", a.TextSize(24), Mix(ColWhite, ColColonial, 0.3), AnchorMiddle, false)
+	l.Text(Pt{cx, a.H * 0.16}, "BATTLESTAR GALACTICA", a.TextSize(40), ColWhite, AnchorMiddle, true)
+	l.Text(Pt{cx, a.H*0.16 + 44*s}, "Starship Battles: the table", a.TextSize(24), Mix(ColWhite, ColColonial, 0.3), AnchorMiddle, false)
 	deco := func(x, y, heading float64, class string, side battle.Side) {
 		cam := Camera{View: Rect{0, 0, a.W, a.H}, Scale: 2.2 * s}
 		cam.Center = cam.ToWorld(Pt{a.W / 2, a.H / 2})
@@ -116,21 +202,34 @@ func (t *Title) Draw(l *List) {
 		drawShip(a, l, &cam, ShipLook{ID: "", Class: class, Side: side, Across: 45, Notch: 30,
 			Pose: poseAt(p.X, p.Y, heading)})
 	}
-	deco(a.W*0.14, a.H*0.22, 20, "viper-mk2", battle.Colonial)
-	deco(a.W*0.86, a.H*0.22, 200, "cylon-raider", battle.Cylon)
+	deco(a.W*0.14, a.H*0.2, 20, "viper-mk2", battle.Colonial)
+	deco(a.W*0.86, a.H*0.2, 200, "cylon-raider", battle.Cylon)
 	w := math.Min(a.W*0.8, 560*s)
-	h := 44 * s
-	y := a.H*0.2 + 90*s
-	for i, it := range t.items() {
-		r := Rect{cx - w/2, y + float64(i)*(h+10*s), w, h}
-		i := i
-		it := it
+	h := 38 * s
+	gap := 8 * s
+	y := a.H*0.16 + 76*s
+	items := t.items()
+	for i, it := range items {
+		r := Rect{cx - w/2, y + float64(i)*(h+gap), w, h}
 		a.Button(l, r, fmt.Sprintf("%d   %s", i+1, it.label), i == t.sel, false, func() { t.sel = i; it.do() })
+		if it.left != nil || i == 0 && len(t.names) > 1 {
+			// arrows: Left / Right change the choice
+			left, right := it.left, it.right
+			if left == nil {
+				left = func() { t.sel = i; t.Handle(Press(KeyLeft)) }
+				right = func() { t.sel = i; t.Handle(Press(KeyRight)) }
+			}
+			a.Button(l, Rect{r.X + 4*s, r.Y + 4*s, h - 8*s, h - 8*s}, "<", false, false, left)
+			a.Button(l, Rect{r.X + r.W - h + 4*s, r.Y + 4*s, h - 8*s, h - 8*s}, ">", false, false, right)
+		}
 	}
+	hint := Mix(ColWhite, ColInk, 0.3)
+	yh := y + float64(len(items))*(h+gap) + 14*s
 	if len(t.names) > 1 {
-		l.Text(Pt{cx, y + 6*(h+10*s) + 20*s}, "Left / Right: choose the scenario", a.TextSize(13), Mix(ColWhite, ColInk, 0.3), AnchorMiddle, false)
+		l.Text(Pt{cx, yh}, fmt.Sprintf("Left / Right: choose the scenario (%s, %d of %d) or who plays a side", t.Scenario(), t.scenario+1, len(t.names)),
+			a.TextSize(13), hint, AnchorMiddle, false)
 	}
-	l.Text(Pt{cx, a.H - 20*s}, "F1 or ? : help on every screen", a.TextSize(13), Mix(ColWhite, ColInk, 0.3), AnchorMiddle, false)
+	l.Text(Pt{cx, a.H - 20*s}, "F1 or ? : help on every screen", a.TextSize(13), hint, AnchorMiddle, false)
 }
 
 // AskLoadGame asks for a saved game and opens it.
