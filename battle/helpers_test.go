@@ -7,6 +7,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/battle/battletest"
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/policy"
@@ -44,13 +45,7 @@ func newCompanion(t *testing.T, s battle.Setup, dice ...int) *battle.Battle {
 // do supplies dice and counters, then applies the command.
 func do(t *testing.T, b *battle.Battle, cmd battle.Command, dice []int, counters ...string) []battle.Event {
 	t.Helper()
-	if len(dice) > 0 || len(counters) > 0 {
-		_, err := b.Apply(battle.Command{Type: battle.CmdSupply, Values: dice, Drawn: counters})
-		require.NoError(t, err)
-	}
-	ev, err := b.Apply(cmd)
-	require.NoError(t, err)
-	return ev
+	return battletest.Do(t, b, cmd, dice, counters...)
 }
 
 func plan(cards []string, speed maneuvers.Speed) *starship.Plan {

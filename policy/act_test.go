@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/battle/battletest"
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/starship"
@@ -216,46 +217,9 @@ func TestActPlaysLikePlay(t *testing.T) {
 	}
 }
 
-// woundedBattle returns a battle (dice supplied by the test) in which the
-// Cylon raider's pilot is severely wounded in the first firing step of
-// turn 2: the battle waits for its cards for next turn (Preplanning).
-func woundedBattle(t *testing.T) *battle.Battle {
-	t.Helper()
-	setup := battle.Setup{Name: "wounds", Rules: starship.Rules{Set: starship.Complete}, Width: 900, Depth: 900, Companion: true,
-		Ships: []battle.ShipSpec{
-			spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
-			spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270, 0),
-		}}
-	b, err := battle.New(setup, comp, 1)
-	require.NoError(t, err)
-	do := func(cmd battle.Command, dice []int, counters ...string) {
-		t.Helper()
-		if len(dice)+len(counters) > 0 {
-			_, err := b.Apply(battle.Command{Type: battle.CmdSupply, Values: dice, Drawn: counters})
-			require.NoError(t, err)
-		}
-		_, err := b.Apply(cmd)
-		require.NoError(t, err, "%+v", cmd)
-	}
-	do(battle.Command{Type: battle.CmdBegin}, nil)
-	// each turn both stand still and fire at each other; the viper's shot
-	// wounds the raider's pilot
-	for _, wound := range []string{"2 pilot", "3 pilot"} {
-		for _, s := range b.State().Ships {
-			p := starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.Stop, Rotate: s.Ship.Rotation}
-			do(battle.Command{Type: battle.CmdPlan, Side: s.Side, Ship: s.ID, Plan: &p}, nil)
-		}
-		do(battle.Command{Type: battle.CmdReveal}, []int{0}) // the Colonial declares first
-		do(battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}}, nil)
-		do(battle.Command{Type: battle.CmdDeclare, Side: battle.Cylon, Shots: []battle.Shot{{Shooter: "raider", Target: "viper"}}}, []int{5, 1, 1, 1}, wound)
-	}
-	require.Equal(t, battle.Preplanning, b.Phase())
-	return b
-}
-
 // TestActPreplans: a severely wounded pilot's cards for next turn.
 func TestActPreplans(t *testing.T) {
-	b := woundedBattle(t)
+	b := battletest.SeverelyWounded(t, comp)
 	g := NewGame(b, comp, 1)
 	done, err := g.Act(battle.Colonial, still{})
 	require.NoError(t, err)
