@@ -98,7 +98,20 @@ func (b *Battle) moveStep(k int) error {
 		}
 	}
 	for i := range b.st.Ships {
-		if s := &b.st.Ships[i]; s.Active() && b.offTable(s) {
+		s := &b.st.Ships[i]
+		if !s.Active() {
+			continue
+		}
+		if moved[i] {
+			st, _ := stepPose(s.Outcome, b.setup.Rules.Set, k)
+			if sw := st.SweepArea(b.classes[s.Class].AcrossFlats, b.setup.Width, b.setup.Depth); sw.Leaves {
+				s.ExitEdge = Edge(sw.Edge)
+				b.log("%s crosses the %s edge at (%.0f, %.0f), %.1f mm beyond at most.", s.ID, sw.Edge, sw.Point.X, sw.Point.Y, -sw.Margin)
+				b.eliminate(s, "moved out of the playing area")
+				continue
+			}
+		}
+		if b.offTable(s) {
 			b.eliminate(s, "moved out of the playing area")
 		}
 	}
@@ -455,7 +468,11 @@ func (b *Battle) arriveFromFTL(s *ShipState) error {
 // shiftMove moves the rest of a ship's planned steps by d (after a push).
 func (b *Battle) shiftMove(s *ShipState, d physics.Vec) {
 	for i := range s.Outcome.Steps {
-		s.Outcome.Steps[i].Pose.Pos = s.Outcome.Steps[i].Pose.Pos.Add(d)
+		st := &s.Outcome.Steps[i]
+		st.Pose.Pos = st.Pose.Pos.Add(d)
+		for j := range st.Motions {
+			st.Motions[j] = st.Motions[j].Translate(d)
+		}
 	}
 	for i := range s.Outcome.Cards {
 		s.Outcome.Cards[i].Footprint = s.Outcome.Cards[i].Footprint.Translate(d)

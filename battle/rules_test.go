@@ -7,6 +7,7 @@ package battle_test
 // request for input the rule does not need.
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -430,6 +431,57 @@ func TestLeavingThePlayingArea(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Special cases: leaving the playing area "even partially" is judged on
+// the whole base swept along the path, in every movement step, not on the
+// end pose alone. A hard right turn begun 78 mm below the north edge ends
+// 4.05 mm inside it, but the base's corner rises 3.69 mm beyond on the way
+// (worked out in maneuvers' TestSweepAreaHardTurnBulgesOverTheEdge); a
+// change of direction turns the base 60° in place 24 mm from the east
+// edge, and a corner passes 1.98 mm beyond it.
+func TestLeavingThePlayingAreaAlongThePathSpecialCases(t *testing.T) {
+	others := []battle.ShipSpec{
+		spec("viper-2", "viper-mk2", battle.Colonial, 150, 150, 0, 0),
+		spec("raider", "cylon-raider", battle.Cylon, 700, 150, 0, 0),
+	}
+	for _, rules := range []starship.Rules{quick, complete} {
+		for _, tt := range []struct {
+			y   float64
+			out bool
+		}{{822, true}, {830, true}, {814, false}} {
+			t.Run(fmt.Sprintf("%s/hard turn from y %g", rules.Set, tt.y), func(t *testing.T) {
+				b := newCompanion(t, setup(rules, append([]battle.ShipSpec{spec("viper", "viper-mk2", battle.Colonial, 450, tt.y, 90, 1)}, others...)...))
+				planAll(t, b, map[string]*starship.Plan{"viper": plan(cards("hard-turn-right"), maneuvers.Low)})
+				reveal(t, b, nil)
+				s := ship(b, "viper")
+				assert.Equal(t, tt.out, s.Out)
+				if tt.out {
+					assert.Equal(t, "moved out of the playing area", s.Cause)
+					assert.Equal(t, battle.North, s.ExitEdge)
+				}
+			})
+		}
+	}
+	for _, tt := range []struct {
+		x   float64
+		out bool
+	}{{876, true}, {874, false}} {
+		t.Run(fmt.Sprintf("change direction in place at x %g", tt.x), func(t *testing.T) {
+			viper := spec("viper", "viper-mk2", battle.Colonial, tt.x, 450, 0, 1)
+			viper.Rotation = 2
+			b := newCompanion(t, setup(complete, append([]battle.ShipSpec{viper}, others...)...))
+			planAll(t, b, map[string]*starship.Plan{"viper": plan(cards("change-direction", "straight"), maneuvers.Stop)})
+			reveal(t, b, nil)
+			s := ship(b, "viper")
+			assert.Equal(t, tt.out, s.Out)
+			if tt.out {
+				assert.Equal(t, battle.East, s.ExitEdge)
+			} else {
+				assert.Equal(t, 0, s.Ship.Rotation)
+			}
+		})
 	}
 }
 

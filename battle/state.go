@@ -93,6 +93,9 @@ type ShipState struct {
 	Out     bool           `json:"out"` // eliminated
 	OutTurn int            `json:"out_turn,omitempty"`
 	Cause   string         `json:"cause,omitempty"`
+	// ExitEdge is the edge the base first crossed when the ship moved out
+	// of the playing area.
+	ExitEdge Edge `json:"exit_edge,omitempty"`
 
 	Counters   []Counter `json:"counters,omitempty"`   // damage counters, face down
 	Collisions []Counter `json:"collisions,omitempty"` // collision counters, face down

@@ -152,6 +152,8 @@ func (b *Battle) leftBy(s *ShipState) (Exit, Edge) {
 		return "", ""
 	case s.Cause == CauseJumpedAway:
 		return ExitFTL, ""
+	case strings.Contains(s.Cause, outOfPlayingArea) && s.ExitEdge != "":
+		return ExitEdge, s.ExitEdge
 	case strings.Contains(s.Cause, outOfPlayingArea):
 		return ExitEdge, ExitEdgeOf(s.Ship.Pose, b.classes[s.Class].AcrossFlats, b.setup.Width, b.setup.Depth)
 	}

@@ -14,6 +14,34 @@ type Step struct {
 	Pose     physics.Pose
 	Rotation int
 	Level    int
+	// Motions are the base's rigid motions during this step, from where
+	// the previous step left it to Pose (none for an FTL arrival or a
+	// level change): the area the base sweeps.
+	Motions []maneuvers.Motion `json:"motions,omitempty"`
+}
+
+// SweepArea measures the base swept during this step against a playing
+// area width × depth (Special cases: a spaceship that moves out of the
+// playing area, even partially, is eliminated).
+func (st Step) SweepArea(acrossFlats, width, depth float64) maneuvers.AreaSweep {
+	return maneuvers.SweepArea(st.Motions, st.Pose, acrossFlats, width, depth)
+}
+
+// SweepArea measures the base swept during the whole move, both movement
+// steps, against a playing area width × depth: Leaves is true when some
+// part of the base goes beyond an edge anywhere along the path, and Pose
+// is the stand at the first point where it does (Special cases: a
+// spaceship that moves out of the playing area, even partially, is
+// eliminated). An FTL arrival counts where the ship reappears.
+func (o Outcome) SweepArea(acrossFlats, width, depth float64) maneuvers.AreaSweep {
+	var all []maneuvers.Motion
+	for _, st := range o.Steps {
+		if len(st.Motions) == 0 {
+			all = append(all, maneuvers.SlideMotion(st.Pose, physics.Vec{}))
+		}
+		all = append(all, st.Motions...)
+	}
+	return maneuvers.SweepArea(all, o.Final().Pose, acrossFlats, width, depth)
 }
 
 // CardOnTable is a card laid on the table during the move: its footprint
@@ -120,10 +148,13 @@ type mover struct {
 	cards []CardOnTable
 	used  []maneuvers.Card // cards that moved (or turned) the ship: their G is fuel
 	left  bool
+	// motions made since the last step was recorded
+	motions []maneuvers.Motion
 }
 
 func (m *mover) step(name string) {
-	m.steps = append(m.steps, Step{Name: name, Pose: m.pose, Rotation: m.rot, Level: m.level})
+	m.steps = append(m.steps, Step{Name: name, Pose: m.pose, Rotation: m.rot, Level: m.level, Motions: m.motions})
+	m.motions = nil
 }
 
 func (m *mover) depth() float64 { return m.class.AcrossFlats }
@@ -142,6 +173,7 @@ func (m *mover) lay(card maneuvers.Card, pl maneuvers.Placement) {
 		pts = pts[1:]
 	}
 	m.path = append(m.path, pts...)
+	m.motions = append(m.motions, pl.Motions()...)
 	m.pose = pl.To
 }
 
@@ -197,13 +229,17 @@ func (m *mover) complete(s State) {
 		// movement direction takes the facing and the dial returns to 0.
 		if length := driftLength(m.comp, s.KE); length > 0 {
 			from := m.pose.Pos
+			m.motions = append(m.motions, maneuvers.SlideMotion(m.pose, m.pose.Forward().Mul(length)))
 			m.pose = maneuvers.Drift(m.pose, length)
 			if len(m.path) == 0 || m.path[len(m.path)-1] != from {
 				m.path = append(m.path, from)
 			}
 			m.path = append(m.path, m.pose.Pos)
 		}
-		m.pose.Heading -= physics.Deg(m.comp.Geometry.DialNotch.Value * float64(m.rot))
+		// The base turns in place to its new movement direction.
+		turn := -physics.Deg(m.comp.Geometry.DialNotch.Value * float64(m.rot))
+		m.motions = append(m.motions, maneuvers.TurnMotion(m.pose, m.pose.Pos, turn))
+		m.pose.Heading += turn
 		m.rot = 0
 		m.used = append(m.used, *m.r.change)
 		m.step("move 1")
