@@ -60,7 +60,7 @@ func TestSweepAreaHardTurnBulgesOverTheEdge(t *testing.T) {
 	require.True(t, sw.Leaves)
 	assert.Equal(t, "north", sw.Edge)
 	assert.Equal(t, 1, sw.Motion, "the slide up is clear; the turn crosses")
-	assert.InDelta(t, -(822+22.5+math.Hypot(r/2+R, 45)-900), sw.Margin, 1e-9)
+	assert.InDelta(t, -(822 + 22.5 + math.Hypot(r/2+R, 45) - 900), sw.Margin, 1e-9)
 	assert.InDelta(t, 900, sw.Point.Y, 1e-9)
 	poseNear(t, pl.To, pl.Motions()[1].To(), "the motions end where the placement does")
 }
