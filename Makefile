@@ -53,6 +53,7 @@ play: build
 test: deps
 	$(GO) vet ./...
 	$(XVFB) $(GO) test -count=1 ./...
+	$(GO) test -count=1 -race -run 'Concurrent' ./battle/
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./physics ./referee ./battle

@@ -7,7 +7,9 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/starshipbattles/bsg/assets"
@@ -27,7 +29,14 @@ func main() {
 	flag.StringVar(&o.Measure, "measure", "", "measurement mode on a table `FILE` (MEASURE-FORMAT.md); - for an empty table")
 	flag.BoolVar(&o.Editor, "editor", false, "open the scenario editor")
 	flag.StringVar(&o.Dir, "dir", "out/table", "the `folder` where games, tables, scenarios and pictures are saved by default")
-	flag.Uint64Var(&o.Seed, "seed", 1, "the battle's random `seed`")
+	flag.Func("seed", "play every game with this random `seed` (for tests and replays; default: a secret seed per game)", func(v string) error {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("%q: allowed: a whole number from 0 to %d", v, uint64(math.MaxUint64))
+		}
+		o.Seed = &n
+		return nil
+	})
 	flag.IntVar(&o.Width, "width", 1280, "window `width` in pixels")
 	flag.IntVar(&o.Height, "height", 800, "window `height` in pixels")
 	flag.IntVar(&o.Frames, "frames", 0, "close after `N` frames (for checks)")

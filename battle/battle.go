@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/maneuvers"
@@ -14,6 +15,13 @@ import (
 )
 
 // Command is one player action, as data (and as the journal stores it).
+// Every command names the Side that gives it, and Apply refuses a command
+// without a side, a command for a ship of the other side, and a side
+// acting out of turn (a tailing ship planning before the ship it tails,
+// the second side declaring before the first under Choosing a target).
+// Begin, reveal and supply belong to neither side's ships: either side
+// may send them. A server sets Side from the connection, never from the
+// message.
 type Command struct {
 	Type   CommandType    `json:"type"`
 	Side   Side           `json:"side,omitempty"`
@@ -49,7 +57,15 @@ type Entry struct {
 }
 
 // Battle is one battle in progress.
+//
+// Concurrency: a Battle is safe for use by several goroutines. Every
+// exported method holds the battle's lock while it runs, so each call sees
+// and leaves a whole state (View, Hash and Save never see half a command).
+// A sequence of calls is not atomic: a server that reads a View and then
+// applies a command decided from it must hold its own lock per game around
+// the pair (one lock per game; the battle's own lock is never exposed).
 type Battle struct {
+	mu      sync.Mutex
 	setup   Setup
 	seed    uint64
 	comp    *assets.Components
@@ -99,7 +115,8 @@ func New(setup Setup, comp *assets.Components, seed uint64) (*Battle, error) {
 	b.st.Collisions = fullCup(comp.Collision)
 	b.st.Phase = Setting
 	if !setup.Companion {
-		if _, err := b.Apply(Command{Type: CmdBegin}); err != nil {
+		// The battle begins itself: the only command without a side.
+		if _, err := b.applyCommand(Command{Type: CmdBegin}); err != nil {
 			return nil, err
 		}
 	}
@@ -109,30 +126,63 @@ func New(setup Setup, comp *assets.Components, seed uint64) (*Battle, error) {
 // Setup returns the battle's setup.
 func (b *Battle) Setup() Setup { return b.setup }
 
-// Seed returns the seed of the battle's random source.
+// Seed returns the seed of the battle's random source. It is a secret of
+// the battle: whoever knows it knows every coming die and counter, so it
+// is shown to no player while the battle goes on.
 func (b *Battle) Seed() uint64 { return b.seed }
 
 // Turn returns the current turn (from 1).
-func (b *Battle) Turn() int { return b.st.Turn }
+func (b *Battle) Turn() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.st.Turn
+}
 
 // Phase returns what the battle waits for.
-func (b *Battle) Phase() Phase { return b.st.Phase }
+func (b *Battle) Phase() Phase {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.st.Phase
+}
 
 // Result returns how the battle ended, or nil while it goes on.
-func (b *Battle) Result() *Result { return b.st.Result }
+func (b *Battle) Result() *Result {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.st.Result == nil {
+		return nil
+	}
+	r := *b.st.Result
+	return &r
+}
 
 // Journal returns the commands applied so far with their draws. Outside
 // companion mode the first entry is the begin command New applied.
-func (b *Battle) Journal() []Entry { return slices.Clone(b.journal) }
+func (b *Battle) Journal() []Entry {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.journal)
+}
 
 // Class returns a ship class used in the battle.
 func (b *Battle) Class(id string) starship.Class { return b.classes[id] }
 
-// Apply carries out one command. It returns the events it caused. An error
-// leaves the battle unchanged; in companion mode a *NeedInput error asks
-// for dice or counters (send them with a supply command, then the command
-// again).
+// Apply carries out one command. It returns the events it caused, secret
+// ones included (Event.VisibleTo says who may read each; a player is shown
+// only those, or its View). An error leaves the battle unchanged; in
+// companion mode a *NeedInput error asks for dice or counters (send them
+// with a supply command, then the command again).
 func (b *Battle) Apply(cmd Command) ([]Event, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if cmd.Side != Colonial && cmd.Side != Cylon {
+		return nil, fmt.Errorf("%s: side %q; allowed: colonial, cylon (every command names the side that gives it)", cmd.Type, cmd.Side)
+	}
+	return b.applyCommand(cmd)
+}
+
+// applyCommand is Apply under the lock, once the side is checked.
+func (b *Battle) applyCommand(cmd Command) ([]Event, error) {
 	if b.st.Phase == Over && cmd.Type != CmdSupply {
 		return nil, errors.New("the battle is over")
 	}
@@ -214,7 +264,7 @@ func (b *Battle) ship(id string, side Side) (*ShipState, error) {
 		return nil, fmt.Errorf("no ship %q", id)
 	}
 	s := &b.st.Ships[i]
-	if side != "" && s.Side != side {
+	if s.Side != side {
 		return nil, fmt.Errorf("%s is a %s ship; %s cannot command it", id, s.Side, side)
 	}
 	return s, nil
@@ -252,6 +302,13 @@ func (b *Battle) refereeTable() (referee.Table, []int) {
 // Referee returns the referee for the table as it stands (active ships
 // only) and the ship index behind each of its ships.
 func (b *Battle) Referee() (*referee.Referee, []int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.refereeNow()
+}
+
+// refereeNow is Referee for callers that hold the lock.
+func (b *Battle) refereeNow() (*referee.Referee, []int) {
 	t, idx := b.refereeTable()
 	return referee.New(t), idx
 }

@@ -18,7 +18,9 @@ func (b *Battle) canShoot(s *ShipState) bool {
 // Targets returns, for a ship, the enemies it may fire at now, with the
 // referee's rulings (Line of sight; Choosing a target).
 func (b *Battle) Targets(id string) []referee.Ruling {
-	ref, idx := b.Referee()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	ref, idx := b.refereeNow()
 	return b.targets(ref, idx, id)
 }
 
@@ -66,7 +68,7 @@ func (b *Battle) openFiring() error {
 		}
 	}
 	var shooting []Side
-	ref, idx := b.Referee()
+	ref, idx := b.refereeNow()
 	for _, side := range Sides {
 		if b.sideCanShoot(ref, idx, side) {
 			shooting = append(shooting, side)
@@ -105,7 +107,7 @@ func (b *Battle) declare(cmd Command) error {
 		return fmt.Errorf("declare: %s declares first", f)
 	}
 	shooters := map[string]bool{}
-	ref, idx := b.Referee()
+	ref, idx := b.refereeNow()
 	for _, sh := range cmd.Shots {
 		s, err := b.ship(sh.Shooter, cmd.Side)
 		if err != nil {
@@ -143,7 +145,7 @@ func (b *Battle) declare(cmd Command) error {
 // resolveFire rolls every declared attack, then settles damage (Fire!;
 // Modifiers to combat; Rolling doubles).
 func (b *Battle) resolveFire() error {
-	ref, idx := b.Referee()
+	ref, idx := b.refereeNow()
 	for _, sh := range b.st.Shots {
 		a, t := &b.st.Ships[b.ids[sh.Shooter]], &b.st.Ships[b.ids[sh.Target]]
 		r := ref.Rule(slices.Index(idx, b.ids[sh.Shooter]), slices.Index(idx, b.ids[sh.Target]))

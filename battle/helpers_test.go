@@ -38,7 +38,7 @@ func newCompanion(t *testing.T, s battle.Setup, dice ...int) *battle.Battle {
 	s.Companion = true
 	b, err := battle.New(s, comp, 1)
 	require.NoError(t, err)
-	do(t, b, battle.Command{Type: battle.CmdBegin}, dice)
+	do(t, b, battle.Command{Type: battle.CmdBegin, Side: battle.Colonial}, dice)
 	return b
 }
 

@@ -26,7 +26,9 @@ const savedFormat = 1
 
 // Save writes the battle as JSON.
 func (b *Battle) Save() ([]byte, error) {
-	return json.MarshalIndent(Saved{Format: savedFormat, Setup: b.setup, Seed: b.seed, Journal: b.journal, Hash: b.Hash()}, "", "  ")
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return json.MarshalIndent(Saved{Format: savedFormat, Setup: b.setup, Seed: b.seed, Journal: b.journal, Hash: b.hash()}, "", "  ")
 }
 
 // Load reads a saved battle and replays its journal, checking every draw
@@ -91,6 +93,12 @@ func nilIfEmpty(d []Draw) []Draw {
 // Hash returns a digest of the whole state and of the random source: equal
 // hashes mean equal battles, bit for bit.
 func (b *Battle) Hash() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.hash()
+}
+
+func (b *Battle) hash() string {
 	h := sha256.New()
 	st, _ := json.Marshal(b.st)
 	h.Write(st)
@@ -102,6 +110,8 @@ func (b *Battle) Hash() string {
 // State returns a deep copy of the whole state: what the engine knows,
 // secrets included (for tests, replays and tools; players get a View).
 func (b *Battle) State() State {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	var c State
 	data, _ := json.Marshal(b.st)
 	_ = json.Unmarshal(data, &c)

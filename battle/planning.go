@@ -45,7 +45,7 @@ func (b *Battle) startTurn() error {
 // tailCandidates returns, for each active ship index, the enemy ships it
 // could tail (Tailing), nearest first.
 func (b *Battle) tailCandidates() map[int][]int {
-	ref, idx := b.Referee()
+	ref, idx := b.refereeNow()
 	out := map[int][]int{}
 	for ra, a := range idx {
 		var cands []int

@@ -36,7 +36,7 @@ func with(r starship.Rules, opts ...starship.Option) starship.Rules {
 // reveal and the moves ask for.
 func reveal(t *testing.T, b *battle.Battle, values []int, counters ...string) []battle.Event {
 	t.Helper()
-	return do(t, b, battle.Command{Type: battle.CmdReveal}, values, counters...)
+	return do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, values, counters...)
 }
 
 // declare declares one side's shots, supplying the dice and counters.
@@ -191,7 +191,7 @@ func TestQuickStartGameTurn(t *testing.T) {
 	// Plan: nothing moves until every plan is in and revealed.
 	do(t, b, battle.Command{Type: battle.CmdPlan, Side: battle.Colonial, Ship: "viper", Plan: plan(cards("straight"), maneuvers.Low)}, nil)
 	assert.Equal(t, battle.Planning, b.Phase(), "the Cylon has not planned")
-	_, err := b.Apply(battle.Command{Type: battle.CmdReveal})
+	_, err := b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial})
 	require.Error(t, err, "no reveal before every ship has planned")
 	_, err = b.Apply(battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial})
 	require.Error(t, err, "no firing while planning")
@@ -322,7 +322,7 @@ func TestOverlappingSpaceshipsQuickStartTieIsRandom(t *testing.T) {
 				spec("raider", "cylon-raider", battle.Cylon, 450, 480, 270, 0)))
 			low := plan(cards("straight"), maneuvers.Low)
 			planAll(t, b, map[string]*starship.Plan{"viper": low, "raider": low})
-			_, err := b.Apply(battle.Command{Type: battle.CmdReveal})
+			_, err := b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial})
 			require.True(t, battle.IsNeedInput(err), "a tie asks for a pick: %v", err)
 			reveal(t, b, []int{tt.pick})
 			stays := map[string]float64{"viper": 385, "raider": 395}[tt.stays]

@@ -27,7 +27,7 @@ func duel(t *testing.T, rules starship.Rules, viper, raider func(*battle.ShipSpe
 	}
 	b := newCompanion(t, setup(rules, v, r))
 	planAll(t, b, nil)
-	do(t, b, battle.Command{Type: battle.CmdReveal}, dice)
+	do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, dice)
 	require.Equal(t, battle.Declaring, b.Phase())
 	return b
 }
@@ -109,7 +109,7 @@ func TestFlawHesitant(t *testing.T) {
 	flaw(&v)
 	b := newCompanion(t, setup(withPilots, v, spec("raider", "cylon-raider", battle.Cylon, 450, 402.5, 90, 1)))
 	planAll(t, b, nil)
-	ev := do(t, b, battle.Command{Type: battle.CmdReveal}, []int{6, 6})
+	ev := do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, []int{6, 6})
 	text := ""
 	for _, e := range ev {
 		text += e.Text + "\n"
@@ -126,7 +126,7 @@ func TestTalentPowerPilot(t *testing.T) {
 	b := newCompanion(t, setup(withPilots, v, spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0)))
 	// 0 → 4: one more than the Viper's acceleration of 3.
 	planAll(t, b, map[string]*starship.Plan{"viper": plan([]string{"overboost-straight", "straight"}, maneuvers.Low)})
-	ev := do(t, b, battle.Command{Type: battle.CmdReveal}, nil)
+	ev := do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, nil)
 	text := ""
 	for _, e := range ev {
 		text += e.Text + "\n"
@@ -141,7 +141,7 @@ func TestTalentQuickStudy(t *testing.T) {
 	v.Talents, v.Pilot = []string{"quick-study"}, starship.Rookie
 	b := newCompanion(t, setup(withPilots, v, spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0)))
 	planAll(t, b, map[string]*starship.Plan{"viper": plan([]string{"hard-turn-left"}, maneuvers.High)}) // no high arrow
-	do(t, b, battle.Command{Type: battle.CmdReveal}, nil)
+	do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, nil)
 	assert.Empty(t, ship(b, "viper").Counters, "Quick Study ignores the illegal move's counter")
 }
 
@@ -153,7 +153,7 @@ func TestSeverelyWoundedPilotPlansEarly(t *testing.T) {
 	doubles := starship.Rules{Set: starship.Complete, Options: []starship.Option{starship.OptDoubles}}
 	b := newCompanion(t, setup(doubles, spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0), r))
 	planAll(t, b, nil)
-	do(t, b, battle.Command{Type: battle.CmdReveal}, []int{0}) // the Colonial declares first
+	do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, []int{0}) // the Colonial declares first
 	// A double six split into two hits: two pilot wounds at once.
 	do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}},
 		[]int{6, 6}, "2 pilot", "3 pilot")

@@ -190,6 +190,8 @@ func (b *Battle) escaped(s *ShipState) bool {
 // Escaped reports whether the ship with the id left the battle as one of
 // the Leave conditions asks, and how ("north edge", "FTL").
 func (b *Battle) Escaped(id string) (string, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	i, ok := b.ids[id]
 	if !ok {
 		return "", false

@@ -74,6 +74,8 @@ type ShipView struct {
 
 // View returns what side may know now.
 func (b *Battle) View(side Side) View {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	v := View{Side: side, Turn: b.st.Turn, Step: b.st.Step, Phase: b.st.Phase, Result: b.st.Result,
 		Width: b.setup.Width, Depth: b.setup.Depth, Obstacles: b.setup.Obstacles}
 	for i := range b.st.Ships {

@@ -135,7 +135,7 @@ func TestActDeclaresInTurn(t *testing.T) {
 		_, err := g.Act(side, still{})
 		require.NoError(t, err)
 	}
-	_, err := b.Apply(battle.Command{Type: battle.CmdReveal})
+	_, err := b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial})
 	require.NoError(t, err)
 	require.Equal(t, battle.Declaring, b.Phase())
 	first := b.State().FirstToDeclare
@@ -171,7 +171,7 @@ func TestActPlacesMarkers(t *testing.T) {
 		_, err := g.Act(side, jumper{})
 		require.NoError(t, err)
 	}
-	_, err := b.Apply(battle.Command{Type: battle.CmdReveal})
+	_, err := b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial})
 	require.NoError(t, err)
 	require.Equal(t, battle.PlacingFTL, b.Phase())
 	require.Equal(t, []string{"raptor"}, b.View(battle.Colonial).MarkersDue)
@@ -199,7 +199,7 @@ func TestActPlaysLikePlay(t *testing.T) {
 		for guard := 0; b.Phase() != battle.Over; guard++ {
 			require.Less(t, guard, 10000)
 			if b.Phase() == battle.Revealing {
-				_, err := b.Apply(battle.Command{Type: battle.CmdReveal})
+				_, err := b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial})
 				require.NoError(t, err)
 				continue
 			}

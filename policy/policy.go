@@ -215,7 +215,7 @@ func PlayObserved(b *battle.Battle, comp *assets.Components, players map[battle.
 // side acts in turn, and the reveal follows when every plan is in.
 func step(g *Game, b *battle.Battle, players map[battle.Side]Policy) error {
 	if b.Phase() == battle.Revealing {
-		return g.apply(battle.Command{Type: battle.CmdReveal})
+		return g.apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}) // either side may reveal
 	}
 	phase, progress := b.Phase(), 0
 	for _, side := range battle.Sides {

@@ -33,7 +33,7 @@ func flyStraight(t *testing.T, b *battle.Battle, turns int) {
 				}
 			}
 		case battle.Revealing:
-			_, err := b.Apply(battle.Command{Type: battle.CmdReveal})
+			_, err := b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial})
 			require.NoError(t, err)
 		case battle.Declaring:
 			for _, side := range battle.Sides {
@@ -218,7 +218,7 @@ victory:
 	}
 	plan(battle.Colonial, "raptor", maneuvers.FTL)
 	plan(battle.Cylon, "raider", maneuvers.Low)
-	_, err := b.Apply(battle.Command{Type: battle.CmdReveal})
+	_, err := b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial})
 	require.NoError(t, err)
 	require.Equal(t, battle.PlacingFTL, b.Phase())
 	marker := physics.Pose{Pos: physics.V(450, 300), Heading: physics.Deg(90)}

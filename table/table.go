@@ -36,9 +36,11 @@ type Options struct {
 	Measure  string // a table file for measurement mode ("-": an empty table)
 	Editor   bool   // the scenario editor
 	Dir      string // where files are saved by default
-	Seed     uint64
-	Width    int
-	Height   int
+	// Seed, when set, is the seed of every game (tests and replays); nil
+	// gives each game a secret seed.
+	Seed   *uint64
+	Width  int
+	Height int
 
 	// Colonial and Cylon say who plays each side: "human" (or "") for a
 	// player at this machine, or a computer policy (random, greedy).
@@ -53,6 +55,7 @@ type Options struct {
 // NewApp builds the view for the options, without a window.
 func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	a := ui.NewApp(comp, o.Dir)
+	a.Seed = o.Seed
 	if o.Width > 0 && o.Height > 0 {
 		a.Handle(ui.Event{Kind: ui.Resize, W: o.Width, H: o.Height})
 	}
@@ -108,9 +111,9 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 		if err != nil {
 			return nil, err
 		}
-		seed := o.Seed
-		if seed == 0 {
-			seed = 1
+		seed, err := a.GameSeed()
+		if err != nil {
+			return nil, err
 		}
 		g, err := ui.NewGame(a, sc.Setup(), seed)
 		if err != nil {

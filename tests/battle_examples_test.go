@@ -31,7 +31,7 @@ func companion(t *testing.T, rules starship.Rules, ships ...battle.ShipSpec) *ba
 // begin starts the first turn, with the dice it needs.
 func begin(t *testing.T, b *battle.Battle, dice ...int) {
 	t.Helper()
-	apply(t, b, battle.Command{Type: battle.CmdBegin}, dice)
+	apply(t, b, battle.Command{Type: battle.CmdBegin, Side: battle.Colonial}, dice)
 }
 
 // apply supplies the dice and counters, then applies the command.
@@ -49,7 +49,7 @@ func standStill(t *testing.T, b *battle.Battle) {
 			apply(t, b, battle.Command{Type: battle.CmdPlan, Side: s.Side, Ship: s.ID, Plan: &p}, nil)
 		}
 	}
-	apply(t, b, battle.Command{Type: battle.CmdReveal}, nil)
+	apply(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, nil)
 }
 
 func shipState(b *battle.Battle, id string) battle.ShipState {

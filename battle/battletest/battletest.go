@@ -20,7 +20,7 @@ import (
 func Do(t testing.TB, b *battle.Battle, cmd battle.Command, dice []int, counters ...string) []battle.Event {
 	t.Helper()
 	if len(dice)+len(counters) > 0 {
-		_, err := b.Apply(battle.Command{Type: battle.CmdSupply, Values: dice, Drawn: counters})
+		_, err := b.Apply(battle.Command{Type: battle.CmdSupply, Side: battle.Colonial, Values: dice, Drawn: counters})
 		require.NoError(t, err)
 	}
 	ev, err := b.Apply(cmd)
@@ -43,7 +43,7 @@ func SeverelyWounded(t testing.TB, comp *assets.Components) *battle.Battle {
 		Ships: []battle.ShipSpec{spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90), spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270)}}
 	b, err := battle.New(setup, comp, 1)
 	require.NoError(t, err)
-	Do(t, b, battle.Command{Type: battle.CmdBegin}, nil)
+	Do(t, b, battle.Command{Type: battle.CmdBegin, Side: battle.Colonial}, nil)
 	// Each turn both stand still and fire at each other; the viper's shot
 	// wounds the raider's pilot.
 	for _, wound := range []string{"2 pilot", "3 pilot"} {
@@ -51,7 +51,7 @@ func SeverelyWounded(t testing.TB, comp *assets.Components) *battle.Battle {
 			p := starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.Stop, Rotate: s.Ship.Rotation}
 			Do(t, b, battle.Command{Type: battle.CmdPlan, Side: s.Side, Ship: s.ID, Plan: &p}, nil)
 		}
-		Do(t, b, battle.Command{Type: battle.CmdReveal}, []int{0}) // the Colonial declares first
+		Do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, []int{0}) // the Colonial declares first
 		Do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}}, nil)
 		Do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Cylon, Shots: []battle.Shot{{Shooter: "raider", Target: "viper"}}}, []int{5, 1, 1, 1}, wound)
 	}

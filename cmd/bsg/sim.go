@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
@@ -68,10 +70,11 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("sim", "sim [-scenario NAME] [-games N] [-seed S] [-colonial POLICY] [-cylon POLICY] [-rules quick|complete] [-json] [-save DIR] [-v]\n\n"+
 		"Plays N battles between computer players on a built-in scenario and counts the wins.\n"+
 		fmt.Sprintf("Game i (from 1) plays with the battle seed S*%d + i, for the engine and both players,\n", simSeedFactor)+
-		"so the same flags give the same output, byte for byte", stderr)
+		"so the same flags give the same output, byte for byte. Without -seed the run draws a secret\n"+
+		"seed and prints it (give it back with -seed to play the same games again)", stderr)
 	scenario := fs.String("scenario", scenarios.Default, "the built-in `scenario`: "+strings.Join(scenarios.Names(), ", "))
 	games := fs.Int("games", 100, "how many battles to play (1 or more)")
-	seed := fs.Uint64("seed", 1, "the run's seed")
+	seed := fs.Uint64("seed", 0, "the run's `seed` (default: a secret one, printed with the results)")
 	colonial := fs.String("colonial", "greedy", "the Colonial player's `policy`: "+strings.Join(policy.Names, ", "))
 	cylon := fs.String("cylon", "greedy", "the Cylon player's `policy`: "+strings.Join(policy.Names, ", "))
 	rules := fs.String("rules", "", "play with this rule `set` instead of the scenario's, keeping its options: quick, complete")
@@ -84,8 +87,17 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() != 0 {
 		return usagef("takes no arguments, got %q", fs.Args())
 	}
-	if *games < 1 {
-		return usagef("-games %d: play 1 game or more", *games)
+	if *games < 1 || *games > limits.SimGames {
+		return usagef("-games %d: allowed: 1 to %d", *games, limits.SimGames)
+	}
+	seedGiven := false
+	fs.Visit(func(f *flag.Flag) { seedGiven = seedGiven || f.Name == "seed" })
+	if !seedGiven {
+		s, err := battle.SecretSeed()
+		if err != nil {
+			return err
+		}
+		*seed = s
 	}
 	setup, ok := scenarios.Builtin(*scenario)
 	if !ok {
@@ -114,7 +126,7 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 
 	doc := simDoc{Scenario: *scenario, Rules: setup.Rules.Set, Games: *games, Seed: *seed,
-		Colonial: *colonial, Cylon: *cylon, Results: make([]simResult, 0, *games)}
+		Colonial: *colonial, Cylon: *cylon, Results: make([]simResult, 0, min(*games, 1024))}
 	bar := simProgress(stderr, *games)
 	var elapsed time.Duration
 	turns := 0

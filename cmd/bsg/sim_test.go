@@ -323,6 +323,7 @@ func TestSimReplayExitCodes(t *testing.T) {
 		{"unknown cylon policy", []string{"sim", "-cylon", "smart"}, 2, []string{`-cylon "smart"`, "random, greedy"}},
 		{"bad rules", []string{"sim", "-rules", "advanced"}, 2, []string{"quick, complete"}},
 		{"no games", []string{"sim", "-games", "0"}, 2, []string{"-games 0"}},
+		{"two billion games", []string{"sim", "-games", "2000000000"}, 2, []string{"-games 2000000000", "allowed: 1 to 100000"}},
 		{"bad seed", []string{"sim", "-seed", "-1"}, 2, []string{"-seed"}},
 		{"sim takes no arguments", []string{"sim", "extra"}, 2, []string{"takes no arguments"}},
 		{"unknown flag", []string{"sim", "-fast"}, 2, []string{"-fast"}},
@@ -358,4 +359,22 @@ func TestSimAndReplayAreListed(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, errOut, "  sim ")
 	assert.Contains(t, errOut, "  replay ")
+}
+
+// Every game gets a secret seed unless one is asked for: two runs without
+// -seed play different seeds, and each prints its seed so that -seed
+// plays the same games again.
+func TestSimWithoutSeedDrawsASecretSeed(t *testing.T) {
+	var seeds []uint64
+	for range 2 {
+		code, out, errOut := runCLI(t, "", "sim", "-games", "1", "-json")
+		require.Equal(t, 0, code, errOut)
+		var doc simDoc
+		require.NoError(t, json.Unmarshal([]byte(out), &doc))
+		seeds = append(seeds, doc.Seed)
+		code, again, errOut := runCLI(t, "", "sim", "-games", "1", "-json", "-seed", fmt.Sprint(doc.Seed))
+		require.Equal(t, 0, code, errOut)
+		assert.JSONEq(t, out, again, "the printed seed plays the same games")
+	}
+	assert.NotEqual(t, seeds[0], seeds[1])
 }

@@ -50,6 +50,10 @@ type App struct {
 	// "human" (or "") for a player at this machine, else a computer
 	// policy by name (policy.Names: random, greedy).
 	Players map[battle.Side]string
+	// Seed, when set, is the seed of every game started from now on (the
+	// -seed flag, for tests and replays); nil gives each game a secret
+	// seed (battle.SecretSeed), so no player can work out the dice.
+	Seed *uint64
 
 	screen  Screen
 	help    bool
@@ -77,6 +81,15 @@ func NewApp(comp *assets.Components, dir string) *App {
 		Players: map[battle.Side]string{battle.Colonial: Human, battle.Cylon: Human}}
 	a.screen = NewTitle(a)
 	return a
+}
+
+// GameSeed returns the seed of the next new game: App.Seed if set, else a
+// secret one.
+func (a *App) GameSeed() (uint64, error) {
+	if a.Seed != nil {
+		return *a.Seed, nil
+	}
+	return battle.SecretSeed()
 }
 
 // Screen returns the current screen.

@@ -1205,7 +1205,12 @@ func (e *Editor) Play() {
 		e.a.Say("cannot play yet: %s", e.Problems()[0])
 		return
 	}
-	g, err := NewGame(e.a, sc.Setup(), 1)
+	seed, err := e.a.GameSeed()
+	if err != nil {
+		e.a.Say("%v", err)
+		return
+	}
+	g, err := NewGame(e.a, sc.Setup(), seed)
 	if err != nil {
 		e.a.Say("%v", err)
 		return

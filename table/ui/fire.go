@@ -32,7 +32,7 @@ func (g *Game) reveal() {
 		}
 	}
 	turn, step := g.b.Turn(), 1
-	evs, err := g.b.Apply(battle.Command{Type: battle.CmdReveal})
+	evs, err := g.b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}) // both players reveal; either side may send it
 	if err != nil {
 		g.a.Say("%v", err)
 		g.st = stReveal

@@ -116,7 +116,12 @@ func (t *Title) play(name string) {
 // PlayScenario starts a game of a scenario, each side played as chosen
 // on the title screen.
 func PlayScenario(a *App, sc *scenarios.Scenario) {
-	g, err := NewGame(a, sc.Setup(), 1)
+	seed, err := a.GameSeed()
+	if err != nil {
+		a.Say("%v", err)
+		return
+	}
+	g, err := NewGame(a, sc.Setup(), seed)
 	if err != nil {
 		a.Say("%v", err)
 		return
