@@ -3,6 +3,8 @@ package measure
 import (
 	"fmt"
 	"io"
+	"iter"
+	"slices"
 	"strings"
 
 	"github.com/starshipbattles/bsg/physics"
@@ -83,24 +85,32 @@ func signed(v int) string {
 
 // WriteText writes every ruling, grouped by attacker, one sentence a line.
 func WriteText(w io.Writer, r *referee.Referee, rulings []referee.Ruling) error {
+	return WriteTextSeq(w, r, slices.Values(rulings))
+}
+
+// WriteTextSeq is WriteText for rulings as they come (such as
+// Referee.Rulings), holding none of them: the output of a huge table
+// streams.
+func WriteTextSeq(w io.Writer, r *referee.Referee, rulings iter.Seq[referee.Ruling]) error {
 	t := r.Table()
 	last := -1
-	for _, ru := range rulings {
+	var line []byte
+	for ru := range rulings {
+		line = line[:0]
 		if ru.Attacker != last {
 			last = ru.Attacker
 			s := t.Ships[ru.Attacker]
-			if _, err := fmt.Fprintf(w, "%s (%s) at (%.1f, %.1f), heading %.0f°, facing %.0f°%s:\n",
+			line = fmt.Appendf(line, "%s (%s) at (%.1f, %.1f), heading %.0f°, facing %.0f°%s:\n",
 				s.ID, s.Class, s.Pose.Pos.X, s.Pose.Pos.Y,
 				physics.NormalizeDegrees(s.Pose.Heading.Degrees()),
-				physics.NormalizeDegrees(s.Facing(t.Limits).Degrees()), levelNote(t, s)); err != nil {
-				return err
-			}
+				physics.NormalizeDegrees(s.Facing(t.Limits).Degrees()), levelNote(t, s))
 		}
 		mark := "  cannot fire: "
 		if ru.CanFire {
 			mark = "  CAN FIRE:    "
 		}
-		if _, err := fmt.Fprintln(w, mark+Sentence(t, ru)); err != nil {
+		line = append(append(append(line, mark...), Sentence(t, ru)...), '\n')
+		if _, err := w.Write(line); err != nil {
 			return err
 		}
 	}

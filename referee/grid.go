@@ -73,6 +73,7 @@ type query struct {
 	seen     []uint32
 	out      []int
 	blockers []int
+	fields   []int
 	shapes   []physics.Blocker
 	sight    physics.Sight
 }
@@ -99,4 +100,55 @@ func (g *grid) find(q *query, r physics.Rect) []int {
 	}
 	slices.Sort(q.out)
 	return q.out
+}
+
+// findIn returns each object whose cells meet r and are not clearly outside
+// the wedge w (nil: any), once, in no particular order. An object is
+// listed in every cell its box meets, so a cell outside the wedge only
+// hides objects that some other cell lists if they reach into the wedge.
+// The slice is reused by the next find with the same q.
+func (g *grid) findIn(q *query, r physics.Rect, w *wedge) []int {
+	if len(q.seen) < g.items {
+		q.seen = make([]uint32, g.items)
+		q.stamp = 0
+	}
+	q.stamp++
+	q.out = q.out[:0]
+	c0, r0, c1, r1 := g.span(r)
+	for y := r0; y <= r1; y++ {
+		for x := c0; x <= c1; x++ {
+			cell := g.cells[y*g.cols+x]
+			if len(cell) == 0 || w != nil && w.rejectsRect(g.cellRect(x, y)) {
+				continue
+			}
+			for _, id := range cell {
+				if q.seen[id] != q.stamp {
+					q.seen[id] = q.stamp
+					q.out = append(q.out, id)
+				}
+			}
+		}
+	}
+	return q.out
+}
+
+// cellRect returns the region cell (x, y) stands for; the outer cells reach
+// to infinity, since span clamps to them.
+func (g *grid) cellRect(x, y int) physics.Rect {
+	lo := physics.Vec{X: g.origin.X + float64(x)*g.cell, Y: g.origin.Y + float64(y)*g.cell}
+	hi := physics.Vec{X: lo.X + g.cell, Y: lo.Y + g.cell}
+	inf := math.Inf(1)
+	if x == 0 {
+		lo.X = -inf
+	}
+	if y == 0 {
+		lo.Y = -inf
+	}
+	if x == g.cols-1 {
+		hi.X = inf
+	}
+	if y == g.rows-1 {
+		hi.Y = inf
+	}
+	return physics.Rect{Lo: lo, Hi: hi}
 }

@@ -1,8 +1,12 @@
 package referee
 
 import (
+	"iter"
 	"math"
+	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/starshipbattles/bsg/physics"
 )
@@ -70,6 +74,9 @@ type Ruling struct {
 }
 
 // TailCheck holds each condition of Tailing, for explaining the verdict.
+// The cheap conditions come first; Entry and RearEntry are only found when
+// LevelsAllow, InArc and the distance hold (zero otherwise), and Clear only
+// when every other condition holds (false otherwise).
 type TailCheck struct {
 	LevelsAllow bool            // fewer than two levels apart
 	InArc       bool            // the stand-to-stand line points into the fire arc
@@ -87,12 +94,22 @@ type Referee struct {
 	table     Table
 	bases     []physics.Polygon
 	arcs      []physics.Cone
-	overlaps  []map[int]bool
+	overlaps  [][]int           // per ship, the ships whose bases overlap it, in file order
 	shapes    []physics.Blocker // ship bases, then planetoids, boxed once
+	disks     []disk            // a disk around each of shapes
 	planetIdx []int             // indices of planetoids in table.Obstacles
 	fieldIdx  []int             // indices of asteroid fields
-	grid      grid
-	queries   sync.Pool // of *query: scratch space for Rule
+	fieldBox  []physics.Rect    // bounds of each field, by rank in fieldIdx
+	standIn   [][]int           // per ship, the ranks of the fields holding its stand
+	grid      grid              // shapes
+	fieldGrid grid              // asteroid fields, by rank
+	queries   sync.Pool         // of *query: scratch space for Rule
+}
+
+// disk is a closed disk holding a shape: the broad phase's cheap stand-in.
+type disk struct {
+	c physics.Vec
+	r float64
 }
 
 // New prepares a referee for the table. The table must be valid (see the
@@ -102,7 +119,7 @@ func New(t Table) *Referee {
 	r.queries.New = func() any { return new(query) }
 	r.bases = make([]physics.Polygon, len(t.Ships))
 	r.arcs = make([]physics.Cone, len(t.Ships))
-	bounds := physics.EmptyRect()
+	bounds, fieldBounds := physics.EmptyRect(), physics.EmptyRect()
 	for i, s := range t.Ships {
 		r.bases[i] = s.Base()
 		r.arcs[i] = s.Arc(t.Limits)
@@ -115,18 +132,39 @@ func New(t Table) *Referee {
 			bounds = bounds.Union(o.Circle.Bounds())
 		case AsteroidField:
 			r.fieldIdx = append(r.fieldIdx, i)
+			r.fieldBox = append(r.fieldBox, o.Polygon.Bounds())
+			fieldBounds = fieldBounds.Union(r.fieldBox[len(r.fieldBox)-1])
 		}
 	}
 	r.grid = newGrid(bounds, gridCell)
-	for i := range t.Ships {
+	for i, s := range t.Ships {
 		r.grid.insert(i, r.bases[i].Bounds())
 		r.shapes = append(r.shapes, r.bases[i])
+		far := 0.0
+		for _, v := range r.bases[i] {
+			far = math.Max(far, v.Dist(s.Pose.Pos))
+		}
+		r.disks = append(r.disks, disk{s.Pose.Pos, far})
 	}
 	for k, oi := range r.planetIdx {
-		r.grid.insert(len(t.Ships)+k, t.Obstacles[oi].Circle.Bounds())
-		r.shapes = append(r.shapes, t.Obstacles[oi].Circle)
+		c := t.Obstacles[oi].Circle
+		r.grid.insert(len(t.Ships)+k, c.Bounds())
+		r.shapes = append(r.shapes, c)
+		r.disks = append(r.disks, disk{c.C, math.Abs(c.R)})
 	}
-	r.overlaps = make([]map[int]bool, len(t.Ships))
+	r.fieldGrid = newGrid(fieldBounds, gridCell)
+	for k, box := range r.fieldBox {
+		r.fieldGrid.insert(k, box)
+	}
+	r.standIn = make([][]int, len(t.Ships))
+	for i, s := range t.Ships {
+		for k, oi := range r.fieldIdx {
+			if r.fieldBox[k].Contains(s.Pose.Pos) && t.Obstacles[oi].Polygon.Contains(s.Pose.Pos) {
+				r.standIn[i] = append(r.standIn[i], k)
+			}
+		}
+	}
+	r.overlaps = make([][]int, len(t.Ships))
 	var q query
 	for i := range t.Ships {
 		for _, j := range r.grid.find(&q, r.bases[i].Bounds()) {
@@ -134,15 +172,13 @@ func New(t Table) *Referee {
 				continue
 			}
 			if physics.ConvexInteriorsIntersect(r.bases[i], r.bases[j]) {
-				if r.overlaps[i] == nil {
-					r.overlaps[i] = map[int]bool{}
-				}
-				if r.overlaps[j] == nil {
-					r.overlaps[j] = map[int]bool{}
-				}
-				r.overlaps[i][j], r.overlaps[j][i] = true, true
+				r.overlaps[i] = append(r.overlaps[i], j)
+				r.overlaps[j] = append(r.overlaps[j], i)
 			}
 		}
+	}
+	for i := range r.overlaps {
+		slices.Sort(r.overlaps[i])
 	}
 	return r
 }
@@ -161,7 +197,7 @@ func (r *Referee) Arc(i int) physics.Cone { return r.arcs[i] }
 
 // Overlapping reports whether the bases of ships i and j overlap
 // (Overlapping spaceships: their interiors intersect).
-func (r *Referee) Overlapping(i, j int) bool { return r.overlaps[i][j] }
+func (r *Referee) Overlapping(i, j int) bool { return slices.Contains(r.overlaps[i], j) }
 
 // levelDifference returns how many levels apart two objects are; 0 when
 // levels do not matter.
@@ -183,19 +219,85 @@ func (r *Referee) counts(lv, la, lb int) bool {
 	return !r.table.ThreeD || lv == la || lv == lb
 }
 
-// RuleAll rules on every ordered pair, attacker by attacker in file order.
+// RuleAll rules on every ordered pair, attacker by attacker in file order
+// (the order of Rulings).
 func (r *Referee) RuleAll() []Ruling {
 	n := len(r.table.Ships)
-	out := make([]Ruling, 0, n*(n-1))
-	var q query
-	for a := 0; a < n; a++ {
-		for t := 0; t < n; t++ {
-			if a != t {
-				out = append(out, r.rule(&q, a, t))
-			}
-		}
+	out := make([]Ruling, 0, n*max(n-1, 0))
+	for ru := range r.Rulings() {
+		out = append(out, ru)
 	}
 	return out
+}
+
+// batchPairs is about how many rulings Rulings holds at once (twice: one
+// batch being handed out while the next is computed).
+const batchPairs = 8192
+
+// Rulings yields the ruling on every ordered pair, attacker by attacker in
+// file order and, for each, target by target in file order. The rulings
+// are computed on all cores (runtime.GOMAXPROCS) a batch of attackers at a
+// time, the next batch while the caller consumes this one, so that memory
+// stays bounded however big the table; the order, and every ruling, are
+// those of calling Rule pair by pair.
+func (r *Referee) Rulings() iter.Seq[Ruling] {
+	return func(yield func(Ruling) bool) {
+		n := len(r.table.Ships)
+		if n < 2 {
+			return
+		}
+		rows := max(1, batchPairs/(n-1))
+		start := func(lo int, buf []Ruling) chan []Ruling {
+			ch := make(chan []Ruling, 1)
+			go func() { ch <- r.ruleRows(buf, lo, min(n, lo+rows)) }()
+			return ch
+		}
+		pending := start(0, nil)
+		var spare []Ruling
+		for lo := 0; lo < n; lo += rows {
+			cur := <-pending
+			pending = nil
+			if lo+rows < n {
+				pending = start(lo+rows, spare)
+			}
+			for _, ru := range cur {
+				if !yield(ru) {
+					if pending != nil {
+						<-pending
+					}
+					return
+				}
+			}
+			spare = cur
+		}
+	}
+}
+
+// ruleRows rules for attackers lo..hi−1 on every other ship into buf
+// (reused), attacker by attacker, the attackers shared among the cores.
+func (r *Referee) ruleRows(buf []Ruling, lo, hi int) []Ruling {
+	n := len(r.table.Ships)
+	buf = slices.Grow(buf[:0], (hi-lo)*(n-1))[:(hi-lo)*(n-1)]
+	var next atomic.Int64
+	next.Store(int64(lo))
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), hi-lo) {
+		wg.Go(func() {
+			q := r.queries.Get().(*query)
+			defer r.queries.Put(q)
+			for a := int(next.Add(1) - 1); a < hi; a = int(next.Add(1) - 1) {
+				k := (a - lo) * (n - 1)
+				for t := 0; t < n; t++ {
+					if t != a {
+						buf[k] = r.rule(q, a, t)
+						k++
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return buf
 }
 
 // Rule rules on the ordered pair: ship a firing at ship t.
@@ -220,19 +322,19 @@ func (r *Referee) rule(q *query, a, t int) Ruling {
 	apex := sa.Pose.Pos
 	res := Ruling{
 		Attacker: a, Target: t, AttackerID: sa.ID, TargetID: st.ID,
-		Overlap:         r.overlaps[a][t],
+		Overlap:         r.Overlapping(a, t),
 		LevelDifference: r.levelDifference(sa.Level, st.Level),
 		InArc:           r.arcs[a].MeetsInterior(r.bases[t]),
 	}
 	if res.InArc && res.LevelDifference < 2 {
 		region := r.arcs[a].Clip(r.bases[t])
-		sight := region.Bounds().Extend(apex)
-		blockers := r.blockers(q, a, t, sight)
+		w := newWedge(apex, region)
+		blockers := r.blockers(q, a, t, region.Bounds().Extend(apex), &w, false)
 		nearest, _ := q.sight.NearestVisiblePoint(apex, region, nil)
 		res.NearestInArc = nearest
 		toNearest := physics.Seg(apex, nearest)
 		for _, k := range blockers {
-			if r.shapes[k].SegmentCrossesInterior(toNearest) {
+			if r.crosses(k, toNearest, w.margin) {
 				res.BlockedBy = append(res.BlockedBy, r.blockerID(k))
 			}
 		}
@@ -248,7 +350,7 @@ func (r *Referee) rule(q *query, a, t int) Ruling {
 			}
 		}
 	}
-	r.cover(&res)
+	r.cover(q, &res)
 	r.tail(q, &res)
 	switch {
 	case res.Overlap:
@@ -269,25 +371,41 @@ func (r *Referee) rule(q *query, a, t int) Ruling {
 	return res
 }
 
+// crosses reports whether segment s passes through the interior of shape
+// k, exactly; the shape's disk, when clearly apart from s, settles it
+// without the exact test.
+func (r *Referee) crosses(k int, s physics.Segment, margin float64) bool {
+	if d := r.disks[k]; margin > 0 && !nearSegment(s, d.c, d.r, margin) {
+		return false
+	}
+	return r.shapes[k].SegmentCrossesInterior(s)
+}
+
 // blockers returns the ships and planetoids (as indices into r.shapes)
-// that may block a shot from a at t within the sight rectangle: not a or t,
-// not overlapping either (Overlapping spaceships), and at a level that
-// counts. The slice is reused by the next call with the same q.
-func (r *Referee) blockers(q *query, a, t int, sight physics.Rect) []int {
+// that may block a shot from a at t: within the sight rectangle and not
+// clearly outside the wedge w, not a or t, not overlapping either
+// (Overlapping spaceships), and at a level that counts; only ships when
+// shipsOnly. In increasing order; the slice is reused by the next call with
+// the same q.
+func (r *Referee) blockers(q *query, a, t int, sight physics.Rect, w *wedge, shipsOnly bool) []int {
 	ships := r.table.Ships
 	n := len(ships)
 	la, lt := ships[a].Level, ships[t].Level
 	q.blockers = q.blockers[:0]
-	for _, k := range r.grid.find(q, sight) {
+	for _, k := range r.grid.findIn(q, sight, w) {
 		if k < n {
-			if k == a || k == t || r.overlaps[a][k] || r.overlaps[t][k] || !r.counts(ships[k].Level, la, lt) {
+			if k == a || k == t || !r.counts(ships[k].Level, la, lt) || slices.Contains(r.overlaps[a], k) || slices.Contains(r.overlaps[t], k) {
 				continue
 			}
-		} else if !r.counts(r.table.Obstacles[r.planetIdx[k-n]].Level, la, lt) {
+		} else if shipsOnly || !r.counts(r.table.Obstacles[r.planetIdx[k-n]].Level, la, lt) {
+			continue
+		}
+		if d := r.disks[k]; w.rejectsDisk(d.c, d.r) {
 			continue
 		}
 		q.blockers = append(q.blockers, k)
 	}
+	slices.Sort(q.blockers)
 	return q.blockers
 }
 
@@ -339,21 +457,39 @@ func band(rng float64, levels int, l Limits) (Band, float64, Band) {
 // cover lists the asteroid fields that give the target cover: the witness
 // passes through the field, or the field holds the target's stand; the
 // worst modifier applies (Sparse / Dense asteroid fields).
-func (r *Referee) cover(res *Ruling) {
+func (r *Referee) cover(q *query, res *Ruling) {
 	ships := r.table.Ships
 	la, lt := ships[res.Attacker].Level, ships[res.Target].Level
-	stand := ships[res.Target].Pose.Pos
-	for _, oi := range r.fieldIdx {
-		o := r.table.Obstacles[oi]
+	var crossing []int
+	if res.Measured && len(r.fieldIdx) > 0 {
+		box := res.Witness.A.Bounds(res.Witness.B)
+		for _, k := range r.fieldGrid.findIn(q, box, nil) {
+			if r.fieldBox[k].Intersects(box) && r.counts(r.table.Obstacles[r.fieldIdx[k]].Level, la, lt) &&
+				r.table.Obstacles[r.fieldIdx[k]].Polygon.SegmentCrossesInterior(res.Witness) {
+				q.fields = append(q.fields[:len(crossing)], k)
+				crossing = q.fields
+			}
+		}
+		slices.Sort(crossing)
+	}
+	stand := r.standIn[res.Target]
+	// Both lists are in rank order: merge them, each field once.
+	for i, j := 0, 0; i < len(crossing) || j < len(stand); {
+		var k int
+		switch {
+		case j == len(stand) || i < len(crossing) && crossing[i] < stand[j]:
+			k, i = crossing[i], i+1
+		case i == len(crossing) || stand[j] < crossing[i]:
+			k, j = stand[j], j+1
+		default:
+			k, i, j = crossing[i], i+1, j+1
+		}
+		o := r.table.Obstacles[r.fieldIdx[k]]
 		if !r.counts(o.Level, la, lt) {
 			continue
 		}
-		crossed := res.Measured && o.Polygon.Bounds().Intersects(res.Witness.A.Bounds(res.Witness.B)) &&
-			o.Polygon.SegmentCrossesInterior(res.Witness)
-		if crossed || o.Polygon.Contains(stand) {
-			res.Cover = append(res.Cover, o.ID)
-			res.CoverModifier = min(res.CoverModifier, o.Density.CoverModifier())
-		}
+		res.Cover = append(res.Cover, o.ID)
+		res.CoverModifier = min(res.CoverModifier, o.Density.CoverModifier())
 	}
 }
 
@@ -361,7 +497,9 @@ func (r *Referee) cover(res *Ruling) {
 // fire arc, crosses no other ship's base that would block the shot, enters
 // the target's base through the rear flat or a flat next to it, and is
 // shorter than the ★ mark (the back of the ruler one level apart; never two
-// or more levels apart).
+// or more levels apart). The cheap conditions are checked first; the entry
+// flats only when they hold, and the line's clearance only when everything
+// else does.
 func (r *Referee) tail(q *query, res *Ruling) {
 	ships := r.table.Ships
 	a, t := res.Attacker, res.Target
@@ -369,19 +507,24 @@ func (r *Referee) tail(q *query, res *Ruling) {
 	l := r.table.Limits
 	c := TailCheck{LevelsAllow: res.LevelDifference < 2}
 	c.InArc = r.arcs[a].Contains(to)
-	line := physics.Seg(from, to)
-	c.Clear = true
-	for _, k := range r.blockers(q, a, t, line.A.Bounds(line.B)) {
-		if k < len(ships) && r.shapes[k].SegmentCrossesInterior(line) {
-			c.Clear = false
-			break
-		}
-	}
-	f, g := physics.EntryFlat(r.bases[t], to, from)
-	c.Entry = [2]physics.Flat{f, g}
-	c.RearEntry = f.IsRear() || g.IsRear()
 	c.Distance = physics.LevelDistance(from.Dist(to), res.LevelDifference, l.LevelHeight)
 	c.Margin = math.Abs(c.Distance - l.TailingDistance)
+	if c.LevelsAllow && c.InArc && c.Distance < l.TailingDistance {
+		f, g := physics.EntryFlat(r.bases[t], to, from)
+		c.Entry = [2]physics.Flat{f, g}
+		c.RearEntry = f.IsRear() || g.IsRear()
+	}
+	if c.LevelsAllow && c.InArc && c.Distance < l.TailingDistance && c.RearEntry {
+		line := physics.Seg(from, to)
+		w := newWedge(from, physics.Polygon{to})
+		c.Clear = true
+		for _, k := range r.blockers(q, a, t, line.A.Bounds(line.B), &w, true) {
+			if r.crosses(k, line, w.margin) {
+				c.Clear = false
+				break
+			}
+		}
+	}
 	res.Tail = c
 	res.Tailing = c.LevelsAllow && c.InArc && c.Clear && c.RearEntry && c.Distance < l.TailingDistance
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -101,6 +102,20 @@ func runMeasure(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		return err
 	}
 	ref := referee.New(table)
+	if *pair == "" && *png == "" && *svg == "" {
+		// Every pair, nothing drawn: stream the rulings as they come, so
+		// that a huge table needs no more memory than a small one.
+		out := bufio.NewWriterSize(stdout, 1<<16)
+		if *asJSON {
+			err = measure.WriteJSONSeq(out, ref, ref.Rulings())
+		} else {
+			err = measure.WriteTextSeq(out, ref, ref.Rulings())
+		}
+		if err != nil {
+			return err
+		}
+		return out.Flush()
+	}
 	var rulings []referee.Ruling
 	var only *[2]int
 	if *pair != "" {
