@@ -57,7 +57,7 @@ func (b *Battle) sideCanShoot(ref *referee.Referee, idx []int, side Side) bool {
 // Attack declaration rule one side, drawn at random, declares first and
 // openly (Choosing a target; Attack declaration).
 func (b *Battle) openFiring() error {
-	b.st.Declared, b.st.Shots, b.st.FirstToDeclare = nil, nil, ""
+	b.st.Declared, b.st.Shots, b.st.FirstToDeclare, b.st.Hidden = nil, nil, "", ""
 	if b.st.Step == 1 && b.setup.Rules.Set == starship.Complete {
 		for i := range b.st.Ships {
 			if s := &b.st.Ships[i]; s.Active() {
@@ -127,19 +127,46 @@ func (b *Battle) declare(cmd Command) error {
 	}
 	b.st.Declared = append(b.st.Declared, cmd.Side)
 	b.st.Shots = append(b.st.Shots, cmd.Shots...)
-	if len(cmd.Shots) == 0 {
-		b.log("%s holds fire.", cmd.Side)
-	} else {
-		parts := make([]string, len(cmd.Shots))
-		for i, sh := range cmd.Shots {
-			parts[i] = sh.Shooter + " at " + sh.Target
+	switch {
+	case b.st.FirstToDeclare == "" && len(b.st.Declared) < len(Sides):
+		// Attack declaration: both sides declare at once. The first
+		// declaration stays hidden in hand until the other side has
+		// declared too; the other side learns only that it is made.
+		b.st.Hidden = cmd.Side
+		b.secret(cmd.Side, "%s", declaration(cmd.Side, cmd.Shots))
+		b.log("%s has declared; the declarations are shown when both sides have.", cmd.Side)
+		return nil
+	case b.st.Hidden != "":
+		// Both declarations are shown at the same time.
+		for _, side := range Sides {
+			var shots []Shot
+			for _, sh := range b.st.Shots {
+				if b.st.Ships[b.ids[sh.Shooter]].Side == side {
+					shots = append(shots, sh)
+				}
+			}
+			b.log("%s", declaration(side, shots))
 		}
-		b.log("%s declares: %s.", cmd.Side, strings.Join(parts, ", "))
+		b.st.Hidden = ""
+	default:
+		b.log("%s", declaration(cmd.Side, cmd.Shots))
 	}
 	if len(b.st.Declared) < len(Sides) {
 		return nil
 	}
 	return b.resolveFire()
+}
+
+// declaration is the sentence announcing a side's shots.
+func declaration(side Side, shots []Shot) string {
+	if len(shots) == 0 {
+		return fmt.Sprintf("%s holds fire.", side)
+	}
+	parts := make([]string, len(shots))
+	for i, sh := range shots {
+		parts[i] = sh.Shooter + " at " + sh.Target
+	}
+	return fmt.Sprintf("%s declares: %s.", side, strings.Join(parts, ", "))
 }
 
 // resolveFire rolls every declared attack, then settles damage (Fire!;
@@ -268,7 +295,7 @@ func (b *Battle) modifiers(a, t *ShipState, r referee.Ruling) []Modifier {
 // afterFiring moves on from a firing step: to the second movement step,
 // or to the end of the turn.
 func (b *Battle) afterFiring() error {
-	b.st.Declared, b.st.Shots, b.st.FirstToDeclare = nil, nil, ""
+	b.st.Declared, b.st.Shots, b.st.FirstToDeclare, b.st.Hidden = nil, nil, "", ""
 	b.decide()
 	if b.st.Phase == Over {
 		return nil

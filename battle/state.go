@@ -167,21 +167,30 @@ type State struct {
 	// Declarations in the current firing step, by side; FirstToDeclare is
 	// the side drawn to declare openly first (without the Attack
 	// declaration rule).
-	Declared       []Side  `json:"declared,omitempty"`
-	Shots          []Shot  `json:"shots,omitempty"`
-	FirstToDeclare Side    `json:"first_to_declare,omitempty"`
-	Result         *Result `json:"result,omitempty"`
-	Events         []Event `json:"events"`
+	Declared       []Side `json:"declared,omitempty"`
+	Shots          []Shot `json:"shots,omitempty"`
+	FirstToDeclare Side   `json:"first_to_declare,omitempty"`
+	// Hidden is the side whose declaration lies hidden in hand under the
+	// Attack declaration rule until the other side has declared too.
+	Hidden Side    `json:"hidden,omitempty"`
+	Result *Result `json:"result,omitempty"`
+	Events []Event `json:"events"`
 }
 
 // Event is one thing that happened, in a sentence, with who may read it:
 // Secret events are shown only to Side (a damage counter's value).
+// Neither a player's screen nor a server's message may carry an event
+// VisibleTo does not allow.
 type Event struct {
 	Turn   int    `json:"turn"`
 	Text   string `json:"text"`
 	Side   Side   `json:"side,omitempty"`   // the side it concerns
 	Secret bool   `json:"secret,omitempty"` // only that side may read it
 }
+
+// VisibleTo reports whether side may read the event: public events, and
+// the secret events of that side.
+func (e Event) VisibleTo(side Side) bool { return !e.Secret || e.Side == side }
 
 // DamageCounters returns how many damage counters the game has.
 func DamageCounters(comp *assets.Components) int { return len(fullCup(comp.Damage)) }

@@ -82,7 +82,7 @@ func (b *Battle) View(side Side) View {
 		v.Ships = append(v.Ships, b.shipView(&b.st.Ships[i], side))
 	}
 	for _, e := range b.st.Events {
-		if !e.Secret || e.Side == side {
+		if e.VisibleTo(side) {
 			v.Events = append(v.Events, e)
 		}
 	}
