@@ -32,6 +32,7 @@ type Command struct {
 	Target string         `json:"target,omitempty"` // tail
 	Values []int          `json:"values,omitempty"` // supply: dice (1..6) and picks (0..n−1), in the order asked
 	Drawn  []string       `json:"drawn,omitempty"`  // supply: counters drawn, as "4+ hull"
+	Seed   uint64         `json:"seed,omitempty"`   // reseed: the new seed of the random source
 }
 
 // CommandType names what a command does.
@@ -48,6 +49,7 @@ const (
 	CmdSupply  CommandType = "supply"  // companion mode: dice and counters from the real table
 	CmdBegin   CommandType = "begin"   // start the first turn (New does it, except in companion mode)
 	CmdPreplan CommandType = "preplan" // a severely wounded pilot's cards for next turn
+	CmdReseed  CommandType = "reseed"  // reseed the random source (network play: each turn's derived dice seed)
 )
 
 // Entry is one journal line: a command and the draws it made.
@@ -238,8 +240,10 @@ func (b *Battle) apply(cmd Command) error {
 		return b.declare(cmd)
 	case CmdPreplan:
 		return b.preplan(cmd)
+	case CmdReseed:
+		return b.reseed(cmd)
 	}
-	return fmt.Errorf("unknown command %q; allowed: begin, plan, undo, tail, reveal, ftl, declare, preplan, supply", cmd.Type)
+	return fmt.Errorf("unknown command %q; allowed: begin, plan, undo, tail, reveal, ftl, declare, preplan, supply, reseed", cmd.Type)
 }
 
 // supply queues the players' dice and counters (companion mode).

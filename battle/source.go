@@ -51,8 +51,28 @@ type source struct {
 }
 
 func newSource(seed uint64, companion bool) *source {
-	pcg := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	pcg := rand.NewPCG(seed, seed^pcgStream)
 	return &source{pcg: pcg, rng: rand.New(pcg), companion: companion}
+}
+
+// pcgStream is mixed into a seed to make the PCG's second word.
+const pcgStream = 0x9e3779b97f4a7c15
+
+// reseed applies a reseed command: every later draw comes from the new
+// seed, exactly as if the battle had started with it. A network game
+// reseeds at each reveal with the turn's dice seed (package wire derives
+// it from contributions fixed before anyone knew them); the command is in
+// the journal, so a replay draws the same dice. Hot-seat games and
+// simulations never reseed.
+func (b *Battle) reseed(cmd Command) error {
+	if b.setup.Companion {
+		return errors.New("reseed: a companion battle draws no dice of its own")
+	}
+	if cmd.Side != "" {
+		return fmt.Errorf("reseed: side %q: no side reseeds the dice; only the game server does", cmd.Side)
+	}
+	b.src.pcg.Seed(cmd.Seed, cmd.Seed^pcgStream)
+	return nil
 }
 
 // d6 rolls one die.

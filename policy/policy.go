@@ -53,6 +53,30 @@ type Game struct {
 	comp    *assets.Components
 	Rand    *rand.Rand
 	observe func(battle.Command)
+	// A game played from afar (NewRemote) has no battle: the rules, and
+	// the targets the server listed for the side's ships.
+	rules   starship.Rules
+	targets map[string][]referee.Ruling
+}
+
+// NewRemote returns the window of a policy playing one seat of a game it
+// knows only through its views (over the network): the rules in force,
+// the component data for the classes, and seed for its own choices. Call
+// SetTargets with the server's rulings before a declaration. Act is for
+// local battles only; a remote player calls the policy's methods itself.
+func NewRemote(comp *assets.Components, rules starship.Rules, seed uint64) *Game {
+	return &Game{comp: comp, rules: rules, Rand: rand.New(rand.NewPCG(seed, seed+1))}
+}
+
+// SetTargets gives a remote game the rulings of the ships that may fire.
+func (g *Game) SetTargets(t map[string][]referee.Ruling) { g.targets = t }
+
+// rulings returns what a ship may fire at now, with the rulings.
+func (g *Game) rulings(ship string) []referee.Ruling {
+	if g.b == nil {
+		return slices.Clone(g.targets[ship])
+	}
+	return g.b.Targets(ship)
 }
 
 // apply sends a command to the battle and tells the observer.
@@ -67,15 +91,26 @@ func (g *Game) apply(cmd battle.Command) error {
 }
 
 // Rules returns the rules in force.
-func (g *Game) Rules() starship.Rules { return g.b.Setup().Rules }
+func (g *Game) Rules() starship.Rules {
+	if g.b == nil {
+		return g.rules
+	}
+	return g.b.Setup().Rules
+}
 
 // Class returns a ship class.
-func (g *Game) Class(id string) starship.Class { return g.b.Class(id) }
+func (g *Game) Class(id string) starship.Class {
+	if g.b == nil {
+		c, _ := starship.ClassFor(g.comp, id)
+		return c
+	}
+	return g.b.Class(id)
+}
 
 // Targets returns what a ship may fire at now.
 func (g *Game) Targets(ship string) []string {
 	var out []string
-	for _, r := range g.b.Targets(ship) {
+	for _, r := range g.rulings(ship) {
 		out = append(out, r.TargetID)
 	}
 	return out
@@ -452,7 +487,7 @@ func (Greedy) Declare(g *Game, v battle.View) []battle.Shot {
 		if !s.Own {
 			continue
 		}
-		rulings := g.b.Targets(s.ID)
+		rulings := g.rulings(s.ID)
 		if len(rulings) == 0 {
 			continue
 		}

@@ -36,10 +36,13 @@ func commands() map[string]command {
 		"sim":        {"play many battles between computer players and count the wins", runSim},
 		"replay":     {"check a saved battle's journal and print it turn by turn", runReplay},
 		"scenario":   {"scenario files: list, show, validate, new, and a setup sheet for a real table", runScenario},
+		"serve":      {"run the game server for network play (lobby, seats, SQLite store, signed records)", runServe},
+		"host":       {"create a game on a server and print its seat links", runHost},
+		"bot":        {"play a seat of a network game with a computer policy", runBot},
 	}
 }
 
-var order = []string{"measure", "move", "components", "odds", "cards", "sim", "replay", "scenario"}
+var order = []string{"measure", "move", "components", "odds", "cards", "sim", "replay", "scenario", "serve", "host", "bot"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

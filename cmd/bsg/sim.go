@@ -262,8 +262,11 @@ type replayDoc struct {
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", "replay [-json] FILE\n\n"+
 		"Replays a saved battle (bsg sim -save), checking every die and counter drawn and the\n"+
-		"final state hash, and prints it turn by turn, secret events included (FILE - is stdin)", stderr)
+		"final state hash, and prints it turn by turn, secret events included (FILE - is stdin).\n"+
+		"A signed record of a network game is checked whole first: the signature, every\n"+
+		"commitment, every turn's dice derivation and the final state hash", stderr)
 	asJSON := fs.Bool("json", false, "print JSON instead of sentences")
+	key := fs.String("key", "", "a signed record (bsg serve): require the server's public `KEY` (hex)")
 	// Flags may come before or after the file.
 	var files []string
 	for rest := args; ; {
@@ -285,6 +288,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	data, name, err := readInput(files[0], stdin)
 	if err != nil {
 		return err
+	}
+	if isRecord(data) {
+		return replayRecord(data, name, *key, *asJSON, comp, stdout)
 	}
 	b, err := battle.Load(data, comp)
 	if err != nil {

@@ -1,0 +1,81 @@
+package client
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/policy"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// Observer is told of every state a bot acts on and of every decision it
+// sends (for tests, tools and the load test's latency figures).
+type Observer interface {
+	State(*wire.State)
+	Sent(kind string, err error)
+}
+
+// Bot plays the client's seat with a computer policy to the end of the
+// game, deciding from the seat's views only, and returns the last state
+// (which holds the signed record). seed drives the policy's own choices.
+func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Components, seed uint64, obs Observer) (*wire.State, error) {
+	var g *policy.Game
+	lastSeq := -1
+	for {
+		st, err := c.Wait(ctx, func(s *wire.State) bool {
+			return s.View.Phase == battle.Over || (s.Seq != lastSeq && len(s.Owe) > 0 && s.Ready)
+		})
+		if err != nil {
+			return st, err
+		}
+		if obs != nil {
+			obs.State(st)
+		}
+		if st.View.Phase == battle.Over {
+			return st, nil
+		}
+		lastSeq = st.Seq
+		if g == nil {
+			g = policy.NewRemote(comp, st.Rules, seed)
+		}
+		kind, err := decide(ctx, c, g, p, st)
+		if obs != nil {
+			obs.Sent(kind, err)
+		}
+		if err != nil {
+			return st, fmt.Errorf("bot %s, turn %d, %s: %w", st.Seat, st.View.Turn, st.View.Phase, err)
+		}
+	}
+}
+
+// decide makes and sends the decisions the state says the seat owes.
+func decide(ctx context.Context, c *Client, g *policy.Game, p policy.Policy, st *wire.State) (string, error) {
+	v := st.View
+	switch v.Phase {
+	case battle.Planning:
+		var cmds []battle.Command
+		for _, id := range st.Owe {
+			plan := p.Plan(g, v, id)
+			cmds = append(cmds, battle.Command{Type: battle.CmdPlan, Ship: id, Plan: &plan})
+		}
+		return "plan", c.Seal(ctx, cmds)
+	case battle.Declaring:
+		g.SetTargets(st.Targets)
+		cmd := battle.Command{Type: battle.CmdDeclare, Shots: p.Declare(g, v)}
+		if st.Sealed {
+			return "declare", c.Seal(ctx, []battle.Command{cmd})
+		}
+		return "declare", c.Act(ctx, cmd)
+	case battle.PlacingFTL:
+		id := st.Owe[0]
+		m := p.Marker(g, v, id)
+		return "ftl", c.Act(ctx, battle.Command{Type: battle.CmdFTL, Ship: id, Marker: &m})
+	case battle.Preplanning:
+		id := st.Owe[0]
+		plan := p.Plan(g, v, id)
+		return "preplan", c.Act(ctx, battle.Command{Type: battle.CmdPreplan, Ship: id, Plan: &plan})
+	}
+	return "", nil
+}

@@ -1,0 +1,386 @@
+// Package client is the player's side of the protocol of package wire:
+// it connects a seat to a `bsg serve` server, reconnects on its own and
+// keeps the seat's latest state, and turns decisions into messages:
+// sealed ones (plans, secret declarations) as a commitment first and the
+// opening once every side has committed; open ones as they are. The table
+// view and `bsg bot` use it.
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// ParseJoin reads what a player pastes to join: a seat link
+// ("http://host:port/?seat=TOKEN") or a code ("host:port/TOKEN", or a bare
+// TOKEN with defaultServer). It returns the server's base URL and the
+// token.
+func ParseJoin(s, defaultServer string) (server, token string, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", "", errors.New("join: give a seat link or code")
+	}
+	if strings.Contains(s, "seat=") {
+		if !strings.Contains(s, "://") {
+			s = "http://" + s
+		}
+		u, err := url.Parse(s)
+		if err != nil {
+			return "", "", fmt.Errorf("join: link: %v", err)
+		}
+		token = u.Query().Get("seat")
+		u.RawQuery, u.Path, u.Fragment = "", "", ""
+		server = u.String()
+	} else if i := strings.LastIndex(s, "/"); i >= 0 {
+		server, token = s[:i], s[i+1:]
+		if !strings.Contains(server, "://") {
+			server = "http://" + server
+		}
+	} else {
+		server, token = defaultServer, s
+	}
+	if len(token) != 32 || strings.Trim(token, "0123456789abcdef") != "" {
+		return "", "", fmt.Errorf("join: seat token %q: allowed 32 hexadecimal digits", token)
+	}
+	if server == "" {
+		return "", "", errors.New("join: a bare code needs the server's address")
+	}
+	return strings.TrimSuffix(server, "/"), token, nil
+}
+
+// Client is one seat's connection. Its methods are safe for concurrent
+// use.
+type Client struct {
+	server, token string
+	ctx           context.Context
+	cancel        context.CancelFunc
+
+	mu      sync.Mutex
+	ws      *websocket.Conn
+	state   *wire.State
+	changed chan struct{} // closed and replaced at every new state or connection change
+	nextID  int64
+	waiting map[int64]chan error
+	err     error // why the client stopped, once it has
+	dialErr error // the latest connection failure
+}
+
+// Dial starts a client for a seat of the server (a base URL such as
+// "http://127.0.0.1:7878"). It connects in the background and reconnects
+// whenever the connection drops, until Close or ctx ends.
+func Dial(ctx context.Context, server, token string) *Client {
+	ctx, cancel := context.WithCancel(ctx)
+	c := &Client{server: strings.TrimSuffix(server, "/"), token: token, ctx: ctx, cancel: cancel,
+		changed: make(chan struct{}), waiting: map[int64]chan error{}}
+	go c.run()
+	return c
+}
+
+// Close ends the client.
+func (c *Client) Close() { c.cancel() }
+
+// State returns the latest state (nil before the first).
+func (c *Client) State() *wire.State {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.state
+}
+
+// Connected reports whether the client holds a connection now, and the
+// latest connection failure.
+func (c *Client) Connected() (bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ws != nil, c.dialErr
+}
+
+// Changed returns a channel closed at the next change of state or
+// connection.
+func (c *Client) Changed() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.changed
+}
+
+func (c *Client) notify() {
+	close(c.changed)
+	c.changed = make(chan struct{})
+}
+
+// Wait blocks until cond holds for the latest state (checked at every
+// change), or ctx ends.
+func (c *Client) Wait(ctx context.Context, cond func(*wire.State) bool) (*wire.State, error) {
+	for {
+		c.mu.Lock()
+		st, ch, stopped := c.state, c.changed, c.err
+		c.mu.Unlock()
+		if st != nil && cond(st) {
+			return st, nil
+		}
+		if stopped != nil {
+			return st, stopped
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return st, ctx.Err()
+		case <-c.ctx.Done():
+			return st, c.ctx.Err()
+		}
+	}
+}
+
+func (c *Client) wsURL() string {
+	u := c.server
+	u = strings.Replace(u, "https://", "wss://", 1)
+	u = strings.Replace(u, "http://", "ws://", 1)
+	return u + "/ws?seat=" + url.QueryEscape(c.token)
+}
+
+// run keeps a connection up and reads from it.
+func (c *Client) run() {
+	backoff := 50 * time.Millisecond
+	for c.ctx.Err() == nil {
+		ws, resp, err := websocket.Dial(c.ctx, c.wsURL(), nil)
+		if err != nil {
+			c.mu.Lock()
+			c.dialErr = err
+			if resp != nil && resp.StatusCode == 403 {
+				c.err = fmt.Errorf("join: the server knows no seat with this token")
+			}
+			stop := c.err != nil
+			c.notify()
+			c.mu.Unlock()
+			if stop {
+				return
+			}
+			select {
+			case <-time.After(backoff):
+			case <-c.ctx.Done():
+			}
+			backoff = min(2*backoff, 2*time.Second)
+			continue
+		}
+		backoff = 50 * time.Millisecond
+		ws.SetReadLimit(16 << 20)
+		c.mu.Lock()
+		c.ws, c.dialErr = ws, nil
+		c.notify()
+		c.mu.Unlock()
+		c.read(ws)
+		c.mu.Lock()
+		c.ws = nil
+		for id, ch := range c.waiting {
+			ch <- errDisconnected
+			delete(c.waiting, id)
+		}
+		c.notify()
+		c.mu.Unlock()
+		ws.CloseNow()
+	}
+	c.mu.Lock()
+	if c.err == nil {
+		c.err = errors.New("client closed")
+	}
+	c.notify()
+	c.mu.Unlock()
+}
+
+var errDisconnected = errors.New("disconnected before the answer")
+
+func (c *Client) read(ws *websocket.Conn) {
+	for {
+		_, data, err := ws.Read(c.ctx)
+		if err != nil {
+			return
+		}
+		var m wire.ServerMsg
+		if json.Unmarshal(data, &m) != nil {
+			continue
+		}
+		c.mu.Lock()
+		switch m.Type {
+		case wire.TypeState:
+			if m.State != nil {
+				c.state = m.State
+				c.notify()
+			}
+		case wire.TypeAck, wire.TypeError:
+			if ch, ok := c.waiting[m.ID]; ok {
+				delete(c.waiting, m.ID)
+				if m.Type == wire.TypeAck {
+					ch <- nil
+				} else {
+					ch <- &Refused{Message: m.Error}
+				}
+			}
+		}
+		c.mu.Unlock()
+	}
+}
+
+// Refused is the server's refusal of a message.
+type Refused struct{ Message string }
+
+func (r *Refused) Error() string { return "server: " + r.Message }
+
+// send sends one message and waits for its answer.
+func (c *Client) send(ctx context.Context, m wire.ClientMsg) error {
+	c.mu.Lock()
+	ws := c.ws
+	if ws == nil {
+		c.mu.Unlock()
+		return errDisconnected
+	}
+	c.nextID++
+	m.ID = c.nextID
+	ch := make(chan error, 1)
+	c.waiting[m.ID] = ch
+	c.mu.Unlock()
+	data, _ := json.Marshal(m)
+	if err := ws.Write(ctx, websocket.MessageText, data); err != nil {
+		c.mu.Lock()
+		delete(c.waiting, m.ID)
+		c.mu.Unlock()
+		return errDisconnected
+	}
+	select {
+	case err := <-ch:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// moment is where a state stands.
+type moment struct {
+	turn, step int
+	phase      battle.Phase
+	round      int
+}
+
+func momentOf(st *wire.State) moment {
+	return moment{st.View.Turn, st.View.Step, st.View.Phase, st.Round}
+}
+
+func (m moment) msg(typ string) wire.ClientMsg {
+	return wire.ClientMsg{Type: typ, Turn: m.turn, Step: m.step, Phase: m.phase, Round: m.round}
+}
+
+// connected waits for a live connection.
+func (c *Client) connected(ctx context.Context) error {
+	for {
+		c.mu.Lock()
+		ok, ch, stopped := c.ws != nil && c.state != nil, c.changed, c.err
+		c.mu.Unlock()
+		if ok {
+			return nil
+		}
+		if stopped != nil {
+			return stopped
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// Act sends one open decision (tail, ftl, declare when open, preplan) for
+// the moment of the latest state. It retries across reconnections; a
+// refusal is returned as a *Refused.
+func (c *Client) Act(ctx context.Context, cmd battle.Command) error {
+	st := c.State()
+	if st == nil {
+		return errors.New("act: no state yet")
+	}
+	at := momentOf(st)
+	for {
+		if err := c.connected(ctx); err != nil {
+			return err
+		}
+		m := at.msg(wire.TypeAct)
+		m.Command = &cmd
+		err := c.send(ctx, m)
+		if !errors.Is(err, errDisconnected) {
+			return err
+		}
+		// Lost on the way: if the server has moved on, it was applied.
+		if err := c.connected(ctx); err != nil {
+			return err
+		}
+		if now := c.State(); now.Seq != st.Seq {
+			return nil
+		}
+	}
+}
+
+// Seal commits to the seat's sealed decisions of the latest state (plans
+// for the ships it owes, or one declaration), waits until every side
+// owing a decision has committed, and opens the commitment. It returns
+// once the server has accepted the opening.
+func (c *Client) Seal(ctx context.Context, cmds []battle.Command) error {
+	st := c.State()
+	if st == nil || !st.Sealed {
+		return fmt.Errorf("seal: no sealed decision is owed now (%+v)", st)
+	}
+	cmds = slices.Clone(cmds)
+	for i := range cmds {
+		cmds[i].Side = ""
+	}
+	at, seat := momentOf(st), st.Seat
+	nonce := wire.NewNonce()
+	commitment := wire.Commit(st.Game, at.turn, at.step, at.phase, at.round, seat, cmds, nonce)
+	same := func(s *wire.State) bool { return momentOf(s) == at }
+	// Commit (again after a lost connection, unless the server has it).
+	for {
+		if err := c.connected(ctx); err != nil {
+			return err
+		}
+		if now := c.State(); !same(now) {
+			return errors.New("seal: the game moved on before the commitment was made")
+		} else if slices.Contains(now.Committed, seat) {
+			break
+		}
+		m := at.msg(wire.TypeCommit)
+		m.Commitment = commitment
+		err := c.send(ctx, m)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, errDisconnected) {
+			return err
+		}
+	}
+	for {
+		st, err := c.Wait(ctx, func(s *wire.State) bool { return !same(s) || s.MayReveal || slices.Contains(s.Revealed, seat) })
+		if err != nil {
+			return err
+		}
+		if !same(st) || slices.Contains(st.Revealed, seat) {
+			return nil
+		}
+		m := at.msg(wire.TypeReveal)
+		m.Nonce, m.Commands = nonce, cmds
+		err = c.send(ctx, m)
+		if err == nil || !errors.Is(err, errDisconnected) {
+			return err
+		}
+		if err := c.connected(ctx); err != nil {
+			return err
+		}
+	}
+}

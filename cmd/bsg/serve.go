@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/policy"
+	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", "serve [-addr HOST:PORT] [-data DIR] [-web DIR]\n\n"+
+		"Runs the game server: a lobby (bsg host creates games), seats bound to unguessable tokens,\n"+
+		"games stored in DIR/bsg.sqlite (created when missing), commit-reveal turns, signed records", stderr)
+	addr := fs.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0: any free port)")
+	data := fs.String("data", "bsg-data", "keep the games in `DIR` (created when missing)")
+	web := fs.String("web", "", "serve the files of `DIR` at / (the browser client)")
+	maxGames := fs.Int("max-games", 10, "unfinished games one client address may host")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	opts := server.Options{Data: *data, MaxGamesPerClient: *maxGames,
+		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
+	if *web != "" {
+		opts.Web = http.FileServer(http.Dir(*web))
+	}
+	s, err := server.New(opts)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "bsg serve: listening on http://%s (data %s, key %s)\n", ln.Addr(), *data, s.PublicKey())
+	if f, ok := stdout.(*os.File); ok {
+		_ = f.Sync()
+	}
+	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(sctx)
+	}()
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("host", "host [-server URL] [-scenario NAME | -file FILE]\n\n"+
+		"Creates a game on a bsg serve server and prints its seat links: send the Cylon link to\n"+
+		"your opponent, open the Colonial one yourself (go run . -join LINK, or bsg bot -seat LINK)", stderr)
+	srv := fs.String("server", "http://127.0.0.1:7878", "the server's `URL`")
+	name := fs.String("scenario", "jump-point", "a built-in scenario (`NAME`)")
+	file := fs.String("file", "", "a scenario `FILE` to upload instead")
+	asJSON := fs.Bool("json", false, "print the server's JSON answer")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	req := server.CreateRequest{Scenario: *name}
+	if *file != "" {
+		data, _, err := readInput(*file, stdin)
+		if err != nil {
+			return err
+		}
+		req = server.CreateRequest{YAML: string(data)}
+	}
+	cr, err := server.Host(*srv, req)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(cr)
+	}
+	fmt.Fprintf(stdout, "game %s (%s)\ncolonial:  %s\ncylon:     %s\nspectator: %s\n", cr.Game, cr.Scenario,
+		cr.Links["colonial"], cr.Links["cylon"], cr.Links["spectator"])
+	return nil
+}
+
+func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("bot", "bot -server URL -seat TOKEN|LINK [-policy NAME]\n\n"+
+		"Plays a seat of a network game with a computer policy to the end, then checks the signed record", stderr)
+	srv := fs.String("server", "http://127.0.0.1:7878", "the server's `URL` (not needed with a link)")
+	seat := fs.String("seat", "", "the seat's `TOKEN`, or its link")
+	pol := fs.String("policy", "greedy", "the computer policy: random or greedy")
+	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the policy's own choices")
+	save := fs.String("record", "", "write the signed record to `FILE` at the end (bsg replay checks it)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *seat == "" {
+		return usagef("-seat is required")
+	}
+	base, token, err := client.ParseJoin(*seat, *srv)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	p, err := policy.ByName(*pol)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	comp, err := loadComponents("")
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	c := client.Dial(ctx, base, token)
+	defer c.Close()
+	st, err := client.Bot(ctx, c, p, comp, *seed, nil)
+	if err != nil {
+		return err
+	}
+	r := st.View.Result
+	fmt.Fprintf(stdout, "game %s over on turn %d: %s\n", st.Game, r.Turn, resultText(r.Winner, r.Reason))
+	if st.Record == nil {
+		return errors.New("the server sent no record")
+	}
+	if _, err := st.Record.Verify(comp, ""); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "record verified: signed by %s\n", st.Record.PublicKey)
+	if *save != "" {
+		data, _ := json.MarshalIndent(st.Record, "", "  ")
+		return os.WriteFile(*save, data, 0o644)
+	}
+	return nil
+}
+
+func resultText(w interface{ String() string }, reason string) string {
+	if w.String() == "" {
+		return "a draw (" + reason + ")"
+	}
+	return w.String() + " wins (" + reason + ")"
+}
+
+// isRecord reports whether a file is a signed record of a network game.
+func isRecord(data []byte) bool {
+	var probe struct {
+		Signature *string `json:"signature"`
+	}
+	return json.NewDecoder(bytes.NewReader(data)).Decode(&probe) == nil && probe.Signature != nil
+}
+
+
+// replayRecord checks a signed record whole, then prints the game as
+// bsg replay prints a saved battle.
+func replayRecord(data []byte, name, key string, asJSON bool, comp *assets.Components, stdout io.Writer) error {
+	var rec wire.Record
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rec); err != nil {
+		return fmt.Errorf("%s: not a signed record: %w", name, err)
+	}
+	b, err := rec.Verify(comp, key)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	st := b.State()
+	if asJSON {
+		turns := b.Turn()
+		if st.Result != nil {
+			turns = st.Result.Turn
+		}
+		doc := replayDoc{Hash: b.Hash(), Result: st.Result, Turns: turns, Events: st.Events}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(doc)
+	}
+	who := "the record's key"
+	if key != "" {
+		who = "the server's key"
+	}
+	fmt.Fprintf(stdout, "signature ok: game %s signed by %s (%s)\n", rec.Game, rec.PublicKey, who)
+	fmt.Fprintf(stdout, "commitments ok: the secret and %d sealed decisions open their commitments\n", len(rec.Seals))
+	fmt.Fprintf(stdout, "dice ok: %d turns' seeds derive from the server's committed contribution and the players' nonces\n", len(rec.Dice))
+	return writeReplayText(stdout, b, st, true)
+}

@@ -1,0 +1,343 @@
+package server
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// game is one game's rules of play over the wire: which side owes what,
+// the round of sealed commitments, the dice of every turn. It does no I/O:
+// the server stores each message it accepts and feeds the stored messages
+// through the same code after a restart.
+type game struct {
+	id       string
+	scenario string
+	setup    battle.Setup
+	secret   []byte
+	b        *battle.Battle
+	seq      int // messages accepted
+	joined   map[battle.Side]bool
+
+	key       string // turn, step and phase of the current round
+	round     int
+	commits   map[battle.Side]string
+	revealed  map[battle.Side]bool
+	seals     []wire.Seal
+	dice      []wire.TurnDice
+	published *wire.Record
+}
+
+// errDirty wraps an engine refusal that came after part of a message had
+// been applied: the caller rebuilds the game from its stored messages.
+type errDirty struct{ err error }
+
+func (e errDirty) Error() string { return e.err.Error() }
+func (e errDirty) Unwrap() error { return e.err }
+
+func newGame(id, scenario string, setup battle.Setup, secret []byte, comp *assets.Components) (*game, error) {
+	b, err := battle.New(setup, comp, wire.GameSeed(secret))
+	if err != nil {
+		return nil, err
+	}
+	g := &game{id: id, scenario: scenario, setup: setup, secret: secret, b: b, joined: map[battle.Side]bool{}}
+	g.settle()
+	return g, nil
+}
+
+// moment names where the game stands, for messages.
+func (g *game) moment() string {
+	return fmt.Sprintf("turn %d, step %d, %s, round %d", g.b.Turn(), g.b.State().Step, g.b.Phase(), g.round)
+}
+
+// sealedNow reports whether the decisions owed now are sealed: plans
+// always; declarations when both sides declare at once (secretly).
+func (g *game) sealedNow() bool {
+	switch g.b.Phase() {
+	case battle.Planning:
+		return true
+	case battle.Declaring:
+		return g.b.State().FirstToDeclare == ""
+	}
+	return false
+}
+
+// owe lists what side owes now: ships to plan, mark or preplan, or
+// "declare".
+func (g *game) owe(side battle.Side) []string {
+	if side == "" {
+		return nil
+	}
+	var out []string
+	switch g.b.Phase() {
+	case battle.Planning:
+		st := g.b.State()
+		planned := map[string]bool{}
+		for _, s := range st.Ships {
+			planned[s.ID] = s.Plan != nil || !s.Active()
+		}
+		for _, s := range st.Ships {
+			if s.Side == side && !planned[s.ID] && (s.WaitFor == "" || planned[s.WaitFor]) {
+				out = append(out, s.ID)
+			}
+		}
+	case battle.PlacingFTL:
+		out = g.b.View(side).MarkersDue
+	case battle.Declaring:
+		if g.b.View(side).MayDeclare {
+			out = []string{"declare"}
+		}
+	case battle.Preplanning:
+		for _, s := range g.b.View(side).Ships {
+			if s.MustPreplan {
+				out = append(out, s.ID)
+			}
+		}
+	}
+	return out
+}
+
+// allCommitted reports whether every side owing a decision has committed,
+// and names one that has not.
+func (g *game) allCommitted() (bool, battle.Side) {
+	for _, s := range battle.Sides {
+		if len(g.owe(s)) > 0 && g.commits[s] == "" {
+			return false, s
+		}
+	}
+	return true, ""
+}
+
+// join records that a player took a seat.
+func (g *game) join(side battle.Side) {
+	g.joined[side] = true
+	g.seq++
+}
+
+// handle applies one message from side's seat. An error changes nothing,
+// except an errDirty (the caller rebuilds the game).
+func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
+	if side != battle.Colonial && side != battle.Cylon {
+		return fmt.Errorf("%s: a spectator sends no messages", m.Type)
+	}
+	if g.b.Phase() == battle.Over {
+		return fmt.Errorf("%s: the game is over", m.Type)
+	}
+	st := g.b.State()
+	switch {
+	case m.Turn != st.Turn:
+		return fmt.Errorf("%s: turn: %d; the game is at %s (a late or replayed message?)", m.Type, m.Turn, g.moment())
+	case m.Step != st.Step:
+		return fmt.Errorf("%s: step: %d; the game is at %s (a late or replayed message?)", m.Type, m.Step, g.moment())
+	case m.Phase != st.Phase:
+		return fmt.Errorf("%s: phase: %q; the game is at %s (a late or replayed message?)", m.Type, m.Phase, g.moment())
+	case m.Type != wire.TypeAct && m.Round != g.round:
+		return fmt.Errorf("%s: round: %d; the game is at %s (a late or replayed message?)", m.Type, m.Round, g.moment())
+	}
+	var err error
+	switch m.Type {
+	case wire.TypeCommit:
+		err = g.commit(side, m)
+	case wire.TypeReveal:
+		err = g.reveal(side, m)
+	case wire.TypeAct:
+		err = g.act(side, m)
+	default:
+		err = fmt.Errorf("message: type %q; allowed: commit, reveal, act", m.Type)
+	}
+	if err != nil {
+		return err
+	}
+	g.seq++
+	return g.settle()
+}
+
+func (g *game) commit(side battle.Side, m wire.ClientMsg) error {
+	if !g.sealedNow() {
+		return fmt.Errorf("commit: phase: %s decisions are open, not sealed; send act", g.b.Phase())
+	}
+	if len(g.owe(side)) == 0 {
+		return fmt.Errorf("commit: %s owes no decision now (%s)", side, g.moment())
+	}
+	if g.commits[side] != "" {
+		return fmt.Errorf("commit: %s has committed in round %d already (a replayed message?)", side, g.round)
+	}
+	g.commits[side] = m.Commitment
+	return nil
+}
+
+func (g *game) reveal(side battle.Side, m wire.ClientMsg) error {
+	if g.commits[side] == "" {
+		return fmt.Errorf("reveal: %s has not committed in round %d", side, g.round)
+	}
+	if g.revealed[side] {
+		return fmt.Errorf("reveal: %s has revealed in round %d already (a replayed message?)", side, g.round)
+	}
+	if ok, who := g.allCommitted(); !ok {
+		return fmt.Errorf("reveal: too early: %s has not committed yet; reveal once every side owing a decision has", who)
+	}
+	want := battle.CmdPlan
+	if g.b.Phase() == battle.Declaring {
+		want = battle.CmdDeclare
+		if len(m.Commands) != 1 {
+			return fmt.Errorf("reveal: commands: %d; a declaration is exactly one declare command", len(m.Commands))
+		}
+	}
+	if len(m.Commands) == 0 {
+		return errors.New("reveal: commands: none; reveal the plans committed to")
+	}
+	ships := map[string]bool{}
+	for i, c := range m.Commands {
+		if c.Type != want {
+			return fmt.Errorf("reveal: commands[%d].type: %q; allowed now: %s", i, c.Type, want)
+		}
+		if c.Side != "" {
+			return fmt.Errorf("reveal: commands[%d].side: %q; leave it out: the side comes from the seat (%s)", i, c.Side, side)
+		}
+		if want == battle.CmdPlan && ships[c.Ship] {
+			return fmt.Errorf("reveal: commands[%d].ship: %q is planned twice", i, c.Ship)
+		}
+		ships[c.Ship] = true
+	}
+	st := g.b.State()
+	if Commit(g.id, st, g.round, side, m.Commands, m.Nonce) != g.commits[side] {
+		return fmt.Errorf("reveal: commands, nonce: they do not open %s's commitment of round %d", side, g.round)
+	}
+	for i, c := range m.Commands {
+		c.Side = side
+		if _, err := g.b.Apply(c); err != nil {
+			e := fmt.Errorf("reveal: commands[%d] (%s %s): %w", i, c.Type, c.Ship, err)
+			if i > 0 {
+				return errDirty{e}
+			}
+			return e
+		}
+	}
+	g.revealed[side] = true
+	g.seals = append(g.seals, wire.Seal{Side: side, Turn: st.Turn, Step: st.Step, Phase: st.Phase, Round: g.round,
+		Commitment: g.commits[side], Nonce: m.Nonce, Commands: m.Commands})
+	return nil
+}
+
+// Commit is wire.Commit at the state's moment.
+func Commit(game string, st battle.State, round int, side battle.Side, cmds []battle.Command, nonce string) string {
+	return wire.Commit(game, st.Turn, st.Step, st.Phase, round, side, cmds, nonce)
+}
+
+func (g *game) act(side battle.Side, m wire.ClientMsg) error {
+	c := *m.Command
+	phase := g.b.Phase()
+	allowed := map[battle.CommandType]battle.Phase{battle.CmdTail: battle.Planning, battle.CmdFTL: battle.PlacingFTL,
+		battle.CmdDeclare: battle.Declaring, battle.CmdPreplan: battle.Preplanning}
+	p, ok := allowed[c.Type]
+	switch {
+	case !ok:
+		return fmt.Errorf("act: command.type: %q; allowed: tail, ftl, declare, preplan (plans go through commit and reveal)", c.Type)
+	case p != phase:
+		return fmt.Errorf("act: command.type: %s is not allowed while %s", c.Type, phase)
+	case c.Type == battle.CmdDeclare && g.sealedNow():
+		return errors.New("act: command.type: declarations are secret now; send commit then reveal")
+	case c.Side != "" && c.Side != side:
+		return fmt.Errorf("act: command.side: %q; this seat plays %s (the side comes from the seat)", c.Side, side)
+	}
+	c.Side = side
+	if _, err := g.b.Apply(c); err != nil {
+		return fmt.Errorf("act: command (%s): %w", c.Type, err)
+	}
+	return nil
+}
+
+// settle does what nobody decides: the reveal once every plan is in (with
+// the turn's dice seed), and the start of a new round of commitments.
+func (g *game) settle() error {
+	for g.b.Phase() == battle.Revealing {
+		turn := g.b.Turn()
+		d := wire.TurnDice{Turn: turn, Contribution: wire.Contribution(g.secret, turn)}
+		d.ContributionCommitment = wire.ContributionCommitment(d.Contribution)
+		for _, s := range g.seals {
+			if s.Turn == turn && s.Phase == battle.Planning {
+				d.Nonces = append(d.Nonces, wire.Opened{Side: s.Side, Nonce: s.Nonce})
+			}
+		}
+		d.Seed = wire.DiceSeed(g.id, turn, d.Contribution, d.Nonces)
+		if _, err := g.b.Apply(battle.Command{Type: battle.CmdReseed, Seed: d.Seed}); err != nil {
+			return errDirty{fmt.Errorf("reseed: %w", err)}
+		}
+		if _, err := g.b.Apply(battle.Command{Type: battle.CmdReveal}); err != nil {
+			return errDirty{fmt.Errorf("reveal: %w", err)}
+		}
+		g.dice = append(g.dice, d)
+	}
+	st := g.b.State()
+	key := fmt.Sprintf("%d/%d/%s", st.Turn, st.Step, st.Phase)
+	done := len(g.commits) > 0
+	for s := range g.commits {
+		done = done && g.revealed[s]
+	}
+	if key != g.key || done {
+		if key != g.key {
+			g.round = 0
+		} else {
+			g.round++
+		}
+		g.key = key
+		g.commits = map[battle.Side]string{}
+		g.revealed = map[battle.Side]bool{}
+	}
+	return nil
+}
+
+// state is what seat may know now (seat "" is a spectator).
+func (g *game) state(seat battle.Side) *wire.State {
+	st := g.b.State()
+	s := &wire.State{Game: g.id, Seat: seat, Seq: g.seq, View: g.b.View(seat), Rules: g.setup.Rules, Round: g.round,
+		DiceCommitment: wire.ContributionCommitment(wire.Contribution(g.secret, st.Turn))}
+	for _, side := range battle.Sides {
+		if g.joined[side] {
+			s.Joined = append(s.Joined, side)
+		}
+		if g.commits[side] != "" {
+			s.Committed = append(s.Committed, side)
+		}
+		if g.revealed[side] {
+			s.Revealed = append(s.Revealed, side)
+		}
+	}
+	s.Ready = len(s.Joined) == 2
+	if g.b.Phase() == battle.Over {
+		s.Record = g.published
+		return s
+	}
+	s.Owe = g.owe(seat)
+	s.Sealed = g.sealedNow() && len(s.Owe) > 0
+	if seat != "" && g.commits[seat] != "" && !g.revealed[seat] {
+		s.MayReveal, _ = g.allCommitted()
+	}
+	if g.b.Phase() == battle.Declaring && len(s.Owe) > 0 {
+		s.Targets = map[string][]referee.Ruling{}
+		for _, sv := range s.View.Ships {
+			if sv.Own {
+				if t := g.b.Targets(sv.ID); len(t) > 0 {
+					s.Targets[sv.ID] = t
+				}
+			}
+		}
+	}
+	return s
+}
+
+// record returns the game's record, unsigned, once it is over.
+func (g *game) record() *wire.Record {
+	if g.b.Phase() != battle.Over {
+		return nil
+	}
+	return &wire.Record{Format: wire.RecordFormat, Game: g.id, Scenario: g.scenario, Setup: g.setup,
+		Secret: hex.EncodeToString(g.secret), SecretCommitment: wire.SecretCommitment(g.secret),
+		Seals: slices.Clone(g.seals), Dice: slices.Clone(g.dice), Journal: g.b.Journal(), Hash: g.b.Hash(), Result: g.b.Result()}
+}

@@ -1,0 +1,497 @@
+// Package server is `bsg serve`: an authoritative game server over HTTP
+// and WebSocket. A lobby creates games from built-in or uploaded
+// scenarios and hands out three unguessable seat tokens (Colonial, Cylon,
+// spectator); the side of every command comes from the seat. Games live in
+// an embedded SQLite database; every accepted message is committed before
+// it is acknowledged, and a restarted server rebuilds each game from its
+// messages. Plans (and secret declarations) go through commit and reveal;
+// each turn's dice derive from contributions fixed before they are known
+// (package wire). A finished game's record is signed with the server's
+// ed25519 key. PROTOCOL.md in package wire describes the messages.
+package server
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// Options configure a server. Zero values take the defaults.
+type Options struct {
+	// Data is the directory of the database, created when missing
+	// (default "bsg-data").
+	Data string
+	// Web, when set, serves every path the API does not (the browser
+	// client's page at "/").
+	Web http.Handler
+	// MaxGamesPerClient bounds the unfinished games one client address
+	// may have created (default 10).
+	MaxGamesPerClient int
+	// Rate and Burst bound a connection's messages: Rate per second on
+	// average, Burst at once (defaults 20 and 40).
+	Rate, Burst float64
+	// MaxUpload bounds an uploaded scenario, in bytes (default 256 KiB).
+	MaxUpload int64
+	// Logf receives diagnostics (default: none).
+	Logf func(format string, args ...any)
+}
+
+// Server is a running game server.
+type Server struct {
+	opts  Options
+	comp  *assets.Components
+	store *store
+	key   ed25519.PrivateKey
+
+	mu    sync.Mutex
+	games map[string]*live
+}
+
+// live is a game held in memory, with its one lock and its connections.
+type live struct {
+	mu    sync.Mutex
+	row   gameRow
+	g     *game
+	conns map[*conn]bool
+}
+
+// New opens (creating) the data directory and returns a server.
+func New(opts Options) (*Server, error) {
+	if opts.Data == "" {
+		opts.Data = "bsg-data"
+	}
+	if opts.MaxGamesPerClient == 0 {
+		opts.MaxGamesPerClient = 10
+	}
+	if opts.Rate == 0 {
+		opts.Rate = 20
+	}
+	if opts.Burst == 0 {
+		opts.Burst = 40
+	}
+	if opts.MaxUpload == 0 {
+		opts.MaxUpload = 256 << 10
+	}
+	if opts.Logf == nil {
+		opts.Logf = func(string, ...any) {}
+	}
+	comp, err := assets.Load()
+	if err != nil {
+		return nil, err
+	}
+	st, err := openStore(opts.Data)
+	if err != nil {
+		return nil, err
+	}
+	key, err := st.key()
+	if err != nil {
+		st.close()
+		return nil, err
+	}
+	return &Server{opts: opts, comp: comp, store: st, key: key, games: map[string]*live{}}, nil
+}
+
+// PublicKey returns the server's ed25519 public key in hex: the key that
+// signs every published record.
+func (s *Server) PublicKey() string { return hex.EncodeToString(s.key.Public().(ed25519.PublicKey)) }
+
+// Close closes the database. Connections end with the HTTP server.
+func (s *Server) Close() error { return s.store.close() }
+
+// Handler returns the HTTP handler: the lobby API, the WebSocket at /ws
+// and, for every other path, Options.Web.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/games", s.create)
+	mux.HandleFunc("GET /api/games/{id}/record", s.recordOf)
+	mux.HandleFunc("GET /api/scenarios", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, scenarios.Names()) })
+	mux.HandleFunc("GET /api/key", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, s.PublicKey()) })
+	mux.HandleFunc("GET /ws", s.play)
+	if s.opts.Web != nil {
+		mux.Handle("/", s.opts.Web)
+	} else {
+		mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			fmt.Fprintln(w, "bsg serve: a Starship Battles game server.\nPOST /api/games {\"scenario\": NAME} hosts a game; join a seat with bsg bot or the table view (see wire/PROTOCOL.md).")
+		})
+	}
+	return mux
+}
+
+// CreateRequest is the body of POST /api/games: a built-in scenario's name
+// or a scenario file (YAML) of the scenarios format.
+type CreateRequest struct {
+	Scenario string `json:"scenario,omitempty"`
+	YAML     string `json:"yaml,omitempty"`
+}
+
+// CreateResponse answers POST /api/games: the game, its seat tokens and
+// links, and the commitment to the game's secret.
+type CreateResponse struct {
+	Game             string            `json:"game"`
+	Scenario         string            `json:"scenario"`
+	Colonial         string            `json:"colonial"`
+	Cylon            string            `json:"cylon"`
+	Spectator        string            `json:"spectator"`
+	Links            map[string]string `json:"links"`
+	SecretCommitment string            `json:"secret_commitment"`
+	PublicKey        string            `json:"public_key"`
+}
+
+func newToken() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func httpError(w http.ResponseWriter, code int, format string, args ...any) {
+	http.Error(w, fmt.Sprintf(format, args...), code)
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxUpload))
+	if err != nil {
+		httpError(w, http.StatusRequestEntityTooLarge, "create: body: more than %d bytes", s.opts.MaxUpload)
+		return
+	}
+	var req CreateRequest
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		httpError(w, http.StatusBadRequest, "create: not a request: %v; send {\"scenario\": NAME} or {\"yaml\": FILE}", err)
+		return
+	}
+	var sc *scenarios.Scenario
+	switch {
+	case (req.Scenario == "") == (req.YAML == ""):
+		httpError(w, http.StatusBadRequest, "create: give exactly one of scenario (a built-in: %s) and yaml (a scenario file)", strings.Join(scenarios.Names(), ", "))
+		return
+	case req.Scenario != "":
+		sc, err = scenarios.Load(req.Scenario, s.comp)
+	default:
+		sc, err = scenarios.Parse("upload.yaml", []byte(req.YAML), s.comp)
+	}
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "create: %v", err)
+		return
+	}
+	setup := sc.Setup()
+	if setup.Companion {
+		httpError(w, http.StatusBadRequest, "create: a companion battle is played at a real table, not over the network")
+		return
+	}
+	client := clientOf(r)
+	n, err := s.store.activeGames(client)
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, "create: %v", err)
+		return
+	}
+	if n >= s.opts.MaxGamesPerClient {
+		httpError(w, http.StatusTooManyRequests, "create: %s has %d unfinished games; allowed at most %d", client, n, s.opts.MaxGamesPerClient)
+		return
+	}
+	setupJSON, _ := json.Marshal(setup)
+	row := gameRow{id: newToken()[:12], creator: client, scenario: sc.ID, setup: setupJSON, secret: wire.NewSecret()}
+	if _, err := newGame(row.id, row.scenario, setup, row.secret, s.comp); err != nil {
+		httpError(w, http.StatusBadRequest, "create: %v", err)
+		return
+	}
+	tokens := map[string]string{string(battle.Colonial): newToken(), string(battle.Cylon): newToken(), "spectator": newToken()}
+	if err := s.store.createGame(row, time.Now().Unix(), tokens); err != nil {
+		httpError(w, http.StatusInternalServerError, "create: %v", err)
+		return
+	}
+	base := "http://" + r.Host
+	resp := CreateResponse{Game: row.id, Scenario: sc.ID, Colonial: tokens["colonial"], Cylon: tokens["cylon"], Spectator: tokens["spectator"],
+		Links: map[string]string{}, SecretCommitment: wire.SecretCommitment(row.secret), PublicKey: s.PublicKey()}
+	for k, t := range tokens {
+		resp.Links[k] = base + "/?seat=" + t
+	}
+	s.opts.Logf("game %s created by %s: %s", row.id, client, sc.ID)
+	writeJSON(w, resp)
+}
+
+// load returns a game held in memory, rebuilding it from the store.
+func (s *Server) load(id string) (*live, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if l, ok := s.games[id]; ok {
+		return l, nil
+	}
+	row, err := s.store.game(id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.rebuild(row)
+	if err != nil {
+		return nil, err
+	}
+	l := &live{row: row, g: g, conns: map[*conn]bool{}}
+	s.games[id] = l
+	return l, nil
+}
+
+// rebuild replays a game's stored messages.
+func (s *Server) rebuild(row gameRow) (*game, error) {
+	var setup battle.Setup
+	if err := json.Unmarshal(row.setup, &setup); err != nil {
+		return nil, fmt.Errorf("game %s: setup: %w", row.id, err)
+	}
+	g, err := newGame(row.id, row.scenario, setup, row.secret, s.comp)
+	if err != nil {
+		return nil, err
+	}
+	msgs, err := s.store.messages(row.id)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range msgs {
+		side := battle.Side(m.side)
+		if string(m.body) == joinBody {
+			g.join(side)
+			continue
+		}
+		cm, err := wire.Decode(m.body)
+		if err == nil {
+			err = g.handle(side, cm)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %s: stored message %d: %w", row.id, i, err)
+		}
+	}
+	s.publish(g)
+	return g, nil
+}
+
+// joinBody is the stored message of a player taking a seat.
+const joinBody = `{"type":"join"}`
+
+// publish signs the record of a finished game.
+func (s *Server) publish(g *game) {
+	if r := g.record(); r != nil && g.published == nil {
+		r.Sign(s.key)
+		g.published = r
+	}
+}
+
+func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
+	l, err := s.load(r.PathValue("id"))
+	if err != nil {
+		httpError(w, http.StatusNotFound, "record: no game %q", r.PathValue("id"))
+		return
+	}
+	l.mu.Lock()
+	rec := l.g.published
+	l.mu.Unlock()
+	if rec == nil {
+		httpError(w, http.StatusNotFound, "record: game %s is not over; its record is published when it ends", l.row.id)
+		return
+	}
+	writeJSON(w, rec)
+}
+
+// conn is one WebSocket connection to a seat.
+type conn struct {
+	ws   *websocket.Conn
+	side battle.Side // "" for a spectator
+	out  chan []byte
+	done chan struct{}
+	once sync.Once
+}
+
+func (c *conn) send(m wire.ServerMsg) {
+	data, _ := json.Marshal(m)
+	select {
+	case c.out <- data:
+	default:
+		c.close(websocket.StatusPolicyViolation, "the client reads too slowly")
+	}
+}
+
+func (c *conn) close(code websocket.StatusCode, why string) {
+	c.once.Do(func() {
+		close(c.done)
+		go c.ws.Close(code, why)
+	})
+}
+
+func (s *Server) play(w http.ResponseWriter, r *http.Request) {
+	token := r.URL.Query().Get("seat")
+	gameID, sideName, err := s.store.seat(token)
+	if err != nil {
+		httpError(w, http.StatusForbidden, "play: seat: no seat has this token")
+		return
+	}
+	l, err := s.load(gameID)
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, "play: %v", err)
+		return
+	}
+	ws, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	ws.SetReadLimit(wire.MaxMessage)
+	side := battle.Side(sideName)
+	if sideName == "spectator" {
+		side = ""
+	}
+	c := &conn{ws: ws, side: side, out: make(chan []byte, 64), done: make(chan struct{})}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	go c.writer(ctx)
+
+	l.mu.Lock()
+	l.conns[c] = true
+	if side != "" && !l.g.joined[side] {
+		l.g.join(side)
+		if err := s.store.append(l.row.id, l.g.seq, string(side), []byte(joinBody), false); err != nil {
+			s.opts.Logf("game %s: %v", l.row.id, err)
+		}
+		s.broadcast(l)
+	} else {
+		c.send(wire.ServerMsg{Type: wire.TypeState, State: l.g.state(side)})
+	}
+	l.mu.Unlock()
+	defer func() {
+		l.mu.Lock()
+		delete(l.conns, c)
+		l.mu.Unlock()
+		c.close(websocket.StatusNormalClosure, "")
+	}()
+
+	bucket := newBucket(s.opts.Rate, s.opts.Burst)
+	strikes := 0
+	for {
+		_, data, err := ws.Read(ctx)
+		if err != nil {
+			return
+		}
+		if !bucket.take(time.Now()) {
+			strikes++
+			c.send(wire.ServerMsg{Type: wire.TypeError, Error: fmt.Sprintf("rate: more than %g messages a second; this message was dropped", s.opts.Rate)})
+			if strikes > int(s.opts.Burst) {
+				c.close(websocket.StatusPolicyViolation, "rate: too many messages")
+				return
+			}
+			continue
+		}
+		m, err := wire.Decode(data)
+		if err != nil {
+			c.send(wire.ServerMsg{Type: wire.TypeError, ID: m.ID, Error: err.Error()})
+			continue
+		}
+		s.handle(l, c, m, data)
+	}
+}
+
+// handle applies one decoded message under the game's lock, stores it and
+// answers.
+func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	err := l.g.handle(c.side, m)
+	if err == nil {
+		over := l.g.b.Phase() == battle.Over
+		if err = s.store.append(l.row.id, l.g.seq, string(c.side), data, over); err != nil {
+			err = errDirty{fmt.Errorf("%s: not stored (%v); try again", m.Type, err)}
+		}
+	}
+	if err != nil {
+		var dirty errDirty
+		if errors.As(err, &dirty) {
+			if g, rerr := s.rebuild(l.row); rerr == nil {
+				l.g = g
+			} else {
+				s.opts.Logf("game %s: rebuild: %v", l.row.id, rerr)
+			}
+		}
+		c.send(wire.ServerMsg{Type: wire.TypeError, ID: m.ID, Error: err.Error()})
+		return
+	}
+	s.publish(l.g)
+	s.broadcast(l) // before the ack: a client that has the ack has the state it led to
+	c.send(wire.ServerMsg{Type: wire.TypeAck, ID: m.ID})
+}
+
+// broadcast sends every connection of the game its state (l.mu held).
+func (s *Server) broadcast(l *live) {
+	states := map[battle.Side]*wire.State{}
+	for c := range l.conns {
+		st, ok := states[c.side]
+		if !ok {
+			st = l.g.state(c.side)
+			states[c.side] = st
+		}
+		c.send(wire.ServerMsg{Type: wire.TypeState, State: st})
+	}
+}
+
+func (c *conn) writer(ctx context.Context) {
+	for {
+		select {
+		case <-c.done:
+			return
+		case <-ctx.Done():
+			return
+		case data := <-c.out:
+			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := c.ws.Write(wctx, websocket.MessageText, data)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusGoingAway, "write failed")
+				return
+			}
+		}
+	}
+}
+
+// bucket is a token bucket: rate tokens a second, at most burst.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func newBucket(rate, burst float64) *bucket { return &bucket{rate: rate, burst: burst, tokens: burst} }
+
+func (b *bucket) take(now time.Time) bool {
+	if !b.last.IsZero() {
+		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	}
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

@@ -1,0 +1,164 @@
+package server
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
+)
+
+// store keeps every game and every accepted message in an SQLite file.
+// A message is committed (synchronous=FULL) before it is acknowledged, so
+// a server killed at any moment restarts with every acknowledged message.
+type store struct {
+	db *sql.DB
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY, created INTEGER NOT NULL, creator TEXT NOT NULL,
+  scenario TEXT NOT NULL, setup BLOB NOT NULL, secret BLOB NOT NULL, over INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS seats (token_hash TEXT PRIMARY KEY, game TEXT NOT NULL, side TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS messages (
+  game TEXT NOT NULL, seq INTEGER NOT NULL, side TEXT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (game, seq));
+`
+
+// openStore opens (creating) the database file db.sqlite in dir.
+func openStore(dir string) (*store, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	path := filepath.Join(dir, "bsg.sqlite")
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1) // one writer; SQLite serialises writes anyway
+	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &store{db: db}, nil
+}
+
+func (s *store) close() error { return s.db.Close() }
+
+// key returns the server's ed25519 key, made on first use.
+func (s *store) key() (ed25519.PrivateKey, error) {
+	var seed []byte
+	err := s.db.QueryRow(`SELECT value FROM meta WHERE key = 'ed25519-seed'`).Scan(&seed)
+	if errors.Is(err, sql.ErrNoRows) {
+		seed = make([]byte, ed25519.SeedSize)
+		_, _ = rand.Read(seed)
+		if _, err := s.db.Exec(`INSERT INTO meta (key, value) VALUES ('ed25519-seed', ?)`, seed); err != nil {
+			return nil, err
+		}
+	} else if err != nil {
+		return nil, err
+	}
+	if len(seed) != ed25519.SeedSize {
+		return nil, errors.New("store: the server key is damaged")
+	}
+	return ed25519.NewKeyFromSeed(seed), nil
+}
+
+func tokenHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// gameRow is a game as stored.
+type gameRow struct {
+	id, creator, scenario string
+	setup, secret         []byte
+	over                  bool
+}
+
+// createGame stores a new game and its three seat tokens (hashed).
+func (s *store) createGame(g gameRow, created int64, tokens map[string]string) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`INSERT INTO games (id, created, creator, scenario, setup, secret) VALUES (?, ?, ?, ?, ?, ?)`,
+		g.id, created, g.creator, g.scenario, g.setup, g.secret); err != nil {
+		return err
+	}
+	for side, tok := range tokens {
+		if _, err := tx.Exec(`INSERT INTO seats (token_hash, game, side) VALUES (?, ?, ?)`, tokenHash(tok), g.id, side); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// seat finds the game and side of a token.
+func (s *store) seat(token string) (game, side string, err error) {
+	err = s.db.QueryRow(`SELECT game, side FROM seats WHERE token_hash = ?`, tokenHash(token)).Scan(&game, &side)
+	return
+}
+
+func (s *store) game(id string) (gameRow, error) {
+	g := gameRow{id: id}
+	err := s.db.QueryRow(`SELECT creator, scenario, setup, secret, over FROM games WHERE id = ?`, id).
+		Scan(&g.creator, &g.scenario, &g.setup, &g.secret, &g.over)
+	return g, err
+}
+
+// activeGames counts the games a client created that are not over.
+func (s *store) activeGames(creator string) (int, error) {
+	var n int
+	err := s.db.QueryRow(`SELECT COUNT(*) FROM games WHERE creator = ? AND over = 0`, creator).Scan(&n)
+	return n, err
+}
+
+// message is one stored message.
+type message struct {
+	side string
+	body []byte
+}
+
+func (s *store) messages(game string) ([]message, error) {
+	rows, err := s.db.Query(`SELECT side, body FROM messages WHERE game = ? ORDER BY seq`, game)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []message
+	for rows.Next() {
+		var m message
+		if err := rows.Scan(&m.side, &m.body); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// append stores message seq of a game (and whether it ended the game) in
+// one transaction.
+func (s *store) append(game string, seq int, side string, body []byte, over bool) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`INSERT INTO messages (game, seq, side, body) VALUES (?, ?, ?, ?)`, game, seq, side, body); err != nil {
+		return err
+	}
+	if over {
+		if _, err := tx.Exec(`UPDATE games SET over = 1 WHERE id = ?`, game); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,143 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// Version is the protocol version a client names when it connects.
+const Version = 1
+
+// MaxMessage is the largest message, in bytes, a server or client reads.
+const MaxMessage = 64 << 10
+
+// The client's message types.
+const (
+	TypeCommit = "commit" // a commitment to a side's sealed commands
+	TypeReveal = "reveal" // the commands and nonce that open a commitment
+	TypeAct    = "act"    // one open command (tail, ftl, declare when open, preplan)
+)
+
+// The server's message types.
+const (
+	TypeState = "state" // the seat's picture of the game, after every change
+	TypeAck   = "ack"   // a client message was accepted and stored
+	TypeError = "error" // a client message was refused; nothing changed
+)
+
+// ClientMsg is every message a player sends. Turn, Step and Phase name the
+// moment it is meant for: a message for another moment is refused (so a
+// replayed or late message cannot act twice). The side never travels: it
+// comes from the seat the connection holds.
+type ClientMsg struct {
+	ID    int64        `json:"id"` // echoed in the answer
+	Type  string       `json:"type"`
+	Turn  int          `json:"turn"`
+	Step  int          `json:"step"`
+	Phase battle.Phase `json:"phase"`
+	Round int          `json:"round"` // sealed decisions: the round of commitments it belongs to
+
+	Commitment string           `json:"commitment,omitempty"` // commit: Commit(...) in hex
+	Nonce      string           `json:"nonce,omitempty"`      // reveal: NonceSize bytes in hex
+	Commands   []battle.Command `json:"commands,omitempty"`   // reveal: the sealed commands
+	Command    *battle.Command  `json:"command,omitempty"`    // act
+}
+
+// ServerMsg is every message the server sends.
+type ServerMsg struct {
+	Type  string `json:"type"`
+	ID    int64  `json:"id,omitempty"`    // ack, error: the client message's id
+	Error string `json:"error,omitempty"` // error: what was wrong, naming the message and field
+	State *State `json:"state,omitempty"` // state
+}
+
+// State is what a seat (or a spectator) knows of a game after its latest
+// change. Everything in it comes from the seat's battle.View.
+type State struct {
+	Game  string      `json:"game"`
+	Seat  battle.Side `json:"seat"` // "" for a spectator
+	Seq   int         `json:"seq"`  // messages accepted so far in this game
+	Ready bool        `json:"ready"`
+	// Joined lists the seats a player has taken (connected at least once).
+	Joined []battle.Side `json:"joined"`
+	View   battle.View   `json:"view"`
+	// Rules are the rules in force (public, from the scenario).
+	Rules starship.Rules `json:"rules"`
+	// Owe lists what this seat owes now: ship ids to plan, place an FTL
+	// marker for or preplan, or "declare".
+	Owe []string `json:"owe,omitempty"`
+	// Sealed: the decisions owed now go through commit and reveal.
+	Sealed bool `json:"sealed,omitempty"`
+	Round  int  `json:"round"`
+	// Committed and Revealed list the sides that committed (revealed) in
+	// this round; MayReveal says that every side owing a decision has
+	// committed, so this seat may open its commitment.
+	Committed []battle.Side `json:"committed,omitempty"`
+	Revealed  []battle.Side `json:"revealed,omitempty"`
+	MayReveal bool          `json:"may_reveal,omitempty"`
+	// DiceCommitment is the server's commitment to its contribution to
+	// this turn's dice (see DiceSeed).
+	DiceCommitment string `json:"dice_commitment"`
+	// Targets are the rulings for this seat's ships that may fire now.
+	Targets map[string][]referee.Ruling `json:"targets,omitempty"`
+	// Record is the signed record, once the game is over.
+	Record *Record `json:"record,omitempty"`
+}
+
+// Decode reads one client message strictly: unknown fields, trailing data
+// and messages over MaxMessage are refused with the field named.
+func Decode(data []byte) (ClientMsg, error) {
+	var m ClientMsg
+	if len(data) > MaxMessage {
+		return m, fmt.Errorf("message: %d bytes; allowed at most %d", len(data), MaxMessage)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return m, fmt.Errorf("message: not a protocol message: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if dec.More() {
+		return m, fmt.Errorf("message: trailing data after the message")
+	}
+	switch m.Type {
+	case TypeCommit:
+		if m.Command != nil || m.Commands != nil || m.Nonce != "" {
+			return m, fmt.Errorf("commit: only the commitment travels; the commands and nonce come in the reveal")
+		}
+		if err := checkHex(m.Commitment, 32); err != nil {
+			return m, fmt.Errorf("commit: commitment: %w", err)
+		}
+	case TypeReveal:
+		if m.Command != nil || m.Commitment != "" {
+			return m, fmt.Errorf("reveal: only the commands and the nonce travel")
+		}
+		if err := checkHex(m.Nonce, NonceSize); err != nil {
+			return m, fmt.Errorf("reveal: nonce: %w", err)
+		}
+		if len(m.Commands) > MaxCommands {
+			return m, fmt.Errorf("reveal: commands: %d; allowed at most %d", len(m.Commands), MaxCommands)
+		}
+	case TypeAct:
+		if m.Command == nil {
+			return m, fmt.Errorf("act: command: missing")
+		}
+		if m.Commands != nil || m.Commitment != "" || m.Nonce != "" {
+			return m, fmt.Errorf("act: only the command travels")
+		}
+	default:
+		return m, fmt.Errorf("message: type %q; allowed: commit, reveal, act", m.Type)
+	}
+	if m.Turn < 1 || m.Step < 1 || m.Step > 2 || m.Round < 0 {
+		return m, fmt.Errorf("%s: turn, step, round: %d, %d, %d; allowed: turn from 1, step 1 or 2, round from 0", m.Type, m.Turn, m.Step, m.Round)
+	}
+	return m, nil
+}
+
+// MaxCommands bounds the commands of one reveal (a side's ships).
+const MaxCommands = 64

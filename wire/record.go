@@ -1,0 +1,203 @@
+package wire
+
+import (
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+)
+
+// RecordFormat is the version of the signed record.
+const RecordFormat = 1
+
+// Seal is one opened commitment: who committed, when, to what.
+type Seal struct {
+	Side       battle.Side      `json:"side"`
+	Turn       int              `json:"turn"`
+	Step       int              `json:"step"`
+	Phase      battle.Phase     `json:"phase"`
+	Round      int              `json:"round"`
+	Commitment string           `json:"commitment"`
+	Nonce      string           `json:"nonce"`
+	Commands   []battle.Command `json:"commands"`
+}
+
+// TurnDice is how one turn's dice seed came about.
+type TurnDice struct {
+	Turn                   int      `json:"turn"`
+	Contribution           string   `json:"contribution"`
+	ContributionCommitment string   `json:"contribution_commitment"`
+	Nonces                 []Opened `json:"nonces"`
+	Seed                   uint64   `json:"seed"`
+}
+
+// Record is a finished game as the server publishes it: the setup, the
+// game secret (and its commitment shown at creation), every opened seal,
+// every turn's dice, the engine's journal and its final state hash, signed
+// with the server's ed25519 key.
+type Record struct {
+	Format           int            `json:"format"`
+	Game             string         `json:"game"`
+	Scenario         string         `json:"scenario"`
+	Setup            battle.Setup   `json:"setup"`
+	Secret           string         `json:"secret"`
+	SecretCommitment string         `json:"secret_commitment"`
+	Seals            []Seal         `json:"seals"`
+	Dice             []TurnDice     `json:"dice"`
+	Journal          []battle.Entry `json:"journal"`
+	Hash             string         `json:"hash"`
+	Result           *battle.Result `json:"result"`
+	PublicKey        string         `json:"public_key"`
+	Signature        string         `json:"signature"`
+}
+
+// signedBytes is what the signature covers: the record without it.
+func (r Record) signedBytes() []byte {
+	r.Signature = ""
+	body, _ := json.Marshal(r)
+	return append([]byte("bsg record v1\n"), body...)
+}
+
+// Sign fills in the public key and the signature.
+func (r *Record) Sign(key ed25519.PrivateKey) {
+	r.PublicKey = hex.EncodeToString(key.Public().(ed25519.PublicKey))
+	r.Signature = hex.EncodeToString(ed25519.Sign(key, r.signedBytes()))
+}
+
+// Verify checks a record whole: the signature (by wantKey, when given, in
+// hex), the secret against its commitment, every seal against its
+// commitment and against the journal, every turn's contribution and dice
+// seed against the reseeds in the journal, and the replay of the journal
+// to the final state hash. It returns the replayed battle.
+func (r Record) Verify(comp *assets.Components, wantKey string) (*battle.Battle, error) {
+	if r.Format != RecordFormat {
+		return nil, fmt.Errorf("record: format %d; this program reads format %d", r.Format, RecordFormat)
+	}
+	pub, err := hex.DecodeString(r.PublicKey)
+	if err != nil || len(pub) != ed25519.PublicKeySize {
+		return nil, errors.New("record: public_key: not an ed25519 public key in hex")
+	}
+	if wantKey != "" && wantKey != r.PublicKey {
+		return nil, fmt.Errorf("record: public_key: %s; expected the server's key %s", r.PublicKey, wantKey)
+	}
+	sig, err := hex.DecodeString(r.Signature)
+	if err != nil || !ed25519.Verify(pub, r.signedBytes(), sig) {
+		return nil, errors.New("record: signature: does not verify with the record's public key")
+	}
+	secret, err := hex.DecodeString(r.Secret)
+	if err != nil || SecretCommitment(secret) != r.SecretCommitment {
+		return nil, errors.New("record: secret: does not match secret_commitment")
+	}
+	for i, s := range r.Seals {
+		if Commit(r.Game, s.Turn, s.Step, s.Phase, s.Round, s.Side, s.Commands, s.Nonce) != s.Commitment {
+			return nil, fmt.Errorf("record: seals[%d] (%s, turn %d): the commands and nonce do not open the commitment", i, s.Side, s.Turn)
+		}
+	}
+	dice := map[int]TurnDice{}
+	for i, d := range r.Dice {
+		if d.Contribution != Contribution(secret, d.Turn) {
+			return nil, fmt.Errorf("record: dice[%d]: turn %d's contribution does not derive from the secret", i, d.Turn)
+		}
+		if ContributionCommitment(d.Contribution) != d.ContributionCommitment {
+			return nil, fmt.Errorf("record: dice[%d]: turn %d's contribution does not match its commitment", i, d.Turn)
+		}
+		var want []Opened
+		for _, s := range r.Seals {
+			if s.Turn == d.Turn && s.Phase == battle.Planning {
+				want = append(want, Opened{Side: s.Side, Nonce: s.Nonce})
+			}
+		}
+		if !reflect.DeepEqual(nilIfEmpty(want), nilIfEmpty(d.Nonces)) {
+			return nil, fmt.Errorf("record: dice[%d]: turn %d's nonces are not those of its planning seals", i, d.Turn)
+		}
+		if DiceSeed(r.Game, d.Turn, d.Contribution, d.Nonces) != d.Seed {
+			return nil, fmt.Errorf("record: dice[%d]: turn %d's seed is not derived from its contribution and nonces", i, d.Turn)
+		}
+		dice[d.Turn] = d
+	}
+	b, err := r.replay(comp, secret, dice)
+	if err != nil {
+		return nil, err
+	}
+	if b.Hash() != r.Hash {
+		return nil, fmt.Errorf("record: hash: the replay ends in state %s; the record says %s", b.Hash(), r.Hash)
+	}
+	if !reflect.DeepEqual(b.Result(), r.Result) {
+		return nil, errors.New("record: result: differs from the replay's")
+	}
+	return b, nil
+}
+
+// replay replays the journal, checking each reseed against its turn's
+// dice and that the sealed commands appear, in order, as the journal's.
+func (r Record) replay(comp *assets.Components, secret []byte, dice map[int]TurnDice) (*battle.Battle, error) {
+	b, err := battle.New(r.Setup, comp, GameSeed(secret))
+	if err != nil {
+		return nil, fmt.Errorf("record: setup: %w", err)
+	}
+	if len(r.Journal) == 0 || r.Journal[0].Command.Type != battle.CmdBegin {
+		return nil, errors.New("record: journal: does not start with the begin command")
+	}
+	if !reflect.DeepEqual(nilDraws(b.Journal()[0].Draws), nilDraws(r.Journal[0].Draws)) {
+		return nil, errors.New("record: journal[0]: the first turn's draws differ")
+	}
+	var sealedCmds []battle.Command
+	for _, s := range r.Seals {
+		for _, c := range s.Commands {
+			c.Side = s.Side
+			sealedCmds = append(sealedCmds, c)
+		}
+	}
+	reseeded := map[int]bool{}
+	for i := 1; i < len(r.Journal); i++ {
+		e := r.Journal[i]
+		if e.Command.Type == battle.CmdReseed {
+			d, ok := dice[b.Turn()]
+			if !ok || d.Seed != e.Command.Seed || reseeded[b.Turn()] {
+				return nil, fmt.Errorf("record: journal[%d]: reseed in turn %d is not that turn's derived dice seed", i, b.Turn())
+			}
+			reseeded[b.Turn()] = true
+		}
+		if e.Command.Type == battle.CmdPlan || (e.Command.Type == battle.CmdDeclare && len(sealedCmds) > 0 && reflect.DeepEqual(sealedCmds[0], e.Command)) {
+			if len(sealedCmds) == 0 || !reflect.DeepEqual(sealedCmds[0], e.Command) {
+				return nil, fmt.Errorf("record: journal[%d]: %s for %s is not the next sealed command", i, e.Command.Type, e.Command.Side)
+			}
+			sealedCmds = sealedCmds[1:]
+		}
+		if _, err := b.Apply(e.Command); err != nil {
+			return nil, fmt.Errorf("record: journal[%d] (%s): %w", i, e.Command.Type, err)
+		}
+		got := b.Journal()[len(b.Journal())-1].Draws
+		if !reflect.DeepEqual(nilDraws(got), nilDraws(e.Draws)) {
+			return nil, fmt.Errorf("record: journal[%d] (%s): drew %v; the record says %v", i, e.Command.Type, got, e.Draws)
+		}
+	}
+	if len(sealedCmds) > 0 {
+		return nil, fmt.Errorf("record: seals: %d sealed commands are not in the journal", len(sealedCmds))
+	}
+	for t := range dice {
+		if !reseeded[t] {
+			return nil, fmt.Errorf("record: dice: turn %d's seed was never used", t)
+		}
+	}
+	return b, nil
+}
+
+func nilIfEmpty(o []Opened) []Opened {
+	if len(o) == 0 {
+		return nil
+	}
+	return o
+}
+
+func nilDraws(d []battle.Draw) []battle.Draw {
+	if len(d) == 0 {
+		return nil
+	}
+	return d
+}
