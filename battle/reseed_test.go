@@ -22,9 +22,9 @@ func playReseeded(t *testing.T, seed uint64, seedOf func(turn int) uint64) *batt
 	for guard := 0; b.Phase() != battle.Over; guard++ {
 		require.Less(t, guard, 10000)
 		if b.Phase() == battle.Revealing {
-			_, err := b.Apply(battle.Command{Type: battle.CmdReseed, Seed: seedOf(b.Turn())})
+			_, err := b.Apply(battle.Command{Type: battle.CmdReseed, Side: battle.Colonial, Seed: seedOf(b.Turn())})
 			require.NoError(t, err)
-			_, err = b.Apply(battle.Command{Type: battle.CmdReveal})
+			_, err = b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial})
 			require.NoError(t, err)
 			continue
 		}
@@ -61,21 +61,21 @@ func TestReseedIsJournaledAndReplays(t *testing.T) {
 	assert.Equal(t, a.Hash(), loaded.Hash())
 }
 
-// TestReseedRefusesASideAndCompanionMode: no player reseeds, and a
-// companion battle has no dice of its own.
-func TestReseedRefusesASideAndCompanionMode(t *testing.T) {
+// TestReseedNeedsASideAndRefusesCompanionMode: a reseed names a side like
+// every command, and a companion battle has no dice of its own.
+func TestReseedNeedsASideAndRefusesCompanionMode(t *testing.T) {
 	s, _ := scenarios.Builtin(scenarios.Default)
 	b, err := battle.New(s, comp, 1)
 	require.NoError(t, err)
 	before := b.Hash()
-	_, err = b.Apply(battle.Command{Type: battle.CmdReseed, Side: battle.Cylon, Seed: 9})
-	require.ErrorContains(t, err, "only the game server")
+	_, err = b.Apply(battle.Command{Type: battle.CmdReseed, Seed: 9})
+	require.ErrorContains(t, err, "allowed: colonial, cylon")
 	assert.Equal(t, before, b.Hash())
 
 	s.Companion = true
 	c, err := battle.New(s, comp, 1)
 	require.NoError(t, err)
-	battletest.Do(t, c, battle.Command{Type: battle.CmdBegin}, nil)
-	_, err = c.Apply(battle.Command{Type: battle.CmdReseed, Seed: 9})
+	battletest.Do(t, c, battle.Command{Type: battle.CmdBegin, Side: battle.Colonial}, nil)
+	_, err = c.Apply(battle.Command{Type: battle.CmdReseed, Side: battle.Colonial, Seed: 9})
 	require.ErrorContains(t, err, "companion")
 }

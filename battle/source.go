@@ -63,13 +63,11 @@ const pcgStream = 0x9e3779b97f4a7c15
 // reseeds at each reveal with the turn's dice seed (package wire derives
 // it from contributions fixed before anyone knew them); the command is in
 // the journal, so a replay draws the same dice. Hot-seat games and
-// simulations never reseed.
+// simulations never reseed. Like the reveal, it names either side: the
+// game server gives it, never a player (the server refuses it from one).
 func (b *Battle) reseed(cmd Command) error {
 	if b.setup.Companion {
 		return errors.New("reseed: a companion battle draws no dice of its own")
-	}
-	if cmd.Side != "" {
-		return fmt.Errorf("reseed: side %q: no side reseeds the dice; only the game server does", cmd.Side)
 	}
 	b.src.pcg.Seed(cmd.Seed, cmd.Seed^pcgStream)
 	return nil

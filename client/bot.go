@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
@@ -25,7 +26,7 @@ func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Component
 	lastSeq := -1
 	for {
 		st, err := c.Wait(ctx, func(s *wire.State) bool {
-			return s.View.Phase == battle.Over || (s.Seq != lastSeq && len(s.Owe) > 0 && s.Ready)
+			return s.View.Phase == battle.Over || (s.Seq != lastSeq && len(s.Owe) > 0 && s.Ready && !slices.Contains(s.Committed, s.Seat))
 		})
 		if err != nil {
 			return st, err

@@ -29,6 +29,8 @@ type game struct {
 	round     int
 	commits   map[battle.Side]string
 	revealed  map[battle.Side]bool
+	opened    map[battle.Side]*wire.Seal // opened in this round, applied when all are
+	comp      *assets.Components
 	seals     []wire.Seal
 	dice      []wire.TurnDice
 	published *wire.Record
@@ -46,7 +48,7 @@ func newGame(id, scenario string, setup battle.Setup, secret []byte, comp *asset
 	if err != nil {
 		return nil, err
 	}
-	g := &game{id: id, scenario: scenario, setup: setup, secret: secret, b: b, joined: map[battle.Side]bool{}}
+	g := &game{id: id, scenario: scenario, setup: setup, secret: secret, b: b, comp: comp, joined: map[battle.Side]bool{}}
 	g.settle()
 	return g, nil
 }
@@ -71,8 +73,8 @@ func (g *game) sealedNow() bool {
 // owe lists what side owes now: ships to plan, mark or preplan, or
 // "declare".
 func (g *game) owe(side battle.Side) []string {
-	if side == "" {
-		return nil
+	if side == "" || g.revealed[side] {
+		return nil // a side that has opened its commitment waits for the others'
 	}
 	var out []string
 	switch g.b.Phase() {
@@ -209,19 +211,40 @@ func (g *game) reveal(side battle.Side, m wire.ClientMsg) error {
 	if Commit(g.id, st, g.round, side, m.Commands, m.Nonce) != g.commits[side] {
 		return fmt.Errorf("reveal: commands, nonce: they do not open %s's commitment of round %d", side, g.round)
 	}
+	// Try the commands on a copy: a refusal leaves the game as it was.
+	scratch, err := battle.Replay(g.setup, g.comp, wire.GameSeed(g.secret), g.b.Journal())
+	if err != nil {
+		return fmt.Errorf("reveal: %w", err)
+	}
 	for i, c := range m.Commands {
 		c.Side = side
-		if _, err := g.b.Apply(c); err != nil {
-			e := fmt.Errorf("reveal: commands[%d] (%s %s): %w", i, c.Type, c.Ship, err)
-			if i > 0 {
-				return errDirty{e}
-			}
-			return e
+		if _, err := scratch.Apply(c); err != nil {
+			return fmt.Errorf("reveal: commands[%d] (%s %s): %w", i, c.Type, c.Ship, err)
 		}
 	}
 	g.revealed[side] = true
-	g.seals = append(g.seals, wire.Seal{Side: side, Turn: st.Turn, Step: st.Step, Phase: st.Phase, Round: g.round,
-		Commitment: g.commits[side], Nonce: m.Nonce, Commands: m.Commands})
+	g.opened[side] = &wire.Seal{Side: side, Turn: st.Turn, Step: st.Step, Phase: st.Phase, Round: g.round,
+		Commitment: g.commits[side], Nonce: m.Nonce, Commands: m.Commands}
+	for s := range g.commits {
+		if !g.revealed[s] {
+			return nil // the engine sees nothing until every commitment is open
+		}
+	}
+	// Every commitment of the round is open: apply them in the order of
+	// the sides, whoever opened first.
+	for _, s := range battle.Sides {
+		o := g.opened[s]
+		if o == nil {
+			continue
+		}
+		for i, c := range o.Commands {
+			c.Side = s
+			if _, err := g.b.Apply(c); err != nil {
+				return errDirty{fmt.Errorf("reveal: %s's commands[%d] (%s %s): %w", s, i, c.Type, c.Ship, err)}
+			}
+		}
+		g.seals = append(g.seals, *o)
+	}
 	return nil
 }
 
@@ -266,10 +289,10 @@ func (g *game) settle() error {
 			}
 		}
 		d.Seed = wire.DiceSeed(g.id, turn, d.Contribution, d.Nonces)
-		if _, err := g.b.Apply(battle.Command{Type: battle.CmdReseed, Seed: d.Seed}); err != nil {
+		if _, err := g.b.Apply(battle.Command{Type: battle.CmdReseed, Side: battle.Colonial, Seed: d.Seed}); err != nil {
 			return errDirty{fmt.Errorf("reseed: %w", err)}
 		}
-		if _, err := g.b.Apply(battle.Command{Type: battle.CmdReveal}); err != nil {
+		if _, err := g.b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}); err != nil {
 			return errDirty{fmt.Errorf("reveal: %w", err)}
 		}
 		g.dice = append(g.dice, d)
@@ -289,6 +312,7 @@ func (g *game) settle() error {
 		g.key = key
 		g.commits = map[battle.Side]string{}
 		g.revealed = map[battle.Side]bool{}
+		g.opened = map[battle.Side]*wire.Seal{}
 	}
 	return nil
 }

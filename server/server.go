@@ -327,6 +327,10 @@ type conn struct {
 	out  chan []byte
 	done chan struct{}
 	once sync.Once
+	// Why the server closes it, once it does (the writer sends what is
+	// queued first).
+	code websocket.StatusCode
+	why  string
 }
 
 func (c *conn) send(m wire.ServerMsg) {
@@ -340,8 +344,8 @@ func (c *conn) send(m wire.ServerMsg) {
 
 func (c *conn) close(code websocket.StatusCode, why string) {
 	c.once.Do(func() {
+		c.code, c.why = code, why
 		close(c.done)
-		go c.ws.Close(code, why)
 	})
 }
 
@@ -367,9 +371,9 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		side = ""
 	}
 	c := &conn{ws: ws, side: side, out: make(chan []byte, 64), done: make(chan struct{})}
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	go c.writer(ctx)
+	ctx := r.Context()
+	finished := make(chan struct{})
+	go c.writer(finished)
 
 	l.mu.Lock()
 	l.conns[c] = true
@@ -388,6 +392,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		delete(l.conns, c)
 		l.mu.Unlock()
 		c.close(websocket.StatusNormalClosure, "")
+		<-finished
 	}()
 
 	bucket := newBucket(s.opts.Rate, s.opts.Burst)
@@ -457,18 +462,22 @@ func (s *Server) broadcast(l *live) {
 	}
 }
 
-func (c *conn) writer(ctx context.Context) {
+func (c *conn) writer(finished chan<- struct{}) {
+	defer close(finished)
+	write := func(data []byte) error {
+		wctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return c.ws.Write(wctx, websocket.MessageText, data)
+	}
 	for {
 		select {
 		case <-c.done:
-			return
-		case <-ctx.Done():
+			for len(c.out) > 0 && write(<-c.out) == nil {
+			}
+			_ = c.ws.Close(c.code, c.why)
 			return
 		case data := <-c.out:
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err := c.ws.Write(wctx, websocket.MessageText, data)
-			cancel()
-			if err != nil {
+			if err := write(data); err != nil {
 				c.close(websocket.StatusGoingAway, "write failed")
 				return
 			}

@@ -166,7 +166,6 @@ func isRecord(data []byte) bool {
 	return json.NewDecoder(bytes.NewReader(data)).Decode(&probe) == nil && probe.Signature != nil
 }
 
-
 // replayRecord checks a signed record whole, then prints the game as
 // bsg replay prints a saved battle.
 func replayRecord(data []byte, name, key string, asJSON bool, comp *assets.Components, stdout io.Writer) error {
