@@ -181,12 +181,15 @@ func NearestVisiblePoint(apex Vec, region Polygon, blockers []Blocker) (Vec, boo
 // a Sight must not be used by two goroutines at once.
 type Sight struct {
 	shadows        []shadow
+	made           []bool // shadows[i] is computed
 	lines          []line
 	hidden, pieces [][2]float64
 }
 
 // NearestVisiblePoint is the package function of the same name, using s's
-// scratch space.
+// scratch space. Blockers that are likely to hide a whole edge, the ones
+// nearest the apex, are best given first: an edge that one shadow hides
+// whole is not looked at further (the answer does not depend on the order).
 func (s *Sight) NearestVisiblePoint(apex Vec, region Polygon, blockers []Blocker) (Vec, bool) {
 	if len(region) == 0 {
 		return Vec{}, false
@@ -195,10 +198,10 @@ func (s *Sight) NearestVisiblePoint(apex Vec, region Polygon, blockers []Blocker
 		return apex, true
 	}
 	s.shadows, s.lines = s.shadows[:0], s.lines[:0]
-	for _, b := range blockers {
-		var sh shadow
-		sh, s.lines = b.shadow(apex, s.lines)
-		s.shadows = append(s.shadows, sh)
+	s.made = s.made[:0]
+	for range blockers {
+		s.shadows = append(s.shadows, shadow{})
+		s.made = append(s.made, false)
 	}
 	edges := len(region)
 	if edges == 2 {
@@ -206,6 +209,7 @@ func (s *Sight) NearestVisiblePoint(apex Vec, region Polygon, blockers []Blocker
 	}
 	best, found := math.Inf(1), false
 	var bestPoint Vec
+edge:
 	for i := 0; i < edges; i++ {
 		seg := region.Edge(i)
 		if edges > 1 && Orient(seg.A, seg.B, apex) >= 0 {
@@ -215,8 +219,15 @@ func (s *Sight) NearestVisiblePoint(apex Vec, region Polygon, blockers []Blocker
 			continue
 		}
 		s.hidden = s.hidden[:0]
-		for _, sh := range s.shadows {
-			if lo, hi, ok := sh.interval(seg); ok && hi > 0 && lo < 1 {
+		for k, b := range blockers {
+			if !s.made[k] {
+				s.shadows[k], s.lines = b.shadow(apex, s.lines)
+				s.made[k] = true
+			}
+			if lo, hi, ok := s.shadows[k].interval(seg); ok && hi > 0 && lo < 1 {
+				if lo < 0 && hi > 1 {
+					continue edge // hidden whole: no visible piece, whatever the other shadows
+				}
 				s.hidden = append(s.hidden, [2]float64{lo, hi})
 			}
 		}

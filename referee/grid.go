@@ -74,6 +74,7 @@ type query struct {
 	out      []int
 	blockers []int
 	fields   []int
+	near     []nearBlocker
 	shapes   []physics.Blocker
 	sight    physics.Sight
 }
@@ -116,12 +117,12 @@ func (g *grid) findIn(q *query, r physics.Rect, w *wedge) []int {
 	q.out = q.out[:0]
 	c0, r0, c1, r1 := g.span(r)
 	for y := r0; y <= r1; y++ {
-		for x := c0; x <= c1; x++ {
-			cell := g.cells[y*g.cols+x]
-			if len(cell) == 0 || w != nil && w.rejectsRect(g.cellRect(x, y)) {
-				continue
-			}
-			for _, id := range cell {
+		lo, hi := c0, c1
+		if w != nil {
+			lo, hi = w.columns(g, y, c0, c1)
+		}
+		for x := lo; x <= hi; x++ {
+			for _, id := range g.cells[y*g.cols+x] {
 				if q.seen[id] != q.stamp {
 					q.seen[id] = q.stamp
 					q.out = append(q.out, id)
@@ -132,23 +133,8 @@ func (g *grid) findIn(q *query, r physics.Rect, w *wedge) []int {
 	return q.out
 }
 
-// cellRect returns the region cell (x, y) stands for; the outer cells reach
-// to infinity, since span clamps to them.
-func (g *grid) cellRect(x, y int) physics.Rect {
-	lo := physics.Vec{X: g.origin.X + float64(x)*g.cell, Y: g.origin.Y + float64(y)*g.cell}
-	hi := physics.Vec{X: lo.X + g.cell, Y: lo.Y + g.cell}
-	inf := math.Inf(1)
-	if x == 0 {
-		lo.X = -inf
-	}
-	if y == 0 {
-		lo.Y = -inf
-	}
-	if x == g.cols-1 {
-		hi.X = inf
-	}
-	if y == g.rows-1 {
-		hi.Y = inf
-	}
-	return physics.Rect{Lo: lo, Hi: hi}
+// nearBlocker is a blocker and how near the apex its disk comes.
+type nearBlocker struct {
+	k int
+	d float64
 }

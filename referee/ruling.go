@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"cmp"
 	"iter"
 	"math"
 	"runtime"
@@ -106,10 +107,12 @@ type Referee struct {
 	queries   sync.Pool         // of *query: scratch space for Rule
 }
 
-// disk is a closed disk holding a shape: the broad phase's cheap stand-in.
+// disk is a closed disk holding a shape, and the radius of an open disk
+// with the same centre inside the shape's interior: the cheap stand-ins
+// for the exact tests.
 type disk struct {
-	c physics.Vec
-	r float64
+	c     physics.Vec
+	r, in float64
 }
 
 // New prepares a referee for the table. The table must be valid (see the
@@ -140,17 +143,18 @@ func New(t Table) *Referee {
 	for i, s := range t.Ships {
 		r.grid.insert(i, r.bases[i].Bounds())
 		r.shapes = append(r.shapes, r.bases[i])
-		far := 0.0
-		for _, v := range r.bases[i] {
+		far, in := 0.0, math.Inf(1)
+		for k, v := range r.bases[i] {
 			far = math.Max(far, v.Dist(s.Pose.Pos))
+			in = math.Min(in, r.bases[i].Edge(k).DistanceToPoint(s.Pose.Pos))
 		}
-		r.disks = append(r.disks, disk{s.Pose.Pos, far})
+		r.disks = append(r.disks, disk{s.Pose.Pos, far, in})
 	}
 	for k, oi := range r.planetIdx {
 		c := t.Obstacles[oi].Circle
 		r.grid.insert(len(t.Ships)+k, c.Bounds())
 		r.shapes = append(r.shapes, c)
-		r.disks = append(r.disks, disk{c.C, math.Abs(c.R)})
+		r.disks = append(r.disks, disk{c.C, math.Abs(c.R), math.Abs(c.R)})
 	}
 	r.fieldGrid = newGrid(fieldBounds, gridCell)
 	for k, box := range r.fieldBox {
@@ -341,9 +345,16 @@ func (r *Referee) rule(q *query, a, t int) Ruling {
 		if len(res.BlockedBy) == 0 {
 			r.measure(&res, nearest)
 		} else {
-			q.shapes = q.shapes[:0]
+			// Nearest the apex first: their shadows are the widest, and
+			// one that hides a whole edge ends the search along it.
+			q.near = q.near[:0]
 			for _, k := range blockers {
-				q.shapes = append(q.shapes, r.shapes[k])
+				q.near = append(q.near, nearBlocker{k, r.disks[k].c.Dist(apex) - r.disks[k].r})
+			}
+			slices.SortFunc(q.near, func(x, y nearBlocker) int { return cmp.Compare(x.d, y.d) })
+			q.shapes = q.shapes[:0]
+			for _, b := range q.near {
+				q.shapes = append(q.shapes, r.shapes[b.k])
 			}
 			if w, ok := q.sight.NearestVisiblePoint(apex, region, q.shapes); ok {
 				r.measure(&res, w)
@@ -372,11 +383,17 @@ func (r *Referee) rule(q *query, a, t int) Ruling {
 }
 
 // crosses reports whether segment s passes through the interior of shape
-// k, exactly; the shape's disk, when clearly apart from s, settles it
-// without the exact test.
+// k, exactly. The shape's disks settle it without the exact test when s
+// is clearly apart from the outer one or clearly into the inner one (by
+// more than margin, which dwarfs the rounding of the distance).
 func (r *Referee) crosses(k int, s physics.Segment, margin float64) bool {
-	if d := r.disks[k]; margin > 0 && !nearSegment(s, d.c, d.r, margin) {
-		return false
+	if d := r.disks[k]; margin > 0 {
+		switch dist := s.DistanceToPoint(d.c); {
+		case dist > d.r+margin:
+			return false
+		case dist < d.in-margin:
+			return true
+		}
 	}
 	return r.shapes[k].SegmentCrossesInterior(s)
 }

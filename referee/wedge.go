@@ -80,32 +80,46 @@ func (w *wedge) rejectsDisk(c physics.Vec, r float64) bool {
 	return false
 }
 
-// rejectsRect reports whether the rectangle lies clearly outside the wedge.
-func (w *wedge) rejectsRect(r physics.Rect) bool {
-	if !w.ok {
-		return false
+// columns narrows the columns c0..c1 of grid row y to those whose cells
+// are not clearly outside the wedge, plus one on either side against
+// rounding (the outer rows and columns are kept whole: span clamps
+// everything beyond the grid into them). A cell is outside a half-plane
+// when its corner least far along the normal is beyond it; along a row
+// that is a bound on the column.
+func (w *wedge) columns(g *grid, y, c0, c1 int) (int, int) {
+	if !w.ok || y == 0 || y == g.rows-1 || g.cell == math.MaxFloat64 {
+		return c0, c1
 	}
-	lo := r.Lo.Sub(w.apex)
-	dx, dy := r.Hi.X-r.Lo.X, r.Hi.Y-r.Lo.Y
+	y0 := g.origin.Y + float64(y)*g.cell - w.apex.Y
+	y1 := y0 + g.cell
+	ox := g.origin.X - w.apex.X
+	lo, hi := float64(c0), float64(c1)
 	for i, n := range w.n {
-		least := n.Dot(lo) + math.Min(0, n.X*dx) + math.Min(0, n.Y*dy)
-		if least > w.off[i] {
-			return true
+		// Some point of the row's strip in column x satisfies
+		// n·(p − apex) ≤ off: n.X·x' ≤ off − min(n.Y·y0, n.Y·y1) for x'
+		// in the column.
+		room := w.off[i] - math.Min(n.Y*y0, n.Y*y1)
+		switch {
+		case n.X > 0: // the column's left edge ox + x·cell must be within reach
+			hi = math.Min(hi, math.Floor((room/n.X-ox)/g.cell)+1)
+		case n.X < 0: // its right edge ox + (x+1)·cell
+			lo = math.Max(lo, math.Ceil((room/n.X-ox)/g.cell)-2)
+		case room < 0:
+			return 1, 0
 		}
 	}
-	return false
-}
-
-// nearSegment reports whether the disk (c, r) comes within the margin of
-// the segment; when it does not, the segment cannot cross the object the
-// disk bounds. margin must dwarf the rounding of the segment's length.
-func nearSegment(s physics.Segment, c physics.Vec, r, margin float64) bool {
-	d := s.B.Sub(s.A)
-	l2 := d.Norm2()
-	t := 0.0
-	if l2 > 0 {
-		t = math.Max(0, math.Min(1, c.Sub(s.A).Dot(d)/l2))
+	if !(lo <= hi) { // empty, or NaN
+		if math.IsNaN(lo) || math.IsNaN(hi) {
+			return c0, c1
+		}
+		return 1, 0
 	}
-	p := physics.Vec{X: s.A.X + t*d.X, Y: s.A.Y + t*d.Y}
-	return p.Dist(c) <= r+margin
+	l, h := int(lo), int(hi)
+	if l <= 0 {
+		l = c0
+	}
+	if h >= g.cols-1 {
+		h = c1
+	}
+	return max(l, c0), min(h, c1)
 }
