@@ -37,6 +37,7 @@ func main() {
 		o.Seed = &n
 		return nil
 	})
+	flag.StringVar(&o.DataDir, "data", table.DataDir(), "the `folder` where the game in progress is autosaved (Continue on the title); empty: no autosave")
 	flag.IntVar(&o.Width, "width", 1280, "window `width` in pixels")
 	flag.IntVar(&o.Height, "height", 800, "window `height` in pixels")
 	flag.IntVar(&o.Frames, "frames", 0, "close after `N` frames (for checks)")

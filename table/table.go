@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -38,9 +39,11 @@ type Options struct {
 	Dir      string // where files are saved by default
 	// Seed, when set, is the seed of every game (tests and replays); nil
 	// gives each game a secret seed.
-	Seed   *uint64
-	Width  int
-	Height int
+	Seed *uint64
+	// DataDir is where the game in progress is autosaved ("": nowhere).
+	DataDir string
+	Width   int
+	Height  int
 
 	// Colonial and Cylon say who plays each side: "human" (or "") for a
 	// player at this machine, or a computer policy (random, greedy).
@@ -56,6 +59,7 @@ type Options struct {
 func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	a := ui.NewApp(comp, o.Dir)
 	a.Seed = o.Seed
+	a.DataDir = o.DataDir
 	if o.Width > 0 && o.Height > 0 {
 		a.Handle(ui.Event{Kind: ui.Resize, W: o.Width, H: o.Height})
 	}
@@ -119,7 +123,7 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 		if err != nil {
 			return nil, err
 		}
-		a.Show(g)
+		a.Show(g.WithScenario(sc))
 	}
 	return a, nil
 }
@@ -206,20 +210,17 @@ var repeating = map[ebiten.Key]bool{
 	ebiten.KeyBackspace: true, ebiten.KeyDelete: true, ebiten.KeyPageUp: true, ebiten.KeyPageDown: true,
 }
 
-// events turns this tick's input into ui events.
+// events turns this tick's input into ui events. Ebiten records every
+// press and release between two ticks (its input callbacks stamp them),
+// so a tap shorter than one frame is seen as "just pressed" (and "just
+// released") in the same tick: it is never lost, however long frames
+// take. Within one tick the events go in the order a player makes them:
+// the pointer, the buttons, the typed characters, then the special keys
+// (typing a name then Enter; clicking a field then typing).
 func (g *Game) events() []ui.Event {
 	var evs []ui.Event
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
-	for k, uk := range keyMap {
-		d := inpututil.KeyPressDuration(k)
-		if d == 1 || repeating[k] && d > 24 && d%4 == 0 {
-			evs = append(evs, ui.Event{Kind: ui.KeyPress, Key: uk, Shift: shift, Ctrl: ctrl})
-		}
-	}
-	for _, r := range ebiten.AppendInputChars(nil) {
-		evs = append(evs, ui.Event{Kind: ui.Char, Rune: r, Shift: shift, Ctrl: ctrl})
-	}
 	x, y := ebiten.CursorPosition()
 	s := ebiten.Monitor().DeviceScaleFactor()
 	fx, fy := float64(x)*s, float64(y)*s
@@ -227,19 +228,52 @@ func (g *Game) events() []ui.Event {
 		g.mouse = [2]int{x, y}
 		evs = append(evs, ui.Event{Kind: ui.MouseMove, X: fx, Y: fy})
 	}
-	for b, ub := range map[ebiten.MouseButton]int{ebiten.MouseButtonLeft: ui.ButtonLeft, ebiten.MouseButtonRight: ui.ButtonRight, ebiten.MouseButtonMiddle: ui.ButtonMiddle} {
-		if inpututil.IsMouseButtonJustPressed(b) {
-			evs = append(evs, ui.Event{Kind: ui.MouseDown, X: fx, Y: fy, Button: ub, Shift: shift, Ctrl: ctrl})
-		}
-		if inpututil.IsMouseButtonJustReleased(b) {
-			evs = append(evs, ui.Event{Kind: ui.MouseUp, X: fx, Y: fy, Button: ub})
+	for _, b := range mouseButtons {
+		down := inpututil.IsMouseButtonJustPressed(b.eb)
+		up := inpututil.IsMouseButtonJustReleased(b.eb)
+		held := ebiten.IsMouseButtonPressed(b.eb)
+		press := ui.Event{Kind: ui.MouseDown, X: fx, Y: fy, Button: b.ui, Shift: shift, Ctrl: ctrl}
+		release := ui.Event{Kind: ui.MouseUp, X: fx, Y: fy, Button: b.ui}
+		switch {
+		case down && up && held: // released, then pressed again
+			evs = append(evs, release, press)
+		case down && up: // a click within one tick
+			evs = append(evs, press, release)
+		case down:
+			evs = append(evs, press)
+		case up:
+			evs = append(evs, release)
 		}
 	}
 	if _, dy := ebiten.Wheel(); dy != 0 {
 		evs = append(evs, ui.Event{Kind: ui.Wheel, X: fx, Y: fy, DY: dy})
 	}
+	for _, r := range ebiten.AppendInputChars(nil) {
+		evs = append(evs, ui.Event{Kind: ui.Char, Rune: r, Shift: shift, Ctrl: ctrl})
+	}
+	for _, k := range keyOrder {
+		d := inpututil.KeyPressDuration(k)
+		if inpututil.IsKeyJustPressed(k) || repeating[k] && d > 24 && d%4 == 0 {
+			evs = append(evs, ui.Event{Kind: ui.KeyPress, Key: keyMap[k], Shift: shift, Ctrl: ctrl})
+		}
+	}
 	return evs
 }
+
+// keyOrder is keyMap's keys in a fixed order.
+var keyOrder = func() []ebiten.Key {
+	ks := make([]ebiten.Key, 0, len(keyMap))
+	for k := range keyMap {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}()
+
+var mouseButtons = []struct {
+	eb ebiten.MouseButton
+	ui int
+}{{ebiten.MouseButtonLeft, ui.ButtonLeft}, {ebiten.MouseButtonRight, ui.ButtonRight}, {ebiten.MouseButtonMiddle, ui.ButtonMiddle}}
 
 // Update implements ebiten.Game.
 func (g *Game) Update() error {
@@ -276,4 +310,15 @@ func (g *Game) Layout(w, h int) (int, int) {
 		g.app.Handle(ui.Event{Kind: ui.Resize, W: dw, H: dh})
 	}
 	return dw, dh
+}
+
+// DataDir returns the platform's user data folder for the table view
+// (where the game in progress is autosaved): bsg-starship-battles under
+// os.UserConfigDir, or "" when the platform has none.
+func DataDir() string {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "bsg-starship-battles")
 }

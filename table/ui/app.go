@@ -54,10 +54,15 @@ type App struct {
 	// -seed flag, for tests and replays); nil gives each game a secret
 	// seed (battle.SecretSeed), so no player can work out the dice.
 	Seed *uint64
+	// DataDir is the platform's user data folder for this program, where
+	// the game in progress is autosaved after every command ("": no
+	// autosave).
+	DataDir string
 
 	screen  Screen
 	help    bool
 	modal   *prompt
+	ask     *confirmBox
 	status  string
 	statusT float64
 	Quit    bool
@@ -100,6 +105,7 @@ func (a *App) Show(s Screen) {
 	a.screen = s
 	a.focus = ""
 	a.modal = nil
+	a.ask = nil
 }
 
 // Say shows a line in the status bar for a few seconds.
@@ -160,10 +166,14 @@ func (a *App) Handle(ev Event) {
 			}
 		}
 		a.focus = ""
-		if a.modal != nil {
+		if a.modal != nil || a.ask != nil {
 			return
 		}
 	case KeyPress, Char:
+		if a.ask != nil {
+			a.ask.key(a, ev)
+			return
+		}
 		if a.focus != "" {
 			if f := a.fields[a.focus]; f != nil && f.key(a, ev) {
 				return
@@ -182,10 +192,13 @@ func (a *App) Handle(ev Event) {
 			return
 		}
 	}
-	if a.modal != nil && (ev.Kind == MouseDown || ev.Kind == MouseUp) {
+	if (a.modal != nil || a.ask != nil) && (ev.Kind == MouseDown || ev.Kind == MouseUp) {
 		return
 	}
 	a.screen.Handle(ev)
+	if s, ok := a.screen.(autosaver); ok {
+		s.autosave()
+	}
 }
 
 // Tick advances time by dt seconds.
@@ -197,6 +210,9 @@ func (a *App) Tick(dt float64) {
 		}
 	}
 	a.screen.Tick(dt)
+	if s, ok := a.screen.(autosaver); ok {
+		s.autosave()
+	}
 }
 
 // Frame draws the current frame.
@@ -218,6 +234,11 @@ func (a *App) Frame() *List {
 		l.NewLayer()
 		a.widgets = a.widgets[:0]
 		a.modal.draw(a, l)
+	}
+	if a.ask != nil {
+		l.NewLayer()
+		a.widgets = a.widgets[:0]
+		a.ask.draw(a, l)
 	}
 	if a.help {
 		l.NewLayer()
@@ -507,4 +528,59 @@ func WriteFile(path string, data []byte) error {
 		}
 	}
 	return os.WriteFile(path, data, 0o644)
+}
+
+// confirmBox is a modal yes-or-no question.
+type confirmBox struct {
+	title, text string
+	yes, no     string
+	onYes       func()
+}
+
+// Confirm asks a yes-or-no question before something that cannot be
+// undone (leaving a game, losing unsaved changes): Enter or the yes
+// button does it, Esc or the no button keeps things as they are.
+func (a *App) Confirm(title, text, yes, no string, onYes func()) {
+	a.ask = &confirmBox{title: title, text: text, yes: yes, no: no, onYes: onYes}
+	a.focus = ""
+}
+
+// Confirming reports whether a yes-or-no question is open.
+func (a *App) Confirming() bool { return a.ask != nil }
+
+func (c *confirmBox) answer(a *App, yes bool) {
+	a.ask = nil
+	if yes && c.onYes != nil {
+		c.onYes()
+	}
+}
+
+func (c *confirmBox) key(a *App, ev Event) {
+	switch {
+	case ev.Kind == KeyPress && ev.Key == KeyEnter, ev.Kind == Char && (ev.Rune == 'y' || ev.Rune == 'Y'):
+		c.answer(a, true)
+	case ev.Kind == KeyPress && ev.Key == KeyEscape, ev.Kind == Char && (ev.Rune == 'n' || ev.Rune == 'N'):
+		c.answer(a, false)
+	}
+}
+
+func (c *confirmBox) draw(a *App, l *List) {
+	s := a.S()
+	sz := a.TextSize(15)
+	w := math.Min(a.W-40, 620*s)
+	lines := a.Fonts.Wrap(Clean(c.text), sz, w-2*sz, false)
+	h := (6.2+float64(len(lines))*1.35)*sz + 40*s
+	x, y := (a.W-w)/2, math.Max(10, (a.H-h)/2)
+	l.Rect(Rect{0, 0, a.W, a.H}, Alpha(ColInk, 0.45), ColNone, 0)
+	l.Rect(Rect{x, y, w, h}, ColPanel, ColInk, 2)
+	l.Text(Pt{x + sz, y + 1.8*sz}, Clean(c.title), sz*1.15, ColInk, AnchorStart, true)
+	yy := y + 3.4*sz
+	for _, ln := range lines {
+		l.Text(Pt{x + sz, yy}, ln, sz, ColInk, AnchorStart, false)
+		yy += sz * 1.35
+	}
+	bw := (w - 3*sz) / 2
+	by := y + h - 40*s - sz
+	a.Button(l, Rect{x + sz, by, bw, 40 * s}, c.yes+" (Enter)", false, false, func() { c.answer(a, true) })
+	a.Button(l, Rect{x + 2*sz + bw, by, bw, 40 * s}, c.no+" (Esc)", false, false, func() { c.answer(a, false) })
 }

@@ -49,14 +49,18 @@ func TestAgainstTheComputer(t *testing.T) {
 					runAnim(a, g)
 				case "results", "reveal":
 					enter(a)
-				case "marker", "cover":
+				case "cover":
+					require.Equal(t, g.br.name, g.coverTitle, "against the computer the only cover screen is the briefing")
+					require.False(t, stages["plan"], "the briefing comes first")
+					enter(a)
+				case "marker":
 					t.Fatalf("stage %s against the computer", g.Stage())
 				}
 				for _, e := range g.visibleEvents(g.publicView()) {
 					assert.False(t, e.Secret && e.Side == battle.Cylon, e.Text)
 				}
 			}
-			assert.False(t, stages["cover"], "no cover screens")
+			assert.True(t, stages["cover"], "the briefing")
 			assert.True(t, stages["plan"] && stages["anim"])
 			assert.GreaterOrEqual(t, g.b.Turn(), 3, "two whole turns")
 			cylon := 0
@@ -83,6 +87,9 @@ func TestComputerAgainstComputer(t *testing.T) {
 		case "anim":
 			runAnim(a, g)
 		case "results":
+			enter(a)
+		case "cover":
+			require.Equal(t, g.br.name, g.coverTitle, "the only cover screen is the briefing")
 			enter(a)
 		default:
 			t.Fatalf("stage %s with no player", g.Stage())
@@ -119,7 +126,10 @@ func TestTitleChoosesScenarioAndPlayers(t *testing.T) {
 	want, _ := scenarios.Builtin("furball")
 	assert.Equal(t, want, g.Battle().Setup())
 	assert.NotNil(t, g.Computer(battle.Cylon))
-	assert.Equal(t, "plan", g.Stage(), "against the computer: no cover screen")
+	assert.Equal(t, "cover", g.Stage(), "against the computer: the briefing first")
+	assert.Contains(t, g.coverText, "To win: destroy every enemy ship")
+	enter(a)
+	assert.Equal(t, "plan", g.Stage(), "against the computer: no cover screen after the briefing")
 	// a scenario file
 	a.Show(NewTitle(a))
 	sc, err := scenarios.Load("escort", a.Comp)

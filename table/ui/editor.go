@@ -1216,7 +1216,7 @@ func (e *Editor) Play() {
 		return
 	}
 	g.back = e
-	e.a.Show(g)
+	e.a.Show(g.WithScenario(sc))
 }
 
 // Save writes the scenario's file.

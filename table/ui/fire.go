@@ -44,6 +44,7 @@ func (g *Game) reveal() {
 
 // afterApply animates what a command did and collects the results to show.
 func (g *Game) afterApply(before map[string]snap, turn, step int, evs []battle.Event, moved bool) {
+	g.resolving = turn
 	v := g.publicView()
 	for _, s := range v.Ships {
 		if s.Outcome != nil {

@@ -313,7 +313,11 @@ func TestEditorSaveAndPlay(t *testing.T) {
 	require.True(t, ok, "F5 plays the scenario")
 	assert.Equal(t, sc.Setup(), g.Battle().Setup(), "played as the scenarios package sets it up")
 	send(a, Press(KeyEscape))
-	assert.Same(t, e, a.Screen(), "Esc goes back to the editor")
+	require.True(t, a.Confirming(), "Esc asks before leaving a game")
+	send(a, Press(KeyEscape))
+	assert.Same(t, g, a.Screen(), "Esc on the question stays")
+	send(a, Press(KeyEscape), Press(KeyEnter))
+	assert.Same(t, e, a.Screen(), "Esc and Enter go back to the editor")
 }
 
 // TestEditorRefusesToPlayWithProblems: F5 says the first problem.

@@ -11,6 +11,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 )
 
@@ -73,6 +74,19 @@ type Game struct {
 	anim      *animation
 	shotLines []shotLine
 
+	// br is what the players are told: briefing, goals, zones.
+	br *brief
+	// briefed: the first cover screen (with the briefing) has been shown.
+	briefed bool
+	// tab is the panel's tab: "" for the stage's controls, "scenario"
+	// for the briefing, the goals and the progress.
+	tab string
+	// resolving is the turn whose moves and shots are on screen (the
+	// battle may already be in the next one).
+	resolving int
+	// saved is the journal's length at the last autosave.
+	saved int
+
 	// overlays
 	arcs, grid, ghosts, rings, labels bool
 	logOpen                           bool
@@ -98,6 +112,8 @@ func GameFrom(a *App, b *battle.Battle) *Game {
 	g := &Game{a: a, b: b, drafts: map[string]*starship.Plan{}, shots: map[string]string{},
 		outcomes: map[string]starship.Outcome{}, arcs: true, grid: true, ghosts: true, labels: true, side: battle.Colonial,
 		players: map[battle.Side]policy.Policy{}}
+	g.br = briefFor(b.Setup(), scenarioNamed(a, b.Setup().Name))
+	g.briefed = b.Turn() > 1 || b.Phase() != battle.Planning
 	for _, side := range battle.Sides {
 		if p, err := policy.ByName(a.Players[side]); err == nil {
 			g.players[side] = p
@@ -110,6 +126,13 @@ func GameFrom(a *App, b *battle.Battle) *Game {
 		}
 	}
 	g.advance()
+	return g
+}
+
+// WithScenario gives the game the scenario it plays, for its briefing,
+// goals and zones.
+func (g *Game) WithScenario(sc *scenarios.Scenario) *Game {
+	g.br = briefFor(g.b.Setup(), sc)
 	return g
 }
 
@@ -206,6 +229,13 @@ func (g *Game) waiting(v battle.View, id string) bool {
 // computer's sides decide at once, a player's side gets its screen.
 func (g *Game) advance() {
 	if g.readOnly {
+		return
+	}
+	if !g.briefed && !g.hotSeat() && g.b.Phase() != battle.Over {
+		// against the computer there is no cover screen: the briefing
+		// gets one of its own before the first decision
+		g.briefed = true
+		g.cover(g.br.name, strings.Join(g.br.lines(), "\n"), func() { g.advance() })
 		return
 	}
 	for guard := 0; guard < 64; guard++ {
@@ -329,9 +359,12 @@ func (g *Game) startPlanning(side battle.Side) {
 		start()
 		return
 	}
-	g.cover(SideName(side)+" player: take the controls",
-		fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. Press Enter or click when ready.", g.b.Turn(), SideName(side.Opponent())),
-		start)
+	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. Press Enter or click when ready.", g.b.Turn(), SideName(side.Opponent()))
+	if !g.briefed {
+		g.briefed = true
+		text = g.br.name + "\n" + strings.Join(g.br.lines(), "\n") + "\n\n" + text
+	}
+	g.cover(SideName(side)+" player: take the controls", text, start)
 }
 
 // startPreplanning opens the planning screen for a side's severely
@@ -439,6 +472,9 @@ func (g *Game) Handle(ev Event) {
 			g.logOpen = !g.logOpen
 			g.logScroll = 0
 			return
+		case 'b', 'B':
+			g.toggleTab()
+			return
 		case 'm', 'M':
 			if g.st != stPlan && g.st != stDeclare {
 				g.a.Show(NewMeasure(g.a, g.frozenTable(), "frozen from turn "+fmt.Sprint(g.b.Turn())).Back(g))
@@ -490,6 +526,20 @@ func (g *Game) Handle(ev Event) {
 // leave goes back to the screen the game came from (the title, or the
 // scenario editor that played it).
 func (g *Game) leave() {
+	if g.b.Phase() == battle.Over || g.readOnly {
+		g.leaveNow()
+		return
+	}
+	text := "The game is not saved: F2 saves it first."
+	if g.a.DataDir != "" {
+		g.autosave()
+		text = "The game is autosaved: Continue on the title screen resumes it where it stands."
+	}
+	g.a.Confirm("Leave this game?", text, "Leave", "Stay", g.leaveNow)
+}
+
+// leaveNow goes back without asking.
+func (g *Game) leaveNow() {
 	if g.back != nil {
 		g.a.Show(g.back)
 		return
@@ -585,10 +635,13 @@ func (g *Game) Draw(l *List) {
 	l.NewLayer()
 	panel := Rect{a.W - pw, 0, pw, a.H}
 	l.Backdrop(func() { l.Rect(panel, ColPanel, ColPanelLine, 1) })
-	switch g.st {
-	case stPlan:
+	panel = g.drawTabs(l, panel)
+	switch {
+	case g.tab == "scenario":
+		g.drawScenarioPanel(l, panel)
+	case g.st == stPlan:
 		g.drawPlanPanel(l, panel)
-	case stDeclare:
+	case g.st == stDeclare:
 		g.drawDeclarePanel(l, panel)
 	default:
 		g.drawInfoPanel(l, panel)
@@ -610,15 +663,40 @@ func (g *Game) drawCover(l *List) {
 	} else if strings.HasPrefix(g.coverTitle, "Cylon") {
 		c = ColCylon
 	}
-	l.Text(Pt{a.W / 2, a.H * 0.42}, g.coverTitle, a.TextSize(34), c, AnchorMiddle, true)
-	y := a.H*0.42 + a.TextSize(34)*1.4
-	w := math.Min(a.W*0.8, 760*a.S())
-	sz := a.TextSize(17)
-	for _, line := range a.Fonts.Wrap(Clean(g.coverText), sz, w, false) {
-		l.Text(Pt{a.W / 2, y}, line, sz, Mix(ColWhite, ColInk, 0.15), AnchorMiddle, false)
-		y += sz * 1.4
+	w := math.Min(a.W*0.86, 820*a.S())
+	sz := a.TextSize(16)
+	type line struct {
+		s string
+		c colorT
 	}
-	r := Rect{a.W/2 - 120*a.S(), y + sz, 240 * a.S(), 44 * a.S()}
+	var lines []line
+	for _, para := range strings.Split(Clean(g.coverText), "\n") {
+		if len(lines) > 0 {
+			lines = append(lines, line{})
+		}
+		col := Mix(ColWhite, ColInk, 0.15)
+		switch {
+		case strings.HasPrefix(para, "Colonial"):
+			col = Mix(ColColonial, ColWhite, 0.3)
+		case strings.HasPrefix(para, "Cylon"):
+			col = Mix(ColCylon, ColWhite, 0.3)
+		}
+		for _, ln := range a.Fonts.Wrap(para, sz, w, false) {
+			lines = append(lines, line{ln, col})
+		}
+	}
+	tsz := a.TextSize(34)
+	lh := sz * 1.35
+	total := tsz*1.4 + float64(len(lines))*lh + sz + 44*a.S()
+	y := math.Max(tsz+10, (a.H-total)/2+tsz)
+	l.Text(Pt{a.W / 2, y}, g.coverTitle, tsz, c, AnchorMiddle, true)
+	y += tsz * 1.4
+	x := (a.W - w) / 2
+	for _, ln := range lines {
+		l.Text(Pt{x, y}, ln.s, sz, ln.c, AnchorStart, false)
+		y += lh
+	}
+	r := Rect{a.W/2 - 120*a.S(), math.Min(y+sz*0.5, a.H-50*a.S()), 240 * a.S(), 44 * a.S()}
 	a.Button(l, r, "Continue (Enter)", false, false, func() {
 		if f := g.afterCover; f != nil {
 			g.afterCover = nil
@@ -634,6 +712,7 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 	l.Backdrop(func() {
 		drawPlayArea(l, &g.cam, v.Width, v.Depth, g.grid)
 		drawEdgeLabels(a, l, &g.cam, v.Width, v.Depth)
+		drawZones(a, l, &g.cam, g.br, v.Width, v.Depth)
 		drawObstacles(a, l, &g.cam, v.Obstacles, g.rules().Has(starship.OptThreeD), "")
 	})
 	priv := g.privateSide()
@@ -735,12 +814,18 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	a := g.a
 	x, y, w := r.X+14*a.S(), r.Y+30*a.S(), r.W-28*a.S()
 	v := g.publicView()
-	title := fmt.Sprintf("Turn %d", v.Turn)
+	title := fmt.Sprintf("Turn %d", g.shownTurn(v))
 	if g.readOnly {
 		title = "Replay: " + title
 	}
 	a.Label(l, x, y, title, 20, ColInk, true)
 	y += 28 * a.S()
+	if !g.readOnly && g.br != nil {
+		for _, p := range g.br.progress(g.b, v) {
+			y = a.Para(l, x, y, w, p, 13, ColInk, false)
+		}
+		y += 6 * a.S()
+	}
 	var msg string
 	switch g.st {
 	case stReveal:
@@ -934,8 +1019,14 @@ func (g *Game) drawVictory(l *List, view Rect) {
 // Help implements Screen.
 func (g *Game) Help() []string {
 	common := []string{
-		"Table: A fire arcs, R range rings, G grid, T paths and ghosts, N names; L the battle log; M measurement mode on the table as it stands (not while planning or declaring).",
-		"F2 saves the game; Esc goes back to the title (not in the middle of planning).",
+		"Table: A fire arcs, R range rings, G grid, T paths and ghosts, N names; L the battle log; B the scenario (briefing, goals, progress); M measurement mode on the table as it stands (not while planning or declaring).",
+		"F2 saves the game (it is also autosaved after every move: Continue on the title); Esc goes back to the title, after asking (not in the middle of planning).",
+	}
+	if g.br != nil {
+		goals := g.br.goals()
+		for _, side := range battle.Sides {
+			common = append(common, SideName(side)+" wins: "+strings.Join(goals[side], "; or ")+".")
+		}
 	}
 	switch g.st {
 	case stCover:
@@ -961,3 +1052,69 @@ func (g *Game) Help() []string {
 }
 
 type colorT = color.NRGBA
+
+// shownTurn is the turn the screen is about: while the moves and shots
+// of a turn are shown, that turn, though the battle may be in the next.
+func (g *Game) shownTurn(v battle.View) int {
+	if (g.st == stAnim || g.st == stResults) && g.resolving > 0 {
+		return g.resolving
+	}
+	return v.Turn
+}
+
+func (g *Game) toggleTab() {
+	if g.tab == "" {
+		g.tab = "scenario"
+	} else {
+		g.tab = ""
+	}
+}
+
+// drawTabs paints the panel's tabs (the stage's controls, the scenario)
+// and returns the rest of the panel.
+func (g *Game) drawTabs(l *List, r Rect) Rect {
+	a := g.a
+	s := a.S()
+	h := 30 * s
+	w := (r.W - 28*s - 6*s) / 2
+	ctl := "Controls"
+	switch g.st {
+	case stPlan:
+		ctl = "Planning"
+	case stDeclare:
+		ctl = "Firing"
+	}
+	a.Button(l, Rect{r.X + 14*s, r.Y + 8*s, w, h}, ctl, g.tab == "", false, func() { g.tab = "" })
+	a.Button(l, Rect{r.X + 14*s + w + 6*s, r.Y + 8*s, w, h}, "Scenario (B)", g.tab == "scenario", false, func() { g.tab = "scenario" })
+	return Rect{r.X, r.Y + h + 8*s, r.W, r.H - h - 8*s}
+}
+
+// drawScenarioPanel paints the scenario tab: how the battle stands
+// against its goals, the briefing, each side's goal, the special rules.
+func (g *Game) drawScenarioPanel(l *List, r Rect) {
+	a := g.a
+	s := a.S()
+	x, w := r.X+14*s, r.W-28*s
+	y := r.Y + 28*s
+	v := g.publicView()
+	a.Label(l, x, y, g.br.name, 18, ColInk, true)
+	y += 10 * s
+	for _, p := range g.br.progress(g.b, v) {
+		y = a.Para(l, x, y+14*s, w, p, 13, ColInk, true) - 14*s
+	}
+	y += 14 * s
+	for _, p := range g.br.lines() {
+		c := ColSecondary
+		switch {
+		case strings.HasPrefix(p, "Colonial"):
+			c = Mix(ColColonial, ColInk, 0.45)
+		case strings.HasPrefix(p, "Cylon"):
+			c = Mix(ColCylon, ColInk, 0.3)
+		}
+		y = a.Para(l, x, y+8*s, w, p, 12.5, c, false)
+	}
+	if g.st == stPlan || g.st == stDeclare || g.st == stMarker {
+		a.Para(l, x, y+14*s, w, "B or the first tab goes back to the controls.", 12, ColSecondary, false)
+	}
+	g.drawFooter(l, r)
+}

@@ -19,17 +19,20 @@ type Title struct {
 	scenario int
 	names    []string
 	titles   map[string]string // built-in scenario → its name
+	briefs   map[string]*brief
+	scs      map[string]*scenarios.Scenario
 }
 
 // NewTitle returns the title screen.
 func NewTitle(a *App) *Title {
-	t := &Title{a: a, names: scenarios.Names(), titles: map[string]string{}}
+	t := &Title{a: a, names: scenarios.Names(), titles: map[string]string{}, scs: map[string]*scenarios.Scenario{}}
 	for i, n := range t.names {
 		if n == scenarios.Default {
 			t.scenario = i
 		}
 		if sc, err := scenarios.Load(n, a.Comp); err == nil {
 			t.titles[n] = sc.Name
+			t.scs[n] = sc
 		}
 	}
 	return t
@@ -52,6 +55,8 @@ func (t *Title) Help() []string {
 type titleItem struct {
 	label string
 	do    func()
+	// scenario: Left and Right choose the built-in scenario
+	scenario bool
 	// left and right change the item's choice (nil: they choose the scenario)
 	left, right func()
 }
@@ -86,11 +91,19 @@ func (t *Title) items() []titleItem {
 		if p == "" {
 			p = Human
 		}
-		return titleItem{fmt.Sprintf("%s played by: %s", SideName(side), p), func() { t.cyclePlayer(side, 1) },
-			func() { t.cyclePlayer(side, -1) }, func() { t.cyclePlayer(side, 1) }}
+		return titleItem{label: fmt.Sprintf("%s played by: %s", SideName(side), p), do: func() { t.cyclePlayer(side, 1) },
+			left: func() { t.cyclePlayer(side, -1) }, right: func() { t.cyclePlayer(side, 1) }}
 	}
-	return []titleItem{
-		{label: fmt.Sprintf("Play: %s", label), do: func() { t.play(name) }},
+	var items []titleItem
+	if a.HasAutosave() {
+		items = append(items, titleItem{label: "Continue the unfinished game", do: func() {
+			if err := a.ContinueAutosave(); err != nil {
+				a.Say("%v", err)
+			}
+		}})
+	}
+	return append(items, []titleItem{
+		{label: fmt.Sprintf("Play: %s", label), do: func() { t.play(name) }, scenario: true},
 		{label: "Play a scenario file", do: func() { AskPlayFile(a) }},
 		player(battle.Colonial),
 		player(battle.Cylon),
@@ -99,7 +112,7 @@ func (t *Title) items() []titleItem {
 		{label: "Measurement mode: settle a dispute", do: func() { a.Show(NewMeasure(a, nil, "")) }},
 		{label: "Scenario editor", do: func() { a.Show(NewEditor(a)) }},
 		{label: "Quit", do: func() { a.Quit = true }},
-	}
+	}...)
 }
 
 // play starts a game of a built-in scenario: its file read by the
@@ -126,7 +139,7 @@ func PlayScenario(a *App, sc *scenarios.Scenario) {
 		a.Say("%v", err)
 		return
 	}
-	a.Show(g)
+	a.Show(g.WithScenario(sc))
 	a.Say("%s: %s", sc.Name, playersText(a))
 }
 
@@ -209,15 +222,16 @@ func (t *Title) Draw(l *List) {
 	}
 	deco(a.W*0.14, a.H*0.2, 20, "viper-mk2", battle.Colonial)
 	deco(a.W*0.86, a.H*0.2, 200, "cylon-raider", battle.Cylon)
-	w := math.Min(a.W*0.8, 560*s)
-	h := 38 * s
-	gap := 8 * s
+	w := math.Min(a.W*0.44, 560*s)
+	mx := a.W*0.06 + w/2 // the menu's centre
+	h := math.Min(38*s, (a.H-a.H*0.16-120*s)/11)
+	gap := h * 0.2
 	y := a.H*0.16 + 76*s
 	items := t.items()
 	for i, it := range items {
-		r := Rect{cx - w/2, y + float64(i)*(h+gap), w, h}
+		r := Rect{mx - w/2, y + float64(i)*(h+gap), w, h}
 		a.Button(l, r, fmt.Sprintf("%d   %s", i+1, it.label), i == t.sel, false, func() { t.sel = i; it.do() })
-		if it.left != nil || i == 0 && len(t.names) > 1 {
+		if it.left != nil || it.scenario && len(t.names) > 1 {
 			// arrows: Left / Right change the choice
 			left, right := it.left, it.right
 			if left == nil {
@@ -231,10 +245,70 @@ func (t *Title) Draw(l *List) {
 	hint := Mix(ColWhite, ColInk, 0.3)
 	yh := y + float64(len(items))*(h+gap) + 14*s
 	if len(t.names) > 1 {
-		l.Text(Pt{cx, yh}, fmt.Sprintf("Left / Right: choose the scenario (%s, %d of %d) or who plays a side", t.Scenario(), t.scenario+1, len(t.names)),
+		l.Text(Pt{mx, yh}, fmt.Sprintf("Left / Right: the scenario (%d of %d) or who plays a side", t.scenario+1, len(t.names)),
 			a.TextSize(13), hint, AnchorMiddle, false)
 	}
+	t.drawBrief(l, Rect{a.W*0.06 + w + 30*s, y, a.W*0.94 - (a.W*0.06 + w + 30*s), a.H - y - 40*s})
 	l.Text(Pt{cx, a.H - 20*s}, "F1 or ? : help on every screen", a.TextSize(13), hint, AnchorMiddle, false)
+}
+
+// drawBrief paints the chosen scenario's briefing and each side's goal.
+func (t *Title) drawBrief(l *List, r Rect) {
+	a := t.a
+	s := a.S()
+	sc := t.scs[t.Scenario()]
+	if sc == nil || r.W < 150 {
+		return
+	}
+	br := t.brief(sc)
+	l.Rect(r, Alpha(ColWhite, 0.06), Alpha(ColWhite, 0.25), 1)
+	x, w := r.X+14*s, r.W-28*s
+	y := r.Y + 28*s
+	l.Text(Pt{x, y}, Clean(br.name), a.TextSize(20), ColWhite, AnchorStart, true)
+	y += 10 * s
+	sz := a.TextSize(13.5)
+	facts := fmt.Sprintf("%s rules, table %.0f × %.0f mm", sc.Rules, sc.Width, sc.Depth)
+	if len(sc.Options) > 0 {
+		var o []string
+		for _, op := range sc.Options {
+			o = append(o, string(op))
+		}
+		facts += ", options: " + strings.Join(o, ", ")
+	}
+	if sc.TurnLimit > 0 {
+		facts += fmt.Sprintf(", %d turns", sc.TurnLimit)
+	}
+	for _, para := range append([]string{facts}, br.lines()...) {
+		col := Mix(ColWhite, ColInk, 0.12)
+		switch {
+		case strings.HasPrefix(para, "Colonial"):
+			col = Mix(ColColonial, ColWhite, 0.35)
+		case strings.HasPrefix(para, "Cylon"):
+			col = Mix(ColCylon, ColWhite, 0.35)
+		}
+		y += sz * 0.6
+		for _, ln := range a.Fonts.Wrap(Clean(para), sz, w, false) {
+			y += sz * 1.3
+			if y > r.Y+r.H-6*s {
+				return
+			}
+			l.Text(Pt{x, y}, ln, sz, col, AnchorStart, false)
+		}
+	}
+}
+
+// brief returns a built-in scenario's brief (kept: the title is drawn
+// every frame).
+func (t *Title) brief(sc *scenarios.Scenario) *brief {
+	if t.briefs == nil {
+		t.briefs = map[string]*brief{}
+	}
+	if br, ok := t.briefs[sc.ID]; ok {
+		return br
+	}
+	br := briefFor(sc.Setup(), sc)
+	t.briefs[sc.ID] = br
+	return br
 }
 
 // AskLoadGame asks for a saved game and opens it.

@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/scenarios"
+)
+
+// The autosave: the game in progress is written to the user data folder
+// (App.DataDir) after every command, as a saved battle (battle.Save, the
+// same file F2 writes) beside a small file saying who plays each side and
+// the scenario played, so that "Continue" on the title resumes it as it
+// was. A finished game removes them.
+const (
+	autosaveGame     = "autosave.json"
+	autosaveMeta     = "autosave-meta.json"
+	autosaveScenario = "autosave-scenario.yaml"
+)
+
+// autosaveInfo is what the autosave keeps besides the battle.
+type autosaveInfo struct {
+	Players  map[battle.Side]string `json:"players"`
+	Scenario bool                   `json:"scenario"` // autosave-scenario.yaml holds it
+}
+
+// autosaver is a screen that autosaves (a game in progress).
+type autosaver interface{ autosave() }
+
+// autosave writes the game if a command changed it since the last write.
+func (g *Game) autosave() {
+	a := g.a
+	if a.DataDir == "" || g.readOnly {
+		return
+	}
+	n := len(g.b.Journal())
+	if n == g.saved {
+		return
+	}
+	g.saved = n
+	if g.b.Phase() == battle.Over {
+		removeAutosave(a.DataDir)
+		return
+	}
+	if err := g.writeAutosave(); err != nil {
+		a.Say("autosave failed: %v", err)
+	}
+}
+
+func (g *Game) writeAutosave() error {
+	dir := g.a.DataDir
+	data, err := g.b.Save()
+	if err != nil {
+		return err
+	}
+	info := autosaveInfo{Players: map[battle.Side]string{}}
+	for _, side := range battle.Sides {
+		info.Players[side] = Human
+		if p := g.players[side]; p != nil {
+			info.Players[side] = p.Name()
+		}
+	}
+	if g.br != nil && g.br.sc != nil {
+		y, err := scenarios.Marshal(g.br.sc)
+		if err == nil {
+			if err := writeAtomic(filepath.Join(dir, autosaveScenario), y); err != nil {
+				return err
+			}
+			info.Scenario = true
+		}
+	}
+	meta, err := json.MarshalIndent(info, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(dir, autosaveMeta), meta); err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Join(dir, autosaveGame), data)
+}
+
+// writeAtomic writes a file through a temporary one, so that a crash
+// never leaves half a file.
+func writeAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+func removeAutosave(dir string) {
+	for _, f := range []string{autosaveGame, autosaveMeta, autosaveScenario} {
+		_ = os.Remove(filepath.Join(dir, f))
+	}
+}
+
+// HasAutosave reports whether an unfinished game waits in the user data
+// folder.
+func (a *App) HasAutosave() bool {
+	if a.DataDir == "" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(a.DataDir, autosaveGame))
+	return err == nil
+}
+
+// ContinueAutosave resumes the autosaved game, each side played as it was.
+func (a *App) ContinueAutosave() error {
+	data, err := os.ReadFile(filepath.Join(a.DataDir, autosaveGame))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("no unfinished game in %s", a.DataDir)
+		}
+		return err
+	}
+	b, err := battle.Load(data, a.Comp)
+	if err != nil {
+		return fmt.Errorf("%s: %w", filepath.Join(a.DataDir, autosaveGame), err)
+	}
+	var info autosaveInfo
+	if m, err := os.ReadFile(filepath.Join(a.DataDir, autosaveMeta)); err == nil {
+		_ = json.Unmarshal(m, &info)
+	}
+	for _, side := range battle.Sides {
+		if p, ok := info.Players[side]; ok && validPlayer(p) {
+			a.Players[side] = p
+		}
+	}
+	g := GameFrom(a, b)
+	if info.Scenario {
+		path := filepath.Join(a.DataDir, autosaveScenario)
+		if y, err := os.ReadFile(path); err == nil {
+			if sc, err := scenarios.Parse(path, y, a.Comp); err == nil {
+				g.WithScenario(sc)
+			}
+		}
+	}
+	g.saved = len(b.Journal())
+	a.Show(g)
+	a.Say("continuing %s, turn %d", g.br.name, b.Turn())
+	return nil
+}
+
+func validPlayer(p string) bool {
+	for _, c := range PlayerChoices() {
+		if c == p {
+			return true
+		}
+	}
+	return false
+}

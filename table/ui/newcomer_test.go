@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/scenarios"
+)
+
+// TestScenarioBriefingAndGoals: The Jump Point's briefing, each side's
+// goal and the jump point zone reach the players; progress says how far
+// the Raptor is from the zone.
+func TestScenarioBriefingAndGoals(t *testing.T) {
+	a := newTestApp(t)
+	sc, err := scenarios.Load("jump-point", a.Comp)
+	require.NoError(t, err)
+	PlayScenario(a, sc)
+	g := a.Screen().(*Game)
+	assert.Equal(t, "cover", g.Stage())
+	assert.Contains(t, g.coverText, "A Raptor carries the coordinates")
+	assert.Contains(t, g.coverText, "Colonial: Raptor and escort: Get the Raptor into the jump point and jump. To win: get raptor to jump away by FTL")
+	assert.Contains(t, g.coverText, "Cylon: Hunters")
+	require.Len(t, g.br.zones, 1)
+	assert.Equal(t, "jump-point", g.br.zones[0].id)
+	assert.Equal(t, battle.Colonial, g.br.zones[0].side)
+	prog := g.br.progress(g.b, g.publicView())
+	assert.Contains(t, prog, "Turn 1 of 15.")
+	assert.Contains(t, prog, "raptor is 622 mm from the jump point.")
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	send(a, Type("b")...)
+	assert.Equal(t, "scenario", g.tab, "B opens the scenario tab")
+	send(a, Type("b")...)
+	assert.Equal(t, "", g.tab)
+	send(a, Press(KeyF1))
+	assert.Contains(t, g.Help(), "Colonial wins: get raptor to jump away by FTL (speed slider at FTL) from inside the jump point; or destroy every enemy ship (both sides gone in the same turn: a draw).")
+}
+
+// TestAutosaveAndContinue: every command is autosaved to the user data
+// folder; Esc on a cover screen asks first; the title offers Continue,
+// which resumes the game where it stood; a finished game leaves no
+// autosave.
+func TestAutosaveAndContinue(t *testing.T) {
+	a := newTestApp(t)
+	a.DataDir = filepath.Join(t.TempDir(), "data")
+	a.Players[battle.Cylon] = "greedy"
+	g, err := NewGame(a, closeQuarters("quick"), 9)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a) // the briefing
+	require.Equal(t, "plan", g.Stage())
+	assert.True(t, a.HasAutosave(), "the computer planned: autosaved")
+	send(a, Type("3")...)
+	enter(a)
+	require.True(t, a.HasAutosave(), "a committed plan is autosaved")
+	n := len(g.b.Journal())
+
+	send(a, Press(KeyEscape)) // planning: Esc does not leave
+	assert.Same(t, g, a.Screen())
+	g.cover("x", "y", func() {})
+	send(a, Press(KeyEscape))
+	require.True(t, a.Confirming(), "Esc on a cover screen asks")
+	send(a, Press(KeyEscape))
+	assert.Same(t, g, a.Screen(), "and stays when told so")
+	send(a, Press(KeyEscape), Press(KeyEnter))
+	ti, ok := a.Screen().(*Title)
+	require.True(t, ok, "leaves after yes")
+
+	a.Players[battle.Cylon] = Human
+	a.Frame()
+	assert.Equal(t, "Continue the unfinished game", ti.items()[0].label)
+	enter(a)
+	g2, ok := a.Screen().(*Game)
+	require.True(t, ok)
+	assert.Len(t, g2.b.Journal(), n, "the game as it stood")
+	assert.NotNil(t, g2.Computer(battle.Cylon), "each side played as before")
+	assert.Equal(t, g.b.Hash(), g2.b.Hash())
+
+	// a broken autosave is refused with its file named, not played
+	require.NoError(t, os.WriteFile(filepath.Join(a.DataDir, autosaveGame), []byte("{"), 0o644))
+	err = a.ContinueAutosave()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), autosaveGame)
+}

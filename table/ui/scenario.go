@@ -1,0 +1,375 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/scenarios"
+)
+
+// brief is what the players are told about the battle: the scenario's
+// briefing, each side's goal, its zones and special rules. A game built
+// from a bare setup (tests, an old saved game of no known scenario) gets
+// what the setup says: its victory conditions and their zones.
+type brief struct {
+	name, text string
+	sides      map[battle.Side]string // the side's own briefing
+	special    []string
+	zones      []zoneMark
+	edges      []edgeMark
+	setup      battle.Setup
+	sc         *scenarios.Scenario // nil when not known
+}
+
+// zoneMark is a zone drawn on the table, and why.
+type zoneMark struct {
+	id   string
+	poly physics.Polygon
+	side battle.Side // the side a condition gives the zone to ("" for none or both)
+	why  string      // the condition that names it, in words ("" for a deployment zone)
+}
+
+// edgeMark is a table edge a condition names.
+type edgeMark struct {
+	edge battle.Edge
+	side battle.Side
+	why  string
+}
+
+// briefFor gathers the brief of a battle; sc may be nil.
+func briefFor(setup battle.Setup, sc *scenarios.Scenario) *brief {
+	br := &brief{name: setup.Name, sides: map[battle.Side]string{}, setup: setup, sc: sc}
+	zones := map[string]physics.Polygon{}
+	var order []string
+	if sc != nil {
+		br.name, br.text = sc.Name, strings.TrimSpace(sc.Briefing)
+		for _, s := range sc.Sides {
+			t := strings.TrimSpace(s.Briefing)
+			if s.Name != "" {
+				t = s.Name + ": " + t
+			}
+			br.sides[s.Side] = t
+		}
+		for _, r := range sc.SpecialRules {
+			br.special = append(br.special, strings.TrimSpace(r.Text))
+		}
+		for _, z := range sc.Zones {
+			zones[z.ID] = sc.ZonePolygon(z.ID)
+			order = append(order, z.ID)
+		}
+	}
+	named := map[string]zoneMark{}
+	for _, c := range setup.Victory {
+		if c.ZoneName == "" && len(c.Zone) == 0 {
+			if c.Kind == battle.Leave && c.By == battle.ExitEdge {
+				br.edges = append(br.edges, edgeMark{edge: c.Edge, side: c.Side, why: conditionText(c, setup)})
+			}
+			continue
+		}
+		id := c.ZoneName
+		if id == "" {
+			id = "zone"
+		}
+		if _, ok := zones[id]; !ok {
+			zones[id] = c.Zone
+			order = append(order, id)
+		}
+		m := named[id]
+		m.side = c.Side
+		if m.why != "" {
+			m.why += "; "
+		}
+		m.why += conditionText(c, setup)
+		named[id] = m
+	}
+	for _, id := range order {
+		m := named[id]
+		m.id, m.poly = id, zones[id]
+		if len(m.poly) >= 3 {
+			br.zones = append(br.zones, m)
+		}
+	}
+	return br
+}
+
+// scenarioNamed returns the built-in scenario whose battle has this name,
+// or nil (a loaded game knows its setup, not its file).
+func scenarioNamed(a *App, name string) *scenarios.Scenario {
+	for _, n := range scenarios.Names() {
+		if sc, err := scenarios.Load(n, a.Comp); err == nil && sc.Name == name {
+			return sc
+		}
+	}
+	return nil
+}
+
+// conditionText says a victory condition in words (Winning the game).
+func conditionText(c battle.Condition, setup battle.Setup) string {
+	side := SideName(c.Side)
+	switch c.Kind {
+	case battle.EliminateAll:
+		return "the last side with ships in play wins (both gone in the same turn: a draw)"
+	case battle.Survive:
+		return fmt.Sprintf("%s wins with a ship still in play at the end of turn %d", side, c.Turns)
+	case battle.Destroy:
+		return fmt.Sprintf("%s wins when %s is destroyed", side, c.Ship)
+	case battle.Leave:
+		if c.By == battle.ExitEdge {
+			return fmt.Sprintf("%s wins when %s leaves the table across the %s edge", side, c.Ship, c.Edge)
+		}
+		where := "from anywhere"
+		if c.ZoneName != "" || len(c.Zone) > 0 {
+			where = "from inside " + zoneName(c.ZoneName)
+		}
+		return fmt.Sprintf("%s wins when %s jumps away by FTL (speed slider at FTL) %s", side, c.Ship, where)
+	case battle.Hold:
+		who := side + " wins"
+		if c.Side == "" {
+			who = "whoever holds it wins"
+		}
+		at := c.Turns
+		if at == 0 {
+			at = setup.TurnLimit
+		}
+		return fmt.Sprintf("at the end of turn %d, %s %s (a ship's stand inside, no enemy stand inside)", at, who, zoneName(c.ZoneName))
+	case battle.Points:
+		var vs []string
+		for _, p := range c.Points {
+			vs = append(vs, fmt.Sprintf("%s %d", p.Class, p.Points))
+		}
+		s := "each enemy ship destroyed scores points (" + strings.Join(vs, ", ") + ")"
+		if c.Target > 0 {
+			s += fmt.Sprintf("; %d points win at once", c.Target)
+		}
+		return s + "; when a side is gone or at the turn limit, more points win"
+	}
+	return string(c.Kind)
+}
+
+// goalText says a condition as the goal of the side it names.
+func goalText(c battle.Condition, setup battle.Setup) string {
+	switch c.Kind {
+	case battle.EliminateAll:
+		return "destroy every enemy ship (both sides gone in the same turn: a draw)"
+	case battle.Survive:
+		return fmt.Sprintf("keep a ship in play to the end of turn %d", c.Turns)
+	case battle.Destroy:
+		return "destroy " + c.Ship
+	case battle.Leave, battle.Hold:
+		t := conditionText(c, setup)
+		if i := strings.Index(t, " wins when "); i >= 0 {
+			return "get " + strings.Replace(t[i+len(" wins when "):], " jumps away", " to jump away", 1)
+		}
+		return strings.Replace(t, " wins ", " wins by holding ", 1)
+	}
+	return conditionText(c, setup)
+}
+
+func zoneName(id string) string {
+	if id == "" {
+		return "the zone"
+	}
+	return "the " + strings.ReplaceAll(id, "-", " ")
+}
+
+// goals returns each side's way to win, in words, the conditions that
+// name no side under both.
+func (br *brief) goals() map[battle.Side][]string {
+	out := map[battle.Side][]string{}
+	conds := br.setup.Victory
+	if len(conds) == 0 {
+		conds = battle.Victory{{Kind: battle.EliminateAll}}
+	}
+	for _, c := range conds {
+		t := goalText(c, br.setup)
+		for _, side := range battle.Sides {
+			if c.Side == "" || c.Side == side {
+				out[side] = append(out[side], t)
+			}
+		}
+	}
+	return out
+}
+
+// lines returns the whole brief as paragraphs: the briefing, each side's
+// goal, the special rules.
+func (br *brief) lines() []string {
+	var out []string
+	if br.text != "" {
+		out = append(out, br.text)
+	}
+	g := br.goals()
+	for _, side := range battle.Sides {
+		s := SideName(side) + ": "
+		if t := br.sides[side]; t != "" {
+			s += strings.TrimSuffix(t, ".") + ". "
+		}
+		out = append(out, s+"To win: "+strings.Join(g[side], "; or ")+".")
+	}
+	if br.setup.TurnLimit > 0 {
+		out = append(out, fmt.Sprintf("Turn limit: after turn %d, anything undecided is a draw.", br.setup.TurnLimit))
+	}
+	for _, r := range br.special {
+		out = append(out, "Special rule: "+r)
+	}
+	return out
+}
+
+// progress says how the battle stands against its conditions: turns
+// left, points, how far a ship is from the zone it must reach, who holds
+// a zone.
+func (br *brief) progress(b *battle.Battle, v battle.View) []string {
+	var out []string
+	if lim := br.setup.TurnLimit; lim > 0 {
+		out = append(out, fmt.Sprintf("Turn %d of %d.", v.Turn, lim))
+	}
+	ship := func(id string) (battle.ShipView, bool) { return own(v, id) }
+	for _, c := range br.setup.Victory {
+		switch c.Kind {
+		case battle.Survive:
+			if left := c.Turns - v.Turn; left >= 0 {
+				out = append(out, fmt.Sprintf("%s: survive to the end of turn %d (%d more after this one).", SideName(c.Side), c.Turns, left))
+			}
+		case battle.Destroy:
+			if s, ok := ship(c.Ship); ok && s.Out {
+				out = append(out, fmt.Sprintf("%s is out (%s).", c.Ship, s.Cause))
+			}
+		case battle.Leave:
+			s, ok := ship(c.Ship)
+			switch {
+			case !ok:
+			case s.Out:
+				out = append(out, fmt.Sprintf("%s is out (%s).", c.Ship, s.Cause))
+			case !s.OnTable:
+				out = append(out, fmt.Sprintf("%s is not on the table yet.", c.Ship))
+			case c.By == battle.ExitFTL && len(c.Zone) > 0:
+				if c.Zone.Contains(s.Pose.Pos) {
+					out = append(out, fmt.Sprintf("%s is inside %s: it may jump away (speed slider at FTL).", c.Ship, zoneName(c.ZoneName)))
+				} else {
+					out = append(out, fmt.Sprintf("%s is %.0f mm from %s.", c.Ship, distToPolygon(c.Zone, s.Pose.Pos), zoneName(c.ZoneName)))
+				}
+			case c.By == battle.ExitEdge:
+				out = append(out, fmt.Sprintf("%s is %.0f mm from the %s edge.", c.Ship, distToEdge(c.Edge, s.Pose.Pos, v.Width, v.Depth), c.Edge))
+			}
+		case battle.Hold:
+			holder := map[battle.Side]bool{}
+			for _, s := range v.Ships {
+				if s.OnTable && !s.Out && c.Zone.Contains(s.Pose.Pos) {
+					holder[s.Side] = true
+				}
+			}
+			who := "nobody holds it"
+			switch {
+			case holder[battle.Colonial] && !holder[battle.Cylon]:
+				who = "Colonial holds it"
+			case holder[battle.Cylon] && !holder[battle.Colonial]:
+				who = "Cylon holds it"
+			case holder[battle.Colonial]:
+				who = "contested"
+			}
+			out = append(out, fmt.Sprintf("%s: %s.", strings.ToUpper(zoneName(c.ZoneName)[:1])+zoneName(c.ZoneName)[1:], who))
+		case battle.Points:
+			score := map[battle.Side]int{}
+			for _, s := range v.Ships {
+				if !s.Out {
+					continue
+				}
+				if _, escaped := b.Escaped(s.ID); escaped {
+					continue
+				}
+				for _, p := range c.Points {
+					if p.Class == s.Class {
+						score[s.Side.Opponent()] += p.Points
+					}
+				}
+			}
+			t := fmt.Sprintf("Points: Colonial %d, Cylon %d", score[battle.Colonial], score[battle.Cylon])
+			if c.Target > 0 {
+				t += fmt.Sprintf(" (%d win)", c.Target)
+			}
+			out = append(out, t+".")
+		}
+	}
+	return out
+}
+
+func distToPolygon(p physics.Polygon, q physics.Vec) float64 {
+	if p.Contains(q) {
+		return 0
+	}
+	best := math.Inf(1)
+	for i := range p {
+		a, b := p[i], p[(i+1)%len(p)]
+		d := b.Sub(a)
+		t := 0.0
+		if n := d.Dot(d); n > 0 {
+			t = math.Max(0, math.Min(1, q.Sub(a).Dot(d)/n))
+		}
+		best = math.Min(best, q.Dist(a.Add(d.Mul(t))))
+	}
+	return best
+}
+
+func distToEdge(e battle.Edge, q physics.Vec, w, d float64) float64 {
+	switch e {
+	case battle.North:
+		return d - q.Y
+	case battle.South:
+		return q.Y
+	case battle.East:
+		return w - q.X
+	}
+	return q.X
+}
+
+// edgeLine returns an edge of the play area as a segment.
+func edgeLine(e battle.Edge, w, d float64) []physics.Vec {
+	switch e {
+	case battle.North:
+		return []physics.Vec{physics.V(0, d), physics.V(w, d)}
+	case battle.South:
+		return []physics.Vec{physics.V(0, 0), physics.V(w, 0)}
+	case battle.East:
+		return []physics.Vec{physics.V(w, 0), physics.V(w, d)}
+	}
+	return []physics.Vec{physics.V(0, 0), physics.V(0, d)}
+}
+
+// drawZones paints the zones and edges the scenario names: a tinted
+// outline in the colour of the side a condition gives it to, and its name.
+func drawZones(a *App, l *List, cam *Camera, br *brief, w, d float64) {
+	if br == nil {
+		return
+	}
+	sz := a.TextSize(12)
+	for _, z := range br.zones {
+		c := ColSecondary
+		if z.side != "" {
+			c = SideColor(z.side)
+		}
+		pts := cam.Pts(z.poly)
+		l.Poly(pts, Alpha(c, 0.13), ColNone, 0)
+		closed := append(append([]Pt{}, pts...), pts[0])
+		l.Dashed(closed, Alpha(c, 0.95), 2.5, 10, 5)
+		ctr := cam.ToScreen(z.poly.Centroid())
+		label := strings.ToUpper(strings.ReplaceAll(z.id, "-", " "))
+		at := Pt{ctr.X, ctr.Y + sz*0.35}
+		l.HaloText(at, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.8), AnchorMiddle, true)
+		l.Take(labelBox(at, a.Fonts.Width(label, sz, true), sz, AnchorMiddle))
+	}
+	for _, e := range br.edges {
+		c := SideColor(e.side)
+		seg := cam.Pts(edgeLine(e.edge, w, d))
+		l.Line(seg, Alpha(c, 0.8), 6)
+		mid := Pt{(seg[0].X + seg[1].X) / 2, (seg[0].Y + seg[1].Y) / 2}
+		label := "EXIT: " + strings.ToUpper(string(e.edge)) + " EDGE"
+		at := Pt{mid.X, mid.Y - sz*0.8}
+		if e.edge == battle.South {
+			at.Y = mid.Y + sz*1.6
+		}
+		l.HaloText(at, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.85), AnchorMiddle, true)
+	}
+}
