@@ -758,14 +758,14 @@ func TestAsteroidFieldsCover(t *testing.T) {
 // another target, or if the shooter received a counter of any kind last
 // turn.
 func TestAiming(t *testing.T) {
-	aiming := with(quick, starship.OptAiming)
+	aiming := with(complete, starship.OptAiming)
 	newDuel := func(t *testing.T) *battle.Battle {
 		return newCompanion(t, setup(aiming,
 			spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
 			spec("raider", "cylon-raider", battle.Cylon, 420, 450, 90, 0),
 			spec("raider-2", "cylon-raider", battle.Cylon, 480, 450, 90, 0)))
 	}
-	// turn plays one Quick Start turn standing still; the viper fires at
+	// turn plays one turn standing still; the viper fires at
 	// target ("" holds fire) with the dice and counters.
 	turn := func(t *testing.T, b *battle.Battle, target string, dice []int, counters ...string) []string {
 		t.Helper()
@@ -773,15 +773,22 @@ func TestAiming(t *testing.T) {
 		reveal(t, b, nil)
 		if target == "" {
 			declare(t, b, battle.Colonial, nil, nil)
+			declare(t, b, battle.Colonial, nil, nil) // and in the second firing step
 			return nil
 		}
-		return onlyAttack(t, declare(t, b, battle.Colonial, dice, counters, at("viper", target))).Mods
+		var aim []string // the aiming terms (standing targets also give +1)
+		for _, m := range onlyAttack(t, declare(t, b, battle.Colonial, dice, counters, at("viper", target))).Mods {
+			if strings.HasPrefix(m, "aiming") {
+				aim = append(aim, m)
+			}
+		}
+		return aim
 	}
 	t.Run("after a miss, after a hit, not after a pause", func(t *testing.T) {
 		b := newDuel(t)
 		assert.Empty(t, turn(t, b, "raider", []int{1, 1}))
-		assert.Equal(t, []string{"aiming after a miss +2"}, turn(t, b, "raider", []int{2, 2}, "1")) // 2+2+2 hits
-		assert.Equal(t, []string{"aiming after a hit +3"}, turn(t, b, "raider", []int{1, 1}))
+		assert.Equal(t, []string{"aiming after a miss +2"}, turn(t, b, "raider", []int{2, 2}, "1")) // 2+2+2+1 hits
+		assert.Equal(t, []string{"aiming after a hit +3"}, turn(t, b, "raider", []int{1, 1}, "1")) // 1+1+3+1 hits
 		turn(t, b, "", nil)
 		assert.Empty(t, turn(t, b, "raider", []int{1, 1}), "the turns are not consecutive")
 	})
@@ -793,10 +800,10 @@ func TestAiming(t *testing.T) {
 	})
 	t.Run("a counter last turn", func(t *testing.T) {
 		b := newDuel(t)
-		// An illegal plan (rotation in the Quick Start Rules) costs a counter
-		// at the reveal; the viper stays where it is (speed stop last turn).
+		// An illegal plan (two maneuver cards) costs a counter at the
+		// reveal; the viper stays where it is (a straight card at stop).
 		do(t, b, battle.Command{Type: battle.CmdPlan, Side: battle.Colonial, Ship: "viper",
-			Plan: &starship.Plan{Cards: cards("straight"), Speed: maneuvers.Stop, Rotate: 1}}, nil)
+			Plan: &starship.Plan{Cards: cards("straight", "bank-left"), Speed: maneuvers.Stop}}, nil)
 		for _, id := range []string{"raider", "raider-2"} {
 			do(t, b, battle.Command{Type: battle.CmdPlan, Side: battle.Cylon, Ship: id, Plan: stop()}, nil)
 		}
@@ -827,7 +834,7 @@ func TestRollingDoubles(t *testing.T) {
 		{"6 and 6 at attack 6", "viper-mk2", starship.Average, true, 6, 2},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			rules := with(quick, starship.OptPilots)
+			rules := with(complete, starship.OptPilots)
 			if tt.doubles {
 				rules = with(rules, starship.OptDoubles)
 			}
@@ -1013,7 +1020,7 @@ func TestEliminationOfASpaceship(t *testing.T) {
 		{[]string{"4+", "5", "3+", "5"}, true}, // 17
 	} {
 		t.Run(strings.Join(tt.drawn, ","), func(t *testing.T) {
-			b := newCompanion(t, setup(with(quick, starship.OptDoubles),
+			b := newCompanion(t, setup(with(complete, starship.OptDoubles),
 				spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
 				spec("raider", "cylon-raider", battle.Cylon, 450, 450, 90, 0),
 				spec("raider-2", "cylon-raider", battle.Cylon, 150, 800, 0, 0)))
@@ -1037,7 +1044,7 @@ func TestEliminationOfASpaceship(t *testing.T) {
 // Fire!: firing is simultaneous, so a ship still fires in the step it is
 // eliminated; the last ship standing wins (Winning the game).
 func TestFiringIsSimultaneous(t *testing.T) {
-	b := newCompanion(t, setup(with(quick, starship.OptDoubles),
+	b := newCompanion(t, setup(with(complete, starship.OptDoubles),
 		spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
 		spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270, 0)))
 	planAll(t, b, nil)
@@ -1058,7 +1065,7 @@ func TestFiringIsSimultaneous(t *testing.T) {
 // ship whose damage reaches its structure when it hits a planetoid is
 // eliminated then, and does not fire in that turn.
 func TestEliminationByCollisionDamage(t *testing.T) {
-	s := setup(with(quick, starship.OptDoubles),
+	s := setup(with(complete, starship.OptDoubles),
 		spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
 		spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270, 1))
 	s.Obstacles = []referee.Obstacle{planetoid("rock", 500, 365, 30)} // beside the line of fire
@@ -1068,6 +1075,7 @@ func TestEliminationByCollisionDamage(t *testing.T) {
 	reveal(t, b, []int{0})
 	declare(t, b, battle.Colonial, nil, nil, at("viper", "raider"))
 	declare(t, b, battle.Cylon, []int{6, 6, 1, 1}, []string{"4+", "5", "5"})
+	declare(t, b, battle.Cylon, nil, nil) // the second firing step: the raider holds fire
 	require.Equal(t, 14, ship(b, "raider").Damage())
 	require.False(t, ship(b, "raider").Out)
 	// Turn 2: the raider ends its move on the planetoid: one more point.
@@ -1239,7 +1247,7 @@ func TestHandOfGodLastSideWins(t *testing.T) {
 // firing step and the other in a later step of that turn.
 func TestHandOfGodDrawWhenTheLastShipsGoInTheSameTurn(t *testing.T) {
 	t.Run("the same firing step", func(t *testing.T) {
-		b := newCompanion(t, setup(with(quick, starship.OptDoubles),
+		b := newCompanion(t, setup(with(complete, starship.OptDoubles),
 			spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
 			spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270, 0)))
 		// Turn 1: the raider hits the viper for 1.
@@ -1247,6 +1255,7 @@ func TestHandOfGodDrawWhenTheLastShipsGoInTheSameTurn(t *testing.T) {
 		reveal(t, b, []int{0})
 		declare(t, b, battle.Colonial, nil, nil)
 		declare(t, b, battle.Cylon, []int{6, 5}, []string{"1"}, at("raider", "viper"))
+		declare(t, b, battle.Colonial, nil, nil) // the second firing step: the viper holds fire
 		// Turn 2: each destroys the other.
 		planAll(t, b, nil)
 		reveal(t, b, []int{0})

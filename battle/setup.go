@@ -72,6 +72,9 @@ func (s Setup) Validate() error {
 	if s.Rules.Set != starship.Quick && s.Rules.Set != starship.Complete {
 		errs = append(errs, fmt.Errorf("rules: %q; allowed: quick, complete", s.Rules.Set))
 	}
+	for _, p := range s.Rules.Problems() {
+		errs = append(errs, fmt.Errorf("options: %s", p))
+	}
 	if !(s.Width > 0 && s.Depth > 0) {
 		errs = append(errs, fmt.Errorf("table %g × %g: both must be more than 0", s.Width, s.Depth))
 	}

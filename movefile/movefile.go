@@ -47,7 +47,11 @@ func Parse(filename string, data []byte, comp *assets.Components) (Input, error)
 		}
 		for i, on := range yamlfile.Seq(ps, n, "options") {
 			if v, ok := yamlfile.OneOf(ps, on, fmt.Sprintf("options[%d]", i), allowed...); ok {
-				in.Rules.Options = append(in.Rules.Options, starship.Option(v))
+				o := starship.Option(v)
+				in.Rules.Options = append(in.Rules.Options, o)
+				for _, msg := range (starship.Rules{Set: in.Rules.Set, Options: []starship.Option{o}}).Problems() {
+					ps.Add(on, fmt.Sprintf("options[%d]", i), "%s", msg)
+				}
 			}
 		}
 	}

@@ -67,8 +67,14 @@ func (p *parser) checkIDs() {
 
 // checkRules refuses options the rule set cannot play.
 func (p *parser) checkRules() {
-	if n := p.n.options[starship.OptFTL]; n != nil && p.sc.Rules == starship.Quick {
-		p.ps.Add(n, "options", "ftl is played only with the Complete Rules (Faster-than-light movement); use rules: complete")
+	for _, o := range p.sc.Options {
+		n := p.n.options[o]
+		if n == nil {
+			continue
+		}
+		for _, msg := range (starship.Rules{Set: p.sc.Rules, Options: []starship.Option{o}}).Problems() {
+			p.ps.Add(n, "options", "%s", msg)
+		}
 	}
 }
 

@@ -42,13 +42,13 @@ func Correct(rs Rules, c Class, s State, p Plan, violations []Violation) (Plan, 
 	q := p.Clone()
 	if kinds[kindOther] {
 		q = straightened(c, q, true)
-		if broken(rs, c, s, q, "level-not-in-use", "level-change-restrictions") {
+		if broken(rs, c, s, q, "level-not-in-use", "level-change-restrictions", "out-of-fuel-inertial") {
 			q.Level = 0
 		}
 		if broken(rs, c, s, q, "rotation-quick", "rotate-needs-straight", "control-no-rotation", "out-of-fuel-no-rotation") {
 			q.Rotate = s.Rotation
 		}
-		if q.Speed == maneuvers.FTL && broken(rs, c, s, q, "ftl-not-allowed", "ftl-consecutive", "ftl-limit", "ftl-change-direction", "ftl-kinetic-energy") {
+		if q.Speed == maneuvers.FTL && broken(rs, c, s, q, "ftl-not-allowed", "ftl-consecutive", "ftl-limit", "ftl-change-direction", "ftl-kinetic-energy", "out-of-fuel-inertial") {
 			q.Speed = s.Speed
 			if !q.Speed.Valid() || q.Speed == maneuvers.FTL {
 				q.Speed = maneuvers.Stop

@@ -70,6 +70,7 @@ var rules = []rule{
 	{"rotate-needs-straight", "Rotation: Rotating the spaceship", kindOther, checkRotateNeedsStraight},
 	{"control-no-rotation", "Special damage: control systems", kindOther, checkControlNoRotation},
 	{"out-of-fuel-no-rotation", "Fuel: Running out of fuel", kindOther, checkOutOfFuelRotation},
+	{"out-of-fuel-inertial", "Fuel: Running out of fuel", kindOther, checkOutOfFuelInertial},
 	{"level-not-in-use", "Three-dimensional space", kindOther, checkLevelInUse},
 	{"level-change-restrictions", "Three-dimensional space: Moving between levels", kindOther, checkLevelRestrictions},
 	{"ftl-not-allowed", "Faster-than-light movement", kindOther, checkFTLAllowed},
@@ -269,9 +270,51 @@ func checkOutOfFuelRotation(c context) string {
 	return ""
 }
 
+// checkOutOfFuelInertial limits a ship out of fuel to inertial movement
+// (Fuel: Running out of fuel; Rotation: Inertial movement): straight cards
+// (a straight overboost included) that keep the kinetic energy, which the
+// kinetic-energy-frozen rule checks. Changing direction, changing level
+// and jumping are not inertial movement. With the Quick Start Rules, which
+// have no kinetic energy, the speed slider stands in for it: it stays
+// where it was last turn.
+func checkOutOfFuelInertial(c context) string {
+	if !c.outOfFuel() {
+		return ""
+	}
+	var no []string
+	if c.r.plan.Speed != maneuvers.Stop && !c.r.allStraight() { // standing still, the card only deceives
+		no = append(no, "non-straight cards")
+	}
+	if c.r.change != nil {
+		no = append(no, "a change direction card")
+	}
+	if c.r.plan.Level != 0 {
+		no = append(no, "a level change")
+	}
+	if c.jumps() {
+		no = append(no, "an FTL jump")
+	}
+	if !c.complete() {
+		if c.r.overboost != nil {
+			no = append(no, "an overboost")
+		}
+		if last := c.state.Speed; last.Valid() && last != maneuvers.FTL && c.r.plan.Speed != last {
+			no = append(no, fmt.Sprintf("a new speed (the slider stays at %s)", last))
+		}
+	}
+	if len(no) == 0 {
+		return ""
+	}
+	return "out of fuel: only inertial movement (straight cards, the kinetic energy unchanged); not " + strings.Join(no, ", ")
+}
+
 func checkLevelInUse(c context) string {
-	if c.r.plan.Level != 0 && !c.rules.Has(OptThreeD) {
+	switch {
+	case c.r.plan.Level == 0:
+	case !c.rules.Has(OptThreeD):
 		return "levels change only with the Three-dimensional space optional rule"
+	case !c.complete():
+		return "the Three-dimensional space rule is not played with the Quick Start Rules (Optional rules)"
 	}
 	return ""
 }

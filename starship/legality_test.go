@@ -85,6 +85,7 @@ func TestRules(t *testing.T) {
 		{"legal: rotating standing still", complete, "viper-mk2", func(s *State) { s.KE = 0 }, Plan{Cards: []string{"turn-left"}, Speed: maneuvers.Stop, Rotate: -2}, nil},
 		{"control-no-rotation", complete, "viper-mk2", func(s *State) { s.Damage.Control = 2 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Rotate: 1}, []string{"control-no-rotation"}},
 		{"out-of-fuel-no-rotation", with(complete, OptFuel), "viper-mk2", func(s *State) { s.Fuel = 0 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Rotate: 1}, []string{"out-of-fuel-no-rotation"}},
+		{"out-of-fuel-inertial", with(complete, OptFuel), "viper-mk2", func(s *State) { s.Fuel = 0 }, plan(maneuvers.Medium, "bank-left"), []string{"out-of-fuel-inertial"}},
 		{"level-not-in-use", complete, "viper-mk2", func(s *State) { s.KE = 4 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.Low, Level: 1}, []string{"level-not-in-use"}},
 		{"legal: a level change adds 3 kinetic energy", with(complete, OptThreeD), "viper-mk2", func(s *State) { s.KE = 4 }, Plan{Cards: []string{"straight"}, Speed: maneuvers.Low, Level: 1}, nil},
 		{"level-change-restrictions", with(complete, OptThreeD), "viper-mk2", func(s *State) { s.KE = 6 }, Plan{Cards: []string{"overboost-straight", "straight"}, Speed: maneuvers.Stop, Level: -1}, []string{"overboost-needs-forward", "level-change-restrictions"}},
@@ -178,4 +179,83 @@ func TestBonusesWidenTheLimits(t *testing.T) {
 	s.Bonus.DifficultAgain = true
 	vs, _ = Check(complete, c, s, again)
 	assert.Empty(t, vs)
+}
+
+// Fuel: Running out of fuel. A ship whose fuel is 0 or less can no longer
+// rotate nor change its kinetic energy and is limited to inertial movement
+// (Rotation: Inertial movement): straight cards, a straight overboost
+// included, that keep the kinetic energy. Banking, turning, changing
+// direction, changing level and jumping are refused; with the Quick Start
+// Rules the speed slider stays where it was.
+func TestRunningOutOfFuelFuel(t *testing.T) {
+	dry := func(ke, rot int) State {
+		s := viper()
+		s.Fuel, s.KE, s.Rotation = 0, ke, rot
+		return s
+	}
+	raptor := dry(2, 0)
+	raptor.Class = "raptor"
+	for _, tt := range []struct {
+		name  string
+		rules Rules
+		class string
+		state State
+		plan  Plan
+		want  []string
+	}{
+		{"inertial: a straight at the same kinetic energy", with(complete, OptFuel), "viper-mk2", dry(2, 0), plan(maneuvers.Medium, "straight"), nil},
+		{"inertial: a straight overboost keeps 4", with(complete, OptFuel), "viper-mk2", dry(4, 0), plan(maneuvers.Low, "overboost-straight", "straight"), nil},
+		{"kinetic energy 0: stands still", with(complete, OptFuel), "viper-mk2", dry(0, 0), plan(maneuvers.Stop, "bank-left"), nil},
+		{"no bank", with(complete, OptFuel), "viper-mk2", dry(2, 0), plan(maneuvers.Medium, "bank-left"), []string{"out-of-fuel-inertial"}},
+		{"no turn", with(complete, OptFuel), "viper-mk2", dry(1, 0), plan(maneuvers.Low, "turn-right"), []string{"out-of-fuel-inertial"}},
+		{"no bank by overboost", with(complete, OptFuel), "viper-mk2", dry(4, 0), plan(maneuvers.Low, "overboost-bank-left", "straight"), []string{"out-of-fuel-inertial"}},
+		{"no change of direction, even rotated", with(complete, OptFuel), "viper-mk2", dry(2, 3), plan(maneuvers.Medium, "change-direction", "straight"), []string{"out-of-fuel-inertial"}},
+		{"no rotation", with(complete, OptFuel), "viper-mk2", dry(2, 0), Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Rotate: 2}, []string{"out-of-fuel-no-rotation"}},
+		{"no change of kinetic energy", with(complete, OptFuel), "viper-mk2", dry(2, 0), plan(maneuvers.High, "straight"), []string{"kinetic-energy-frozen"}},
+		{"no level change", with(complete, OptFuel, OptThreeD), "viper-mk2", dry(4, 0), Plan{Cards: []string{"straight"}, Speed: maneuvers.Low, Level: 1}, []string{"out-of-fuel-inertial"}},
+		{"no FTL jump", with(complete, OptFuel, OptFTL), "raptor", raptor, plan(maneuvers.FTL, "straight"), []string{"out-of-fuel-inertial"}},
+		{"Quick Start: the same speed", with(quick, OptFuel), "viper-mk2", dry(2, 0), plan(maneuvers.Medium, "straight"), nil},
+		{"Quick Start: no new speed", with(quick, OptFuel), "viper-mk2", dry(2, 0), plan(maneuvers.High, "straight"), []string{"out-of-fuel-inertial"}},
+		{"Quick Start: no bank", with(quick, OptFuel), "viper-mk2", dry(2, 0), plan(maneuvers.Medium, "bank-right"), []string{"out-of-fuel-inertial"}},
+		{"fuel left: anything", with(complete, OptFuel), "viper-mk2", viper(), plan(maneuvers.Medium, "bank-left"), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			vs, err := Check(tt.rules, class(t, tt.class), tt.state, tt.plan)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, ruleIDs(vs))
+		})
+	}
+	// The correction keeps the kinetic energy with straight cards: a bank
+	// at medium from 4 becomes a straight overboost and a low straight;
+	// two reasons (not inertial; the kinetic energy would change), two
+	// counters.
+	s := dry(4, 0)
+	c := class(t, "viper-mk2")
+	p := plan(maneuvers.Medium, "bank-left")
+	vs, err := Check(with(complete, OptFuel), c, s, p)
+	require.NoError(t, err)
+	got, draws := Correct(with(complete, OptFuel), c, s, p, vs)
+	assert.Equal(t, []string{"overboost-straight", "straight"}, got.Cards)
+	assert.Equal(t, maneuvers.Low, got.Speed)
+	assert.Equal(t, 2, draws)
+}
+
+// Optional rules; Three-dimensional space: the Quick Start Rules may add
+// only the optional rules the rulebook marks for them (Fuel, Tailing), so
+// three-dimensional space is refused with the Quick Start Rules, and so is
+// a level change planned there.
+func TestThreeDimensionalSpaceWithQuickStartOptionalRules(t *testing.T) {
+	assert.Empty(t, with(quick, OptFuel, OptTailing, OptPilots).Problems())
+	assert.Empty(t, with(complete, Options...).Problems())
+	for _, o := range []Option{OptThreeD, OptAiming, OptAttackDeclaration, OptBlank, OptDoubles, OptFTL} {
+		ps := with(quick, o).Problems()
+		if assert.Len(t, ps, 1, string(o)) {
+			assert.Contains(t, ps[0], "rules: complete")
+		}
+	}
+	assert.Len(t, Rules{Set: quick.Set, Options: []Option{"warp"}}.Problems(), 1)
+	vs, err := Check(with(quick, OptThreeD), class(t, "viper-mk2"), viper(), Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Level: 1})
+	require.NoError(t, err)
+	require.Equal(t, []string{"level-not-in-use"}, ruleIDs(vs))
+	assert.Contains(t, vs[0].Message, "Quick Start")
 }

@@ -45,6 +45,33 @@ const (
 // Options lists every option.
 var Options = []Option{OptFuel, OptThreeD, OptFTL, OptPilots, OptBlank, OptTailing, OptAiming, OptAttackDeclaration, OptDoubles}
 
+// QuickStartOptions are the options a Quick Start game may add: the
+// optional rules the rulebook marks for it, Fuel and Tailing (Optional
+// rules: "If you are playing with the Quick Start Rules, you may only add
+// optional rules marked with" that mark), and the Pilots feature, which
+// needs nothing of the Complete Rules. Faster-than-light movement needs
+// the speed slider's FTL setting, which is Complete Rules only (Speed
+// settings on the control panel).
+var QuickStartOptions = []Option{OptFuel, OptTailing, OptPilots}
+
+// Problems lists what makes the rules unplayable: an unknown option, or an
+// option the Quick Start Rules may not add; none means playable.
+func (r Rules) Problems() []string {
+	var out []string
+	for _, o := range r.Options {
+		switch {
+		case !slices.Contains(Options, o):
+			out = append(out, fmt.Sprintf("unknown option %q; allowed: %v", o, Options))
+		case r.Set != Quick || slices.Contains(QuickStartOptions, o):
+		case o == OptFTL:
+			out = append(out, "ftl is played only with the Complete Rules (Faster-than-light movement; the FTL speed setting is Complete Rules only); use rules: complete")
+		default:
+			out = append(out, fmt.Sprintf("%s is an optional rule the rulebook does not mark for the Quick Start Rules (Optional rules: with the Quick Start Rules only Fuel and Tailing may be added); use rules: complete", o))
+		}
+	}
+	return out
+}
+
 // Rules are the rule set and the options in force.
 type Rules struct {
 	Set     RuleSet
