@@ -788,7 +788,7 @@ func TestAiming(t *testing.T) {
 		b := newDuel(t)
 		assert.Empty(t, turn(t, b, "raider", []int{1, 1}))
 		assert.Equal(t, []string{"aiming after a miss +2"}, turn(t, b, "raider", []int{2, 2}, "1")) // 2+2+2+1 hits
-		assert.Equal(t, []string{"aiming after a hit +3"}, turn(t, b, "raider", []int{1, 1}, "1")) // 1+1+3+1 hits
+		assert.Equal(t, []string{"aiming after a hit +3"}, turn(t, b, "raider", []int{1, 1}, "1"))  // 1+1+3+1 hits
 		turn(t, b, "", nil)
 		assert.Empty(t, turn(t, b, "raider", []int{1, 1}), "the turns are not consecutive")
 	})
