@@ -2,6 +2,7 @@ package battle_test
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,8 +21,14 @@ import (
 // the scenario's options, and the Complete Rules with every option (the
 // Tailing and Attack declaration rules among them).
 func ruleVariants(r starship.Rules) map[string]starship.Rules {
+	var q []starship.Option // the options the Quick Start Rules may add
+	for _, o := range r.Options {
+		if slices.Contains(starship.QuickStartOptions, o) {
+			q = append(q, o)
+		}
+	}
 	return map[string]starship.Rules{
-		"quick":    {Set: starship.Quick, Options: r.Options},
+		"quick":    {Set: starship.Quick, Options: q},
 		"complete": {Set: starship.Complete, Options: r.Options},
 		"all":      {Set: starship.Complete, Options: starship.Options},
 	}
@@ -145,7 +152,7 @@ func cmdText(c battle.Command) string {
 // the other side learns that it has declared, not what, until it has
 // declared too; then both declarations are shown together.
 func TestAttackDeclarationKeepsTheFirstDeclarationHidden(t *testing.T) {
-	b := newCompanion(t, setup(with(quick, starship.OptAttackDeclaration),
+	b := newCompanion(t, setup(with(complete, starship.OptAttackDeclaration),
 		spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
 		spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270, 0)))
 	planAll(t, b, nil)
