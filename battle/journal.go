@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/starshipbattles/bsg/assets"
 )
@@ -105,6 +106,26 @@ func (b *Battle) hash() string {
 	rng, _ := b.src.pcg.MarshalBinary()
 	h.Write(rng)
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// WaitFor returns the id of the ship that ship id plans after (Tailing:
+// the planning order), "" when it waits for none or there is no such ship.
+// It is State().Ships[…].WaitFor without copying the state.
+func (b *Battle) WaitFor(id string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if i, ok := b.ids[id]; ok {
+		return b.st.Ships[i].WaitFor
+	}
+	return ""
+}
+
+// HasDeclared reports whether side has made its attack declarations this
+// firing step (State().Declared holds it), without copying the state.
+func (b *Battle) HasDeclared(side Side) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Contains(b.st.Declared, side)
 }
 
 // State returns a deep copy of the whole state: what the engine knows,

@@ -151,10 +151,6 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 	b := g.b
 	switch b.Phase() {
 	case battle.Planning:
-		waits := map[string]string{}
-		for _, s := range b.State().Ships {
-			waits[s.ID] = s.WaitFor
-		}
 		planned := map[string]bool{}
 		v := b.View(side)
 		for _, s := range v.Ships {
@@ -165,7 +161,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 			if !s.Own || planned[s.ID] {
 				continue
 			}
-			if w := waits[s.ID]; w != "" && !planned[w] {
+			if w := b.WaitFor(s.ID); w != "" && !planned[w] {
 				pending++ // tailing: it plans after the ship it tails
 				continue
 			}
@@ -213,7 +209,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 		v := b.View(side)
 		if !v.MayDeclare {
 			// Declared already, or the other side declares first.
-			return 0, slices.Contains(b.State().Declared, side), nil
+			return 0, b.HasDeclared(side), nil
 		}
 		shots := p.Declare(g, v)
 		if err := g.apply(battle.Command{Type: battle.CmdDeclare, Side: side, Shots: shots}); err != nil {
@@ -302,47 +298,83 @@ func fallback(sv battle.ShipView) starship.Plan {
 // dial as it is or turned a notch. A severely wounded pilot's cards are
 // fixed: only its speed and dial vary.
 func candidates(g *Game, sv battle.ShipView) []starship.Plan {
-	s := *sv.State
-	if sv.NextCards != nil {
-		var out []starship.Plan
-		for _, sp := range []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High} {
-			for _, r := range []int{s.Rotation, wrap(s.Rotation + 1), wrap(s.Rotation - 1)} {
-				out = append(out, starship.Plan{Cards: slices.Clone(sv.NextCards), Speed: sp, Rotate: r})
-			}
-		}
-		return out
+	cs := newCandidateSet(g, sv)
+	out := make([]starship.Plan, cs.len())
+	for i := range out {
+		out[i] = cs.at(i)
 	}
+	return out
+}
+
+// candidateSet is the list candidates returns, without building it: its
+// length and its i-th plan, in the same order, so that a policy drawing
+// one at random builds only the plans it draws.
+type candidateSet struct {
+	fixed     []string // a severely wounded pilot's cards (nil: any)
+	rotation  int      // the dial as it is
+	complete  bool     // Complete Rules: the dial may turn, change direction exists
+	maneuvers []string // the maneuver cards
+	boosts    []string // the overboost cards
+	perSpeed  int      // plans per maneuver card and speed
+}
+
+var candidateSpeeds = []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
+
+func newCandidateSet(g *Game, sv battle.ShipView) candidateSet {
+	s := *sv.State
+	cs := candidateSet{fixed: sv.NextCards, rotation: s.Rotation}
+	if cs.fixed != nil {
+		return cs
+	}
+	cs.complete = g.Rules().Set == starship.Complete
 	c := g.Class(s.Class)
-	var maneuverCards, boosts []string
 	for _, card := range c.Deck.Cards {
 		switch {
 		case card.IsOverboost():
-			boosts = append(boosts, card.ID)
+			cs.boosts = append(cs.boosts, card.ID)
 		case card.IsChangeDirection(), card.IsBlank():
 		default:
-			maneuverCards = append(maneuverCards, card.ID)
+			cs.maneuvers = append(cs.maneuvers, card.ID)
 		}
 	}
-	speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
-	rotations := []int{s.Rotation}
-	if g.Rules().Set == starship.Complete {
-		rotations = append(rotations, wrap(s.Rotation+1), wrap(s.Rotation-1))
-	}
-	var out []starship.Plan
-	for _, m := range maneuverCards {
-		for _, sp := range speeds {
-			for _, r := range rotations {
-				out = append(out, starship.Plan{Cards: []string{m}, Speed: sp, Rotate: r})
-			}
-			for _, o := range boosts {
-				out = append(out, starship.Plan{Cards: []string{o, m}, Speed: sp, Rotate: s.Rotation})
-			}
-			if g.Rules().Set == starship.Complete && s.Rotation != 0 {
-				out = append(out, starship.Plan{Cards: []string{"change-direction", m}, Speed: sp, Rotate: s.Rotation})
-			}
+	cs.perSpeed = 1 + len(cs.boosts)
+	if cs.complete {
+		cs.perSpeed += 2 // the dial turned either way
+		if s.Rotation != 0 {
+			cs.perSpeed++ // after a change of direction
 		}
 	}
-	return out
+	return cs
+}
+
+func (cs candidateSet) len() int {
+	if cs.fixed != nil {
+		return len(candidateSpeeds) * 3
+	}
+	return len(cs.maneuvers) * len(candidateSpeeds) * cs.perSpeed
+}
+
+func (cs candidateSet) at(i int) starship.Plan {
+	if cs.fixed != nil {
+		r := []int{cs.rotation, wrap(cs.rotation + 1), wrap(cs.rotation - 1)}[i%3]
+		return starship.Plan{Cards: slices.Clone(cs.fixed), Speed: candidateSpeeds[i/3], Rotate: r}
+	}
+	m := cs.maneuvers[i/(len(candidateSpeeds)*cs.perSpeed)]
+	i %= len(candidateSpeeds) * cs.perSpeed
+	sp := candidateSpeeds[i/cs.perSpeed]
+	i %= cs.perSpeed
+	rotations := 1
+	if cs.complete {
+		rotations = 3
+	}
+	switch {
+	case i < rotations:
+		r := []int{cs.rotation, wrap(cs.rotation + 1), wrap(cs.rotation - 1)}[i]
+		return starship.Plan{Cards: []string{m}, Speed: sp, Rotate: r}
+	case i < rotations+len(cs.boosts):
+		return starship.Plan{Cards: []string{cs.boosts[i-rotations], m}, Speed: sp, Rotate: cs.rotation}
+	}
+	return starship.Plan{Cards: []string{"change-direction", m}, Speed: sp, Rotate: cs.rotation}
 }
 
 // wrap keeps a dial setting within −5..6.
@@ -366,9 +398,9 @@ func (Random) Name() string { return "random" }
 func (Random) Plan(g *Game, v battle.View, ship string) starship.Plan {
 	sv := own(v, ship)
 	s := *sv.State
-	cands := candidates(g, sv)
+	cands := newCandidateSet(g, sv)
 	for tries := 0; tries < 64; tries++ {
-		p := cands[g.Rand.IntN(len(cands))]
+		p := cands.at(g.Rand.IntN(cands.len()))
 		if g.legal(s, p) {
 			return p
 		}
