@@ -118,8 +118,7 @@ func (g *Game) Targets(ship string) []string {
 
 // legal reports whether a plan breaks no rule for the ship.
 func (g *Game) legal(s starship.State, p starship.Plan) bool {
-	vs, err := starship.Check(g.Rules(), g.Class(s.Class), s, p)
-	return err == nil && len(vs) == 0
+	return starship.Legal(g.Rules(), g.Class(s.Class), s, p)
 }
 
 // NewGame returns the window through which policies decide for an ongoing
@@ -440,15 +439,15 @@ func (Greedy) Plan(g *Game, v battle.View, ship string) starship.Plan {
 	sv := own(v, ship)
 	s := *sv.State
 	best, bestScore := fallback(sv), math.Inf(-1)
-	for _, p := range candidates(g, sv) {
-		if !g.legal(s, p) {
+	rules, class := g.Rules(), g.Class(s.Class)
+	cands := newCandidateSet(g, sv)
+	for i := range cands.len() {
+		p := cands.at(i)
+		f, ok := starship.Preview(rules, g.comp, class, s, p) // legal plans only
+		if !ok {
 			continue
 		}
-		o, err := starship.Resolve(g.Rules(), g.comp, g.Class(s.Class), s, p, nil)
-		if err != nil {
-			continue
-		}
-		score := scorePose(g, v, sv, o) + g.Rand.Float64()*1e-3 // random tie-break
+		score := scorePose(g, v, sv, f) + g.Rand.Float64()*1e-3 // random tie-break
 		if score > bestScore {
 			best, bestScore = p, score
 		}
@@ -460,8 +459,7 @@ func (Greedy) Plan(g *Game, v battle.View, ship string) starship.Plan {
 // at an enemy (in the arc, within range, nearer is better), not in an
 // enemy's arc itself, and not too far from the fight. Enemies are
 // predicted a move ahead along their heading at their known speed.
-func scorePose(g *Game, v battle.View, sv battle.ShipView, o starship.Outcome) float64 {
-	f := o.Final()
+func scorePose(g *Game, v battle.View, sv battle.ShipView, f starship.Step) float64 {
 	pos := f.Pose.Pos
 	margin := math.Min(math.Min(pos.X, v.Width-pos.X), math.Min(pos.Y, v.Depth-pos.Y))
 	if margin < 40 {

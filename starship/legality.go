@@ -105,6 +105,22 @@ func Check(rs Rules, c Class, s State, p Plan) ([]Violation, error) {
 	return check(context{rs, c, s, r}), nil
 }
 
+// Legal reports whether the plan is a plan for this ship that breaks no
+// rule: Check with no error and no violation, stopping at the first.
+func Legal(rs Rules, c Class, s State, p Plan) bool {
+	r, err := read(c, s, p)
+	return err == nil && legal(context{rs, c, s, r})
+}
+
+func legal(c context) bool {
+	for _, ru := range rules {
+		if ru.check(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
 func check(c context) []Violation {
 	var out []Violation
 	for _, ru := range rules {

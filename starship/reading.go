@@ -2,6 +2,7 @@ package starship
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/starshipbattles/bsg/maneuvers"
@@ -41,10 +42,11 @@ func read(c Class, s State, p Plan) (reading, error) {
 		return r, fmt.Errorf("level: %d is out of range; allowed: -1, 0, 1", p.Level)
 	}
 	for _, id := range p.Cards {
-		card, ok := c.Deck.Card(id)
-		if !ok {
+		i := slices.IndexFunc(c.Deck.Cards, func(k maneuvers.Card) bool { return k.ID == id })
+		if i < 0 {
 			return r, fmt.Errorf("cards: %q is not in the %s deck; allowed: %s", id, c.ID, strings.Join(c.Deck.CardIDs(), ", "))
 		}
+		card := &c.Deck.Cards[i] // read only: the class's deck is shared
 		slot := &r.main
 		switch {
 		case card.IsOverboost():
@@ -55,10 +57,9 @@ func read(c Class, s State, p Plan) (reading, error) {
 			slot = &r.blank
 		}
 		if *slot != nil {
-			r.extra = append(r.extra, card)
+			r.extra = append(r.extra, *card)
 		} else {
-			cc := card
-			*slot = &cc
+			*slot = card
 		}
 		r.g += card.G
 	}

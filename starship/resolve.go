@@ -135,6 +135,29 @@ func Resolve(rs Rules, comp *assets.Components, c Class, s State, p Plan, jump *
 	return o, nil
 }
 
+// Preview returns where a legal plan leaves the ship: the final Step of
+// Resolve (pose, dial, level), with no Motions, computed without anything
+// Resolve records for drawing (path, cards, motions). ok is false when the
+// plan breaks a rule (Check), is not a plan for the ship, or jumps (an FTL
+// jump needs its marker: Resolve). It is for computer players weighing
+// many plans.
+func Preview(rs Rules, comp *assets.Components, c Class, s State, p Plan) (final Step, ok bool) {
+	r, err := read(c, s, p)
+	if err != nil || p.Speed == maneuvers.FTL || !legal(context{rs, c, s, r}) {
+		return Step{}, false
+	}
+	m := mover{comp: comp, class: c, r: r, pose: s.Pose, rot: s.Rotation, level: s.Level, posesOnly: true}
+	m.path = []physics.Vec{s.Pose.Pos}
+	if rs.Set == Complete {
+		m.complete(s)
+	} else {
+		m.quick()
+	}
+	f := m.steps[len(m.steps)-1]
+	f.Motions = nil
+	return f, true
+}
+
 // mover moves one ship through its steps.
 type mover struct {
 	comp  *assets.Components
@@ -150,6 +173,9 @@ type mover struct {
 	left  bool
 	// motions made since the last step was recorded
 	motions []maneuvers.Motion
+	// posesOnly skips what is recorded for drawing and sweeping (cards,
+	// arrows, the stand's path along arcs, motions): Preview.
+	posesOnly bool
 }
 
 func (m *mover) step(name string) {
@@ -161,6 +187,11 @@ func (m *mover) depth() float64 { return m.class.AcrossFlats }
 
 // lay records a card on the table and follows its placement.
 func (m *mover) lay(card maneuvers.Card, pl maneuvers.Placement) {
+	if m.posesOnly {
+		m.used = append(m.used, card)
+		m.pose = pl.To
+		return
+	}
 	g := m.comp.Geometry
 	arrow := make([]physics.Vec, 0)
 	for _, v := range pl.Arrow.Points(pathStep) {
