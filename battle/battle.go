@@ -79,9 +79,10 @@ type Battle struct {
 	ids map[string]int
 }
 
-// New sets up a battle. comp supplies classes, decks and counters.
+// New sets up a battle. comp supplies classes, decks and counters. A
+// setup Check refuses is refused.
 func New(setup Setup, comp *assets.Components, seed uint64) (*Battle, error) {
-	if err := setup.Validate(); err != nil {
+	if err := setup.Check(comp); err != nil {
 		return nil, err
 	}
 	b := &Battle{setup: setup, seed: seed, comp: comp, classes: map[string]starship.Class{}, ids: map[string]int{},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -32,7 +33,9 @@ func randomSetup(rng *rand.Rand) battle.Setup {
 		sp.Pilot = pilots[rng.IntN(len(pilots))]
 		talents, flaws := comp.TalentIDs(), comp.FlawIDs()
 		for k := 0; k < rng.IntN(4); k++ {
-			sp.Talents = append(sp.Talents, talents[rng.IntN(len(talents))])
+			if t := talents[rng.IntN(len(talents))]; !slices.Contains(sp.Talents, t) { // a scenario names a talent once
+				sp.Talents = append(sp.Talents, t)
+			}
 		}
 		if rng.IntN(2) == 0 {
 			sp.Flaws = []string{flaws[rng.IntN(len(flaws))]}

@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,46 +11,116 @@ import (
 	"slices"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/internal/limits"
 )
 
 // Saved is a battle on disk: its setup, its seed and its journal. Loading
 // replays the journal, so the file is small and the replay is the proof.
+//
+// A saved battle holds every secret: both sides' committed plans, the
+// counters drawn, and the seed, which decides every coming die. Save says
+// so in the file (Secrets) while the battle goes on. Such a file is the
+// referee's: on a shared hot-seat machine a replay of an unfinished battle
+// shows only what both sides know (ReplaySides); in a network game the
+// server keeps it, and each player keeps its own copy (SaveFor), which
+// holds nothing the player did not see.
 type Saved struct {
-	Format  int     `json:"format"`
+	Format int `json:"format"`
+	// Secrets warns whoever opens the file of an unfinished battle.
+	Secrets string  `json:"secrets,omitempty"`
 	Setup   Setup   `json:"setup"`
 	Seed    uint64  `json:"seed"`
 	Journal []Entry `json:"journal"`
-	Hash    string  `json:"hash"` // the state hash after the last entry
+	// Hash is the state hash after the last entry: it proves that the
+	// file was not damaged by accident (a changed die, a lost command),
+	// not that nobody forged it; whoever can edit the file can compute a
+	// matching hash. Signing is the network's business.
+	Hash string `json:"hash"`
 }
 
 // savedFormat is the version of the saved file.
 const savedFormat = 1
 
+// SecretsNotice is what Save writes in the Secrets field of an unfinished
+// battle.
+const SecretsNotice = "This file holds both sides' secrets: every committed plan, every counter drawn and the seed that decides every coming die. " +
+	"Keep it from the players until the battle is over; a replay of it shows only what both sides know."
+
+// Spectator is the view of neither side: View(Spectator) shows what lies
+// on the table and what was announced, nobody's secrets.
+const Spectator Side = "spectator"
+
 // Save writes the battle as JSON.
 func (b *Battle) Save() ([]byte, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return json.MarshalIndent(Saved{Format: savedFormat, Setup: b.setup, Seed: b.seed, Journal: b.journal, Hash: b.hash()}, "", "  ")
+	s := Saved{Format: savedFormat, Setup: b.setup, Seed: b.seed, Journal: b.journal, Hash: b.hash()}
+	if b.st.Phase != Over {
+		s.Secrets = SecretsNotice
+	}
+	return json.MarshalIndent(s, "", "  ")
 }
 
-// Load reads a saved battle and replays its journal, checking every draw
-// against the one recorded and the final state hash.
+// ReplaySides lists whose views a replay may show: once the battle is over
+// both sides' and the spectator's (nothing is secret any more); while it
+// goes on only the spectator's, so that neither player of a shared machine
+// can switch to the other's secrets.
+func (b *Battle) ReplaySides() []Side {
+	if b.Phase() == Over {
+		return []Side{Colonial, Cylon, Spectator}
+	}
+	return []Side{Spectator}
+}
+
+// Load reads a saved battle and replays its journal, checking the setup
+// as a scenario would be checked (Setup.Check), every command at its point,
+// every draw against the one recorded and the final state hash. An error
+// names the field (journal[12].command) and the reason; the caller adds
+// the file's name.
 func Load(data []byte, comp *assets.Components) (*Battle, error) {
+	if len(data) > limits.FileBytes {
+		return nil, fmt.Errorf("saved battle: %d bytes; allowed: at most %d", len(data), limits.FileBytes)
+	}
 	var s Saved
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("saved battle: %w", err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("saved battle: %w", jsonError(data, err))
+	}
+	if dec.More() {
+		return nil, errors.New("saved battle: more after the battle's JSON object; allowed: one object")
 	}
 	if s.Format != savedFormat {
-		return nil, fmt.Errorf("saved battle: format %d; this program reads format %d", s.Format, savedFormat)
+		return nil, fmt.Errorf("saved battle: format: %d; this program reads format %d", s.Format, savedFormat)
+	}
+	if len(s.Journal) > limits.JournalEntries {
+		return nil, fmt.Errorf("saved battle: journal: %d entries; allowed: at most %d", len(s.Journal), limits.JournalEntries)
 	}
 	b, err := Replay(s.Setup, comp, s.Seed, s.Journal)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("saved battle: %w", err)
 	}
 	if s.Hash != "" && s.Hash != b.Hash() {
-		return nil, fmt.Errorf("saved battle: the replay ends in state %s, the file says %s", b.Hash(), s.Hash)
+		return nil, fmt.Errorf("saved battle: hash: the replay ends in state %s, the file says %s (the file was changed or damaged)", b.Hash(), s.Hash)
 	}
 	return b, nil
+}
+
+// jsonError adds the line to a JSON decoding error.
+func jsonError(data []byte, err error) error {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off < 0 || off > int64(len(data)) {
+		return err
+	}
+	return fmt.Errorf("line %d: %w", 1+bytes.Count(data[:off], []byte("\n")), err)
 }
 
 // Replay rebuilds a battle from its setup, seed and journal. Each entry's
@@ -63,25 +134,42 @@ func Replay(setup Setup, comp *assets.Components, seed uint64, journal []Entry) 
 	from := 0
 	if !setup.Companion {
 		// New applied the begin command itself.
-		if len(journal) == 0 || journal[0].Command.Type != CmdBegin {
-			return nil, errors.New("replay: the journal does not start with the begin command")
+		if len(journal) == 0 || !reflect.DeepEqual(journal[0].Command, Command{Type: CmdBegin}) {
+			return nil, errors.New("journal[0].command: the journal does not start with the begin command (no side, nothing else)")
 		}
 		if !reflect.DeepEqual(nilIfEmpty(journal[0].Draws), nilIfEmpty(b.journal[0].Draws)) {
-			return nil, errors.New("replay: the first turn's draws differ from the journal's")
+			return nil, errors.New("journal[0].draws: the first turn's draws differ from the journal's")
 		}
 		from = 1
 	}
 	for i := from; i < len(journal); i++ {
 		e := journal[i]
 		if _, err := b.Apply(e.Command); err != nil {
-			return nil, fmt.Errorf("replay: entry %d (%s): %w", i, e.Command.Type, err)
+			return nil, fmt.Errorf("journal[%d].command (%s, turn %d): refused at its point: %w", i, e.Command.Type, b.Turn(), err)
 		}
 		got := b.journal[len(b.journal)-1].Draws
 		if !reflect.DeepEqual(nilIfEmpty(got), nilIfEmpty(e.Draws)) {
-			return nil, fmt.Errorf("replay: entry %d (%s) drew %v; the journal says %v", i, e.Command.Type, got, e.Draws)
+			return nil, drawMismatch(i, e, got)
 		}
 	}
 	return b, nil
+}
+
+// drawMismatch names the first draw of entry i that differs.
+func drawMismatch(i int, e Entry, got []Draw) error {
+	k := 0
+	for k < len(got) && k < len(e.Draws) && got[k] == e.Draws[k] {
+		k++
+	}
+	field := fmt.Sprintf("journal[%d].draws[%d] (%s)", i, k, e.Command.Type)
+	switch {
+	case k >= len(e.Draws):
+		return fmt.Errorf("%s: the replay drew %s %d for %s; the journal has no more draws", field, got[k].What, got[k].Value, got[k].For)
+	case k >= len(got):
+		return fmt.Errorf("%s: the journal says %s %d for %s; the replay drew no more", field, e.Draws[k].What, e.Draws[k].Value, clip(e.Draws[k].For))
+	}
+	return fmt.Errorf("%s: the replay drew %s %d for %s; the journal says %s %d for %s", field,
+		got[k].What, got[k].Value, got[k].For, e.Draws[k].What, e.Draws[k].Value, clip(e.Draws[k].For))
 }
 
 func nilIfEmpty(d []Draw) []Draw {
@@ -137,4 +225,63 @@ func (b *Battle) State() State {
 	data, _ := json.Marshal(b.st)
 	_ = json.Unmarshal(data, &c)
 	return c
+}
+
+// SideCopy is one player's own copy of a battle, for a network game in
+// which each player keeps one: the setup, the commands the side gave, and
+// everything it observed (its View, the events it could read among them).
+// It holds no seed, no draw and no command of the other side: nothing the
+// player did not see, so it can be kept and shown freely.
+type SideCopy struct {
+	Format   int       `json:"format"`
+	Side     Side      `json:"side"`
+	Setup    Setup     `json:"setup"`
+	Commands []Command `json:"commands"`
+	View     View      `json:"view"`
+}
+
+// sideCopyFormat is the version of the side copy.
+const sideCopyFormat = 1
+
+// SaveFor writes side's own copy of the battle as JSON.
+func (b *Battle) SaveFor(side Side) ([]byte, error) {
+	if side != Colonial && side != Cylon {
+		return nil, fmt.Errorf("side copy: side %q; allowed: colonial, cylon", side)
+	}
+	v := b.View(side)
+	b.mu.Lock()
+	c := SideCopy{Format: sideCopyFormat, Side: side, Setup: b.setup, Commands: []Command{}, View: v}
+	for _, e := range b.journal {
+		if e.Command.Side == side {
+			c.Commands = append(c.Commands, e.Command)
+		}
+	}
+	b.mu.Unlock()
+	return json.MarshalIndent(c, "", "  ")
+}
+
+// LoadSideCopy reads a side copy, checking its size, format, side and
+// setup (Setup.Check).
+func LoadSideCopy(data []byte, comp *assets.Components) (SideCopy, error) {
+	var c SideCopy
+	if len(data) > limits.FileBytes {
+		return c, fmt.Errorf("side copy: %d bytes; allowed: at most %d", len(data), limits.FileBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return c, fmt.Errorf("side copy: %w", jsonError(data, err))
+	}
+	switch {
+	case c.Format != sideCopyFormat:
+		return c, fmt.Errorf("side copy: format: %d; this program reads format %d", c.Format, sideCopyFormat)
+	case c.Side != Colonial && c.Side != Cylon:
+		return c, fmt.Errorf("side copy: side: %q; allowed: colonial, cylon", c.Side)
+	case len(c.Commands) > limits.JournalEntries:
+		return c, fmt.Errorf("side copy: commands: %d; allowed: at most %d", len(c.Commands), limits.JournalEntries)
+	}
+	if err := c.Setup.Check(comp); err != nil {
+		return c, fmt.Errorf("side copy: %w", err)
+	}
+	return c, nil
 }

@@ -262,7 +262,8 @@ type replayDoc struct {
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", "replay [-json] FILE\n\n"+
 		"Replays a saved battle (bsg sim -save), checking every die and counter drawn and the\n"+
-		"final state hash, and prints it turn by turn, secret events included (FILE - is stdin).\n"+
+		"final state hash, and prints it turn by turn (FILE - is stdin). A finished battle is printed\n"+
+		"whole, secret events and seed included; of an unfinished one only what both sides know.\n"+
 		"A signed record of a network game is checked whole first: the signature, every\n"+
 		"commitment, every turn's dice derivation and the final state hash", stderr)
 	asJSON := fs.Bool("json", false, "print JSON instead of sentences")
@@ -299,6 +300,10 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var saved battle.Saved
 	_ = json.Unmarshal(data, &saved) // Load read it already
 	st := b.State()
+	if st.Result == nil {
+		// Unfinished: neither player may learn the other's secrets here.
+		st.Events = battle.VisibleEvents(st.Events, battle.Spectator)
+	}
 	turns := b.Turn()
 	if st.Result != nil {
 		turns = st.Result.Turn
@@ -331,7 +336,11 @@ func writeReplayText(w io.Writer, b *battle.Battle, st battle.State, hashChecked
 		}
 		rules += " with " + strings.Join(opts, ", ")
 	}
-	fmt.Fprintf(&out, "%s: %s, table %g × %g mm, seed %d\n", setup.Name, rules, setup.Width, setup.Depth, b.Seed())
+	if st.Result != nil {
+		fmt.Fprintf(&out, "%s: %s, table %g × %g mm, seed %d\n", setup.Name, rules, setup.Width, setup.Depth, b.Seed())
+	} else {
+		fmt.Fprintf(&out, "%s: %s, table %g × %g mm; the battle is unfinished: only what both sides know is shown\n", setup.Name, rules, setup.Width, setup.Depth)
+	}
 	for i, sp := range setup.Ships {
 		pilot := sp.Pilot
 		if i < len(st.Ships) {

@@ -273,7 +273,7 @@ func TestReplayTampered(t *testing.T) {
 		assert.Equal(t, 1, code)
 		assert.Empty(t, out)
 		assert.Contains(t, errOut, path)
-		assert.Contains(t, errOut, fmt.Sprintf("entry %d (%s)", entry, s.Journal[entry].Command.Type))
+		assert.Contains(t, errOut, fmt.Sprintf("journal[%d].draws[", entry))
 	})
 	t.Run("hash", func(t *testing.T) {
 		s := saved

@@ -30,6 +30,8 @@ func SideName(s battle.Side) string {
 		return "Colonial"
 	case battle.Cylon:
 		return "Cylon"
+	case battle.Spectator:
+		return "Spectator"
 	}
 	return string(s)
 }

@@ -184,8 +184,11 @@ func TestSaveLoadReplay(t *testing.T) {
 	send(a, Press(KeyHome))
 	send(a, Type(".")...)
 	a.Tick(5)
+	assert.Equal(t, battle.Spectator, r.g.viewAs, "the battle is unfinished: nobody's secrets")
 	send(a, Type("s")...)
-	assert.Equal(t, battle.Cylon, r.g.viewAs)
+	assert.Equal(t, battle.Spectator, r.g.viewAs, "no switching to a side's secrets")
+	var l List
+	r.Draw(&l)
 }
 
 // TestMeasureDrag drags a ship in measurement mode and checks that it

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
@@ -17,15 +18,19 @@ type Replay struct {
 	saved battle.Saved
 	at    int   // journal entries applied
 	marks []int // entry counts where a turn begins, and the end
+	// sides are the views the replay may show (battle.ReplaySides): of an
+	// unfinished battle only the spectator's.
+	sides []battle.Side
 }
 
 // NewReplay checks a saved game (its replay must reach the saved state)
 // and opens it at its start.
 func NewReplay(a *App, data []byte) (*Replay, error) {
-	if _, err := battle.Load(data, a.Comp); err != nil {
+	final, err := battle.Load(data, a.Comp)
+	if err != nil {
 		return nil, err
 	}
-	r := &Replay{}
+	r := &Replay{sides: final.ReplaySides()}
 	if err := json.Unmarshal(data, &r.saved); err != nil {
 		return nil, err
 	}
@@ -48,7 +53,7 @@ func NewReplay(a *App, data []byte) (*Replay, error) {
 	if r.marks[len(r.marks)-1] != len(r.saved.Journal) {
 		r.marks = append(r.marks, len(r.saved.Journal))
 	}
-	r.g = &Game{a: a, readOnly: true, viewAs: battle.Colonial, side: battle.Colonial, st: stResults,
+	r.g = &Game{a: a, readOnly: true, viewAs: r.sides[0], side: r.sides[0], st: stResults,
 		drafts: map[string]*starship.Plan{}, shots: map[string]string{}, outcomes: map[string]starship.Outcome{},
 		arcs: true, grid: true, ghosts: true, labels: true}
 	if err := r.seek(r.at, false); err != nil {
@@ -103,7 +108,7 @@ func (r *Replay) Name() string { return "replay" }
 func (r *Replay) Help() []string {
 	return []string{
 		"Right / Left (or PageDown / PageUp): next or previous turn. . and , : one command forward or back. Home / End: the start or the end.",
-		"s switches whose view is shown (Colonial or Cylon): each side's secrets stay its own.",
+		"s switches whose view is shown (Colonial, Cylon, Spectator) once the battle is over; an unfinished battle shows only what both sides know.",
 		"A arcs, R range rings, G grid, T paths, N names, L the whole log; Esc goes back to the title.",
 	}
 }
@@ -143,7 +148,12 @@ func (r *Replay) Handle(ev Event) {
 	case ev.Kind == Char && ev.Rune == ',':
 		err = r.seek(r.at-1, false)
 	case ev.Kind == Char && (ev.Rune == 's' || ev.Rune == 'S'):
-		g.viewAs = g.viewAs.Opponent()
+		if len(r.sides) == 1 {
+			g.a.Say("the battle is unfinished: the replay shows only what both sides know")
+			break
+		}
+		k := slices.Index(r.sides, g.viewAs)
+		g.viewAs = r.sides[(k+1)%len(r.sides)]
 		g.side = g.viewAs
 	case ev.Kind == KeyPress && ev.Key == KeyEscape && !g.logOpen:
 		g.a.Show(NewTitle(g.a))

@@ -1,0 +1,297 @@
+package battle
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// Check reports everything that makes a setup unplayable, as a scenario
+// file would be refused for it (scenarios/FORMAT.md), each problem named
+// by its field as a saved game names it (setup.Ships[2].Pilot): unknown classes, pilots, talents,
+// flaws, rule options and victory kinds; obstacles that are no planetoid
+// (a radius more than 0) or no asteroid field (a simple polygon); values
+// out of their ranges; and anything beyond the shared input limits
+// (internal/limits). At most limits.Problems problems are listed. New
+// refuses a setup Check refuses, so a saved game's setup is held to it too.
+func (s Setup) Check(comp *assets.Components) error {
+	var ps problems
+	if err := s.Validate(); err != nil {
+		for _, e := range strings.Split(err.Error(), "\n") {
+			ps.add("setup", "%s", e)
+		}
+	}
+	text(&ps, "setup.Name", s.Name, limits.TextLength, true)
+	for i, o := range s.Rules.Options {
+		if !slices.Contains(starship.Options, o) {
+			ps.add(fmt.Sprintf("setup.Rules.Options[%d]", i), "unknown option %s; allowed: %s", clip(string(o)), optionNames())
+		}
+	}
+	for _, d := range []struct {
+		name string
+		v    float64
+	}{{"Width", s.Width}, {"Depth", s.Depth}} {
+		if !(d.v > 0 && d.v <= limits.TableMM) {
+			ps.add("setup."+d.name, "%g mm; allowed: more than 0, at most %g mm", d.v, limits.TableMM)
+		}
+	}
+	if s.TurnLimit < 0 || s.TurnLimit > limits.TurnLimit {
+		ps.add("setup.TurnLimit", "%d; allowed: 0 (none) to %d", s.TurnLimit, limits.TurnLimit)
+	}
+	if len(s.Ships) > limits.Items {
+		ps.add("setup.Ships", "%d ships; allowed: at most %d", len(s.Ships), limits.Items)
+	}
+	if len(s.Obstacles) > limits.Items {
+		ps.add("setup.Obstacles", "%d obstacles; allowed: at most %d", len(s.Obstacles), limits.Items)
+	}
+	if len(s.Victory) > limits.Items {
+		ps.add("setup.Victory", "%d conditions; allowed: at most %d", len(s.Victory), limits.Items)
+	}
+	if ps.full() {
+		return ps.err()
+	}
+	ids := map[string]bool{}
+	for i, sh := range s.Ships {
+		p := fmt.Sprintf("setup.Ships[%d]", i)
+		ids[sh.ID] = true
+		text(&ps, p+".ID", sh.ID, limits.IDLength, false)
+		if _, ok := comp.Class(sh.Class); !ok {
+			ps.add(p+".Class", "unknown class %s; allowed: %s", clip(sh.Class), strings.Join(comp.ClassIDs(), ", "))
+		}
+		pose(&ps, p+".Pose", sh.Pose)
+		if sh.Rotation < -5 || sh.Rotation > 6 {
+			ps.add(p+".Rotation", "%d; allowed: -5 to 6", sh.Rotation)
+		}
+		if sh.Fuel < 0 || sh.Fuel > limits.Number {
+			ps.add(p+".Fuel", "%d; allowed: 0 (the components' starting fuel) to %d", sh.Fuel, int(limits.Number))
+		}
+		if sh.EntersOnTurn < 0 || sh.EntersOnTurn > limits.TurnLimit {
+			ps.add(p+".EntersOnTurn", "%d; allowed: 0 to %d", sh.EntersOnTurn, limits.TurnLimit)
+		}
+		var token *assets.PilotToken
+		if sh.Pilot != "" {
+			for k := range comp.PilotTokens {
+				if comp.PilotTokens[k].ID == string(sh.Pilot) {
+					token = &comp.PilotTokens[k]
+				}
+			}
+			if token == nil {
+				ps.add(p+".Pilot", "unknown pilot %s; allowed: %s", clip(string(sh.Pilot)), pilotNames(comp))
+			}
+		}
+		cards := func(field string, list []string, kind assets.TalentKind, allowed []string) {
+			if len(list) > limits.Items {
+				ps.add(p+"."+field, "%d cards; allowed: at most %d", len(list), limits.Items)
+				return
+			}
+			seen := map[string]bool{}
+			for k, id := range list {
+				t, ok := comp.Talent(id)
+				switch {
+				case !ok || t.Kind != kind:
+					ps.add(fmt.Sprintf("%s.%s[%d]", p, field, k), "unknown %s %s; allowed: %s", kind, clip(id), strings.Join(allowed, ", "))
+				case seen[id]:
+					ps.add(fmt.Sprintf("%s.%s[%d]", p, field, k), "%s given twice", clip(id))
+				}
+				seen[id] = true
+			}
+		}
+		cards("Talents", sh.Talents, assets.TalentKindTalent, comp.TalentIDs())
+		cards("Flaws", sh.Flaws, assets.TalentKindFlaw, comp.FlawIDs())
+		if ps.full() {
+			return ps.err()
+		}
+	}
+	for i, o := range s.Obstacles {
+		p := fmt.Sprintf("setup.Obstacles[%d]", i)
+		text(&ps, p+".ID", o.ID, limits.IDLength, false)
+		if o.Level < 0 || o.Level > 4 {
+			ps.add(p+".Level", "%d; allowed: 1 to 4", o.Level)
+		}
+		switch o.Kind {
+		case referee.Planetoid:
+			point(&ps, p+".Circle.C", o.Circle.C)
+			if !(o.Circle.R > 0 && o.Circle.R <= limits.TableMM) {
+				ps.add(p+".Circle.R", "%g; a planetoid's radius must be more than 0 and at most %g mm", o.Circle.R, limits.TableMM)
+			}
+		case referee.AsteroidField:
+			if o.Density != referee.Sparse && o.Density != referee.Dense {
+				ps.add(p+".Density", "%s; allowed: sparse, dense", clip(string(o.Density)))
+			}
+			polygon(&ps, p+".Polygon", o.Polygon)
+		default:
+			ps.add(p+".Kind", "%s; allowed: planetoid, asteroid-field", clip(string(o.Kind)))
+		}
+		if ps.full() {
+			return ps.err()
+		}
+	}
+	for i, c := range s.Victory {
+		p := fmt.Sprintf("setup.Victory[%d]", i)
+		if c.Side != "" && c.Side != Colonial && c.Side != Cylon {
+			ps.add(p+".side", "%s; allowed: colonial, cylon", clip(string(c.Side)))
+		}
+		if c.Turns < 0 || c.Turns > limits.TurnLimit {
+			ps.add(p+".turns", "%d; allowed: 0 to %d", c.Turns, limits.TurnLimit)
+		}
+		needShip := func() {
+			if !ids[c.Ship] {
+				ps.add(p+".ship", "no ship %s in the setup", clip(c.Ship))
+			}
+		}
+		switch c.Kind {
+		case EliminateAll, Survive:
+		case Destroy:
+			needShip()
+		case Leave:
+			needShip()
+			switch c.By {
+			case ExitEdge:
+				if !slices.Contains(Edges, c.Edge) {
+					ps.add(p+".edge", "%s; allowed: north, east, south, west", clip(string(c.Edge)))
+				}
+			case ExitFTL:
+			default:
+				ps.add(p+".by", "%s; allowed: edge, ftl", clip(string(c.By)))
+			}
+			if c.Zone != nil {
+				polygon(&ps, p+".zone_polygon", c.Zone)
+			}
+		case Hold:
+			polygon(&ps, p+".zone_polygon", c.Zone)
+		case Points:
+			for k, cp := range c.Points {
+				if _, ok := comp.Class(cp.Class); !ok {
+					ps.add(fmt.Sprintf("%s.points[%d].class", p, k), "unknown class %s; allowed: %s", clip(cp.Class), strings.Join(comp.ClassIDs(), ", "))
+				}
+				if cp.Points < 0 || cp.Points > int(limits.Number) {
+					ps.add(fmt.Sprintf("%s.points[%d].points", p, k), "%d; allowed: 0 to %d", cp.Points, int(limits.Number))
+				}
+			}
+			if c.Target < 0 || c.Target > int(limits.Number) {
+				ps.add(p+".target", "%d; allowed: 0 (none) to %d", c.Target, int(limits.Number))
+			}
+		default:
+			ps.add(p+".kind", "unknown victory kind %s; allowed: eliminate-all, survive, destroy, leave, hold, points", clip(string(c.Kind)))
+		}
+	}
+	return ps.err()
+}
+
+// problems collects a setup's problems, at most limits.Problems of them.
+type problems struct {
+	list []string
+	more int
+}
+
+func (ps *problems) add(field, format string, args ...any) {
+	if len(ps.list) >= limits.Problems {
+		ps.more++
+		return
+	}
+	ps.list = append(ps.list, field+": "+fmt.Sprintf(format, args...))
+}
+
+// full reports whether no further problem would be listed: a check may
+// stop there (the count of the rest is then a lower bound).
+func (ps *problems) full() bool { return len(ps.list) >= limits.Problems }
+
+func (ps *problems) err() error {
+	if len(ps.list) == 0 {
+		return nil
+	}
+	l := ps.list
+	if ps.more > 0 || ps.full() {
+		l = append(l[:len(l):len(l)], fmt.Sprintf("and %d more problem(s) not listed", max(ps.more, 1)))
+	}
+	return errors.New(strings.Join(l, "\n"))
+}
+
+// text checks an id or a name: not too long, and printable (a terminal
+// escape sequence in a name would be sent raw to the players' screens).
+func text(ps *problems, field, s string, limit int, mayBeEmpty bool) {
+	switch {
+	case s == "" && !mayBeEmpty:
+		ps.add(field, "empty; it is required")
+	case len(s) > limit:
+		ps.add(field, "%d bytes; allowed: at most %d", len(s), limit)
+	case !Printable(s):
+		ps.add(field, "%s holds a control character; allowed: printable text", clip(s))
+	}
+}
+
+// Printable reports whether s is valid UTF-8 without control characters
+// (terminal escape sequences among them); line breaks and tabs are
+// allowed in free text only where a format says so.
+func Printable(s string) bool {
+	for _, r := range s {
+		if r == unicode.ReplacementChar || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) && r != '\u200d' {
+			return false
+		}
+	}
+	return true
+}
+
+// clip quotes s for a message, control characters escaped, shortened.
+func clip(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return fmt.Sprintf("%+q", s)
+}
+
+func point(ps *problems, p string, v physics.Vec) {
+	if !finiteIn(v.X) || !finiteIn(v.Y) {
+		ps.add(p, "(%g, %g); allowed: coordinates from %g to %g mm", v.X, v.Y, -limits.Coordinate, limits.Coordinate)
+	}
+}
+
+func pose(ps *problems, p string, q physics.Pose) {
+	point(ps, p+".Pos", q.Pos)
+	if h := float64(q.Heading); math.IsNaN(h) || math.Abs(h) > limits.Number {
+		ps.add(p+".Heading", "%g; allowed: a finite angle", h)
+	}
+}
+
+func polygon(ps *problems, p string, poly physics.Polygon) {
+	if len(poly) > limits.Vertices {
+		ps.add(p, "%d vertices; allowed: 3 to %d", len(poly), limits.Vertices)
+		return
+	}
+	for k, v := range poly {
+		if !finiteIn(v.X) || !finiteIn(v.Y) {
+			ps.add(fmt.Sprintf("%s[%d]", p, k), "(%g, %g); allowed: coordinates from %g to %g mm", v.X, v.Y, -limits.Coordinate, limits.Coordinate)
+			return
+		}
+	}
+	if err := poly.Validate(); err != nil {
+		ps.add(p, "%s; allowed: a simple polygon (at least 3 vertices, edges that do not cross or touch)", strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+}
+
+func finiteIn(f float64) bool { return !math.IsNaN(f) && math.Abs(f) <= limits.Coordinate }
+
+func optionNames() string {
+	s := make([]string, len(starship.Options))
+	for i, o := range starship.Options {
+		s[i] = string(o)
+	}
+	return strings.Join(s, ", ")
+}
+
+func pilotNames(comp *assets.Components) string {
+	s := make([]string, len(comp.PilotTokens))
+	for i, t := range comp.PilotTokens {
+		s[i] = t.ID
+	}
+	return strings.Join(s, ", ")
+}
