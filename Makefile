@@ -6,9 +6,11 @@ BIN           := bin
 # Debian packages the project needs at build or test time. Installed only
 # when missing, so `make deps` is cheap on a machine that has them.
 # The table view (Ebiten) needs the X11 and OpenGL headers to build, and
-# Xvfb to run its tests (and `make play`) without a display.
+# Xvfb to run its tests (and `make play`) without a display; xdotool and
+# imagemagick (import) drive the real window and take its screenshots in
+# the scripted game of table/play_test.go.
 DEB_PACKAGES  := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev \
-                 libxrandr-dev libxxf86vm-dev xvfb xauth
+                 libxrandr-dev libxxf86vm-dev xvfb xauth xdotool imagemagick
 EXAMPLE_TABLE := testdata/tables/example.yaml
 # Runs a command under a virtual X server (the table view's tests, and
 # `make play` on a machine without a display).

@@ -24,6 +24,24 @@ func (b *Battle) Targets(id string) []referee.Ruling {
 	return b.targets(ref, idx, id)
 }
 
+// AttackRoll returns what an attack of shooter on target would roll
+// against now: the shooter's attack value and the modifiers the roll
+// would get (Fire!; Modifiers to combat), for the declaring player to
+// weigh the odds. Talents that act during the roll are not included.
+// ok is false when the shooter may not fire at the target now.
+func (b *Battle) AttackRoll(shooter, target string) (attack int, mods []Modifier, ok bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	ref, idx := b.refereeNow()
+	for _, r := range b.targets(ref, idx, shooter) {
+		if r.TargetID == target {
+			a, t := &b.st.Ships[b.ids[shooter]], &b.st.Ships[b.ids[target]]
+			return b.classes[a.Class].Attack, b.modifiers(a, t, r), true
+		}
+	}
+	return 0, nil, false
+}
+
 // targets is Targets on a referee built once for the table as it stands.
 func (b *Battle) targets(ref *referee.Referee, idx []int, id string) []referee.Ruling {
 	i, ok := b.ids[id]

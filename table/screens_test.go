@@ -15,6 +15,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui"
 	"github.com/starshipbattles/bsg/tablefile"
@@ -180,6 +181,37 @@ func TestKeyScreens(t *testing.T) {
 	require.Equal(t, "declare", g.Stage(), fmt.Sprint(a.Status()))
 	send(a, ui.Type("1")...)
 	shot(t, a, "firing")
+	// the Cylons fire back: both shots shown, each on its own
+	for i := 0; i < 4 && g.Stage() != "results"; i++ {
+		if g.Stage() == "declare" {
+			send(a, ui.Type("1")...)
+		}
+		send(a, keys(ui.KeyEnter)...)
+	}
+	require.Equal(t, "results", g.Stage())
+	shot(t, a, "shots")
+}
+
+// TestScenarioScreens: The Jump Point's zone and scenario tab, and a
+// plan that leaves the table.
+func TestScenarioScreens(t *testing.T) {
+	a := newApp(t)
+	sc, err := scenarios.Load("jump-point", a.Comp)
+	require.NoError(t, err)
+	g, err := ui.NewGame(a, sc.Setup(), 7)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	send(a, keys(ui.KeyEnter)...)
+	send(a, ui.Type("b")...)
+	shot(t, a, "scenario")
+
+	edge := closeQuarters()
+	edge.Ships[1].Pose = physics.Pose{Pos: physics.V(520, 800), Heading: physics.Deg(80)}
+	g, err = ui.NewGame(a, edge, 7)
+	require.NoError(t, err)
+	a.Show(g)
+	send(a, keys(ui.KeyEnter, ui.KeyTab)...) // viper-2
+	shot(t, a, "offtable")
 }
 
 func TestMeasureScreen(t *testing.T) {

@@ -183,6 +183,7 @@ type Game struct {
 	w, h  int
 	mouse [2]int
 	held  map[ebiten.Key]int
+	title string
 
 	frames  int
 	shot    string
@@ -281,6 +282,10 @@ func (g *Game) Update() error {
 		g.app.Handle(ev)
 	}
 	g.app.Tick(1 / float64(ebiten.TPS()))
+	if t := g.app.WindowTitle(); t != g.title {
+		g.title = t
+		ebiten.SetWindowTitle(t)
+	}
 	if g.app.Quit {
 		return ebiten.Termination
 	}

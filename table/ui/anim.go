@@ -17,12 +17,13 @@ type snap struct {
 	level    int
 	onTable  bool
 	out      bool
+	side     battle.Side
 }
 
 func snapshot(v battle.View) map[string]snap {
 	m := map[string]snap{}
 	for _, s := range v.Ships {
-		m[s.ID] = snap{s.Pose, s.Rotation, s.Level, s.OnTable, s.Out}
+		m[s.ID] = snap{s.Pose, s.Rotation, s.Level, s.OnTable, s.Out, s.Side}
 	}
 	return m
 }

@@ -97,6 +97,23 @@ func (a *App) GameSeed() (uint64, error) {
 	return battle.SecretSeed()
 }
 
+// statuser is a screen that says more of where it stands than its name.
+type statuser interface{ Status() string }
+
+// WindowTitle is the window's title: the program, the screen and where
+// it stands ("The Jump Point · turn 3 · stage plan · ship raptor"), so a
+// player sees it in the task bar and checks read it from outside.
+func (a *App) WindowTitle() string {
+	t := "Battlestar Galactica – Starship Battles · " + a.screen.Name()
+	if s, ok := a.screen.(statuser); ok {
+		t += " · " + s.Status()
+	}
+	if a.ask != nil {
+		t += " · question"
+	}
+	return t
+}
+
 // Screen returns the current screen.
 func (a *App) Screen() Screen { return a.screen }
 

@@ -14,6 +14,8 @@ type Camera struct {
 	Center physics.Vec
 	fitted physics.Rect
 	init   bool
+	// moved: the player zoomed or panned since the last fit
+	moved bool
 }
 
 // ToScreen maps a table point to the screen.
@@ -37,7 +39,7 @@ func (c *Camera) Pts(vs []physics.Vec) []Pt {
 
 // Fit shows the rectangle r whole in the viewport.
 func (c *Camera) Fit(r physics.Rect) {
-	c.fitted, c.init = r, true
+	c.fitted, c.init, c.moved = r, true, false
 	w, h := r.Hi.X-r.Lo.X, r.Hi.Y-r.Lo.Y
 	if w <= 0 || h <= 0 || c.View.W <= 0 || c.View.H <= 0 {
 		c.Scale = 1
@@ -47,14 +49,15 @@ func (c *Camera) Fit(r physics.Rect) {
 	c.Center = physics.V((r.Lo.X+r.Hi.X)/2, (r.Lo.Y+r.Hi.Y)/2)
 }
 
-// SetView sets the viewport; the first time, and whenever keep is false,
-// it fits r.
+// SetView sets the viewport. The first time it fits r; when the
+// viewport changes (the window was resized) it fits the table again,
+// unless the player zoomed or panned, whose view is kept, scaled.
 func (c *Camera) SetView(v Rect, r physics.Rect) {
 	changed := c.View != v
 	old := c.View
 	c.View = v
 	switch {
-	case !c.init:
+	case !c.init, changed && !c.moved:
 		c.Fit(r)
 	case changed && old.W > 0 && old.H > 0:
 		// Keep what was shown, scaled to the new size.
@@ -69,6 +72,7 @@ func (c *Camera) Refit() { c.Fit(c.fitted) }
 func (c *Camera) ZoomAt(p Pt, f float64) {
 	before := c.ToWorld(p)
 	c.Scale = math.Max(0.05, math.Min(40, c.Scale*f))
+	c.moved = true
 	after := c.ToWorld(p)
 	c.Center = c.Center.Add(before.Sub(after))
 }
@@ -76,6 +80,7 @@ func (c *Camera) ZoomAt(p Pt, f float64) {
 // Pan moves the view by dx, dy pixels.
 func (c *Camera) Pan(dx, dy float64) {
 	c.Center = c.Center.Add(physics.V(-dx/c.Scale, dy/c.Scale))
+	c.moved = true
 }
 
 // Key handles the view keys: arrows pan, + and − zoom, 0 fits. It

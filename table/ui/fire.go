@@ -3,12 +3,14 @@ package ui
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/odds"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
@@ -87,11 +89,60 @@ func (g *Game) afterApply(before map[string]snap, turn, step int, evs []battle.E
 	if len(steps) > 0 {
 		g.anim = buildAnim(before, v, g.outcomes, steps, titles, g.notch())
 	}
+	g.noFire(evs, steps, turn)
+	g.levelChanges(before, v, turn)
 	if g.anim != nil {
 		g.st = stAnim
 		return
 	}
 	g.finishAnim()
+}
+
+// noFire adds to the results, for each movement step just played whose
+// firing step the engine skipped because no ship could fire, a sentence
+// saying so, so that the players see why nothing was fired.
+func (g *Game) noFire(evs []battle.Event, steps []string, turn int) {
+	opened := map[int]bool{}
+	for _, e := range evs {
+		var k int
+		if _, err := fmt.Sscanf(e.Text, "Firing step %d:", &k); err == nil {
+			opened[k] = true
+		}
+	}
+	for _, st := range steps {
+		k := 1
+		if st == "move 2" {
+			k = 2
+		}
+		if opened[k] || g.b.Phase() == battle.Over || g.b.Phase() == battle.Declaring && g.b.Turn() == turn && g.b.View(g.side).Step == k {
+			continue
+		}
+		g.results = append(g.results, battle.Event{Turn: turn, Text: fmt.Sprintf(
+			"Firing step %d: no ship can fire (none has an enemy in its fire arc, in range and in sight).", k)})
+	}
+}
+
+// levelChanges adds to the results and the log each ship's change of
+// level in the moves just shown, with the kinetic energy it adds
+// (Moving between levels).
+func (g *Game) levelChanges(before map[string]snap, v battle.View, turn int) {
+	for _, s := range v.Ships {
+		b, ok := before[s.ID]
+		if !ok || !b.onTable || s.Level == b.level {
+			continue
+		}
+		verb := "climbs"
+		if s.Level < b.level {
+			verb = "dives"
+		}
+		text := fmt.Sprintf("%s %s from level %d to level %d: +3 kinetic energy this turn (Moving between levels).", s.ID, verb, b.level, s.Level)
+		if s.Out {
+			text = fmt.Sprintf("%s %s beyond the levels of play and is out.", s.ID, verb)
+		}
+		e := battle.Event{Turn: turn, Text: text}
+		g.results = append(g.results, e)
+		g.notes = append(g.notes, note{at: len(v.Events), e: e})
+	}
 }
 
 // routine reports whether an event is bookkeeping rather than a result.
@@ -106,10 +157,12 @@ func routine(s string) bool {
 
 // shotLine is one attack for the results picture.
 type shotLine struct {
-	from, to physics.Vec
-	hits     int
-	dice     [2]int
-	label    string
+	shooter, target string
+	side            battle.Side // the shooter's
+	from, to        physics.Vec
+	hits            int
+	dice            [2]int
+	label           string
 }
 
 var shotRE = regexp.MustCompile(`^(\S+) fires at (\S+) at [\d.]+ mm: (\d)\+(\d)`)
@@ -127,7 +180,7 @@ func parseShot(text string, at map[string]snap) (shotLine, bool) {
 	}
 	d1, _ := strconv.Atoi(m[3])
 	d2, _ := strconv.Atoi(m[4])
-	sl := shotLine{from: a.pose.Pos, to: t.pose.Pos, dice: [2]int{d1, d2}, label: "MISS"}
+	sl := shotLine{shooter: m[1], target: m[2], side: a.side, from: a.pose.Pos, to: t.pose.Pos, dice: [2]int{d1, d2}, label: "MISS"}
 	switch {
 	case strings.Contains(text, "two hits"):
 		sl.hits, sl.label = 2, "TWO HITS"
@@ -137,28 +190,70 @@ func parseShot(text string, at map[string]snap) (shotLine, bool) {
 	return sl, true
 }
 
-// drawShots paints the attacks of the last firing step with their dice.
+// drawShots paints the attacks of the last firing step, each on its own:
+// the line from shooter to target in the shooter's colour (solid for a
+// hit, dashed for a miss), beside the line the other way when two ships
+// fire at each other; and near the shooter a card with its two dice and
+// the result, placed where it covers no ship, label or other card.
 func (g *Game) drawShots(l *List, v battle.View) {
 	a := g.a
-	sz := a.TextSize(14)
+	sz := a.TextSize(13)
+	ds := sz * 1.5
 	for _, sl := range g.shotLines {
 		p0, p1 := g.cam.ToScreen(sl.from), g.cam.ToScreen(sl.to)
+		d := Pt{p1.X - p0.X, p1.Y - p0.Y}
+		n := math.Hypot(d.X, d.Y)
+		if n < 1 {
+			continue
+		}
+		u := Pt{d.X / n, d.Y / n}
+		perp := Pt{-u.Y, u.X}
+		off := 4.0
+		q0 := Pt{p0.X + perp.X*off, p0.Y + perp.Y*off}
+		q1 := Pt{p1.X + perp.X*off, p1.Y + perp.Y*off}
+		c := SideColor(sl.side)
 		if sl.hits > 0 {
-			l.Line([]Pt{p0, p1}, ColWarn, 4)
+			l.Line([]Pt{q0, q1}, ColWhite, 6.5)
+			l.Line([]Pt{q0, q1}, c, 4)
 		} else {
-			l.Dashed([]Pt{p0, p1}, ColSecondary, 2.5, 8, 6)
+			l.Dashed([]Pt{q0, q1}, c, 2.5, 8, 6)
 		}
-		mid := Pt{(p0.X + p1.X) / 2, (p0.Y + p1.Y) / 2}
-		ds := sz * 1.6
-		for i, d := range sl.dice {
-			r := Rect{mid.X - ds - 3 + float64(i)*(ds+6), mid.Y - ds - sz*0.4, ds, ds}
-			drawDie(l, r, d)
+		// the arrowhead at the target
+		tip := Pt{q1.X - u.X*10, q1.Y - u.Y*10}
+		l.Poly([]Pt{tip, {tip.X - u.X*12 + perp.X*6, tip.Y - u.Y*12 + perp.Y*6}, {tip.X - u.X*12 - perp.X*6, tip.Y - u.Y*12 - perp.Y*6}}, c, ColWhite, 1)
+		title := sl.shooter + " at " + sl.target
+		word := sl.label
+		w := math.Max(2*ds+12+a.Fonts.Width(word, sz, true), a.Fonts.Width(title, sz*0.85, false)) + 14
+		h := ds + sz*1.5 + 10
+		var spots []Rect
+		for _, t := range []float64{0.3, 0.2, 0.42, 0.55, 0.12, 0.7} {
+			m := Pt{p0.X + d.X*t, p0.Y + d.Y*t}
+			for _, k := range []float64{0.75, 1.3, 2} {
+				for _, side := range []float64{1, -1} {
+					cx, cy := m.X+perp.X*side*(h*k), m.Y+perp.Y*side*(h*k)
+					spots = append(spots, Rect{cx - w/2, cy - h/2, w, h})
+				}
+			}
 		}
-		c := ColSecondary
+		r := spots[0]
+		for _, sp := range spots {
+			if l.Free(sp) && g.cam.View.Contains(Pt{sp.X, sp.Y}) && g.cam.View.Contains(Pt{sp.X + sp.W, sp.Y + sp.H}) {
+				r = sp
+				break
+			}
+		}
+		l.Take(r)
+		l.Line([]Pt{r.Center(), {p0.X + d.X*0.3 + perp.X*off, p0.Y + d.Y*0.3 + perp.Y*off}}, Alpha(c, 0.8), 1.5)
+		l.Rect(r, Alpha(ColWhite, 0.95), c, 2)
+		l.Text(Pt{r.X + 7, r.Y + sz*1.05}, title, sz*0.85, ColInk, AnchorStart, false)
+		for i, dv := range sl.dice {
+			drawDie(l, Rect{r.X + 7 + float64(i)*(ds+4), r.Y + sz*1.5, ds, ds}, dv)
+		}
+		wc := ColSecondary
 		if sl.hits > 0 {
-			c = ColWarn
+			wc = ColWarn
 		}
-		l.HaloText(Pt{mid.X, mid.Y + sz*1.2}, sl.label, sz, c, ColWhite, AnchorMiddle, true)
+		l.Text(Pt{r.X + 7 + 2*(ds+4) + 4, r.Y + sz*1.5 + ds*0.5 + sz*0.36}, word, sz, wc, AnchorStart, true)
 	}
 }
 
@@ -252,12 +347,12 @@ func (g *Game) handleDeclare(ev Event) bool {
 		g.shooter = sh[(i+1)%len(sh)]
 		return true
 	case ev.Kind == Char && (ev.Rune == '0' || ev.Rune == 'x'):
-		delete(g.shots, g.shooter)
+		g.hold(g.shooter)
 		return true
 	case ev.Kind == Char && ev.Rune >= '1' && ev.Rune <= '9':
 		ts := g.b.Targets(g.shooter)
 		if i := int(ev.Rune - '1'); i < len(ts) {
-			g.shots[g.shooter] = ts[i].TargetID
+			g.aim(g.shooter, ts[i].TargetID)
 		}
 		return true
 	case ev.Kind == MouseDown && ev.Button == ButtonLeft:
@@ -272,7 +367,7 @@ func (g *Game) handleDeclare(ev Event) bool {
 			}
 			for _, r := range g.b.Targets(g.shooter) {
 				if r.TargetID == s.ID {
-					g.shots[g.shooter] = s.ID
+					g.aim(g.shooter, s.ID)
 					return true
 				}
 			}
@@ -337,13 +432,17 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 	y += 8 * sc
 	sh := g.shooters(v)
 	if len(sh) == 0 {
-		y = a.Para(l, x, y+14*sc, w, "None of your ships has a target.", 13, ColInk, false)
+		y = a.Para(l, x, y+14*sc, w, "No ship of yours can fire in this firing step: none has an enemy in its arc, in range and in sight (or it fired already, or jumped in this turn). Press Enter to go on.", 13, ColInk, true)
 	}
 	for _, id := range sh {
 		id := id
-		label := id + ": hold fire"
-		if t := g.shots[id]; t != "" {
+		n := len(g.b.Targets(id))
+		label := fmt.Sprintf("%s: choose a target (%d in reach)", id, n)
+		switch t := g.shots[id]; {
+		case t != "":
 			label = id + " fires at " + t
+		case g.holds[id]:
+			label = id + ": holds fire"
 		}
 		a.Button(l, Rect{x, y, w, 30 * sc}, label, id == g.shooter, false, func() { g.shooter = id })
 		y += 34 * sc
@@ -353,17 +452,53 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 		for i, ru := range g.b.Targets(id) {
 			ru := ru
 			lab := fmt.Sprintf("%d  %s", i+1, ru.TargetID)
-			a.Button(l, Rect{x + 16*sc, y, w - 16*sc, 28 * sc}, lab, g.shots[id] == ru.TargetID, false, func() { g.shots[id] = ru.TargetID })
+			if p := g.hitChance(id, ru.TargetID); p != "" {
+				lab += "   " + p
+			}
+			a.Button(l, Rect{x + 16*sc, y, w - 16*sc, 28 * sc}, lab, g.shots[id] == ru.TargetID, false, func() { g.aim(id, ru.TargetID) })
 			y += 30 * sc
 			y = a.Para(l, x+20*sc, y+12*sc, w-24*sc, rulerText(ru)+extraFire(ru), 12, BandColor(ru.Band), false) - 2*sc
 		}
-		a.Button(l, Rect{x + 16*sc, y, w - 16*sc, 26 * sc}, "0  hold fire", g.shots[id] == "", false, func() { delete(g.shots, id) })
+		a.Button(l, Rect{x + 16*sc, y, w - 16*sc, 26 * sc}, "0  hold fire", g.shots[id] == "" && g.holds[id], false, func() { g.hold(id) })
 		y += 34 * sc
 	}
 	a.Button(l, Rect{x, y + 4*sc, w, 36 * sc}, "Declare (Enter)", false, false, func() { g.declare() })
 	y += 48 * sc
 	g.drawLogTail(l, Rect{r.X, y, r.W, r.H - y}, v, "")
 	g.drawFooter(l, r)
+}
+
+// aim makes a shooter fire at a target.
+func (g *Game) aim(shooter, target string) {
+	g.shots[shooter] = target
+	delete(g.holds, shooter)
+}
+
+// hold makes a shooter hold its fire.
+func (g *Game) hold(shooter string) {
+	delete(g.shots, shooter)
+	g.holds[shooter] = true
+}
+
+// hitChance says the chance of at least one hit (and of two, with the
+// Rolling doubles rule) of an attack now, from the exact odds of the odds
+// package: "hit 58%" (Fire!; Modifiers to combat).
+func (g *Game) hitChance(shooter, target string) string {
+	attack, mods, ok := g.b.AttackRoll(shooter, target)
+	if !ok {
+		return ""
+	}
+	total := 0
+	for _, m := range mods {
+		total += m.Value
+	}
+	p := odds.Hits(attack, total, g.rules().Has(starship.OptDoubles))
+	hit, _ := new(big.Rat).Add(p[1], p[2]).Float64()
+	s := fmt.Sprintf("hit %.0f%% (%d+ on 2d6", 100*hit, attack-total)
+	if two, _ := p[2].Float64(); two > 0 {
+		s += fmt.Sprintf(", two hits %.0f%%", 100*two)
+	}
+	return s + ")"
 }
 
 func extraFire(ru referee.Ruling) string {
@@ -374,9 +509,14 @@ func extraFire(ru referee.Ruling) string {
 	return s
 }
 
-// handleMarker places a jumping ship's FTL marker.
+// handleMarker places a jumping ship's FTL marker: anywhere in the
+// playing area, turned any way (Faster-than-light movement).
 func (g *Game) handleMarker(ev Event) bool {
 	switch {
+	case ev.Kind == MouseMove:
+		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
+		g.hoverMarker = &w
+		return false
 	case ev.Kind == MouseDown && ev.Button == ButtonLeft:
 		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
 		v := g.publicView()
@@ -384,6 +524,8 @@ func (g *Game) handleMarker(ev Event) bool {
 			g.marker = &w
 			return true
 		}
+		g.a.Say("the FTL marker goes inside the playing area")
+		return true
 	case ev.Kind == Char && ev.Rune == ',':
 		g.markerRot += 15
 		return true
@@ -395,6 +537,18 @@ func (g *Game) handleMarker(ev Event) bool {
 		return true
 	}
 	return false
+}
+
+// startMarker opens the marker placement of a side's jumping ship; the
+// marker starts turned the way the ship heads.
+func (g *Game) startMarker(side battle.Side, id string) {
+	g.side = side
+	g.st = stMarker
+	g.marker = nil
+	g.markerRot = 0
+	if s, ok := own(g.b.View(side), id); ok {
+		g.markerRot = s.Pose.Heading.Degrees()
+	}
 }
 
 func (g *Game) placeMarker() {
@@ -422,15 +576,105 @@ func (g *Game) placeMarker() {
 	g.afterApply(before, turn, 1, evs, true)
 }
 
+// drawMarkerHex paints an FTL marker with the 2d6 rolls of each side, so
+// that the roll's side can be found on the table.
+func (g *Game) drawMarkerHex(l *List, pose physics.Pose, c colorT, alpha float64, numbers bool) {
+	geo := g.a.Comp.Geometry
+	hexW := physics.Hexagon(pose, geo.FTLMarkerAcrossFlats.Value)
+	hex := g.cam.Pts(hexW)
+	l.Poly(hex, Alpha(c, 0.22*alpha), Alpha(c, alpha), 2)
+	l.Line([]Pt{hex[0], hex[1]}, Alpha(ColInk, alpha), 4)
+	if !numbers {
+		return
+	}
+	sz := g.a.TextSize(10.5)
+	ctr := g.cam.ToScreen(pose.Pos)
+	for _, sd := range geo.FTLSides {
+		f, ok := flatForName(sd.Side)
+		if !ok {
+			continue
+		}
+		m := g.cam.ToScreen(physics.FlatMidpoint(hexW, f))
+		at := Pt{m.X + (m.X-ctr.X)*0.45, m.Y + (m.Y-ctr.Y)*0.45 + sz*0.35}
+		var rs []string
+		for _, r := range sd.Rolls {
+			rs = append(rs, strconv.Itoa(r))
+		}
+		l.HaloText(at, strings.Join(rs, ","), sz, Alpha(ColInk, alpha), Alpha(ColWhite, 0.85*alpha), AnchorMiddle, true)
+	}
+}
+
+func flatForName(name string) (physics.Flat, bool) {
+	for f := physics.FrontFlat; f <= physics.FrontRightFlat; f++ {
+		if f.String() == name {
+			return f, true
+		}
+	}
+	return 0, false
+}
+
+// drawMarker paints the marker placement: the legal area (the whole
+// playing area) outlined, the marker under the pointer, the marker
+// placed, with the rolls of each side.
 func (g *Game) drawMarker(l *List, v battle.View) {
+	c := SideColor(g.side)
+	corners := g.cam.Pts([]physics.Vec{physics.V(0, 0), physics.V(v.Width, 0), physics.V(v.Width, v.Depth), physics.V(0, v.Depth), physics.V(0, 0)})
+	l.Line(corners, Alpha(c, 0.8), 5)
+	sz := g.a.TextSize(12)
+	at := g.cam.ToScreen(physics.V(v.Width/2, v.Depth))
+	l.HaloText(Pt{at.X, at.Y + sz*1.6}, "The FTL marker may go anywhere inside the playing area", sz, Mix(c, ColInk, 0.4), ColWhite, AnchorMiddle, true)
 	if g.marker == nil {
+		if h := g.hoverMarker; h != nil && h.X >= 0 && h.Y >= 0 && h.X <= v.Width && h.Y <= v.Depth {
+			g.drawMarkerHex(l, physics.Pose{Pos: *h, Heading: physics.Deg(g.markerRot)}, c, 0.5, true)
+		}
 		return
 	}
 	pose := physics.Pose{Pos: *g.marker, Heading: physics.Deg(g.markerRot)}
-	hex := g.cam.Pts(physics.Hexagon(pose, g.a.Comp.Geometry.FTLMarkerAcrossFlats.Value))
-	l.Poly(hex, Alpha(SideColor(g.side), 0.25), SideColor(g.side), 2)
-	l.Line([]Pt{hex[0], hex[1]}, ColInk, 4)
-	c := g.cam.ToScreen(pose.Pos)
-	l.HaloText(Pt{c.X, c.Y - 30}, "FTL", g.a.TextSize(13), ColInk, ColWhite, AnchorMiddle, true)
-	_ = math.Pi
+	g.drawMarkerHex(l, pose, c, 1, true)
+	p := g.cam.ToScreen(pose.Pos)
+	l.HaloText(Pt{p.X, p.Y - 34}, "FTL", g.a.TextSize(13), ColInk, ColWhite, AnchorMiddle, true)
+}
+
+// drawLandings shows, while a turn's moves and results are on screen,
+// where each ship that jumped by FTL came out: its marker with the
+// rolls of each side and a line to the ship, labelled with the rolls.
+func (g *Game) drawLandings(l *List, v battle.View) {
+	for _, s := range v.Ships {
+		if s.Outcome == nil || !s.Outcome.Jumped || s.Marker == nil || len(s.Outcome.Steps) == 0 {
+			continue
+		}
+		c := SideColor(s.Side)
+		g.drawMarkerHex(l, *s.Marker, c, 0.9, true)
+		arrive := s.Outcome.Steps[0].Pose.Pos
+		p0, p1 := g.cam.ToScreen(s.Marker.Pos), g.cam.ToScreen(arrive)
+		l.Dashed([]Pt{p0, p1}, c, 2, 5, 4)
+		text := s.ID + " came out here"
+		if r := g.rollText(s.ID); r != "" {
+			text = r
+		}
+		sz := g.a.TextSize(12)
+		at := l.PlaceLabel(rulerLabelSpots(p0, p1, sz), g.a.Fonts.Width(text, sz, true), sz)
+		l.HaloText(at.At, text, sz, Mix(c, ColInk, 0.5), ColWhite, at.Anchor, true)
+	}
+}
+
+var ftlRollRE = regexp.MustCompile(`^(\S+) rolls (\d)\+(\d) for the marker's side and (\d) cm ahead`)
+
+// rollText says a jump's rolls from the log: which side, how far.
+func (g *Game) rollText(id string) string {
+	evs := g.publicView().Events
+	for i := len(evs) - 1; i >= 0; i-- {
+		m := ftlRollRE.FindStringSubmatch(evs[i].Text)
+		if m == nil || m[1] != id {
+			continue
+		}
+		d1, _ := strconv.Atoi(m[2])
+		d2, _ := strconv.Atoi(m[3])
+		side := ""
+		if sd, ok := g.a.Comp.Geometry.FTLSideFor(d1 + d2); ok {
+			side = sd.Side
+		}
+		return fmt.Sprintf("%s: 2d6 = %d+%d = %d, the %s side; 1d6 = %s cm ahead", id, d1, d2, d1+d2, side, m[4])
+	}
+	return ""
 }

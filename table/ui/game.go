@@ -65,11 +65,14 @@ type Game struct {
 	// declaring
 	shooter   string
 	shots     map[string]string // shooter → target
+	holds     map[string]bool   // shooters told to hold their fire
 	declared  []battle.Shot     // this firing step, both sides, for the results
 	results   []battle.Event
 	outcomes  map[string]starship.Outcome
 	markerRot float64
 	marker    *physics.Vec
+	// hoverMarker is where the pointer is while a marker is placed.
+	hoverMarker *physics.Vec
 
 	anim      *animation
 	shotLines []shotLine
@@ -84,6 +87,8 @@ type Game struct {
 	// resolving is the turn whose moves and shots are on screen (the
 	// battle may already be in the next one).
 	resolving int
+	// notes are the view's own lines in the log.
+	notes []note
 	// saved is the journal's length at the last autosave.
 	saved int
 
@@ -109,7 +114,7 @@ func NewGame(a *App, setup battle.Setup, seed uint64) (*Game, error) {
 // GameFrom continues a battle (new or loaded), each side played as the
 // title screen chose (App.Players).
 func GameFrom(a *App, b *battle.Battle) *Game {
-	g := &Game{a: a, b: b, drafts: map[string]*starship.Plan{}, shots: map[string]string{},
+	g := &Game{a: a, b: b, drafts: map[string]*starship.Plan{}, shots: map[string]string{}, holds: map[string]bool{},
 		outcomes: map[string]starship.Outcome{}, arcs: true, grid: true, ghosts: true, labels: true, side: battle.Colonial,
 		players: map[battle.Side]policy.Policy{}}
 	g.br = briefFor(b.Setup(), scenarioNamed(a, b.Setup().Name))
@@ -161,6 +166,35 @@ func (g *Game) passControls() {
 	if g.players[g.side.Opponent()] == nil {
 		g.side = g.side.Opponent()
 	}
+}
+
+// Status says where the game stands, for the window's title: the
+// scenario, the turn, the stage, the ship at the controls, whether all
+// are planned, a plan waiting for a second Enter, the winner.
+func (g *Game) Status() string {
+	parts := []string{g.br.name, fmt.Sprintf("turn %d", g.shownTurn(g.b.View(g.side))), "stage " + g.Stage()}
+	switch g.st {
+	case stPlan:
+		parts = append(parts, SideName(g.side))
+		if g.sel != "" {
+			parts = append(parts, "ship "+g.sel)
+		}
+		if _, now := g.plannable(g.side); !now && !g.preplan {
+			parts = append(parts, "all planned")
+		}
+		if g.confirm != "" {
+			parts = append(parts, "confirm")
+		}
+	case stDeclare, stMarker:
+		parts = append(parts, SideName(g.side))
+	case stOver:
+		if r := g.b.Result(); r != nil && r.Winner != "" {
+			parts = append(parts, SideName(r.Winner)+" victory")
+		} else {
+			parts = append(parts, "a draw")
+		}
+	}
+	return strings.Join(parts, " · ")
 }
 
 // Battle returns the battle being played.
@@ -276,10 +310,7 @@ func (g *Game) advance() {
 		case battle.PlacingFTL:
 			for _, side := range battle.Sides {
 				if v := g.b.View(side); len(v.MarkersDue) > 0 && g.players[side] == nil {
-					g.side = side
-					g.st = stMarker
-					g.marker = nil
-					g.markerRot = 0
+					g.startMarker(side, v.MarkersDue[0])
 					return
 				}
 			}
@@ -292,6 +323,7 @@ func (g *Game) advance() {
 				}
 				g.side = side
 				g.shots = map[string]string{}
+				g.holds = map[string]bool{}
 				g.shooter = ""
 				start := func() { g.st = stDeclare; g.pickShooter() }
 				if secret && g.hotSeat() {
@@ -760,6 +792,13 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 					b referee.Band
 				}{{geo.ShortRange.Value, referee.Short}, {geo.MediumRange.Value, referee.Medium}, {geo.LongRange.Value, referee.Long}} {
 					l.Circle(p, rb.r*g.cam.Scale, ColNone, Alpha(BandColor(rb.b), 0.5), 1)
+					if lk.Selected || g.st != stPlan && s.ID == g.ringLabelShip(v) {
+						// each ring named where it crosses above the ship
+						sz := g.a.TextSize(10.5)
+						text := fmt.Sprintf("%s %.0f mm", rb.b, rb.r)
+						at := Pt{p.X, p.Y - rb.r*g.cam.Scale + sz*0.35}
+						l.HaloText(at, text, sz, Mix(BandColor(rb.b), ColInk, 0.35), Alpha(ColWhite, 0.85), AnchorMiddle, true)
+					}
 				}
 			}
 		}
@@ -796,6 +835,9 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 	case stMarker:
 		g.drawMarker(l, v)
 	}
+	if g.st == stAnim || g.st == stResults {
+		g.drawLandings(l, v)
+	}
 	if g.anim != nil {
 		g.anim.drawBanner(a, l, g.cam.View)
 	}
@@ -821,7 +863,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	a.Label(l, x, y, title, 20, ColInk, true)
 	y += 28 * a.S()
 	if !g.readOnly && g.br != nil {
-		for _, p := range g.br.progress(g.b, v) {
+		for _, p := range g.br.progress(g.b, v, g.shownTurn(v)) {
 			y = a.Para(l, x, y, w, p, 13, ColInk, false)
 		}
 		y += 6 * a.S()
@@ -833,9 +875,9 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	case stAnim:
 		msg = "The ships move along their paths. Enter skips."
 	case stResults:
-		msg = "Fire! The dice have spoken. Press Enter to go on."
+		msg = g.resultsHeadline() + " Press Enter to go on."
 	case stMarker:
-		msg = fmt.Sprintf("%s player: place the FTL marker of %s. Click on the table where it goes; , and . turn it; Enter confirms.", SideName(g.side), first(v.MarkersDue))
+		msg = fmt.Sprintf("%s player: place the FTL marker of %s (Faster-than-light movement). Click anywhere in the playing area; , and . turn it by 15°; Enter confirms. Then two dice pick the side of the marker the ship comes out of (the numbers on its sides) and one die how many centimetres it moves on from there.", SideName(g.side), first(v.MarkersDue))
 	case stOver:
 		msg = "The battle is over."
 	}
@@ -938,13 +980,27 @@ func (g *Game) drawLogTail(l *List, r Rect, v battle.View, heading string) {
 func (g *Game) visibleEvents(v battle.View) []battle.Event {
 	priv := g.privateSide()
 	var out []battle.Event
-	for _, e := range v.Events {
+	k := 0
+	for i, e := range v.Events {
+		for ; k < len(g.notes) && g.notes[k].at <= i; k++ {
+			out = append(out, g.notes[k].e)
+		}
 		if e.Secret && e.Side != priv {
 			continue
 		}
 		out = append(out, e)
 	}
+	for ; k < len(g.notes); k++ {
+		out = append(out, g.notes[k].e)
+	}
 	return out
+}
+
+// note is a line the view adds to the log (what the engine does without
+// a sentence of its own, such as a level change), at a place in it.
+type note struct {
+	at int // before the engine's event with this index
+	e  battle.Event
 }
 
 // drawLog paints the whole log over the table.
@@ -1099,7 +1155,7 @@ func (g *Game) drawScenarioPanel(l *List, r Rect) {
 	v := g.publicView()
 	a.Label(l, x, y, g.br.name, 18, ColInk, true)
 	y += 10 * s
-	for _, p := range g.br.progress(g.b, v) {
+	for _, p := range g.br.progress(g.b, v, g.shownTurn(v)) {
 		y = a.Para(l, x, y+14*s, w, p, 13, ColInk, true) - 14*s
 	}
 	y += 14 * s
@@ -1117,4 +1173,41 @@ func (g *Game) drawScenarioPanel(l *List, r Rect) {
 		a.Para(l, x, y+14*s, w, "B or the first tab goes back to the controls.", 12, ColSecondary, false)
 	}
 	g.drawFooter(l, r)
+}
+
+// resultsHeadline says what the results on screen are: shots, an FTL
+// jump, or other happenings.
+func (g *Game) resultsHeadline() string {
+	fire, jump := false, false
+	for _, e := range g.results {
+		switch {
+		case strings.Contains(e.Text, " fires at "):
+			fire = true
+		case strings.Contains(e.Text, "for the marker's side"), strings.Contains(e.Text, "FTL"):
+			jump = true
+		}
+	}
+	switch {
+	case fire && jump:
+		return "FTL jumps and shots."
+	case fire:
+		return "Fire! The dice have spoken."
+	case jump:
+		return "FTL jump: where the ship came out."
+	}
+	return "What happened:"
+}
+
+// ringLabelShip is the ship whose range rings are labelled when no ship
+// is selected: the shooter being declared, else the first ship in play.
+func (g *Game) ringLabelShip(v battle.View) string {
+	if g.st == stDeclare && g.shooter != "" {
+		return g.shooter
+	}
+	for _, s := range v.Ships {
+		if s.OnTable && !s.Out {
+			return s.ID
+		}
+	}
+	return ""
 }

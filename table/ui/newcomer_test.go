@@ -3,13 +3,16 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/starship"
 )
 
 // TestScenarioBriefingAndGoals: The Jump Point's briefing, each side's
@@ -28,7 +31,7 @@ func TestScenarioBriefingAndGoals(t *testing.T) {
 	require.Len(t, g.br.zones, 1)
 	assert.Equal(t, "jump-point", g.br.zones[0].id)
 	assert.Equal(t, battle.Colonial, g.br.zones[0].side)
-	prog := g.br.progress(g.b, g.publicView())
+	prog := g.br.progress(g.b, g.publicView(), 1)
 	assert.Contains(t, prog, "Turn 1 of 15.")
 	assert.Contains(t, prog, "raptor is 622 mm from the jump point.")
 	enter(a)
@@ -86,4 +89,74 @@ func TestAutosaveAndContinue(t *testing.T) {
 	err = a.ContinueAutosave()
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), autosaveGame)
+}
+
+// edgeSetup: viper-1 stands 60 mm from the north edge, heading north.
+func edgeSetup(set starship.RuleSet) battle.Setup {
+	s := closeQuarters(set)
+	s.Ships[0].Pose = physics.Pose{Pos: physics.V(330, 840), Heading: physics.Deg(90)}
+	return s
+}
+
+// TestPlanLeavingTheTableIsWarned (Special cases: a ship that moves out
+// of the playing area, even partially, is eliminated): a legal plan
+// whose swept base crosses an edge says so as loudly as an illegal one,
+// in either movement step, and needs a second Enter.
+func TestPlanLeavingTheTableIsWarned(t *testing.T) {
+	for _, set := range []starship.RuleSet{starship.Quick, starship.Complete} {
+		t.Run(string(set), func(t *testing.T) {
+			a := newTestApp(t)
+			g, err := NewGame(a, edgeSetup(set), 3)
+			require.NoError(t, err)
+			a.Show(g)
+			enter(a)
+			require.Equal(t, "plan", g.Stage())
+			require.Equal(t, "viper-1", g.sel)
+			v := g.b.View(battle.Colonial)
+			o, vs, err := g.planCheck(v, "viper-1", *g.draft(v, "viper-1"))
+			require.NoError(t, err)
+			require.Empty(t, vs, "a legal plan")
+			lv, out := g.leaves(v, "viper-1", o)
+			require.True(t, out, "the straight move carries the base over the north edge")
+			assert.Equal(t, "north", lv.sw.Edge)
+			assert.Contains(t, lv.text("viper-1"), "Leaves the table!")
+			assert.NotContains(t, frameText(a), "Legal plan.")
+			assert.Contains(t, frameText(a), "OFF THE TABLE: NORTH EDGE")
+			enter(a)
+			assert.False(t, shipPlanned(g, "viper-1"), "the first Enter only warns")
+			assert.Contains(t, a.Status(), "leaves the table across the north edge")
+			enter(a)
+			assert.True(t, shipPlanned(g, "viper-1"), "the second Enter commits")
+		})
+	}
+}
+
+// TestPlanStayingOnTheTableIsLegal: the same ship stopping stays on.
+func TestPlanStayingOnTheTableIsLegal(t *testing.T) {
+	a := newTestApp(t)
+	g, err := NewGame(a, edgeSetup(starship.Quick), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	send(a, Type("2")...)
+	assert.Contains(t, frameText(a), "Legal plan.")
+	enter(a)
+	assert.True(t, shipPlanned(g, "viper-1"))
+}
+
+func shipPlanned(g *Game, id string) bool {
+	s, _ := own(g.b.View(battle.Colonial), id)
+	return s.Planned
+}
+
+// frameText returns every text the current frame draws, joined.
+func frameText(a *App) string {
+	var b strings.Builder
+	for _, op := range a.Frame().Ops {
+		if op.Text != "" {
+			b.WriteString(op.Text)
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
 }

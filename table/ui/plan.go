@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
@@ -115,6 +116,52 @@ func (g *Game) planCheck(v battle.View, id string, p starship.Plan) (*starship.O
 	return &o, vs, nil
 }
 
+// leaving is where a move's swept base first goes beyond an edge of the
+// play area: the movement step and the engine's own measure of the sweep.
+type leaving struct {
+	step string
+	sw   maneuvers.AreaSweep
+	// goal: a Leave condition makes this edge the ship's way out.
+	goal bool
+}
+
+// leaves measures a move's whole base, swept along its path in each
+// movement step, against the play area, as the engine does when it
+// moves the ship (Special cases: a spaceship that moves out of the
+// playing area, even partially, is eliminated).
+func (g *Game) leaves(v battle.View, id string, o *starship.Outcome) (leaving, bool) {
+	s, ok := own(v, id)
+	if !ok || o == nil {
+		return leaving{}, false
+	}
+	across := g.b.Class(s.Class).AcrossFlats
+	for _, st := range o.Steps {
+		if sw := st.SweepArea(across, v.Width, v.Depth); sw.Leaves {
+			lv := leaving{step: st.Name, sw: sw}
+			for _, c := range g.b.Setup().Victory {
+				if c.Kind == battle.Leave && c.By == battle.ExitEdge && c.Ship == id && string(c.Edge) == sw.Edge {
+					lv.goal = true
+				}
+			}
+			return lv, true
+		}
+	}
+	return leaving{}, false
+}
+
+// text says where and how the base leaves the table.
+func (lv leaving) text(id string) string {
+	step := "During the move"
+	if strings.HasPrefix(lv.step, "move ") {
+		step = "In movement step " + strings.TrimPrefix(lv.step, "move ")
+	}
+	if lv.goal {
+		return fmt.Sprintf("%s %s leaves the table across the %s edge: its way out (the scenario's goal).", step, id, lv.sw.Edge)
+	}
+	return fmt.Sprintf("Leaves the table! %s the base crosses the %s edge (%.1f mm beyond at worst): %s would be eliminated (Special cases: a ship that moves out of the playing area, even partly, is eliminated).",
+		step, lv.sw.Edge, -lv.sw.Margin, id)
+}
+
 // cardLists splits a deck into the main maneuver cards and the second
 // cards (overboost, change direction, blank).
 func cardLists(deck maneuvers.Deck) (main, second []maneuvers.Card) {
@@ -180,9 +227,14 @@ func (g *Game) commit() {
 		return
 	}
 	p := g.draft(v, s.ID)
-	_, vs, err := g.planCheck(v, s.ID, *p)
+	o, vs, err := g.planCheck(v, s.ID, *p)
 	if err != nil {
 		g.a.Say("%v", err)
+		return
+	}
+	if lv, out := g.leaves(v, s.ID, o); out && !lv.goal && g.confirm != s.ID {
+		g.confirm = s.ID
+		g.a.Say("%s's plan leaves the table across the %s edge: Enter again commits it anyway; the ship will be eliminated", s.ID, lv.sw.Edge)
 		return
 	}
 	if len(vs) > 0 && g.confirm != s.ID {
@@ -330,6 +382,9 @@ func (g *Game) handlePlan(ev Event) bool {
 	case r >= '1' && r <= '6':
 		speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High, maneuvers.FTL}
 		return edit(func() { p.Speed = speeds[r-'1'] })
+	case (r == ',' || r == '.') && g.rules().Set == starship.Quick:
+		g.a.Say("the Quick Start Rules have no rotation dial")
+		return true
 	case r == ',':
 		return edit(func() { p.Rotate = max(-5, p.Rotate-1) })
 	case r == '.':
@@ -367,7 +422,8 @@ func (g *Game) drawGhosts(l *List, v battle.View) {
 			continue
 		}
 		col := SideColor(s.Side)
-		if o.Corrected {
+		lv, out := g.leaves(v, s.ID, o)
+		if o.Corrected || out && !lv.goal {
 			col = ColWarn
 		}
 		alpha := 1.0
@@ -397,6 +453,20 @@ func (g *Game) drawGhosts(l *List, v battle.View) {
 			drawShip(g.a, l, &g.cam, gl)
 			if selected && g.arcs && i == len(o.Steps)-1 {
 				drawArc(l, &g.cam, gl, col, 0.8)
+			}
+		}
+		if out && !lv.goal {
+			// the base where it first crosses the edge, and the corner
+			hex := g.cam.Pts(physics.Hexagon(lv.sw.Pose, g.b.Class(s.Class).AcrossFlats))
+			l.Poly(hex, Alpha(ColWarn, 0.25*alpha), Alpha(ColWarn, alpha), 2.5)
+			p := g.cam.ToScreen(lv.sw.Point)
+			l.Circle(p, 6, ColWarn, ColWhite, 2)
+			if selected {
+				sz := g.a.TextSize(13)
+				text := "OFF THE TABLE: " + strings.ToUpper(lv.sw.Edge) + " EDGE"
+				at := l.PlaceLabel([]Spot{{Pt{p.X, p.Y - 14}, AnchorMiddle}, {Pt{p.X, p.Y + 26}, AnchorMiddle},
+					{Pt{p.X + 14, p.Y + 5}, AnchorStart}, {Pt{p.X - 14, p.Y + 5}, AnchorEnd}}, g.a.Fonts.Width(text, sz, true), sz)
+				l.HaloText(at.At, text, sz, ColWarn, ColWhite, at.Anchor, true)
 			}
 		}
 	}
@@ -442,8 +512,20 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	}
 	class := g.b.Class(s.Class)
 	st := *s.State
-	// facts the owner alone sees
-	facts := fmt.Sprintf("%s · pilot %s · KE %d · slider %s · level %d", class.Name, st.Pilot, st.KE, st.Speed, st.Level)
+	// facts the owner alone sees, in a block of fixed height so that the
+	// controls below stand at the same place for every ship
+	p := g.draft(v, s.ID)
+	quick := g.rules().Set == starship.Quick
+	facts := fmt.Sprintf("%s · pilot %s · slider %s", class.Name, st.Pilot, st.Speed)
+	if !quick {
+		facts += fmt.Sprintf(" · kinetic energy %d", st.KE)
+		if o, _, err := g.planCheck(v, s.ID, *p); err == nil && o != nil && o.KE != st.KE {
+			facts += fmt.Sprintf(" (this plan: %d)", o.KE)
+		}
+	}
+	if g.rules().Has(starship.OptThreeD) {
+		facts += fmt.Sprintf(" · level %d", st.Level)
+	}
 	if g.rules().Has(starship.OptFuel) {
 		facts += fmt.Sprintf(" · fuel %d", st.Fuel)
 	}
@@ -462,20 +544,16 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	if sp := st.Damage; sp != (starship.Damage{}) {
 		facts += fmt.Sprintf(" · special: engine %d, control %d, pilot %d, hull %d", sp.Engine, sp.Control, sp.Pilot, sp.Hull)
 	}
-	if len(s.Talents) > 0 {
-		facts += " · talents: " + strings.Join(s.Talents, ", ")
-	}
-	if len(s.Flaws) > 0 {
-		facts += " · flaws: " + strings.Join(s.Flaws, ", ")
+	for _, id := range append(append([]string{}, s.Talents...), s.Flaws...) {
+		facts += " · " + g.talentText(id)
 	}
 	if s.Tailing != "" {
 		facts += " · tailing " + s.Tailing
 	}
-	y = a.Para(l, x, y+12*sc, w, facts, 12.5, ColSecondary, false)
+	y = g.factsBlock(l, x, y+12*sc, w, facts)
 	if g.preplan {
 		y = a.Para(l, x, y+4*sc, w, "The pilot is severely wounded: choose next turn's card (or two) now. Next turn only the dial, the speed and the level may change. Enter fixes the cards.", 12.5, ColWarn, true)
 	}
-	p := g.draft(v, s.ID)
 	locked := s.Planned && !g.preplan // preplanning: this turn's plan is in, next turn's cards are not
 	if locked && s.Plan != nil {
 		pp := s.Plan.Clone()
@@ -518,8 +596,12 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		a.Button(l, Rect{cx, cy, cw, bh}, label, id == m, false, edit(func() { setMain(p, deck, id) }))
 	}
 	y += float64((len(mains)+cols-1)/cols) * (bh + 4*sc)
+	if speed != "" && speed != maneuvers.Stop {
+		l.Text(Pt{x, y + 8*sc}, fmt.Sprintf("(In brackets): the card has no arrow for %s speed and cannot be flown at it.", speed), a.TextSize(11), ColSecondary, AnchorStart, false)
+	}
+	y += 10 * sc
 	section("Second card (o)")
-	opts := append([]maneuvers.Card{{ID: "", Name: "none"}}, seconds...)
+	opts := append([]maneuvers.Card{{ID: "", Name: "none"}}, g.usableSeconds(seconds)...)
 	for i, c := range opts {
 		cx := x + float64(i%cols)*(cw+4*sc)
 		cy := y + float64(i/cols)*(bh+4*sc)
@@ -542,27 +624,18 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		a.Button(l, Rect{x + float64(i)*(sw+4*sc), y, sw, bh}, string(spd), p.Speed == spd, false, edit(func() { p.Speed = spd }))
 	}
 	y += bh + 4*sc
-	section("Rotation dial (, and .) and level ([ and ])")
-	dw := 34 * sc
-	a.Button(l, Rect{x, y, dw, bh}, "<", false, false, edit(func() { p.Rotate = max(-5, p.Rotate-1) }))
-	dialText := fmt.Sprintf("%+d notch(es): facing %s", p.Rotate, facingWords(p.Rotate))
-	if p.Rotate == 0 {
-		dialText = "0: facing the heading"
-	}
-	l.Text(Pt{x + dw + 6*sc + (w/2-2*dw)/2, y + bh*0.68}, dialText, a.TextSize(12), ColInk, AnchorMiddle, false)
-	a.Button(l, Rect{x + w/2 - dw, y, dw, bh}, ">", false, false, edit(func() { p.Rotate = min(6, p.Rotate+1) }))
-	if g.rules().Has(starship.OptThreeD) {
-		lw := (w/2 - 8*sc) / 3
-		for i, lv := range []int{-1, 0, 1} {
-			lv := lv
-			a.Button(l, Rect{x + w/2 + 8*sc + float64(i)*lw, y, lw - 3*sc, bh}, fmt.Sprintf("level %+d", lv), p.Level == lv, false, edit(func() { p.Level = lv }))
-		}
+	if quick {
+		section("Rotation and levels")
+		l.Text(Pt{x, y + bh*0.68}, "Quick Start Rules: no rotation dial; the ship faces where it heads.", a.TextSize(12), ColSecondary, AnchorStart, false)
+		y += bh + 10*sc
 	} else {
-		l.Text(Pt{x + w*0.75, y + bh*0.68}, "levels: not in use", a.TextSize(12), ColSecondary, AnchorMiddle, false)
+		section("Rotation dial (, and .) and level ([ and ])")
+		g.drawDial(l, x, y, w, p, edit)
+		y += bh + 10*sc
 	}
-	y += bh + 10*sc
 	// legality and the outcome
 	o, vs, err := g.planCheck(v, s.ID, *p)
+	lv, lvOut := g.leaves(v, s.ID, o)
 	switch {
 	case g.preplan:
 		// next turn's cards: judged next turn, from where the ship will be
@@ -576,8 +649,19 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		if o != nil {
 			y = a.Para(l, x, y+2*sc, w, fmt.Sprintf("The ghost shows it as corrected: %s at %s, %d damage counter(s).", strings.Join(o.Executed.Cards, " + "), o.Executed.Speed, o.DamageDraws), 12, ColWarn, false)
 		}
+		if lvOut {
+			y = a.Para(l, x, y+2*sc, w, lv.text(s.ID), 12, ColWarn, !lv.goal)
+		}
+	case lvOut && !lv.goal:
+		y = a.Para(l, x, y+12*sc, w, lv.text(s.ID), 12.5, ColWarn, true)
+		if g.confirm == s.ID {
+			y = a.Para(l, x, y+2*sc, w, "Enter again commits it anyway.", 12, ColWarn, false)
+		}
 	default:
 		msg := "Legal plan."
+		if lvOut {
+			msg += " " + lv.text(s.ID)
+		}
 		if o != nil {
 			msg += fmt.Sprintf(" Kinetic energy after the reveal: %d.", o.KE)
 			if g.rules().Has(starship.OptFuel) {
@@ -603,6 +687,86 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		g.drawLogTail(l, Rect{r.X, y, r.W, r.H - y}, v, "")
 	}
 	g.drawFooter(l, r)
+}
+
+// drawDial paints the rotation dial and the level slider (Complete Rules).
+func (g *Game) drawDial(l *List, x, y, w float64, p *starship.Plan, edit func(func()) func()) {
+	a := g.a
+	sc := a.S()
+	bh := 26 * sc
+	dw := 34 * sc
+	a.Button(l, Rect{x, y, dw, bh}, "<", false, false, edit(func() { p.Rotate = max(-5, p.Rotate-1) }))
+	dialText := fmt.Sprintf("%+d notch(es): facing %s", p.Rotate, facingWords(p.Rotate))
+	if p.Rotate == 0 {
+		dialText = "0: facing the heading"
+	}
+	l.Text(Pt{x + dw + 6*sc + (w/2-2*dw)/2, y + bh*0.68}, dialText, a.TextSize(12), ColInk, AnchorMiddle, false)
+	a.Button(l, Rect{x + w/2 - dw, y, dw, bh}, ">", false, false, edit(func() { p.Rotate = min(6, p.Rotate+1) }))
+	if g.rules().Has(starship.OptThreeD) {
+		lw := (w/2 - 8*sc) / 3
+		for i, lv := range []int{-1, 0, 1} {
+			lv := lv
+			a.Button(l, Rect{x + w/2 + 8*sc + float64(i)*lw, y, lw - 3*sc, bh}, fmt.Sprintf("level %+d", lv), p.Level == lv, false, edit(func() { p.Level = lv }))
+		}
+	} else {
+		l.Text(Pt{x + w*0.75, y + bh*0.68}, "levels: not in use", a.TextSize(12), ColSecondary, AnchorMiddle, false)
+	}
+}
+
+// usableSeconds lists the second cards the rule set allows: the change
+// direction card only with the Complete Rules, blanks only with their
+// optional rule.
+func (g *Game) usableSeconds(seconds []maneuvers.Card) []maneuvers.Card {
+	var out []maneuvers.Card
+	for _, c := range seconds {
+		switch {
+		case c.IsChangeDirection() && g.rules().Set == starship.Quick:
+		case c.IsBlank() && !g.rules().Has(starship.OptBlank):
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// talentText names a talent or flaw with its effect (Pilot talents and
+// flaws).
+func (g *Game) talentText(id string) string {
+	for _, t := range g.a.Comp.Talents {
+		if t.ID == id {
+			kind := "talent"
+			if t.Kind == assets.TalentKindFlaw {
+				kind = "flaw"
+			}
+			return fmt.Sprintf("%s %s: %s", kind, t.Name, strings.TrimSuffix(t.Effect, "."))
+		}
+	}
+	return id
+}
+
+// factsBlock writes the ship's facts in at most four lines (smaller type
+// when they are long) and returns the baseline below the block, always
+// the same height.
+func (g *Game) factsBlock(l *List, x, y, w float64, facts string) float64 {
+	a := g.a
+	const lines = 4
+	nominal := 12.5
+	sz := a.TextSize(nominal)
+	wrapped := a.Fonts.Wrap(Clean(facts), sz, w, false)
+	for len(wrapped) > lines && nominal > 9.5 {
+		nominal -= 0.5
+		sz = a.TextSize(nominal)
+		wrapped = a.Fonts.Wrap(Clean(facts), sz, w, false)
+	}
+	if len(wrapped) > lines {
+		wrapped = wrapped[:lines]
+		wrapped[lines-1] += "…"
+	}
+	lh := a.TextSize(12.5) * 1.3
+	for i, ln := range wrapped {
+		l.Text(Pt{x, y + float64(i)*sz*1.3}, ln, sz, ColSecondary, AnchorStart, false)
+	}
+	return y + lines*lh - lh
 }
 
 func facingWords(n int) string {

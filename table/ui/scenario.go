@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
@@ -221,16 +222,16 @@ func (br *brief) lines() []string {
 // progress says how the battle stands against its conditions: turns
 // left, points, how far a ship is from the zone it must reach, who holds
 // a zone.
-func (br *brief) progress(b *battle.Battle, v battle.View) []string {
+func (br *brief) progress(b *battle.Battle, v battle.View, turn int) []string {
 	var out []string
 	if lim := br.setup.TurnLimit; lim > 0 {
-		out = append(out, fmt.Sprintf("Turn %d of %d.", v.Turn, lim))
+		out = append(out, fmt.Sprintf("Turn %d of %d.", turn, lim))
 	}
 	ship := func(id string) (battle.ShipView, bool) { return own(v, id) }
 	for _, c := range br.setup.Victory {
 		switch c.Kind {
 		case battle.Survive:
-			if left := c.Turns - v.Turn; left >= 0 {
+			if left := c.Turns - turn; left >= 0 {
 				out = append(out, fmt.Sprintf("%s: survive to the end of turn %d (%d more after this one).", SideName(c.Side), c.Turns, left))
 			}
 		case battle.Destroy:
@@ -293,7 +294,7 @@ func (br *brief) progress(b *battle.Battle, v battle.View) []string {
 			out = append(out, t+".")
 		}
 	}
-	return out
+	return slices.Compact(out)
 }
 
 func distToPolygon(p physics.Polygon, q physics.Vec) float64 {

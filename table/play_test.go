@@ -1,0 +1,229 @@
+package table
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/scenarios"
+)
+
+// TestPlayTheJumpPointThroughTheWindow plays The Jump Point as a player
+// would: the real window on its own virtual display (Xvfb), real key
+// presses of 50 ms and real mouse clicks (xdotool), a screenshot of every
+// new screen kept in out/jump-point/. The Colonial player flies the
+// Raptor into the jump point and jumps away by FTL against the computer
+// (random); the battle ends in a Colonial victory. The test reads what
+// the window shows from its title bar (the screen, the turn, the ship at
+// the controls) and the game from the autosave, waiting on them with
+// bounded timeouts.
+func TestPlayTheJumpPointThroughTheWindow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game through the window")
+	}
+	for _, tool := range []string{"Xvfb", "xdotool", "import"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is needed (make deps installs it): %v", tool, err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	defer cancel()
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "bsg-table")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "..")
+	build.Stderr = os.Stderr
+	require.NoError(t, build.Run(), "building the table view")
+
+	display := startXvfb(t, ctx)
+	shots := filepath.Join("..", "out", "jump-point")
+	require.NoError(t, os.RemoveAll(shots))
+	require.NoError(t, os.MkdirAll(shots, 0o755))
+	data := filepath.Join(tmp, "data")
+	app := exec.CommandContext(ctx, bin, "-scenario", "jump-point", "-cylon", "random", "-seed", "3",
+		"-data", data, "-dir", filepath.Join(tmp, "files"))
+	app.Env = append(os.Environ(), "DISPLAY="+display)
+	app.Stdout, app.Stderr = os.Stderr, os.Stderr
+	require.NoError(t, app.Start())
+	defer func() { _ = app.Process.Kill(); _ = app.Wait() }()
+
+	x := &xdo{t: t, ctx: ctx, display: display, shots: shots}
+	x.win = x.waitWindow()
+	comp := assets.Default()
+	sc, err := scenarios.Load("jump-point", comp)
+	require.NoError(t, err)
+	zone := sc.ZonePolygon("jump-point")
+
+	last, same := "", 0
+	for {
+		title := x.title()
+		st := parseTitle(title)
+		if title == last {
+			// the screen did not change: wait a little, then act again
+			same++
+			if same < 30 {
+				time.Sleep(100 * time.Millisecond)
+				continue
+			}
+		}
+		if title != last {
+			time.Sleep(250 * time.Millisecond) // the frame that goes with the title
+			x.shot(st.stage)
+		}
+		last, same = title, 0
+		switch st.stage {
+		case "over":
+			require.Contains(t, title, "Colonial victory", "the Raptor jumps away")
+			_, err := os.Stat(filepath.Join(data, "autosave.json"))
+			require.True(t, os.IsNotExist(err), "a finished game leaves no autosave")
+			return
+		case "plan":
+			speed := "3" // the escorts keep low
+			if st.ship == "raptor" {
+				speed = "4"
+				if b := x.autosave(data, comp); b != nil {
+					for _, s := range b.View(battle.Colonial).Ships {
+						if s.ID == "raptor" && zone.Contains(s.Pose.Pos) {
+							speed = "6" // FTL from inside the jump point
+						}
+					}
+				}
+			}
+			switch {
+			case st.confirm:
+				x.key("Return") // a plan that needs a second Enter
+			case st.planned:
+				x.key("h")
+			default:
+				x.key(speed, "Return")
+			}
+		case "marker":
+			x.click(300, 300)
+			x.key("Return")
+		case "anim":
+			x.key("Return") // skips the animation
+		default: // cover, reveal, declare (hold fire), results
+			x.key("Return")
+		}
+	}
+}
+
+// startXvfb starts a virtual display of its own and returns its name.
+func startXvfb(t *testing.T, ctx context.Context) string {
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	xv := exec.CommandContext(ctx, "Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	xv.ExtraFiles = []*os.File{w}
+	require.NoError(t, xv.Start())
+	w.Close()
+	t.Cleanup(func() { _ = xv.Process.Kill(); _ = xv.Wait() })
+	line, err := bufio.NewReader(r).ReadString('\n')
+	require.NoError(t, err, "Xvfb gives its display number")
+	n, err := strconv.Atoi(strings.TrimSpace(line))
+	require.NoError(t, err)
+	return fmt.Sprintf(":%d", n)
+}
+
+// xdo drives the window with xdotool and takes screenshots.
+type xdo struct {
+	t       *testing.T
+	ctx     context.Context
+	display string
+	win     string
+	shots   string
+	n       int
+}
+
+func (x *xdo) run(args ...string) string {
+	cmd := exec.CommandContext(x.ctx, "xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
+	out, err := cmd.Output()
+	if x.ctx.Err() != nil {
+		x.t.Fatalf("the game did not end in time; last screens in %s", x.shots)
+	}
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (x *xdo) waitWindow() string {
+	for i := 0; i < 300; i++ {
+		if id := x.run("search", "--name", "Starship Battles"); id != "" {
+			return strings.Fields(id)[0]
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	x.t.Fatal("no window")
+	return ""
+}
+
+func (x *xdo) title() string { return x.run("getwindowname", x.win) }
+
+// key presses keys as a player does: down, 50 ms, up.
+func (x *xdo) key(keys ...string) {
+	for _, k := range keys {
+		x.run("keydown", "--window", x.win, k, "sleep", "0.05", "keyup", "--window", x.win, k)
+		time.Sleep(60 * time.Millisecond)
+	}
+}
+
+func (x *xdo) click(px, py int) {
+	x.run("mousemove", "--window", x.win, strconv.Itoa(px), strconv.Itoa(py), "click", "1")
+	time.Sleep(60 * time.Millisecond)
+}
+
+func (x *xdo) shot(stage string) {
+	x.n++
+	cmd := exec.CommandContext(x.ctx, "import", "-window", "root", filepath.Join(x.shots, fmt.Sprintf("%03d-%s.png", x.n, stage)))
+	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		x.t.Logf("screenshot: %v %s", err, out)
+	}
+}
+
+// autosave reads the game as the window last autosaved it.
+func (x *xdo) autosave(dir string, comp *assets.Components) *battle.Battle {
+	data, err := os.ReadFile(filepath.Join(dir, "autosave.json"))
+	if err != nil {
+		return nil
+	}
+	b, err := battle.Load(data, comp)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// windowState is what the title bar says: "… · turn 3 · plan · raptor".
+type windowState struct {
+	stage, ship      string
+	planned, confirm bool
+}
+
+func parseTitle(s string) windowState {
+	var w windowState
+	for _, f := range strings.Split(s, " · ") {
+		switch {
+		case strings.HasPrefix(f, "stage "):
+			w.stage = strings.TrimPrefix(f, "stage ")
+		case strings.HasPrefix(f, "ship "):
+			w.ship = strings.TrimPrefix(f, "ship ")
+		case f == "all planned":
+			w.planned = true
+		case f == "confirm":
+			w.confirm = true
+		}
+	}
+	return w
+}
