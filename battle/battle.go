@@ -28,6 +28,7 @@ type Command struct {
 	Ship   string         `json:"ship,omitempty"`
 	Plan   *starship.Plan `json:"plan,omitempty"`   // plan
 	Marker *physics.Pose  `json:"marker,omitempty"` // ftl
+	Leave  bool           `json:"leave,omitempty"`  // ftl: jump out of the playing area instead of placing a marker
 	Shots  []Shot         `json:"shots,omitempty"`  // declare (none: no fire)
 	Target string         `json:"target,omitempty"` // tail
 	Values []int          `json:"values,omitempty"` // supply: dice (1..6) and picks (0..n−1), in the order asked
@@ -42,7 +43,7 @@ type CommandType string
 const (
 	CmdPlan    CommandType = "plan"    // commit a ship's plan (secret until the reveal)
 	CmdUndo    CommandType = "undo"    // withdraw a committed plan before the reveal
-	CmdTail    CommandType = "tail"    // choose which ship to tail, when several qualify
+	CmdTail    CommandType = "tail"    // choose which ship to tail, when several qualify; no target declines tailing
 	CmdReveal  CommandType = "reveal"  // reveal all plans and move
 	CmdFTL     CommandType = "ftl"     // place a jumping ship's FTL marker
 	CmdDeclare CommandType = "declare" // declare a side's shots for this firing step
@@ -110,7 +111,7 @@ func New(setup Setup, comp *assets.Components, seed uint64) (*Battle, error) {
 			Talents: slices.Clone(sp.Talents), Flaws: slices.Clone(sp.Flaws),
 			Ship: starship.State{Class: sp.Class, Pose: sp.Pose, Rotation: sp.Rotation, KE: sp.KE, Speed: speed,
 				Level: max(sp.Level, 1), Fuel: fuel, Pilot: pilot},
-			Enters: sp.EntersOnTurn,
+			Enters: sp.EntersOnTurn, EntersByFTL: sp.EntersByFTL,
 		})
 		b.ids[sp.ID] = i
 	}

@@ -343,7 +343,7 @@ func (b *Battle) endTurn() error {
 		s.Ship.Fuel = o.Fuel
 		s.Ship.Speed = o.Executed.Speed
 		s.Ship.DifficultLastTurn = o.Difficult
-		s.Ship.FTLLastTurn = o.Jumped
+		s.Ship.FTLLastTurn = o.Jumped || b.jumpedIn(s)
 		if o.Jumped {
 			s.Ship.FTLJumps++
 		}

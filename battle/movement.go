@@ -22,6 +22,11 @@ func (b *Battle) resolveMoves() error {
 		var jump *starship.FTLJump
 		exec := s.Outcome.Executed
 		if exec.Speed == maneuvers.FTL {
+			if s.LeavesByFTL {
+				b.log("%s jumps out of the playing area.", s.ID)
+				b.eliminate(s, CauseJumpedAway)
+				continue
+			}
 			if b.jumpsAway(s) {
 				continue // the ship leaves the battle by FTL (scenario victory)
 			}
@@ -453,7 +458,9 @@ func (b *Battle) arriveFromFTL(s *ShipState) error {
 		if d := b.clearDistance(s, all); d > 0 {
 			shift := s.Ship.Pose.Forward().Mul(d)
 			s.Ship.Pose.Pos = s.Ship.Pose.Pos.Add(shift)
-			b.shiftMove(s, shift)
+			if s.Outcome != nil {
+				b.shiftMove(s, shift)
+			}
 			b.log("%s moves on %.1f mm to clear.", s.ID, d)
 		}
 	}

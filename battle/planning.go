@@ -15,15 +15,19 @@ import (
 func (b *Battle) startTurn() error {
 	b.st.Turn++
 	b.st.Step = 1
+	var arriving []*ShipState
 	for i := range b.st.Ships {
 		s := &b.st.Ships[i]
 		if !s.OnTable && !s.Out && s.Enters <= b.st.Turn {
 			s.OnTable = true
-			if s.Enters > 1 {
+			switch {
+			case s.EntersByFTL:
+				arriving = append(arriving, s)
+			case s.Enters > 1:
 				b.log("%s enters the table.", s.ID)
 			}
 		}
-		s.Plan, s.Outcome, s.Marker, s.Revealed, s.FirstSeen = nil, nil, nil, false, false
+		s.Plan, s.Outcome, s.Marker, s.LeavesByFTL, s.Revealed, s.FirstSeen = nil, nil, nil, false, false, false
 		if s.Ship.Damage.Pilot < 2 {
 			s.NextCards = nil
 		}
@@ -32,6 +36,11 @@ func (b *Battle) startTurn() error {
 		s.Ship.Bonus = starship.Bonus{}
 	}
 	b.log("Turn %d begins.", b.st.Turn)
+	for _, s := range arriving {
+		if err := b.enterByFTL(s); err != nil {
+			return err
+		}
+	}
 	b.st.Phase = Planning
 	if b.allPlanned() { // no ship on the table yet: the turn passes
 		b.st.Phase = Revealing
@@ -189,6 +198,13 @@ func (b *Battle) chooseTail(cmd Command) error {
 	if s.Plan != nil {
 		return fmt.Errorf("tail: %s has planned already", s.ID)
 	}
+	if cmd.Target == "" {
+		// Tailing is something a player may do: declining it, the ship plans
+		// without waiting and sees no card.
+		b.log("%s declines to tail %s.", s.ID, s.Tailing)
+		s.Tailing = ""
+		return b.breakTailCircles()
+	}
 	for _, c := range b.tailCandidates()[b.ids[s.ID]] {
 		if b.st.Ships[c].ID == cmd.Target {
 			s.Tailing = cmd.Target
@@ -231,10 +247,11 @@ func (b *Battle) commitPlan(cmd Command) error {
 	p := cmd.Plan.Clone()
 	s.Plan = &p
 	b.log("%s has planned.", s.ID)
+	first, _ := starship.FirstCard(b.classes[s.Class], p)
 	for i := range b.st.Ships {
 		if o := &b.st.Ships[i]; o.Tailing == s.ID {
 			o.FirstSeen = true
-			b.secret(o.Side, "%s (tailed by %s) shows its first card: %s.", s.ID, o.ID, p.Cards[0])
+			b.secret(o.Side, "%s (tailed by %s) shows its first card: %s.", s.ID, o.ID, first)
 		}
 	}
 	if b.allPlanned() {
@@ -279,14 +296,43 @@ func (b *Battle) allPlanned() bool {
 // taken counts from the next step on, so pending damage is already in.
 func (b *Battle) effective(s *ShipState) starship.State { return s.Ship }
 
-// reveal turns all plans face up: illegal plans are corrected (their
-// counters drawn), kinetic energy is adjusted at once, and jumping ships'
-// owners are asked for their markers (Movement; Special cases; FTL).
+// reveal turns the control panels face up. Ships whose speed slider is
+// at FTL declare their jumps and their owners place the FTL markers before
+// any card is revealed (a side drawn at random places first when both
+// sides jump); then the cards are revealed (Faster-than-light movement:
+// "When players reveal their control panels, and before revealing cards,
+// any players using FTL declares it, and places an FTL marker").
 func (b *Battle) reveal() error {
 	if b.st.Phase != Revealing {
 		return fmt.Errorf("reveal: not every ship has planned (%s)", b.st.Phase)
 	}
-	jumping := false
+	b.st.FirstToPlace = ""
+	sides := map[Side]bool{}
+	for i := range b.st.Ships {
+		if s := &b.st.Ships[i]; s.Active() && s.Plan.Speed == maneuvers.FTL {
+			sides[s.Side] = true
+			b.log("%s's control panel is at FTL: it jumps.", s.ID)
+		}
+	}
+	if len(sides) == 0 {
+		return b.revealCards()
+	}
+	if len(sides) == 2 {
+		k, err := b.src.pick(2, "which side places its FTL markers first")
+		if err != nil {
+			return err
+		}
+		b.st.FirstToPlace = Sides[k]
+		b.log("%s places its FTL markers first.", b.st.FirstToPlace)
+	}
+	b.st.Phase = PlacingFTL
+	return nil
+}
+
+// revealCards turns all cards face up: illegal plans are corrected (their
+// counters drawn) and kinetic energy is adjusted at once (Movement;
+// Special cases); then the ships move.
+func (b *Battle) revealCards() error {
 	for i := range b.st.Ships {
 		s := &b.st.Ships[i]
 		if !s.Active() {
@@ -325,45 +371,74 @@ func (b *Battle) reveal() error {
 			}
 		}
 		s.Outcome = &starship.Outcome{Legal: len(vs) == 0, Violations: vs, Executed: exec, Corrected: len(vs) > 0, DamageDraws: draws}
-		if exec.Speed == maneuvers.FTL {
-			jumping = true
-			b.log("%s jumps (FTL).", s.ID)
+		if s.Marker != nil && exec.Speed != maneuvers.FTL {
+			b.log("%s's jump is illegal: its FTL marker is taken away.", s.ID)
+			s.Marker, s.LeavesByFTL = nil, false
 		}
-	}
-	if jumping {
-		b.st.Phase = PlacingFTL
-		return nil
 	}
 	return b.resolveMoves()
 }
 
+// markerDue reports whether a ship's owner still has to place its FTL
+// marker (or say it jumps away), and may now: its panel is at FTL and, when
+// a side was drawn to place first, that side has placed all of its own.
+func (b *Battle) markerDue(s *ShipState) bool {
+	if b.st.Phase != PlacingFTL || !s.Active() || s.Plan == nil || s.Plan.Speed != maneuvers.FTL || s.Marker != nil || s.LeavesByFTL {
+		return false
+	}
+	if f := b.st.FirstToPlace; f != "" && s.Side != f {
+		for i := range b.st.Ships {
+			if o := &b.st.Ships[i]; o.Side == f && b.markerDue(o) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// placeMarker places a jumping ship's FTL marker anywhere in the playing
+// area, turned any way; or, with Leave, the ship uses the jump to leave the
+// playing area, "with the same effect as exiting from a side"
+// (Faster-than-light movement). When every marker is down the cards are
+// revealed.
 func (b *Battle) placeMarker(cmd Command) error {
 	if b.st.Phase != PlacingFTL {
-		return fmt.Errorf("ftl: markers are placed after the reveal of a jump; now %s", b.st.Phase)
+		return fmt.Errorf("ftl: markers are placed after the control panels are revealed, before the cards; now %s", b.st.Phase)
 	}
 	s, err := b.ship(cmd.Ship, cmd.Side)
 	if err != nil {
 		return err
 	}
-	if s.Outcome == nil || s.Outcome.Executed.Speed != maneuvers.FTL {
+	if s.Plan == nil || s.Plan.Speed != maneuvers.FTL {
 		return fmt.Errorf("ftl: %s is not jumping", s.ID)
 	}
-	if cmd.Marker == nil {
-		return errors.New("ftl: no marker pose given")
+	if !b.markerDue(s) {
+		if s.Marker != nil || s.LeavesByFTL {
+			return fmt.Errorf("ftl: %s's marker is placed already", s.ID)
+		}
+		return fmt.Errorf("ftl: %s places its markers first", b.st.FirstToPlace)
 	}
-	m := *cmd.Marker
-	if m.Pos.X < 0 || m.Pos.Y < 0 || m.Pos.X > b.setup.Width || m.Pos.Y > b.setup.Depth {
-		return fmt.Errorf("ftl: the marker (%.1f, %.1f) must lie in the playing area", m.Pos.X, m.Pos.Y)
+	switch {
+	case cmd.Leave:
+		s.LeavesByFTL = true
+		b.log("%s will jump out of the playing area.", s.ID)
+	case cmd.Marker == nil:
+		return errors.New("ftl: no marker pose given (or leave: true to jump out of the playing area)")
+	default:
+		m := *cmd.Marker
+		if !m.Pos.IsFinite() || m.Pos.X < 0 || m.Pos.Y < 0 || m.Pos.X > b.setup.Width || m.Pos.Y > b.setup.Depth {
+			return fmt.Errorf("ftl: the marker (%.1f, %.1f) must lie in the playing area", m.Pos.X, m.Pos.Y)
+		}
+		s.Marker = &m
+		b.log("%s's FTL marker is placed at (%.0f, %.0f).", s.ID, m.Pos.X, m.Pos.Y)
 	}
-	s.Marker = &m
-	b.log("%s's FTL marker is placed at (%.0f, %.0f).", s.ID, m.Pos.X, m.Pos.Y)
 	for i := range b.st.Ships {
 		o := &b.st.Ships[i]
-		if o.Active() && o.Outcome != nil && o.Outcome.Executed.Speed == maneuvers.FTL && o.Marker == nil {
+		if o.Active() && o.Plan != nil && o.Plan.Speed == maneuvers.FTL && o.Marker == nil && !o.LeavesByFTL {
 			return nil
 		}
 	}
-	return b.resolveMoves()
+	return b.revealCards()
 }
 
 // severelyWoundedDue reports whether a ship with a severely wounded pilot
@@ -406,4 +481,50 @@ func (b *Battle) preplan(cmd Command) error {
 		return nil
 	}
 	return b.moveStep(2)
+}
+
+// enterByFTL brings a ship into play by an FTL jump at the start of the
+// turn it enters: the marker is the scenario's, 2d6 choose its side and
+// 1d6 the centimetres ahead, arrival collisions apply, it cannot attack in
+// the first firing step of the turn, and, with the Fuel rule, the jump
+// costs its fuel (Faster-than-light movement). Entering is not a jump
+// from one spot of the playing area to another, so it does not count
+// against the two a game.
+func (b *Battle) enterByFTL(s *ShipState) error {
+	d1, err := b.src.d6(s.ID + "'s FTL side")
+	if err != nil {
+		return err
+	}
+	d2, err := b.src.d6(s.ID + "'s FTL side")
+	if err != nil {
+		return err
+	}
+	d3, err := b.src.d6(s.ID + "'s FTL distance")
+	if err != nil {
+		return err
+	}
+	marker := s.Ship.Pose
+	pose, err := starship.Arrival(b.comp, b.classes[s.Class], starship.FTLJump{Marker: marker, SideRoll: d1 + d2, DistanceRoll: d3})
+	if err != nil {
+		return fmt.Errorf("%s: %w", s.ID, err)
+	}
+	s.Ship.Pose = pose
+	s.NoFireStep1 = true
+	if b.setup.Rules.Has(starship.OptFuel) {
+		s.Ship.Fuel -= b.comp.Geometry.FTLFuelCost.Value
+	}
+	b.log("%s enters play by FTL at the marker (%.0f, %.0f): it rolls %d+%d for the side and %d cm ahead.", s.ID, marker.Pos.X, marker.Pos.Y, d1, d2, d3)
+	if err := b.arriveFromFTL(s); err != nil {
+		return err
+	}
+	if b.offTable(s) {
+		b.eliminate(s, "moved out of the playing area")
+	}
+	b.settleDamage()
+	return nil
+}
+
+// jumpedIn reports whether the ship entered play by FTL this turn.
+func (b *Battle) jumpedIn(s *ShipState) bool {
+	return s.EntersByFTL && max(s.Enters, 1) == b.st.Turn
 }

@@ -1462,3 +1462,173 @@ func TestViewsHideCountersAndPlans(t *testing.T) {
 		assert.NotContains(t, e.Text, "total damage", "no secret of the Colonial: %s", e.Text)
 	}
 }
+
+// Tailing: the tailer sees the tailed ship's first card as the rulebook
+// defines it, the overboost, change direction or normal maneuver card,
+// whatever order the plan lists its cards in, and never a blank.
+func TestTailingShowsTheFirstCardTailing(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		rules starship.Rules
+		plan  *starship.Plan
+		shown string
+	}{
+		{"one card", with(complete, starship.OptTailing), plan(cards("bank-left"), maneuvers.Low), "bank-left"},
+		{"the overboost, listed second", with(complete, starship.OptTailing), plan(cards("straight", "overboost-bank-left"), maneuvers.Low), "overboost-bank-left"},
+		{"the change direction card, listed second", with(complete, starship.OptTailing), plan(cards("bank-right", "change-direction"), maneuvers.Low), "change-direction"},
+		{"never the blank", with(complete, starship.OptTailing, starship.OptBlank), plan(cards("blank", "turn-left"), maneuvers.Low), "turn-left"},
+		{"Quick Start", with(quick, starship.OptTailing), plan(cards("straight", "overboost-straight"), maneuvers.Low), "overboost-straight"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newCompanion(t, setup(tt.rules,
+				spec("viper", "viper-mk2", battle.Colonial, 450, 450, 90, 2),
+				spec("raider", "cylon-raider", battle.Cylon, 450, 340, 90, 2)))
+			require.Equal(t, "viper", ship(b, "raider").Tailing)
+			do(t, b, battle.Command{Type: battle.CmdPlan, Side: battle.Colonial, Ship: "viper", Plan: tt.plan}, nil)
+			assert.Equal(t, tt.shown, view(b, battle.Cylon, "viper").Shown)
+			var shown []string
+			for _, e := range b.View(battle.Cylon).Events {
+				if strings.Contains(e.Text, "shows its first card") {
+					shown = append(shown, e.Text)
+				}
+			}
+			assert.Equal(t, []string{"viper (tailed by raider) shows its first card: " + tt.shown + "."}, shown)
+		})
+	}
+}
+
+// Tailing: "you may check if your spaceship is tailing": tailing can be
+// declined; the ship then plans without waiting and sees no card.
+func TestTailingMayBeDeclinedTailing(t *testing.T) {
+	b := newCompanion(t, setup(with(complete, starship.OptTailing),
+		spec("viper", "viper-mk2", battle.Colonial, 450, 450, 90, 2),
+		spec("raider", "cylon-raider", battle.Cylon, 450, 340, 90, 2)))
+	require.Equal(t, "viper", ship(b, "raider").Tailing)
+	_, err := b.Apply(battle.Command{Type: battle.CmdPlan, Side: battle.Cylon, Ship: "raider", Plan: plan(cards("straight"), maneuvers.Medium)})
+	require.Error(t, err, "a tailer waits for the tailed ship")
+	_, err = b.Apply(battle.Command{Type: battle.CmdTail, Side: battle.Colonial, Ship: "raider"})
+	require.Error(t, err, "only the raider's side declines for it")
+	do(t, b, battle.Command{Type: battle.CmdTail, Side: battle.Cylon, Ship: "raider"}, nil)
+	assert.Empty(t, ship(b, "raider").Tailing)
+	assert.Empty(t, ship(b, "raider").WaitFor)
+	do(t, b, battle.Command{Type: battle.CmdPlan, Side: battle.Cylon, Ship: "raider", Plan: plan(cards("straight"), maneuvers.Medium)}, nil)
+	do(t, b, battle.Command{Type: battle.CmdPlan, Side: battle.Colonial, Ship: "viper", Plan: plan(cards("bank-left"), maneuvers.Medium)}, nil)
+	assert.Empty(t, view(b, battle.Cylon, "viper").Shown, "declined: no card shown")
+	_, err = b.Apply(battle.Command{Type: battle.CmdTail, Side: battle.Cylon, Ship: "raider"})
+	assert.Error(t, err, "nothing left to decline")
+}
+
+// Faster-than-light movement: the control panels are revealed first; the
+// jumping player declares and places the FTL marker before any card is
+// revealed, so the marker goes down without knowing where the enemy is
+// going. When both sides jump a side drawn at random places first.
+func TestFasterThanLightMarkerBeforeTheCardsFasterThanLight(t *testing.T) {
+	b := newCompanion(t, setup(with(complete, starship.OptFTL),
+		spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 2),
+		spec("raider", "cylon-raider", battle.Cylon, 450, 850, 90, 2)))
+	planAll(t, b, map[string]*starship.Plan{
+		"raider": plan(cards("straight"), maneuvers.FTL),
+		"viper":  plan(cards("hard-turn-left"), maneuvers.Low),
+	})
+	ev := reveal(t, b, nil)
+	require.Equal(t, battle.PlacingFTL, b.Phase())
+	assert.Contains(t, texts(ev), "raider's control panel is at FTL: it jumps.")
+	assert.Equal(t, -1, firstIndex(ev, "reveals"), "no card is revealed yet: %q", texts(ev))
+	cy := view(b, battle.Cylon, "viper")
+	assert.Nil(t, cy.Plan, "the jumping player does not see the viper's cards")
+	assert.Nil(t, ship(b, "viper").Outcome)
+	marker := physics.Pose{Pos: physics.V(450, 600), Heading: physics.Deg(270)}
+	ev = do(t, b, battle.Command{Type: battle.CmdFTL, Side: battle.Cylon, Ship: "raider", Marker: &marker}, []int{3, 4, 2})
+	assert.Less(t, firstIndex(ev, "viper reveals hard-turn-left"), firstIndex(ev, "raider rolls 3+4"), "%q", texts(ev))
+
+	t.Run("both sides jump", func(t *testing.T) {
+		b := newCompanion(t, setup(with(complete, starship.OptFTL),
+			spec("raptor", "raptor", battle.Colonial, 450, 300, 90, 2),
+			spec("raider", "cylon-raider", battle.Cylon, 450, 850, 90, 2)))
+		jump := plan(cards("straight"), maneuvers.FTL)
+		planAll(t, b, map[string]*starship.Plan{"raider": jump, "raptor": jump})
+		ev := reveal(t, b, []int{1}) // the pick: the Cylon places first
+		assert.Contains(t, texts(ev), "cylon places its FTL markers first.")
+		assert.Empty(t, b.View(battle.Colonial).MarkersDue)
+		assert.Equal(t, []string{"raider"}, b.View(battle.Cylon).MarkersDue)
+		m := physics.Pose{Pos: physics.V(200, 600)}
+		_, err := b.Apply(battle.Command{Type: battle.CmdFTL, Side: battle.Colonial, Ship: "raptor", Marker: &m})
+		require.Error(t, err, "the Colonial waits for the Cylon's marker")
+		do(t, b, battle.Command{Type: battle.CmdFTL, Side: battle.Cylon, Ship: "raider", Marker: &m}, nil)
+		assert.Equal(t, []string{"raptor"}, b.View(battle.Colonial).MarkersDue)
+		m2 := physics.Pose{Pos: physics.V(700, 300)}
+		do(t, b, battle.Command{Type: battle.CmdFTL, Side: battle.Colonial, Ship: "raptor", Marker: &m2}, []int{3, 4, 1, 3, 4, 1})
+		assert.NotEqual(t, battle.PlacingFTL, b.Phase())
+	})
+}
+
+// Faster-than-light movement: "An FTL jump can also be used to leave the
+// playing area, with the same effect as exiting from a side", whatever the
+// scenario's victory conditions.
+func TestFasterThanLightToLeaveThePlayingAreaFasterThanLight(t *testing.T) {
+	b := newCompanion(t, setup(with(complete, starship.OptFTL),
+		spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 2),
+		spec("raider", "cylon-raider", battle.Cylon, 450, 850, 90, 2),
+		spec("raider-2", "cylon-raider", battle.Cylon, 150, 850, 90, 2)))
+	planAll(t, b, map[string]*starship.Plan{"raider": plan(cards("straight"), maneuvers.FTL)})
+	reveal(t, b, nil)
+	require.Equal(t, battle.PlacingFTL, b.Phase())
+	ev := do(t, b, battle.Command{Type: battle.CmdFTL, Side: battle.Cylon, Ship: "raider", Leave: true}, nil)
+	r := ship(b, "raider")
+	assert.True(t, r.Out)
+	assert.Equal(t, battle.CauseJumpedAway, r.Cause)
+	assert.Contains(t, texts(ev), "raider jumps out of the playing area.")
+	assert.Nil(t, b.Result(), "raider-2 is still in play")
+	_, err := b.Apply(battle.Command{Type: battle.CmdFTL, Side: battle.Cylon, Ship: "raider", Leave: true})
+	assert.Error(t, err)
+}
+
+// Faster-than-light movement: a ship that a scenario brings in by FTL
+// jumps like any other. Its marker lies at (450, 450) heading south; 3+4
+// names the marker's front side and 2 the centimetres ahead, so its stand
+// reappears 22.5 + 22.5 + 20 mm south of the marker, at (450, 385). It
+// cannot attack in the first firing step of that turn, and cannot jump in
+// the next turn.
+func TestFasterThanLightEntryIntoPlayFasterThanLight(t *testing.T) {
+	newBattle := func(t *testing.T, others ...battle.ShipSpec) *battle.Battle {
+		late := spec("raider-2", "cylon-raider", battle.Cylon, 450, 450, 270, 2)
+		late.EntersOnTurn, late.EntersByFTL = 2, true
+		ships := append([]battle.ShipSpec{
+			spec("viper", "viper-mk2", battle.Colonial, 450, 150, 90, 0),
+			spec("raider-1", "cylon-raider", battle.Cylon, 850, 850, 90, 0),
+			late}, others...)
+		b := newCompanion(t, setup(with(complete, starship.OptFTL), ships...))
+		planAll(t, b, nil)
+		return b
+	}
+	t.Run("the dice place it", func(t *testing.T) {
+		b := newBattle(t)
+		ev := reveal(t, b, []int{3, 4, 2})
+		require.Equal(t, 2, b.Turn())
+		assert.Contains(t, texts(ev), "raider-2 enters play by FTL at the marker (450, 450): it rolls 3+4 for the side and 2 cm ahead.")
+		p := pos(b, "raider-2")
+		assert.InDelta(t, 450, p.X, 1e-9)
+		assert.InDelta(t, 450-45-20, p.Y, 1e-9)
+		planAll(t, b, nil)
+		reveal(t, b, nil)
+		require.Equal(t, 1, b.State().Step)
+		assert.Empty(t, targets(b, "raider-2"), "no attack in the first firing step")
+		assert.Equal(t, []string{"raider-2"}, targets(b, "viper"))
+		declare(t, b, battle.Colonial, []int{0}, nil)
+		require.Equal(t, 2, b.State().Step)
+		assert.Equal(t, []string{"viper"}, targets(b, "raider-2"), "in the second it may")
+		declare(t, b, battle.Colonial, nil, nil)
+		declare(t, b, battle.Cylon, nil, nil)
+		require.Equal(t, 3, b.Turn())
+		vs, err := starship.Check(b.Setup().Rules, b.Class("cylon-raider"), ship(b, "raider-2").Ship, *plan(cards("straight"), maneuvers.FTL))
+		require.NoError(t, err)
+		assert.Contains(t, fmt.Sprint(vs), "ftl-consecutive", "it jumped in last turn")
+	})
+	t.Run("arrival on a ship", func(t *testing.T) {
+		b := newBattle(t, spec("viper-2", "viper-mk2", battle.Colonial, 450, 385, 0, 0))
+		reveal(t, b, []int{3, 4, 2}, "1", "2")
+		assert.Equal(t, []string{"1"}, counterTexts(ship(b, "viper-2").Collisions), "the ship landed on")
+		assert.Equal(t, []string{"2"}, counterTexts(ship(b, "raider-2").Collisions), "the jumper")
+		assert.Less(t, pos(b, "raider-2").Y, 385.0, "moved on, south, until clear")
+	})
+}

@@ -47,6 +47,10 @@ type ShipSpec struct {
 	// EntersOnTurn, when above 1, keeps the ship off the table until that
 	// turn (scenarios: ships that enter later).
 	EntersOnTurn int
+	// EntersByFTL: the ship enters play by an FTL jump; Pose is then the
+	// FTL marker it jumps to (Faster-than-light movement: "to enter play
+	// directly at a chosen spot").
+	EntersByFTL bool
 }
 
 // Setup is a battle's plain description.

@@ -89,10 +89,12 @@ type ShipState struct {
 	Flaws   []string       `json:"flaws,omitempty"`
 	Ship    starship.State `json:"ship"`
 	Enters  int            `json:"enters,omitempty"` // the turn it enters (0: from the start)
-	OnTable bool           `json:"on_table"`
-	Out     bool           `json:"out"` // eliminated
-	OutTurn int            `json:"out_turn,omitempty"`
-	Cause   string         `json:"cause,omitempty"`
+	// EntersByFTL: it enters play by an FTL jump to the marker at its pose.
+	EntersByFTL bool   `json:"enters_by_ftl,omitempty"`
+	OnTable     bool   `json:"on_table"`
+	Out         bool   `json:"out"` // eliminated
+	OutTurn     int    `json:"out_turn,omitempty"`
+	Cause       string `json:"cause,omitempty"`
 	// ExitEdge is the edge the base first crossed when the ship moved out
 	// of the playing area.
 	ExitEdge Edge `json:"exit_edge,omitempty"`
@@ -107,8 +109,11 @@ type ShipState struct {
 	NextCards []string          `json:"next_cards,omitempty"` // a severely wounded pilot's cards for next turn
 	Outcome   *starship.Outcome `json:"outcome,omitempty"`    // the revealed move
 	Marker    *physics.Pose     `json:"marker,omitempty"`     // FTL marker
-	Revealed  bool              `json:"revealed"`
-	FirstSeen bool              `json:"first_seen,omitempty"` // its first card shown to a tailer
+	// LeavesByFTL: the owner uses this turn's jump to leave the playing
+	// area (Faster-than-light movement).
+	LeavesByFTL bool `json:"leaves_by_ftl,omitempty"`
+	Revealed    bool `json:"revealed"`
+	FirstSeen   bool `json:"first_seen,omitempty"` // its first card shown to a tailer
 
 	Tailing         string `json:"tailing,omitempty"`  // the ship it tails this turn: it sees that ship's first card
 	WaitFor         string `json:"wait_for,omitempty"` // the ship that plans before it (Tailing: the planning order)
@@ -170,6 +175,9 @@ type State struct {
 	Declared       []Side `json:"declared,omitempty"`
 	Shots          []Shot `json:"shots,omitempty"`
 	FirstToDeclare Side   `json:"first_to_declare,omitempty"`
+	// FirstToPlace is the side drawn to place its FTL markers first when
+	// both sides jump (Faster-than-light movement).
+	FirstToPlace Side `json:"first_to_place,omitempty"`
 	// Hidden is the side whose declaration lies hidden in hand under the
 	// Attack declaration rule until the other side has declared too.
 	Hidden Side    `json:"hidden,omitempty"`

@@ -108,7 +108,7 @@ func (b *Battle) View(side Side) View {
 	if b.st.Phase == PlacingFTL {
 		for i := range b.st.Ships {
 			s := &b.st.Ships[i]
-			if s.Side == side && s.Active() && s.Outcome != nil && s.Marker == nil && s.Outcome.Executed.Speed == "ftl" {
+			if s.Side == side && b.markerDue(s) {
 				v.MarkersDue = append(v.MarkersDue, s.ID)
 			}
 		}
@@ -144,7 +144,7 @@ func (b *Battle) shipView(s *ShipState, side Side) ShipView {
 	if !own && !s.Revealed && s.Plan != nil {
 		for i := range b.st.Ships {
 			if o := &b.st.Ships[i]; o.Side == side && o.Tailing == s.ID {
-				sv.Shown = s.Plan.Cards[0]
+				sv.Shown, _ = starship.FirstCard(b.classes[s.Class], *s.Plan)
 			}
 		}
 	}

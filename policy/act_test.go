@@ -175,11 +175,17 @@ func TestActPlacesMarkers(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, battle.PlacingFTL, b.Phase())
 	require.Equal(t, []string{"raptor"}, b.View(battle.Colonial).MarkersDue)
+	// Both jump; the Colonial side was drawn to place its markers first
+	// (Faster-than-light movement), so the Cylon waits.
 	done, err := g.Act(battle.Cylon, jumper{})
 	require.NoError(t, err)
-	assert.True(t, done, "no marker of its own to place")
+	assert.True(t, done, "no marker it may place yet")
 	assert.Equal(t, battle.PlacingFTL, b.Phase())
 	done, err = g.Act(battle.Colonial, jumper{})
+	require.NoError(t, err)
+	assert.True(t, done)
+	require.Equal(t, []string{"raider-1"}, b.View(battle.Cylon).MarkersDue)
+	done, err = g.Act(battle.Cylon, jumper{})
 	require.NoError(t, err)
 	assert.True(t, done)
 	assert.NotEqual(t, battle.PlacingFTL, b.Phase())

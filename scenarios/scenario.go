@@ -171,6 +171,7 @@ func (s *Scenario) Setup() battle.Setup {
 		}
 		if sh.Enters != nil {
 			spec.EntersOnTurn = sh.Enters.Turn
+			spec.EntersByFTL = sh.Enters.FTL != nil
 		}
 		st.Ships = append(st.Ships, spec)
 	}

@@ -122,3 +122,34 @@ func (r reading) allStraight() bool {
 
 // moves reports whether the ship moves along the main card's arrow.
 func (r reading) moves() bool { return r.hasArrow }
+
+// FirstCard returns the card a tailed ship shows the ship tailing it: its
+// first card, the overboost, else the change direction card, else the
+// maneuver card; never a blank (Tailing: "overboost, change direction, or
+// normal maneuver card"). It reports false when the plan names no such
+// card of the ship's deck.
+func FirstCard(c Class, p Plan) (string, bool) {
+	var main, change, overboost string
+	for _, id := range p.Cards {
+		card, ok := c.Deck.Card(id)
+		switch {
+		case !ok, card.IsBlank():
+		case card.IsOverboost():
+			if overboost == "" {
+				overboost = id
+			}
+		case card.IsChangeDirection():
+			if change == "" {
+				change = id
+			}
+		case main == "":
+			main = id
+		}
+	}
+	for _, id := range []string{overboost, change, main} {
+		if id != "" {
+			return id, true
+		}
+	}
+	return "", false
+}

@@ -306,22 +306,34 @@ func driftLength(comp *assets.Components, ke int) float64 {
 
 // jump places the ship at the FTL marker (Faster-than-light movement).
 func (m *mover) jump(j FTLJump) error {
-	g := m.comp.Geometry
-	side, ok := g.FTLSideFor(j.SideRoll)
-	if !ok {
-		return fmt.Errorf("ftl.side_roll: %d is not a 2d6 roll; allowed: 2 to 12", j.SideRoll)
+	pose, err := Arrival(m.comp, m.class, j)
+	if err != nil {
+		return err
 	}
-	if j.DistanceRoll < 1 || j.DistanceRoll > 6 {
-		return fmt.Errorf("ftl.distance_roll: %d is not a 1d6 roll; allowed: 1 to 6", j.DistanceRoll)
-	}
-	flat, ok := flatForSide(side.Side)
-	if !ok {
-		return fmt.Errorf("ftl: the data names an unknown marker side %q", side.Side)
-	}
-	m.pose = maneuvers.FTLArrival(j.Marker, g.FTLMarkerAcrossFlats.Value, flat, m.depth(), float64(j.DistanceRoll)*10)
+	m.pose = pose
 	m.path = []physics.Vec{m.pose.Pos}
 	m.step("ftl")
 	return nil
+}
+
+// Arrival returns where a ship of the class reappears after an FTL jump:
+// its rear flat against the side of the marker the 2d6 roll names, then
+// the 1d6 roll in centimetres straight ahead (Faster-than-light movement,
+// steps 1 and 2; the collisions of step 3 are the battle engine's).
+func Arrival(comp *assets.Components, c Class, j FTLJump) (physics.Pose, error) {
+	g := comp.Geometry
+	side, ok := g.FTLSideFor(j.SideRoll)
+	if !ok {
+		return physics.Pose{}, fmt.Errorf("ftl.side_roll: %d is not a 2d6 roll; allowed: 2 to 12", j.SideRoll)
+	}
+	if j.DistanceRoll < 1 || j.DistanceRoll > 6 {
+		return physics.Pose{}, fmt.Errorf("ftl.distance_roll: %d is not a 1d6 roll; allowed: 1 to 6", j.DistanceRoll)
+	}
+	flat, ok := flatForSide(side.Side)
+	if !ok {
+		return physics.Pose{}, fmt.Errorf("ftl: the data names an unknown marker side %q", side.Side)
+	}
+	return maneuvers.FTLArrival(j.Marker, g.FTLMarkerAcrossFlats.Value, flat, c.AcrossFlats, float64(j.DistanceRoll)*10), nil
 }
 
 // flatForSide names the flat of a marker side in the data.
