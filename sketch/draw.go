@@ -62,6 +62,14 @@ func Draw(c Canvas, r *referee.Referee, rulings []referee.Ruling, opt Options) {
 	newDrawing(r, rulings, opt).draw(c)
 }
 
+// Compose draws the picture on c as Draw does and returns its Frame,
+// laying the picture out once for both.
+func Compose(c Canvas, r *referee.Referee, rulings []referee.Ruling, opt Options) (page, view physics.Rect) {
+	d := newDrawing(r, rulings, opt)
+	d.draw(c)
+	return d.layout.page, d.layout.view
+}
+
 // drawing is one picture being composed.
 type drawing struct {
 	table   referee.Table
@@ -81,11 +89,18 @@ type drawing struct {
 	labels                     []placedLabel
 	notes                      []string // rulings whose ruler carries a number, in number order
 	layout                     layout
+	indexLabels                bool // the label placer indexes what it avoids
 }
 
 func newDrawing(r *referee.Referee, rulings []referee.Ruling, opt Options) *drawing {
+	return newDrawingIndexed(r, rulings, opt, true)
+}
+
+// newDrawingIndexed is newDrawing with the label placer's index on or off
+// (off: every box scored against every item; the tests compare the two).
+func newDrawingIndexed(r *referee.Referee, rulings []referee.Ruling, opt Options, index bool) *drawing {
 	t := r.Table()
-	d := &drawing{table: t, total: len(rulings), grid: gridStep}
+	d := &drawing{table: t, total: len(rulings), grid: gridStep, indexLabels: index}
 	for t.Width/d.grid > maxGridLines || t.Depth/d.grid > maxGridLines {
 		d.grid *= 10
 	}

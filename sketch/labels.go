@@ -34,6 +34,9 @@ func (d *drawing) placeLabels() {
 	for _, ru := range d.rulings {
 		p.lines = append(p.lines, rulerLine(ru, t))
 	}
+	if d.indexLabels {
+		p.indexAll()
+	}
 	put := func(l label, cands []physics.Rect) {
 		b := p.best(cands)
 		p.take(b)

@@ -2,6 +2,7 @@ package sketch
 
 import (
 	"math"
+	"slices"
 
 	"github.com/starshipbattles/bsg/physics"
 )
@@ -9,11 +10,22 @@ import (
 // placer puts labels where they hide the least: each label takes the first
 // of its candidate boxes with the lowest penalty for covering labels
 // already placed, bases, drawn lines and the space outside the view.
+//
+// The labels, solids and lines are indexed by a grid over the view, so a
+// box is scored against what lies near it only; the terms are added in
+// the same order as over every item (the others add exactly zero), so the
+// choice is the same.
 type placer struct {
 	view   physics.Rect
 	labels []physics.Rect
 	solids []physics.Rect
 	lines  []physics.Segment
+
+	index     bool // the grids below are built (index was called)
+	labelGrid rectGrid
+	solidGrid rectGrid
+	lineGrid  rectGrid
+	near      []int
 }
 
 // Penalty weights per square millimetre covered.
@@ -23,6 +35,24 @@ const (
 	penaltyOutside = 20
 	penaltyLine    = 1.5 // times the box height, per millimetre of line
 )
+
+// indexAll builds the grids over the solids and lines given so far; labels
+// taken afterwards are indexed as they come.
+func (p *placer) indexAll() {
+	p.labelGrid = newRectGrid(p.view)
+	p.solidGrid = newRectGrid(p.view)
+	p.lineGrid = newRectGrid(p.view)
+	for i, b := range p.labels {
+		p.labelGrid.add(i, b)
+	}
+	for i, b := range p.solids {
+		p.solidGrid.add(i, b)
+	}
+	for i, l := range p.lines {
+		p.lineGrid.add(i, l.A.Bounds(l.B))
+	}
+	p.index = true
+}
 
 // best returns the first of the candidate boxes with the lowest penalty.
 func (p *placer) best(cands []physics.Rect) physics.Rect {
@@ -36,7 +66,26 @@ func (p *placer) best(cands []physics.Rect) physics.Rect {
 }
 
 // take keeps the box b taken by a label.
-func (p *placer) take(b physics.Rect) { p.labels = append(p.labels, b) }
+func (p *placer) take(b physics.Rect) {
+	if p.index {
+		p.labelGrid.add(len(p.labels), b)
+	}
+	p.labels = append(p.labels, b)
+}
+
+// nearby returns the indices (increasing) of the items of g whose boxes
+// may meet b; all n of them without an index.
+func (p *placer) nearby(g *rectGrid, n int, b physics.Rect) []int {
+	p.near = p.near[:0]
+	if !p.index {
+		for i := range n {
+			p.near = append(p.near, i)
+		}
+		return p.near
+	}
+	p.near = g.find(b, p.near)
+	return p.near
+}
 
 // clear reports whether b lies in the view and covers no label and hardly
 // any base.
@@ -44,14 +93,14 @@ func (p *placer) clear(b physics.Rect) bool {
 	if !p.view.ContainsRect(b) {
 		return false
 	}
-	for _, l := range p.labels {
-		if overlapArea(b, l) > 0 {
+	for _, i := range p.nearby(&p.labelGrid, len(p.labels), b) {
+		if overlapArea(b, p.labels[i]) > 0 {
 			return false
 		}
 	}
 	solid := 0.0
-	for _, o := range p.solids {
-		solid += overlapArea(b, o)
+	for _, i := range p.nearby(&p.solidGrid, len(p.solids), b) {
+		solid += overlapArea(b, p.solids[i])
 	}
 	return solid <= maxSolidCover*area(b)
 }
@@ -62,18 +111,90 @@ const maxSolidCover = 0.1
 
 func (p *placer) score(b physics.Rect) float64 {
 	s := 0.0
-	for _, l := range p.labels {
-		s += penaltyLabel * overlapArea(b, l)
+	for _, i := range p.nearby(&p.labelGrid, len(p.labels), b) {
+		s += penaltyLabel * overlapArea(b, p.labels[i])
 	}
-	for _, o := range p.solids {
-		s += penaltySolid * overlapArea(b, o)
+	for _, i := range p.nearby(&p.solidGrid, len(p.solids), b) {
+		s += penaltySolid * overlapArea(b, p.solids[i])
 	}
 	s += penaltyOutside * (area(b) - overlapArea(b, p.view))
 	h := b.Hi.Y - b.Lo.Y
-	for _, l := range p.lines {
-		s += penaltyLine * h * lengthInside(l, b)
+	for _, i := range p.nearby(&p.lineGrid, len(p.lines), b) {
+		s += penaltyLine * h * lengthInside(p.lines[i], b)
 	}
 	return s
+}
+
+// rectGrid lists items by the cells of a uniform grid their boxes meet;
+// boxes beyond the grid fall in its outer cells.
+type rectGrid struct {
+	origin     physics.Vec
+	cell       float64
+	cols, rows int
+	cells      [][]int
+	seen       []int // per item, the last query that listed it (+1)
+	query      int
+}
+
+// rectGridCells is about how many cells a rectGrid has along its longer side.
+const rectGridCells = 48
+
+func newRectGrid(view physics.Rect) rectGrid {
+	w, h := view.Hi.X-view.Lo.X, view.Hi.Y-view.Lo.Y
+	cell := math.Max(w, h) / rectGridCells
+	if !(cell > 0) || math.IsInf(cell, 0) {
+		return rectGrid{cell: math.Inf(1), cols: 1, rows: 1, cells: make([][]int, 1)}
+	}
+	cols := min(rectGridCells, int(w/cell)+1)
+	rows := min(rectGridCells, int(h/cell)+1)
+	return rectGrid{origin: view.Lo, cell: cell, cols: cols, rows: rows, cells: make([][]int, cols*rows)}
+}
+
+func (g *rectGrid) span(b physics.Rect) (c0, r0, c1, r1 int) {
+	idx := func(v float64, n int) int {
+		f := math.Floor(v / g.cell)
+		switch {
+		case !(f >= 0):
+			return 0
+		case f > float64(n-1):
+			return n - 1
+		}
+		return int(f)
+	}
+	return idx(b.Lo.X-g.origin.X, g.cols), idx(b.Lo.Y-g.origin.Y, g.rows),
+		idx(b.Hi.X-g.origin.X, g.cols), idx(b.Hi.Y-g.origin.Y, g.rows)
+}
+
+func (g *rectGrid) add(id int, b physics.Rect) {
+	c0, r0, c1, r1 := g.span(b)
+	for y := r0; y <= r1; y++ {
+		for x := c0; x <= c1; x++ {
+			g.cells[y*g.cols+x] = append(g.cells[y*g.cols+x], id)
+		}
+	}
+	for len(g.seen) <= id {
+		g.seen = append(g.seen, 0)
+	}
+}
+
+// find appends to out, in increasing order and once each, the items whose
+// cells meet b.
+func (g *rectGrid) find(b physics.Rect, out []int) []int {
+	g.query++
+	c0, r0, c1, r1 := g.span(b)
+	start := len(out)
+	for y := r0; y <= r1; y++ {
+		for x := c0; x <= c1; x++ {
+			for _, id := range g.cells[y*g.cols+x] {
+				if g.seen[id] != g.query {
+					g.seen[id] = g.query
+					out = append(out, id)
+				}
+			}
+		}
+	}
+	slices.Sort(out[start:])
+	return out
 }
 
 func area(r physics.Rect) float64 { return (r.Hi.X - r.Lo.X) * (r.Hi.Y - r.Lo.Y) }

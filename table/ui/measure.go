@@ -35,6 +35,8 @@ type Measure struct {
 	fieldsFor      int
 
 	rec      *Recorder
+	page     physics.Rect // the picture's page (sketch.Frame)
+	stale    bool         // the table changed since refresh
 	rulings  []referee.Ruling
 	ref      *referee.Referee
 	classIdx int
@@ -96,22 +98,22 @@ func (m *Measure) shipIndex(id string) int {
 	return -1
 }
 
-// changed recomputes every ruling and the picture.
-func (m *Measure) changed() {
-	m.ref = referee.New(m.T)
-	m.rulings = m.rulings[:0]
-	n := len(m.T.Ships)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			if i != j {
-				m.rulings = append(m.rulings, m.ref.Rule(i, j))
-			}
-		}
+// changed marks the rulings and the picture stale: refresh recomputes
+// them once, when they are next needed, however many events came between
+// (lay out once per change, not per event or per frame).
+func (m *Measure) changed() { m.stale = true }
+
+// refresh recomputes every ruling (on all cores) and the picture, laid out
+// once, if the table changed.
+func (m *Measure) refresh() {
+	if !m.stale {
+		return
 	}
+	m.stale = false
+	m.ref = referee.New(m.T)
+	m.rulings = m.ref.RuleAll()
 	m.rec = &Recorder{}
-	opt := m.options()
-	_, m.rec.View = sketch.Frame(m.ref, m.shown(), opt)
-	sketch.Draw(m.rec, m.ref, m.shown(), opt)
+	m.page, m.rec.View = sketch.Compose(m.rec, m.ref, m.shown(), m.options())
 }
 
 func (m *Measure) options() sketch.Options {
@@ -132,8 +134,18 @@ func (m *Measure) shown() []referee.Ruling {
 	return out
 }
 
+// ScreenOf returns where ship i's stand is on the screen, as last drawn
+// (for tests and scripted input).
+func (m *Measure) ScreenOf(i int) (x, y float64) {
+	p := m.cam.ToScreen(m.T.Ships[i].Pose.Pos)
+	return p.X, p.Y
+}
+
 // Rulings returns the rulings on the table as it stands.
-func (m *Measure) Rulings() []referee.Ruling { return m.rulings }
+func (m *Measure) Rulings() []referee.Ruling {
+	m.refresh()
+	return m.rulings
+}
 
 // hit returns the object under a table point, or −1.
 func (m *Measure) hit(p physics.Vec) int {
@@ -432,8 +444,8 @@ func (m *Measure) Draw(l *List) {
 	s := a.S()
 	pw := math.Max(330, math.Min(430*s, a.W*0.42))
 	view := Rect{0, 0, a.W - pw, a.H}
-	page, _ := sketch.Frame(m.ref, m.shown(), m.options())
-	m.cam.SetView(view, page)
+	m.refresh()
+	m.cam.SetView(view, m.page)
 	l.Background = ColWhite
 	l.SetClip(&view)
 	m.rec.Paint(a, l, &m.cam, view)
@@ -578,6 +590,7 @@ func (m *Measure) askExport() {
 // Export writes the ruling picture of the table as it stands.
 func (m *Measure) Export(path string) error {
 	var buf bytes.Buffer
+	m.refresh()
 	if err := sketch.WritePNG(&buf, m.ref, m.shown(), m.options()); err != nil {
 		return err
 	}
