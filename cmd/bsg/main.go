@@ -28,21 +28,23 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"measure":    {"rule on every pair of ships in a table file", runMeasure},
-		"move":       {"where does my ship end up? a ship and its plan in, the outcome out", runMove},
-		"components": {"print the component sheet with the source of every value", runComponents},
-		"cards":      {"draw a class's maneuver deck to scale (-png, -svg) or list it", runCards},
-		"odds":       {"the chances to hit and the damage of one attack roll", runOdds},
-		"sim":        {"play many battles between computer players and count the wins", runSim},
-		"replay":     {"check a saved battle's journal and print it turn by turn", runReplay},
-		"scenario":   {"scenario files: list, show, validate, new, and a setup sheet for a real table", runScenario},
-		"serve":      {"run the game server for network play (lobby, seats, SQLite store, signed records)", runServe},
-		"host":       {"create a game on a server and print its seat links", runHost},
-		"bot":        {"play a seat of a network game with a computer policy", runBot},
+		"measure":     {"rule on every pair of ships in a table file", runMeasure},
+		"move":        {"where does my ship end up? a ship and its plan in, the outcome out", runMove},
+		"components":  {"print the component sheet with the source of every value", runComponents},
+		"cards":       {"draw a class's maneuver deck to scale (-png, -svg) or list it", runCards},
+		"odds":        {"the chances to hit and the damage of one attack roll", runOdds},
+		"sim":         {"play many battles between computer players and count the wins", runSim},
+		"replay":      {"check a saved battle's journal and print it turn by turn", runReplay},
+		"scenario":    {"scenario files: list, show, validate, new, and a setup sheet for a real table", runScenario},
+		"serve":       {"run the game server for network play (lobby, seats, SQLite store, signed records)", runServe},
+		"host":        {"create a game on a server and print its seat links", runHost},
+		"bot":         {"play a seat of a network game with a computer policy", runBot},
+		"photo":       {"rule on a real table from a photo and marks, with error bars", runPhoto},
+		"calibration": {"print the photo calibration sheet (-pdf)", runCalibration},
 	}
 }
 
-var order = []string{"measure", "move", "components", "odds", "cards", "sim", "replay", "scenario", "serve", "host", "bot"}
+var order = []string{"measure", "move", "components", "odds", "cards", "sim", "replay", "scenario", "serve", "host", "bot", "photo", "calibration"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

@@ -1,0 +1,260 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	_ "image/jpeg" // photos from phones
+	_ "image/png"
+	"io"
+	"os"
+
+	"github.com/starshipbattles/bsg/measure"
+	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/tablefile"
+)
+
+// Bounds on a photo: larger files and images are refused before decoding.
+const (
+	maxPhotoBytes  = 64 << 20
+	maxPhotoPixels = 50_000_000
+)
+
+func runCalibration(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("calibration", "calibration -pdf FILE [-paper a4|letter]\n\nPrints the photo calibration sheet: four corner marks at known distances to lay on the table", stderr)
+	pdf := fs.String("pdf", "", "write the sheet to this PDF `file`")
+	paper := fs.String("paper", "a4", "paper size: a4 or letter")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return usagef("takes no arguments")
+	}
+	if *pdf == "" {
+		return usagef("-pdf FILE is required")
+	}
+	sheet, ok := photo.SheetFor(*paper)
+	if !ok {
+		return usagef("-paper %q: allowed: a4, letter", *paper)
+	}
+	var buf bytes.Buffer
+	if err := sheet.WritePDF(&buf); err != nil {
+		return err
+	}
+	return os.WriteFile(*pdf, buf.Bytes(), 0o644)
+}
+
+// loadPhoto reads and decodes a photo within the size bounds.
+func loadPhoto(name string) (image.Image, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > maxPhotoBytes {
+		return nil, fmt.Errorf("%s: %d bytes; allowed: at most %d", name, st.Size(), maxPhotoBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxPhotoBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a JPEG or PNG photo: %v", name, err)
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > maxPhotoPixels || cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, fmt.Errorf("%s: %d × %d pixels; allowed: at most %d pixels", name, cfg.Width, cfg.Height, maxPhotoPixels)
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return img, nil
+}
+
+func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("photo", "photo -marks MARKS.yaml [-json] [-table FILE] [-components FILE] PHOTO\n\nRules on a real table from a photo and the marks on it (photo/FORMAT.md), each ruling with its 95% error bar", stderr)
+	marksFile := fs.String("marks", "", "the marks `file` (YAML; photo/FORMAT.md)")
+	asJSON := fs.Bool("json", false, "print JSON instead of sentences")
+	tableOut := fs.String("table", "", "also write the table as marked to this table `file` (MEASURE-FORMAT.md)")
+	comps := fs.String("components", "", "override component values with your own measurements from this YAML `file`")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *marksFile == "" {
+		return usagef("-marks FILE is required")
+	}
+	if fs.NArg() != 1 {
+		return usagef("expected one photo, got %d arguments", fs.NArg())
+	}
+	comp, err := loadComponents(*comps)
+	if err != nil {
+		return err
+	}
+	img, err := loadPhoto(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	data, name, err := readInput(*marksFile, stdin)
+	if err != nil {
+		return err
+	}
+	b := img.Bounds()
+	res, err := photo.FromPhoto(img, name, data, comp)
+	if err != nil {
+		return err
+	}
+	if *tableOut != "" {
+		if err := os.WriteFile(*tableOut, tablefile.Marshal(res.Table), 0o644); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return writePhotoJSON(stdout, res, b.Dx(), b.Dy())
+	}
+	return writePhotoText(stdout, res)
+}
+
+func writePhotoText(w io.Writer, res *photo.Result) error {
+	c := res.Calibration
+	lens := "no lens term fitted (K1 drawn from ±1% in the Monte Carlo; mark the play area's corners too to fit it)"
+	switch c.Terms {
+	case 1:
+		lens = fmt.Sprintf("lens K1 %.4f", c.Model.K1)
+	case 2:
+		lens = fmt.Sprintf("lens K1 %.4f, K2 %.4f", c.Model.K1, c.Model.K2)
+	}
+	fmt.Fprintf(w, "Calibration: %d marks, %s; residuals %.2f mm root mean square (%d degrees of freedom).\n", len(c.Residuals), lens, c.RMSMM, c.DOF)
+	for _, r := range c.Residuals {
+		fmt.Fprintf(w, "  %-20s pixel (%.1f, %.1f) → table (%.1f, %.1f): residual %.2f mm\n", r.Name, r.Pixel.X, r.Pixel.Y, r.Table.X, r.Table.Y, r.MM)
+	}
+	fmt.Fprintln(w, "Poses (± 95%):")
+	for i, p := range res.Poses {
+		_ = i
+		switch {
+		case shipIndex(res.Table, p.ID) >= 0:
+			fmt.Fprintf(w, "  %s at (%.1f, %.1f) ± %.1f mm, heading %.1f° ± %.1f°\n", p.ID, p.Pos.X, p.Pos.Y, p.PosPM, p.Heading, p.HeadingPM)
+		case p.Radius > 0:
+			fmt.Fprintf(w, "  %s (planetoid) at (%.1f, %.1f) ± %.1f mm, radius %.1f ± %.1f mm\n", p.ID, p.Pos.X, p.Pos.Y, p.PosPM, p.Radius, p.RadiusPM)
+		default:
+			fmt.Fprintf(w, "  %s (asteroid field) centred at (%.1f, %.1f) ± %.1f mm\n", p.ID, p.Pos.X, p.Pos.Y, p.PosPM)
+		}
+	}
+	fmt.Fprintf(w, "Rulings (Monte Carlo over %d sampled tables, seed %d):\n", res.Samples, res.Seed)
+	for _, r := range res.Rulings {
+		fmt.Fprintf(w, "  %s\n", r.Verdict)
+	}
+	return nil
+}
+
+func shipIndex(t referee.Table, id string) int {
+	for i, s := range t.Ships {
+		if s.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+type photoMarkJSON struct {
+	Name       string        `json:"name"`
+	Pixel      measure.Point `json:"pixel"`
+	Table      measure.Point `json:"table"`
+	ResidualMM measure.Num   `json:"residual_mm"`
+}
+
+type photoPoseJSON struct {
+	ID        string       `json:"id"`
+	X         measure.Num  `json:"x"`
+	Y         measure.Num  `json:"y"`
+	PM        measure.Num  `json:"pm_mm"`
+	Heading   *measure.Num `json:"heading,omitempty"`
+	HeadingPM *measure.Num `json:"heading_pm,omitempty"`
+	Radius    *measure.Num `json:"radius,omitempty"`
+	RadiusPM  *measure.Num `json:"radius_pm_mm,omitempty"`
+}
+
+type photoRulingJSON struct {
+	measure.Pair
+	RangeLo    *measure.Num `json:"range_lo_mm"`
+	RangeHi    *measure.Num `json:"range_hi_mm"`
+	PM         *measure.Num `json:"pm_mm"`
+	Agree      measure.Num  `json:"agree"`
+	InArcShare measure.Num  `json:"in_arc_share"`
+	Certain    bool         `json:"certain"`
+	Verdict    string       `json:"verdict"`
+}
+
+type photoJSON struct {
+	Photo       [2]int `json:"photo"`
+	Calibration struct {
+		Terms     int             `json:"terms"`
+		K1        measure.Num     `json:"k1"`
+		K2        measure.Num     `json:"k2"`
+		LensPrior bool            `json:"lens_prior"`
+		RMSMM     measure.Num     `json:"rms_mm"`
+		DOF       int             `json:"dof"`
+		Marks     []photoMarkJSON `json:"marks"`
+	} `json:"calibration"`
+	Samples uint64            `json:"samples"`
+	Seed    uint64            `json:"seed"`
+	Ships   []measure.Ship    `json:"ships"`
+	Poses   []photoPoseJSON   `json:"poses"`
+	Rulings []photoRulingJSON `json:"rulings"`
+}
+
+func pt(v physics.Vec) measure.Point { return measure.Point{measure.Num(v.X), measure.Num(v.Y)} }
+
+func numPtr(v float64) *measure.Num { n := measure.Num(v); return &n }
+
+func writePhotoJSON(w io.Writer, res *photo.Result, width, height int) error {
+	var doc photoJSON
+	c := res.Calibration
+	doc.Photo = [2]int{width, height}
+	doc.Calibration.Terms, doc.Calibration.K1, doc.Calibration.K2 = c.Terms, measure.Num(c.Model.K1), measure.Num(c.Model.K2)
+	doc.Calibration.LensPrior, doc.Calibration.RMSMM, doc.Calibration.DOF = res.LensPrior, measure.Num(c.RMSMM), c.DOF
+	for _, r := range c.Residuals {
+		doc.Calibration.Marks = append(doc.Calibration.Marks, photoMarkJSON{r.Name, pt(r.Pixel), pt(r.Table), measure.Num(r.MM)})
+	}
+	doc.Samples, doc.Seed = uint64(res.Samples), res.Seed
+	ref := referee.New(res.Table)
+	rulings := make([]referee.Ruling, len(res.Rulings))
+	for i, r := range res.Rulings {
+		rulings[i] = r.Ruling
+	}
+	md := measure.NewDocument(ref, rulings)
+	doc.Ships = md.Ships
+	for _, p := range res.Poses {
+		pj := photoPoseJSON{ID: p.ID, X: measure.Num(p.Pos.X), Y: measure.Num(p.Pos.Y), PM: measure.Num(p.PosPM)}
+		if shipIndex(res.Table, p.ID) >= 0 {
+			pj.Heading, pj.HeadingPM = numPtr(p.Heading), numPtr(p.HeadingPM)
+		} else if p.Radius > 0 {
+			pj.Radius, pj.RadiusPM = numPtr(p.Radius), numPtr(p.RadiusPM)
+		}
+		doc.Poses = append(doc.Poses, pj)
+	}
+	doc.Rulings = []photoRulingJSON{}
+	for i, r := range res.Rulings {
+		rj := photoRulingJSON{Pair: md.Pairs[i], Agree: measure.Num(r.Agree), InArcShare: measure.Num(r.InArcShare), Certain: r.Certain, Verdict: r.Verdict}
+		if r.Measured {
+			rj.RangeLo, rj.RangeHi, rj.PM = numPtr(r.RangeLo), numPtr(r.RangeHi), numPtr(r.RangePM)
+		}
+		doc.Rulings = append(doc.Rulings, rj)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := w.Write(measure.CompactPoints(buf.Bytes()))
+	return err
+}

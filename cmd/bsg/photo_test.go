@@ -1,0 +1,159 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/photo/phototest"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/tablefile"
+)
+
+func TestCalibrationPDF(t *testing.T) {
+	dir := t.TempDir()
+	for _, paper := range []string{"a4", "letter"} {
+		out := filepath.Join(dir, paper+".pdf")
+		code, _, stderr := runCLI(t, "", "calibration", "-pdf", out, "-paper", paper)
+		require.Equal(t, 0, code, stderr)
+		data, err := os.ReadFile(out)
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(string(data), "%PDF-"))
+		if _, err := exec.LookPath("pdfinfo"); err == nil {
+			info, err := exec.Command("pdfinfo", out).Output()
+			require.NoError(t, err)
+			want := map[string]string{"a4": "841.89 x 595.28 pts", "letter": "792 x 612 pts"}[paper]
+			assert.Contains(t, string(info), want, "landscape %s", paper)
+		}
+	}
+	code, _, _ := runCLI(t, "", "calibration", "-pdf", filepath.Join(dir, "x.pdf"), "-paper", "a3")
+	assert.Equal(t, 2, code)
+}
+
+// renderedTable writes a rendered photo of a random table with the sheet
+// on it, and a marks file that finds the sheet by itself and marks the
+// ships' front corners with a little click noise.
+func renderedTable(t *testing.T, seed uint64) (phototest.Trial, string, string) {
+	comp, err := assets.Load()
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(seed, 9))
+	tr := phototest.RandomTrial(rng, comp, 1280, 960, 30, 0.005)
+	dir := t.TempDir()
+	photoPath := filepath.Join(dir, "table.png")
+	f, err := os.Create(photoPath)
+	require.NoError(t, err)
+	require.NoError(t, png.Encode(f, tr.Render(phototest.Look{BlurPx: 0.7, Noise: 3, Seed: seed})))
+	require.NoError(t, f.Close())
+	var b strings.Builder
+	fmt.Fprintf(&b, "photo: {width: 1280, height: 960}\nclick_px: 1\nsheet:\n  paper: a4\n  at: [%.3f, %.3f]\n  angle: %.3f\n  marks: auto\nships:\n",
+		tr.SheetAt.X, tr.SheetAt.Y, tr.SheetAngle)
+	for _, s := range tr.Truth.Ships {
+		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+		l, _ := tr.Cam.Project(hex[1])
+		r, _ := tr.Cam.Project(hex[0])
+		l = l.Add(physics.V(rng.NormFloat64(), rng.NormFloat64()))
+		r = r.Add(physics.V(rng.NormFloat64(), rng.NormFloat64()))
+		fmt.Fprintf(&b, "  - {id: %s, class: %s, rotation: %d, front: [[%.2f, %.2f], [%.2f, %.2f]]}\n", s.ID, s.Class, s.Rotation, l.X, l.Y, r.X, r.Y)
+	}
+	marksPath := filepath.Join(dir, "marks.yaml")
+	require.NoError(t, os.WriteFile(marksPath, []byte(b.String()), 0o644))
+	return tr, photoPath, marksPath
+}
+
+// TestPhotoCommand: from a rendered photo with the sheet in view and two
+// ships marked, bsg photo finds the sheet, writes the table file and rules
+// with an interval that holds the true range.
+func TestPhotoCommand(t *testing.T) {
+	tr, photoPath, marksPath := renderedTable(t, 21)
+	tablePath := filepath.Join(t.TempDir(), "table.yaml")
+	code, stdout, stderr := runCLI(t, "", "photo", "-marks", marksPath, "-json", "-table", tablePath, photoPath)
+	require.Equal(t, 0, code, stderr)
+	var doc struct {
+		Calibration struct {
+			Marks []struct {
+				Name       string  `json:"name"`
+				ResidualMM float64 `json:"residual_mm"`
+			} `json:"marks"`
+		} `json:"calibration"`
+		Poses []struct {
+			ID string  `json:"id"`
+			X  float64 `json:"x"`
+			Y  float64 `json:"y"`
+			PM float64 `json:"pm_mm"`
+		} `json:"poses"`
+		Rulings []struct {
+			Attacker string   `json:"attacker"`
+			Target   string   `json:"target"`
+			RangeMM  *float64 `json:"range_mm"`
+			PM       *float64 `json:"pm_mm"`
+			Verdict  string   `json:"verdict"`
+		} `json:"rulings"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &doc), stdout)
+	require.Len(t, doc.Calibration.Marks, 4)
+	require.Len(t, doc.Rulings, 2)
+	truth := referee.New(tr.Truth).Rule(0, 1)
+	ru := doc.Rulings[0]
+	require.NotNil(t, ru.RangeMM, ru.Verdict)
+	t.Logf("true range %.2f mm; photo: %.2f ± %.2f mm: %s", truth.Range, *ru.RangeMM, *ru.PM, ru.Verdict)
+	assert.InDelta(t, truth.Range, *ru.RangeMM, *ru.PM+0.01)
+	for i, p := range doc.Poses {
+		assert.InDelta(t, tr.Truth.Ships[i].Pose.Pos.X, p.X, 3*p.PM, p.ID)
+		assert.InDelta(t, tr.Truth.Ships[i].Pose.Pos.Y, p.Y, 3*p.PM, p.ID)
+	}
+	// the table file is one bsg measure reads
+	data, err := os.ReadFile(tablePath)
+	require.NoError(t, err)
+	comp, _ := assets.Load()
+	_, err = tablefile.Parse(tablePath, data, comp)
+	require.NoError(t, err, string(data))
+	// and the text says the same
+	code, stdout, stderr = runCLI(t, "", "photo", "-marks", marksPath, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "sheet lower-left")
+	assert.Contains(t, stdout, ru.Verdict)
+}
+
+func TestPhotoMarksErrors(t *testing.T) {
+	_, photoPath, _ := renderedTable(t, 5)
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	require.NoError(t, os.WriteFile(bad, []byte(`photo: {width: 1000, height: 960}
+sheet: {paper: a5, marks: [[1, 2], [3, 4]]}
+ships:
+  - {id: a, class: viper-mk2, front: [[10, 10], [2000, 10]], colour: red}
+  - {id: a, class: basestar, front: [[10, 10], [20, 10]]}
+obstacles:
+  - {id: rock, kind: planetoid, edge: [[1, 1], [2, 2]]}
+`), 0o644))
+	code, _, stderr := runCLI(t, "", "photo", "-marks", bad, photoPath)
+	assert.Equal(t, 1, code)
+	for _, want := range []string{
+		"bad.yaml:1: photo.width: 1000, but the photo is 1280 × 960 pixels",
+		"bad.yaml:2: sheet.paper: \"a5\" is not allowed; allowed: a4, letter",
+		"bad.yaml:2: sheet.marks: 2 points; allowed: exactly 4",
+		"bad.yaml:4: ships[0].colour: unknown field",
+		"bad.yaml:4: ships[0].front[1]: [2000, 10] is off the photo",
+		"bad.yaml:5: ships[1].class: unknown class \"basestar\"",
+		"bad.yaml:7: obstacles[0].edge: 2 points; allowed: exactly 3",
+	} {
+		assert.Contains(t, stderr, want)
+	}
+	code, _, stderr = runCLI(t, "", "photo", "-marks", bad)
+	assert.Equal(t, 2, code, stderr)
+	notPhoto := filepath.Join(t.TempDir(), "x.png")
+	require.NoError(t, os.WriteFile(notPhoto, []byte("not a photo"), 0o644))
+	code, _, stderr = runCLI(t, "", "photo", "-marks", bad, notPhoto)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "not a JPEG or PNG photo")
+}

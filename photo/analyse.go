@@ -1,0 +1,289 @@
+package photo
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+// Options of the Monte Carlo.
+type Options struct {
+	Samples int    // tables drawn (DefaultSamples when 0)
+	Seed    uint64 // the seed of the sampling: the same seed gives the same answer
+}
+
+// DefaultSamples is the Monte Carlo's default size; MinSamples and
+// MaxSamples bound what a marks file may ask for.
+const (
+	DefaultSamples = 400
+	MinSamples     = 100
+	MaxSamples     = 5000
+)
+
+// Pose is a ship's or obstacle's place with its 95% uncertainty.
+type Pose struct {
+	ID string
+	// Pos is the stand (ships) or the centre (planetoids, the outline's
+	// vertex mean for fields); PosPM the 95% radius of its scatter (mm).
+	Pos   physics.Vec
+	PosPM float64
+	// Heading and HeadingPM (degrees, 95%): ships only.
+	Heading   float64
+	HeadingPM float64
+	// Radius and RadiusPM: planetoids only.
+	Radius   float64
+	RadiusPM float64
+}
+
+// Ruling is the referee's ruling on the marked table with its error bars.
+type Ruling struct {
+	referee.Ruling         // on the table as marked
+	Samples        int     // Monte Carlo tables
+	Agree          float64 // fraction of them with the same reason and band
+	// RangeLo and RangeHi bound the 95% interval of range_mm; RangePM is
+	// the larger distance from Range to either end (valid when Measured).
+	RangeLo, RangeHi, RangePM float64
+	InArcShare                float64 // fraction of samples where the target is in arc
+	Certain                   bool
+	Verdict                   string // the ruling in words, with its error bar
+}
+
+// Result is a photo turned into a table with its uncertainty.
+type Result struct {
+	Calibration *Calibration
+	Table       referee.Table // the table as marked
+	Poses       []Pose        // in Scene.Objects order
+	Rulings     []Ruling      // attacker by attacker, in ship order
+	Samples     int
+	Seed        uint64
+	LensPrior   bool // K1 drawn from LensPriorK1 (no radial term fitted)
+}
+
+// Analyse builds the table from the marks and rules on every ordered pair
+// of ships, each ruling with its 95% error bar from a Monte Carlo over the
+// calibration marks, the object marks and the fit (and the lens, when its
+// distortion is not fitted). Marks that cannot give a ruling are refused
+// with an *Unusable error.
+func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
+	if err := sc.Validate(); err != nil {
+		return nil, err
+	}
+	n := opt.Samples
+	if n == 0 {
+		n = DefaultSamples
+	}
+	var all []physics.Vec
+	base := make([][]physics.Vec, len(sc.Objects))
+	for i, o := range sc.Objects {
+		base[i] = o.Points
+		all = append(all, o.Points...)
+	}
+	if err := c.CheckOblique(all...); err != nil {
+		return nil, err
+	}
+	nominal, err := sc.Build(c.Model, base)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range sc.Objects {
+		if o.Kind == ShipKind {
+			if err := checkFlat(o, c.Model, o.SigmaPx*c.Scale); err != nil {
+				return nil, err
+			}
+		}
+	}
+	res := &Result{Calibration: c, Table: nominal, Samples: n, Seed: opt.Seed, LensPrior: c.Terms == 0}
+	ref := referee.New(nominal)
+	var pairs [][2]int
+	for a := range nominal.Ships {
+		for t := range nominal.Ships {
+			if a != t {
+				pairs = append(pairs, [2]int{a, t})
+			}
+		}
+	}
+	rulings := make([]referee.Ruling, len(pairs))
+	for k, p := range pairs {
+		rulings[k] = ref.Rule(p[0], p[1])
+	}
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x70686f746f)) // "photo"
+	calPix := make([]physics.Vec, len(c.Residuals))
+	objPix := make([][]physics.Vec, len(sc.Objects))
+	for i := range objPix {
+		objPix[i] = make([]physics.Vec, len(sc.Objects[i].Points))
+	}
+	poseS := make([][]Pose, len(sc.Objects))
+	ranges := make([][]float64, len(pairs))
+	agree := make([]int, len(pairs))
+	inArc := make([]int, len(pairs))
+	failed := 0
+	for range n {
+		for i, r := range c.Residuals {
+			s := r.SigmaPx * c.Scale
+			calPix[i] = r.Pixel.Add(physics.V(rng.NormFloat64()*s, rng.NormFloat64()*s))
+		}
+		k1 := 0.0
+		if c.Terms == 0 {
+			k1 = rng.NormFloat64() * LensPriorK1
+		}
+		m, err := c.Refit(calPix, k1)
+		for i, o := range sc.Objects {
+			s := o.SigmaPx * c.Scale
+			for k, p := range o.Points {
+				objPix[i][k] = p.Add(physics.V(rng.NormFloat64()*s, rng.NormFloat64()*s))
+			}
+		}
+		if err != nil {
+			failed++
+			continue
+		}
+		t, err := sc.Build(m, objPix)
+		if err != nil {
+			failed++
+			continue
+		}
+		for i, o := range sc.Objects {
+			poseS[i] = append(poseS[i], objectPose(o, t))
+		}
+		r := referee.New(t)
+		for k, p := range pairs {
+			ru := r.Rule(p[0], p[1])
+			if ru.InArc {
+				inArc[k]++
+			}
+			if ru.Reason == rulings[k].Reason && ru.Band == rulings[k].Band {
+				agree[k]++
+			}
+			if ru.Measured {
+				ranges[k] = append(ranges[k], ru.Range)
+			}
+		}
+	}
+	if failed > n/20 {
+		return nil, unusable("the fit fails for %d of %d sampled sets of marks: the marks are too few or too close together for their precision", failed, n)
+	}
+	for i, o := range sc.Objects {
+		res.Poses = append(res.Poses, summarizePose(objectPose(o, nominal), poseS[i]))
+	}
+	for k := range pairs {
+		res.Rulings = append(res.Rulings, summarizeRuling(nominal, rulings[k], ranges[k], agree[k], inArc[k], n))
+	}
+	return res, nil
+}
+
+func objectPose(o Object, t referee.Table) Pose {
+	p := Pose{ID: o.ID}
+	for _, s := range t.Ships {
+		if s.ID == o.ID {
+			p.Pos = s.Pose.Pos
+			p.Heading = physics.NormalizeDegrees(s.Pose.Heading.Degrees())
+			return p
+		}
+	}
+	for _, ob := range t.Obstacles {
+		if ob.ID == o.ID {
+			if ob.Kind == referee.Planetoid {
+				p.Pos, p.Radius = ob.Circle.C, ob.Circle.R
+			} else {
+				for _, v := range ob.Polygon {
+					p.Pos = p.Pos.Add(v)
+				}
+				p.Pos = p.Pos.Mul(1 / float64(len(ob.Polygon)))
+			}
+		}
+	}
+	return p
+}
+
+// summarizePose gives the nominal pose the 95% radii of the samples'
+// scatter about it.
+func summarizePose(nom Pose, samples []Pose) Pose {
+	d := make([]float64, len(samples))
+	h := make([]float64, len(samples))
+	r := make([]float64, len(samples))
+	for i, s := range samples {
+		d[i] = s.Pos.Dist(nom.Pos)
+		h[i] = math.Abs(physics.NormalizeDegrees(s.Heading-nom.Heading+180) - 180)
+		r[i] = math.Abs(s.Radius - nom.Radius)
+	}
+	nom.PosPM = quantile(d, 0.95)
+	nom.HeadingPM = quantile(h, 0.95)
+	nom.RadiusPM = quantile(r, 0.95)
+	return nom
+}
+
+// CertainShare is the share of Monte Carlo tables that must agree with the
+// ruling (same reason, same band) for it to be called certain: the
+// ruling holds across the 95% interval with room for the sampling.
+const CertainShare = 0.975
+
+func summarizeRuling(t referee.Table, ru referee.Ruling, ranges []float64, agree, inArc, n int) Ruling {
+	out := Ruling{Ruling: ru, Samples: n, Agree: float64(agree) / float64(n), InArcShare: float64(inArc) / float64(n)}
+	if ru.Measured && len(ranges) > 0 {
+		out.RangeLo = quantile(ranges, 0.025)
+		out.RangeHi = quantile(ranges, 0.975)
+		out.RangePM = math.Max(ru.Range-out.RangeLo, out.RangeHi-ru.Range)
+	}
+	out.Certain = out.Agree >= CertainShare && (!ru.Measured || ru.Band == referee.Out || ru.Margin > out.RangePM || ru.Reason != referee.CanFire && ru.Reason != referee.OutOfRange)
+	out.Verdict = verdict(t, out)
+	return out
+}
+
+// quantile returns the q-quantile of xs (sorted in place), interpolated.
+func quantile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	sort.Float64s(xs)
+	pos := q * float64(len(xs)-1)
+	i := int(pos)
+	if i+1 >= len(xs) {
+		return xs[len(xs)-1]
+	}
+	return xs[i] + (pos-float64(i))*(xs[i+1]-xs[i])
+}
+
+func verdict(t referee.Table, r Ruling) string {
+	head := fmt.Sprintf("%s → %s: ", r.AttackerID, r.TargetID)
+	call := ": certain"
+	if !r.Certain {
+		if r.Measured {
+			call = fmt.Sprintf(": too close to call (±%.1f mm): measure with the ruler", r.RangePM)
+		} else {
+			call = fmt.Sprintf(": too close to call (the ruling holds in %.0f%% of the sampled tables): measure with the ruler", 100*r.Agree)
+		}
+	}
+	switch r.Reason {
+	case referee.Overlap:
+		return head + "the bases overlap, no shot" + call
+	case referee.Level:
+		return head + "two or more levels apart, no shot" + call
+	case referee.OutOfArc:
+		return head + fmt.Sprintf("out of arc (in arc in %.0f%% of the sampled tables)", 100*r.InArcShare) + call
+	case referee.Blocked:
+		return head + "in arc, line of sight blocked" + call
+	}
+	if r.Band == referee.Out {
+		return head + fmt.Sprintf("in arc, out of range, %.1f mm ± %.1f mm beyond long", r.Margin, r.RangePM) + call
+	}
+	arc := "in arc"
+	if r.InArcShare < CertainShare {
+		arc = fmt.Sprintf("in arc (in %.0f%% of the sampled tables)", 100*r.InArcShare)
+	}
+	s := fmt.Sprintf("%s, %s range, %.1f mm ± %.1f mm from %s", arc, r.Band, r.Margin, r.RangePM, bandName(r.MarginTo))
+	if r.CoverModifier != 0 {
+		s += fmt.Sprintf(", cover %d", r.CoverModifier)
+	}
+	return head + s + call
+}
+
+func bandName(b referee.Band) string {
+	if b == referee.Out {
+		return "out of range"
+	}
+	return string(b)
+}

@@ -1,0 +1,421 @@
+package photo
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"sort"
+
+	"github.com/starshipbattles/bsg/physics"
+)
+
+// Detection is the calibration sheet found on a photo.
+type Detection struct {
+	Pixels [4]physics.Vec // the marks' centres, in Sheet.Marks order
+	Score  float64        // contrast of the sheet's black and white areas over their spread
+	BlurPx float64        // the edges' blur (one standard deviation of a Gaussian), full-size pixels
+	BlurMM float64        // the same on the sheet, in mm
+}
+
+// Detection limits (proposals).
+const (
+	// MinDetectionScore is the separation of the sheet's black and white
+	// areas (difference of means over the pooled standard deviation) below
+	// which no sheet is reported.
+	MinDetectionScore = 4
+	// MaxBlurMM is the blur (mm on the table) beyond which a photo is
+	// refused as blurred.
+	MaxBlurMM     = 1.5
+	detectMaxSide = 1600 // the photo is shrunk to this for the search
+	candidates    = 24
+)
+
+// gray is a grayscale image in float32, values 0..1.
+type gray struct {
+	w, h int
+	p    []float32
+}
+
+func (g *gray) at(x, y int) float32 {
+	x = min(max(x, 0), g.w-1)
+	y = min(max(y, 0), g.h-1)
+	return g.p[y*g.w+x]
+}
+
+// sample returns the bilinear interpolation at (x, y) (pixel centres at
+// integer coordinates).
+func (g *gray) sample(x, y float64) float64 {
+	x0, y0 := math.Floor(x), math.Floor(y)
+	fx, fy := x-x0, y-y0
+	ix, iy := int(x0), int(y0)
+	a, b := float64(g.at(ix, iy)), float64(g.at(ix+1, iy))
+	c, d := float64(g.at(ix, iy+1)), float64(g.at(ix+1, iy+1))
+	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy
+}
+
+func toGray(img image.Image) *gray {
+	b := img.Bounds()
+	g := &gray{w: b.Dx(), h: b.Dy(), p: make([]float32, b.Dx()*b.Dy())}
+	switch im := img.(type) {
+	case *image.Gray:
+		for y := 0; y < g.h; y++ {
+			row := im.Pix[y*im.Stride:]
+			for x := 0; x < g.w; x++ {
+				g.p[y*g.w+x] = float32(row[x]) / 255
+			}
+		}
+	default:
+		for y := 0; y < g.h; y++ {
+			for x := 0; x < g.w; x++ {
+				r, gg, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+				g.p[y*g.w+x] = float32(0.299*float64(r)+0.587*float64(gg)+0.114*float64(bb)) / 65535
+			}
+		}
+	}
+	return g
+}
+
+// shrink averages f × f blocks.
+func (g *gray) shrink(f int) *gray {
+	if f <= 1 {
+		return g
+	}
+	s := &gray{w: g.w / f, h: g.h / f}
+	s.p = make([]float32, s.w*s.h)
+	inv := 1 / float32(f*f)
+	for y := 0; y < s.h; y++ {
+		for x := 0; x < s.w; x++ {
+			var sum float32
+			for dy := 0; dy < f; dy++ {
+				row := g.p[(y*f+dy)*g.w+x*f:]
+				for dx := 0; dx < f; dx++ {
+					sum += row[dx]
+				}
+			}
+			s.p[y*s.w+x] = sum * inv
+		}
+	}
+	return s
+}
+
+// blur convolves with a Gaussian of standard deviation sigma.
+func (g *gray) blur(sigma float64) *gray {
+	r := int(math.Ceil(3 * sigma))
+	k := make([]float32, 2*r+1)
+	var sum float32
+	for i := -r; i <= r; i++ {
+		k[i+r] = float32(math.Exp(-float64(i*i) / (2 * sigma * sigma)))
+		sum += k[i+r]
+	}
+	for i := range k {
+		k[i] /= sum
+	}
+	tmp := &gray{w: g.w, h: g.h, p: make([]float32, len(g.p))}
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			var s float32
+			for i := -r; i <= r; i++ {
+				s += k[i+r] * g.at(x+i, y)
+			}
+			tmp.p[y*g.w+x] = s
+		}
+	}
+	out := &gray{w: g.w, h: g.h, p: make([]float32, len(g.p))}
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			var s float32
+			for i := -r; i <= r; i++ {
+				s += k[i+r] * tmp.at(x, y+i)
+			}
+			out.p[y*g.w+x] = s
+		}
+	}
+	return out
+}
+
+// corner is a saddle point of the brightness: an X-corner candidate.
+type corner struct {
+	p        physics.Vec // in full-size pixels
+	strength float64
+	polarity bool // the sign of the mixed second derivative
+}
+
+// saddles finds the strongest saddle points of the smoothed image s,
+// whose pixels are f full-size pixels wide.
+func saddles(s *gray, f int) []corner {
+	resp := make([]float32, len(s.p))
+	pol := make([]bool, len(s.p))
+	for y := 1; y < s.h-1; y++ {
+		for x := 1; x < s.w-1; x++ {
+			c := s.at(x, y)
+			ixx := s.at(x+1, y) + s.at(x-1, y) - 2*c
+			iyy := s.at(x, y+1) + s.at(x, y-1) - 2*c
+			ixy := (s.at(x+1, y+1) + s.at(x-1, y-1) - s.at(x+1, y-1) - s.at(x-1, y+1)) / 4
+			r := ixy*ixy - ixx*iyy
+			if r > 0 {
+				resp[y*s.w+x] = r
+				pol[y*s.w+x] = ixy > 0
+			}
+		}
+	}
+	var out []corner
+	const nms = 4
+	for y := nms; y < s.h-nms; y++ {
+		for x := nms; x < s.w-nms; x++ {
+			r := resp[y*s.w+x]
+			if r <= 0 {
+				continue
+			}
+			best := true
+			for dy := -nms; dy <= nms && best; dy++ {
+				for dx := -nms; dx <= nms; dx++ {
+					if (dx != 0 || dy != 0) && resp[(y+dy)*s.w+x+dx] >= r {
+						best = false
+						break
+					}
+				}
+			}
+			if best {
+				out = append(out, corner{p: physics.V((float64(x)+0.5)*float64(f)-0.5, (float64(y)+0.5)*float64(f)-0.5), strength: float64(r), polarity: pol[y*s.w+x]})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].strength > out[j].strength })
+	if len(out) > candidates {
+		out = out[:candidates]
+	}
+	return out
+}
+
+// refine moves an X-corner estimate to where the image gradients in a
+// window of radius r are orthogonal to the lines from the corner (the
+// saddle's sub-pixel position), on the full-size image g.
+func refine(g *gray, p physics.Vec, r float64) physics.Vec {
+	for range 8 {
+		var a00, a01, a11, b0, b1 float64
+		ri := int(math.Ceil(r))
+		cx, cy := int(math.Round(p.X)), int(math.Round(p.Y))
+		for dy := -ri; dy <= ri; dy++ {
+			for dx := -ri; dx <= ri; dx++ {
+				x, y := cx+dx, cy+dy
+				qx, qy := float64(x)-p.X, float64(y)-p.Y
+				d2 := qx*qx + qy*qy
+				if d2 > r*r || d2 < 1 {
+					continue
+				}
+				gx := float64(g.at(x+1, y)-g.at(x-1, y)) / 2
+				gy := float64(g.at(x, y+1)-g.at(x, y-1)) / 2
+				w := math.Exp(-d2 / (r * r))
+				a00 += w * gx * gx
+				a01 += w * gx * gy
+				a11 += w * gy * gy
+				b0 += w * (gx*gx*float64(x) + gx*gy*float64(y))
+				b1 += w * (gx*gy*float64(x) + gy*gy*float64(y))
+			}
+		}
+		det := a00*a11 - a01*a01
+		if det <= 1e-12 {
+			return p
+		}
+		q := physics.V((a11*b0-a01*b1)/det, (a00*b1-a01*b0)/det)
+		if q.Dist(p) > r {
+			return p
+		}
+		done := q.Dist(p) < 0.01
+		p = q
+		if done {
+			break
+		}
+	}
+	return p
+}
+
+// DetectSheet finds the printed calibration sheet on a photo: its four
+// marks, told apart by the odd mark's polarity and checked against the
+// whole sheet's pattern of black and white. It returns an *Unusable error
+// when no sheet is found or the photo is too blurred to trust.
+func DetectSheet(img image.Image, sheet Sheet) (*Detection, error) {
+	full := toGray(img)
+	f := 1
+	for max(full.w, full.h)/f > detectMaxSide {
+		f++
+	}
+	small := full.shrink(f).blur(1.5)
+	cs := saddles(small, f)
+	if len(cs) < 4 {
+		return nil, unusable("no calibration sheet found: fewer than four corner-like marks on the photo")
+	}
+	marks := sheet.Marks()
+	// sheet points whose colour is certain, for checking a hypothesis
+	var probe []physics.Vec
+	var ink []bool
+	for x := -sheet.W/2 + 4; x < sheet.W/2-4; x += 5 {
+		for y := -sheet.H/2 + 4; y < sheet.H/2-4; y += 5 {
+			p := physics.V(x, y)
+			if sheet.InkCertain(p, 2.5) {
+				probe = append(probe, p)
+				ink = append(ink, sheet.Ink(p) > 0.5)
+			}
+		}
+	}
+	// a strided subset for a quick first check of each hypothesis
+	var quickP []physics.Vec
+	var quickI []bool
+	for i := 0; i < len(probe); i += max(1, len(probe)/150) {
+		quickP, quickI = append(quickP, probe[i]), append(quickI, ink[i])
+	}
+	best := struct {
+		score float64
+		idx   [4]int
+	}{score: math.Inf(-1)}
+	n := len(cs)
+	var quad [4]physics.Vec
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			for c := b + 1; c < n; c++ {
+				for d := c + 1; d < n; d++ {
+					set := [4]int{a, b, c, d}
+					odd := -1
+					for _, i := range set {
+						same := 0
+						for _, j := range set {
+							if cs[j].polarity == cs[i].polarity {
+								same++
+							}
+						}
+						if same == 1 {
+							odd = i
+						}
+					}
+					if odd < 0 {
+						continue
+					}
+					var rest []int
+					for _, i := range set {
+						if i != odd {
+							rest = append(rest, i)
+						}
+					}
+					// the three others in each order after the odd one
+					for _, perm := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+						idx := [4]int{odd, rest[perm[0]], rest[perm[1]], rest[perm[2]]}
+						for k := range 4 {
+							quad[k] = cs[idx[k]].p
+						}
+						h, err := DLT(marks[:], quad[:])
+						if err != nil {
+							continue
+						}
+						if s := score(small, f, h, quickP, quickI); s > MinDetectionScore/2 && s > best.score-2 {
+							if s = score(small, f, h, probe, ink); s > best.score {
+								best.score, best.idx = s, idx
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if best.score < MinDetectionScore {
+		return nil, unusable("no calibration sheet found (best match %.1f, need %d): is the whole sheet in view, flat and lit?", best.score, MinDetectionScore)
+	}
+	det := &Detection{Score: best.score}
+	for k := range 4 {
+		det.Pixels[k] = cs[best.idx[k]].p
+	}
+	// refine at full size, in a window a third of a square across
+	h, _ := DLT(marks[:], det.Pixels[:])
+	hinv, _ := invert3(h)
+	for k := range 4 {
+		a, _ := applyH(h, marks[k])
+		b, _ := applyH(h, marks[k].Add(physics.V(sheet.Square, 0)))
+		c, _ := applyH(h, marks[k].Add(physics.V(0, sheet.Square)))
+		r := 0.45 * math.Min(a.Dist(b), a.Dist(c))
+		det.Pixels[k] = refine(full, a, math.Max(3, r))
+	}
+	h, _ = DLT(marks[:], det.Pixels[:])
+	det.BlurPx = blurAt(full, h, sheet)
+	hinv, _ = invert3(h)
+	_ = hinv
+	mmPerPx := 0.0
+	for k := range 4 {
+		a, _ := applyH(h, marks[k])
+		b, _ := applyH(h, marks[k].Add(physics.V(sheet.Square, 0)))
+		mmPerPx += sheet.Square / a.Dist(b) / 4
+	}
+	det.BlurMM = det.BlurPx * mmPerPx
+	if det.BlurMM > MaxBlurMM {
+		return det, unusable("the photo is blurred: the sheet's edges are spread over %.1f mm (%.1f pixels), at most %.1f mm; hold the camera still and focus on the table", det.BlurMM, det.BlurPx, MaxBlurMM)
+	}
+	return det, nil
+}
+
+// score is the separation of the sheet's black and white probe points on
+// the photo when the sheet maps by h: the difference of their means over
+// the pooled standard deviation; −Inf when the mapping is implausible.
+func score(s *gray, f int, h [9]float64, probe []physics.Vec, ink []bool) float64 {
+	var sw, sw2, sb, sb2, nw, nb float64
+	for i, p := range probe {
+		q, ok := applyH(h, p)
+		if !ok {
+			return math.Inf(-1)
+		}
+		x, y := (q.X+0.5)/float64(f)-0.5, (q.Y+0.5)/float64(f)-0.5
+		if x < 0 || y < 0 || x > float64(s.w-1) || y > float64(s.h-1) {
+			return math.Inf(-1)
+		}
+		v := s.sample(x, y)
+		if ink[i] {
+			sb, sb2, nb = sb+v, sb2+v*v, nb+1
+		} else {
+			sw, sw2, nw = sw+v, sw2+v*v, nw+1
+		}
+	}
+	if nw < 3 || nb < 3 {
+		return math.Inf(-1)
+	}
+	mw, mb := sw/nw, sb/nb
+	vw, vb := sw2/nw-mw*mw, sb2/nb-mb*mb
+	return (mw - mb) / math.Sqrt(math.Max((vw+vb)/2, 1e-6))
+}
+
+// blurAt estimates the photo's blur at the sheet: along the lower bar's
+// long edges, the steepest brightness step against the step's height,
+// which for a Gaussian blur of σ pixels is height / (σ √(2π)).
+func blurAt(g *gray, h [9]float64, sheet Sheet) float64 {
+	b := sheet.bar()
+	var sigmas []float64
+	for k := 1; k < 10; k++ {
+		x := b[0] + (b[1]-b[0])*float64(k)/10
+		for _, edge := range []struct{ in, out float64 }{{b[3] - 2.5, b[3] + 4}, {b[2] + 2.5, b[2] - 4}} {
+			p0, _ := applyH(h, physics.V(x, edge.in))
+			p1, _ := applyH(h, physics.V(x, edge.out))
+			l := p0.Dist(p1)
+			steps := int(math.Ceil(l * 4))
+			if steps < 8 {
+				continue
+			}
+			prev := g.sample(p0.X, p0.Y)
+			lo, hi, grad := prev, prev, 0.0
+			for i := 1; i <= steps; i++ {
+				q := p0.Lerp(p1, float64(i)/float64(steps))
+				v := g.sample(q.X, q.Y)
+				grad = math.Max(grad, (v-prev)/(l/float64(steps)))
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+				prev = v
+			}
+			if grad > 0 && hi-lo > 0.1 {
+				sigmas = append(sigmas, (hi-lo)/(grad*math.Sqrt(2*math.Pi)))
+			}
+		}
+	}
+	if len(sigmas) == 0 {
+		return math.Inf(1)
+	}
+	return quantile(sigmas, 0.5)
+}
+
+// String describes the detection for a log.
+func (d *Detection) String() string {
+	return fmt.Sprintf("sheet found (match %.1f), blur %.2f px = %.2f mm", d.Score, d.BlurPx, d.BlurMM)
+}

@@ -1,0 +1,430 @@
+package photo
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/starshipbattles/bsg/physics"
+)
+
+// Limits of a usable photo. Proposals: the rulebook has nothing on photos.
+const (
+	// MaxAnisotropy is the largest ratio between the most and the fewest
+	// millimetres a pixel covers at any mark: 2 is a view 60° from straight
+	// down. Beyond it the photo is refused as too oblique.
+	MaxAnisotropy = 2.0
+	// MaxMarkSigmas is how many standard deviations of the click precision
+	// a calibration mark may miss the fit by before it is called misplaced.
+	MaxMarkSigmas = 4.5
+	// MaxFitScale is the largest ratio of the residuals to the stated
+	// click precision (root mean square over the degrees of freedom) before
+	// the fit is refused: the marks are misplaced or the photo blurred.
+	MaxFitScale = 3.0
+	// LensPriorK1 is the standard deviation of K1 assumed for a lens whose
+	// distortion is not fitted (too few marks): a phone camera after its own
+	// correction keeps well under 1% at the corner.
+	LensPriorK1 = 0.01
+	// MarksForK1 and MarksForK2 are the calibration marks needed to fit
+	// one and two radial terms.
+	MarksForK1 = 6
+	MarksForK2 = 10
+)
+
+// Mark is a calibration point: where it shows on the photo and where it
+// lies on the table.
+type Mark struct {
+	Name    string
+	Pixel   physics.Vec
+	Table   physics.Vec
+	SigmaPx float64 // how precisely Pixel is known (one standard deviation)
+}
+
+// Residual is how far the fitted model takes a mark from its known place.
+type Residual struct {
+	Mark
+	Fitted physics.Vec // the mark's pixel taken to the table by the fit
+	MM     float64     // |Fitted − Table|
+	Sigmas float64     // MM over the mark's precision expressed in mm there
+}
+
+// Calibration is a fitted model with its residuals.
+type Calibration struct {
+	Model     Model
+	Width     int
+	Height    int
+	Terms     int // radial distortion terms fitted: 0, 1 or 2
+	Residuals []Residual
+	RMSMM     float64 // root mean square of the residuals, mm
+	DOF       int     // degrees of freedom left: 2 × marks − parameters
+	// Scale is the root mean square of the residuals in units of the
+	// marks' precision over the degrees of freedom (1 when the clicks are
+	// as precise as stated); 1 when there are no degrees of freedom.
+	Scale float64
+	init  fitState
+}
+
+// Unusable is the error of a photo or marks that cannot give a ruling,
+// with the reason in words.
+type Unusable struct{ Reason string }
+
+func (u *Unusable) Error() string { return "photo unusable: " + u.Reason }
+
+func unusable(format string, args ...any) error {
+	return &Unusable{Reason: fmt.Sprintf(format, args...)}
+}
+
+// fitState is the parametrisation the least squares works in: the
+// homography in normalized coordinates (its last entry fixed to 1) and
+// the radial terms.
+type fitState struct {
+	tp, tpInv [9]float64 // pixel normalization and its inverse
+	tt, ttInv [9]float64 // table normalization and its inverse
+	p         []float64  // 8 homography entries, then K1, K2 as fitted
+	terms     int
+	fixedK1   float64 // K1 when it is not fitted (the Monte Carlo's lens prior)
+}
+
+func (s *fitState) model(w, h int, p []float64) Model {
+	var hn [9]float64
+	copy(hn[:8], p[:8])
+	hn[8] = 1
+	m := NewModel(w, h, mul3(s.ttInv, mul3(hn, s.tp)))
+	m.K1 = s.fixedK1
+	if s.terms >= 1 {
+		m.K1 = p[8]
+	}
+	if s.terms >= 2 {
+		m.K2 = p[9]
+	}
+	return m
+}
+
+// normalization returns the similarity that moves the points' centroid
+// to the origin and their mean distance from it to √2 (Hartley).
+func normalization(pts []physics.Vec) ([9]float64, [9]float64) {
+	var c physics.Vec
+	for _, p := range pts {
+		c = c.Add(p)
+	}
+	c = c.Mul(1 / float64(len(pts)))
+	d := 0.0
+	for _, p := range pts {
+		d += p.Dist(c)
+	}
+	d /= float64(len(pts))
+	s := math.Sqrt2 / math.Max(d, 1e-9)
+	return [9]float64{s, 0, -s * c.X, 0, s, -s * c.Y, 0, 0, 1},
+		[9]float64{1 / s, 0, c.X, 0, 1 / s, c.Y, 0, 0, 1}
+}
+
+// DLT returns the homography taking the pixels to the table points by the
+// normalized direct linear transform (four or more correspondences).
+func DLT(pix, tab []physics.Vec) ([9]float64, error) {
+	if len(pix) < 4 || len(pix) != len(tab) {
+		return [9]float64{}, errors.New("photo: DLT needs four or more correspondences")
+	}
+	tp, _ := normalization(pix)
+	tt, ttInv := normalization(tab)
+	hn, err := dltNormalized(tp, tt, pix, tab)
+	if err != nil {
+		return [9]float64{}, err
+	}
+	return mul3(ttInv, mul3(hn, tp)), nil
+}
+
+func dltNormalized(tp, tt [9]float64, pix, tab []physics.Vec) ([9]float64, error) {
+	n := len(pix)
+	rows := 2 * n
+	if rows < 9 {
+		rows = 9 // pad with zero rows so the SVD has the full null space
+	}
+	a := mat.NewDense(rows, 9, nil)
+	for i := range pix {
+		p, _ := applyH(tp, pix[i])
+		q, _ := applyH(tt, tab[i])
+		a.SetRow(2*i, []float64{p.X, p.Y, 1, 0, 0, 0, -q.X * p.X, -q.X * p.Y, -q.X})
+		a.SetRow(2*i+1, []float64{0, 0, 0, p.X, p.Y, 1, -q.Y * p.X, -q.Y * p.Y, -q.Y})
+	}
+	var svd mat.SVD
+	if !svd.Factorize(a, mat.SVDFull) {
+		return [9]float64{}, errors.New("photo: the DLT's SVD failed")
+	}
+	var v mat.Dense
+	svd.VTo(&v)
+	var h [9]float64
+	for k := range 9 {
+		h[k] = v.At(k, 8)
+	}
+	if math.Abs(h[8]) < 1e-9 {
+		return [9]float64{}, unusable("the marks put the table's horizon through their middle; check their order")
+	}
+	for k := range h {
+		h[k] /= h[8]
+	}
+	return h, nil
+}
+
+// Fit calibrates a photo of w × h pixels from four or more marks: the
+// normalized DLT, then Levenberg–Marquardt least squares over all marks
+// (each weighted by its precision in pixels), with one radial term from
+// MarksForK1 marks and two from MarksForK2. It refuses, as *Unusable,
+// marks that are degenerate, mirrored, misplaced or inconsistent.
+func Fit(marks []Mark, w, h int) (*Calibration, error) {
+	if len(marks) < 4 {
+		return nil, unusable("%d calibration marks; at least 4 with known table positions are needed", len(marks))
+	}
+	pix := make([]physics.Vec, len(marks))
+	tab := make([]physics.Vec, len(marks))
+	for i, m := range marks {
+		pix[i], tab[i] = m.Pixel, m.Table
+		if m.SigmaPx <= 0 {
+			return nil, fmt.Errorf("photo: mark %s has no precision", m.Name)
+		}
+	}
+	if err := checkSpread(marks); err != nil {
+		return nil, err
+	}
+	st := fitState{}
+	st.tp, st.tpInv = normalization(pix)
+	st.tt, st.ttInv = normalization(tab)
+	hn, err := dltNormalized(st.tp, st.tt, pix, tab)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(marks) >= MarksForK2:
+		st.terms = 2
+	case len(marks) >= MarksForK1:
+		st.terms = 1
+	}
+	st.p = append(hn[:8:8], make([]float64, st.terms)...)
+	// weights: the mm one pixel covers at each mark, from the DLT
+	m0 := st.model(w, h, st.p)
+	wts := make([]float64, len(marks))
+	for i, mk := range marks {
+		big, small := m0.Scale(mk.Pixel)
+		wts[i] = 1 / (mk.SigmaPx * math.Sqrt(big*small))
+	}
+	p, err := levenbergMarquardt(func(p []float64, r []float64) {
+		m := st.model(w, h, p)
+		for i, mk := range marks {
+			q, _ := m.ToTable(mk.Pixel)
+			r[2*i] = (q.X - mk.Table.X) * wts[i]
+			r[2*i+1] = (q.Y - mk.Table.Y) * wts[i]
+		}
+	}, st.p, 2*len(marks), 200)
+	if err != nil {
+		return nil, err
+	}
+	st.p = p
+	c := &Calibration{Model: st.model(w, h, p), Width: w, Height: h, Terms: st.terms, init: st}
+	c.DOF = 2*len(marks) - len(p)
+	chi2, sum2 := 0.0, 0.0
+	for i, mk := range marks {
+		q, _ := c.Model.ToTable(mk.Pixel)
+		d := q.Dist(mk.Table)
+		c.Residuals = append(c.Residuals, Residual{Mark: mk, Fitted: q, MM: d, Sigmas: d * wts[i]})
+		chi2 += d * d * wts[i] * wts[i]
+		sum2 += d * d
+	}
+	c.RMSMM = math.Sqrt(sum2 / float64(len(marks)))
+	c.Scale = 1
+	if c.DOF > 0 {
+		c.Scale = math.Max(1, math.Sqrt(chi2/float64(c.DOF)))
+	}
+	return c, c.check()
+}
+
+// checkSpread refuses marks whose table positions are (nearly) on one line
+// or repeated: they cannot fix a homography.
+func checkSpread(marks []Mark) error {
+	maxD := 0.0
+	for i := range marks {
+		for j := i + 1; j < len(marks); j++ {
+			maxD = math.Max(maxD, marks[i].Table.Dist(marks[j].Table))
+			if marks[i].Table.Dist(marks[j].Table) < 1 {
+				return unusable("marks %s and %s stand at the same table point", marks[i].Name, marks[j].Name)
+			}
+		}
+	}
+	// the widest triangle must not be flat
+	best := 0.0
+	for i := range marks {
+		for j := i + 1; j < len(marks); j++ {
+			for k := j + 1; k < len(marks); k++ {
+				a := math.Abs(marks[j].Table.Sub(marks[i].Table).Cross(marks[k].Table.Sub(marks[i].Table))) / 2
+				best = math.Max(best, a)
+			}
+		}
+	}
+	if best < 0.05*maxD*maxD {
+		return unusable("the calibration marks lie (nearly) on one line; they must span an area")
+	}
+	return nil
+}
+
+// check refuses a fit that folds the table, mirrors it, is too oblique at
+// a mark, or misses the marks by more than their precision allows.
+func (c *Calibration) check() error {
+	m := c.Model
+	sign := 0.0
+	for _, r := range c.Residuals {
+		wv := m.W(r.Pixel)
+		if sign == 0 {
+			sign = math.Copysign(1, wv)
+		} else if math.Copysign(1, wv) != sign {
+			return unusable("mark %s lies beyond the table's horizon in the fit: the marks are misplaced or out of order", r.Name)
+		}
+		j := m.Jacobian(r.Pixel)
+		if det := j[0][0]*j[1][1] - j[0][1]*j[1][0]; det > 0 {
+			return unusable("the fit mirrors the table at mark %s: the marks are out of order (a photo seen from above keeps the table's orientation)", r.Name)
+		}
+	}
+	if err := c.CheckOblique(c.pixels()...); err != nil {
+		return err
+	}
+	if c.DOF > 0 {
+		worst := c.Residuals[0]
+		for _, r := range c.Residuals {
+			if r.Sigmas > worst.Sigmas {
+				worst = r
+			}
+		}
+		if worst.Sigmas > MaxMarkSigmas {
+			return unusable("mark %s is %.1f mm from where the other marks put it (%.1f times the click precision): it is misplaced, or the photo is blurred there", worst.Name, worst.MM, worst.Sigmas)
+		}
+		if c.Scale > MaxFitScale {
+			return unusable("the marks miss the fit by %.1f times the click precision (%.2f mm root mean square): misplaced marks or a blurred photo", c.Scale, c.RMSMM)
+		}
+	}
+	return nil
+}
+
+func (c *Calibration) pixels() []physics.Vec {
+	ps := make([]physics.Vec, len(c.Residuals))
+	for i, r := range c.Residuals {
+		ps[i] = r.Pixel
+	}
+	return ps
+}
+
+// CheckOblique refuses the photo when at one of the pixels the view is
+// too oblique (see MaxAnisotropy) or beyond the horizon.
+func (c *Calibration) CheckOblique(pixels ...physics.Vec) error {
+	for _, p := range pixels {
+		if _, ok := c.Model.ToTable(p); !ok {
+			return unusable("the point at pixel (%.0f, %.0f) is on the table's horizon", p.X, p.Y)
+		}
+		big, small := c.Model.Scale(p)
+		if small <= 0 || big/small > MaxAnisotropy {
+			return unusable("too oblique: at pixel (%.0f, %.0f) a pixel covers %.1f times more table one way than the other (at most %.1f, a view %.0f° from straight down); take the photo from higher above",
+				p.X, p.Y, big/math.Max(small, 1e-12), MaxAnisotropy, math.Acos(1/MaxAnisotropy)*180/math.Pi)
+		}
+	}
+	return nil
+}
+
+// Refit fits the same model to marks moved to the given pixels, starting
+// from this calibration's solution (the Monte Carlo's inner step). The
+// normalizations and weights are kept, so the refit is cheap. When the
+// calibration fits no radial term, k1 is the lens's K1 assumed instead.
+func (c *Calibration) Refit(pixels []physics.Vec, k1 float64) (Model, error) {
+	st := c.init
+	if st.terms == 0 {
+		st.fixedK1 = k1
+	}
+	wts := make([]float64, len(c.Residuals))
+	for i, r := range c.Residuals {
+		big, small := c.Model.Scale(r.Pixel)
+		wts[i] = 1 / (r.SigmaPx * math.Sqrt(big*small))
+	}
+	p, err := levenbergMarquardt(func(p []float64, res []float64) {
+		m := st.model(c.Width, c.Height, p)
+		for i, r := range c.Residuals {
+			q, _ := m.ToTable(pixels[i])
+			res[2*i] = (q.X - r.Table.X) * wts[i]
+			res[2*i+1] = (q.Y - r.Table.Y) * wts[i]
+		}
+	}, st.p, 2*len(c.Residuals), 50)
+	if err != nil {
+		return Model{}, err
+	}
+	return st.model(c.Width, c.Height, p), nil
+}
+
+// levenbergMarquardt minimizes the sum of squares of the m residuals that
+// f writes, from p0, with a forward-difference Jacobian.
+func levenbergMarquardt(f func(p, r []float64), p0 []float64, m, maxIter int) ([]float64, error) {
+	n := len(p0)
+	p := append([]float64(nil), p0...)
+	r := make([]float64, m)
+	f(p, r)
+	cost := sumSq(r)
+	lambda := 1e-3
+	jac := mat.NewDense(m, n, nil)
+	rt := make([]float64, m)
+	trial := make([]float64, n)
+	var jtj mat.Dense
+	jtr := mat.NewVecDense(n, nil)
+	a := mat.NewDense(n, n, nil)
+	var delta mat.VecDense
+	for iter := 0; iter < maxIter; iter++ {
+		for k := range n {
+			step := 1e-7 * math.Max(1, math.Abs(p[k]))
+			copy(trial, p)
+			trial[k] += step
+			f(trial, rt)
+			for i := range m {
+				jac.Set(i, k, (rt[i]-r[i])/step)
+			}
+		}
+		jtj.Mul(jac.T(), jac)
+		jtr.MulVec(jac.T(), mat.NewVecDense(m, r))
+		improved := false
+		for range 12 {
+			a.Copy(&jtj)
+			for k := range n {
+				a.Set(k, k, jtj.At(k, k)*(1+lambda)+1e-12)
+			}
+			if err := delta.SolveVec(a, jtr); err != nil {
+				lambda *= 10
+				continue
+			}
+			for k := range n {
+				trial[k] = p[k] - delta.AtVec(k)
+			}
+			f(trial, rt)
+			if c := sumSq(rt); c < cost && !math.IsNaN(c) {
+				rel := (cost - c) / math.Max(cost, 1e-300)
+				copy(p, trial)
+				copy(r, rt)
+				cost = c
+				lambda = math.Max(lambda/10, 1e-12)
+				improved = true
+				if rel < 1e-12 {
+					return p, nil
+				}
+				break
+			}
+			lambda *= 10
+		}
+		if !improved {
+			break
+		}
+	}
+	if math.IsNaN(cost) || math.IsInf(cost, 0) {
+		return nil, unusable("the least squares did not converge")
+	}
+	return p, nil
+}
+
+func sumSq(r []float64) float64 {
+	s := 0.0
+	for _, v := range r {
+		s += v * v
+	}
+	return s
+}

@@ -1,0 +1,153 @@
+package phototest
+
+import (
+	"image"
+	"math"
+	"math/rand/v2"
+
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+// Look is how a rendered photo is spoiled: Gaussian blur (pixels, one
+// standard deviation), Gaussian noise (out of 255) and uneven light (the
+// brightness falls by up to this share towards one side).
+type Look struct {
+	BlurPx   float64
+	Noise    float64
+	Vignette float64
+	Seed     uint64
+}
+
+// hash returns a pseudo-random value in [0, 1) for integer coordinates:
+// the mat's stars and the floor's grain, fixed to the table.
+func hash(x, y int64) float64 {
+	h := uint64(x)*0x9E3779B97F4A7C15 ^ uint64(y)*0xC2B2AE3D27D4EB4F
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 32
+	return float64(h>>11) / (1 << 53)
+}
+
+// shade returns the brightness (0..1) of the table point p: the floor
+// around the table, the starry mat, the sheet with its marks, bar and
+// lines of text, planetoids and the ships' bases with a white front flat.
+func (tr Trial) shade(p physics.Vec) float64 {
+	t := tr.Truth
+	for _, s := range t.Ships {
+		if s.Pose.Pos.Dist(p) > s.AcrossFlats {
+			continue
+		}
+		local := s.Pose.ToLocal(p)
+		r := s.AcrossFlats / 2
+		if inHex(local, r) {
+			if local.X > r-1.5 {
+				return 0.9 // the front flat's stripe
+			}
+			if math.Abs(local.Y) < 4 && local.X > -r+4 && local.X < r-6 {
+				return 0.6 // the ship on its stand
+			}
+			return 0.3
+		}
+	}
+	for _, o := range t.Obstacles {
+		if o.Kind == referee.Planetoid && o.Circle.C.Dist(p) < o.Circle.R {
+			return 0.5 + 0.1*hash(int64(p.X/3), int64(p.Y/3))
+		}
+	}
+	local := p.Sub(tr.SheetAt).Rotate(physics.Deg(-tr.SheetAngle))
+	if ink := tr.Sheet.Ink(local); ink >= 0 {
+		s := tr.Sheet
+		if math.Abs(local.X) < s.HalfX-s.Square-6 && local.Y > -s.HalfY+12 && local.Y < s.HalfY-4 {
+			// lines of text: 3 mm high, every 6 mm, broken into words
+			if math.Mod(local.Y+200, 6) < 3 && hash(int64((local.X+200)/7), int64((local.Y+200)/6)) < 0.8 && math.Mod(local.X+200, 7) > 1 {
+				return 0.35
+			}
+		}
+		return 0.92 - 0.87*ink
+	}
+	if p.X < 0 || p.Y < 0 || p.X > t.Width || p.Y > t.Depth {
+		return 0.45 + 0.1*hash(int64(p.X/2), int64(p.Y/2))
+	}
+	if hash(int64(p.X), int64(p.Y)) > 0.995 {
+		return 0.8 // a star
+	}
+	return 0.1
+}
+
+// inHex reports whether a point of a base's own frame (x forward) lies in
+// a regular hexagon with flats at ±r along x.
+func inHex(q physics.Vec, r float64) bool {
+	for k := range 6 {
+		n := physics.Direction(physics.Deg(60 * float64(k)))
+		if q.Dot(n) > r {
+			return false
+		}
+	}
+	return true
+}
+
+// Render draws the photo the trial's camera takes, 2 × 2 samples a pixel,
+// then blurs it and adds noise.
+func (tr Trial) Render(look Look) *image.Gray {
+	c := tr.Cam
+	w, h := c.W, c.H
+	buf := make([]float64, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			sum := 0.0
+			for _, d := range [4][2]float64{{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}} {
+				if p, ok := c.Unproject(physics.V(float64(x)+d[0]-0.5, float64(y)+d[1]-0.5)); ok {
+					sum += tr.shade(p)
+				}
+			}
+			light := 1 - look.Vignette*float64(x)/float64(w)
+			buf[y*w+x] = sum / 4 * light
+		}
+	}
+	if look.BlurPx > 0 {
+		buf = gaussian(buf, w, h, look.BlurPx)
+	}
+	rng := rand.New(rand.NewPCG(look.Seed, 2))
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	for i, v := range buf {
+		v = v*255 + rng.NormFloat64()*look.Noise
+		img.Pix[i] = uint8(math.Max(0, math.Min(255, math.Round(v))))
+	}
+	return img
+}
+
+func gaussian(src []float64, w, h int, sigma float64) []float64 {
+	r := int(math.Ceil(3 * sigma))
+	k := make([]float64, 2*r+1)
+	sum := 0.0
+	for i := -r; i <= r; i++ {
+		k[i+r] = math.Exp(-float64(i*i) / (2 * sigma * sigma))
+		sum += k[i+r]
+	}
+	for i := range k {
+		k[i] /= sum
+	}
+	clamp := func(v, hi int) int { return min(max(v, 0), hi-1) }
+	tmp := make([]float64, len(src))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			s := 0.0
+			for i := -r; i <= r; i++ {
+				s += k[i+r] * src[y*w+clamp(x+i, w)]
+			}
+			tmp[y*w+x] = s
+		}
+	}
+	out := make([]float64, len(src))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			s := 0.0
+			for i := -r; i <= r; i++ {
+				s += k[i+r] * tmp[clamp(y+i, h)*w+x]
+			}
+			out[y*w+x] = s
+		}
+	}
+	return out
+}

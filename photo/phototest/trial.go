@@ -1,0 +1,110 @@
+package phototest
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+// Trial is a known table photographed by a known camera, with the printed
+// sheet lying on it: the truth a test compares the photo package's answer
+// with.
+type Trial struct {
+	Cam        Camera
+	Sheet      photo.Sheet
+	SheetAt    physics.Vec // the table point under the sheet's centre
+	SheetAngle float64     // degrees from the table's x axis to the sheet's
+	Truth      referee.Table
+}
+
+// SheetToTable maps a point of the sheet's frame to the table.
+func (tr Trial) SheetToTable(p physics.Vec) physics.Vec {
+	return tr.SheetAt.Add(p.Rotate(physics.Deg(tr.SheetAngle)))
+}
+
+// RandomTrial draws a 900 × 900 mm table with a Viper and a Raider, the
+// Raider within range of the Viper's arc (so the range is measured), an
+// A4 sheet somewhere on the table, and a camera of w × h pixels tilted up
+// to maxTilt degrees with K1 up to ±maxK1.
+func RandomTrial(rng *rand.Rand, comp *assets.Components, w, h int, maxTilt, maxK1 float64) Trial {
+	sheet, _ := photo.SheetFor("a4")
+	tr := Trial{Sheet: sheet}
+	tr.Truth = referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(comp.Geometry)}
+	tr.Cam = RandomCamera(rng, w, h, 900, 900, maxTilt, maxK1)
+	tr.SheetAt = physics.V(250+400*rng.Float64(), 250+400*rng.Float64())
+	tr.SheetAngle = rng.Float64() * 360
+	for {
+		a := physics.V(100+700*rng.Float64(), 100+700*rng.Float64())
+		ha := rng.Float64() * 360
+		rot := rng.IntN(3) - 1
+		facing := ha - 30*float64(rot)
+		d := 60 + 200*rng.Float64()
+		dir := facing + (rng.Float64()-0.5)*40
+		t := a.Add(physics.Direction(physics.Deg(dir)).Mul(d))
+		if t.X < 40 || t.X > 860 || t.Y < 40 || t.Y > 860 {
+			continue
+		}
+		tr.Truth.Ships = []referee.Ship{
+			{ID: "viper-1", Class: "viper-mk2", Pose: physics.Pose{Pos: a, Heading: physics.Deg(ha)}, Rotation: rot, Level: 1, AcrossFlats: comp.BaseAcrossFlats("viper-mk2")},
+			{ID: "raider-1", Class: "cylon-raider", Pose: physics.Pose{Pos: t, Heading: physics.Deg(rng.Float64() * 360)}, Level: 1, AcrossFlats: comp.BaseAcrossFlats("cylon-raider")},
+		}
+		if !tr.overlapsSheet() {
+			return tr
+		}
+	}
+}
+
+// overlapsSheet reports whether a ship stands on the sheet (a player moves
+// the sheet aside).
+func (tr Trial) overlapsSheet() bool {
+	for _, s := range tr.Truth.Ships {
+		local := s.Pose.Pos.Sub(tr.SheetAt).Rotate(physics.Deg(-tr.SheetAngle))
+		if math.Abs(local.X) < tr.Sheet.W/2+30 && math.Abs(local.Y) < tr.Sheet.H/2+30 {
+			return true
+		}
+	}
+	return false
+}
+
+// click returns the pixel of a table point with Gaussian click noise.
+func (tr Trial) click(rng *rand.Rand, p physics.Vec, sigma float64) physics.Vec {
+	px, _ := tr.Cam.Project(p)
+	return px.Add(physics.V(rng.NormFloat64()*sigma, rng.NormFloat64()*sigma))
+}
+
+// SheetMarks returns the sheet's four marks clicked with noise sigma
+// (pixels), with the table positions the marks file would give them.
+func (tr Trial) SheetMarks(rng *rand.Rand, sigma float64) []photo.Mark {
+	var ms []photo.Mark
+	for i, p := range tr.Sheet.Marks() {
+		ms = append(ms, photo.Mark{Name: "sheet " + photo.MarkNames[i], Pixel: tr.click(rng, tr.SheetToTable(p), sigma),
+			Table: tr.SheetToTable(p), SigmaPx: sigma})
+	}
+	return ms
+}
+
+// CornerMarks returns the play area's four corners clicked with noise.
+func (tr Trial) CornerMarks(rng *rand.Rand, sigma float64) []photo.Mark {
+	var ms []photo.Mark
+	for i, p := range []physics.Vec{physics.V(0, 0), physics.V(tr.Truth.Width, 0), physics.V(tr.Truth.Width, tr.Truth.Depth), physics.V(0, tr.Truth.Depth)} {
+		ms = append(ms, photo.Mark{Name: "corner " + photo.MarkNames[i], Pixel: tr.click(rng, p, sigma), Table: p, SigmaPx: sigma})
+	}
+	return ms
+}
+
+// Scene returns the ships marked as a user marks them: the two corners of
+// each base's front flat, clicked with noise sigma.
+func (tr Trial) Scene(rng *rand.Rand, sigma float64) *photo.Scene {
+	sc := &photo.Scene{Table: referee.Table{Width: tr.Truth.Width, Depth: tr.Truth.Depth, Limits: tr.Truth.Limits}}
+	for _, s := range tr.Truth.Ships {
+		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+		sc.Objects = append(sc.Objects, photo.Object{ID: s.ID, Kind: photo.ShipKind, Class: s.Class, Rotation: s.Rotation,
+			Level: s.Level, AcrossFlats: s.AcrossFlats, SigmaPx: sigma,
+			Points: []physics.Vec{tr.click(rng, hex[1], sigma), tr.click(rng, hex[0], sigma)}})
+	}
+	return sc
+}
