@@ -24,7 +24,7 @@ func TestDetectSheetOnRenderedPhotos(t *testing.T) {
 	out := filepath.Join("..", "out", "photo-shots")
 	for trial := range 4 {
 		tr := phototest.RandomTrial(rng, comp, 1280, 960, 35, 0.01)
-		look := phototest.Look{BlurPx: 0.5 + rng.Float64(), Noise: 3 + 3*rng.Float64(), Vignette: 0.3 * rng.Float64(), Seed: uint64(trial)}
+		look := phototest.Look{BlurPx: 0.5 + 0.6*rng.Float64(), Noise: 3 + 3*rng.Float64(), Vignette: 0.3 * rng.Float64(), Seed: uint64(trial)}
 		img := tr.Render(look)
 		if os.Getenv("PHOTO_SHOTS") != "" {
 			require.NoError(t, os.MkdirAll(out, 0o755))
@@ -44,4 +44,10 @@ func TestDetectSheetOnRenderedPhotos(t *testing.T) {
 			trial, tr.Cam.Tilt(), look.BlurPx, det.BlurPx, det.BlurMM, look.Noise, worst, det.Score)
 		assert.Less(t, worst, photo.DefaultMarkPx, "trial %d", trial)
 	}
+	// the same table, photographed out of focus, is refused as blurred
+	tr := phototest.RandomTrial(rng, comp, 1280, 960, 20, 0)
+	_, err := photo.DetectSheet(tr.Render(phototest.Look{BlurPx: 4, Noise: 3}), tr.Sheet)
+	var u *photo.Unusable
+	require.ErrorAs(t, err, &u)
+	assert.Contains(t, u.Reason, "blurred")
 }

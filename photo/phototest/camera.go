@@ -81,10 +81,15 @@ func (c Camera) Unproject(px physics.Vec) (physics.Vec, bool) {
 	dx, dy := px.X-float64(c.W)/2, px.Y-float64(c.H)/2
 	// undo the distortion: solve r_d = r_u (1 + K1 r_u² + K2 r_u⁴)
 	x, y := dx, dy
-	for range 20 {
+	for i := 0; i < 20 && (c.K1 != 0 || c.K2 != 0); i++ {
 		r2 := (x*x + y*y) / (n * n)
 		k := 1 + c.K1*r2 + c.K2*r2*r2
-		x, y = dx/k, dy/k
+		nx, ny := dx/k, dy/k
+		done := math.Abs(nx-x)+math.Abs(ny-y) < 1e-9
+		x, y = nx, ny
+		if done {
+			break
+		}
 	}
 	dir := add3(c.Fwd, add3(scale3(c.R, x/c.F), scale3(c.D, y/c.F)))
 	if dir[2] >= 0 {
