@@ -8,9 +8,10 @@ BIN           := bin
 # The table view (Ebiten) needs the X11 and OpenGL headers to build, and
 # Xvfb to run its tests (and `make play`) without a display; xdotool and
 # imagemagick (import) drive the real window and take its screenshots in
-# the scripted game of table/play_test.go.
+# the scripted game of table/play_test.go; poppler-utils (pdftoppm)
+# rasterizes the photo calibration sheet's PDF in its test.
 DEB_PACKAGES  := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev \
-                 libxrandr-dev libxxf86vm-dev xvfb xauth xdotool imagemagick
+                 libxrandr-dev libxxf86vm-dev xvfb xauth xdotool imagemagick poppler-utils
 EXAMPLE_TABLE := testdata/tables/example.yaml
 # Runs a command under a virtual X server (the table view's tests, and
 # `make play` on a machine without a display).
@@ -60,6 +61,8 @@ test: deps
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./physics ./referee ./battle
 	$(XVFB) $(GO) test -run '^$$' -bench Frame -benchtime 200x ./table
+	@mkdir -p out; $(GO) test -count=1 -timeout 60m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels' -v ./photo -long >out/photo-long.log 2>&1; \
+	  s=$$?; grep -E 'trials|^(ok|FAIL|--- )' out/photo-long.log; exit $$s
 
 # Runs each fuzz target for a short while (FUZZTIME=1m for longer).
 FUZZTIME ?= 20s

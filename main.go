@@ -27,6 +27,8 @@ func main() {
 	flag.StringVar(&o.Load, "load", "", "continue a saved game (`FILE`, JSON)")
 	flag.StringVar(&o.Replay, "replay", "", "replay a saved game (`FILE`) turn by turn")
 	flag.StringVar(&o.Measure, "measure", "", "measurement mode on a table `FILE` (MEASURE-FORMAT.md); - for an empty table")
+	flag.StringVar(&o.Photo, "photo", "", "photo mode on a photo `FILE` of a real table (JPEG or PNG)")
+	flag.StringVar(&o.Marks, "marks", "", "with -photo, start from this marks `FILE` (photo/FORMAT.md)")
 	flag.BoolVar(&o.Editor, "editor", false, "open the scenario editor")
 	flag.StringVar(&o.Dir, "dir", "out/table", "the `folder` where games, tables, scenarios and pictures are saved by default")
 	flag.Func("seed", "play every game with this random `seed` (for tests and replays; default: a secret seed per game)", func(v string) error {

@@ -263,7 +263,10 @@ func verdict(t referee.Table, r Ruling) string {
 	case referee.Level:
 		return head + "two or more levels apart, no shot" + call
 	case referee.OutOfArc:
-		return head + fmt.Sprintf("out of arc (in arc in %.0f%% of the sampled tables)", 100*r.InArcShare) + call
+		if r.InArcShare > 0 {
+			return head + fmt.Sprintf("out of arc (in arc in %.0f%% of the sampled tables)", 100*r.InArcShare) + call
+		}
+		return head + "out of arc" + call
 	case referee.Blocked:
 		return head + "in arc, line of sight blocked" + call
 	}

@@ -173,6 +173,51 @@ func dltNormalized(tp, tt [9]float64, pix, tab []physics.Vec) ([9]float64, error
 // MarksForK1 marks and two from MarksForK2. It refuses, as *Unusable,
 // marks that are degenerate, mirrored, misplaced or inconsistent.
 func Fit(marks []Mark, w, h int) (*Calibration, error) {
+	c, err := fit(marks, w, h)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.check(); err != nil {
+		if culprit := c.culprit(marks); culprit != nil {
+			return nil, culprit
+		}
+		return nil, err
+	}
+	return c, nil
+}
+
+// culprit finds, when the marks do not fit together, the one mark without
+// which the others fit: the misplaced one. Nil when there is none (or too
+// few marks to tell).
+func (c *Calibration) culprit(marks []Mark) error {
+	if len(marks) < 6 || c.DOF <= 0 {
+		return nil
+	}
+	best, bestScale := -1, math.Inf(1)
+	var bestCal *Calibration
+	for i := range marks {
+		rest := append(append([]Mark(nil), marks[:i]...), marks[i+1:]...)
+		ci, err := fit(rest, c.Width, c.Height)
+		if err != nil || ci.DOF <= 0 {
+			continue
+		}
+		if ci.Scale < bestScale {
+			best, bestScale, bestCal = i, ci.Scale, ci
+		}
+	}
+	if best < 0 || bestScale > MaxFitScale {
+		return nil
+	}
+	m := marks[best]
+	q, _ := bestCal.Model.ToTable(m.Pixel)
+	big, small := bestCal.Model.Scale(m.Pixel)
+	d := q.Dist(m.Table)
+	return unusable("mark %s is %.1f mm from where the other marks put it (%.1f times the click precision): it is misplaced, or the photo is blurred there",
+		m.Name, d, d/(m.SigmaPx*math.Sqrt(big*small)))
+}
+
+// fit is Fit without the checks.
+func fit(marks []Mark, w, h int) (*Calibration, error) {
 	if len(marks) < 4 {
 		return nil, unusable("%d calibration marks; at least 4 with known table positions are needed", len(marks))
 	}
@@ -235,7 +280,7 @@ func Fit(marks []Mark, w, h int) (*Calibration, error) {
 	if c.DOF > 0 {
 		c.Scale = math.Max(1, math.Sqrt(chi2/float64(c.DOF)))
 	}
-	return c, c.check()
+	return c, nil
 }
 
 // checkSpread refuses marks whose table positions are (nearly) on one line

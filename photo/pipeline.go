@@ -17,6 +17,13 @@ func FromPhoto(img image.Image, name string, data []byte, comp *assets.Component
 	if err != nil {
 		return nil, err
 	}
+	return mf.Run(img)
+}
+
+// Run finds the sheet on the photo when the marks ask for it, fits the
+// calibration and analyses the marked table.
+func (mf *Marks) Run(img image.Image) (*Result, error) {
+	b := img.Bounds()
 	var found *[4]physics.Vec
 	if mf.Sheet != nil && mf.Sheet.Auto {
 		det, err := DetectSheet(img, mf.Sheet.Sheet)
@@ -25,7 +32,13 @@ func FromPhoto(img image.Image, name string, data []byte, comp *assets.Component
 		}
 		found = &det.Pixels
 	}
-	cal, err := Fit(mf.Calibration(found), b.Dx(), b.Dy())
+	return mf.Analyse(found, b.Dx(), b.Dy())
+}
+
+// Analyse fits the calibration (with found, the detected sheet marks, when
+// the marks ask for automatic detection) and analyses the marked table.
+func (mf *Marks) Analyse(found *[4]physics.Vec, w, h int) (*Result, error) {
+	cal, err := Fit(mf.Calibration(found), w, h)
 	if err != nil {
 		return nil, err
 	}

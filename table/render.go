@@ -47,7 +47,10 @@ type renderer struct {
 	labelShader    *ebiten.Shader
 	labelShaderErr error
 
-	backdrop     *ebiten.Image
+	backdrop *ebiten.Image
+	// pictureTex is the texture of the last OpImage painted (pictureSrc).
+	pictureTex   *ebiten.Image
+	pictureSrc   image.Image
 	backdropHash uint64 // what backdrop holds
 	lastBackdrop uint64 // the last frame's backdrop
 
@@ -177,6 +180,11 @@ func (r *renderer) paintLayers(dst *ebiten.Image, ops []ui.Op) {
 		end := start
 		for end < len(ops) && ops[end].Layer == ops[start].Layer {
 			end++
+		}
+		for i := start; i < end; i++ {
+			if op := &ops[i]; op.Kind == ui.OpImage {
+				r.picture(dst, op)
+			}
 		}
 		for i := start; i < end; i++ {
 			if op := &ops[i]; op.Kind == ui.OpPath {
@@ -399,4 +407,32 @@ func (r *renderer) evict() {
 			delete(r.labels, k)
 		}
 	}
+}
+
+// picture paints an OpImage: the picture scaled into its rectangle, its
+// texture kept while the same image is painted frame after frame.
+func (r *renderer) picture(dst *ebiten.Image, op *ui.Op) {
+	b := op.Img.Bounds()
+	if b.Empty() || op.Dst.W <= 0 || op.Dst.H <= 0 {
+		return
+	}
+	if r.pictureSrc != op.Img {
+		if r.pictureTex != nil {
+			r.pictureTex.Deallocate()
+		}
+		r.pictureTex, r.pictureSrc = ebiten.NewImageFromImage(op.Img), op.Img
+	}
+	target := dst
+	if op.Clipped {
+		c := op.Clip
+		rect := image.Rect(int(math.Floor(c.X)), int(math.Floor(c.Y)), int(math.Ceil(c.X+c.W)), int(math.Ceil(c.Y+c.H))).Intersect(dst.Bounds())
+		if rect.Empty() {
+			return
+		}
+		target = dst.SubImage(rect).(*ebiten.Image)
+	}
+	o := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	o.GeoM.Scale(op.Dst.W/float64(b.Dx()), op.Dst.H/float64(b.Dy()))
+	o.GeoM.Translate(op.Dst.X, op.Dst.Y)
+	target.DrawImage(r.pictureTex, o)
 }

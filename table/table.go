@@ -35,6 +35,8 @@ type Options struct {
 	Load     string // a saved game to continue
 	Replay   string // a saved game to replay
 	Measure  string // a table file for measurement mode ("-": an empty table)
+	Photo    string // a photo for photo mode
+	Marks    string // with Photo: a marks file to start from
 	Editor   bool   // the scenario editor
 	Dir      string // where files are saved by default
 	// Seed, when set, is the seed of every game (tests and replays); nil
@@ -93,6 +95,12 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 			return nil, fmt.Errorf("%s: %w", o.Replay, err)
 		}
 		a.Show(r)
+	case o.Photo != "":
+		p, err := ui.OpenPhoto(a, o.Photo, o.Marks)
+		if err != nil {
+			return nil, err
+		}
+		a.Show(p)
 	case o.Measure != "":
 		var t *referee.Table
 		if o.Measure != "-" {

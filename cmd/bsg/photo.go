@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"image"
-	_ "image/jpeg" // photos from phones
-	_ "image/png"
 	"io"
 	"os"
 
@@ -15,12 +12,6 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/tablefile"
-)
-
-// Bounds on a photo: larger files and images are refused before decoding.
-const (
-	maxPhotoBytes  = 64 << 20
-	maxPhotoPixels = 50_000_000
 )
 
 func runCalibration(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -47,38 +38,6 @@ func runCalibration(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	return os.WriteFile(*pdf, buf.Bytes(), 0o644)
 }
 
-// loadPhoto reads and decodes a photo within the size bounds.
-func loadPhoto(name string) (image.Image, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.Size() > maxPhotoBytes {
-		return nil, fmt.Errorf("%s: %d bytes; allowed: at most %d", name, st.Size(), maxPhotoBytes)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxPhotoBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a JPEG or PNG photo: %v", name, err)
-	}
-	if int64(cfg.Width)*int64(cfg.Height) > maxPhotoPixels || cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, fmt.Errorf("%s: %d × %d pixels; allowed: at most %d pixels", name, cfg.Width, cfg.Height, maxPhotoPixels)
-	}
-	img, _, err := image.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	return img, nil
-}
-
 func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("photo", "photo -marks MARKS.yaml [-json] [-table FILE] [-components FILE] PHOTO\n\nRules on a real table from a photo and the marks on it (photo/FORMAT.md), each ruling with its 95% error bar", stderr)
 	marksFile := fs.String("marks", "", "the marks `file` (YAML; photo/FORMAT.md)")
@@ -98,11 +57,11 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	img, err := loadPhoto(fs.Arg(0))
+	img, err := photo.LoadImage(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	data, name, err := readInput(*marksFile, stdin)
+	data, name, err := readInput(*marksFile, io.LimitReader(stdin, photo.MaxMarksBytes+1))
 	if err != nil {
 		return err
 	}

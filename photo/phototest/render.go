@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
@@ -35,7 +37,7 @@ func hash(x, y int64) float64 {
 func (tr Trial) shade(p physics.Vec) float64 {
 	t := tr.Truth
 	for _, s := range t.Ships {
-		if s.Pose.Pos.Dist(p) > s.AcrossFlats {
+		if s.Pose.Pos.Sub(p).Norm2() > s.AcrossFlats*s.AcrossFlats {
 			continue
 		}
 		local := s.Pose.ToLocal(p)
@@ -75,11 +77,19 @@ func (tr Trial) shade(p physics.Vec) float64 {
 	return 0.1
 }
 
+// hexNormals are the outward normals of a base's flats in its own frame.
+var hexNormals = func() [6]physics.Vec {
+	var ns [6]physics.Vec
+	for k := range ns {
+		ns[k] = physics.Direction(physics.Deg(60 * float64(k)))
+	}
+	return ns
+}()
+
 // inHex reports whether a point of a base's own frame (x forward) lies in
 // a regular hexagon with flats at ±r along x.
 func inHex(q physics.Vec, r float64) bool {
-	for k := range 6 {
-		n := physics.Direction(physics.Deg(60 * float64(k)))
+	for _, n := range hexNormals {
 		if q.Dot(n) > r {
 			return false
 		}
@@ -87,24 +97,26 @@ func inHex(q physics.Vec, r float64) bool {
 	return true
 }
 
-// Render draws the photo the trial's camera takes, 2 × 2 samples a pixel,
-// then blurs it and adds noise.
+// Render draws the photo the trial's camera takes, 2 × 2 samples a pixel
+// (rows shaded in parallel), then blurs it and adds noise (seeded: the
+// same trial and look give the same photo).
 func (tr Trial) Render(look Look) *image.Gray {
 	c := tr.Cam
 	w, h := c.W, c.H
 	buf := make([]float64, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			sum := 0.0
-			for _, d := range [4][2]float64{{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}} {
-				if p, ok := c.Unproject(physics.V(float64(x)+d[0]-0.5, float64(y)+d[1]-0.5)); ok {
-					sum += tr.shade(p)
-				}
+	// rows in parallel: every pixel depends on nothing but its position
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for k := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for y := k; y < h; y += workers {
+				tr.renderRow(buf[y*w:(y+1)*w], y, look)
 			}
-			light := 1 - look.Vignette*float64(x)/float64(w)
-			buf[y*w+x] = sum / 4 * light
-		}
+		}()
 	}
+	wg.Wait()
 	if look.BlurPx > 0 {
 		buf = gaussian(buf, w, h, look.BlurPx)
 	}
@@ -115,6 +127,22 @@ func (tr Trial) Render(look Look) *image.Gray {
 		img.Pix[i] = uint8(math.Max(0, math.Min(255, math.Round(v))))
 	}
 	return img
+}
+
+// renderRow shades row y of the photo, 2 × 2 samples a pixel.
+func (tr Trial) renderRow(row []float64, y int, look Look) {
+	c := tr.Cam
+	w := c.W
+	for x := 0; x < w; x++ {
+		sum := 0.0
+		for _, d := range [4][2]float64{{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}} {
+			if p, ok := c.Unproject(physics.V(float64(x)+d[0]-0.5, float64(y)+d[1]-0.5)); ok {
+				sum += tr.shade(p)
+			}
+		}
+		light := 1 - look.Vignette*float64(x)/float64(w)
+		row[x] = sum / 4 * light
+	}
 }
 
 func gaussian(src []float64, w, h int, sigma float64) []float64 {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image"
 	"image/color"
 	"math"
 )
@@ -35,8 +36,9 @@ type OpKind int
 
 // The operations of a draw list.
 const (
-	OpPath OpKind = iota // a polygon or polyline, filled and/or stroked
-	OpText               // one line of text
+	OpPath  OpKind = iota // a polygon or polyline, filled and/or stroked
+	OpText                // one line of text
+	OpImage               // a picture (Img) painted into the rectangle Dst
 )
 
 // Op is one draw operation, in screen pixels. A colour with zero alpha is
@@ -57,7 +59,10 @@ type Op struct {
 	Color  color.NRGBA
 	Halo   color.NRGBA // text: an outline painted under the glyphs
 
-	Layer int // within a layer shapes are painted first, then text
+	Img image.Image // OpImage: the picture, painted whole into Dst
+	Dst Rect
+
+	Layer int // within a layer pictures are painted first, then shapes, then text
 
 	// Clip, when Clipped, limits a text operation to a screen rectangle
 	// (shapes are clipped as they are added).
@@ -155,7 +160,7 @@ func (l *List) add(op Op) {
 	if l.backdrop {
 		op.Layer = BackdropLayer
 	}
-	if op.Kind == OpText && l.clip != nil {
+	if (op.Kind == OpText || op.Kind == OpImage) && l.clip != nil {
 		op.Clip, op.Clipped = *l.clip, true
 	}
 	l.Ops = append(l.Ops, op)
@@ -446,4 +451,10 @@ func Alpha(c color.NRGBA, a float64) color.NRGBA {
 func Mix(c, w color.NRGBA, t float64) color.NRGBA {
 	m := func(a, b uint8) uint8 { return uint8(float64(a)*(1-t) + float64(b)*t + 0.5) }
 	return color.NRGBA{m(c.R, w.R), m(c.G, w.G), m(c.B, w.B), m(c.A, w.A)}
+}
+
+// Image paints a picture into a screen rectangle (clipped like text).
+// Renderers keep the picture's texture while the same image is shown.
+func (l *List) Image(img image.Image, dst Rect) {
+	l.add(Op{Kind: OpImage, Img: img, Dst: dst})
 }

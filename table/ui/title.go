@@ -111,6 +111,7 @@ func (t *Title) items() []titleItem {
 		{label: "Replay a saved game turn by turn", do: func() { AskReplay(a) }},
 		{label: "Measurement mode: settle a dispute", do: func() { a.Show(NewMeasure(a, nil, "")) }},
 		{label: "Scenario editor", do: func() { a.Show(NewEditor(a)) }},
+		{label: "Photo mode: rule from a photo of a real table", do: func() { AskPhoto(a) }},
 		{label: "Quit", do: func() { a.Quit = true }},
 	}...)
 }

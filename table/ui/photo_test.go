@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/photo/phototest"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+// renderedPhoto writes a rendered photo of a random table with the A4
+// sheet on it and returns the trial.
+func renderedPhoto(t *testing.T) (phototest.Trial, string) {
+	rng := rand.New(rand.NewPCG(42, 9))
+	tr := phototest.RandomTrial(rng, assets.Default(), 1600, 1200, 25, 0.005)
+	path := filepath.Join(t.TempDir(), "table.png")
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, png.Encode(f, tr.Render(phototest.Look{BlurPx: 0.7, Noise: 3, Seed: 1})))
+	require.NoError(t, f.Close())
+	return tr, path
+}
+
+// TestPhotoModeMarksTwoShips: photo mode finds the sheet by itself; the
+// user zooms in, clicks two ships' front corners, turns the Viper's dial,
+// and gets the ruling with its error bar holding the true range, drawn
+// over the photo; F2 saves a marks file that bsg photo reads.
+func TestPhotoModeMarksTwoShips(t *testing.T) {
+	tr, path := renderedPhoto(t)
+	a := newTestApp(t)
+	p, err := OpenPhoto(a, path, "")
+	require.NoError(t, err)
+	a.Show(p)
+	a.Frame()
+	require.NotNil(t, p.marks.Sheet)
+	assert.Contains(t, p.info, "A4 sheet found by itself")
+	// zoom in on the ships with the wheel
+	v, _ := tr.Cam.Project(tr.Truth.Ships[0].Pose.Pos)
+	at := p.toScreen(v)
+	send(a, Event{Kind: Wheel, X: at.X, Y: at.Y, DY: 3})
+	assert.InDelta(t, 1.953, p.zoom/0.5375, 0.01)
+	for i, s := range tr.Truth.Ships {
+		if i == 1 {
+			send(a, Event{Kind: Char, Rune: 'c'}) // the next ship is a Raider
+		}
+		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+		for _, corner := range []physics.Vec{hex[1], hex[0]} {
+			px, _ := tr.Cam.Project(corner)
+			sc := p.toScreen(px)
+			send(a, Click(sc.X, sc.Y)...)
+		}
+		for range s.Rotation {
+			send(a, Event{Kind: Char, Rune: '.'})
+		}
+	}
+	require.NoError(t, p.err)
+	require.NotNil(t, p.res)
+	require.Len(t, p.res.Table.Ships, 2)
+	assert.Equal(t, "cylon-raider", p.res.Table.Ships[1].Class)
+	truth := referee.New(tr.Truth).Rule(0, 1)
+	ru := p.res.Rulings[0]
+	require.True(t, ru.Measured, ru.Verdict)
+	assert.InDelta(t, truth.Range, ru.Range, ru.RangePM, ru.Verdict)
+	l := a.Frame()
+	var images, verdicts int
+	for _, op := range l.Ops {
+		if op.Kind == OpImage {
+			images++
+		}
+		if op.Kind == OpText && op.Text != "" && len(op.Text) > 10 && op.Text[:10] == ru.Verdict[:10] {
+			verdicts++
+		}
+	}
+	assert.Equal(t, 1, images, "the photo is painted once")
+	assert.Positive(t, verdicts, "the ruling is listed")
+	// F2 saves the marks; bsg photo reads them back to the same table
+	send(a, Press(KeyF2))
+	require.True(t, a.Prompting())
+	enter(a)
+	marksPath := path[:len(path)-len(".png")] + ".marks.yaml"
+	data, err := os.ReadFile(marksPath)
+	require.NoError(t, err)
+	mf, err := photo.ParseMarks(marksPath, data, a.Comp, 1600, 1200)
+	require.NoError(t, err, string(data))
+	res, err := mf.Analyse(nil, 1600, 1200)
+	require.NoError(t, err)
+	assert.InDelta(t, ru.Range, res.Rulings[0].Range, 0.05, "pixels are saved to a thousandth")
+	// Backspace takes the last ship away; Esc goes back to the title
+	send(a, Press(KeyBackspace))
+	assert.Len(t, p.marks.Scene.Objects, 1)
+	send(a, Press(KeyEscape))
+	assert.IsType(t, &Title{}, a.Screen())
+}
