@@ -210,9 +210,9 @@ func summarizePose(nom Pose, samples []Pose) Pose {
 		h[i] = math.Abs(physics.NormalizeDegrees(s.Heading-nom.Heading+180) - 180)
 		r[i] = math.Abs(s.Radius - nom.Radius)
 	}
-	nom.PosPM = quantile(d, 0.95)
-	nom.HeadingPM = quantile(h, 0.95)
-	nom.RadiusPM = quantile(r, 0.95)
+	nom.PosPM = quantile(d, safeLevel(0.95, len(d)))
+	nom.HeadingPM = quantile(h, safeLevel(0.95, len(h)))
+	nom.RadiusPM = quantile(r, safeLevel(0.95, len(r)))
 	return nom
 }
 
@@ -224,13 +224,25 @@ const CertainShare = 0.975
 func summarizeRuling(t referee.Table, ru referee.Ruling, ranges []float64, agree, inArc, n int) Ruling {
 	out := Ruling{Ruling: ru, Samples: n, Agree: float64(agree) / float64(n), InArcShare: float64(inArc) / float64(n)}
 	if ru.Measured && len(ranges) > 0 {
-		out.RangeLo = quantile(ranges, 0.025)
-		out.RangeHi = quantile(ranges, 0.975)
+		out.RangeLo = quantile(ranges, 1-safeLevel(0.975, len(ranges)))
+		out.RangeHi = quantile(ranges, safeLevel(0.975, len(ranges)))
 		out.RangePM = math.Max(ru.Range-out.RangeLo, out.RangeHi-ru.Range)
 	}
 	out.Certain = out.Agree >= CertainShare && (!ru.Measured || ru.Band == referee.Out || ru.Margin > out.RangePM || ru.Reason != referee.CanFire && ru.Reason != referee.OutOfRange)
 	out.Verdict = verdict(t, out)
 	return out
+}
+
+// safeLevel returns the level at which to read the q-quantile (q > 0.5)
+// of n Monte Carlo samples so that the value read is at least the true
+// q-quantile with 95% confidence (the sample quantile's own spread,
+// 1.645 standard errors of the binomial share): a few samples cannot make
+// an interval narrower than the truth.
+func safeLevel(q float64, n int) float64 {
+	if n == 0 {
+		return q
+	}
+	return math.Min(1, q+1.645*math.Sqrt(q*(1-q)/float64(n)))
 }
 
 // quantile returns the q-quantile of xs (sorted in place), interpolated.

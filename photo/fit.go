@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/starshipbattles/bsg/physics"
@@ -414,8 +417,8 @@ func levenbergMarquardt(f func(p, r []float64), p0 []float64, m, maxIter int) ([
 	trial := make([]float64, n)
 	var jtj mat.Dense
 	jtr := mat.NewVecDense(n, nil)
-	a := mat.NewDense(n, n, nil)
-	var delta mat.VecDense
+	a := make([]float64, n*n)
+	delta := make([]float64, n)
 	for iter := 0; iter < maxIter; iter++ {
 		for k := range n {
 			step := 1e-7 * math.Max(1, math.Abs(p[k]))
@@ -430,16 +433,23 @@ func levenbergMarquardt(f func(p, r []float64), p0 []float64, m, maxIter int) ([
 		jtr.MulVec(jac.T(), mat.NewVecDense(m, r))
 		improved := false
 		for range 12 {
-			a.Copy(&jtj)
-			for k := range n {
-				a.Set(k, k, jtj.At(k, k)*(1+lambda)+1e-12)
+			// (JᵀJ + λ diag JᵀJ) δ = Jᵀr by Cholesky (the matrix is
+			// symmetric positive definite while the damping is positive)
+			for i := range n {
+				for k := range n {
+					a[i*n+k] = jtj.At(i, k)
+				}
+				a[i*n+i] = jtj.At(i, i)*(1+lambda) + 1e-12
+				delta[i] = jtr.AtVec(i)
 			}
-			if err := delta.SolveVec(a, jtr); err != nil {
+			tri, ok := lapack64.Potrf(blas64.Symmetric{N: n, Stride: n, Uplo: blas.Upper, Data: a})
+			if !ok {
 				lambda *= 10
 				continue
 			}
+			lapack64.Potrs(tri, blas64.General{Rows: n, Cols: 1, Stride: 1, Data: delta})
 			for k := range n {
-				trial[k] = p[k] - delta.AtVec(k)
+				trial[k] = p[k] - delta[k]
 			}
 			f(trial, rt)
 			if c := sumSq(rt); c < cost && !math.IsNaN(c) {
