@@ -9,6 +9,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
@@ -24,7 +25,7 @@ const (
 	MaxFlaws     = 2 // Pilot talents and flaws: one or two flaws
 	MaxFuel      = 999
 	MaxPoints    = 1000
-	MaxVertices  = 100 // of a zone or an asteroid field
+	MaxVertices  = limits.Vertices // of a zone or an asteroid field
 )
 
 // The fields of each mapping in the file; "!" marks a required one.
@@ -126,11 +127,15 @@ func (p *parser) decode(root *yaml.Node) {
 	}
 	if n := top["table"]; n != nil {
 		f := yamlfile.Map(ps, n, "table", tableFields...)
-		if v, ok := positive(ps, f["width"], "table.width"); ok {
-			sc.Width = v
+		if f["width"] != nil {
+			if v, ok := yamlfile.TableSide(ps, f["width"], "table.width"); ok {
+				sc.Width = v
+			}
 		}
-		if v, ok := positive(ps, f["depth"], "table.depth"); ok {
-			sc.Depth = v
+		if f["depth"] != nil {
+			if v, ok := yamlfile.TableSide(ps, f["depth"], "table.depth"); ok {
+				sc.Depth = v
+			}
 		}
 	}
 	if n := top["rules"]; n != nil {

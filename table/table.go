@@ -20,6 +20,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/table/ui"
@@ -76,7 +77,7 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	}
 	switch {
 	case o.Load != "":
-		data, err := os.ReadFile(o.Load)
+		data, err := limits.ReadFile(o.Load)
 		if err != nil {
 			return nil, err
 		}
@@ -86,7 +87,7 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 		}
 		a.Show(ui.GameFrom(a, b))
 	case o.Replay != "":
-		data, err := os.ReadFile(o.Replay)
+		data, err := limits.ReadFile(o.Replay)
 		if err != nil {
 			return nil, err
 		}
@@ -104,7 +105,7 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	case o.Measure != "":
 		var t *referee.Table
 		if o.Measure != "-" {
-			data, err := os.ReadFile(o.Measure)
+			data, err := limits.ReadFile(o.Measure)
 			if err != nil {
 				return nil, err
 			}
@@ -146,7 +147,7 @@ func LoadScenario(comp *assets.Components, nameOrFile string) (*scenarios.Scenar
 	if _, _, ok := scenarios.Source(nameOrFile); ok {
 		return scenarios.Load(nameOrFile, comp)
 	}
-	data, err := os.ReadFile(nameOrFile)
+	data, err := limits.ReadFile(nameOrFile)
 	if err != nil {
 		if !strings.ContainsAny(nameOrFile, "/.\\") {
 			return nil, fmt.Errorf("no built-in scenario %q and no such file; built-in: %s", nameOrFile, strings.Join(scenarios.Names(), ", "))

@@ -41,11 +41,15 @@ func Parse(filename string, data []byte, comp *assets.Components) (referee.Table
 	top := yamlfile.Map(ps, root, "", "table", "three_d", "ships!", "obstacles")
 	if n := top["table"]; n != nil {
 		f := yamlfile.Map(ps, n, "table", "width", "depth")
-		if v, ok := positive(ps, f["width"], "table.width"); ok {
-			t.Width = v
+		if f["width"] != nil {
+			if v, ok := yamlfile.TableSide(ps, f["width"], "table.width"); ok {
+				t.Width = v
+			}
 		}
-		if v, ok := positive(ps, f["depth"], "table.depth"); ok {
-			t.Depth = v
+		if f["depth"] != nil {
+			if v, ok := yamlfile.TableSide(ps, f["depth"], "table.depth"); ok {
+				t.Depth = v
+			}
 		}
 	}
 	if n := top["three_d"]; n != nil {
@@ -186,7 +190,7 @@ func parseObstacle(ps *yamlfile.Problems, n *yaml.Node, path string, defaultRadi
 func parsePolygon(ps *yamlfile.Problems, n *yaml.Node, path string) physics.Polygon {
 	before := ps.Len()
 	var p physics.Polygon
-	for i, vn := range yamlfile.Seq(ps, n, path) {
+	for i, vn := range yamlfile.Vertices(ps, n, path) {
 		vpath := fmt.Sprintf("%s[%d]", path, i)
 		xy := yamlfile.Seq(ps, vn, vpath)
 		if xy == nil {

@@ -101,7 +101,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown kind", "ships: []\nobstacles:\n  - {id: c, kind: cloud, x: 0, y: 0}\n", []string{`obstacles[0].kind: "cloud" is not allowed; allowed: planetoid, asteroid-field`}},
 		{"field given a radius", "ships: []\nobstacles:\n  - {id: f, kind: asteroid-field, density: sparse, radius: 4, polygon: [[0, 0], [10, 10], [0, 9]]}\n", []string{"obstacles[0].radius: unknown field; allowed: id, kind, density, polygon, level"}},
 		{"not a number", "ships:\n  - {id: a, class: viper-mk2, x: left, y: 0, heading: 0}\n", []string{"ships[0].x: must be a number"}},
-		{"table width zero", "table: {width: 0}\nships: []\n", []string{"t.yaml:1: table.width: 0: must be more than 0"}},
+		{"table width zero", "table: {width: 0}\nships: []\n", []string{"t.yaml:1: table.width: 0 mm; allowed: more than 0, at most 4000 mm"}},
 		{"three_d not a bool", "three_d: maybe\nships: []\n", []string{"three_d: must be true or false"}},
 		{"no ships field", "obstacles: []\n", []string{"ships: missing"}},
 		{"field given twice", "ships: []\nships: []\n", []string{"t.yaml:2: ships: given twice"}},

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/measure"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/tablefile"
@@ -41,10 +44,10 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 // readInput reads a named file, or stdin for "-".
 func readInput(name string, stdin io.Reader) ([]byte, string, error) {
 	if name == "-" {
-		b, err := io.ReadAll(stdin)
+		b, err := limits.Read("<stdin>", stdin)
 		return b, "<stdin>", err
 	}
-	b, err := os.ReadFile(name)
+	b, err := limits.ReadFile(name)
 	return b, name, err
 }
 
@@ -73,7 +76,7 @@ func loadComponents(override string) (*assets.Components, error) {
 	if override == "" {
 		return c, nil
 	}
-	data, err := os.ReadFile(override)
+	data, err := limits.ReadFile(override)
 	if err != nil {
 		return nil, err
 	}
@@ -92,6 +95,11 @@ func runMeasure(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	comps := fs.String("components", "", "override component values with your own measurements from this YAML `file` (see bsg components)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() == 1 {
+		if err := checkOutputs([]string{fs.Arg(0), *comps}, map[string]string{"png": *png, "svg": *svg}); err != nil {
+			return err
+		}
 	}
 	comp, data, name, err := oneInput(fs, "table file", *comps, stdin)
 	if err != nil {
@@ -178,4 +186,41 @@ func runComponents(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 		return err
 	}
 	return c.WriteSheet(stdout)
+}
+
+// checkOutputs refuses output files that are an input file (or its
+// components file) or each other: a picture must never overwrite what it
+// was drawn from. "" and "-" (standard streams) are never refused.
+func checkOutputs(inputs []string, outputs map[string]string) error {
+	same := func(a, b string) bool {
+		if a == "" || b == "" || a == "-" || b == "-" {
+			return false
+		}
+		if fa, err := os.Stat(a); err == nil {
+			if fb, err := os.Stat(b); err == nil {
+				return os.SameFile(fa, fb)
+			}
+		}
+		aa, erra := filepath.Abs(a)
+		ab, errb := filepath.Abs(b)
+		return erra == nil && errb == nil && aa == ab
+	}
+	flags := make([]string, 0, len(outputs))
+	for f := range outputs {
+		flags = append(flags, f)
+	}
+	sort.Strings(flags)
+	for i, f := range flags {
+		for _, in := range inputs {
+			if same(outputs[f], in) {
+				return usagef("-%s %s: that is an input file; it would be overwritten (name another file)", f, outputs[f])
+			}
+		}
+		for _, g := range flags[i+1:] {
+			if same(outputs[f], outputs[g]) {
+				return usagef("-%s and -%s name the same file %s", f, g, outputs[f])
+			}
+		}
+	}
+	return nil
 }

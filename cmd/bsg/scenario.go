@@ -317,6 +317,9 @@ func runScenarioSheet(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if !(*ppm > 0) || *ppm > 24 {
 		return usagef("-ppm %g: allowed more than 0, at most 24", *ppm)
 	}
+	if err := checkOutputs([]string{rest[0], *comps}, map[string]string{"pdf": *pdf, "png": *png}); err != nil {
+		return err
+	}
 	comp, err := loadComponents(*comps)
 	if err != nil {
 		return err

@@ -14,8 +14,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/starshipbattles/bsg/internal/limits"
 )
 
 // Problem is one thing wrong with an input file.
@@ -42,23 +46,30 @@ func (p Problem) Error() string {
 }
 
 // Problems collects the problems of one file. Its Err is nil when there
-// are none, else an error that prints one problem per line, in line order.
+// are none, else an error that prints one problem per line, in line order:
+// the first limits.Problems of them, then how many more there are.
 type Problems struct {
 	File string
 	list []Problem
+	more int
 }
 
-// Add records a problem at a node (nil for the whole file).
+// Add records a problem at a node (nil for the whole file). Beyond
+// limits.Problems problems only the count grows.
 func (ps *Problems) Add(n *yaml.Node, field, format string, args ...any) {
 	line := 0
 	if n != nil {
 		line = n.Line
 	}
+	if len(ps.list) >= limits.Problems {
+		ps.more++
+		return
+	}
 	ps.list = append(ps.list, Problem{File: ps.File, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
-// Len returns how many problems were recorded.
-func (ps *Problems) Len() int { return len(ps.list) }
+// Len returns how many problems were recorded (listed or counted).
+func (ps *Problems) Len() int { return len(ps.list) + ps.more }
 
 // Err returns the problems as one error, or nil.
 func (ps *Problems) Err() error {
@@ -66,7 +77,11 @@ func (ps *Problems) Err() error {
 		return nil
 	}
 	sort.SliceStable(ps.list, func(i, j int) bool { return ps.list[i].Line < ps.list[j].Line })
-	return List(append([]Problem(nil), ps.list...))
+	l := List(append([]Problem(nil), ps.list...))
+	if ps.more > 0 {
+		l = append(l, Problem{File: ps.File, Msg: fmt.Sprintf("and %d more problem(s) not listed", ps.more)})
+	}
+	return l
 }
 
 // List is the error returned by Problems.Err.
@@ -85,7 +100,18 @@ var lineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // Doc parses data as a single YAML document and returns its root node, or
 // nil after recording a syntax problem (an empty file is a problem too).
+//
+// A file larger than limits.FileBytes, or holding more than
+// limits.YAMLNodes nodes, is refused whole.
 func Doc(ps *Problems, data []byte) *yaml.Node {
+	if len(data) > limits.FileBytes {
+		ps.Add(nil, "", "%d bytes; allowed: at most %d", len(data), limits.FileBytes)
+		return nil
+	}
+	if n := bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte(",")) + bytes.Count(data, []byte(":")); n > limits.YAMLNodes {
+		ps.Add(nil, "", "about %d values; allowed: at most %d", n, limits.YAMLNodes)
+		return nil
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -179,14 +205,40 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-// Seq checks that n is a sequence and returns its items.
+// Seq checks that n is a sequence of at most limits.Items items and
+// returns its items.
 func Seq(ps *Problems, n *yaml.Node, path string) []*yaml.Node {
 	n = deref(n)
 	if n == nil || n.Kind != yaml.SequenceNode {
 		ps.Add(n, path, "must be a list")
 		return nil
 	}
+	if len(n.Content) > limits.Items {
+		ps.Add(n, path, "%d items; allowed: at most %d", len(n.Content), limits.Items)
+		return nil
+	}
 	return n.Content
+}
+
+// TableSide reads a side of the play area: more than 0, at most
+// limits.TableMM millimetres.
+func TableSide(ps *Problems, n *yaml.Node, path string) (float64, bool) {
+	v, ok := Float(ps, n, path)
+	if ok && !(v > 0 && v <= limits.TableMM) {
+		ps.Add(n, path, "%g mm; allowed: more than 0, at most %g mm (internal/limits)", v, limits.TableMM)
+		return 0, false
+	}
+	return v, ok
+}
+
+// Vertices reads a polygon's vertex list: at most limits.Vertices items.
+func Vertices(ps *Problems, n *yaml.Node, path string) []*yaml.Node {
+	items := Seq(ps, n, path)
+	if len(items) > limits.Vertices {
+		ps.Add(n, path, "%d vertices; allowed: 3 to %d", len(items), limits.Vertices)
+		return nil
+	}
+	return items
 }
 
 // Float reads a finite number.
@@ -203,7 +255,11 @@ func Float(ps *Problems, n *yaml.Node, path string) (float64, bool) {
 		}
 	}
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		ps.Add(n, path, "must be a finite number, not %q", n.Value)
+		ps.Add(n, path, "must be a finite number, not %s", echo(n.Value))
+		return 0, false
+	}
+	if math.Abs(f) > limits.Coordinate {
+		ps.Add(n, path, "%s is out of range; allowed: %g to %g", number(n.Value), -limits.Coordinate, limits.Coordinate)
 		return 0, false
 	}
 	return f, true
@@ -218,20 +274,62 @@ func Int(ps *Problems, n *yaml.Node, path string, lo, hi int) (int, bool) {
 	}
 	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
 	if err != nil || v < int64(lo) || v > int64(hi) {
-		ps.Add(n, path, "%s is out of range; allowed: %d to %d", n.Value, lo, hi)
+		ps.Add(n, path, "%s is out of range; allowed: %d to %d", number(n.Value), lo, hi)
 		return 0, false
 	}
 	return int(v), true
 }
 
-// String reads a non-empty string.
+// String reads a non-empty string of printable text (line breaks and
+// tabs allowed), at most limits.TextLength bytes: a terminal escape
+// sequence in an id or a name would reach the players' screens raw.
 func String(ps *Problems, n *yaml.Node, path string) (string, bool) {
 	n = deref(n)
 	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!str" || n.Value == "" {
 		ps.Add(n, path, "must be a non-empty string")
 		return "", false
 	}
+	if len(n.Value) > limits.TextLength {
+		ps.Add(n, path, "%d bytes; allowed: at most %d", len(n.Value), limits.TextLength)
+		return "", false
+	}
+	if !Printable(n.Value) {
+		ps.Add(n, path, "%s holds a control character (a terminal escape?); allowed: printable text", echo(n.Value))
+		return "", false
+	}
 	return n.Value, true
+}
+
+// Printable reports whether s is valid UTF-8 with no control character
+// other than a line break or a tab.
+func Printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r != '\n' && r != '\t' && (unicode.IsControl(r) || unicode.In(r, unicode.Bidi_Control)) {
+			return false
+		}
+	}
+	return true
+}
+
+// number returns a value the YAML parser took for a number as written,
+// or cut after 40 bytes.
+func number(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// echo quotes a user's value for a message: control characters escaped,
+// cut after 40 bytes.
+func echo(s string) string {
+	if len(s) > 40 {
+		return fmt.Sprintf("%+q...", s[:40])
+	}
+	return fmt.Sprintf("%+q", s)
 }
 
 // OneOf reads a string that must be one of allowed.
@@ -245,7 +343,7 @@ func OneOf(ps *Problems, n *yaml.Node, path string, allowed ...string) (string, 
 			return s, true
 		}
 	}
-	ps.Add(n, path, "%q is not allowed; allowed: %s", s, strings.Join(allowed, ", "))
+	ps.Add(n, path, "%s is not allowed; allowed: %s", echo(s), strings.Join(allowed, ", "))
 	return "", false
 }
 

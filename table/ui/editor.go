@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
@@ -1282,7 +1283,7 @@ func loadScenario(a *App, path string) (*scenarios.Scenario, string, error) {
 		}
 		return nil, "", err
 	}
-	data, err := os.ReadFile(path)
+	data, err := limits.ReadFile(path)
 	if err != nil {
 		return nil, "", err
 	}

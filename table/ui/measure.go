@@ -3,8 +3,8 @@ package ui
 import (
 	"bytes"
 	"fmt"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -565,7 +565,7 @@ func (m *Measure) askSave() {
 
 func (m *Measure) askLoad() {
 	m.a.Ask("Load a table file (YAML or JSON)", m.a.SavePath("table.yaml"), []string{".yaml", ".yml", ".json"}, func(path string) error {
-		data, err := os.ReadFile(path)
+		data, err := limits.ReadFile(path)
 		if err != nil {
 			return err
 		}

@@ -3,11 +3,11 @@ package ui
 import (
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/scenarios"
 )
 
@@ -315,7 +315,7 @@ func (t *Title) brief(sc *scenarios.Scenario) *brief {
 // AskLoadGame asks for a saved game and opens it.
 func AskLoadGame(a *App) {
 	a.Ask("Load a saved game (battle.Save JSON)", a.SavePath("game.json"), []string{".json"}, func(path string) error {
-		data, err := os.ReadFile(path)
+		data, err := limits.ReadFile(path)
 		if err != nil {
 			return err
 		}
@@ -332,7 +332,7 @@ func AskLoadGame(a *App) {
 // AskReplay asks for a saved game and replays it.
 func AskReplay(a *App) {
 	a.Ask("Replay a saved game", a.SavePath("game.json"), []string{".json"}, func(path string) error {
-		data, err := os.ReadFile(path)
+		data, err := limits.ReadFile(path)
 		if err != nil {
 			return err
 		}
