@@ -35,11 +35,21 @@ type Measure struct {
 	fieldsFor      int
 
 	rec      *Recorder
+	painted  paintKey     // what paintOps show
+	paintOps []Op         // rec painted through the camera, as backdrop operations
 	page     physics.Rect // the picture's page (sketch.Frame)
 	stale    bool         // the table changed since refresh
 	rulings  []referee.Ruling
 	ref      *referee.Referee
 	classIdx int
+}
+
+// paintKey is what the picture's operations depend on.
+type paintKey struct {
+	rec    *Recorder
+	view   Rect
+	scale  float64
+	center physics.Vec
 }
 
 // NewMeasure opens measurement mode on a table (nil: a fresh one).
@@ -448,7 +458,20 @@ func (m *Measure) Draw(l *List) {
 	m.cam.SetView(view, m.page)
 	l.Background = ColWhite
 	l.SetClip(&view)
-	m.rec.Paint(a, l, &m.cam, view)
+	// The picture is the backdrop: a renderer keeps it while neither the
+	// table nor the view changes. Its operations are built once per
+	// picture and view, not per frame.
+	key := paintKey{m.rec, m.cam.View, m.cam.Scale, m.cam.Center}
+	if key != m.painted {
+		m.paintOps = m.paintOps[:0]
+		n := len(l.Ops)
+		l.Backdrop(func() { m.rec.Paint(a, l, &m.cam, view) })
+		m.paintOps = append(m.paintOps, l.Ops[n:]...)
+		m.painted = key
+	} else {
+		l.Ops = append(l.Ops, m.paintOps...)
+		l.SetClip(&view)
+	}
 	// the selection
 	if m.sel >= 0 && m.sel < len(m.T.Ships) {
 		sh := m.T.Ships[m.sel]
