@@ -68,7 +68,8 @@ bench: deps
 FUZZTIME ?= 20s
 FUZZ_TARGETS := physics:FuzzOrient physics:FuzzDotSign physics:FuzzExpansionStage \
                 physics:FuzzSegmentCrossesInterior tablefile:FuzzParse assets:FuzzOverride \
-                movefile:FuzzParse scenarios:FuzzParse scenarios:FuzzWriteRoundTrip battle:FuzzBattle
+                movefile:FuzzParse scenarios:FuzzParse scenarios:FuzzWriteRoundTrip battle:FuzzBattle \
+                photo:FuzzParseMarks
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \

@@ -378,6 +378,10 @@ func (p *Photo) Draw(l *List) {
 	tl, br := p.toScreen(physics.V(0, 0)), p.toScreen(physics.V(float64(b.Dx()), float64(b.Dy())))
 	l.Image(p.shown, Rect{tl.X, tl.Y, br.X - tl.X, br.Y - tl.Y})
 	l.NewLayer()
+	for _, o := range p.marks.Scene.Objects {
+		at, sz := p.markLabel(o.Points[0])
+		l.Take(labelBox(at, a.Fonts.Width(o.ID, sz, false), sz, AnchorStart))
+	}
 	if p.res != nil {
 		p.drawOverlay(l)
 	}
@@ -451,13 +455,25 @@ func (p *Photo) drawOverlay(l *List) {
 			continue
 		}
 		l.Line(line, col, 2.5*s)
-		mid := line[len(line)/2]
 		label := fmt.Sprintf("%s %.1f ± %.1f mm", ru.Band, ru.Range, ru.RangePM)
 		if !ru.Certain {
 			label += " ?"
 		}
-		l.HaloText(mid, label, p.a.TextSize(12), col, ColWhite, AnchorMiddle, true)
+		sz := p.a.TextSize(12)
+		var spots []Spot
+		for _, f := range []float64{0.5, 0.35, 0.65, 0.2, 0.8} {
+			at := line[int(f*float64(len(line)-1))]
+			spots = append(spots, Spot{Pt{at.X, at.Y - 4*s}, AnchorMiddle}, Spot{Pt{at.X, at.Y + sz + 4*s}, AnchorMiddle})
+		}
+		spot := l.PlaceLabel(spots, p.a.Fonts.Width(label, sz, true), sz)
+		l.HaloText(spot.At, label, sz, col, ColWhite, spot.Anchor, true)
 	}
+}
+
+// markLabel is where a mark's label goes: beside it, up and right.
+func (p *Photo) markLabel(v physics.Vec) (Pt, float64) {
+	c, r := p.toScreen(v), 7*p.a.S()
+	return Pt{c.X + r + 2, c.Y - r}, p.a.TextSize(11)
 }
 
 func (p *Photo) drawMarks(l *List) {
@@ -469,7 +485,8 @@ func (p *Photo) drawMarks(l *List) {
 		l.Line([]Pt{{c.X, c.Y - r}, {c.X, c.Y + r}}, ColCover, 1.5*s)
 		l.Circle(c, r*0.6, ColNone, ColInk, 1*s)
 		if label != "" {
-			l.HaloText(Pt{c.X + r + 2, c.Y - r}, label, p.a.TextSize(11), ColInk, ColWhite, AnchorStart, false)
+			at, sz := p.markLabel(v)
+			l.HaloText(at, label, sz, ColInk, ColWhite, AnchorStart, false)
 		}
 	}
 	if sh := p.marks.Sheet; sh != nil && !sh.Auto {

@@ -1,0 +1,89 @@
+package photo_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/photo"
+)
+
+const sampleMarks = `photo: {width: 4000, height: 3000}
+click_px: 1.2
+samples: 300
+seed: 7
+table: {width: 1000, depth: 800}
+sheet:
+  paper: letter
+  at: [400, 300]
+  angle: 15
+  marks: [[100, 200], [900, 210], [880, 700], [120, 690]]
+points:
+  - {name: corner, table: [0, 0], pixel: [10, 2990]}
+ships:
+  - {id: v1, class: viper-mk2, front: [[1000, 1000], [1040, 1010]], rotation: -2, level: 2, base_mm: 44}
+  - {id: r1, class: cylon-raider, front: [[2000, 1500.5], [2010, 1540]]}
+obstacles:
+  - {id: rock, kind: planetoid, edge: [[3000, 100], [3100, 200], [3000, 300]], level: 2}
+  - {id: belt, kind: asteroid-field, density: dense, outline: [[100, 100], [300, 100], [300, 300], [100, 300]]}
+`
+
+func TestMarksFileRoundTrip(t *testing.T) {
+	comp := assets.Default()
+	mf, err := photo.ParseMarks("m.yaml", []byte(sampleMarks), comp, 4000, 3000)
+	require.NoError(t, err)
+	assert.Equal(t, "letter", mf.Sheet.Sheet.Paper)
+	assert.Equal(t, 1.2, mf.ClickPx)
+	assert.Len(t, mf.Calibration(nil), 5)
+	back, err := photo.ParseMarks("again.yaml", mf.YAML(), comp, 4000, 3000)
+	require.NoError(t, err, string(mf.YAML()))
+	assert.Equal(t, mf.Scene.Objects, back.Scene.Objects)
+	assert.Equal(t, mf.Calibration(nil), back.Calibration(nil))
+	assert.Equal(t, mf.Samples, back.Samples)
+	assert.Equal(t, mf.Seed, back.Seed)
+	assert.Equal(t, mf.Scene.Table.Width, back.Scene.Table.Width)
+}
+
+func TestMarksFileBounds(t *testing.T) {
+	comp := assets.Default()
+	huge := sampleMarks + "# " + strings.Repeat("x", photo.MaxMarksBytes) + "\n"
+	_, err := photo.ParseMarks("huge.yaml", []byte(huge), comp, 4000, 3000)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "huge.yaml: the file has")
+	var b strings.Builder
+	b.WriteString("sheet: {paper: a4, marks: auto}\nships:\n")
+	for i := range photo.MaxShips + 1 {
+		fmt.Fprintf(&b, "  - {id: s%d, class: viper-mk2, front: [[1, 1], [2, 2]]}\n", i)
+	}
+	_, err = photo.ParseMarks("many.yaml", []byte(b.String()), comp, 4000, 3000)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "many.yaml:3: ships: 101 ships; allowed: at most 100")
+	_, err = photo.ParseMarks("none.yaml", []byte("ships: []\n"), comp, 4000, 3000)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "sheet: missing; a calibration needs the sheet or at least 4 points")
+	_, err = photo.ParseMarks("seed.yaml", []byte("sheet: {paper: a4, marks: auto}\nsamples: 10\nclick_px: 0\n"), comp, 4000, 3000)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "seed.yaml:2: samples: 10 is out of range; allowed: 100 to 5000")
+	assert.Contains(t, err.Error(), "seed.yaml:3: click_px: 0 is out of range")
+}
+
+// FuzzParseMarks: no input makes the reader panic, and what it accepts it
+// writes back in a form it accepts again.
+func FuzzParseMarks(f *testing.F) {
+	f.Add([]byte(sampleMarks))
+	f.Add([]byte("sheet: {paper: a4, marks: auto}\n"))
+	f.Add([]byte("points: [{table: [0, 0], pixel: [1, 1]}]\nships: [{id: a, class: raptor, front: [[1, 1]]}]\n"))
+	comp := assets.Default()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		mf, err := photo.ParseMarks("fuzz.yaml", data, comp, 4000, 3000)
+		if err != nil {
+			return
+		}
+		_, err = photo.ParseMarks("again.yaml", mf.YAML(), comp, 4000, 3000)
+		require.NoError(t, err, string(mf.YAML()))
+	})
+}
