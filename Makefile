@@ -9,15 +9,17 @@ BIN           := bin
 # Xvfb to run its tests (and `make play`) without a display; xdotool and
 # imagemagick (import) drive the real window and take its screenshots in
 # the scripted game of table/play_test.go; poppler-utils (pdftoppm)
-# rasterizes the photo calibration sheet's PDF in its test.
+# rasterizes the photo calibration sheet's PDF in its test. The browser
+# page's tests drive a headless chromium.
 DEB_PACKAGES  := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev \
-                 libxrandr-dev libxxf86vm-dev xvfb xauth xdotool imagemagick poppler-utils
+                 libxrandr-dev libxxf86vm-dev xvfb xauth xdotool imagemagick poppler-utils \
+                 chromium
 EXAMPLE_TABLE := testdata/tables/example.yaml
 # Runs a command under a virtual X server (the table view's tests, and
 # `make play` on a machine without a display).
 XVFB          := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: all deps go-deps build play test bench fuzz clean
+.PHONY: all deps go-deps build play web test bench fuzz clean
 
 all: build
 
@@ -50,6 +52,12 @@ play: build
 	  echo "no display: running under Xvfb"; \
 	  $(XVFB) $(BIN)/bsg-table $(PLAY_ARGS); \
 	fi
+
+# `make web` builds the browser page into out/web: index.html, wasm_exec.js
+# and the table view compiled to WebAssembly, gzip-compressed. Any static
+# web server can host the folder.
+web: go-deps
+	$(GO) run ./web/cmd/mkweb -out out/web
 
 # Every test of the repository; under Xvfb, because the table view's tests
 # open Ebiten (the headless packages do not mind).

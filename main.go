@@ -30,6 +30,7 @@ func main() {
 	flag.StringVar(&o.Photo, "photo", "", "photo mode on a photo `FILE` of a real table (JPEG or PNG)")
 	flag.StringVar(&o.Marks, "marks", "", "with -photo, start from this marks `FILE` (photo/FORMAT.md)")
 	flag.BoolVar(&o.Editor, "editor", false, "open the scenario editor")
+	flag.StringVar(&o.Join, "join", "", "take a seat of a network game: its `link` (http://HOST:PORT/?seat=TOKEN) or code (HOST:PORT/TOKEN), from bsg host")
 	flag.StringVar(&o.Dir, "dir", "out/table", "the `folder` where games, tables, scenarios and pictures are saved by default")
 	flag.Func("seed", "play every game with this random `seed` (for tests and replays; default: a secret seed per game)", func(v string) error {
 		n, err := strconv.ParseUint(v, 10, 64)
@@ -44,7 +45,12 @@ func main() {
 	flag.IntVar(&o.Height, "height", 800, "window `height` in pixels")
 	flag.IntVar(&o.Frames, "frames", 0, "close after `N` frames (for checks)")
 	flag.StringVar(&o.Screenshot, "screenshot", "", "with -frames, write the last frame to this PNG `file`")
-	flag.Parse()
+	// In a browser the flags come from the page's address.
+	if args := table.PageArgs(); args != nil {
+		_ = flag.CommandLine.Parse(args)
+	} else {
+		flag.Parse()
+	}
 	if flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "bsg-table takes no arguments; see -h")
 		os.Exit(2)

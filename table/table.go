@@ -39,6 +39,7 @@ type Options struct {
 	Photo    string // a photo for photo mode
 	Marks    string // with Photo: a marks file to start from
 	Editor   bool   // the scenario editor
+	Join     string // a seat link or code of a network game (bsg serve)
 	Dir      string // where files are saved by default
 	// Seed, when set, is the seed of every game (tests and replays); nil
 	// gives each game a secret seed.
@@ -118,6 +119,12 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 		a.Show(ui.NewMeasure(a, t, o.Measure))
 	case o.Editor:
 		a.Show(ui.NewEditor(a))
+	case o.Join != "":
+		n, err := ui.JoinGame(a, o.Join)
+		if err != nil {
+			return nil, err
+		}
+		a.Show(n)
 	case o.Title:
 	default:
 		sc, err := LoadScenario(comp, o.Scenario)
@@ -167,6 +174,7 @@ func Run(comp *assets.Components, o Options) error {
 		return err
 	}
 	g := NewGame(a)
+	g.page.attach(a)
 	g.frames, g.shot = o.Frames, o.Screenshot
 	ebiten.SetWindowTitle("Battlestar Galactica – Starship Battles")
 	ebiten.SetWindowSize(o.Width, o.Height)
@@ -193,6 +201,10 @@ type Game struct {
 	mouse [2]int
 	held  map[ebiten.Key]int
 	title string
+
+	gestures ui.Gestures
+	touchIDs []ebiten.TouchID
+	page     pageLink // the browser page around the view (browser_js.go)
 
 	frames  int
 	shot    string
@@ -231,9 +243,10 @@ func (g *Game) events() []ui.Event {
 	var evs []ui.Event
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
+	// The cursor is in the screen's pixels already (Layout gives the
+	// screen the window's size in device pixels).
 	x, y := ebiten.CursorPosition()
-	s := ebiten.Monitor().DeviceScaleFactor()
-	fx, fy := float64(x)*s, float64(y)*s
+	fx, fy := float64(x), float64(y)
 	if x != g.mouse[0] || y != g.mouse[1] {
 		g.mouse = [2]int{x, y}
 		evs = append(evs, ui.Event{Kind: ui.MouseMove, X: fx, Y: fy})
@@ -267,6 +280,9 @@ func (g *Game) events() []ui.Event {
 			evs = append(evs, ui.Event{Kind: ui.KeyPress, Key: keyMap[k], Shift: shift, Ctrl: ctrl})
 		}
 	}
+	var ts []ui.TouchPoint
+	ts, g.touchIDs = touchPoints(g.touchIDs)
+	evs = append(evs, g.gestures.Update(ts)...)
 	return evs
 }
 
@@ -287,6 +303,7 @@ var mouseButtons = []struct {
 
 // Update implements ebiten.Game.
 func (g *Game) Update() error {
+	g.page.poll()
 	for _, ev := range g.events() {
 		g.app.Handle(ev)
 	}
@@ -305,6 +322,7 @@ func (g *Game) Update() error {
 func (g *Game) Draw(screen *ebiten.Image) {
 	l := g.app.Frame()
 	g.r.Render(screen, l)
+	g.page.publish(g.app)
 	g.count++
 	if g.frames > 0 && g.count >= g.frames {
 		if g.shot != "" {

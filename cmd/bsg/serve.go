@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/web"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -27,7 +29,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"games stored in DIR/bsg.sqlite (created when missing), commit-reveal turns, signed records", stderr)
 	addr := fs.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0: any free port)")
 	data := fs.String("data", "bsg-data", "keep the games in `DIR` (created when missing)")
-	web := fs.String("web", "", "serve the files of `DIR` at / (the browser client)")
+	webDir := fs.String("web", "out/web", "serve the browser page built into `DIR` by make web at / (\"\": none)")
 	maxGames := fs.Int("max-games", 10, "unfinished games one client address may host")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -37,8 +39,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	opts := server.Options{Data: *data, MaxGamesPerClient: *maxGames,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
-	if *web != "" {
-		opts.Web = http.FileServer(http.Dir(*web))
+	if *webDir != "" {
+		opts.Web = web.Handler(*webDir)
+		if miss := web.Missing(*webDir); len(miss) > 0 {
+			fmt.Fprintf(stderr, "bsg serve: no browser page in %s (it lacks %s): run `make web`, or pass -web DIR\n", *webDir, strings.Join(miss, ", "))
+		}
 	}
 	s, err := server.New(opts)
 	if err != nil {

@@ -58,6 +58,11 @@ type App struct {
 	// the game in progress is autosaved after every command ("": no
 	// autosave).
 	DataDir string
+	// Platform is the browser's files and storage (nil on the desktop).
+	Platform Platform
+	// MinTarget is the least height in pixels of a control a finger
+	// must hit (0: no touch screen).
+	MinTarget float64
 
 	screen  Screen
 	help    bool
@@ -72,6 +77,9 @@ type App struct {
 	focus   string // id of the focused text field
 	fields  map[string]*field
 	hover   string
+
+	saved  *Game // the game last autosaved, and its journal's length
+	savedN int
 }
 
 // Human is the player of a side at this machine (App.Players).
@@ -137,7 +145,13 @@ func (a *App) Status() string { return a.status }
 // S is the interface scale: 1 at 1280 × 800, smaller and larger windows
 // scale text and controls (never below a readable size).
 func (a *App) S() float64 {
-	return math.Max(0.8, math.Min(2.5, math.Min(a.W/1280, a.H/800)))
+	s := math.Max(0.8, math.Min(2.5, math.Min(a.W/1280, a.H/800)))
+	if a.MinTarget > 0 {
+		// on a touch screen, the smallest buttons (26 px at scale 1) are
+		// at least MinTarget high
+		s = math.Max(s, a.MinTarget/26)
+	}
+	return s
 }
 
 // TextSize returns a text size in pixels for a nominal size at scale 1.
@@ -230,6 +244,7 @@ func (a *App) Tick(dt float64) {
 	if s, ok := a.screen.(autosaver); ok {
 		s.autosave()
 	}
+	a.autosave()
 }
 
 // Frame draws the current frame.

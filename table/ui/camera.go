@@ -102,6 +102,9 @@ func (c *Camera) Key(ev Event) bool {
 		c.ZoomAt(c.View.Center(), 1/1.25)
 	case ev.Kind == Char && ev.Rune == '0':
 		c.Refit()
+	case ev.Kind == Pinch:
+		c.Pan(ev.DX, ev.DY)
+		c.ZoomAt(Pt{ev.X, ev.Y}, ev.Scale)
 	case ev.Kind == Wheel && c.View.Contains(Pt{ev.X, ev.Y}):
 		c.ZoomAt(Pt{ev.X, ev.Y}, math.Pow(1.15, ev.DY))
 	default:

@@ -1245,6 +1245,10 @@ func (e *Editor) askSave() {
 	if def == "" {
 		def = e.a.SavePath(slug(e.Sc.Name) + ".yaml")
 	}
+	if e.a.Platform != nil {
+		e.a.SaveAs("Save the scenario (YAML)", def, []string{".yaml", ".yml"}, func() ([]byte, error) { return scenarios.Marshal(&e.Sc) }, nil)
+		return
+	}
 	e.a.Ask("Save the scenario (YAML)", def, []string{".yaml", ".yml"}, e.Save)
 }
 
@@ -1266,6 +1270,21 @@ func (e *Editor) Load(path string) error {
 		e.a.Say("loaded %s with %d problem(s): they are listed", path, n)
 	default:
 		e.a.Say("loaded %s", path)
+	}
+	return nil
+}
+
+// loadData loads a scenario file's content (uploaded in the browser).
+func (e *Editor) loadData(name string, data []byte) error {
+	sc, err := scenarios.Parse(name, data, e.a.Comp)
+	if sc == nil || err != nil && sc.Name == "" && len(sc.Ships) == 0 {
+		return err
+	}
+	e.load(*sc, "")
+	if n := len(scenarios.Problems(err)); n > 0 {
+		e.a.Say("loaded %s with %d problem(s): they are listed", name, n)
+	} else {
+		e.a.Say("loaded %s", name)
 	}
 	return nil
 }
@@ -1295,6 +1314,10 @@ func (e *Editor) askLoad() {
 	def := e.File
 	if def == "" {
 		def = e.a.SavePath("my-battle.yaml")
+	}
+	if e.a.Platform != nil {
+		e.a.OpenFile("Load a scenario file", def, []string{".yaml", ".yml"}, e.loadData)
+		return
 	}
 	e.a.Ask("Load a scenario file, or a built-in scenario by name", def, []string{".yaml", ".yml"}, e.Load)
 	e.a.modal.builtins = scenarios.Names()

@@ -13,6 +13,11 @@ const (
 	MouseMove                  // the pointer moved to X, Y
 	Wheel                      // the wheel turned by DY (up is positive) at X, Y
 	Resize                     // the window is now W × H pixels
+	// Pinch is a two-finger gesture since the last event: the fingers'
+	// distance changed by the factor Scale, the line between them turned
+	// by Turn degrees (counter-clockwise on the screen), and their middle,
+	// now at X, Y, moved by DX, DY pixels.
+	Pinch
 )
 
 // Key is a special key.
@@ -58,6 +63,10 @@ type Event struct {
 	Shift  bool
 	Ctrl   bool
 	W, H   int
+	// Touch marks pointer events made by a finger rather than a mouse.
+	Touch bool
+	// Scale, Turn and DX (with DY) describe a Pinch.
+	Scale, Turn, DX float64
 }
 
 // Press returns a key press event.

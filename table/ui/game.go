@@ -584,17 +584,7 @@ func (g *Game) Back(s Screen) *Game { g.back = s; return g }
 
 // askSave asks where to save the battle.
 func (g *Game) askSave() {
-	g.a.Ask("Save the game (battle journal, JSON)", g.a.SavePath(fmt.Sprintf("game-turn%d.json", g.b.Turn())), []string{".json"}, func(path string) error {
-		data, err := g.b.Save()
-		if err != nil {
-			return err
-		}
-		if err := WriteFile(path, data); err != nil {
-			return err
-		}
-		g.a.Say("saved %s", path)
-		return nil
-	})
+	g.a.SaveAs("Save the game (battle journal, JSON)", g.a.SavePath(fmt.Sprintf("game-turn%d.json", g.b.Turn())), []string{".json"}, g.b.Save, nil)
 }
 
 // publicView is what both players may see: drawn from one side's view,

@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"fmt"
-	"github.com/starshipbattles/bsg/internal/limits"
 	"math"
 	"strconv"
 	"strings"
@@ -30,6 +29,9 @@ type Measure struct {
 	drag bool
 	last physics.Vec
 	pair bool // only the selected ship's rulings
+
+	pairA, pairB string  // the last two ships tapped (touch.go)
+	twist        float64 // a two-finger turn not yet applied
 
 	fx, fy, fh, fr string // typed coordinates
 	fieldsFor      int
@@ -218,6 +220,10 @@ func (m *Measure) Handle(ev Event) {
 	if ev.Kind == Resize {
 		return
 	}
+	if ev.Kind == Pinch {
+		m.pinch(ev)
+		return
+	}
 	if m.cam.Key(ev) {
 		return
 	}
@@ -226,6 +232,7 @@ func (m *Measure) Handle(ev Event) {
 		if ev.Button == ButtonLeft && m.cam.View.Contains(Pt{ev.X, ev.Y}) {
 			p := m.cam.ToWorld(Pt{ev.X, ev.Y})
 			if i := m.hit(p); i >= 0 {
+				m.tapped(i)
 				m.sel, m.drag, m.last = i, true, p
 				m.fieldsFor = -2
 				m.changed()
@@ -452,8 +459,7 @@ func (m *Measure) applyFields() {
 func (m *Measure) Draw(l *List) {
 	a := m.a
 	s := a.S()
-	pw := math.Max(330, math.Min(430*s, a.W*0.42))
-	view := Rect{0, 0, a.W - pw, a.H}
+	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), 320*s)
 	m.refresh()
 	m.cam.SetView(view, m.page)
 	l.Background = ColWhite
@@ -484,9 +490,10 @@ func (m *Measure) Draw(l *List) {
 			l.Poly(m.cam.Pts(o.Polygon), ColNone, Alpha(ColMedium, 0.6), 5)
 		}
 	}
+	m.drawPairRuling(l, view)
 	l.SetClip(nil)
 	l.NewLayer()
-	m.drawPanel(l, Rect{a.W - pw, 0, pw, a.H})
+	m.drawPanel(l, panel)
 }
 
 func (m *Measure) drawPanel(l *List, r Rect) {
@@ -577,21 +584,12 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 }
 
 func (m *Measure) askSave() {
-	m.a.Ask("Save the table file (YAML, MEASURE-FORMAT.md)", m.a.SavePath("table.yaml"), []string{".yaml", ".yml"}, func(path string) error {
-		if err := WriteFile(path, TableYAML(m.T)); err != nil {
-			return err
-		}
-		m.a.Say("saved %s", path)
-		return nil
-	})
+	m.a.SaveAs("Save the table file (YAML, MEASURE-FORMAT.md)", m.a.SavePath("table.yaml"), []string{".yaml", ".yml"},
+		func() ([]byte, error) { return TableYAML(m.T), nil }, nil)
 }
 
 func (m *Measure) askLoad() {
-	m.a.Ask("Load a table file (YAML or JSON)", m.a.SavePath("table.yaml"), []string{".yaml", ".yml", ".json"}, func(path string) error {
-		data, err := limits.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	m.a.OpenFile("Load a table file (YAML or JSON)", m.a.SavePath("table.yaml"), []string{".yaml", ".yml", ".json"}, func(path string, data []byte) error {
 		t, err := tablefile.Parse(path, data, m.a.Comp)
 		if err != nil {
 			return err
@@ -605,19 +603,30 @@ func (m *Measure) askLoad() {
 }
 
 func (m *Measure) askExport() {
+	if m.a.Platform != nil {
+		m.a.SaveAs("Export the ruling picture (PNG)", "ruling.png", []string{".png"}, m.picture, nil)
+		return
+	}
 	m.a.Ask("Export the ruling picture (PNG)", m.a.SavePath("ruling.png"), []string{".png"}, func(path string) error {
 		return m.Export(path)
 	})
 }
 
-// Export writes the ruling picture of the table as it stands.
-func (m *Measure) Export(path string) error {
+// picture returns the ruling picture of the table as it stands (PNG).
+func (m *Measure) picture() ([]byte, error) {
 	var buf bytes.Buffer
 	m.refresh()
-	if err := sketch.WritePNG(&buf, m.ref, m.shown(), m.options()); err != nil {
+	err := sketch.WritePNG(&buf, m.ref, m.shown(), m.options())
+	return buf.Bytes(), err
+}
+
+// Export writes the ruling picture of the table as it stands.
+func (m *Measure) Export(path string) error {
+	data, err := m.picture()
+	if err != nil {
 		return err
 	}
-	if err := WriteFile(path, buf.Bytes()); err != nil {
+	if err := WriteFile(path, data); err != nil {
 		return err
 	}
 	m.a.Say("picture written to %s", path)

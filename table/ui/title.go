@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
-	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/scenarios"
 )
 
@@ -21,6 +20,18 @@ type Title struct {
 	titles   map[string]string // built-in scenario → its name
 	briefs   map[string]*brief
 	scs      map[string]*scenarios.Scenario
+
+	contChecked bool           // the autosave was looked for
+	cont        *battle.Battle // the autosaved game, if any
+}
+
+// autosaved returns the game the browser's storage keeps (looked for once).
+func (t *Title) autosaved() (*battle.Battle, bool) {
+	if !t.contChecked && t.a.Platform != nil {
+		t.contChecked = true
+		t.cont, _ = t.a.Autosaved()
+	}
+	return t.cont, t.cont != nil
 }
 
 // NewTitle returns the title screen.
@@ -102,7 +113,10 @@ func (t *Title) items() []titleItem {
 			}
 		}})
 	}
-	return append(items, []titleItem{
+	if b, _ := t.autosaved(); b != nil {
+		items = append(items, titleItem{label: fmt.Sprintf("Continue the last game (turn %d)", b.Turn()), do: a.Continue})
+	}
+	items = append(items, []titleItem{
 		{label: fmt.Sprintf("Play: %s", label), do: func() { t.play(name) }, scenario: true},
 		{label: "Play a scenario file", do: func() { AskPlayFile(a) }},
 		player(battle.Colonial),
@@ -112,8 +126,11 @@ func (t *Title) items() []titleItem {
 		{label: "Measurement mode: settle a dispute", do: func() { a.Show(NewMeasure(a, nil, "")) }},
 		{label: "Scenario editor", do: func() { a.Show(NewEditor(a)) }},
 		{label: "Photo mode: rule from a photo of a real table", do: func() { AskPhoto(a) }},
-		{label: "Quit", do: func() { a.Quit = true }},
 	}...)
+	if a.Platform == nil { // a browser tab is closed, not quit
+		items = append(items, titleItem{label: "Quit", do: func() { a.Quit = true }})
+	}
+	return items
 }
 
 // play starts a game of a built-in scenario: its file read by the
@@ -162,6 +179,17 @@ func playersText(a *App) string {
 // AskPlayFile asks for a scenario file and plays it; a file with problems
 // is refused with every problem listed.
 func AskPlayFile(a *App) {
+	if a.Platform != nil {
+		a.OpenFile("Play a scenario file (YAML, scenarios/FORMAT.md)", "", []string{".yaml", ".yml"}, func(name string, data []byte) error {
+			sc, err := scenarios.Parse(name, data, a.Comp)
+			if err != nil {
+				return err
+			}
+			PlayScenario(a, sc)
+			return nil
+		})
+		return
+	}
 	a.Ask("Play a scenario file (YAML, scenarios/FORMAT.md)", a.SavePath("my-battle.yaml"), []string{".yaml", ".yml"}, func(path string) error {
 		sc, _, err := loadScenario(a, path)
 		if err != nil {
@@ -314,11 +342,7 @@ func (t *Title) brief(sc *scenarios.Scenario) *brief {
 
 // AskLoadGame asks for a saved game and opens it.
 func AskLoadGame(a *App) {
-	a.Ask("Load a saved game (battle.Save JSON)", a.SavePath("game.json"), []string{".json"}, func(path string) error {
-		data, err := limits.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	a.OpenFile("Load a saved game (battle.Save JSON)", a.SavePath("game.json"), []string{".json"}, func(path string, data []byte) error {
 		b, err := battle.Load(data, a.Comp)
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
@@ -331,11 +355,7 @@ func AskLoadGame(a *App) {
 
 // AskReplay asks for a saved game and replays it.
 func AskReplay(a *App) {
-	a.Ask("Replay a saved game", a.SavePath("game.json"), []string{".json"}, func(path string) error {
-		data, err := limits.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	a.OpenFile("Replay a saved game", a.SavePath("game.json"), []string{".json"}, func(path string, data []byte) error {
 		r, err := NewReplay(a, data)
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)

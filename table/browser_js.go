@@ -1,0 +1,274 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"syscall/js"
+
+	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/table/ui"
+)
+
+// In the browser the view gets its files by download and upload, keeps the
+// game in progress in localStorage, and tells the page what it shows
+// (window.bsg.state, and the ruling in #bsg-ruling for screen readers and
+// tests).
+
+// mmPerCSSPixel: CSS defines 96 pixels to the inch.
+const cssPixelsPerMM = 96 / 25.4
+
+// minTargetMM is the least size of a control a finger must hit.
+const minTargetMM = 9
+
+// PageArgs returns the program's flags from the page's address: each
+// query parameter is a flag (?measure=-&colonial=greedy); ?seat=TOKEN, the
+// link `bsg host` prints, joins that seat of a game on the server that
+// served the page. Without any, the page opens on the title screen.
+func PageArgs() []string {
+	mark("mainMs")
+	loc := js.Global().Get("location")
+	q, err := url.ParseQuery(strings.TrimPrefix(loc.Get("search").String(), "?"))
+	if err != nil || len(q) == 0 {
+		return []string{"-title"}
+	}
+	if q.Has("seat") {
+		// a network game's link: its seat on the server that served the page
+		return []string{"-join", loc.Get("origin").String() + "/?seat=" + q.Get("seat")}
+	}
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var args []string
+	for _, k := range keys {
+		for _, v := range q[k] {
+			if v == "" {
+				args = append(args, "-"+k)
+			} else {
+				args = append(args, "-"+k+"="+v)
+			}
+		}
+	}
+	return args
+}
+
+// pageLink joins the view to the page: files, storage, and the state the
+// page shows.
+type pageLink struct {
+	p         *browser
+	published string
+	frames    int
+	dpr       float64
+}
+
+func (pl *pageLink) attach(a *ui.App) {
+	mark("viewMs")
+	pl.p = &browser{}
+	a.Platform = pl.p
+	if touchScreen() {
+		a.MinTarget = minTargetMM * cssPixelsPerMM * devicePixelRatio()
+	}
+}
+
+// mark notes in window.bsg when the program reached a point of its start
+// (milliseconds since the page began), for the start-up figures.
+func mark(name string) {
+	bsg := js.Global().Get("bsg")
+	if bsg.Type() == js.TypeObject {
+		bsg.Set(name, js.Global().Get("performance").Call("now").Float()-bsg.Get("started").Float())
+	}
+}
+
+func touchScreen() bool {
+	nav := js.Global().Get("navigator")
+	if n := nav.Get("maxTouchPoints"); n.Type() == js.TypeNumber && n.Int() > 0 {
+		return true
+	}
+	mm := js.Global().Get("matchMedia")
+	return mm.Type() == js.TypeFunction && js.Global().Call("matchMedia", "(pointer: coarse)").Get("matches").Bool()
+}
+
+func devicePixelRatio() float64 {
+	if r := js.Global().Get("devicePixelRatio"); r.Type() == js.TypeNumber && r.Float() > 0 {
+		return r.Float()
+	}
+	return 1
+}
+
+// poll hands finished uploads to the view (between frames, on the
+// view's goroutine).
+func (pl *pageLink) poll() {
+	if pl.p == nil {
+		return
+	}
+	for _, u := range pl.p.take() {
+		u.done(u.name, u.data)
+	}
+}
+
+// publish tells the page about the frame just drawn.
+func (pl *pageLink) publish(a *ui.App) {
+	pl.frames++
+	bsg := js.Global().Get("bsg")
+	if bsg.Type() != js.TypeObject {
+		return
+	}
+	bsg.Set("frames", pl.frames)
+	if pl.frames == 1 {
+		if f := js.Global().Get("bsgFirstFrame"); f.Type() == js.TypeFunction {
+			f.Invoke()
+		}
+	}
+	st := a.PageState()
+	dpr := devicePixelRatio()
+	for i := range st.Buttons {
+		b := &st.Buttons[i]
+		b.X, b.Y, b.W, b.H = b.X/dpr, b.Y/dpr, b.W/dpr, b.H/dpr
+	}
+	for i := range st.Ships {
+		st.Ships[i].X, st.Ships[i].Y = st.Ships[i].X/dpr, st.Ships[i].Y/dpr
+	}
+	data, err := json.Marshal(st)
+	if err != nil || string(data) == pl.published {
+		return
+	}
+	if pl.published == "" || rulingOf(pl.published) != st.Ruling {
+		if el := js.Global().Get("document").Call("getElementById", "bsg-ruling"); el.Truthy() {
+			el.Set("textContent", st.Ruling)
+		}
+	}
+	pl.published = string(data)
+	bsg.Set("state", pl.published)
+}
+
+func rulingOf(state string) string {
+	var st ui.PageState
+	_ = json.Unmarshal([]byte(state), &st)
+	return st.Ruling
+}
+
+// browser is the ui.Platform of a browser page.
+type browser struct {
+	mu   sync.Mutex
+	done []upload
+	// keep the handler of the file input alive
+	onChange js.Func
+}
+
+type upload struct {
+	name string
+	data []byte
+	done func(string, []byte)
+}
+
+func (b *browser) take() []upload {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := b.done
+	b.done = nil
+	return out
+}
+
+// Download implements ui.Platform: a link to the data, clicked.
+func (b *browser) Download(name string, data []byte) error {
+	doc := js.Global().Get("document")
+	u8 := js.Global().Get("Uint8Array").New(len(data))
+	js.CopyBytesToJS(u8, data)
+	blob := js.Global().Get("Blob").New([]any{u8}, map[string]any{"type": "application/octet-stream"})
+	href := js.Global().Get("URL").Call("createObjectURL", blob)
+	link := doc.Call("createElement", "a")
+	link.Set("href", href)
+	link.Set("download", name)
+	link.Get("style").Set("display", "none")
+	doc.Get("body").Call("appendChild", link)
+	link.Call("click")
+	link.Call("remove")
+	var revoke js.Func
+	revoke = js.FuncOf(func(js.Value, []js.Value) any {
+		js.Global().Get("URL").Call("revokeObjectURL", href)
+		revoke.Release()
+		return nil
+	})
+	js.Global().Call("setTimeout", revoke, 60000)
+	return nil
+}
+
+// Upload implements ui.Platform: the page's file input, opened; the file
+// chosen is read and handed over at the next frame.
+func (b *browser) Upload(exts []string, done func(string, []byte)) {
+	in := js.Global().Get("document").Call("getElementById", "upload")
+	if !in.Truthy() {
+		return
+	}
+	in.Set("accept", strings.Join(exts, ","))
+	in.Set("value", "")
+	b.onChange.Release()
+	b.onChange = js.FuncOf(func(this js.Value, args []js.Value) any {
+		files := in.Get("files")
+		if files.Get("length").Int() == 0 {
+			return nil
+		}
+		f := files.Call("item", 0)
+		name := f.Get("name").String()
+		if size := f.Get("size").Float(); size > limits.FileBytes {
+			// not read: the view refuses it by its size
+			b.mu.Lock()
+			b.done = append(b.done, upload{name: name, data: make([]byte, limits.FileBytes+1), done: done})
+			b.mu.Unlock()
+			return nil
+		}
+		var then js.Func
+		then = js.FuncOf(func(this js.Value, args []js.Value) any {
+			buf := js.Global().Get("Uint8Array").New(args[0])
+			data := make([]byte, buf.Get("length").Int())
+			js.CopyBytesToGo(data, buf)
+			b.mu.Lock()
+			b.done = append(b.done, upload{name: name, data: data, done: done})
+			b.mu.Unlock()
+			then.Release()
+			return nil
+		})
+		f.Call("arrayBuffer").Call("then", then)
+		return nil
+	})
+	in.Set("onchange", b.onChange)
+	in.Call("click")
+}
+
+// Stored implements ui.Platform with localStorage.
+func (b *browser) Stored(key string) ([]byte, bool) {
+	ls := js.Global().Get("localStorage")
+	if !ls.Truthy() {
+		return nil, false
+	}
+	v := ls.Call("getItem", key)
+	if v.Type() != js.TypeString {
+		return nil, false
+	}
+	return []byte(v.String()), true
+}
+
+// Store implements ui.Platform with localStorage (text: the data kept are
+// JSON).
+func (b *browser) Store(key string, data []byte) (err error) {
+	ls := js.Global().Get("localStorage")
+	if !ls.Truthy() {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil { // a full storage throws
+			err = fmt.Errorf("browser storage refused %d bytes under %s: %v", len(data), key, r)
+		}
+	}()
+	if data == nil {
+		ls.Call("removeItem", key)
+		return nil
+	}
+	ls.Call("setItem", key, string(data))
+	return nil
+}

@@ -1,0 +1,261 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"path"
+	"strings"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
+)
+
+// Platform is what the view needs from a place without a file system: the
+// browser. A nil Platform (the desktop) means files are read and written
+// by path, with a prompt for the path.
+type Platform interface {
+	// Download offers data to the user as a file named name.
+	Download(name string, data []byte) error
+	// Upload lets the user pick a file whose name ends in one of exts;
+	// done receives it later, between two frames (never if the user
+	// cancels).
+	Upload(exts []string, done func(name string, data []byte))
+	// Stored returns what Store kept under key, across visits.
+	Stored(key string) ([]byte, bool)
+	// Store keeps data under key across visits (nil data forgets it).
+	Store(key string, data []byte) error
+}
+
+// AutosaveKey is the Platform storage key of the game in progress.
+const AutosaveKey = "bsg.autosave"
+
+// autosaved is what the autosave keeps: the journal and who played.
+type autosaved struct {
+	Players map[battle.Side]string `json:"players"`
+	Game    json.RawMessage        `json:"game"`
+}
+
+// SaveAs writes data produced by data() as a file: on the desktop after
+// asking for its path (def proposed), in the browser as a download named
+// after def. saved receives the path or name written.
+func (a *App) SaveAs(title, def string, exts []string, data func() ([]byte, error), saved func(name string)) {
+	if a.Platform != nil {
+		d, err := data()
+		if err == nil {
+			err = a.Platform.Download(path.Base(strings.ReplaceAll(def, "\\", "/")), d)
+		}
+		if err != nil {
+			a.Say("%v", err)
+			return
+		}
+		if saved != nil {
+			saved(path.Base(def))
+		}
+		a.Say("downloaded %s", path.Base(def))
+		return
+	}
+	a.Ask(title, def, exts, func(p string) error {
+		d, err := data()
+		if err != nil {
+			return err
+		}
+		if err := WriteFile(p, d); err != nil {
+			return err
+		}
+		if saved != nil {
+			saved(p)
+		}
+		a.Say("saved %s", p)
+		return nil
+	})
+}
+
+// OpenFile reads a file the user chooses: on the desktop by path (def
+// proposed), in the browser from the file picker. open receives the
+// file's name and content; its error is shown (in the prompt on the
+// desktop, in the status line in the browser).
+func (a *App) OpenFile(title, def string, exts []string, open func(name string, data []byte) error) {
+	if a.Platform != nil {
+		a.Platform.Upload(exts, func(name string, data []byte) {
+			if len(data) > limits.FileBytes {
+				a.Say("%s: %d bytes; allowed: at most %d (every input file)", name, len(data), limits.FileBytes)
+				return
+			}
+			if err := open(name, data); err != nil {
+				a.Say("%s: %v", name, err)
+			}
+		})
+		a.Say("%s: choose a file", title)
+		return
+	}
+	a.Ask(title, def, exts, func(p string) error {
+		data, err := limits.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return open(p, data)
+	})
+}
+
+// autosave keeps the game in progress in the platform's storage after
+// every command, for "Continue" on the title screen.
+func (a *App) autosave() {
+	g, ok := a.screen.(*Game)
+	if a.Platform == nil || !ok || g.readOnly || g.b == nil {
+		return
+	}
+	n := len(g.b.Journal())
+	if g == a.saved && n == a.savedN {
+		return
+	}
+	a.saved, a.savedN = g, n
+	data, err := g.b.Save()
+	if err != nil {
+		return
+	}
+	rec, err := json.Marshal(autosaved{Players: g.a.Players, Game: data})
+	if err == nil {
+		err = a.Platform.Store(AutosaveKey, rec)
+	}
+	if err != nil {
+		a.Say("autosave: %v", err)
+	}
+}
+
+// Autosaved returns the game the platform's storage keeps, and its turn
+// (nil when there is none, or it does not load).
+func (a *App) Autosaved() (*battle.Battle, map[battle.Side]string) {
+	if a.Platform == nil {
+		return nil, nil
+	}
+	data, ok := a.Platform.Stored(AutosaveKey)
+	if !ok {
+		return nil, nil
+	}
+	var rec autosaved
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, nil
+	}
+	b, err := battle.Load(rec.Game, a.Comp)
+	if err != nil {
+		return nil, nil
+	}
+	return b, rec.Players
+}
+
+// Continue opens the autosaved game with the players it had.
+func (a *App) Continue() {
+	b, players := a.Autosaved()
+	if b == nil {
+		a.Say("no game to continue")
+		return
+	}
+	for side, p := range players {
+		a.Players[side] = p
+	}
+	a.Show(GameFrom(a, b))
+	a.Say("continuing turn %d", b.Turn())
+}
+
+// PageButton is a clickable region of the last frame, for the page
+// around the view (and its tests).
+type PageButton struct {
+	Label string  `json:"label"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	W     float64 `json:"w"`
+	H     float64 `json:"h"`
+}
+
+// PageState is what the view tells the page around it: the browser page
+// keeps the ruling in an element that screen readers announce, and its
+// tests read all of it.
+type PageState struct {
+	Screen  string       `json:"screen"`
+	Status  string       `json:"status"`
+	Ruling  string       `json:"ruling,omitempty"` // measurement mode: the ruling between the last two ships tapped
+	Hash    string       `json:"hash,omitempty"`   // a game or replay: the battle's state hash
+	Turn    int          `json:"turn,omitempty"`
+	Stage   string       `json:"stage,omitempty"`
+	Side    string       `json:"side,omitempty"` // a game: the side at the controls
+	AtEnd   bool         `json:"at_end,omitempty"`
+	Result  string       `json:"result,omitempty"` // a network game: the winner and why, once the record is signed
+	Seq     int          `json:"seq,omitempty"`    // a network game: messages the server accepted so far
+	Buttons []PageButton `json:"buttons"`
+	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode: the ships on the table
+}
+
+// PageShip is a ship on the table of measurement mode: where it shows on
+// the screen (pixels) and its heading (degrees).
+type PageShip struct {
+	ID      string  `json:"id"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	Heading float64 `json:"heading"`
+}
+
+// PageState returns the state of the last frame.
+func (a *App) PageState() PageState {
+	st := PageState{Screen: a.screen.Name(), Status: a.status, Buttons: []PageButton{}}
+	if a.modal != nil {
+		st.Screen = "prompt: " + a.modal.title
+	}
+	for _, w := range a.widgets {
+		label := w.id
+		if strings.HasPrefix(label, "btn:") {
+			if parts := strings.SplitN(label, ":", 4); len(parts) == 4 {
+				label = parts[3]
+			}
+		}
+		st.Buttons = append(st.Buttons, PageButton{Label: label, X: w.r.X, Y: w.r.Y, W: w.r.W, H: w.r.H})
+	}
+	var g *Game
+	switch s := a.screen.(type) {
+	case *Game:
+		g = s
+	case *Replay:
+		g = s.g
+		st.AtEnd = s.at >= len(s.saved.Journal)
+	case *NetGame:
+		if ns := s.State(); ns != nil {
+			st.Turn, st.Side, st.Stage, st.Seq = ns.View.Turn, ns.Seat.String(), string(ns.View.Phase), ns.Seq
+			if r := ns.View.Result; r != nil && ns.Record != nil {
+				st.Result = fmt.Sprintf("%s %s", r.Winner, r.Reason)
+			}
+		}
+	case *Measure:
+		st.Ruling = s.PairRuling()
+		for _, sh := range s.T.Ships {
+			p := s.cam.ToScreen(sh.Pose.Pos)
+			st.Ships = append(st.Ships, PageShip{ID: sh.ID, X: p.X, Y: p.Y, Heading: sh.Pose.Heading.Degrees()})
+		}
+	}
+	if g != nil && g.b != nil {
+		st.Hash, st.Turn, st.Side = g.b.Hash(), g.b.Turn(), g.side.String()
+		if int(g.st) < len(stageNames) {
+			st.Stage = stageNames[g.st]
+		}
+	}
+	return st
+}
+
+// stageNames name the stages of a game for PageState.
+var stageNames = [...]string{stCover: "cover", stPlan: "plan", stReveal: "reveal", stMarker: "marker",
+	stAnim: "moving", stDeclare: "declare", stResults: "results", stOver: "over"}
+
+// Portrait reports whether the window is taller than wide: a phone held
+// upright. Screens then put their panel under the table.
+func (a *App) Portrait() bool { return a.H > a.W*1.1 }
+
+// Split divides the window between the table and a side panel of the
+// width wanted: the panel on the right, or at the bottom (taking the
+// height its content needs, at most 62% of the window) when the window is
+// portrait.
+func (a *App) Split(panelW, panelH float64) (view, panel Rect) {
+	if a.Portrait() {
+		ph := math.Min(panelH, a.H*0.62)
+		return Rect{0, 0, a.W, a.H - ph}, Rect{0, a.H - ph, a.W, ph}
+	}
+	return Rect{0, 0, a.W - panelW, a.H}, Rect{a.W - panelW, 0, panelW, a.H}
+}

@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/starshipbattles/bsg/measure"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+// Touch in measurement mode: one finger drags a ship (as the mouse does);
+// a second finger while a ship is held turns it about its centre; two
+// fingers elsewhere pinch the table to zoom and pan it. The last two
+// ships tapped are ruled on in large type over the table.
+
+// pinch handles a two-finger gesture.
+func (m *Measure) pinch(ev Event) {
+	if m.drag && m.sel >= 0 && m.sel < len(m.T.Ships) {
+		m.turnFine(ev.Turn)
+		m.changed()
+		return
+	}
+	m.cam.Key(ev)
+}
+
+// turnFine turns the selected ship by deg degrees, gathering the small
+// steps of a gesture so the heading stays a whole number of tenths.
+func (m *Measure) turnFine(deg float64) {
+	m.twist += deg
+	step := math.Trunc(m.twist*10) / 10
+	if step != 0 {
+		m.twist -= step
+		m.turn(step)
+	}
+}
+
+// tapped notes a ship pressed: the ruling pair is the last two.
+func (m *Measure) tapped(i int) {
+	if i < 0 || i >= len(m.T.Ships) {
+		return
+	}
+	id := m.T.Ships[i].ID
+	if id == m.pairB {
+		return
+	}
+	m.pairA, m.pairB = m.pairB, id
+}
+
+// PairRuling returns the rulings between the last two ships tapped, both
+// ways, one a line ("" before two ships were tapped).
+func (m *Measure) PairRuling() string {
+	a, b := m.shipIndex(m.pairA), m.shipIndex(m.pairB)
+	if a < 0 || b < 0 || a == b {
+		return ""
+	}
+	var lines []string
+	for _, pr := range [][2]int{{a, b}, {b, a}} {
+		for _, ru := range m.rulings {
+			if ru.Attacker == pr[0] && ru.Target == pr[1] {
+				verdict := "cannot fire"
+				if ru.CanFire {
+					verdict = "CAN FIRE"
+				}
+				lines = append(lines, ru.AttackerID+" → "+ru.TargetID+": "+verdict+". "+measure.Sentence(m.T, ru))
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// shortRuling says a ruling in a few words for the large type: verdict,
+// band, range and the margin to the next band.
+func shortRuling(ru referee.Ruling) string {
+	head := ru.AttackerID + " → " + ru.TargetID + ": "
+	switch ru.Reason {
+	case referee.CanFire:
+		return head + fmt.Sprintf("CAN FIRE · %s range · %.1f mm (%.1f mm from %s)", ru.Band, ru.Range, ru.Margin, bandWord(ru.MarginTo))
+	case referee.OutOfRange:
+		return head + fmt.Sprintf("cannot fire · out of range · %.1f mm (%.1f mm beyond long)", ru.Range, ru.Margin)
+	case referee.OutOfArc:
+		return head + "cannot fire · out of arc"
+	case referee.Blocked:
+		return head + "cannot fire · blocked by " + strings.Join(ru.BlockedBy, ", ")
+	case referee.Level:
+		return head + "cannot fire · two or more levels apart"
+	case referee.Overlap:
+		return head + "cannot fire · the bases overlap"
+	}
+	return head + string(ru.Reason)
+}
+
+func bandWord(b referee.Band) string {
+	if b == referee.Out {
+		return "out of range"
+	}
+	return string(b)
+}
+
+// drawPairRuling paints the pair's ruling in large type at the bottom of
+// the table view.
+func (m *Measure) drawPairRuling(l *List, view Rect) {
+	a, b := m.shipIndex(m.pairA), m.shipIndex(m.pairB)
+	if a < 0 || b < 0 || a == b {
+		return
+	}
+	var rs []referee.Ruling
+	for _, pr := range [][2]int{{a, b}, {b, a}} {
+		for _, ru := range m.rulings {
+			if ru.Attacker == pr[0] && ru.Target == pr[1] {
+				rs = append(rs, ru)
+			}
+		}
+	}
+	sz := m.a.TextSize(17)
+	pad := sz * 0.5
+	w := view.W - 2*pad
+	type line struct {
+		s  string
+		on bool
+	}
+	var lines []line
+	for _, ru := range rs {
+		for _, s := range m.a.Fonts.Wrap(Clean(shortRuling(ru)), sz, w-2*pad, true) {
+			lines = append(lines, line{s, ru.CanFire})
+		}
+	}
+	h := float64(len(lines))*sz*1.25 + 1.5*pad
+	y := view.Y + view.H - h - pad
+	l.Rect(Rect{view.X + pad, y, w, h}, Alpha(ColWhite, 0.94), ColInk, 2)
+	for i, ln := range lines {
+		c := ColSecondary
+		if ln.on {
+			c = ColInk
+		}
+		l.Text(Pt{view.X + 2*pad, y + pad + sz*0.9 + float64(i)*sz*1.25}, ln.s, sz, c, AnchorStart, true)
+	}
+}

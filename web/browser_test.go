@@ -1,0 +1,237 @@
+package web_test
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/input"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/tablefile"
+)
+
+func TestPageShowsTheTitle(t *testing.T) {
+	ctx := browse(t, page(t), desktop)
+	st := waitFor(t, ctx, 60*time.Second, "the title", func(st ui.PageState) bool { return st.Screen == "title" })
+	var times map[string]float64
+	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`({loaded: bsg.loadedMs, main: bsg.mainMs, view: bsg.viewMs, first: bsg.firstFrameMs})`, &times)))
+	t.Logf("program compiled after %.0f ms, main started %.0f ms, view built %.0f ms, first frame %.0f ms", times["loaded"], times["main"], times["view"], times["first"])
+	_, ok := button(st, "Measurement mode")
+	require.True(t, ok, labels(st))
+	time.Sleep(500 * time.Millisecond)
+	got := screenshot(t, ctx, "title")
+	golden := filepath.Join("testdata", "title.png")
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(golden, got, 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err, "go test ./web -run TestPageShowsTheTitle -update writes it")
+	// the heading and its ships (the menu below changes with the flows)
+	differ, total := pixelDiff(t, want, got, 200)
+	assert.Less(t, float64(differ)/float64(total), 0.005, "%d of %d pixels differ from %s (the screenshot is in out/web-shots/title.png)", differ, total, golden)
+}
+
+// phone is a phone held upright (CSS pixels, three device pixels each).
+var phone = screen{W: 390, H: 844, DPR: 3, Touch: true}
+
+// cssPerMM: CSS has 96 pixels to the inch.
+const cssPerMM = 96 / 25.4
+
+func ship(t *testing.T, st ui.PageState, prefix string) ui.PageShip {
+	t.Helper()
+	for _, s := range st.Ships {
+		if strings.HasPrefix(s.ID, prefix) {
+			return s
+		}
+	}
+	t.Fatalf("no ship %s* on the table: %+v", prefix, st.Ships)
+	return ui.PageShip{}
+}
+
+// On a phone, measurement mode settles "is he in my arc, at what range, by
+// how much" by touch alone: tap two ships, drag one, turn it with a second
+// finger, pinch the table.
+func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
+	ctx := browse(t, page(t)+"?measure=-", phone)
+	st := waitFor(t, ctx, 90*time.Second, "measurement mode", func(st ui.PageState) bool {
+		return st.Screen == "measurement mode" && len(st.Ships) == 2
+	})
+	time.Sleep(300 * time.Millisecond)
+	screenshot(t, ctx, "measure-phone-start")
+	for _, b := range st.Buttons {
+		assert.GreaterOrEqual(t, b.H, 9*cssPerMM-0.5, "button %q is %.1f mm high", b.Label, b.H/cssPerMM)
+	}
+	viper, raider := ship(t, st, "viper"), ship(t, st, "cylon")
+
+	// tap the viper, then the raider: their ruling in large type
+	tap(t, ctx, viper.X, viper.Y)
+	tap(t, ctx, raider.X, raider.Y)
+	st = waitFor(t, ctx, 30*time.Second, "the ruling of the two ships tapped", func(st ui.PageState) bool { return st.Ruling != "" })
+	before := st.Ruling
+	t.Log(before)
+	require.Contains(t, before, viper.ID+" → "+raider.ID+": CAN FIRE", "the raider stands ahead of the viper, in its arc")
+	var dom string
+	require.NoError(t, chromedp.Run(ctx, chromedp.Text("#bsg-ruling", &dom, chromedp.ByQuery)))
+	require.Equal(t, strings.ReplaceAll(before, "\n", " "), strings.Join(strings.Fields(dom), " "), "the page's ruling element says the same")
+	screenshot(t, ctx, "measure-phone-pair")
+
+	// drag the raider behind the viper: out of its arc
+	behind := [2]float64{viper.X, viper.Y + 0.8*(viper.Y-raider.Y)}
+	drag(t, ctx, [2]float64{raider.X, raider.Y}, behind, 12)
+	st = waitFor(t, ctx, 30*time.Second, "the ruling after the drag", func(st ui.PageState) bool { return st.Ruling != before })
+	after := st.Ruling
+	t.Log(after)
+	require.Contains(t, after, viper.ID+" → "+raider.ID+": cannot fire")
+	require.Contains(t, after, "out of "+viper.ID+"'s arc")
+	moved := ship(t, st, "cylon")
+	assert.InDelta(t, behind[0], moved.X, 6)
+	assert.InDelta(t, behind[1], moved.Y, 6)
+	screenshot(t, ctx, "measure-phone-dragged")
+
+	// hold the raider and turn a second finger a quarter turn around it
+	heading := moved.Heading
+	c := [2]float64{moved.X, moved.Y}
+	r := 60.0
+	acts := []chromedp.Action{touch(input.TouchStart, c), chromedp.Sleep(hold),
+		touch(input.TouchStart, c, [2]float64{c[0] + r, c[1]}), chromedp.Sleep(hold)}
+	for i := 1; i <= 10; i++ {
+		a := float64(i) * math.Pi / 20 // counter-clockwise on the screen (y down)
+		acts = append(acts, touch(input.TouchMove, c, [2]float64{c[0] + r*math.Cos(a), c[1] - r*math.Sin(a)}), chromedp.Sleep(40*time.Millisecond))
+	}
+	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
+	require.NoError(t, chromedp.Run(ctx, acts...))
+	st = waitFor(t, ctx, 30*time.Second, "the raider turned", func(st ui.PageState) bool { return ship(t, st, "cylon").Heading != heading })
+	turned := ship(t, st, "cylon")
+	assert.InDelta(t, 90, math.Mod(turned.Heading-heading+540, 360)-180, 3, "a quarter turn counter-clockwise: heading %.1f → %.1f", heading, turned.Heading)
+	assert.InDelta(t, moved.X, turned.X, 2, "turning does not move it")
+
+	// pinch an empty spot of the table apart: the view zooms in
+	st = state(t, ctx)
+	v, rd := ship(t, st, "viper"), ship(t, st, "cylon")
+	spread := math.Hypot(v.X-rd.X, v.Y-rd.Y)
+	mid := [2]float64{20, 20}
+	acts = []chromedp.Action{touch(input.TouchStart, [2]float64{mid[0], mid[1]}, [2]float64{mid[0] + 40, mid[1] + 40}), chromedp.Sleep(hold)}
+	for i := 1; i <= 8; i++ {
+		d := 40 + float64(i)*5
+		acts = append(acts, touch(input.TouchMove, [2]float64{mid[0], mid[1]}, [2]float64{mid[0] + d, mid[1] + d}), chromedp.Sleep(40*time.Millisecond))
+	}
+	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
+	require.NoError(t, chromedp.Run(ctx, acts...))
+	st = waitFor(t, ctx, 30*time.Second, "the table zoomed", func(st ui.PageState) bool {
+		v, rd := ship(t, st, "viper"), ship(t, st, "cylon")
+		return math.Hypot(v.X-rd.X, v.Y-rd.Y) > spread*1.5
+	})
+	v, rd = ship(t, st, "viper"), ship(t, st, "cylon")
+	assert.InDelta(t, 2.0, math.Hypot(v.X-rd.X, v.Y-rd.Y)/spread, 0.15, "the fingers spread from 40 to 80 px: twice as large")
+	screenshot(t, ctx, "measure-phone-zoomed")
+
+	// save the table: the browser downloads the table file
+	dl := t.TempDir()
+	require.NoError(t, chromedp.Run(ctx, browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(dl)))
+	tapButton(t, ctx, "Save table")
+	file := filepath.Join(dl, "table.yaml")
+	var data []byte
+	require.Eventually(t, func() bool {
+		var err error
+		data, err = os.ReadFile(file)
+		return err == nil && len(data) > 0
+	}, 30*time.Second, 100*time.Millisecond, "the download of table.yaml")
+	saved, err := tablefile.Parse(file, data, assets.Default())
+	require.NoError(t, err)
+	require.Len(t, saved.Ships, 2)
+	assert.InDelta(t, turned.Heading, saved.Ships[1].Pose.Heading.Degrees(), 0.01, "the file has the turned heading")
+}
+
+// Held sideways, the phone shows the same mode with the panel beside the
+// table.
+func TestMeasurementModeOnAPhoneHeldSideways(t *testing.T) {
+	ctx := browse(t, page(t)+"?measure=-", screen{W: 844, H: 390, DPR: 3, Touch: true})
+	st := waitFor(t, ctx, 90*time.Second, "measurement mode", func(st ui.PageState) bool {
+		return st.Screen == "measurement mode" && len(st.Ships) == 2
+	})
+	viper, raider := ship(t, st, "viper"), ship(t, st, "cylon")
+	tap(t, ctx, viper.X, viper.Y)
+	tap(t, ctx, raider.X, raider.Y)
+	st = waitFor(t, ctx, 30*time.Second, "the ruling", func(st ui.PageState) bool { return st.Ruling != "" })
+	for _, b := range st.Buttons {
+		assert.GreaterOrEqual(t, b.H, 9*cssPerMM-0.5, "button %q", b.Label)
+		assert.LessOrEqual(t, b.Y+b.H, 390.0+0.5, "button %q is on the screen", b.Label)
+	}
+	screenshot(t, ctx, "measure-phone-landscape")
+}
+
+// press is how a side's player presses a button: the Colonial player with
+// the mouse, the Cylon player with a finger.
+func press(t *testing.T, ctx context.Context, side string, b ui.PageButton) {
+	t.Helper()
+	if side == "cylon" {
+		tap(t, ctx, b.X+b.W/2, b.Y+b.H/2)
+	} else {
+		click(t, ctx, b.X+b.W/2, b.Y+b.H/2)
+	}
+}
+
+// A hot-seat turn in the browser: both players plan behind cover screens,
+// the plans are revealed, the ships move and fire, and turn 2 begins.
+// The Colonial player uses the mouse, the Cylon player touch.
+func TestHotSeatTurnWithMouseAndTouch(t *testing.T) {
+	// a tablet held sideways: room for the planning panel at 9 mm a control
+	ctx := browse(t, page(t)+"?scenario=furball", screen{W: 1366, H: 1024, DPR: 1, Touch: true})
+	st := waitFor(t, ctx, 90*time.Second, "the game", func(st ui.PageState) bool { return st.Turn == 1 })
+	start := st.Hash
+	shots := map[string]bool{}
+	pressed := map[string]int{}
+	for step := 0; ; step++ {
+		require.Less(t, step, 120, "the turn did not end; the page shows %s (stage %s), buttons %s", st.Screen, st.Stage, labels(st))
+		st = state(t, ctx)
+		if st.Turn == 2 {
+			break
+		}
+		if !shots[st.Stage+st.Side] {
+			shots[st.Stage+st.Side] = true
+			screenshot(t, ctx, "hotseat-"+st.Stage+"-"+st.Side)
+		}
+		var next ui.PageButton
+		found := false
+		for _, part := range []string{"Continue", "Hand over", "Commit", "Declare", "Go on", "Place the marker"} {
+			if b, ok := button(st, part); ok {
+				next, found = b, true
+				break
+			}
+		}
+		if !found {
+			time.Sleep(100 * time.Millisecond) // the ships are moving
+			continue
+		}
+		pressed[st.Side+": "+next.Label]++
+		press(t, ctx, st.Side, next)
+		time.Sleep(150 * time.Millisecond)
+	}
+	t.Log(pressed)
+	require.NotEqual(t, start, st.Hash)
+	for _, side := range []string{"colonial", "cylon"} {
+		assert.Positive(t, pressed[side+": Commit (Enter)"], "%s committed plans", side)
+	}
+	assert.Positive(t, pressed["colonial: Hand over (h)"]+pressed["cylon: Hand over (h)"])
+
+	// the page is closed and opened again: the title offers to continue
+	// the game from the browser's storage, where it stands
+	want := state(t, ctx).Hash
+	require.NoError(t, chromedp.Run(ctx, chromedp.Navigate(page(t))))
+	waitFor(t, ctx, 90*time.Second, "the title", func(st ui.PageState) bool { return st.Screen == "title" })
+	tapButton(t, ctx, "Continue the last game (turn 2)")
+	st = waitFor(t, ctx, 30*time.Second, "the game continued", func(st ui.PageState) bool { return st.Turn == 2 })
+	assert.Equal(t, want, st.Hash, "the continued game is the one left")
+}

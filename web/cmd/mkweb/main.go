@@ -1,0 +1,24 @@
+// Command mkweb builds the browser page of the table view into a folder
+// (`make web`): index.html, wasm_exec.js and the compressed program.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/starshipbattles/bsg/web"
+)
+
+func main() {
+	out := flag.String("out", "out/web", "the `folder` to write")
+	flag.Parse()
+	rep, err := web.Build(context.Background(), ".", *out)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mkweb:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("%s: %s (%.1f MB compressed, %.1f MB uncompressed), %s, %s\n", rep.Dir, web.ProgramFile,
+		float64(rep.CompressedSize)/(1<<20), float64(rep.WasmBytes)/(1<<20), web.WasmExecJS, web.IndexFile)
+}

@@ -1,0 +1,299 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image/png"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/web"
+)
+
+// The browser tests build the page once per run (into out/web, where the
+// compressed program is kept while it does not change), serve it on
+// 127.0.0.1 and drive Debian's chromium headless through chromedp.
+
+var update = flag.Bool("update", false, "rewrite the golden screenshots in testdata")
+
+// pixelDiff counts the pixels of two PNGs of one size that differ by more
+// than a little in any channel (text edges may shift by a shade), in the
+// top rows of the picture.
+func pixelDiff(t *testing.T, a, b []byte, rows int) (differ, total int) {
+	t.Helper()
+	ia, err := png.Decode(bytes.NewReader(a))
+	require.NoError(t, err)
+	ib, err := png.Decode(bytes.NewReader(b))
+	require.NoError(t, err)
+	require.Equal(t, ia.Bounds(), ib.Bounds(), "the screenshot's size")
+	r := ia.Bounds()
+	for y := r.Min.Y; y < min(r.Max.Y, r.Min.Y+rows); y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, _ := ia.At(x, y).RGBA()
+			r2, g2, b2, _ := ib.At(x, y).RGBA()
+			d := max(absDiff(r1, r2), absDiff(g1, g2), absDiff(b1, b2)) >> 8
+			if d > 40 {
+				differ++
+			}
+			total++
+		}
+	}
+	return differ, total
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+var (
+	pageOnce sync.Once
+	pageURL  string
+	pageRep  web.Report
+	pageErr  error
+)
+
+// chromiumPath finds the browser `make deps` installs.
+func chromiumPath() string {
+	for _, p := range []string{"/usr/lib/chromium/chromium", "chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	return ""
+}
+
+// page builds and serves the page (once) and returns its address.
+func page(t *testing.T) string {
+	t.Helper()
+	if chromiumPath() == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium is missing: `make deps` installs it")
+		}
+		t.Skip("chromium is missing: `make deps` installs it")
+	}
+	pageOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+		defer cancel()
+		pageRep, pageErr = web.Build(ctx, "..", filepath.Join("..", "out", "web"))
+		if pageErr != nil {
+			return
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			pageErr = err
+			return
+		}
+		go http.Serve(ln, web.Handler(pageRep.Dir)) //nolint:errcheck // ends with the test binary
+		pageURL = "http://" + ln.Addr().String() + "/"
+	})
+	require.NoError(t, pageErr)
+	t.Logf("program: %.2f MB compressed (%.1f MB uncompressed)", float64(pageRep.CompressedSize)/(1<<20), float64(pageRep.WasmBytes)/(1<<20))
+	return pageURL
+}
+
+// screen describes the emulated device.
+type screen struct {
+	W, H  int64
+	DPR   float64
+	Touch bool
+}
+
+var desktop = screen{W: 1280, H: 800, DPR: 1}
+
+// browse opens a fresh headless chromium (its own profile) on url.
+func browse(t *testing.T, url string, sc screen) context.Context {
+	t.Helper()
+	// a fresh profile, removed when the browser has gone (it may still be
+	// writing to it a moment after it was told to stop)
+	profile, err := os.MkdirTemp("", "bsg-chromium-")
+	require.NoError(t, err)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath()),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(int(sc.W), int(sc.H)),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
+	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(func() {
+		cancelT()
+		cancelC()
+		cancelA()
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	acts := []chromedp.Action{
+		emulation.SetDeviceMetricsOverride(sc.W, sc.H, sc.DPR, sc.Touch),
+	}
+	if sc.Touch {
+		acts = append(acts, emulation.SetTouchEmulationEnabled(true).WithMaxTouchPoints(5))
+	}
+	acts = append(acts, chromedp.Navigate(url))
+	require.NoError(t, chromedp.Run(ctx, acts...))
+	return ctx
+}
+
+// state reads what the program last told the page.
+func state(t *testing.T, ctx context.Context) ui.PageState {
+	t.Helper()
+	var raw string
+	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`window.bsg && window.bsg.state || ""`, &raw)))
+	var st ui.PageState
+	if raw != "" {
+		require.NoError(t, json.Unmarshal([]byte(raw), &st))
+	}
+	return st
+}
+
+// waitFor polls the page's state until ok holds (or fails the test after
+// limit, showing the last state).
+func waitFor(t *testing.T, ctx context.Context, limit time.Duration, what string, ok func(ui.PageState) bool) ui.PageState {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		st := state(t, ctx)
+		if ok(st) {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %v for %s; the page shows %s, status %q, buttons %s", limit, what, st.Screen, st.Status, labels(st))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func labels(st ui.PageState) string {
+	var ls []string
+	for _, b := range st.Buttons {
+		ls = append(ls, fmt.Sprintf("%q", b.Label))
+	}
+	return strings.Join(ls, ", ")
+}
+
+// button finds a button whose label contains part.
+func button(st ui.PageState, part string) (ui.PageButton, bool) {
+	for _, b := range st.Buttons {
+		if strings.Contains(b.Label, part) {
+			return b, true
+		}
+	}
+	return ui.PageButton{}, false
+}
+
+// waitButton waits for a button whose label contains part.
+func waitButton(t *testing.T, ctx context.Context, part string) ui.PageButton {
+	t.Helper()
+	var b ui.PageButton
+	waitFor(t, ctx, 60*time.Second, "a button "+part, func(st ui.PageState) bool {
+		var ok bool
+		b, ok = button(st, part)
+		return ok
+	})
+	return b
+}
+
+// hold is how long a finger or a mouse button stays down: longer than a
+// frame, as a person's does.
+const hold = 120 * time.Millisecond
+
+// click presses and releases the left mouse button at x, y (CSS pixels).
+func click(t *testing.T, ctx context.Context, x, y float64) {
+	t.Helper()
+	require.NoError(t, chromedp.Run(ctx,
+		input.DispatchMouseEvent(input.MouseMoved, x, y),
+		chromedp.Sleep(hold/2),
+		input.DispatchMouseEvent(input.MousePressed, x, y).WithButton(input.Left).WithClickCount(1),
+		chromedp.Sleep(hold),
+		input.DispatchMouseEvent(input.MouseReleased, x, y).WithButton(input.Left).WithClickCount(1),
+		chromedp.Sleep(hold),
+	))
+}
+
+// clickButton clicks the middle of a button with the mouse.
+func clickButton(t *testing.T, ctx context.Context, part string) {
+	t.Helper()
+	b := waitButton(t, ctx, part)
+	click(t, ctx, b.X+b.W/2, b.Y+b.H/2)
+}
+
+// touch sends one touch event with the fingers at pts.
+func touch(typ input.TouchType, pts ...[2]float64) chromedp.Action {
+	var tps []*input.TouchPoint
+	for i, p := range pts {
+		tps = append(tps, &input.TouchPoint{X: p[0], Y: p[1], ID: float64(i + 1), RadiusX: 4, RadiusY: 4, Force: 1})
+	}
+	if tps == nil {
+		tps = []*input.TouchPoint{}
+	}
+	return input.DispatchTouchEvent(typ, tps)
+}
+
+// tap touches x, y with one finger and lifts it.
+func tap(t *testing.T, ctx context.Context, x, y float64) {
+	t.Helper()
+	require.NoError(t, chromedp.Run(ctx,
+		touch(input.TouchStart, [2]float64{x, y}),
+		chromedp.Sleep(hold),
+		touch(input.TouchEnd),
+		chromedp.Sleep(hold),
+	))
+}
+
+// tapButton taps the middle of a button with a finger.
+func tapButton(t *testing.T, ctx context.Context, part string) {
+	t.Helper()
+	b := waitButton(t, ctx, part)
+	tap(t, ctx, b.X+b.W/2, b.Y+b.H/2)
+}
+
+// drag moves one finger from a to b in steps, a frame or so apart.
+func drag(t *testing.T, ctx context.Context, a, b [2]float64, steps int) {
+	t.Helper()
+	acts := []chromedp.Action{touch(input.TouchStart, a), chromedp.Sleep(hold)}
+	for i := 1; i <= steps; i++ {
+		f := float64(i) / float64(steps)
+		acts = append(acts, touch(input.TouchMove, [2]float64{a[0] + f*(b[0]-a[0]), a[1] + f*(b[1]-a[1])}), chromedp.Sleep(30*time.Millisecond))
+	}
+	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
+	require.NoError(t, chromedp.Run(ctx, acts...))
+}
+
+// screenshot captures the page as a PNG and keeps it in out/web-shots.
+func screenshot(t *testing.T, ctx context.Context, name string) []byte {
+	t.Helper()
+	var png []byte
+	require.NoError(t, chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)))
+	dir := filepath.Join("..", "out", "web-shots")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644))
+	return png
+}
