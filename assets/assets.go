@@ -244,6 +244,9 @@ type Components struct {
 	// talents, then the flaws, each in file order. Use Talent, TalentIDs
 	// and FlawIDs to look them up.
 	Talents []TalentSpec
+	// PilotCards holds the named pilots of pilots.yaml, in file order; use
+	// PilotCard to get one by id.
+	PilotCards []PilotCard
 	// Sources lists the files the values were read from, in the order they
 	// were applied: the embedded files, then each override file.
 	Sources []string
@@ -258,7 +261,7 @@ type position struct {
 	line int
 }
 
-//go:embed components.yaml ships.yaml counters.yaml decks.yaml talents.yaml
+//go:embed components.yaml ships.yaml counters.yaml decks.yaml talents.yaml pilots.yaml
 var embedded embed.FS
 
 // Embedded file names, in the order Load reads them.
@@ -268,6 +271,7 @@ const (
 	countersFile   = "counters.yaml"
 	decksFile      = "decks.yaml"
 	talentsFile    = "talents.yaml"
+	pilotsFile     = "pilots.yaml"
 )
 
 // Load parses and validates the embedded data and returns a new Components
@@ -282,7 +286,18 @@ func Load() (*Components, error) {
 		}
 		files[name] = b
 	}
-	return loadFiles(files[componentsFile], files[shipsFile], files[countersFile], files[decksFile], files[talentsFile])
+	c, err := loadFiles(files[componentsFile], files[shipsFile], files[countersFile], files[decksFile], files[talentsFile])
+	if err != nil {
+		return nil, err
+	}
+	b, err := embedded.ReadFile(pilotsFile)
+	if err != nil {
+		return nil, err
+	}
+	if errs := loadPilotCards(c, b); len(errs) > 0 {
+		return nil, errs
+	}
+	return c, nil
 }
 
 // Default is Load for callers that cannot recover from broken embedded data;
@@ -339,6 +354,10 @@ func (c *Components) Clone() *Components {
 	for i, s := range c.Geometry.FTLSides {
 		s.Rolls = append([]int(nil), s.Rolls...)
 		d.Geometry.FTLSides[i] = s
+	}
+	d.PilotCards = make([]PilotCard, len(c.PilotCards))
+	for i, p := range c.PilotCards {
+		d.PilotCards[i] = p.clone()
 	}
 	d.Classes = make([]Class, len(c.Classes))
 	for i, cl := range c.Classes {

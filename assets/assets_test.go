@@ -14,7 +14,7 @@ import (
 func TestLoadEmbeddedData(t *testing.T) {
 	c, err := assets.Load()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"components.yaml", "ships.yaml", "counters.yaml", "decks.yaml", "talents.yaml"}, c.Sources)
+	assert.Equal(t, []string{"components.yaml", "ships.yaml", "counters.yaml", "decks.yaml", "talents.yaml", "pilots.yaml"}, c.Sources)
 	assert.NotPanics(t, func() { assets.Default() })
 }
 
@@ -53,8 +53,8 @@ func TestEveryValueHasProvenance(t *testing.T) {
 	// 16 lengths + 3 whole numbers + 6 FTL sides; 5 classes x 4 values;
 	// 21 + 4 counter kinds; 5 pilot tokens x 3 values; 72 cards x 2 (the
 	// card, its G) and 117 arrows x 4 (length, turn, sideways, kinetic
-	// energy) in the five decks; 14 talent and 3 flaw cards.
-	assert.Equal(t, 16+3+6+5*4+21+4+5*3+72*2+117*4+14+3, n, "values visited")
+	// energy) in the five decks; 14 talent and 3 flaw cards; 6 pilot cards.
+	assert.Equal(t, 16+3+6+5*4+21+4+5*3+72*2+117*4+14+3+6, n, "values visited")
 }
 
 func TestRulebookValues(t *testing.T) {

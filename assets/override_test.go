@@ -324,7 +324,7 @@ func TestOverrideTwice(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, "b.yaml:2: geometry.medium_range: must be greater than geometry.short_range (150 mm); got 120 mm", err.Error())
 	require.NoError(t, c.Override("b.yaml", []byte("geometry: {medium_range: 160}\n")))
-	assert.Equal(t, []string{"components.yaml", "ships.yaml", "counters.yaml", "decks.yaml", "talents.yaml", "a.yaml", "b.yaml"}, c.Sources)
+	assert.Equal(t, []string{"components.yaml", "ships.yaml", "counters.yaml", "decks.yaml", "talents.yaml", "pilots.yaml", "a.yaml", "b.yaml"}, c.Sources)
 }
 
 func TestOverrideWithoutFilename(t *testing.T) {

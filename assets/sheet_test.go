@@ -72,7 +72,7 @@ func TestWriteSheetShowsOverrides(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, c.WriteSheet(&buf))
 	out := buf.String()
-	assert.Contains(t, out, "Data: components.yaml, ships.yaml, counters.yaml, decks.yaml, talents.yaml, my set.yaml\n")
+	assert.Contains(t, out, "Data: components.yaml, ships.yaml, counters.yaml, decks.yaml, talents.yaml, pilots.yaml, my set.yaml\n")
 	assert.Regexp(t, `\nbase_across_flats +44\.5 +mm +measured +my set\.yaml +two lines\n`, out)
 	assert.Regexp(t, `\n +base_across_flats +50 +mm +measured +my set\.yaml\n`, out)
 }

@@ -103,7 +103,7 @@ func TestLoadRejectsBrokenTalents(t *testing.T) {
 		},
 		{
 			name: "rookie not a boolean", old: "rookie: true\n    effect: \"+1", new: "rookie: sometimes\n    effect: \"+1",
-			wantAt: "rookie: sometimes", wantField: "talents.beginners-luck.rookie",
+			wantAt: "rookie: sometimes", wantField: "talents.marksman.rookie",
 			wantMsg: `must be true or false; got "sometimes"`,
 		},
 		{

@@ -26,7 +26,7 @@ var wantTalents = []talentRow{
 	{"steady-hands", "Steady Hands", "talent", "M", 2, false, nil, 0, "the G limit is one higher for one turn"},
 	{"hotshot", "Hotshot", "talent", "M", 1, false, nil, 0, "may plan a difficult maneuver right after another"},
 	{"asteroid-jockey", "Asteroid Jockey", "talent", "M", 2, false, []string{"asteroids"}, 0, "moving inside an asteroid field, keep one collision counter fewer"},
-	{"marksman", "Marksman", "talent", "F", 3, false, nil, 0, "+1 to an attack roll"},
+	{"marksman", "Marksman", "talent", "F", 3, true, nil, 0, "+1 to an attack roll"},
 	{"technical-eye", "Technical Eye", "talent", "F", 2, false, []string{"asteroids"}, 0, "ignores cover for a target at long range (240 mm) or less"},
 	{"eagle-eye", "Eagle Eye", "talent", "F", 2, false, nil, 0, "a long-range attack counts as medium range"},
 	{"lucky-shot", "Lucky Shot", "talent", "F", 1, false, nil, 0, "rolls a missed attack again"},
@@ -100,7 +100,7 @@ func TestRookieTalents(t *testing.T) {
 			rookie = append(rookie, tc.ID)
 		}
 	}
-	assert.Equal(t, []string{"beginners-luck", "quick-study"}, rookie,
+	assert.Equal(t, []string{"marksman", "beginners-luck", "quick-study"}, rookie,
 		"nuggets and rookies have talents to take (Limitations of nuggets and rookies)")
 	for _, p := range c.PilotTokens {
 		if p.RookieTalentsOnly.Value {

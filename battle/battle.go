@@ -101,9 +101,9 @@ func New(setup Setup, comp *assets.Components, seed uint64) (*Battle, error) {
 		if fuel == 0 {
 			fuel = comp.Geometry.StartingFuel.Value
 		}
-		pilot := sp.Pilot
-		if pilot == "" {
-			pilot = starship.Average
+		pilot, card, err := pilotOf(comp, sp, setup.Ships[:i])
+		if err != nil {
+			return nil, fmt.Errorf("ships[%d].pilot: %w", i, err)
 		}
 		speed, _ := maneuvers.SpeedForKineticEnergy(min(max(sp.KE, -1), 3))
 		b.st.Ships = append(b.st.Ships, ShipState{
@@ -111,7 +111,7 @@ func New(setup Setup, comp *assets.Components, seed uint64) (*Battle, error) {
 			Talents: slices.Clone(sp.Talents), Flaws: slices.Clone(sp.Flaws),
 			Ship: starship.State{Class: sp.Class, Pose: sp.Pose, Rotation: sp.Rotation, KE: sp.KE, Speed: speed,
 				Level: max(sp.Level, 1), Fuel: fuel, Pilot: pilot},
-			Enters: sp.EntersOnTurn, EntersByFTL: sp.EntersByFTL,
+			Enters: sp.EntersOnTurn, EntersByFTL: sp.EntersByFTL, PilotCard: card,
 		})
 		b.ids[sp.ID] = i
 	}

@@ -294,9 +294,13 @@ func (b *Battle) modifiers(a, t *ShipState, r referee.Ruling) []Modifier {
 		}
 	}
 	if rules.Has(starship.OptPilots) {
-		for _, tok := range b.comp.PilotTokens {
-			if tok.ID == string(a.Ship.Pilot) {
-				add(tok.Name, tok.AttackModifier.Value)
+		if card, ok := b.comp.PilotCard(a.PilotCard); ok {
+			add(card.Name, card.AttackModifier) // Pilot cards: the card's attack modifier
+		} else {
+			for _, tok := range b.comp.PilotTokens {
+				if tok.ID == string(a.Ship.Pilot) {
+					add(tok.Name, tok.AttackModifier.Value)
+				}
 			}
 		}
 	}

@@ -3,7 +3,9 @@ package battle
 import (
 	"errors"
 	"fmt"
+	"slices"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
@@ -33,10 +35,12 @@ func (s Side) Opponent() Side {
 
 // ShipSpec is one ship at the start of a battle.
 type ShipSpec struct {
-	ID       string
-	Class    string
-	Side     Side
-	Pilot    starship.Pilot // token; "" is average
+	ID    string
+	Class string
+	Side  Side
+	// Pilot is a pilot token ("" is average) or the id of a named pilot
+	// card of the component data (Pilot cards; Pilot tokens).
+	Pilot    starship.Pilot
 	Talents  []string
 	Flaws    []string
 	Pose     physics.Pose
@@ -104,4 +108,31 @@ func (s Setup) Validate() error {
 		errs = append(errs, errors.New("ships: both sides need at least one ship"))
 	}
 	return errors.Join(errs...)
+}
+
+// pilotOf returns the experience of a ship's pilot and the id of its pilot
+// card ("" for a token): a card names the status it indicates; its
+// affiliation must be the ship's side, and no earlier ship may fly a card
+// of the same name (Pilot cards: "no more than one card with the same
+// name").
+func pilotOf(comp *assets.Components, sp ShipSpec, earlier []ShipSpec) (starship.Pilot, string, error) {
+	if sp.Pilot == "" {
+		return starship.Average, "", nil
+	}
+	if slices.Contains(starship.Pilots, sp.Pilot) {
+		return sp.Pilot, "", nil
+	}
+	card, ok := comp.PilotCard(string(sp.Pilot))
+	if !ok {
+		return "", "", fmt.Errorf("unknown pilot %q; allowed: a token (%v) or a pilot card (%v)", sp.Pilot, starship.Pilots, comp.PilotCardIDs())
+	}
+	if card.Affiliation != string(sp.Side) {
+		return "", "", fmt.Errorf("%s is a %s pilot; only a player of that faction can use the pilot (Pilot cards)", card.Name, card.Affiliation)
+	}
+	for _, e := range earlier {
+		if e.Pilot == sp.Pilot {
+			return "", "", fmt.Errorf("%s flies %s already; a game has at most one card of a name (Pilot cards)", e.ID, card.Name)
+		}
+	}
+	return starship.Pilot(card.Experience), card.ID, nil
 }

@@ -82,13 +82,16 @@ type Shot struct {
 // ShipState is everything about one ship in a battle. Some of it is
 // secret from the other side; View decides what each side sees.
 type ShipState struct {
-	ID      string         `json:"id"`
-	Class   string         `json:"class"`
-	Side    Side           `json:"side"`
-	Talents []string       `json:"talents,omitempty"`
-	Flaws   []string       `json:"flaws,omitempty"`
-	Ship    starship.State `json:"ship"`
-	Enters  int            `json:"enters,omitempty"` // the turn it enters (0: from the start)
+	ID      string   `json:"id"`
+	Class   string   `json:"class"`
+	Side    Side     `json:"side"`
+	Talents []string `json:"talents,omitempty"`
+	Flaws   []string `json:"flaws,omitempty"`
+	// PilotCard is the id of the named pilot flying the ship, "" for a
+	// pilot token (Pilot cards).
+	PilotCard string         `json:"pilot_card,omitempty"`
+	Ship      starship.State `json:"ship"`
+	Enters    int            `json:"enters,omitempty"` // the turn it enters (0: from the start)
 	// EntersByFTL: it enters play by an FTL jump to the marker at its pose.
 	EntersByFTL bool   `json:"enters_by_ftl,omitempty"`
 	OnTable     bool   `json:"on_table"`

@@ -47,9 +47,12 @@ type ShipView struct {
 	Out      bool           `json:"out"`
 	Cause    string         `json:"cause,omitempty"`
 	Tailing  string         `json:"tailing,omitempty"`
-	Fired    bool           `json:"fired"`
-	Crippled bool           `json:"crippled"` // announced (Special damage: hull)
-	Planned  bool           `json:"planned"`  // a plan is committed (the cards lie face down)
+	// PilotCard is the id of the named pilot flying the ship (public, as
+	// the card lies on the table), "" for a token.
+	PilotCard string `json:"pilot_card,omitempty"`
+	Fired     bool   `json:"fired"`
+	Crippled  bool   `json:"crippled"` // announced (Special damage: hull)
+	Planned   bool   `json:"planned"`  // a plan is committed (the cards lie face down)
 
 	// Counters lie face down: everyone sees how many.
 	CounterCount   int `json:"counter_count"`
@@ -119,7 +122,7 @@ func (b *Battle) View(side Side) View {
 func (b *Battle) shipView(s *ShipState, side Side) ShipView {
 	own := s.Side == side
 	sv := ShipView{
-		ID: s.ID, Class: s.Class, Side: s.Side, Own: own, Pilot: s.Ship.Pilot,
+		ID: s.ID, Class: s.Class, Side: s.Side, Own: own, Pilot: s.Ship.Pilot, PilotCard: s.PilotCard,
 		Talents: s.Talents, Flaws: s.Flaws,
 		Pose: s.Ship.Pose, Rotation: s.Ship.Rotation, Level: s.Ship.Level,
 		OnTable: s.OnTable, Out: s.Out, Cause: s.Cause, Tailing: s.Tailing, Fired: s.Fired,

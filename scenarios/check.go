@@ -217,7 +217,7 @@ func (p *parser) checkPilot(i int) {
 	path := fmt.Sprintf("ships[%d]", i)
 	pilots := p.sc.Has(starship.OptPilots)
 	if n := f["pilot"]; n != nil && !pilots {
-		p.ps.Add(n, path+".pilot", "pilot tokens are played only with the pilots rule (Pilots); add pilots to options")
+		p.ps.Add(n, path+".pilot", "pilot tokens are played only with the pilots rule (Pilots; pilot cards too); add pilots to options")
 	}
 	if len(sh.Talents)+len(sh.Flaws) > 0 && !pilots {
 		p.ps.Add(at(f, "talents", f["flaws"]), path, "talents and flaws come with pilots (Pilot talents and flaws); add pilots to options")
@@ -226,6 +226,11 @@ func (p *parser) checkPilot(i int) {
 	if token == "" {
 		token = starship.Average
 	}
+	card, isCard := p.comp.PilotCard(string(sh.Pilot))
+	if isCard {
+		token = starship.Pilot(card.Experience)
+		p.checkPilotCard(i, card)
+	}
 	tok, ok := p.pilotToken(token)
 	if !ok {
 		return
@@ -233,7 +238,7 @@ func (p *parser) checkPilot(i int) {
 	if len(sh.Flaws) > MaxFlaws {
 		p.ps.Add(f["flaws"], path+".flaws", "%d flaws; a pilot has at most %d (Pilot talents and flaws)", len(sh.Flaws), MaxFlaws)
 	}
-	if most := tok.MaxTalents.Value + min(len(sh.Flaws), MaxFlaws); len(sh.Talents) > most {
+	if most := tok.MaxTalents.Value + min(len(sh.Flaws), MaxFlaws); !isCard && len(sh.Talents) > most {
 		p.ps.Add(f["talents"], path+".talents", "%d talents; %s pilot takes at most %d (%d, and one more per flaw) (Pilot talents and flaws)",
 			len(sh.Talents), article(strings.ToLower(tok.Name)), most, tok.MaxTalents.Value)
 	}
@@ -607,4 +612,41 @@ func article(w string) string {
 		return "an " + w
 	}
 	return "a " + w
+}
+
+// checkPilotCard checks a ship flown by a named pilot (Pilot cards): the
+// card's affiliation is the ship's side, no other ship of the game has a
+// card of the same name, and the talents and flaws are among the card's.
+func (p *parser) checkPilotCard(i int, card assets.PilotCard) {
+	sh := &p.sc.Ships[i]
+	f := p.n.ships[i].f
+	path := fmt.Sprintf("ships[%d]", i)
+	if card.Affiliation != string(sh.Side) && sh.Side != "" {
+		p.ps.Add(f["pilot"], path+".pilot", "%s is a %s pilot; only a player of that faction can use the pilot (Pilot cards)", card.Name, card.Affiliation)
+	}
+	for k := 0; k < i; k++ {
+		if other := p.sc.Ships[k]; string(other.Pilot) == card.ID {
+			p.ps.Add(f["pilot"], path+".pilot", "%s flies %q already; a game has at most one card of a name (Pilot cards)", other.ID, card.Name)
+			break
+		}
+	}
+	check := func(list, onCard []string, field, kind string) {
+		nodes := items(f[field])
+		for k, id := range list {
+			if slices.Contains(onCard, id) {
+				continue
+			}
+			n := (*yaml.Node)(nil)
+			if k < len(nodes) {
+				n = nodes[k]
+			}
+			if _, known := p.comp.Talent(id); !known {
+				continue // reported by checkCards
+			}
+			p.ps.Add(n, fmt.Sprintf("%s.%s[%d]", path, field, k), "%q is not among the %ss on %s's card (Assigning pilot talents and flaws to pilots); allowed: %s",
+				id, kind, card.Name, strings.Join(onCard, ", "))
+		}
+	}
+	check(sh.Talents, card.Talents, "talents", "talent")
+	check(sh.Flaws, card.Flaws, "flaws", "flaw")
 }

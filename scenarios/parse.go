@@ -306,7 +306,8 @@ func (p *parser) ship(n *yaml.Node, path string) {
 		for i, pl := range starship.Pilots {
 			allowed[i] = string(pl)
 		}
-		pl, _ := yamlfile.OneOf(ps, f["pilot"], path+".pilot", allowed...)
+		allowed = append(allowed, p.comp.PilotCardIDs()...) // Pilot cards
+		pl, _ := yamlfile.OneOf(p.ps, f["pilot"], path+".pilot", allowed...)
 		sh.Pilot = starship.Pilot(pl)
 	}
 	sh.Talents = names(ps, f["talents"], path+".talents")

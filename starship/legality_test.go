@@ -259,3 +259,37 @@ func TestThreeDimensionalSpaceWithQuickStartOptionalRules(t *testing.T) {
 	require.Equal(t, []string{"level-not-in-use"}, ruleIDs(vs))
 	assert.Contains(t, vs[0].Message, "Quick Start")
 }
+
+// Limitations of nuggets and rookies: a nugget's acceleration is one less,
+// but not when damage halves it; after an overboost or a change direction
+// card a nugget or a rookie plans only a straight maneuver. Without the
+// Pilots feature a token means nothing.
+func TestLimitationsOfNuggetsAndRookies(t *testing.T) {
+	pilots := with(complete, OptPilots)
+	v := class(t, "viper-mk2") // acceleration 3
+	for _, tt := range []struct {
+		pilot  Pilot
+		engine int
+		rules  Rules
+		want   int
+	}{
+		{Nugget, 0, pilots, 2},
+		{Nugget, 1, pilots, 2}, // halved, rounded up: 2; no further reduction
+		{Rookie, 0, pilots, 3},
+		{Nugget, 0, complete, 3},
+	} {
+		s := viper()
+		s.Pilot, s.Damage.Engine = tt.pilot, tt.engine
+		assert.Equal(t, tt.want, Acceleration(tt.rules, v, s), "%s, engine damage %d", tt.pilot, tt.engine)
+	}
+	for _, p := range []Pilot{Nugget, Rookie} {
+		s := viper()
+		s.Pilot, s.KE = p, 4
+		vs, err := Check(pilots, v, s, plan(maneuvers.Low, "overboost-straight", "bank-left"))
+		require.NoError(t, err)
+		assert.Equal(t, []string{"rookie-straight-after"}, ruleIDs(vs), string(p))
+		vs, err = Check(pilots, v, s, plan(maneuvers.Low, "overboost-straight", "straight"))
+		require.NoError(t, err)
+		assert.Empty(t, vs, string(p))
+	}
+}

@@ -33,6 +33,7 @@ func commands() map[string]command {
 		"components":  {"print the component sheet with the source of every value", runComponents},
 		"cards":       {"draw a class's maneuver deck to scale (-png, -svg) or list it", runCards},
 		"odds":        {"the chances to hit and the damage of one attack roll", runOdds},
+		"rules":       {"every rule of the rulebook: implemented, a judgment call or not modelled, with its code and tests", runRules},
 		"sim":         {"play many battles between computer players and count the wins", runSim},
 		"replay":      {"check a saved battle's journal and print it turn by turn", runReplay},
 		"scenario":    {"scenario files: list, show, validate, new, and a setup sheet for a real table", runScenario},
@@ -44,7 +45,7 @@ func commands() map[string]command {
 	}
 }
 
-var order = []string{"measure", "move", "components", "odds", "cards", "sim", "replay", "scenario", "serve", "host", "bot", "photo", "calibration"}
+var order = []string{"measure", "move", "components", "odds", "rules", "cards", "sim", "replay", "scenario", "serve", "host", "bot", "photo", "calibration"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

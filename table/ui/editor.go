@@ -704,8 +704,14 @@ func (e *Editor) char(r rune) {
 		}
 	case 'i':
 		if s != nil {
+			// the tokens, then the named pilots of the ship's side (Pilot cards)
 			tokens := append([]starship.Pilot{""}, starship.Pilots...)
-			s.Pilot = tokens[(slices.Index(tokens, s.Pilot)+1)%len(tokens)]
+			for _, c := range e.a.Comp.PilotCards {
+				if c.Affiliation == string(s.Side) {
+					tokens = append(tokens, starship.Pilot(c.ID))
+				}
+			}
+			s.Pilot = tokens[(max(0, slices.Index(tokens, s.Pilot))+1)%len(tokens)]
 		}
 	case 's':
 		if s != nil {
@@ -1194,7 +1200,7 @@ func pilotName(p starship.Pilot) string {
 	if p == "" {
 		return string(starship.Average) + " (no token)"
 	}
-	return string(p)
+	return string(p) // a token, or a named pilot card's id
 }
 
 // Play plays the scenario at once (with the players chosen on the title

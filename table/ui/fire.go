@@ -533,7 +533,10 @@ func (g *Game) handleMarker(ev Event) bool {
 		g.markerRot -= 15
 		return true
 	case ev.Kind == KeyPress && ev.Key == KeyEnter:
-		g.placeMarker()
+		g.placeMarker(false)
+		return true
+	case ev.Kind == Char && (ev.Rune == 'j' || ev.Rune == 'J'):
+		g.placeMarker(true) // the jump leaves the playing area (Faster-than-light movement)
 		return true
 	}
 	return false
@@ -551,19 +554,23 @@ func (g *Game) startMarker(side battle.Side, id string) {
 	}
 }
 
-func (g *Game) placeMarker() {
-	if g.marker == nil {
-		g.a.Say("click on the table where the marker goes")
+func (g *Game) placeMarker(leave bool) {
+	if g.marker == nil && !leave {
+		g.a.Say("click on the table where the marker goes (or j: jump out of the playing area)")
 		return
 	}
 	v := g.b.View(g.side)
 	if len(v.MarkersDue) == 0 {
 		return
 	}
-	pose := physics.Pose{Pos: *g.marker, Heading: physics.Deg(g.markerRot)}
+	cmd := battle.Command{Type: battle.CmdFTL, Side: g.side, Ship: v.MarkersDue[0], Leave: leave}
+	if !leave {
+		pose := physics.Pose{Pos: *g.marker, Heading: physics.Deg(g.markerRot)}
+		cmd.Marker = &pose
+	}
 	before := snapshot(g.publicView())
 	turn := g.b.Turn()
-	evs, err := g.b.Apply(battle.Command{Type: battle.CmdFTL, Side: g.side, Ship: v.MarkersDue[0], Marker: &pose})
+	evs, err := g.b.Apply(cmd)
 	if err != nil {
 		g.a.Say("%v", err)
 		return

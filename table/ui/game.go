@@ -867,7 +867,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	case stResults:
 		msg = g.resultsHeadline() + " Press Enter to go on."
 	case stMarker:
-		msg = fmt.Sprintf("%s player: place the FTL marker of %s (Faster-than-light movement). Click anywhere in the playing area; , and . turn it by 15°; Enter confirms. Then two dice pick the side of the marker the ship comes out of (the numbers on its sides) and one die how many centimetres it moves on from there.", SideName(g.side), first(v.MarkersDue))
+		msg = fmt.Sprintf("%s player: place the FTL marker of %s (Faster-than-light movement). Click anywhere in the playing area; , and . turn it by 15°; Enter confirms (j jumps out of the playing area instead). Then two dice pick the side of the marker the ship comes out of (the numbers on its sides) and one die how many centimetres it moves on from there.", SideName(g.side), first(v.MarkersDue))
 	case stOver:
 		msg = "The battle is over."
 	}
@@ -892,7 +892,9 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 		y += 50 * a.S()
 	}
 	if g.st == stMarker {
-		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, "Place the marker (Enter)", false, g.marker == nil, func() { g.placeMarker() })
+		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, "Place the marker (Enter)", false, g.marker == nil, func() { g.placeMarker(false) })
+		y += 50 * a.S()
+		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, "Jump out of the playing area (j)", false, false, func() { g.placeMarker(true) })
 		y += 50 * a.S()
 	}
 	if g.readOnly {

@@ -296,6 +296,35 @@ func (g *Game) undo() {
 	g.a.Say("%s: plan withdrawn", s.ID)
 }
 
+// declineTail gives up tailing for the selected ship: it plans without
+// waiting for the ship it tails and sees none of its cards (Tailing: a
+// player "may" tail).
+func (g *Game) declineTail() {
+	v := g.b.View(g.side)
+	s, ok := own(v, g.sel)
+	if !ok || s.Tailing == "" {
+		g.a.Say("%s is not tailing anyone", g.sel)
+		return
+	}
+	if _, err := g.b.Apply(battle.Command{Type: battle.CmdTail, Side: g.side, Ship: s.ID}); err != nil {
+		g.a.Say("%v", err)
+		return
+	}
+	g.a.Say("%s: tailing declined", s.ID)
+}
+
+// PilotLabel names a ship's pilot: a named pilot's card (name, rank and
+// the status it counts as; Pilot cards) or the pilot token.
+func PilotLabel(comp *assets.Components, card string, token starship.Pilot) string {
+	if comp == nil || card == "" {
+		return string(token)
+	}
+	if c, ok := comp.PilotCard(card); ok {
+		return fmt.Sprintf("%s (%s, %s)", c.Name, c.Rank, c.Experience)
+	}
+	return string(token)
+}
+
 // handOver passes the controls on once the side has committed what it can.
 func (g *Game) handOver() {
 	if g.preplan {
@@ -395,6 +424,9 @@ func (g *Game) handlePlan(ev Event) bool {
 		return edit(func() { p.Level = min(1, p.Level+1) })
 	case r == 'u' || r == 'U':
 		g.undo()
+		return true
+	case r == 'x' || r == 'X':
+		g.declineTail()
 		return true
 	case r == 'h' || r == 'H':
 		g.handOver()
@@ -516,7 +548,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	// controls below stand at the same place for every ship
 	p := g.draft(v, s.ID)
 	quick := g.rules().Set == starship.Quick
-	facts := fmt.Sprintf("%s · pilot %s · slider %s", class.Name, st.Pilot, st.Speed)
+	facts := fmt.Sprintf("%s · pilot %s · slider %s", class.Name, PilotLabel(g.a.Comp, s.PilotCard, st.Pilot), st.Speed)
 	if !quick {
 		facts += fmt.Sprintf(" · kinetic energy %d", st.KE)
 		if o, _, err := g.planCheck(v, s.ID, *p); err == nil && o != nil && o.KE != st.KE {
@@ -549,6 +581,9 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	}
 	if s.Tailing != "" {
 		facts += " · tailing " + s.Tailing
+		if !s.Planned {
+			facts += " (x declines)"
+		}
 	}
 	y = g.factsBlock(l, x, y+12*sc, w, facts)
 	if g.preplan {
