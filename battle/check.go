@@ -84,7 +84,7 @@ func (s Setup) Check(comp *assets.Components) error {
 					token = &comp.PilotTokens[k]
 				}
 			}
-			if token == nil {
+			if _, card := comp.PilotCard(string(sh.Pilot)); token == nil && !card {
 				ps.add(p+".Pilot", "unknown pilot %s; allowed: %s", clip(string(sh.Pilot)), pilotNames(comp))
 			}
 		}
@@ -293,5 +293,6 @@ func pilotNames(comp *assets.Components) string {
 	for i, t := range comp.PilotTokens {
 		s[i] = t.ID
 	}
+	s = append(s, comp.PilotCardIDs()...) // Pilot cards
 	return strings.Join(s, ", ")
 }
