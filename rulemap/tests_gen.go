@@ -130,6 +130,7 @@ var generatedTests = []string{
 	"starship.TestRunningOutOfFuelFuel",
 	"starship.TestStandPathEndsAtTheStand",
 	"starship.TestThreeDimensionalSpaceWithQuickStartOptionalRules",
+	"table/ui.TestEditorPicksAPilotCard",
 	"table/ui.TestFullTurn",
 	"table/ui.TestIllegalPlanIsFlagged",
 	"table/ui.TestPreplanning",

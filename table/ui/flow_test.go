@@ -454,3 +454,24 @@ func TestTextFitsSmallWindows(t *testing.T) {
 		}
 	}
 }
+
+// Pilot cards: the editor's pilot key cycles through the tokens and then
+// the named pilots of the ship's side; the scenario accepts the card.
+func TestEditorPicksAPilotCard(t *testing.T) {
+	a := newTestApp(t)
+	e := NewEditor(a)
+	a.Show(e)
+	a.Frame()
+	send(a, Type("1")...) // a Colonial ship
+	clickButton(t, a, "pilots")
+	ship := len(e.Sc.Ships) - 1
+	for range starship.Pilots {
+		send(a, Type("i")...)
+	}
+	assert.Equal(t, starship.Ace, e.Sc.Ships[ship].Pilot)
+	send(a, Type("i")...)
+	assert.Equal(t, starship.Pilot("apollo"), e.Sc.Ships[ship].Pilot, "the first Colonial pilot card")
+	require.Empty(t, e.Problems())
+	send(a, Type("i")...)
+	assert.Equal(t, starship.Pilot("starbuck"), e.Sc.Ships[ship].Pilot)
+}
