@@ -92,6 +92,7 @@ func (c *Components) WriteSheet(w io.Writer) error {
 	t.write(&b)
 
 	c.writeTalents(&b)
+	c.writePilotCards(&b)
 
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -304,6 +305,18 @@ func (c *Components) writeTalents(b *strings.Builder) {
 			rookie = yesNo(tc.Rookie)
 		}
 		t.add(tc.ID, tc.Name, string(tc.Kind), tc.Type, uses, rookie, strings.Join(tc.Rules, ", "), act, tc.Effect, string(tc.Source), tc.Section, tc.Note)
+	}
+	t.write(b)
+}
+
+// writePilotCards writes a row per named pilot (Pilot cards).
+func (c *Components) writePilotCards(b *strings.Builder) {
+	heading(b, "Pilot cards")
+	b.WriteString("A game has at most one card of a name; only its faction may use it; its talents and flaws are\n")
+	b.WriteString("chosen from its lists. AS: the status the card indicates (nuggets and rookies take rookie talents).\n")
+	t := table{header: []string{"CARD", "NAME", "SIDE", "RANK", "AS", "ATTACK", "TALENTS", "FLAWS", "SOURCE", "SECTION", "NOTE"}}
+	for _, p := range c.PilotCards {
+		t.add(p.ID, p.Name, p.Affiliation, p.Rank, p.Experience, signed(p.AttackModifier), strings.Join(p.Talents, ", "), strings.Join(p.Flaws, ", "), string(p.Source), p.Section, p.Note)
 	}
 	t.write(b)
 }
