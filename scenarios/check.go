@@ -158,6 +158,9 @@ func (p *parser) checkShip(i int) {
 			if known && !class.FTL.Value {
 				p.ps.Add(sn.entry["ftl"], path+".enters.ftl", "a %s has no FTL drive (Faster-than-light movement); let it enter by an edge", class.Name)
 			}
+			if p.sc.Rules == starship.Quick {
+				p.ps.Add(sn.entry["ftl"], path+".enters.ftl", "entering by FTL is an FTL jump, played only with the Complete Rules (Faster-than-light movement); use rules: complete or let it enter by an edge")
+			}
 		} else if e.Edge != "" {
 			sh.Start = entryPose(e.Edge, e.At, sh.AcrossFlats, p.sc.Width, p.sc.Depth)
 		}
