@@ -71,6 +71,7 @@ bench: deps
 	$(XVFB) $(GO) test -run '^$$' -bench 'Frame|Measure' -benchtime 100x -count 3 ./table
 	@mkdir -p out; $(GO) test -count=1 -timeout 60m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels' -v ./photo -long >out/photo-long.log 2>&1; \
 	  s=$$?; grep -E 'trials|^(ok|FAIL|--- )' out/photo-long.log; exit $$s
+	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 200
 
 # Runs each fuzz target for a short while (FUZZTIME=1m for longer).
 FUZZTIME ?= 20s

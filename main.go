@@ -41,6 +41,7 @@ func main() {
 		return nil
 	})
 	flag.StringVar(&o.DataDir, "data", table.DataDir(), "the `folder` where the game in progress is autosaved (Continue on the title); empty: no autosave")
+	flag.StringVar(&o.Server, "server", "", "the game server of network games (`URL`, default "+ui.DefaultServer+"; Host starts one there when none answers)")
 	flag.IntVar(&o.Width, "width", 1280, "window `width` in pixels")
 	flag.IntVar(&o.Height, "height", 800, "window `height` in pixels")
 	flag.IntVar(&o.Frames, "frames", 0, "close after `N` frames (for checks)")

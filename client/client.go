@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -75,6 +77,46 @@ type Client struct {
 	waiting map[int64]chan error
 	err     error // why the client stopped, once it has
 	dialErr error // the latest connection failure
+	nonce   func() string
+	tap     func([]byte)
+	sealDir string
+	// stateFrom is the connection the latest state came on.
+	stateFrom *websocket.Conn
+	timing    func(typ string, d time.Duration)
+}
+
+// Timing has f called with the time each message took from its sending
+// to the server's answer (the load test's latency figures).
+func (c *Client) Timing(f func(typ string, d time.Duration)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.timing = f
+}
+
+// Tap has f called with every frame received, as received (tests that
+// check what crosses the wire).
+func (c *Client) Tap(f func([]byte)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tap = f
+}
+
+// SetNonces replaces the source of the nonces that open commitments
+// (wire.NewNonce, from crypto/rand). Only for tests that must play the
+// same game twice: predictable nonces make predictable dice.
+func (c *Client) SetNonces(f func() string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.nonce = f
+}
+
+func (c *Client) newNonce() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.nonce != nil {
+		return c.nonce()
+	}
+	return wire.NewNonce()
 }
 
 // Dial starts a client for a seat of the server (a base URL such as
@@ -211,10 +253,13 @@ func (c *Client) read(ws *websocket.Conn) {
 			continue
 		}
 		c.mu.Lock()
+		if c.tap != nil {
+			c.tap(data)
+		}
 		switch m.Type {
 		case wire.TypeState:
 			if m.State != nil {
-				c.state = m.State
+				c.state, c.stateFrom = m.State, ws
 				c.notify()
 			}
 		case wire.TypeAck, wire.TypeError:
@@ -250,6 +295,15 @@ func (c *Client) send(ctx context.Context, m wire.ClientMsg) error {
 	c.waiting[m.ID] = ch
 	c.mu.Unlock()
 	data, _ := json.Marshal(m)
+	start := time.Now()
+	defer func() {
+		c.mu.Lock()
+		f := c.timing
+		c.mu.Unlock()
+		if f != nil {
+			f(m.Type, time.Since(start))
+		}
+	}()
 	if err := ws.Write(ctx, websocket.MessageText, data); err != nil {
 		c.mu.Lock()
 		delete(c.waiting, m.ID)
@@ -283,7 +337,9 @@ func (m moment) msg(typ string) wire.ClientMsg {
 func (c *Client) connected(ctx context.Context) error {
 	for {
 		c.mu.Lock()
-		ok, ch, stopped := c.ws != nil && c.state != nil, c.changed, c.err
+		// A state from this connection: after a reconnection the old one
+		// may not know what the server stored before it went away.
+		ok, ch, stopped := c.ws != nil && c.stateFrom == c.ws, c.changed, c.err
 		c.mu.Unlock()
 		if ok {
 			return nil
@@ -342,8 +398,12 @@ func (c *Client) Seal(ctx context.Context, cmds []battle.Command) error {
 		cmds[i].Side = ""
 	}
 	at, seat := momentOf(st), st.Seat
-	nonce := wire.NewNonce()
+	nonce := c.newNonce()
 	commitment := wire.Commit(st.Game, at.turn, at.step, at.phase, at.round, seat, cmds, nonce)
+	if err := c.keep(pendingSeal{Game: st.Game, Seat: seat, Turn: at.turn, Step: at.step, Phase: at.phase, Round: at.round,
+		Commands: cmds, Nonce: nonce}); err != nil {
+		return fmt.Errorf("seal: keeping the nonce: %w", err)
+	}
 	same := func(s *wire.State) bool { return momentOf(s) == at }
 	// Commit (again after a lost connection, unless the server has it).
 	for {
@@ -365,6 +425,12 @@ func (c *Client) Seal(ctx context.Context, cmds []battle.Command) error {
 			return err
 		}
 	}
+	return c.open(ctx, at, seat, cmds, nonce)
+}
+
+// open waits until the seat may open its commitment and opens it.
+func (c *Client) open(ctx context.Context, at moment, seat battle.Side, cmds []battle.Command, nonce string) error {
+	same := func(s *wire.State) bool { return momentOf(s) == at }
 	for {
 		st, err := c.Wait(ctx, func(s *wire.State) bool { return !same(s) || s.MayReveal || slices.Contains(s.Revealed, seat) })
 		if err != nil {
@@ -383,4 +449,79 @@ func (c *Client) Seal(ctx context.Context, cmds []battle.Command) error {
 			return err
 		}
 	}
+}
+
+// pendingSeal is a commitment's opening, kept on disk until it is opened.
+type pendingSeal struct {
+	Game     string           `json:"game"`
+	Seat     battle.Side      `json:"seat"`
+	Turn     int              `json:"turn"`
+	Step     int              `json:"step"`
+	Phase    battle.Phase     `json:"phase"`
+	Round    int              `json:"round"`
+	Commands []battle.Command `json:"commands"`
+	Nonce    string           `json:"nonce"`
+}
+
+// KeepSeals has the client keep the opening of each commitment (commands
+// and nonce) in dir before it commits, so that a player who leaves the
+// game or whose program stops between committing and opening can open it
+// when they come back (Resume). The files are the player's own secrets.
+func (c *Client) KeepSeals(dir string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sealDir = dir
+}
+
+func (c *Client) sealFile(game string, seat battle.Side) string {
+	return filepath.Join(c.sealDir, fmt.Sprintf("seal-%s-%s.json", game, seat))
+}
+
+func (c *Client) keep(p pendingSeal) error {
+	c.mu.Lock()
+	dir := c.sealDir
+	c.mu.Unlock()
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	data, _ := json.Marshal(p)
+	return os.WriteFile(c.sealFile(p.Game, p.Seat), data, 0o600)
+}
+
+// Unopened reports whether the seat has committed in the latest state's
+// round without opening its commitment yet (Resume opens it).
+func (c *Client) Unopened() bool {
+	st := c.State()
+	return st != nil && slices.Contains(st.Committed, st.Seat) && !slices.Contains(st.Revealed, st.Seat)
+}
+
+// Resume opens a commitment this seat made earlier (in this program or in
+// an earlier run, with KeepSeals) and has not opened yet.
+func (c *Client) Resume(ctx context.Context) error {
+	st := c.State()
+	if st == nil || !c.Unopened() {
+		return nil
+	}
+	c.mu.Lock()
+	dir := c.sealDir
+	c.mu.Unlock()
+	if dir == "" {
+		return errors.New("resume: the opening of this seat's commitment was not kept (KeepSeals)")
+	}
+	data, err := os.ReadFile(c.sealFile(st.Game, st.Seat))
+	if err != nil {
+		return fmt.Errorf("resume: %w", err)
+	}
+	var p pendingSeal
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("resume: %w", err)
+	}
+	at := moment{p.Turn, p.Step, p.Phase, p.Round}
+	if at != momentOf(st) || p.Seat != st.Seat {
+		return errors.New("resume: the kept opening is for another moment of the game")
+	}
+	return c.open(ctx, at, p.Seat, p.Commands, p.Nonce)
 }

@@ -57,6 +57,7 @@ type Game struct {
 	// the targets the server listed for the side's ships.
 	rules   starship.Rules
 	targets map[string][]referee.Ruling
+	classes map[string]starship.Class
 }
 
 // NewRemote returns the window of a policy playing one seat of a game it
@@ -65,7 +66,7 @@ type Game struct {
 // SetTargets with the server's rulings before a declaration. Act is for
 // local battles only; a remote player calls the policy's methods itself.
 func NewRemote(comp *assets.Components, rules starship.Rules, seed uint64) *Game {
-	return &Game{comp: comp, rules: rules, Rand: rand.New(rand.NewPCG(seed, seed+1))}
+	return &Game{comp: comp, rules: rules, Rand: rand.New(rand.NewPCG(seed, seed+1)), classes: map[string]starship.Class{}}
 }
 
 // SetTargets gives a remote game the rulings of the ships that may fire.
@@ -101,7 +102,11 @@ func (g *Game) Rules() starship.Rules {
 // Class returns a ship class.
 func (g *Game) Class(id string) starship.Class {
 	if g.b == nil {
-		c, _ := starship.ClassFor(g.comp, id)
+		c, ok := g.classes[id]
+		if !ok {
+			c, _ = starship.ClassFor(g.comp, id)
+			g.classes[id] = c
+		}
 		return c
 	}
 	return g.b.Class(id)

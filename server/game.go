@@ -54,32 +54,31 @@ func newGame(id, scenario string, setup battle.Setup, secret []byte, comp *asset
 }
 
 // moment names where the game stands, for messages.
-func (g *game) moment() string {
-	return fmt.Sprintf("turn %d, step %d, %s, round %d", g.b.Turn(), g.b.State().Step, g.b.Phase(), g.round)
+func (g *game) moment(st *battle.State) string {
+	return fmt.Sprintf("turn %d, step %d, %s, round %d", st.Turn, st.Step, st.Phase, g.round)
 }
 
 // sealedNow reports whether the decisions owed now are sealed: plans
 // always; declarations when both sides declare at once (secretly).
-func (g *game) sealedNow() bool {
-	switch g.b.Phase() {
+func (g *game) sealedNow(st *battle.State) bool {
+	switch st.Phase {
 	case battle.Planning:
 		return true
 	case battle.Declaring:
-		return g.b.State().FirstToDeclare == ""
+		return st.FirstToDeclare == ""
 	}
 	return false
 }
 
 // owe lists what side owes now: ships to plan, mark or preplan, or
 // "declare".
-func (g *game) owe(side battle.Side) []string {
+func (g *game) owe(st *battle.State, side battle.Side) []string {
 	if side == "" || g.revealed[side] {
 		return nil // a side that has opened its commitment waits for the others'
 	}
 	var out []string
-	switch g.b.Phase() {
+	switch st.Phase {
 	case battle.Planning:
-		st := g.b.State()
 		planned := map[string]bool{}
 		for _, s := range st.Ships {
 			planned[s.ID] = s.Plan != nil || !s.Active()
@@ -107,9 +106,9 @@ func (g *game) owe(side battle.Side) []string {
 
 // allCommitted reports whether every side owing a decision has committed,
 // and names one that has not.
-func (g *game) allCommitted() (bool, battle.Side) {
+func (g *game) allCommitted(st *battle.State) (bool, battle.Side) {
 	for _, s := range battle.Sides {
-		if len(g.owe(s)) > 0 && g.commits[s] == "" {
+		if len(g.owe(st, s)) > 0 && g.commits[s] == "" {
 			return false, s
 		}
 	}
@@ -134,22 +133,22 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 	st := g.b.State()
 	switch {
 	case m.Turn != st.Turn:
-		return fmt.Errorf("%s: turn: %d; the game is at %s (a late or replayed message?)", m.Type, m.Turn, g.moment())
+		return fmt.Errorf("%s: turn: %d; the game is at %s (a late or replayed message?)", m.Type, m.Turn, g.moment(&st))
 	case m.Step != st.Step:
-		return fmt.Errorf("%s: step: %d; the game is at %s (a late or replayed message?)", m.Type, m.Step, g.moment())
+		return fmt.Errorf("%s: step: %d; the game is at %s (a late or replayed message?)", m.Type, m.Step, g.moment(&st))
 	case m.Phase != st.Phase:
-		return fmt.Errorf("%s: phase: %q; the game is at %s (a late or replayed message?)", m.Type, m.Phase, g.moment())
+		return fmt.Errorf("%s: phase: %q; the game is at %s (a late or replayed message?)", m.Type, m.Phase, g.moment(&st))
 	case m.Type != wire.TypeAct && m.Round != g.round:
-		return fmt.Errorf("%s: round: %d; the game is at %s (a late or replayed message?)", m.Type, m.Round, g.moment())
+		return fmt.Errorf("%s: round: %d; the game is at %s (a late or replayed message?)", m.Type, m.Round, g.moment(&st))
 	}
 	var err error
 	switch m.Type {
 	case wire.TypeCommit:
-		err = g.commit(side, m)
+		err = g.commit(&st, side, m)
 	case wire.TypeReveal:
-		err = g.reveal(side, m)
+		err = g.reveal(&st, side, m)
 	case wire.TypeAct:
-		err = g.act(side, m)
+		err = g.act(&st, side, m)
 	default:
 		err = fmt.Errorf("message: type %q; allowed: commit, reveal, act", m.Type)
 	}
@@ -160,12 +159,12 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 	return g.settle()
 }
 
-func (g *game) commit(side battle.Side, m wire.ClientMsg) error {
-	if !g.sealedNow() {
+func (g *game) commit(st *battle.State, side battle.Side, m wire.ClientMsg) error {
+	if !g.sealedNow(st) {
 		return fmt.Errorf("commit: phase: %s decisions are open, not sealed; send act", g.b.Phase())
 	}
-	if len(g.owe(side)) == 0 {
-		return fmt.Errorf("commit: %s owes no decision now (%s)", side, g.moment())
+	if len(g.owe(st, side)) == 0 {
+		return fmt.Errorf("commit: %s owes no decision now (%s)", side, g.moment(st))
 	}
 	if g.commits[side] != "" {
 		return fmt.Errorf("commit: %s has committed in round %d already (a replayed message?)", side, g.round)
@@ -174,14 +173,14 @@ func (g *game) commit(side battle.Side, m wire.ClientMsg) error {
 	return nil
 }
 
-func (g *game) reveal(side battle.Side, m wire.ClientMsg) error {
+func (g *game) reveal(st *battle.State, side battle.Side, m wire.ClientMsg) error {
 	if g.commits[side] == "" {
 		return fmt.Errorf("reveal: %s has not committed in round %d", side, g.round)
 	}
 	if g.revealed[side] {
 		return fmt.Errorf("reveal: %s has revealed in round %d already (a replayed message?)", side, g.round)
 	}
-	if ok, who := g.allCommitted(); !ok {
+	if ok, who := g.allCommitted(st); !ok {
 		return fmt.Errorf("reveal: too early: %s has not committed yet; reveal once every side owing a decision has", who)
 	}
 	want := battle.CmdPlan
@@ -207,8 +206,7 @@ func (g *game) reveal(side battle.Side, m wire.ClientMsg) error {
 		}
 		ships[c.Ship] = true
 	}
-	st := g.b.State()
-	if Commit(g.id, st, g.round, side, m.Commands, m.Nonce) != g.commits[side] {
+	if Commit(g.id, *st, g.round, side, m.Commands, m.Nonce) != g.commits[side] {
 		return fmt.Errorf("reveal: commands, nonce: they do not open %s's commitment of round %d", side, g.round)
 	}
 	// Try the commands on a copy: a refusal leaves the game as it was.
@@ -253,7 +251,7 @@ func Commit(game string, st battle.State, round int, side battle.Side, cmds []ba
 	return wire.Commit(game, st.Turn, st.Step, st.Phase, round, side, cmds, nonce)
 }
 
-func (g *game) act(side battle.Side, m wire.ClientMsg) error {
+func (g *game) act(st *battle.State, side battle.Side, m wire.ClientMsg) error {
 	c := *m.Command
 	phase := g.b.Phase()
 	allowed := map[battle.CommandType]battle.Phase{battle.CmdTail: battle.Planning, battle.CmdFTL: battle.PlacingFTL,
@@ -264,7 +262,7 @@ func (g *game) act(side battle.Side, m wire.ClientMsg) error {
 		return fmt.Errorf("act: command.type: %q; allowed: tail, ftl, declare, preplan (plans go through commit and reveal)", c.Type)
 	case p != phase:
 		return fmt.Errorf("act: command.type: %s is not allowed while %s", c.Type, phase)
-	case c.Type == battle.CmdDeclare && g.sealedNow():
+	case c.Type == battle.CmdDeclare && g.sealedNow(st):
 		return errors.New("act: command.type: declarations are secret now; send commit then reveal")
 	case c.Side != "" && c.Side != side:
 		return fmt.Errorf("act: command.side: %q; this seat plays %s (the side comes from the seat)", c.Side, side)
@@ -338,10 +336,10 @@ func (g *game) state(seat battle.Side) *wire.State {
 		s.Record = g.published
 		return s
 	}
-	s.Owe = g.owe(seat)
-	s.Sealed = g.sealedNow() && len(s.Owe) > 0
+	s.Owe = g.owe(&st, seat)
+	s.Sealed = g.sealedNow(&st) && len(s.Owe) > 0
 	if seat != "" && g.commits[seat] != "" && !g.revealed[seat] {
-		s.MayReveal, _ = g.allCommitted()
+		s.MayReveal, _ = g.allCommitted(&st)
 	}
 	if g.b.Phase() == battle.Declaring && len(s.Owe) > 0 {
 		s.Targets = map[string][]referee.Ruling{}

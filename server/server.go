@@ -21,6 +21,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -51,6 +52,15 @@ type Options struct {
 	MaxUpload int64
 	// Logf receives diagnostics (default: none).
 	Logf func(format string, args ...any)
+	// Rand is the source of game ids, seat tokens and game secrets
+	// (default crypto/rand.Reader). Anything else makes them predictable:
+	// only for tests that play the same game twice.
+	Rand io.Reader
+	// Observe, when set, is told the whole state of a game (secrets
+	// included), its seed and every dice seed so far, after every
+	// accepted message: for tests that check what the seats were sent
+	// against what the server knew.
+	Observe func(game string, seq int, full battle.State, seeds []uint64)
 }
 
 // Server is a running game server.
@@ -62,6 +72,49 @@ type Server struct {
 
 	mu    sync.Mutex
 	games map[string]*live
+
+	statMu  sync.Mutex
+	handled []time.Duration // the latest handling times (at most maxStats)
+	total   int
+}
+
+// maxStats bounds the handling times kept for /api/stats.
+const maxStats = 100000
+
+// Stats is the answer of GET /api/stats: how many messages the server
+// accepted or refused since it started, and how long it took from reading
+// one to answering it (the ack comes after the commit to disk), over the
+// latest 100 000.
+type Stats struct {
+	Messages int     `json:"messages"`
+	P50ms    float64 `json:"p50_ms"`
+	P99ms    float64 `json:"p99_ms"`
+	MaxMs    float64 `json:"max_ms"`
+}
+
+func (s *Server) stat(d time.Duration) {
+	s.statMu.Lock()
+	defer s.statMu.Unlock()
+	s.total++
+	if len(s.handled) >= maxStats {
+		s.handled = s.handled[1:]
+	}
+	s.handled = append(s.handled, d)
+}
+
+// Stats returns the handling figures so far.
+func (s *Server) Stats() Stats {
+	s.statMu.Lock()
+	d := slices.Clone(s.handled)
+	n := s.total
+	s.statMu.Unlock()
+	slices.Sort(d)
+	st := Stats{Messages: n}
+	if len(d) > 0 {
+		ms := func(x time.Duration) float64 { return float64(x.Microseconds()) / 1000 }
+		st.P50ms, st.P99ms, st.MaxMs = ms(d[len(d)/2]), ms(d[min(len(d)-1, len(d)*99/100)]), ms(d[len(d)-1])
+	}
+	return st
 }
 
 // live is a game held in memory, with its one lock and its connections.
@@ -88,6 +141,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.MaxUpload == 0 {
 		opts.MaxUpload = 256 << 10
+	}
+	if opts.Rand == nil {
+		opts.Rand = rand.Reader
 	}
 	if opts.Logf == nil {
 		opts.Logf = func(string, ...any) {}
@@ -122,6 +178,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games", s.create)
 	mux.HandleFunc("GET /api/games/{id}/record", s.recordOf)
 	mux.HandleFunc("GET /api/scenarios", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, scenarios.Names()) })
+	mux.HandleFunc("GET /api/stats", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, s.Stats()) })
 	mux.HandleFunc("GET /api/key", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, s.PublicKey()) })
 	mux.HandleFunc("GET /ws", s.play)
 	if s.opts.Web != nil {
@@ -155,9 +212,10 @@ type CreateResponse struct {
 	PublicKey        string            `json:"public_key"`
 }
 
-func newToken() string {
+// newToken returns 128 random bits in hex.
+func (s *Server) newToken() string {
 	b := make([]byte, 16)
-	_, _ = rand.Read(b)
+	_, _ = io.ReadFull(s.opts.Rand, b)
 	return hex.EncodeToString(b)
 }
 
@@ -221,12 +279,14 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	setupJSON, _ := json.Marshal(setup)
-	row := gameRow{id: newToken()[:12], creator: client, scenario: sc.ID, setup: setupJSON, secret: wire.NewSecret()}
+	s.mu.Lock() // one reader of Options.Rand at a time
+	row := gameRow{id: s.newToken()[:12], creator: client, scenario: sc.ID, setup: setupJSON, secret: wire.NewSecret(s.opts.Rand)}
+	tokens := map[string]string{string(battle.Colonial): s.newToken(), string(battle.Cylon): s.newToken(), "spectator": s.newToken()}
+	s.mu.Unlock()
 	if _, err := newGame(row.id, row.scenario, setup, row.secret, s.comp); err != nil {
 		httpError(w, http.StatusBadRequest, "create: %v", err)
 		return
 	}
-	tokens := map[string]string{string(battle.Colonial): newToken(), string(battle.Cylon): newToken(), "spectator": newToken()}
 	if err := s.store.createGame(row, time.Now().Unix(), tokens); err != nil {
 		httpError(w, http.StatusInternalServerError, "create: %v", err)
 		return
@@ -258,6 +318,7 @@ func (s *Server) load(id string) (*live, error) {
 	}
 	l := &live{row: row, g: g, conns: map[*conn]bool{}}
 	s.games[id] = l
+	s.observe(l)
 	return l, nil
 }
 
@@ -382,6 +443,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		if err := s.store.append(l.row.id, l.g.seq, string(side), []byte(joinBody), false); err != nil {
 			s.opts.Logf("game %s: %v", l.row.id, err)
 		}
+		s.observe(l)
 		s.broadcast(l)
 	} else {
 		c.send(wire.ServerMsg{Type: wire.TypeState, State: l.g.state(side)})
@@ -423,6 +485,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 // handle applies one decoded message under the game's lock, stores it and
 // answers.
 func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
+	defer func(start time.Time) { s.stat(time.Since(start)) }(time.Now())
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	err := l.g.handle(c.side, m)
@@ -445,8 +508,21 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 		return
 	}
 	s.publish(l.g)
+	s.observe(l)
 	s.broadcast(l) // before the ack: a client that has the ack has the state it led to
 	c.send(wire.ServerMsg{Type: wire.TypeAck, ID: m.ID})
+}
+
+// observe tells Options.Observe (l.mu held, or l not yet shared).
+func (s *Server) observe(l *live) {
+	if s.opts.Observe == nil {
+		return
+	}
+	seeds := []uint64{wire.GameSeed(l.g.secret)}
+	for _, d := range l.g.dice {
+		seeds = append(seeds, d.Seed)
+	}
+	s.opts.Observe(l.row.id, l.g.seq, l.g.b.State(), seeds)
 }
 
 // broadcast sends every connection of the game its state (l.mu held).

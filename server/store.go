@@ -18,7 +18,19 @@ import (
 // A message is committed (synchronous=FULL) before it is acknowledged, so
 // a server killed at any moment restarts with every acknowledged message.
 type store struct {
-	db *sql.DB
+	db      *sql.DB
+	appends chan appendReq
+	stopped chan struct{}
+}
+
+// appendReq is one message waiting to be committed, and where to say it
+// has been.
+type appendReq struct {
+	game, side string
+	seq        int
+	body       []byte
+	over       bool
+	done       chan error
 }
 
 const schema = `
@@ -46,10 +58,61 @@ func openStore(dir string) (*store, error) {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return &store{db: db}, nil
+	st := &store{db: db, appends: make(chan appendReq), stopped: make(chan struct{})}
+	go st.committer()
+	return st, nil
 }
 
-func (s *store) close() error { return s.db.Close() }
+func (s *store) close() error {
+	close(s.appends)
+	<-s.stopped
+	return s.db.Close()
+}
+
+// committer commits the messages of every game waiting at once in one
+// transaction (one sync to disk for all of them: group commit), then
+// tells each sender.
+func (s *store) committer() {
+	defer close(s.stopped)
+	for req := range s.appends {
+		batch := []appendReq{req}
+	more:
+		for len(batch) < 512 {
+			select {
+			case r, ok := <-s.appends:
+				if !ok {
+					break more
+				}
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		err := s.commit(batch)
+		for _, r := range batch {
+			r.done <- err
+		}
+	}
+}
+
+func (s *store) commit(batch []appendReq) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, r := range batch {
+		if _, err := tx.Exec(`INSERT INTO messages (game, seq, side, body) VALUES (?, ?, ?, ?)`, r.game, r.seq, r.side, r.body); err != nil {
+			return err
+		}
+		if r.over {
+			if _, err := tx.Exec(`UPDATE games SET over = 1 WHERE id = ?`, r.game); err != nil {
+				return err
+			}
+		}
+	}
+	return tx.Commit()
+}
 
 // key returns the server's ed25519 key, made on first use.
 func (s *store) key() (ed25519.PrivateKey, error) {
@@ -144,21 +207,10 @@ func (s *store) messages(game string) ([]message, error) {
 	return out, rows.Err()
 }
 
-// append stores message seq of a game (and whether it ended the game) in
-// one transaction.
+// append stores message seq of a game (and whether it ended the game)
+// and returns once it is committed to disk.
 func (s *store) append(game string, seq int, side string, body []byte, over bool) error {
-	tx, err := s.db.Begin()
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if _, err := tx.Exec(`INSERT INTO messages (game, seq, side, body) VALUES (?, ?, ?, ?)`, game, seq, side, body); err != nil {
-		return err
-	}
-	if over {
-		if _, err := tx.Exec(`UPDATE games SET over = 1 WHERE id = ?`, game); err != nil {
-			return err
-		}
-	}
-	return tx.Commit()
+	done := make(chan error, 1)
+	s.appends <- appendReq{game: game, seq: seq, side: side, body: body, over: over, done: done}
+	return <-done
 }

@@ -53,6 +53,10 @@ type Options struct {
 	// player at this machine, or a computer policy (random, greedy).
 	Colonial, Cylon string
 
+	// Server is the game server that the title's "Host a network game"
+	// and "Join" use ("": ui.DefaultServer).
+	Server string
+
 	// Frames, when above 0, closes the window after that many frames and
 	// writes the last one to Screenshot (for checks under Xvfb).
 	Frames     int
@@ -64,6 +68,7 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	a := ui.NewApp(comp, o.Dir)
 	a.Seed = o.Seed
 	a.DataDir = o.DataDir
+	a.Server = o.Server
 	if o.Width > 0 && o.Height > 0 {
 		a.Handle(ui.Event{Kind: ui.Resize, W: o.Width, H: o.Height})
 	}

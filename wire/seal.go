@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/starshipbattles/bsg/battle"
@@ -24,11 +25,12 @@ func NewNonce() string {
 	return hex.EncodeToString(b)
 }
 
-// NewSecret returns a fresh game secret from crypto/rand: the game's seed
-// and the server's contribution to every turn's dice derive from it.
-func NewSecret() []byte {
+// NewSecret returns a fresh game secret from r (crypto/rand.Reader in
+// play): the game's seed and the server's contribution to every turn's
+// dice derive from it.
+func NewSecret(r io.Reader) []byte {
 	b := make([]byte, NonceSize)
-	_, _ = rand.Read(b)
+	_, _ = io.ReadFull(r, b)
 	return b
 }
 

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	mrand "math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -31,6 +33,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	data := fs.String("data", "bsg-data", "keep the games in `DIR` (created when missing)")
 	webDir := fs.String("web", "out/web", "serve the browser page built into `DIR` by make web at / (\"\": none)")
 	maxGames := fs.Int("max-games", 10, "unfinished games one client address may host")
+	insecure := fs.Uint64("insecure-seed", 0, "tests only: draw game ids, seat tokens and secrets from `SEED` (predictable!)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -39,6 +42,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	opts := server.Options{Data: *data, MaxGamesPerClient: *maxGames,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
+	if *insecure != 0 {
+		opts.Rand = mrand.NewChaCha8(sha256.Sum256([]byte(fmt.Sprint(*insecure))))
+		fmt.Fprintln(stderr, "bsg serve: -insecure-seed: every token and secret is predictable; never use it for a real game")
+	}
 	if *webDir != "" {
 		opts.Web = web.Handler(*webDir)
 		if miss := web.Missing(*webDir); len(miss) > 0 {

@@ -20,6 +20,7 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/policy"
+	"github.com/starshipbattles/bsg/server"
 )
 
 // Screen is one screen of the view.
@@ -63,6 +64,10 @@ type App struct {
 	// MinTarget is the least height in pixels of a control a finger
 	// must hit (0: no touch screen).
 	MinTarget float64
+	// Server is the game server that "Host a network game" and "Join" use
+	// ("": DefaultServer); hosted is the one this program started, if any.
+	Server string
+	hosted *server.Server
 
 	screen  Screen
 	help    bool

@@ -121,6 +121,8 @@ func (t *Title) items() []titleItem {
 		{label: "Play a scenario file", do: func() { AskPlayFile(a) }},
 		player(battle.Colonial),
 		player(battle.Cylon),
+		{label: fmt.Sprintf("Host a network game: %s", label), do: func() { HostNetGame(a, name) }},
+		{label: "Join a network game (link or code)", do: func() { a.Show(JoinNetGame(a, "")) }},
 		{label: "Load a saved game", do: func() { AskLoadGame(a) }},
 		{label: "Replay a saved game turn by turn", do: func() { AskReplay(a) }},
 		{label: "Measurement mode: settle a dispute", do: func() { a.Show(NewMeasure(a, nil, "")) }},

@@ -1,0 +1,112 @@
+package client_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// TestParseJoinReadsLinksAndCodes: a seat link, a code with the server,
+// and a bare code with a known server all name the server and the token;
+// anything else is refused saying what is allowed.
+func TestParseJoinReadsLinksAndCodes(t *testing.T) {
+	tok := "0123456789abcdef0123456789abcdef"
+	for _, c := range []struct{ in, def, server string }{
+		{"http://192.168.1.20:7878/?seat=" + tok, "", "http://192.168.1.20:7878"},
+		{"  http://h:1/?seat=" + tok + "  ", "", "http://h:1"},
+		{"192.168.1.20:7878/?seat=" + tok, "", "http://192.168.1.20:7878"},
+		{"192.168.1.20:7878/" + tok, "", "http://192.168.1.20:7878"},
+		{"https://games.example/" + tok, "", "https://games.example"},
+		{tok, "http://127.0.0.1:7878", "http://127.0.0.1:7878"},
+	} {
+		server, token, err := client.ParseJoin(c.in, c.def)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.server, server, c.in)
+		assert.Equal(t, tok, token, c.in)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"", "give a seat link or code"},
+		{"h:1/xyz", "allowed 32 hexadecimal digits"},
+		{"http://h:1/?seat=" + tok + "00", "allowed 32 hexadecimal digits"},
+		{tok, "needs the server's address"},
+	} {
+		_, _, err := client.ParseJoin(c.in, "")
+		require.Error(t, err, c.in)
+		assert.Contains(t, err.Error(), c.want, c.in)
+	}
+}
+
+// TestResumeOpensAKeptSeal: a player commits, leaves before the other
+// side has committed (the program stops), comes back with a new client on
+// the same seat and opens the kept commitment once the other side has
+// committed; the turn goes on.
+func TestResumeOpensAKeptSeal(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	defer func() { hs.Close(); s.Close() }()
+	cr, err := server.Host(hs.URL, server.CreateRequest{Scenario: "jump-point"})
+	require.NoError(t, err)
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	cyl := client.Dial(ctx, hs.URL, cr.Cylon)
+	defer cyl.Close()
+	col := client.Dial(ctx, hs.URL, cr.Colonial)
+	col.KeepSeals(dir)
+	ready := func(s *wire.State) bool { return s.Ready && s.Sealed }
+	st, err := col.Wait(ctx, ready)
+	require.NoError(t, err)
+	var plans []battle.Command
+	for _, id := range st.Owe {
+		for _, sv := range st.View.Ships {
+			if sv.ID == id {
+				p := starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.Stop, Rotate: sv.State.Rotation}
+				plans = append(plans, battle.Command{Type: battle.CmdPlan, Ship: id, Plan: &p})
+			}
+		}
+	}
+	short, stop := context.WithTimeout(ctx, 500*time.Millisecond)
+	err = col.Seal(short, plans) // the Cylon has not committed: it waits, then gives up
+	stop()
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	col.Close()
+
+	back := client.Dial(ctx, hs.URL, cr.Colonial)
+	defer back.Close()
+	back.KeepSeals(dir)
+	_, err = back.Wait(ctx, func(s *wire.State) bool { return true })
+	require.NoError(t, err)
+	assert.True(t, back.Unopened())
+	resumed := make(chan error, 1)
+	go func() { resumed <- back.Resume(ctx) }()
+
+	cst, err := cyl.Wait(ctx, ready)
+	require.NoError(t, err)
+	id := cst.Owe[0]
+	var rot int
+	for _, sv := range cst.View.Ships {
+		if sv.ID == id {
+			rot = sv.State.Rotation
+		}
+	}
+	p := starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.Stop, Rotate: rot}
+	require.NoError(t, cyl.Seal(ctx, []battle.Command{{Type: battle.CmdPlan, Ship: id, Plan: &p}}))
+	require.NoError(t, <-resumed)
+	end, err := back.Wait(ctx, func(s *wire.State) bool { return s.View.Turn > 1 || s.View.Phase != battle.Planning })
+	require.NoError(t, err)
+	assert.False(t, back.Unopened())
+	assert.True(t, end.View.Turn > 1 || end.View.Phase != battle.Planning, "the turn went on")
+}

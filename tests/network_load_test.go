@@ -1,0 +1,127 @@
+package tests
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/policy"
+	"github.com/starshipbattles/bsg/server"
+)
+
+var loadGames = flag.Int("load", 0, "TestLoadManyGames: play this many concurrent games (make bench: 200)")
+
+// procStats reads a process's CPU time (user + system) and its peak and
+// current resident memory from /proc.
+func procStats(t *testing.T, pid int) (cpu time.Duration, peakKB, rssKB int) {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	require.NoError(t, err)
+	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
+	ut, _ := strconv.Atoi(f[11])
+	st, _ := strconv.Atoi(f[12])
+	cpu = time.Duration(ut+st) * 10 * time.Millisecond // USER_HZ = 100
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	require.NoError(t, err)
+	for _, line := range strings.Split(string(status), "\n") {
+		var kb int
+		if _, err := fmt.Sscanf(line, "VmHWM: %d kB", &kb); err == nil {
+			peakKB = kb
+		}
+		if _, err := fmt.Sscanf(line, "VmRSS: %d kB", &kb); err == nil {
+			rssKB = kb
+		}
+	}
+	return
+}
+
+// TestLoadManyGames is the load test (make bench, not make test): -load N
+// games of The Jump Point at once between greedy bots, every game played
+// to its end through a bsg serve subprocess on loopback. It reports the
+// latency of a command (from sending to the server's answer, which comes
+// after the message is committed to disk), the server's CPU time and
+// memory, and the games one core holds.
+func TestLoadManyGames(t *testing.T) {
+	if *loadGames == 0 {
+		t.Skip("the load test runs with -load N (make bench)")
+	}
+	n := *loadGames
+	bin := buildBSG(t)
+	p := serve(t, bin, "127.0.0.1:0", filepath.Join(t.TempDir(), "load"), "-max-games", strconv.Itoa(n+1))
+	comp := assets.Default()
+	cpu0, _, _ := procStats(t, p.cmd.Process.Pid)
+
+	var mu sync.Mutex
+	var lat []time.Duration
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+	start := time.Now()
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*n)
+	for g := range n {
+		cr, err := server.Host(p.base, server.CreateRequest{Scenario: "jump-point"})
+		require.NoError(t, err)
+		for i, tok := range []string{cr.Colonial, cr.Cylon} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c := client.Dial(ctx, p.base, tok)
+				defer c.Close()
+				c.Timing(func(_ string, d time.Duration) {
+					mu.Lock()
+					lat = append(lat, d)
+					mu.Unlock()
+				})
+				st, err := client.Bot(ctx, c, policy.Greedy{}, comp, uint64(2*g+i+1), nil)
+				if err == nil && (st.View.Phase != battle.Over || st.Record == nil) {
+					err = fmt.Errorf("game %d did not end with a record", g)
+				}
+				errs <- err
+			}()
+		}
+	}
+	wg.Wait()
+	wall := time.Since(start)
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err)
+	}
+	cpu1, peakKB, rssKB := procStats(t, p.cmd.Process.Pid)
+	resp, err := http.Get(p.base + "/api/stats")
+	require.NoError(t, err)
+	var ss server.Stats
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&ss))
+	resp.Body.Close()
+	slices.Sort(lat)
+	q := func(f float64) time.Duration { return lat[min(len(lat)-1, int(f*float64(len(lat))))] }
+	cpu := cpu1 - cpu0
+	cores := cpu.Seconds() / wall.Seconds()
+	perCmd := cpu / time.Duration(len(lat))
+	// A game between people: a command every 5 s from each player (plans,
+	// declarations and markers come in bursts; most of a turn is thinking).
+	humanRate := 2.0 / 5
+	fmt.Printf("load: %d concurrent games of The Jump Point between greedy bots, all played to the end in %s\n", n, wall.Round(time.Millisecond))
+	fmt.Printf("load: %d commands; latency p50 %s, p99 %s, max %s\n", len(lat), q(0.5).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), lat[len(lat)-1].Round(time.Millisecond))
+	fmt.Printf("load: inside the server (message read to answer sent, commit to disk included): p50 %.2f ms, p99 %.2f ms, max %.0f ms over %d messages\n",
+		ss.P50ms, ss.P99ms, ss.MaxMs, ss.Messages)
+	fmt.Printf("load: server CPU %s over %s wall (%.2f cores busy), %s CPU per command; memory peak %d MiB, at the end %d MiB\n",
+		cpu.Round(time.Millisecond), wall.Round(time.Millisecond), cores, perCmd.Round(time.Microsecond), peakKB/1024, rssKB/1024)
+	loadavg, _ := os.ReadFile("/proc/loadavg")
+	fmt.Printf("load: one core handles %.0f commands a second; at a person's pace (a command every 5 s from each player) one core holds about %.0f games at once\n",
+		1/perCmd.Seconds(), 1/(perCmd.Seconds()*humanRate))
+	fmt.Printf("load: machine load average at the end %s(latencies include the wait for a CPU on a shared machine)\n", strings.Fields(string(loadavg))[0]+" ")
+}
