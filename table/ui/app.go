@@ -10,6 +10,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -20,7 +21,6 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/policy"
-	"github.com/starshipbattles/bsg/server"
 )
 
 // Screen is one screen of the view.
@@ -67,7 +67,7 @@ type App struct {
 	// Server is the game server that "Host a network game" and "Join" use
 	// ("": DefaultServer); hosted is the one this program started, if any.
 	Server string
-	hosted *server.Server
+	hosted io.Closer
 
 	screen  Screen
 	help    bool

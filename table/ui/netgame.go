@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net"
 	"net/http"
@@ -17,7 +20,6 @@ import (
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
-	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -40,10 +42,10 @@ func (a *App) server() string {
 // Cylon player's link and code until they join.
 func HostNetGame(a *App, scenario string) {
 	base := a.server()
-	cr, err := server.Host(base, server.CreateRequest{Scenario: scenario})
+	cr, err := createGame(base, scenario)
 	if err != nil && isUnreachable(err) {
 		if err = a.startServer(base); err == nil {
-			cr, err = server.Host(base, server.CreateRequest{Scenario: scenario})
+			cr, err = createGame(base, scenario)
 		}
 	}
 	if err != nil {
@@ -70,27 +72,32 @@ func isUnreachable(err error) bool {
 	return errors.As(err, &op)
 }
 
-// startServer runs a game server inside this program on base's address.
-func (a *App) startServer(base string) error {
-	u, err := url.Parse(base)
+// created is the lobby's answer to POST /api/games (server.CreateResponse):
+// the fields the table view uses.
+type created struct {
+	Game, Scenario, Colonial, Cylon string
+	Links                           map[string]string
+}
+
+// createGame asks the server at base to create a game of a built-in
+// scenario (the lobby of wire/PROTOCOL.md).
+func createGame(base, scenario string) (created, error) {
+	var cr created
+	body, _ := json.Marshal(map[string]string{"scenario": scenario})
+	hc := &http.Client{Timeout: 30 * time.Second}
+	resp, err := hc.Post(base+"/api/games", "application/json", bytes.NewReader(body))
 	if err != nil {
-		return err
+		return cr, fmt.Errorf("host: %w", err)
 	}
-	if a.hosted != nil {
-		return errors.New("host: the server this program started does not answer")
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode != http.StatusOK {
+		return cr, fmt.Errorf("host: the server refused: %s", strings.TrimSpace(string(data)))
 	}
-	s, err := server.New(server.Options{Data: filepath.Join(a.Dir, "server")})
-	if err != nil {
-		return err
+	if err := json.Unmarshal(data, &cr); err != nil {
+		return cr, fmt.Errorf("host: the server's answer: %w", err)
 	}
-	ln, err := net.Listen("tcp", u.Host)
-	if err != nil {
-		s.Close()
-		return fmt.Errorf("host: %w", err)
-	}
-	a.hosted = s
-	go func() { _ = (&http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}).Serve(ln) }()
-	return nil
+	return cr, nil
 }
 
 // JoinNetGame opens the seat of a link or code ("" asks for one).
