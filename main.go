@@ -44,6 +44,7 @@ func main() {
 	flag.StringVar(&o.Server, "server", "", "the game server of network games (`URL`, default "+ui.DefaultServer+"; Host starts one there when none answers)")
 	flag.IntVar(&o.Width, "width", 1280, "window `width` in pixels")
 	flag.IntVar(&o.Height, "height", 800, "window `height` in pixels")
+	flag.DurationVar(&o.FrameDelay, "frame-delay", 0, "add this `duration` to every frame (checks that no input is lost when frames are slow)")
 	flag.IntVar(&o.Frames, "frames", 0, "close after `N` frames (for checks)")
 	flag.StringVar(&o.Screenshot, "screenshot", "", "with -frames, write the last frame to this PNG `file`")
 	// In a browser the flags come from the page's address.

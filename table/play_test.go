@@ -39,26 +39,9 @@ func TestPlayTheJumpPointThroughTheWindow(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
 	defer cancel()
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "bsg-table")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "..")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run(), "building the table view")
-
-	display := startXvfb(t, ctx)
 	shots := filepath.Join("..", "out", "jump-point")
-	require.NoError(t, os.RemoveAll(shots))
-	require.NoError(t, os.MkdirAll(shots, 0o755))
-	data := filepath.Join(tmp, "data")
-	app := exec.CommandContext(ctx, bin, "-scenario", "jump-point", "-cylon", "random", "-seed", "3",
-		"-data", data, "-dir", filepath.Join(tmp, "files"))
-	app.Env = append(os.Environ(), "DISPLAY="+display)
-	app.Stdout, app.Stderr = os.Stderr, os.Stderr
-	require.NoError(t, app.Start())
-	defer func() { _ = app.Process.Kill(); _ = app.Wait() }()
-
-	x := &xdo{t: t, ctx: ctx, display: display, shots: shots}
-	x.win = x.waitWindow()
+	data := filepath.Join(t.TempDir(), "data")
+	x := launch(t, ctx, shots, "-scenario", "jump-point", "-cylon", "random", "-seed", "3", "-data", data)
 	comp := assets.Default()
 	sc, err := scenarios.Load("jump-point", comp)
 	require.NoError(t, err)
@@ -116,6 +99,74 @@ func TestPlayTheJumpPointThroughTheWindow(t *testing.T) {
 			x.key("Return")
 		}
 	}
+}
+
+// TestShortTapsUnderSlowFrames: with every frame taking 150 ms, key taps
+// of 30 ms and a click, each shorter than a frame, all arrive.
+func TestShortTapsUnderSlowFrames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the window")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	x := launch(t, ctx, filepath.Join("..", "out", "short-taps"), "-scenario", "jump-point", "-seed", "3",
+		"-data", "", "-frame-delay", "150ms")
+	x.waitTitle("stage cover")
+	x.tap("Return", 30*time.Millisecond)
+	x.waitTitle("ship raptor")
+	x.tap("Tab", 30*time.Millisecond)
+	x.waitTitle("ship escort-1")
+	x.tap("Tab", 30*time.Millisecond)
+	x.waitTitle("ship escort-2")
+	x.run("mousemove", "--window", x.win, "900", "90", "click", "1") // the raptor's tab
+	x.waitTitle("ship raptor")
+	x.shot("after-taps")
+}
+
+// launch builds the table view, starts it on a virtual display of its
+// own with the arguments, and returns its driver once its window is up;
+// screenshots go to shots.
+func launch(t *testing.T, ctx context.Context, shots string, args ...string) *xdo {
+	for _, tool := range []string{"Xvfb", "xdotool", "import"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is needed (make deps installs it): %v", tool, err)
+		}
+	}
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "bsg-table")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "..")
+	build.Stderr = os.Stderr
+	require.NoError(t, build.Run(), "building the table view")
+	display := startXvfb(t, ctx)
+	require.NoError(t, os.RemoveAll(shots))
+	require.NoError(t, os.MkdirAll(shots, 0o755))
+	app := exec.CommandContext(ctx, bin, append([]string{"-dir", filepath.Join(tmp, "files")}, args...)...)
+	app.Env = append(os.Environ(), "DISPLAY="+display)
+	app.Stdout, app.Stderr = os.Stderr, os.Stderr
+	require.NoError(t, app.Start())
+	t.Cleanup(func() { _ = app.Process.Kill(); _ = app.Wait() })
+	x := &xdo{t: t, ctx: ctx, display: display, shots: shots}
+	x.win = x.waitWindow()
+	return x
+}
+
+// waitTitle waits until the window's title says s (at most 20 s).
+func (x *xdo) waitTitle(s string) {
+	x.t.Helper()
+	var title string
+	for i := 0; i < 200; i++ {
+		if title = x.title(); strings.Contains(title, s) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	x.shot("timeout")
+	x.t.Fatalf("the window never said %q; it says %q", s, title)
+}
+
+// tap presses a key for d.
+func (x *xdo) tap(k string, d time.Duration) {
+	x.run("keydown", "--window", x.win, k, "sleep", fmt.Sprintf("%.3f", d.Seconds()), "keyup", "--window", x.win, k)
 }
 
 // startXvfb starts a virtual display of its own and returns its name.

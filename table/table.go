@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -56,6 +57,11 @@ type Options struct {
 	// Server is the game server that the title's "Host a network game"
 	// and "Join" use ("": ui.DefaultServer).
 	Server string
+
+	// FrameDelay is added to the painting of every frame: a slow
+	// renderer on demand, to check that no input is lost however long
+	// frames take.
+	FrameDelay time.Duration
 
 	// Frames, when above 0, closes the window after that many frames and
 	// writes the last one to Screenshot (for checks under Xvfb).
@@ -180,7 +186,7 @@ func Run(comp *assets.Components, o Options) error {
 	}
 	g := NewGame(a)
 	g.page.attach(a)
-	g.frames, g.shot = o.Frames, o.Screenshot
+	g.frames, g.shot, g.delay = o.Frames, o.Screenshot, o.FrameDelay
 	ebiten.SetWindowTitle("Battlestar Galactica – Starship Battles")
 	ebiten.SetWindowSize(o.Width, o.Height)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -206,6 +212,7 @@ type Game struct {
 	mouse [2]int
 	held  map[ebiten.Key]int
 	title string
+	delay time.Duration
 
 	gestures ui.Gestures
 	touchIDs []ebiten.TouchID
@@ -328,6 +335,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	l := g.app.Frame()
 	g.r.Render(screen, l)
 	g.page.publish(g.app)
+	if g.delay > 0 {
+		time.Sleep(g.delay)
+	}
 	g.count++
 	if g.frames > 0 && g.count >= g.frames {
 		if g.shot != "" {

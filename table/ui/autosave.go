@@ -113,6 +113,28 @@ func (a *App) HasAutosave() bool {
 	return err == nil
 }
 
+// AutosaveName names the autosaved game for the title's Continue: its
+// battle's name and when it was last saved.
+func (a *App) AutosaveName() string {
+	path := filepath.Join(a.DataDir, autosaveGame)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	var s struct {
+		Setup struct {
+			Name string `json:"Name"`
+		} `json:"setup"`
+	}
+	if json.Unmarshal(data, &s) != nil || s.Setup.Name == "" {
+		return ""
+	}
+	if st, err := os.Stat(path); err == nil {
+		return fmt.Sprintf("%s (saved %s)", s.Setup.Name, st.ModTime().Format("Jan 2 15:04"))
+	}
+	return s.Setup.Name
+}
+
 // ContinueAutosave resumes the autosaved game, each side played as it was.
 func (a *App) ContinueAutosave() error {
 	data, err := os.ReadFile(filepath.Join(a.DataDir, autosaveGame))

@@ -279,16 +279,43 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 	}
 	// the base is not to be covered by a label placed later
 	l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
-	y := c.Y + rr + sz*1.1
-	l.HaloText(Pt{c.X, y}, s.ID, sz, Alpha(ColInk, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, true)
-	if s.ID != "" {
-		l.Take(labelBox(Pt{c.X, y}, a.Fonts.Width(s.ID, sz, true), sz, AnchorMiddle))
+	if s.ID == "" && len(s.Badges) == 0 {
+		return
 	}
+	// the name and the badges as one block: below the base, else above,
+	// right or left of it, wherever it covers no other label or base
+	lines := []string{s.ID}
 	for _, b := range s.Badges {
-		y += sz * 1.15
-		b = Clean(b)
-		l.HaloText(Pt{c.X, y}, b, sz*0.9, Alpha(ColSecondary, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, false)
-		l.Take(labelBox(Pt{c.X, y}, a.Fonts.Width(b, sz*0.9, false), sz*0.9, AnchorMiddle))
+		lines = append(lines, Clean(b))
+	}
+	lh := sz * 1.15
+	bw := a.Fonts.Width(s.ID, sz, true)
+	for _, b := range lines[1:] {
+		bw = math.Max(bw, a.Fonts.Width(b, sz*0.9, false))
+	}
+	bh := float64(len(lines)-1)*lh + sz*1.25
+	pad := math.Max(2, sz*0.15)
+	// first baselines, centred on x
+	spots := []Pt{
+		{c.X, c.Y + rr + sz*0.95 + pad + 0.5},
+		{c.X, c.Y - rr - 0.5 - bh - pad + sz*0.95},
+		{c.X + rr + 0.5 + pad + bw/2, c.Y - bh/2 + sz*0.95},
+		{c.X - rr - 0.5 - pad - bw/2, c.Y - bh/2 + sz*0.95},
+	}
+	box := func(p Pt) Rect { return Rect{p.X - bw/2 - pad, p.Y - sz*0.95 - pad, bw + 2*pad, bh + 2*pad} }
+	at := spots[0]
+	for _, p := range spots {
+		if l.Free(box(p)) {
+			at = p
+			break
+		}
+	}
+	l.Take(box(at))
+	y := at.Y
+	l.HaloText(Pt{c.X + (at.X - c.X), y}, s.ID, sz, Alpha(ColInk, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, true)
+	for _, b := range lines[1:] {
+		y += lh
+		l.HaloText(Pt{at.X, y}, b, sz*0.9, Alpha(ColSecondary, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, false)
 	}
 }
 
@@ -353,6 +380,19 @@ var bodies = map[string]body{
 			pts(0.58, 0, 0.5, 0.12, 0.36, 0.12, 0.36, -0.12, 0.5, -0.12),
 		},
 	},
+}
+
+// classSide returns the side a ship class's miniature belongs to (the
+// Colonial Vipers and Raptor, the Cylon Raiders), for colouring ships
+// where no battle says whose they are (measurement mode); "" when unknown.
+func classSide(class string) battle.Side {
+	switch class {
+	case "viper-mk2", "viper-mk7", "raptor":
+		return battle.Colonial
+	case "cylon-raider", "heavy-raider":
+		return battle.Cylon
+	}
+	return ""
 }
 
 func silhouette(class string) body {

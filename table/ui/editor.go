@@ -33,6 +33,8 @@ type Editor struct {
 	Sc scenarios.Scenario
 	// File is the file it was loaded from or last saved to ("" for none).
 	File string
+	// clean is the snapshot when last loaded or saved (Dirty).
+	clean string
 
 	cam  Camera
 	pan  panner
@@ -103,6 +105,33 @@ func (e *Editor) load(sc scenarios.Scenario, file string) {
 		e.starts[sh.ID] = sh.Start
 	}
 	e.check()
+	e.clean = "" // taken after the first frame has synced the fields
+}
+
+// snapshot is the scenario as edited, to tell unsaved changes.
+func (e *Editor) snapshot() string {
+	data, err := scenarios.Marshal(&e.Sc)
+	return fmt.Sprintf("%s\x00%v\x00%s\x00%s\x00%s", data, err, e.name, e.brief, e.turns)
+}
+
+// Dirty reports whether the scenario has changes not saved to its file.
+func (e *Editor) Dirty() bool { return e.clean != "" && e.snapshot() != e.clean }
+
+// leave goes back (to the title), asking first when there are unsaved
+// changes.
+func (e *Editor) leave() {
+	back := func() {
+		if e.back != nil {
+			e.a.Show(e.back)
+		} else {
+			e.a.Show(NewTitle(e.a))
+		}
+	}
+	if !e.Dirty() {
+		back()
+		return
+	}
+	e.a.Confirm("Leave the editor?", "The scenario has changes that are not saved: they are lost if you leave. F2 saves them.", "Leave without saving", "Stay", back)
 }
 
 // clone copies a scenario deeply enough that editing the copy leaves the
@@ -619,11 +648,7 @@ func (e *Editor) Handle(ev Event) {
 	case KeyPress:
 		switch ev.Key {
 		case KeyEscape:
-			if e.back != nil {
-				e.a.Show(e.back)
-			} else {
-				e.a.Show(NewTitle(e.a))
-			}
+			e.leave()
 		case KeyTab:
 			e.selectNext()
 		case KeyDelete:
@@ -819,6 +844,11 @@ func (e *Editor) marked() map[edSel]bool {
 
 // Draw implements Screen.
 func (e *Editor) Draw(l *List) {
+	defer func() {
+		if e.clean == "" {
+			e.clean = e.snapshot()
+		}
+	}()
 	a := e.a
 	e.Sc.Name, e.Sc.Briefing = e.name, e.brief
 	if n, err := strconv.Atoi(strings.TrimSpace(e.turns)); err == nil && n >= 0 {
@@ -886,6 +916,12 @@ func (e *Editor) Draw(l *List) {
 	}
 	drawObstacles(a, l, &e.cam, obs, st.Has(starship.OptThreeD), sel)
 	geo := a.Comp.Geometry
+	// every base first, so that no ship's label covers a ship drawn later
+	for i, s := range st.Ships {
+		c := e.cam.ToScreen(e.start(i).Physics().Pos)
+		rr := e.across(s.Class) / math.Sqrt(3) * e.cam.Scale
+		l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
+	}
 	for i, s := range st.Ships {
 		start := e.start(i)
 		lk := ShipLook{ID: s.ID, Class: s.Class, Side: s.Side, Pose: start.Physics(), Rotation: start.Rotation, Level: max(1, s.Level),
@@ -1238,6 +1274,7 @@ func (e *Editor) Save(path string) error {
 	e.File = path
 	e.checked = nil // the file name is in the messages
 	e.check()
+	e.clean = e.snapshot()
 	if n := len(e.problems); n > 0 {
 		e.a.Say("saved %s, with %d problem(s)", path, n)
 	} else {

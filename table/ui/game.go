@@ -634,7 +634,11 @@ func (g *Game) shipLook(s battle.ShipView) ShipLook {
 	if s.Crippled {
 		lk.Badges = append(lk.Badges, "crippled")
 	}
-	if s.Out {
+	if how, escaped := g.b.Escaped(s.ID); escaped && s.Out {
+		// it left as the scenario wants: gone, not destroyed
+		lk.Out, lk.Fade = false, 0.55
+		lk.Badges = append(lk.Badges, "escaped by "+how)
+	} else if s.Out {
 		lk.Badges = append(lk.Badges, "out: "+s.Cause)
 	}
 	return lk
@@ -809,6 +813,13 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 		if _, ok := looks[s.ID]; ok {
 			ids = append(ids, s.ID)
 		}
+	}
+	// every base first, so that no ship's label covers a ship drawn later
+	for _, id := range ids {
+		lk := looks[id]
+		c := g.cam.ToScreen(lk.Pose.Pos)
+		rr := lk.Across / math.Sqrt(3) * g.cam.Scale
+		l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
 	}
 	for _, id := range ids {
 		lk := looks[id]

@@ -490,10 +490,66 @@ func (m *Measure) Draw(l *List) {
 			l.Poly(m.cam.Pts(o.Polygon), ColNone, Alpha(ColMedium, 0.6), 5)
 		}
 	}
+	// each ship's base tinted in its side's colour; bases dropped on a
+	// planetoid or on another base outlined in warning colour
+	warned := map[string]bool{}
+	for _, w := range m.Overlaps() {
+		warned[w.ship] = true
+	}
+	for _, sh := range m.T.Ships {
+		hex := m.cam.Pts(sh.Base())
+		if side := classSide(sh.Class); side != "" {
+			l.Poly(hex, Alpha(SideColor(side), 0.35), Alpha(SideColor(side), 0.9), 2)
+		}
+		if warned[sh.ID] {
+			l.Poly(hex, ColNone, ColWarn, 4)
+		}
+	}
 	m.drawPairRuling(l, view)
 	l.SetClip(nil)
 	l.NewLayer()
 	m.drawPanel(l, panel)
+}
+
+// overlap is a ship whose base lies on a planetoid or on another base.
+type overlap struct {
+	ship, with string
+}
+
+// Overlaps lists the ships whose bases lie on a planetoid or on another
+// ship's base: where no ship can stand (Planetoids; Collisions), most
+// likely dropped there by mistake.
+func (m *Measure) Overlaps() []overlap {
+	var out []overlap
+	for i, sh := range m.T.Ships {
+		hex := sh.Base()
+		for j, o := range m.T.Ships {
+			if i != j && physics.ConvexInteriorsIntersect(hex, o.Base()) {
+				out = append(out, overlap{sh.ID, o.ID + "'s base"})
+			}
+		}
+		for _, o := range m.T.Obstacles {
+			if o.Kind == referee.Planetoid && hexOnCircle(hex, o.Circle) {
+				out = append(out, overlap{sh.ID, "the planetoid " + o.ID})
+			}
+		}
+	}
+	return out
+}
+
+// hexOnCircle reports whether a base and a planetoid share interior
+// points: the planetoid's centre inside the base, or an edge of the base
+// crossing the planetoid.
+func hexOnCircle(hex physics.Polygon, c physics.Circle) bool {
+	if hex.InteriorContains(c.C) {
+		return true
+	}
+	for i := range hex {
+		if c.SegmentCrossesInterior(hex.Edge(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *Measure) drawPanel(l *List, r Rect) {
@@ -506,6 +562,9 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 	y += 8 * s
 	if m.note != "" {
 		y = a.Para(l, x, y+14*s, w, m.note, 12, ColSecondary, false)
+	}
+	for _, ov := range m.Overlaps() {
+		y = a.Para(l, x, y+14*s, w, fmt.Sprintf("%s stands on %s: no ship can stand there.", ov.ship, ov.with), 12.5, ColWarn, true) - 2*s
 	}
 	y += 8 * s
 	m.syncFields()

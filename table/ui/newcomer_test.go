@@ -11,6 +11,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 )
@@ -76,7 +77,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 
 	a.Players[battle.Cylon] = Human
 	a.Frame()
-	assert.Equal(t, "Continue the unfinished game", ti.items()[0].label)
+	assert.True(t, strings.HasPrefix(ti.items()[0].label, "Continue: Close quarters (saved "), ti.items()[0].label)
 	enter(a)
 	g2, ok := a.Screen().(*Game)
 	require.True(t, ok)
@@ -159,4 +160,111 @@ func frameText(a *App) string {
 		}
 	}
 	return b.String()
+}
+
+// TestMeasureWarnsOfShipsOnPlanetoidsAndBases: a ship dropped on a
+// planetoid or on another base is named in warning colour.
+func TestMeasureWarnsOfShipsOnPlanetoidsAndBases(t *testing.T) {
+	a := newTestApp(t)
+	tbl := &referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(a.Comp.Geometry),
+		Ships: []referee.Ship{
+			{ID: "viper-1", Class: "viper-mk2", Pose: poseAt(300, 300, 90), Level: 1, AcrossFlats: 45},
+			{ID: "raider-1", Class: "cylon-raider", Pose: poseAt(320, 310, 270), Level: 1, AcrossFlats: 45},
+			{ID: "raider-2", Class: "cylon-raider", Pose: poseAt(640, 600, 270), Level: 1, AcrossFlats: 45},
+			{ID: "viper-2", Class: "viper-mk2", Pose: poseAt(100, 800, 90), Level: 1, AcrossFlats: 45},
+		},
+		Obstacles: []referee.Obstacle{{ID: "rock", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(600, 600), R: 60}, Level: 1}},
+	}
+	m := NewMeasure(a, tbl, "")
+	a.Show(m)
+	got := map[string]string{}
+	for _, ov := range m.Overlaps() {
+		got[ov.ship] = ov.with
+	}
+	assert.Equal(t, map[string]string{"viper-1": "raider-1's base", "raider-1": "viper-1's base", "raider-2": "the planetoid rock"}, got)
+	text := frameText(a)
+	assert.Contains(t, text, "raider-2 stands on the planetoid rock: no ship can stand there.")
+	assert.NotContains(t, text, "viper-2 stands on")
+	assert.Equal(t, battle.Colonial, classSide("viper-mk2"))
+	assert.Equal(t, battle.Cylon, classSide("cylon-raider"))
+}
+
+// TestEveryScenarioPlaysToItsEnd: every built-in scenario is played to
+// its victory screen through the screens' input alone, hot-seat and
+// against the computer, with F1's help naming both sides' goals at every
+// stage.
+func TestEveryScenarioPlaysToItsEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays twelve games")
+	}
+	for _, name := range scenarios.Names() {
+		for _, cylon := range []string{Human, "random"} {
+			t.Run(name+"/"+cylon, func(t *testing.T) {
+				a := newTestApp(t)
+				a.Players[battle.Cylon] = cylon
+				sc, err := scenarios.Load(name, a.Comp)
+				require.NoError(t, err)
+				g, err := NewGame(a, sc.Setup(), 11)
+				require.NoError(t, err)
+				a.Show(g.WithScenario(sc))
+				for steps := 0; g.Stage() != "over"; steps++ {
+					require.Less(t, steps, 3000, "stuck at %s", g.Stage())
+					help := strings.Join(g.Help(), "\n")
+					require.Contains(t, help, "Colonial wins: ")
+					require.Contains(t, help, "Cylon wins: ")
+					switch g.Stage() {
+					case "plan":
+						n := len(g.b.Journal())
+						send(a, Type("3")...)
+						enter(a)
+						if len(g.b.Journal()) == n {
+							enter(a) // an illegal or off-table plan: Enter again
+						}
+						if len(g.b.Journal()) == n {
+							send(a, Type("h")...)
+						}
+					case "anim":
+						runAnim(a, g)
+					case "marker":
+						send(a, Click(300, 300)...)
+						enter(a)
+					case "declare":
+						send(a, Type("1")...)
+						enter(a)
+					default:
+						enter(a)
+					}
+				}
+				require.NotNil(t, g.b.Result())
+				assert.Contains(t, frameText(a), "Title (Enter)")
+			})
+		}
+	}
+}
+
+// TestEditorAsksBeforeLosingChanges: Esc in the editor leaves at once
+// when nothing changed, and asks when the scenario has unsaved changes.
+func TestEditorAsksBeforeLosingChanges(t *testing.T) {
+	a := newTestApp(t)
+	e := NewEditor(a)
+	a.Show(e)
+	a.Frame()
+	send(a, Press(KeyEscape))
+	_, ok := a.Screen().(*Title)
+	require.True(t, ok, "nothing changed: Esc leaves")
+
+	e = NewEditor(a)
+	a.Show(e)
+	a.Frame()
+	send(a, Type("2")...) // a Cylon ship
+	require.True(t, e.Dirty())
+	send(a, Press(KeyEscape))
+	require.True(t, a.Confirming(), "unsaved changes: Esc asks")
+	send(a, Press(KeyEscape))
+	assert.Same(t, e, a.Screen(), "and stays")
+	require.NoError(t, e.Save(filepath.Join(t.TempDir(), "b.yaml")))
+	assert.False(t, e.Dirty(), "saved")
+	send(a, Press(KeyEscape))
+	_, ok = a.Screen().(*Title)
+	assert.True(t, ok, "saved: Esc leaves")
 }

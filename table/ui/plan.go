@@ -632,7 +632,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	}
 	y += float64((len(mains)+cols-1)/cols) * (bh + 4*sc)
 	if speed != "" && speed != maneuvers.Stop {
-		l.Text(Pt{x, y + 8*sc}, fmt.Sprintf("(In brackets): the card has no arrow for %s speed and cannot be flown at it.", speed), a.TextSize(11), ColSecondary, AnchorStart, false)
+		y = a.Para(l, x, y+8*sc, w, fmt.Sprintf("(In brackets): no arrow for %s speed; it cannot be flown at it.", speed), 11, ColSecondary, false) - 8*sc
 	}
 	y += 10 * sc
 	section("Second card (o)")

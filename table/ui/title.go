@@ -19,6 +19,7 @@ type Title struct {
 	names    []string
 	titles   map[string]string // built-in scenario → its name
 	briefs   map[string]*brief
+	contName string // the game autosaved in DataDir, for Continue
 	scs      map[string]*scenarios.Scenario
 
 	contChecked bool           // the autosave was looked for
@@ -37,6 +38,7 @@ func (t *Title) autosaved() (*battle.Battle, bool) {
 // NewTitle returns the title screen.
 func NewTitle(a *App) *Title {
 	t := &Title{a: a, names: scenarios.Names(), titles: map[string]string{}, scs: map[string]*scenarios.Scenario{}}
+	t.contName = a.AutosaveName()
 	for i, n := range t.names {
 		if n == scenarios.Default {
 			t.scenario = i
@@ -107,7 +109,11 @@ func (t *Title) items() []titleItem {
 	}
 	var items []titleItem
 	if a.HasAutosave() {
-		items = append(items, titleItem{label: "Continue the unfinished game", do: func() {
+		label := "Continue the unfinished game"
+		if t.contName != "" {
+			label = "Continue: " + t.contName
+		}
+		items = append(items, titleItem{label: label, do: func() {
 			if err := a.ContinueAutosave(); err != nil {
 				a.Say("%v", err)
 			}
