@@ -37,7 +37,7 @@ func TestPlayTheJumpPointThroughTheWindow(t *testing.T) {
 			t.Fatalf("%s is needed (make deps installs it): %v", tool, err)
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
 	defer cancel()
 	shots := filepath.Join("..", "out", "jump-point")
 	data := filepath.Join(t.TempDir(), "data")

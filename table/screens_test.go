@@ -342,3 +342,37 @@ func BenchmarkFrameBuild(b *testing.B) {
 		}
 	}
 }
+
+// TestFTLScreens: placing an FTL marker (its sides numbered with their
+// rolls) and where the ship came out.
+func TestFTLScreens(t *testing.T) {
+	a := newApp(t)
+	setup := closeQuarters()
+	setup.Rules = starship.Rules{Set: starship.Complete, Options: []starship.Option{starship.OptFTL}}
+	g, err := ui.NewGame(a, setup, 5)
+	require.NoError(t, err)
+	a.Show(g)
+	for _, side := range []string{"colonial", "cylon"} {
+		send(a, keys(ui.KeyEnter)...) // the cover
+		speeds := "33"
+		if side == "cylon" {
+			speeds = "63"
+		}
+		for _, r := range speeds {
+			send(a, ui.Type(string(r))...)
+			send(a, keys(ui.KeyEnter)...)
+		}
+		send(a, ui.Type("h")...)
+	}
+	for i := 0; i < 5 && g.Stage() != "marker"; i++ {
+		send(a, keys(ui.KeyEnter)...)
+	}
+	require.Equal(t, "marker", g.Stage())
+	send(a, ui.Click(420, 250)...)
+	shot(t, a, "ftl-marker")
+	send(a, keys(ui.KeyEnter)...)
+	for i := 0; i < 300 && g.Stage() == "anim"; i++ {
+		a.Tick(1.0 / 30)
+	}
+	shot(t, a, "ftl-landed")
+}

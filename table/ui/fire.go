@@ -607,7 +607,9 @@ func (g *Game) drawMarkerHex(l *List, pose physics.Pose, c colorT, alpha float64
 		for _, r := range sd.Rolls {
 			rs = append(rs, strconv.Itoa(r))
 		}
-		l.HaloText(at, strings.Join(rs, ","), sz, Alpha(ColInk, alpha), Alpha(ColWhite, 0.85*alpha), AnchorMiddle, true)
+		text := strings.Join(rs, ",")
+		l.HaloText(at, text, sz, Alpha(ColInk, alpha), Alpha(ColWhite, 0.85*alpha), AnchorMiddle, true)
+		l.Take(labelBox(at, g.a.Fonts.Width(text, sz, true), sz, AnchorMiddle))
 	}
 }
 
@@ -639,7 +641,8 @@ func (g *Game) drawMarker(l *List, v battle.View) {
 	pose := physics.Pose{Pos: *g.marker, Heading: physics.Deg(g.markerRot)}
 	g.drawMarkerHex(l, pose, c, 1, true)
 	p := g.cam.ToScreen(pose.Pos)
-	l.HaloText(Pt{p.X, p.Y - 34}, "FTL", g.a.TextSize(13), ColInk, ColWhite, AnchorMiddle, true)
+	sz = g.a.TextSize(10)
+	l.HaloText(Pt{p.X, p.Y + sz*0.35}, "FTL", sz, ColInk, ColWhite, AnchorMiddle, true)
 }
 
 // drawLandings shows, while a turn's moves and results are on screen,

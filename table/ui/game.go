@@ -1198,7 +1198,7 @@ func (g *Game) resultsHeadline() string {
 	case jump:
 		return "FTL jump: where the ship came out."
 	}
-	return "What happened:"
+	return "What happened in this step."
 }
 
 // ringLabelShip is the ship whose range rings are labelled when no ship

@@ -268,3 +268,71 @@ func TestEditorAsksBeforeLosingChanges(t *testing.T) {
 	_, ok = a.Screen().(*Title)
 	assert.True(t, ok, "saved: Esc leaves")
 }
+
+// TestPlanPanelKeepsItsButtonsInPlace: the Commit button stands at the
+// same place for every ship, whatever its facts and its plan's verdict
+// (The Furball: pilots with talents and flaws, and an FTL plan).
+func TestPlanPanelKeepsItsButtonsInPlace(t *testing.T) {
+	a := newTestApp(t)
+	sc, err := scenarios.Load("furball", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	commitAt := func() Pt {
+		for _, op := range a.Frame().Ops {
+			if op.Text == "Commit (Enter)" {
+				return op.At
+			}
+		}
+		t.Fatal("no Commit button")
+		return Pt{}
+	}
+	first := commitAt()
+	send(a, Type("6")...) // FTL: a different verdict
+	assert.Equal(t, first, commitAt())
+	for range g.planShips(g.b.View(g.side)) {
+		send(a, Press(KeyTab))
+		assert.Equal(t, first, commitAt(), "ship %s", g.sel)
+	}
+}
+
+// TestFTLJumpIsExplained (Faster-than-light movement): the marker starts
+// turned to the ship's heading and shows each side's 2d6 rolls; after the
+// jump the results are headed as a jump, not as fire, and the table says
+// which side the dice chose and how far the ship moved on.
+func TestFTLJumpIsExplained(t *testing.T) {
+	a := newTestApp(t)
+	setup := closeQuarters(starship.Complete)
+	setup.Rules.Options = []starship.Option{starship.OptFTL}
+	g, err := NewGame(a, setup, 5)
+	require.NoError(t, err)
+	a.Show(g)
+	planAll(t, a, g) // Colonial
+	enter(a)         // the Cylon cover
+	send(a, Type("6")...)
+	enter(a)
+	send(a, Type("3")...)
+	enter(a)
+	send(a, Type("h")...)
+	enter(a) // the reveal
+	for i := 0; i < 5 && g.Stage() != "marker"; i++ {
+		enter(a)
+	}
+	require.Equal(t, "marker", g.Stage())
+	assert.Equal(t, 270.0, g.markerRot, "the marker starts turned to the ship's heading")
+	send(a, Event{Kind: MouseMove, X: 300, Y: 300})
+	text := frameText(a)
+	assert.Contains(t, text, "The FTL marker may go anywhere inside the playing area")
+	assert.Contains(t, text, "6,7,8", "the front side's rolls")
+	assert.Contains(t, text, "two dice pick")
+	send(a, Click(300, 300)...)
+	enter(a)
+	require.Contains(t, []string{"anim", "results"}, g.Stage())
+	runAnim(a, g)
+	text = frameText(a)
+	assert.Contains(t, text, "raider-1: 2d6 = ")
+	assert.NotContains(t, text, "Fire! The dice have spoken.")
+}

@@ -496,8 +496,18 @@ func (g *Game) drawGhosts(l *List, v battle.View) {
 			if selected {
 				sz := g.a.TextSize(13)
 				text := "OFF THE TABLE: " + strings.ToUpper(lv.sw.Edge) + " EDGE"
-				at := l.PlaceLabel([]Spot{{Pt{p.X, p.Y - 14}, AnchorMiddle}, {Pt{p.X, p.Y + 26}, AnchorMiddle},
-					{Pt{p.X + 14, p.Y + 5}, AnchorStart}, {Pt{p.X - 14, p.Y + 5}, AnchorEnd}}, g.a.Fonts.Width(text, sz, true), sz)
+				tw := g.a.Fonts.Width(text, sz, true)
+				var spots []Spot
+				for _, sp := range []Spot{{Pt{p.X, p.Y - 14}, AnchorMiddle}, {Pt{p.X, p.Y + 26}, AnchorMiddle},
+					{Pt{p.X + 14, p.Y + 5}, AnchorStart}, {Pt{p.X - 14, p.Y + 5}, AnchorEnd}} {
+					if b := labelBox(sp.At, tw, sz, sp.Anchor); g.cam.View.Contains(Pt{b.X, b.Y}) && g.cam.View.Contains(Pt{b.X + b.W, b.Y + b.H}) {
+						spots = append(spots, sp)
+					}
+				}
+				if len(spots) == 0 {
+					spots = []Spot{{Pt{p.X, p.Y + 26}, AnchorMiddle}}
+				}
+				at := l.PlaceLabel(spots, tw, sz)
 				l.HaloText(at.At, text, sz, ColWarn, ColWhite, at.Anchor, true)
 			}
 		}
@@ -576,8 +586,11 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	if sp := st.Damage; sp != (starship.Damage{}) {
 		facts += fmt.Sprintf(" · special: engine %d, control %d, pilot %d, hull %d", sp.Engine, sp.Control, sp.Pilot, sp.Hull)
 	}
-	for _, id := range append(append([]string{}, s.Talents...), s.Flaws...) {
-		facts += " · " + g.talentText(id)
+	if len(s.Talents) > 0 {
+		facts += " · talents " + strings.Join(s.Talents, ", ")
+	}
+	if len(s.Flaws) > 0 {
+		facts += " · flaws " + strings.Join(s.Flaws, ", ")
 	}
 	if s.Tailing != "" {
 		facts += " · tailing " + s.Tailing
@@ -631,10 +644,11 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		a.Button(l, Rect{cx, cy, cw, bh}, label, id == m, false, edit(func() { setMain(p, deck, id) }))
 	}
 	y += float64((len(mains)+cols-1)/cols) * (bh + 4*sc)
+	// the legend of the brackets, in a space of fixed height
 	if speed != "" && speed != maneuvers.Stop {
-		y = a.Para(l, x, y+8*sc, w, fmt.Sprintf("(In brackets): no arrow for %s speed; it cannot be flown at it.", speed), 11, ColSecondary, false) - 8*sc
+		a.Para(l, x, y+8*sc, w, fmt.Sprintf("(In brackets): no arrow for %s speed; it cannot be flown at it.", speed), 11, ColSecondary, false)
 	}
-	y += 10 * sc
+	y += 10*sc + float64(len(a.Fonts.Wrap("(In brackets): no arrow for medium speed; it cannot be flown at it.", a.TextSize(11), w, false))-1)*a.TextSize(11)*1.3
 	section("Second card (o)")
 	opts := append([]maneuvers.Card{{ID: "", Name: "none"}}, g.usableSeconds(seconds)...)
 	for i, c := range opts {
@@ -668,6 +682,18 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		g.drawDial(l, x, y, w, p, edit)
 		y += bh + 10*sc
 	}
+	// the buttons stand at the same place for every ship; what the
+	// plan does is said below them
+	hw := (w - 8*sc) / 3
+	a.Button(l, Rect{x, y, hw, 34 * sc}, "Commit (Enter)", false, locked, func() { g.commit() })
+	a.Button(l, Rect{x + hw + 4*sc, y, hw, 34 * sc}, "Undo (u)", false, !locked, func() { g.undo() })
+	_, now := g.plannable(g.side)
+	hand := "Hand over (h)"
+	if g.players[g.side.Opponent()] != nil {
+		hand = "Done (h)"
+	}
+	a.Button(l, Rect{x + 2*(hw+4*sc), y, hw, 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })
+	y += 34 * sc
 	// legality and the outcome
 	o, vs, err := g.planCheck(v, s.ID, *p)
 	lv, lvOut := g.leaves(v, s.ID, o)
@@ -697,7 +723,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		if lvOut {
 			msg += " " + lv.text(s.ID)
 		}
-		if o != nil {
+		if o != nil && !quick {
 			msg += fmt.Sprintf(" Kinetic energy after the reveal: %d.", o.KE)
 			if g.rules().Has(starship.OptFuel) {
 				msg += fmt.Sprintf(" Fuel spent: %d.", o.FuelSpent)
@@ -708,16 +734,12 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		y = a.Para(l, x, y+12*sc, w, msg, 12.5, ColOK, true)
 	}
 	y += 6 * sc
-	hw := (w - 8*sc) / 3
-	a.Button(l, Rect{x, y, hw, 34 * sc}, "Commit (Enter)", false, locked, func() { g.commit() })
-	a.Button(l, Rect{x + hw + 4*sc, y, hw, 34 * sc}, "Undo (u)", false, !locked, func() { g.undo() })
-	_, now := g.plannable(g.side)
-	hand := "Hand over (h)"
-	if g.players[g.side.Opponent()] != nil {
-		hand = "Done (h)"
+	if len(s.Talents)+len(s.Flaws) > 0 {
+		for _, id := range append(append([]string{}, s.Talents...), s.Flaws...) {
+			y = a.Para(l, x, y+12*sc, w, g.talentText(id)+".", 11.5, ColSecondary, false) - 2*sc
+		}
+		y += 6 * sc
 	}
-	a.Button(l, Rect{x + 2*(hw+4*sc), y, hw, 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })
-	y += 40 * sc
 	if y < r.Y+r.H-150*sc {
 		g.drawLogTail(l, Rect{r.X, y, r.W, r.H - y}, v, "")
 	}
