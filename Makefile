@@ -19,7 +19,7 @@ EXAMPLE_TABLE := testdata/tables/example.yaml
 # `make play` on a machine without a display).
 XVFB          := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: all deps go-deps build play web test bench fuzz clean
+.PHONY: all deps go-deps build play web test bench tournament fuzz clean
 
 all: build
 
@@ -69,9 +69,17 @@ test: deps
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./physics ./referee ./battle ./policy
 	$(XVFB) $(GO) test -run '^$$' -bench 'Frame|Measure' -benchtime 100x -count 3 ./table
+	$(MAKE) tournament
 	@mkdir -p out; $(GO) test -count=1 -timeout 60m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels' -v ./photo -long >out/photo-long.log 2>&1; \
 	  s=$$?; grep -E 'trials|^(ok|FAIL|--- )' out/photo-long.log; exit $$s
 	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 200
+
+# The computer players' long runs (README: The computer opponent): normal
+# against greedy on every scenario as both sides, and the scenario balance
+# (normal against normal).
+tournament: build
+	$(GO) run ./cmd/bsg tournament -policies greedy,normal -games 20
+	$(GO) run ./cmd/bsg tournament -policies normal -games 20
 
 # Runs each fuzz target for a short while (FUZZTIME=1m for longer).
 FUZZTIME ?= 20s

@@ -54,28 +54,29 @@ func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Component
 // decide makes and sends the decisions the state says the seat owes.
 func decide(ctx context.Context, c *Client, g *policy.Game, p policy.Policy, st *wire.State) (string, error) {
 	v := st.View
+	seat := func() *policy.Seat { return g.RemoteSeat(st.Seat, v) }
 	switch v.Phase {
 	case battle.Planning:
 		var cmds []battle.Command
 		for _, id := range st.Owe {
-			plan := p.Plan(g, v, id)
+			plan := p.Plan(seat(), id)
 			cmds = append(cmds, battle.Command{Type: battle.CmdPlan, Ship: id, Plan: &plan})
 		}
 		return "plan", c.Seal(ctx, cmds)
 	case battle.Declaring:
 		g.SetTargets(st.Targets)
-		cmd := battle.Command{Type: battle.CmdDeclare, Shots: p.Declare(g, v)}
+		cmd := battle.Command{Type: battle.CmdDeclare, Shots: p.Declare(seat())}
 		if st.Sealed {
 			return "declare", c.Seal(ctx, []battle.Command{cmd})
 		}
 		return "declare", c.Act(ctx, cmd)
 	case battle.PlacingFTL:
 		id := st.Owe[0]
-		m := p.Marker(g, v, id)
+		m := p.Marker(seat(), id)
 		return "ftl", c.Act(ctx, battle.Command{Type: battle.CmdFTL, Ship: id, Marker: &m})
 	case battle.Preplanning:
 		id := st.Owe[0]
-		plan := p.Plan(g, v, id)
+		plan := p.Plan(seat(), id)
 		return "preplan", c.Act(ctx, battle.Command{Type: battle.CmdPreplan, Ship: id, Plan: &plan})
 	}
 	return "", nil

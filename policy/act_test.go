@@ -22,17 +22,17 @@ func spec(id, class string, side battle.Side, x, y, heading float64, ke int) bat
 // stays where it is) and otherwise decides as greedy does.
 type still struct{ Greedy }
 
-func (still) Plan(g *Game, v battle.View, ship string) starship.Plan { return fallback(own(v, ship)) }
+func (still) Plan(s *Seat, ship string) starship.Plan { return fallback(own(s.View, ship)) }
 
 // jumper plans an FTL jump for every ship with an FTL drive.
 type jumper struct{ Greedy }
 
-func (jumper) Plan(g *Game, v battle.View, ship string) starship.Plan {
-	s := own(v, ship)
-	if g.Class(s.Class).FTL {
-		return starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.FTL, Rotate: s.State.Rotation}
+func (jumper) Plan(s *Seat, ship string) starship.Plan {
+	sv := own(s.View, ship)
+	if s.Class(sv.Class).FTL {
+		return starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.FTL, Rotate: sv.State.Rotation}
 	}
-	return fallback(s)
+	return fallback(sv)
 }
 
 func newBattle(t *testing.T, setup battle.Setup, seed uint64) *battle.Battle {

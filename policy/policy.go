@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/golang/geo/s1"
+
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/maneuvers"
@@ -23,18 +25,21 @@ import (
 // Policy decides for one side.
 type Policy interface {
 	Name() string
-	// Plan returns a plan for one of the side's ships.
-	Plan(g *Game, v battle.View, ship string) starship.Plan
+	// Plan returns a plan for one of the seat's ships.
+	Plan(s *Seat, ship string) starship.Plan
 	// Declare returns the side's shots for this firing step.
-	Declare(g *Game, v battle.View) []battle.Shot
+	Declare(s *Seat) []battle.Shot
 	// Marker places a jumping ship's FTL marker.
-	Marker(g *Game, v battle.View, ship string) physics.Pose
+	Marker(s *Seat, ship string) physics.Pose
 }
 
-// Names lists the policies.
-var Names = []string{"random", "greedy"}
+// Names lists the policies: the two cheap baselines and the levels of
+// DeterminizedSearch. Every tool that builds a policy by name (bsg sim,
+// bsg tournament, the table view, bsg bot) goes through ByName.
+var Names = []string{"random", "greedy", "easy", "normal", "hard"}
 
-// ByName returns a fresh policy.
+// ByName returns a fresh policy (a search player keeps a plan cache: give
+// each side its own).
 func ByName(name string) (Policy, error) {
 	switch name {
 	case "random":
@@ -42,42 +47,86 @@ func ByName(name string) (Policy, error) {
 	case "greedy":
 		return Greedy{}, nil
 	}
+	for _, l := range Levels() {
+		if l.Name == name {
+			return NewSearch(l), nil
+		}
+	}
 	return nil, fmt.Errorf("unknown policy %q; allowed: %s", name, strings.Join(Names, ", "))
 }
 
-// Game is what a policy may consult besides its view: the battle's rules
-// and classes (public knowledge), its own random source, and the targets
-// each of its ships may fire at (the referee's public geometry).
+// Game plays sides of one battle with policies: it hands each decision's
+// policy a Seat (that side's view and public knowledge only) and sends the
+// decisions to the battle as commands, as a player would.
 type Game struct {
 	b       *battle.Battle
 	comp    *assets.Components
+	classes map[string]starship.Class
+	// Rand is the policies' own random source (not the battle's).
 	Rand    *rand.Rand
 	observe func(battle.Command)
-	// A game played from afar (NewRemote) has no battle: the rules, and
-	// the targets the server listed for the side's ships.
+	// A game played from afar (NewRemote) has no battle: the rules, the
+	// scenario when the player knows it, and the targets the server listed
+	// for the side's ships.
 	rules   starship.Rules
+	setup   *battle.Setup
 	targets map[string][]referee.Ruling
-	classes map[string]starship.Class
 }
 
 // NewRemote returns the window of a policy playing one seat of a game it
 // knows only through its views (over the network): the rules in force,
 // the component data for the classes, and seed for its own choices. Call
-// SetTargets with the server's rulings before a declaration. Act is for
-// local battles only; a remote player calls the policy's methods itself.
+// SetTargets with the server's rulings before a declaration, and hand the
+// policy RemoteSeat's seat. Act is for local battles only.
 func NewRemote(comp *assets.Components, rules starship.Rules, seed uint64) *Game {
-	return &Game{comp: comp, rules: rules, Rand: rand.New(rand.NewPCG(seed, seed+1)), classes: map[string]starship.Class{}}
+	return &Game{comp: comp, rules: rules, classes: map[string]starship.Class{}, Rand: rand.New(rand.NewPCG(seed, seed+1))}
 }
 
 // SetTargets gives a remote game the rulings of the ships that may fire.
 func (g *Game) SetTargets(t map[string][]referee.Ruling) { g.targets = t }
 
-// rulings returns what a ship may fire at now, with the rulings.
-func (g *Game) rulings(ship string) []referee.Ruling {
-	if g.b == nil {
-		return slices.Clone(g.targets[ship])
+// SetScenario gives a remote game its scenario (public: the table, the
+// forces, the victory conditions), when the player knows it. Without it a
+// search player reads the table and the forces off the view and plays to
+// eliminate the enemy.
+func (g *Game) SetScenario(s battle.Setup) { g.setup = &s }
+
+// RemoteSeat returns side's seat for a view the server sent.
+func (g *Game) RemoteSeat(side battle.Side, v battle.View) *Seat {
+	setup := setupFromView(v, g.rules)
+	if g.setup != nil {
+		setup = *g.setup
 	}
-	return g.b.Targets(ship)
+	for _, sv := range v.Ships {
+		if _, ok := g.classes[sv.Class]; !ok {
+			c, _ := starship.ClassFor(g.comp, sv.Class)
+			g.classes[sv.Class] = c
+		}
+	}
+	s := &Seat{Side: side, View: v, Setup: setup, Comp: g.comp, Rand: g.Rand, classes: g.classes}
+	if v.Phase == battle.Declaring {
+		s.rulings = map[string][]referee.Ruling{}
+		for id, r := range g.targets {
+			s.rulings[id] = slices.Clone(r)
+		}
+	}
+	return s
+}
+
+// setupFromView is the scenario as far as a view tells it: the table, the
+// obstacles and the ships as they stand now, no victory condition but the
+// last side in play.
+func setupFromView(v battle.View, rules starship.Rules) battle.Setup {
+	s := battle.Setup{Name: "seen", Rules: rules, Width: v.Width, Depth: v.Depth, Obstacles: v.Obstacles}
+	for _, sv := range v.Ships {
+		ke := 0
+		if sv.KE != nil {
+			ke = *sv.KE
+		}
+		s.Ships = append(s.Ships, battle.ShipSpec{ID: sv.ID, Class: sv.Class, Side: sv.Side, Pilot: sv.Pilot,
+			Talents: sv.Talents, Flaws: sv.Flaws, Pose: sv.Pose, Rotation: sv.Rotation, Level: max(sv.Level, 1), KE: ke})
+	}
+	return s
 }
 
 // apply sends a command to the battle and tells the observer.
@@ -91,46 +140,15 @@ func (g *Game) apply(cmd battle.Command) error {
 	return nil
 }
 
-// Rules returns the rules in force.
-func (g *Game) Rules() starship.Rules {
-	if g.b == nil {
-		return g.rules
-	}
-	return g.b.Setup().Rules
-}
-
-// Class returns a ship class.
-func (g *Game) Class(id string) starship.Class {
-	if g.b == nil {
-		c, ok := g.classes[id]
-		if !ok {
-			c, _ = starship.ClassFor(g.comp, id)
-			g.classes[id] = c
-		}
-		return c
-	}
-	return g.b.Class(id)
-}
-
-// Targets returns what a ship may fire at now.
-func (g *Game) Targets(ship string) []string {
-	var out []string
-	for _, r := range g.rulings(ship) {
-		out = append(out, r.TargetID)
-	}
-	return out
-}
-
-// legal reports whether a plan breaks no rule for the ship.
-func (g *Game) legal(s starship.State, p starship.Plan) bool {
-	return starship.Legal(g.Rules(), g.Class(s.Class), s, p)
-}
-
 // NewGame returns the window through which policies decide for an ongoing
 // battle, one side at a time (see Act): a computer opponent for a player
 // at the table. seed drives the policies' own choices.
 func NewGame(b *battle.Battle, comp *assets.Components, seed uint64) *Game {
-	return &Game{b: b, comp: comp, Rand: rand.New(rand.NewPCG(seed, seed+1))}
+	g := &Game{b: b, comp: comp, classes: map[string]starship.Class{}, Rand: rand.New(rand.NewPCG(seed, seed+1))}
+	for _, sp := range b.Setup().Ships {
+		g.classes[sp.Class] = b.Class(sp.Class)
+	}
+	return g
 }
 
 // Act makes, with policy p, every decision side owes in the battle's
@@ -156,7 +174,8 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 	switch b.Phase() {
 	case battle.Planning:
 		planned := map[string]bool{}
-		v := b.View(side)
+		seat := g.seat(side)
+		v := seat.View
 		for _, s := range v.Ships {
 			planned[s.ID] = s.Planned || !s.OnTable || s.Out
 		}
@@ -169,7 +188,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 				pending++ // tailing: it plans after the ship it tails
 				continue
 			}
-			plan := p.Plan(g, v, s.ID)
+			plan := p.Plan(seat, s.ID)
 			if err := g.apply(battle.Command{Type: battle.CmdPlan, Side: side, Ship: s.ID, Plan: &plan}); err != nil {
 				return applied, false, err
 			}
@@ -177,16 +196,16 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 			if b.Phase() != battle.Planning {
 				return applied, true, nil
 			}
-			v = b.View(side)
+			seat = g.seat(side)
 		}
 		return applied, pending == 0, nil
 	case battle.Preplanning:
-		v := b.View(side)
-		for _, s := range v.Ships {
+		seat := g.seat(side)
+		for _, s := range seat.View.Ships {
 			if !s.Own || !s.MustPreplan {
 				continue
 			}
-			plan := p.Plan(g, v, s.ID)
+			plan := p.Plan(seat, s.ID)
 			if err := g.apply(battle.Command{Type: battle.CmdPreplan, Side: side, Ship: s.ID, Plan: &plan}); err != nil {
 				return applied, false, err
 			}
@@ -194,12 +213,12 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 			if b.Phase() != battle.Preplanning {
 				return applied, true, nil
 			}
-			v = b.View(side)
+			seat = g.seat(side)
 		}
 	case battle.PlacingFTL:
-		v := b.View(side)
-		for _, id := range v.MarkersDue {
-			m := p.Marker(g, v, id)
+		seat := g.seat(side)
+		for _, id := range seat.View.MarkersDue {
+			m := p.Marker(seat, id)
 			if err := g.apply(battle.Command{Type: battle.CmdFTL, Side: side, Ship: id, Marker: &m}); err != nil {
 				return applied, false, err
 			}
@@ -207,15 +226,15 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 			if b.Phase() != battle.PlacingFTL {
 				return applied, true, nil
 			}
-			v = b.View(side)
+			seat = g.seat(side)
 		}
 	case battle.Declaring:
-		v := b.View(side)
-		if !v.MayDeclare {
+		seat := g.seat(side)
+		if !seat.View.MayDeclare {
 			// Declared already, or the other side declares first.
 			return 0, b.HasDeclared(side), nil
 		}
-		shots := p.Declare(g, v)
+		shots := p.Declare(seat)
 		if err := g.apply(battle.Command{Type: battle.CmdDeclare, Side: side, Shots: shots}); err != nil {
 			return applied, false, err
 		}
@@ -299,20 +318,72 @@ func fallback(sv battle.ShipView) starship.Plan {
 
 // candidates lists plans a ship might fly: every maneuver card alone, with
 // an overboost, or after a change of direction, at every speed, with the
-// dial as it is or turned a notch. A severely wounded pilot's cards are
-// fixed: only its speed and dial vary.
-func candidates(g *Game, sv battle.ShipView) []starship.Plan {
-	cs := newCandidateSet(g, sv)
-	out := make([]starship.Plan, cs.len())
-	for i := range out {
-		out[i] = cs.at(i)
+// dial as it is or turned a notch, up or down a level in three dimensions,
+// and an FTL jump on every card that keeps the kinetic energy. A severely
+// wounded pilot's cards are fixed: only its speed and dial vary. Many are
+// illegal for a given ship: callers check.
+func candidates(s *Seat, sv battle.ShipView) []starship.Plan {
+	st := *sv.State
+	if sv.NextCards != nil {
+		var out []starship.Plan
+		for _, sp := range []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High} {
+			for _, r := range []int{st.Rotation, wrap(st.Rotation + 1), wrap(st.Rotation - 1)} {
+				out = append(out, starship.Plan{Cards: slices.Clone(sv.NextCards), Speed: sp, Rotate: r})
+			}
+		}
+		return out
+	}
+	c := s.Class(st.Class)
+	var maneuverCards, boosts []string
+	for _, card := range c.Deck.Cards {
+		switch {
+		case card.IsOverboost():
+			boosts = append(boosts, card.ID)
+		case card.IsChangeDirection(), card.IsBlank():
+		default:
+			maneuverCards = append(maneuverCards, card.ID)
+		}
+	}
+	complete := s.Rules().Set == starship.Complete
+	speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
+	rotations := []int{st.Rotation}
+	if complete {
+		rotations = append(rotations, wrap(st.Rotation+1), wrap(st.Rotation-1))
+	}
+	levels := []int{0}
+	if s.Rules().Has(starship.OptThreeD) {
+		levels = append(levels, 1, -1)
+	}
+	var out []starship.Plan
+	for _, m := range maneuverCards {
+		for _, sp := range speeds {
+			for _, r := range rotations {
+				out = append(out, starship.Plan{Cards: []string{m}, Speed: sp, Rotate: r})
+			}
+			for _, lv := range levels[1:] {
+				out = append(out, starship.Plan{Cards: []string{m}, Speed: sp, Rotate: st.Rotation, Level: lv})
+			}
+			for _, o := range boosts {
+				out = append(out, starship.Plan{Cards: []string{o, m}, Speed: sp, Rotate: st.Rotation})
+			}
+			if complete && st.Rotation != 0 {
+				out = append(out, starship.Plan{Cards: []string{"change-direction", m}, Speed: sp, Rotate: st.Rotation})
+			}
+		}
+		if complete && s.Rules().Has(starship.OptFTL) && c.FTL {
+			out = append(out, starship.Plan{Cards: []string{m}, Speed: maneuvers.FTL, Rotate: st.Rotation})
+			for _, o := range boosts { // a jump keeps the kinetic energy: above 3 it takes an overboost
+				out = append(out, starship.Plan{Cards: []string{o, m}, Speed: maneuvers.FTL, Rotate: st.Rotation})
+			}
+		}
 	}
 	return out
 }
 
-// candidateSet is the list candidates returns, without building it: its
-// length and its i-th plan, in the same order, so that a policy drawing
-// one at random builds only the plans it draws.
+// candidateSet is the list Random draws from, without building it: its
+// length and its i-th plan, so that it builds only the plans it draws
+// (every maneuver card alone, with an overboost or after a change of
+// direction, at every speed, the dial as it is or turned a notch).
 type candidateSet struct {
 	fixed     []string // a severely wounded pilot's cards (nil: any)
 	rotation  int      // the dial as it is
@@ -324,7 +395,7 @@ type candidateSet struct {
 
 var candidateSpeeds = []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
 
-func newCandidateSet(g *Game, sv battle.ShipView) candidateSet {
+func newCandidateSet(g *Seat, sv battle.ShipView) candidateSet {
 	s := *sv.State
 	cs := candidateSet{fixed: sv.NextCards, rotation: s.Rotation}
 	if cs.fixed != nil {
@@ -399,13 +470,13 @@ type Random struct{}
 func (Random) Name() string { return "random" }
 
 // Plan draws candidate plans until one is legal.
-func (Random) Plan(g *Game, v battle.View, ship string) starship.Plan {
-	sv := own(v, ship)
-	s := *sv.State
-	cands := newCandidateSet(g, sv)
+func (Random) Plan(s *Seat, ship string) starship.Plan {
+	sv := own(s.View, ship)
+	st := *sv.State
+	cands := newCandidateSet(s, sv)
 	for tries := 0; tries < 64; tries++ {
-		p := cands.at(g.Rand.IntN(cands.len()))
-		if g.legal(s, p) {
+		p := cands.at(s.Rand.IntN(cands.len()))
+		if s.legal(st, p) {
 			return p
 		}
 	}
@@ -413,46 +484,47 @@ func (Random) Plan(g *Game, v battle.View, ship string) starship.Plan {
 }
 
 // Declare fires every ship that can at a random target.
-func (Random) Declare(g *Game, v battle.View) []battle.Shot {
+func (Random) Declare(s *Seat) []battle.Shot {
 	var shots []battle.Shot
-	for _, s := range v.Ships {
-		if !s.Own {
+	for _, sv := range s.View.Ships {
+		if !sv.Own {
 			continue
 		}
-		if ts := g.Targets(s.ID); len(ts) > 0 {
-			shots = append(shots, battle.Shot{Shooter: s.ID, Target: ts[g.Rand.IntN(len(ts))]})
+		if ts := s.Targets(sv.ID); len(ts) > 0 {
+			shots = append(shots, battle.Shot{Shooter: sv.ID, Target: ts[s.Rand.IntN(len(ts))]})
 		}
 	}
 	return shots
 }
 
 // Marker places the marker anywhere on the table, away from the edges.
-func (Random) Marker(g *Game, v battle.View, ship string) physics.Pose {
-	return physics.Pose{Pos: physics.V(100+g.Rand.Float64()*(v.Width-200), 100+g.Rand.Float64()*(v.Depth-200)),
-		Heading: physics.Deg(float64(g.Rand.IntN(12)) * 30)}
+func (Random) Marker(s *Seat, ship string) physics.Pose {
+	v := s.View
+	return physics.Pose{Pos: physics.V(100+s.Rand.Float64()*(v.Width-200), 100+s.Rand.Float64()*(v.Depth-200)),
+		Heading: physics.Deg(float64(s.Rand.IntN(12)) * 30)}
 }
 
-// Greedy closes in on the enemy, keeps it in its arc, stays on the table
-// and fires at the best shot.
+// Greedy closes in on the enemy, turns to bring it into its arc, keeps
+// moving (a parked ship is an easy target), stays on the table and fires
+// at the best shot. It looks one move ahead and no further, and never
+// jumps by FTL.
 type Greedy struct{}
 
 // Name returns "greedy".
 func (Greedy) Name() string { return "greedy" }
 
 // Plan scores every legal candidate by where it leaves the ship.
-func (Greedy) Plan(g *Game, v battle.View, ship string) starship.Plan {
-	sv := own(v, ship)
-	s := *sv.State
+func (Greedy) Plan(s *Seat, ship string) starship.Plan {
+	sv := own(s.View, ship)
+	st := *sv.State
 	best, bestScore := fallback(sv), math.Inf(-1)
-	rules, class := g.Rules(), g.Class(s.Class)
-	cands := newCandidateSet(g, sv)
-	for i := range cands.len() {
-		p := cands.at(i)
-		f, ok := starship.Preview(rules, g.comp, class, s, p) // legal plans only
+	rules, class := s.Rules(), s.Class(st.Class)
+	for _, p := range candidates(s, sv) {
+		f, ok := starship.Preview(rules, s.Comp, class, st, p) // legal plans only, no jump
 		if !ok {
 			continue
 		}
-		score := scorePose(g, v, sv, f) + g.Rand.Float64()*1e-3 // random tie-break
+		score := scorePose(s.View, f, f.Pose.Pos.Dist(st.Pose.Pos) < 5) + s.Rand.Float64()*1e-3 // random tie-break
 		if score > bestScore {
 			best, bestScore = p, score
 		}
@@ -461,37 +533,46 @@ func (Greedy) Plan(g *Game, v battle.View, ship string) starship.Plan {
 }
 
 // scorePose values where a move leaves a ship: far from the edges, a shot
-// at an enemy (in the arc, within range, nearer is better), not in an
-// enemy's arc itself, and not too far from the fight. Enemies are
-// predicted a move ahead along their heading at their known speed.
-func scorePose(g *Game, v battle.View, sv battle.ShipView, f starship.Step) float64 {
+// at an enemy (in the arc, within range, nearer is better), the arc turned
+// toward the nearest enemy, not in an enemy's arc itself, not parked, and
+// not too far from the fight. Enemies are predicted a move ahead along
+// their heading at their known speed.
+func scorePose(v battle.View, f starship.Step, parked bool) float64 {
 	pos := f.Pose.Pos
 	margin := math.Min(math.Min(pos.X, v.Width-pos.X), math.Min(pos.Y, v.Depth-pos.Y))
 	if margin < 40 {
 		return -1e6 + margin // leaving the table loses the ship
 	}
-	facing := f.Pose.Heading - physics.Deg(30*float64(f.Rotation))
-	dir := physics.Direction(facing)
+	dir := physics.Direction(facing(f.Pose, f.Rotation))
 	score := math.Min(margin, 120) * 0.5
-	nearest := math.Inf(1)
+	nearest, toNearest := math.Inf(1), physics.Vec{}
+	shot := false
 	for _, e := range v.Ships {
 		if e.Own || !e.OnTable || e.Out {
 			continue
 		}
-		ePos := predict(e)
-		to := ePos.Sub(pos)
+		to := predict(e).Sub(pos)
 		d := to.Norm()
-		nearest = math.Min(nearest, d)
+		if d < nearest {
+			nearest, toNearest = d, to
+		}
 		if d > 0 && d < 250 && dir.Dot(to)/d > math.Cos(physics.Deg(32).Radians()) {
 			score += 3 * (300 - d) // a shot, the nearer the better
+			shot = true
 		}
-		eFacing := physics.Direction(e.Pose.Heading - physics.Deg(30*float64(e.Rotation)))
-		if d > 0 && d < 250 && eFacing.Dot(to.Mul(-1))/d > math.Cos(physics.Deg(32).Radians()) {
+		eDir := physics.Direction(facing(e.Pose, e.Rotation))
+		if d > 0 && d < 250 && eDir.Dot(to.Mul(-1))/d > math.Cos(physics.Deg(32).Radians()) {
 			score -= 0.5 * (300 - d) // in its sights
 		}
 	}
 	if !math.IsInf(nearest, 1) {
 		score -= 0.5 * math.Abs(nearest-110)
+		if nearest > 0 && !shot {
+			score += 120 * dir.Dot(toNearest) / nearest // turn toward the nearest enemy
+		}
+	}
+	if parked {
+		score -= 60 // parked: an easy target
 	}
 	for _, ob := range v.Obstacles {
 		if ob.Kind == referee.Planetoid && pos.Dist(ob.Circle.C) < ob.Circle.R+30 {
@@ -499,6 +580,12 @@ func scorePose(g *Game, v battle.View, sv battle.ShipView, f starship.Step) floa
 		}
 	}
 	return score
+}
+
+// facing returns where a ship's guns point: its heading turned by the dial
+// (Rotation: notches of 30° clockwise).
+func facing(p physics.Pose, rotation int) s1.Angle {
+	return p.Heading - physics.Deg(30*float64(rotation))
 }
 
 // predict guesses where an enemy stands after its next move: straight
@@ -516,33 +603,49 @@ func predict(e battle.ShipView) physics.Vec {
 }
 
 // Declare fires each ship at its best target: the best range band first.
-func (Greedy) Declare(g *Game, v battle.View) []battle.Shot {
+func (Greedy) Declare(s *Seat) []battle.Shot {
 	var shots []battle.Shot
-	for _, s := range v.Ships {
-		if !s.Own {
+	for _, sv := range s.View.Ships {
+		if !sv.Own {
 			continue
 		}
-		rulings := g.rulings(s.ID)
-		if len(rulings) == 0 {
-			continue
+		if t := bestTarget(s.Rulings(sv.ID)); t != "" {
+			shots = append(shots, battle.Shot{Shooter: sv.ID, Target: t})
 		}
-		slices.SortStableFunc(rulings, func(x, y referee.Ruling) int {
-			return (y.RangeModifier + y.CoverModifier) - (x.RangeModifier + x.CoverModifier)
-		})
-		shots = append(shots, battle.Shot{Shooter: s.ID, Target: rulings[0].TargetID})
 	}
 	return shots
 }
 
+// bestTarget returns the target with the best range and cover modifiers,
+// or "" when there is none.
+func bestTarget(rulings []referee.Ruling) string {
+	if len(rulings) == 0 {
+		return ""
+	}
+	rulings = slices.Clone(rulings)
+	slices.SortStableFunc(rulings, func(x, y referee.Ruling) int {
+		return (y.RangeModifier + y.CoverModifier) - (x.RangeModifier + x.CoverModifier)
+	})
+	return rulings[0].TargetID
+}
+
 // Marker drops the marker behind the nearest enemy.
-func (Greedy) Marker(g *Game, v battle.View, ship string) physics.Pose {
+func (Greedy) Marker(s *Seat, ship string) physics.Pose {
+	v := s.View
+	me := own(v, ship).Pose.Pos
+	best, bestD := physics.Pose{}, math.Inf(1)
 	for _, e := range v.Ships {
 		if !e.Own && e.OnTable && !e.Out {
-			back := e.Pose.Pos.Sub(e.Pose.Forward().Mul(150))
-			back.X = math.Max(100, math.Min(v.Width-100, back.X))
-			back.Y = math.Max(100, math.Min(v.Depth-100, back.Y))
-			return physics.Pose{Pos: back, Heading: e.Pose.Heading}
+			if d := e.Pose.Pos.Dist(me); d < bestD {
+				back := e.Pose.Pos.Sub(e.Pose.Forward().Mul(150))
+				back.X = math.Max(100, math.Min(v.Width-100, back.X))
+				back.Y = math.Max(100, math.Min(v.Depth-100, back.Y))
+				best, bestD = physics.Pose{Pos: back, Heading: e.Pose.Heading}, d
+			}
 		}
 	}
-	return Random{}.Marker(g, v, ship)
+	if math.IsInf(bestD, 1) {
+		return Random{}.Marker(s, ship)
+	}
+	return best
 }

@@ -271,12 +271,12 @@ func TestEntries(t *testing.T) {
 		}
 	}
 	setup, _ := scenarios.Builtin("asteroid-ambush")
-	assert.Equal(t, 2, setup.Ships[5].EntersOnTurn)
+	assert.Equal(t, 4, setup.Ships[5].EntersOnTurn)
 	jp, _ := scenarios.Load("jump-point", comp)
 	for _, sh := range jp.Ships {
-		if sh.Enters != nil {
+		if sh.ID == "hunter-2" {
 			require.NotNil(t, sh.Enters.FTL)
-			assert.Equal(t, scenarios.Pose{X: 450, Y: 450, Heading: 270}, sh.Start)
+			assert.Equal(t, scenarios.Pose{X: 450, Y: 700, Heading: 270}, sh.Start)
 		}
 	}
 }

@@ -35,6 +35,7 @@ func commands() map[string]command {
 		"odds":        {"the chances to hit and the damage of one attack roll", runOdds},
 		"rules":       {"every rule of the rulebook: implemented, a judgment call or not modelled, with its code and tests", runRules},
 		"sim":         {"play many battles between computer players and count the wins", runSim},
+		"tournament":  {"play computer players against each other on many scenarios: win rates, Elo, objectives", runTournament},
 		"replay":      {"check a saved battle's journal and print it turn by turn", runReplay},
 		"scenario":    {"scenario files: list, show, validate, new, and a setup sheet for a real table", runScenario},
 		"serve":       {"run the game server for network play (lobby, seats, SQLite store, signed records)", runServe},
@@ -45,7 +46,7 @@ func commands() map[string]command {
 	}
 }
 
-var order = []string{"measure", "move", "components", "odds", "rules", "cards", "sim", "replay", "scenario", "serve", "host", "bot", "photo", "calibration"}
+var order = []string{"measure", "move", "components", "odds", "rules", "cards", "sim", "tournament", "replay", "scenario", "serve", "host", "bot", "photo", "calibration"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

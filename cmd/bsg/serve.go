@@ -118,7 +118,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"Plays a seat of a network game with a computer policy to the end, then checks the signed record", stderr)
 	srv := fs.String("server", "http://127.0.0.1:7878", "the server's `URL` (not needed with a link)")
 	seat := fs.String("seat", "", "the seat's `TOKEN`, or its link")
-	pol := fs.String("policy", "greedy", "the computer policy: random or greedy")
+	pol := fs.String("policy", "greedy", "the computer policy: "+strings.Join(policy.Names, ", "))
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the policy's own choices")
 	save := fs.String("record", "", "write the signed record to `FILE` at the end (bsg replay checks it)")
 	if err := parseFlags(fs, args); err != nil {

@@ -49,7 +49,7 @@ type App struct {
 	W, H float64
 	// Players says who plays each side of the games started from now on:
 	// "human" (or "") for a player at this machine, else a computer
-	// policy by name (policy.Names: random, greedy).
+	// policy by name (policy.Names: random, greedy, easy, normal, hard).
 	Players map[battle.Side]string
 	// Seed, when set, is the seed of every game started from now on (the
 	// -seed flag, for tests and replays); nil gives each game a secret

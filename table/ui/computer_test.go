@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -155,4 +156,45 @@ func TestTitleChoosesScenarioAndPlayers(t *testing.T) {
 	enter(a)
 	require.True(t, a.Prompting())
 	assert.Contains(t, a.modal.err, "mine.yaml:3: ships: no colonial ship")
+}
+
+// TestSearchThinksOffTheUI: against a search level the player plans while
+// the computer thinks on a goroutine of its own; once the player hands
+// over, the screen says the computer is planning and still takes input
+// (the grid toggles), and the game goes on by itself when the plans are in.
+func TestSearchThinksOffTheUI(t *testing.T) {
+	a := newTestApp(t)
+	a.Players[battle.Cylon] = "easy"
+	g, err := NewGame(a, closeQuarters(starship.Complete), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	if g.Stage() == "cover" { // the scenario's briefing
+		enter(a)
+	}
+	require.Equal(t, "plan", g.Stage(), "the player plans while the computer thinks")
+	for range ownActive(g.b.View(battle.Colonial)) {
+		send(a, Type("3")...)
+		enter(a)
+	}
+	send(a, Type("h")...)
+	seen := map[string]bool{}
+	deadline := time.Now().Add(60 * time.Second)
+	for (g.Stage() == "think" || g.Stage() == "plan") && time.Now().Before(deadline) {
+		seen[g.Stage()] = true
+		if g.Stage() == "think" {
+			grid := g.grid
+			send(a, Type("g")...)
+			assert.NotEqual(t, grid, g.grid, "the window takes input while the computer thinks")
+		}
+		a.Tick(0.016)
+		time.Sleep(5 * time.Millisecond)
+	}
+	assert.Contains(t, []string{"anim", "results", "reveal", "declare", "over"}, g.Stage())
+	cylon := 0
+	for _, en := range g.b.Journal() {
+		if en.Command.Side == battle.Cylon && en.Command.Type == battle.CmdPlan {
+			cylon++
+		}
+	}
+	assert.Equal(t, 2, cylon, "both Raiders planned through the engine's commands")
 }

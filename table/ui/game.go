@@ -31,6 +31,7 @@ const (
 	stDeclare              // a side declares its shots
 	stResults              // dice, hits and misses
 	stOver                 // the victory screen
+	stThink                // the computer works out its plans (on a goroutine of its own)
 )
 
 // Game is a battle on one machine: a state machine over the battle
@@ -48,6 +49,9 @@ type Game struct {
 	// computer sides: their policies and the policies' window on the battle
 	players map[battle.Side]policy.Policy
 	ai      *policy.Game
+	// thinking: a searching computer side's planning, worked out off the
+	// UI goroutine (policy.Game.Think) so the window stays responsive.
+	thinking map[battle.Side]*policy.Thought
 	// back is the screen Esc returns to (the title when nil).
 	back Screen
 	// preplan: the planning screen takes a severely wounded pilot's cards
@@ -202,7 +206,7 @@ func (g *Game) Battle() *battle.Battle { return g.b }
 
 // Stage names the game's stage (for tests and the help).
 func (g *Game) Stage() string {
-	return [...]string{"cover", "plan", "reveal", "marker", "anim", "declare", "results", "over"}[g.st]
+	return [...]string{"cover", "plan", "reveal", "marker", "anim", "declare", "results", "over", "think"}[g.st]
 }
 
 // Side returns the side at the controls.
@@ -292,6 +296,10 @@ func (g *Game) advance() {
 					return
 				}
 			}
+			if len(g.thinking) > 0 {
+				g.st = stThink // Tick comes back when the computer is done
+				return
+			}
 			// nobody can plan now: should not happen; show the reveal.
 			g.st = stReveal
 		case battle.Revealing:
@@ -353,7 +361,24 @@ func (g *Game) computersAct() (acted, shown bool) {
 		before := snapshot(g.publicView())
 		n := len(g.b.State().Events)
 		journal := len(g.b.Journal())
-		if _, err := g.ai.Act(side, p); err != nil {
+		if phase == battle.Planning && policy.Searches(p) {
+			if g.thinking == nil {
+				g.thinking = map[battle.Side]*policy.Thought{}
+			}
+			t := g.thinking[side]
+			if t == nil {
+				t = g.ai.Think(side, p)
+				g.thinking[side] = t
+			}
+			if !t.Ready() {
+				continue // it thinks on; the other side goes on meanwhile
+			}
+			delete(g.thinking, side)
+			if _, err := g.ai.Commit(t); err != nil {
+				g.a.Say("the computer (%s) cannot play %s: %v", p.Name(), SideName(side), err)
+				return false, false
+			}
+		} else if _, err := g.ai.Act(side, p); err != nil {
 			g.a.Say("the computer (%s) cannot play %s: %v", p.Name(), SideName(side), err)
 			return false, false
 		}
@@ -433,6 +458,14 @@ func (g *Game) mustPreplan(v battle.View) []string {
 
 // Tick implements Screen.
 func (g *Game) Tick(dt float64) {
+	if g.st == stThink {
+		for _, t := range g.thinking {
+			if t.Ready() {
+				g.advance()
+				break
+			}
+		}
+	}
 	if g.st == stAnim && g.anim != nil {
 		g.anim.t += dt
 		if g.anim.done() {
@@ -881,6 +914,12 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 		msg = fmt.Sprintf("%s player: place the FTL marker of %s (Faster-than-light movement). Click anywhere in the playing area; , and . turn it by 15°; Enter confirms (j jumps out of the playing area instead). Then two dice pick the side of the marker the ship comes out of (the numbers on its sides) and one die how many centimetres it moves on from there.", SideName(g.side), first(v.MarkersDue))
 	case stOver:
 		msg = "The battle is over."
+	case stThink:
+		for _, side := range battle.Sides {
+			if g.thinking[side] != nil {
+				msg = fmt.Sprintf("The computer (%s) plans for the %s side…", g.players[side].Name(), SideName(side))
+			}
+		}
 	}
 	if msg != "" {
 		y = a.Para(l, x, y, w, msg, 14, ColInk, false) + 6*a.S()

@@ -34,7 +34,7 @@ func TestScenarioBriefingAndGoals(t *testing.T) {
 	assert.Equal(t, battle.Colonial, g.br.zones[0].side)
 	prog := g.br.progress(g.b, g.publicView(), 1)
 	assert.Contains(t, prog, "Turn 1 of 15.")
-	assert.Contains(t, prog, "raptor is 622 mm from the jump point.")
+	assert.Contains(t, prog, "raptor is 922 mm from the jump point.")
 	enter(a)
 	require.Equal(t, "plan", g.Stage())
 	send(a, Type("b")...)
