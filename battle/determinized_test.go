@@ -1,6 +1,7 @@
 package battle_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,5 +56,5 @@ func TestNewDeterminizedRefuses(t *testing.T) {
 	st = b.State()
 	st.Ships = st.Ships[:2]
 	_, err = battle.NewDeterminized(s, comp, st, 1)
-	assert.ErrorContains(t, err, "2 in the state, 5 in the setup")
+	assert.ErrorContains(t, err, fmt.Sprintf("2 in the state, %d in the setup", len(s.Ships)))
 }
