@@ -30,15 +30,7 @@ func (b *Battle) resolveMoves() error {
 			if b.jumpsAway(s) {
 				continue // the ship leaves the battle by FTL (scenario victory)
 			}
-			d1, err := b.src.d6(s.ID + "'s FTL side")
-			if err != nil {
-				return err
-			}
-			d2, err := b.src.d6(s.ID + "'s FTL side")
-			if err != nil {
-				return err
-			}
-			d3, err := b.src.d6(s.ID + "'s FTL distance")
+			d1, d2, d3, err := b.ftlRolls(s)
 			if err != nil {
 				return err
 			}

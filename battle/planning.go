@@ -491,15 +491,7 @@ func (b *Battle) preplan(cmd Command) error {
 // from one spot of the playing area to another, so it does not count
 // against the two a game.
 func (b *Battle) enterByFTL(s *ShipState) error {
-	d1, err := b.src.d6(s.ID + "'s FTL side")
-	if err != nil {
-		return err
-	}
-	d2, err := b.src.d6(s.ID + "'s FTL side")
-	if err != nil {
-		return err
-	}
-	d3, err := b.src.d6(s.ID + "'s FTL distance")
+	d1, d2, d3, err := b.ftlRolls(s)
 	if err != nil {
 		return err
 	}
@@ -522,6 +514,20 @@ func (b *Battle) enterByFTL(s *ShipState) error {
 	}
 	b.settleDamage()
 	return nil
+}
+
+// ftlRolls rolls a jump's dice in the order the rulebook reads them
+// (Faster-than-light movement): 2d6 for the marker's side, then 1d6 for
+// the distance in cm.
+func (b *Battle) ftlRolls(s *ShipState) (side1, side2, distance int, err error) {
+	if side1, err = b.src.d6(s.ID + "'s FTL side"); err != nil {
+		return
+	}
+	if side2, err = b.src.d6(s.ID + "'s FTL side"); err != nil {
+		return
+	}
+	distance, err = b.src.d6(s.ID + "'s FTL distance")
+	return
 }
 
 // jumpedIn reports whether the ship entered play by FTL this turn.
