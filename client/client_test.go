@@ -56,7 +56,7 @@ func TestResumeOpensAKeptSeal(t *testing.T) {
 	require.NoError(t, err)
 	hs := httptest.NewServer(s.Handler())
 	defer func() { hs.Close(); s.Close() }()
-	cr, err := server.Host(hs.URL, server.CreateRequest{Scenario: "jump-point"})
+	cr, err := client.Host(hs.URL, server.CreateRequest{Scenario: "jump-point"})
 	require.NoError(t, err)
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

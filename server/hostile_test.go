@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/starship"
@@ -296,10 +297,10 @@ func TestGamesPerClientAndUploadLimits(t *testing.T) {
 	_, hs := start(t, server.Options{MaxGamesPerClient: 2, MaxUpload: 1024})
 	host(t, hs.URL, "jump-point")
 	host(t, hs.URL, "hand-of-god")
-	_, err := server.Host(hs.URL, server.CreateRequest{Scenario: "jump-point"})
+	_, err := client.Host(hs.URL, server.CreateRequest{Scenario: "jump-point"})
 	require.ErrorContains(t, err, "has 2 unfinished games; allowed at most 2")
 
-	_, err = server.Host(hs.URL, server.CreateRequest{YAML: strings.Repeat("#", 2048)})
+	_, err = client.Host(hs.URL, server.CreateRequest{YAML: strings.Repeat("#", 2048)})
 	require.ErrorContains(t, err, "create: body: more than 1024 bytes")
 	resp, err := http.Post(hs.URL+"/api/games", "application/json", bytes.NewReader([]byte(`{"scenario":"x","evil":1}`)))
 	require.NoError(t, err)

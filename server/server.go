@@ -192,25 +192,11 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// CreateRequest is the body of POST /api/games: a built-in scenario's name
-// or a scenario file (YAML) of the scenarios format.
-type CreateRequest struct {
-	Scenario string `json:"scenario,omitempty"`
-	YAML     string `json:"yaml,omitempty"`
-}
+// CreateRequest is the body of POST /api/games (wire.CreateRequest).
+type CreateRequest = wire.CreateRequest
 
-// CreateResponse answers POST /api/games: the game, its seat tokens and
-// links, and the commitment to the game's secret.
-type CreateResponse struct {
-	Game             string            `json:"game"`
-	Scenario         string            `json:"scenario"`
-	Colonial         string            `json:"colonial"`
-	Cylon            string            `json:"cylon"`
-	Spectator        string            `json:"spectator"`
-	Links            map[string]string `json:"links"`
-	SecretCommitment string            `json:"secret_commitment"`
-	PublicKey        string            `json:"public_key"`
-}
+// CreateResponse answers POST /api/games (wire.CreateResponse).
+type CreateResponse = wire.CreateResponse
 
 // newToken returns 128 random bits in hex.
 func (s *Server) newToken() string {

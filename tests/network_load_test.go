@@ -73,7 +73,7 @@ func TestLoadManyGames(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make(chan error, 2*n)
 	for g := range n {
-		cr, err := server.Host(p.base, server.CreateRequest{Scenario: "jump-point"})
+		cr, err := client.Host(p.base, server.CreateRequest{Scenario: "jump-point"})
 		require.NoError(t, err)
 		for i, tok := range []string{cr.Colonial, cr.Cylon} {
 			wg.Add(1)

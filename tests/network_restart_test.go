@@ -73,7 +73,7 @@ func nonces(seat string) func() string {
 // playJumpPoint plays The Jump Point between two greedy bots on a server;
 // kill, when given, is called with each state the Colonial bot acts on.
 func playJumpPoint(t *testing.T, base string, onState func(*wire.State)) *wire.Record {
-	cr, err := server.Host(base, server.CreateRequest{Scenario: "jump-point"})
+	cr, err := client.Host(base, server.CreateRequest{Scenario: "jump-point"})
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()

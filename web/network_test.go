@@ -44,7 +44,7 @@ func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
 	require.NoError(t, err)
 	yaml := strings.Replace(string(src), "turn_limit: 30", "turn_limit: 2", 1)
 	require.NotEqual(t, string(src), yaml)
-	cr, err := server.Host(base, server.CreateRequest{YAML: yaml})
+	cr, err := client.Host(base, server.CreateRequest{YAML: yaml})
 	require.NoError(t, err)
 	link := cr.Links["colonial"]
 	require.Contains(t, link, "/?seat=")

@@ -141,3 +141,23 @@ func Decode(data []byte) (ClientMsg, error) {
 
 // MaxCommands bounds the commands of one reveal (a side's ships).
 const MaxCommands = 64
+
+// CreateRequest is the body of POST /api/games: a built-in scenario's name
+// or a scenario file (YAML) of the scenarios format.
+type CreateRequest struct {
+	Scenario string `json:"scenario,omitempty"`
+	YAML     string `json:"yaml,omitempty"`
+}
+
+// CreateResponse answers POST /api/games: the game, its seat tokens and
+// links, and the commitment to the game's secret.
+type CreateResponse struct {
+	Game             string            `json:"game"`
+	Scenario         string            `json:"scenario"`
+	Colonial         string            `json:"colonial"`
+	Cylon            string            `json:"cylon"`
+	Spectator        string            `json:"spectator"`
+	Links            map[string]string `json:"links"`
+	SecretCommitment string            `json:"secret_commitment"`
+	PublicKey        string            `json:"public_key"`
+}

@@ -99,7 +99,7 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		req = server.CreateRequest{YAML: string(data)}
 	}
-	cr, err := server.Host(*srv, req)
+	cr, err := client.Host(*srv, req)
 	if err != nil {
 		return err
 	}

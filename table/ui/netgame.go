@@ -1,15 +1,11 @@
 package ui
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net"
-	"net/http"
 	"net/url"
 	"path/filepath"
 	"slices"
@@ -42,10 +38,10 @@ func (a *App) server() string {
 // Cylon player's link and code until they join.
 func HostNetGame(a *App, scenario string) {
 	base := a.server()
-	cr, err := createGame(base, scenario)
+	cr, err := client.Host(base, wire.CreateRequest{Scenario: scenario})
 	if err != nil && isUnreachable(err) {
 		if err = a.startServer(base); err == nil {
-			cr, err = createGame(base, scenario)
+			cr, err = client.Host(base, wire.CreateRequest{Scenario: scenario})
 		}
 	}
 	if err != nil {
@@ -70,34 +66,6 @@ func codeOf(base, token string) string {
 func isUnreachable(err error) bool {
 	var op *net.OpError
 	return errors.As(err, &op)
-}
-
-// created is the lobby's answer to POST /api/games (server.CreateResponse):
-// the fields the table view uses.
-type created struct {
-	Game, Scenario, Colonial, Cylon string
-	Links                           map[string]string
-}
-
-// createGame asks the server at base to create a game of a built-in
-// scenario (the lobby of wire/PROTOCOL.md).
-func createGame(base, scenario string) (created, error) {
-	var cr created
-	body, _ := json.Marshal(map[string]string{"scenario": scenario})
-	hc := &http.Client{Timeout: 30 * time.Second}
-	resp, err := hc.Post(base+"/api/games", "application/json", bytes.NewReader(body))
-	if err != nil {
-		return cr, fmt.Errorf("host: %w", err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode != http.StatusOK {
-		return cr, fmt.Errorf("host: the server refused: %s", strings.TrimSpace(string(data)))
-	}
-	if err := json.Unmarshal(data, &cr); err != nil {
-		return cr, fmt.Errorf("host: the server's answer: %w", err)
-	}
-	return cr, nil
 }
 
 // JoinNetGame opens the seat of a link or code ("" asks for one).

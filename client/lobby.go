@@ -1,4 +1,4 @@
-package server
+package client
 
 import (
 	"bytes"
@@ -8,11 +8,15 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/starshipbattles/bsg/wire"
 )
 
-// Host asks a server (base URL) to create a game and returns its seats.
-func Host(base string, req CreateRequest) (CreateResponse, error) {
-	var cr CreateResponse
+// Host asks the server at base (its URL) to create a game, the lobby of
+// wire/PROTOCOL.md, and returns the game's seats and links. The server's
+// refusal comes back as the error.
+func Host(base string, req wire.CreateRequest) (wire.CreateResponse, error) {
+	var cr wire.CreateResponse
 	body, _ := json.Marshal(req)
 	hc := &http.Client{Timeout: 30 * time.Second}
 	resp, err := hc.Post(strings.TrimSuffix(base, "/")+"/api/games", "application/json", bytes.NewReader(body))
