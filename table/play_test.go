@@ -278,3 +278,24 @@ func parseTitle(s string) windowState {
 	}
 	return w
 }
+
+// TestRepeatedTapsUnderSlowFrames: with every frame taking 150 ms, two
+// taps of the same key inside one frame (the second still held when the
+// frame ends) count as two, and a whole click inside one frame leaves no
+// button held (a drag would follow the pointer).
+func TestRepeatedTapsUnderSlowFrames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the window")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	x := launch(t, ctx, filepath.Join("..", "out", "repeated-taps"), "-scenario", "jump-point", "-seed", "3",
+		"-data", "", "-frame-delay", "150ms")
+	x.waitTitle("stage cover")
+	x.tap("Return", 30*time.Millisecond)
+	x.waitTitle("ship raptor")
+	x.run("keydown", "--window", x.win, "Tab", "sleep", "0.02", "keyup", "--window", x.win, "Tab",
+		"sleep", "0.02", "keydown", "--window", x.win, "Tab", "sleep", "0.4", "keyup", "--window", x.win, "Tab")
+	x.waitTitle("ship escort-2")
+	x.shot("two-tabs")
+}

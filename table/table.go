@@ -210,9 +210,12 @@ type Game struct {
 	r     *renderer
 	w, h  int
 	mouse [2]int
-	held  map[ebiten.Key]int
-	title string
-	delay time.Duration
+	// keyHeld and buttonHeld are the keys and mouse buttons down at
+	// the last tick.
+	keyHeld    map[ebiten.Key]bool
+	buttonHeld [3]bool
+	title      string
+	delay      time.Duration
 
 	gestures ui.Gestures
 	touchIDs []ebiten.TouchID
@@ -226,7 +229,7 @@ type Game struct {
 
 // NewGame returns the Ebiten game of a view.
 func NewGame(a *ui.App) *Game {
-	return &Game{app: a, r: newRenderer(), held: map[ebiten.Key]int{}}
+	return &Game{app: a, r: newRenderer(), keyHeld: map[ebiten.Key]bool{}}
 }
 
 var keyMap = map[ebiten.Key]ui.Key{
@@ -248,8 +251,13 @@ var repeating = map[ebiten.Key]bool{
 // press and release between two ticks (its input callbacks stamp them),
 // so a tap shorter than one frame is seen as "just pressed" (and "just
 // released") in the same tick: it is never lost, however long frames
-// take. Within one tick the events go in the order a player makes them:
-// the pointer, the buttons, the typed characters, then the special keys
+// take. Ebiten keeps only the last press and release time of each key
+// and button, so what happened since the last tick is rebuilt from those
+// and the state at the last tick (transitions): a key that was up, was
+// released in this tick and is down now was pressed twice. Typed
+// characters (Space too) come from Ebiten's queue and are never merged.
+// Within one tick the events go in the order a player makes them: the
+// pointer, the buttons, the typed characters, then the special keys
 // (typing a name then Enter; clicking a field then typing).
 func (g *Game) events() []ui.Event {
 	var evs []ui.Event
@@ -263,22 +271,17 @@ func (g *Game) events() []ui.Event {
 		g.mouse = [2]int{x, y}
 		evs = append(evs, ui.Event{Kind: ui.MouseMove, X: fx, Y: fy})
 	}
-	for _, b := range mouseButtons {
-		down := inpututil.IsMouseButtonJustPressed(b.eb)
-		up := inpututil.IsMouseButtonJustReleased(b.eb)
-		held := ebiten.IsMouseButtonPressed(b.eb)
-		press := ui.Event{Kind: ui.MouseDown, X: fx, Y: fy, Button: b.ui, Shift: shift, Ctrl: ctrl}
-		release := ui.Event{Kind: ui.MouseUp, X: fx, Y: fy, Button: b.ui}
-		switch {
-		case down && up && held: // released, then pressed again
-			evs = append(evs, release, press)
-		case down && up: // a click within one tick
-			evs = append(evs, press, release)
-		case down:
-			evs = append(evs, press)
-		case up:
-			evs = append(evs, release)
+	for i, b := range mouseButtons {
+		held := inpututil.MouseButtonPressDuration(b.eb) > 0
+		for _, down := range transitions(g.buttonHeld[i], inpututil.IsMouseButtonJustPressed(b.eb),
+			inpututil.IsMouseButtonJustReleased(b.eb), held) {
+			if down {
+				evs = append(evs, ui.Event{Kind: ui.MouseDown, X: fx, Y: fy, Button: b.ui, Shift: shift, Ctrl: ctrl})
+			} else {
+				evs = append(evs, ui.Event{Kind: ui.MouseUp, X: fx, Y: fy, Button: b.ui})
+			}
 		}
+		g.buttonHeld[i] = held
 	}
 	if _, dy := ebiten.Wheel(); dy != 0 {
 		evs = append(evs, ui.Event{Kind: ui.Wheel, X: fx, Y: fy, DY: dy})
@@ -288,7 +291,18 @@ func (g *Game) events() []ui.Event {
 	}
 	for _, k := range keyOrder {
 		d := inpututil.KeyPressDuration(k)
-		if inpututil.IsKeyJustPressed(k) || repeating[k] && d > 24 && d%4 == 0 {
+		held := d > 0
+		presses := 0
+		for _, down := range transitions(g.keyHeld[k], inpututil.IsKeyJustPressed(k), inpututil.IsKeyJustReleased(k), held) {
+			if down {
+				presses++
+			}
+		}
+		g.keyHeld[k] = held
+		if presses == 0 && repeating[k] && d > 24 && d%4 == 0 {
+			presses = 1
+		}
+		for range presses {
 			evs = append(evs, ui.Event{Kind: ui.KeyPress, Key: keyMap[k], Shift: shift, Ctrl: ctrl})
 		}
 	}
@@ -296,6 +310,38 @@ func (g *Game) events() []ui.Event {
 	ts, g.touchIDs = touchPoints(g.touchIDs)
 	evs = append(evs, g.gestures.Update(ts)...)
 	return evs
+}
+
+// transitions rebuilds what a key or button did since the last tick
+// (true: pressed, false: released) from whether it was down then, whether
+// Ebiten saw it pressed and released in this tick (it keeps only the
+// last time of each) and whether it is down now (a press duration above
+// 0: Ebiten's "pressed" stays true in the tick of a whole tap). A key
+// that was up, is down now and was released in between went down, up
+// and down again. More presses than that between two ticks cannot be
+// told apart from these (Ebiten 2.9 keeps no per-key event queue), so
+// they count as the fewest that explain them.
+func transitions(was, justPressed, justReleased, now bool) []bool {
+	switch {
+	case justPressed && justReleased:
+		switch {
+		case !was && now:
+			return []bool{true, false, true}
+		case !was:
+			return []bool{true, false}
+		case now:
+			return []bool{false, true}
+		default:
+			return []bool{false, true, false}
+		}
+	case justPressed && was: // a release Ebiten never reported
+		return []bool{false, true}
+	case justPressed:
+		return []bool{true}
+	case justReleased && was:
+		return []bool{false}
+	}
+	return nil
 }
 
 // keyOrder is keyMap's keys in a fixed order.
