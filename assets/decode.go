@@ -1,16 +1,15 @@
 package assets
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
 // decoder walks one YAML document node by node, writing what it can decode
@@ -22,72 +21,46 @@ type decoder struct {
 	// may be given in the short form (the bare number or boolean), and the
 	// source defaults to SourceMeasured.
 	partial bool
-	errs    ErrorList
-	pos     map[string]position
+	// ps is the problem list every reader of the project shares: capped
+	// at limits.Problems, then counted.
+	ps  yamlfile.Problems
+	pos map[string]position
 }
 
 func newDecoder(file string, partial bool, pos map[string]position) *decoder {
-	return &decoder{file: file, partial: partial, pos: pos}
+	return &decoder{file: file, partial: partial, pos: pos, ps: yamlfile.Problems{File: file}}
 }
 
 func (d *decoder) add(line int, field, format string, args ...any) {
-	d.errs = append(d.errs, &FieldError{File: d.file, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)})
+	d.ps.AddAt(line, field, format, args...)
 }
 
-func (d *decoder) mark() int { return len(d.errs) }
+func (d *decoder) mark() int { return d.ps.Len() }
 
 // problems returns the problems found, in line order (all are in d.file).
 func (d *decoder) problems() ErrorList {
-	sort.SliceStable(d.errs, func(i, j int) bool { return d.errs[i].Line < d.errs[j].Line })
-	return d.errs
+	l, _ := d.ps.Err().(yamlfile.List)
+	out := make(ErrorList, len(l))
+	for i := range l {
+		out[i] = &l[i]
+	}
+	return out
 }
 
-func (d *decoder) clean(mark int) bool { return len(d.errs) == mark }
+func (d *decoder) clean(mark int) bool { return d.ps.Len() == mark }
 
 func (d *decoder) set(path string, line int) { d.pos[path] = position{file: d.file, line: line} }
 
-var yamlLineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
 // parse returns the root node of the single document in data, nil for an
-// empty document or a syntax error (which it records).
+// empty document or a syntax error (which it records). It is the parse
+// every reader shares (yamlfile.Optional): file size and node count within
+// internal/limits.
 func (d *decoder) parse(data []byte) *yaml.Node {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if !errors.Is(err, io.EOF) {
-			d.syntax(err)
-		}
-		return nil
-	}
-	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
-	case errors.Is(err, io.EOF):
-	case err != nil:
-		d.syntax(err)
-		return nil
-	default:
-		d.add(extra.Line, "", "a second YAML document; allowed: one document per file")
-		return nil
-	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil
-	}
-	root := resolve(doc.Content[0])
+	root := resolve(yamlfile.Optional(&d.ps, data))
 	if isNull(root) {
 		return nil
 	}
 	return root
-}
-
-func (d *decoder) syntax(err error) {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
-	if m := yamlLineErr.FindStringSubmatch(err.Error()); m != nil {
-		if n, convErr := strconv.Atoi(m[1]); convErr == nil {
-			line, msg = n, m[2]
-		}
-	}
-	d.add(line, "", "not valid YAML: %s", oneLine(msg))
 }
 
 // resolve follows aliases to the node they name.
@@ -132,15 +105,11 @@ func describe(n *yaml.Node) string {
 }
 
 // maxEcho is how many characters of the user's text a message repeats.
-const maxEcho = 40
+const maxEcho = limits.Echo
 
-// quote renders user text on one line and at a readable length.
-func quote(s string) string {
-	if r := []rune(s); len(r) > maxEcho {
-		return strconv.Quote(string(r[:maxEcho])) + "..."
-	}
-	return strconv.Quote(s)
-}
+// quote renders user text on one line and at a readable length, escaped
+// as every reader's messages are (yamlfile.Echo).
+func quote(s string) string { return yamlfile.Echo(s) }
 
 func truncate(s string) string {
 	if r := []rune(s); len(r) > maxEcho {
@@ -338,6 +307,14 @@ func (d *decoder) text(n *yaml.Node, path string) (string, bool) {
 		d.add(n.Line, path, "must be text; got %s", describe(n))
 		return "", false
 	}
+	if len(n.Value) > limits.TextLength {
+		d.add(n.Line, path, "%d bytes; allowed: at most %d (internal/limits)", len(n.Value), limits.TextLength)
+		return "", false
+	}
+	if !yamlfile.Printable(n.Value) {
+		d.add(n.Line, path, "%s holds a control character (a terminal escape?); allowed: printable text", quote(n.Value))
+		return "", false
+	}
 	return n.Value, true
 }
 
@@ -514,6 +491,10 @@ func (d *decoder) items(n *yaml.Node, line int, path, what string) []*yaml.Node 
 	}
 	if n.Kind != yaml.SequenceNode {
 		d.add(firstLine(lineOf(n), line), path, "must be a list of %s; got %s", what, describe(n))
+		return nil
+	}
+	if len(n.Content) > limits.Items {
+		d.add(n.Line, path, "%d items; allowed: at most %d (internal/limits)", len(n.Content), limits.Items)
 		return nil
 	}
 	return n.Content

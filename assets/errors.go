@@ -1,41 +1,23 @@
 package assets
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
 // FieldError is one problem in a data file: where it is and what is allowed
 // instead. Line is 1-based; 0 means the problem has no single line (for
 // example a file that is not YAML at all). Field is the dotted path of the
-// offending field, empty when the problem is with the file as a whole.
-type FieldError struct {
-	File  string
-	Line  int
-	Field string
-	Msg   string
-}
+// offending field, empty when the problem is with the file as a whole. It
+// is the problem every reader of the project reports (yamlfile.Problem),
+// formatted "file:line: field: message".
+type FieldError = yamlfile.Problem
 
-// Error formats the problem as "file:line: field: message", leaving out the
-// parts that are unknown.
-func (e *FieldError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	b.WriteString(": ")
-	if e.Field != "" {
-		b.WriteString(e.Field)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
-
-// ErrorList holds every problem found in one pass over a file, in the order
-// they were found (document order, then checks across fields). It is never
-// returned empty: a nil error means no problem.
+// ErrorList holds every problem found in one pass over a file, in line
+// order, then checks across fields; beyond limits.Problems problems the
+// last entry counts the rest ("and N more"). It is never returned empty: a
+// nil error means no problem.
 type ErrorList []*FieldError
 
 // Error prints one problem per line.

@@ -2,6 +2,7 @@ package assets_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/internal/limits"
 )
 
 func TestOverrideValid(t *testing.T) {
@@ -332,4 +334,34 @@ func TestOverrideWithoutFilename(t *testing.T) {
 	err := c.Override("", []byte("geometry: {x: 1}"))
 	require.Error(t, err)
 	assert.True(t, strings.HasPrefix(err.Error(), "<override>:1: geometry.x: unknown field"), err.Error())
+}
+
+// A hostile override is refused by the reader every format shares
+// (internal/yamlfile, internal/limits): a terminal escape in a note, a
+// file beyond limits.FileBytes, and thousands of problems, of which only
+// limits.Problems are listed.
+func TestOverrideRefusesHostileFiles(t *testing.T) {
+	c := assets.Default()
+	err := c.Override("esc.yaml", []byte("geometry:\n  short_range: {value: 100, note: \"\\e]0;pwned\\a\"}\n"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "esc.yaml:2: geometry.short_range.note:")
+	assert.Contains(t, err.Error(), "allowed: printable text")
+	assert.NotContains(t, err.Error(), "\x1b", "the escape is not printed raw")
+
+	err = c.Override("big.yaml", []byte("# "+strings.Repeat("x", limits.FileBytes)+"\n"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "big.yaml: ")
+	assert.Contains(t, err.Error(), fmt.Sprintf("allowed: at most %d", limits.FileBytes))
+
+	var b strings.Builder
+	b.WriteString("geometry:\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, "  x%d: 1\n", i)
+	}
+	err = c.Override("many.yaml", []byte(b.String()))
+	require.Error(t, err)
+	lines := strings.Split(err.Error(), "\n")
+	assert.Len(t, lines, limits.Problems+1)
+	assert.Equal(t, "many.yaml: and 2950 more problem(s) not listed", lines[len(lines)-1])
+	assert.Equal(t, assets.Default(), c, "a failed override changes nothing")
 }

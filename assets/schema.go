@@ -6,11 +6,13 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/starshipbattles/bsg/internal/limits"
 )
 
 // maxLength bounds every length so that sums and squares of lengths stay
 // far from overflow in the geometry code (100 m is no table).
-const maxLength = 100_000
+const maxLength = limits.ComponentMM
 
 type lengthSpec struct {
 	key string

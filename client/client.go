@@ -22,6 +22,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -216,7 +217,7 @@ func (c *Client) run() {
 			continue
 		}
 		backoff = 50 * time.Millisecond
-		ws.SetReadLimit(16 << 20)
+		ws.SetReadLimit(limits.StateBytes)
 		c.mu.Lock()
 		c.ws, c.dialErr = ws, nil
 		c.notify()

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -24,7 +25,7 @@ func Host(base string, req wire.CreateRequest) (wire.CreateResponse, error) {
 		return cr, fmt.Errorf("host: %w", err)
 	}
 	defer resp.Body.Close()
-	data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	data, _ := io.ReadAll(io.LimitReader(resp.Body, limits.AnswerBytes))
 	if resp.StatusCode != http.StatusOK {
 		return cr, fmt.Errorf("host: the server refused: %s", strings.TrimSpace(string(data)))
 	}

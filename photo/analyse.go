@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 )
@@ -20,8 +21,8 @@ type Options struct {
 // MaxSamples bound what a marks file may ask for.
 const (
 	DefaultSamples = 400
-	MinSamples     = 100
-	MaxSamples     = 5000
+	MinSamples     = limits.MinSamples
+	MaxSamples     = limits.MaxSamples
 )
 
 // Pose is a ship's or obstacle's place with its 95% uncertainty.

@@ -7,18 +7,20 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 )
 
-// Bounds on a marks file (FORMAT.md): larger input is refused, not read.
+// Bounds on a marks file (FORMAT.md), from internal/limits: larger input
+// is refused, not read.
 const (
-	MaxMarksBytes  = 1 << 20
-	MaxShips       = 100
-	MaxObstacles   = 100
-	MaxPoints      = 64
-	MaxOutline     = 200
+	MaxMarksBytes  = limits.MarksBytes
+	MaxShips       = limits.MarksShips
+	MaxObstacles   = limits.MarksObstacles
+	MaxPoints      = limits.MarksPoints
+	MaxOutline     = limits.MarksOutline
 	DefaultClickPx = 1.5
 	// DefaultMarkPx is the precision of a mark the detector found.
 	DefaultMarkPx = 0.5
@@ -99,7 +101,7 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 			if f[k.key] == nil {
 				continue
 			}
-			if v, ok := yamlfile.Int(ps, f[k.key], "photo."+k.key, 1, 100000); ok && v != k.have {
+			if v, ok := yamlfile.Int(ps, f[k.key], "photo."+k.key, 1, limits.PhotoSide); ok && v != k.have {
 				ps.Add(f[k.key], "photo."+k.key, "%d, but the photo is %d × %d pixels", v, w, h)
 			}
 		}

@@ -12,13 +12,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
 )
 
-// Bounds on a photo: larger files and images are refused before decoding.
+// Bounds on a photo, from internal/limits: larger files and images are
+// refused before decoding.
 const (
-	MaxPhotoBytes  = 64 << 20
-	MaxPhotoPixels = 50_000_000
+	MaxPhotoBytes  = limits.PhotoBytes
+	MaxPhotoPixels = limits.PhotoPixels
 )
 
 // LoadImage reads and decodes a JPEG or PNG photo, refusing files and

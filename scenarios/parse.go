@@ -21,10 +21,10 @@ const (
 	MaxLevel     = 4
 	MinRotation  = -5
 	MaxRotation  = 6
-	MaxTurnLimit = 200
+	MaxTurnLimit = limits.TurnLimit
 	MaxFlaws     = 2 // Pilot talents and flaws: one or two flaws
-	MaxFuel      = 999
-	MaxPoints    = 1000
+	MaxFuel      = limits.Fuel
+	MaxPoints    = limits.Points
 	MaxVertices  = limits.Vertices // of a zone or an asteroid field
 )
 

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
@@ -52,23 +53,20 @@ func compiledSchema() (*jsonschema.Schema, error) {
 	return schemaVal, schemaErr
 }
 
-// maxJSONNodes bounds the JSON value built from a YAML document, so that
-// aliases cannot blow it up.
-const maxJSONNodes = 200_000
-
 // jsonValue converts a YAML document to the values encoding/json would
 // give for the same data (maps, slices, strings, numbers, booleans, nil),
 // recording the node of every value by its JSON pointer.
 type jsonValue struct {
 	at    map[string]*yaml.Node
 	count int
-	// tooBig is set when the document exceeds maxJSONNodes.
+	// tooBig is set when the document exceeds limits.JSONValues values or
+	// limits.Depth levels.
 	tooBig bool
 }
 
 func (j *jsonValue) convert(n *yaml.Node, ptr string, depth int) any {
 	j.count++
-	if j.count > maxJSONNodes || depth > 64 {
+	if j.count > limits.JSONValues || depth > limits.Depth {
 		j.tooBig = true
 		return nil
 	}

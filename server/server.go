@@ -30,6 +30,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -79,7 +80,7 @@ type Server struct {
 }
 
 // maxStats bounds the handling times kept for /api/stats.
-const maxStats = 100000
+const maxStats = limits.Timings
 
 // Stats is the answer of GET /api/stats: how many messages the server
 // accepted or refused since it started, and how long it took from reading
@@ -131,7 +132,7 @@ func New(opts Options) (*Server, error) {
 		opts.Data = "bsg-data"
 	}
 	if opts.MaxGamesPerClient == 0 {
-		opts.MaxGamesPerClient = 10
+		opts.MaxGamesPerClient = limits.GamesPerClient
 	}
 	if opts.Rate == 0 {
 		opts.Rate = 20
@@ -140,7 +141,7 @@ func New(opts Options) (*Server, error) {
 		opts.Burst = 40
 	}
 	if opts.MaxUpload == 0 {
-		opts.MaxUpload = 256 << 10
+		opts.MaxUpload = limits.UploadBytes
 	}
 	if opts.Rand == nil {
 		opts.Rand = rand.Reader

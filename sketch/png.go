@@ -11,12 +11,13 @@ import (
 	"github.com/golang/geo/s1"
 	"golang.org/x/image/font"
 
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 )
 
 // MaxPixels is the largest PNG, in pixels, that WritePNG makes.
-const MaxPixels = 64 << 20
+const MaxPixels = limits.SketchPixels
 
 // WritePNG writes the ruling picture (see Draw) as a PNG of the page at
 // Options.PixelsPerMM, rasterised with antialiasing and the Go fonts. The

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
 )
@@ -15,7 +16,7 @@ import (
 const Version = 1
 
 // MaxMessage is the largest message, in bytes, a server or client reads.
-const MaxMessage = 64 << 10
+const MaxMessage = limits.MessageBytes
 
 // The client's message types.
 const (
@@ -140,7 +141,7 @@ func Decode(data []byte) (ClientMsg, error) {
 }
 
 // MaxCommands bounds the commands of one reveal (a side's ships).
-const MaxCommands = 64
+const MaxCommands = limits.RevealCommands
 
 // CreateRequest is the body of POST /api/games: a built-in scenario's name
 // or a scenario file (YAML) of the scenarios format.

@@ -1,8 +1,15 @@
 // Package limits is the one set of bounds every reader of outside input
-// applies: table, move, scenario, component and saved-game files, and the
-// command line's flags. A file beyond a bound is refused with the field and
-// the bound, before any work grows with it, so no input can make a reader
-// or what runs after it crash, hang or take more than a few tens of MB.
+// applies: table, move, scenario, component, saved-game and photo marks
+// files, photos, network messages and uploads, and the command line's
+// flags. Every bound of every format is here and nowhere else; packages
+// that export a bound (photo.MaxMarksBytes, wire.MaxMessage, ...) export
+// this value under their own name. An input beyond a bound is refused with
+// the file (or message), line, field and the bound, before any work grows
+// with it, so no input can make a reader or what runs after it crash, hang
+// or take more than a few tens of MB.
+//
+// Rule values (levels, dial notches, kinetic energy) are not limits: they
+// live with the rules in starship and scenarios.
 package limits
 
 import (
@@ -11,6 +18,8 @@ import (
 	"os"
 )
 
+// Every file format (tables, moves, scenarios, components, saved games,
+// photo marks).
 const (
 	// FileBytes is the largest input file read, of any format (a
 	// scenario or table file is a few kB; a long saved game well under
@@ -22,31 +31,37 @@ const (
 	// bounds the memory a file can ask for.
 	YAMLNodes = 100_000
 
+	// JSONValues bounds the JSON value a YAML document expands to when
+	// it is checked against a JSON Schema (aliases counted each time they
+	// are used), and Depth its nesting.
+	JSONValues = 200_000
+	Depth      = 64
+
 	// Problems is how many problems of one file are listed; the rest are
 	// counted ("and N more").
 	Problems = 50
 
-	// Coordinate bounds every number of a YAML input file in magnitude,
-	// and every position (in mm) of every file: 10 m from the origin is
-	// beyond any table, sums and squares stay exact enough, and a picture
-	// of the table stays a picture.
-	Coordinate = 10_000.0
+	// Echo is how many bytes of a user's value a message repeats
+	// (escaped); the rest is cut ("...").
+	Echo = 40
 
-	// PicturePixels is the most pixels of a ruling picture drawn by `bsg
-	// measure -png`: a larger table is drawn at a smaller scale.
-	PicturePixels = 8 << 20
+	// Coordinate bounds every number of a table, move, scenario or photo
+	// marks file in magnitude, and every position (in mm) of every file:
+	// 10 m from the origin is beyond any table, sums and squares stay
+	// exact enough, and a picture of the table stays a picture.
+	Coordinate = 10_000.0
 
 	// Number bounds every other number read from a file (angles in
 	// degrees, lengths, values) in magnitude.
 	Number = 1e6
 
-	// TableMM is the largest play area side, in mm (a 6 × 4 ft table is
-	// 1830 × 1220 mm; a club's long table 3.6 m).
-	TableMM = 4000.0
+	// ComponentMM bounds every length of the components file and its
+	// overrides (a card's arrow, a base, a range ruler), in mm.
+	ComponentMM = 100_000.0
 
 	// Items is the most entries of any list in a file (ships,
-	// obstacles, zones, victory conditions, talents; a table for `bsg
-	// measure` may hold a thousand ships).
+	// obstacles, zones, victory conditions, talents, cards; a table for
+	// `bsg measure` may hold a thousand ships).
 	Items = 1000
 
 	// Vertices is the most vertices of one polygon (an asteroid field or
@@ -54,15 +69,89 @@ const (
 	Vertices = 100
 
 	// IDLength and TextLength bound identifiers and free text (names,
-	// briefings), in bytes.
+	// briefings, notes), in bytes.
 	IDLength   = 64
 	TextLength = 4000
+)
 
+// Scenario files and the setups of saved games.
+const (
+	// TableMM is the largest play area side, in mm (a 6 × 4 ft table is
+	// 1830 × 1220 mm; a club's long table 3.6 m).
+	TableMM = 4000.0
+
+	// TurnLimit is the largest turn limit of a scenario, and the latest
+	// turn a ship may enter on or a victory condition may name.
+	TurnLimit = 200
+
+	// Fuel is the most fuel a scenario may give a ship.
+	Fuel = 999
+
+	// Points is the largest score a points victory may name or give.
+	Points = 1000
+)
+
+// Saved games.
+const (
 	// JournalEntries is the most commands a saved game holds.
 	JournalEntries = 200_000
+)
 
-	// TurnLimit is the largest turn limit of a scenario.
-	TurnLimit = 1000
+// Photo marks files and photos (photo/FORMAT.md).
+const (
+	// MarksBytes is the largest marks file.
+	MarksBytes = 1 << 20
+	// MarksShips and MarksObstacles bound the objects of a marks file,
+	// MarksPoints its extra calibration points, MarksOutline the
+	// vertices of one obstacle's outline.
+	MarksShips     = 100
+	MarksObstacles = 100
+	MarksPoints    = 64
+	MarksOutline   = 200
+	// PhotoSide bounds the width and height a marks file names, in
+	// pixels.
+	PhotoSide = 100_000
+	// Samples bounds the Monte Carlo samples a marks file may ask for.
+	MinSamples = 100
+	MaxSamples = 5000
+	// PhotoBytes and PhotoPixels bound a photo (JPEG or PNG): larger
+	// files and images are refused before they are decoded.
+	PhotoBytes  = 64 << 20
+	PhotoPixels = 50_000_000
+)
+
+// Network messages and uploads (wire/PROTOCOL.md, bsg serve).
+const (
+	// MessageBytes is the largest message a player sends the server.
+	MessageBytes = 64 << 10
+	// RevealCommands bounds the commands of one reveal (a side's ships).
+	RevealCommands = 64
+	// UploadBytes is the largest body of a request to host a game (an
+	// uploaded scenario file included), unless the server is told
+	// otherwise.
+	UploadBytes = 256 << 10
+	// StateBytes is the largest message a client reads from the server
+	// (a state holds a view, its events and the rulings).
+	StateBytes = 16 << 20
+	// AnswerBytes is the largest lobby answer a client reads.
+	AnswerBytes = 1 << 20
+	// GamesPerClient is how many unfinished games one address may host
+	// at once, unless the server is told otherwise.
+	GamesPerClient = 10
+	// Timings is how many request timings the server keeps for its
+	// statistics.
+	Timings = 100_000
+)
+
+// Pictures and flags of the command line.
+const (
+	// PicturePixels is the most pixels of a ruling picture drawn by `bsg
+	// measure -png`: a larger table is drawn at a smaller scale.
+	PicturePixels = 8 << 20
+
+	// SketchPixels is the most pixels of any PNG the sketch package
+	// makes (a scenario sheet at a high resolution).
+	SketchPixels = 64 << 20
 
 	// SimGames is the most battles one `bsg sim` run plays.
 	SimGames = 100_000

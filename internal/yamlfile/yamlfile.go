@@ -61,6 +61,12 @@ func (ps *Problems) Add(n *yaml.Node, field, format string, args ...any) {
 	if n != nil {
 		line = n.Line
 	}
+	ps.AddAt(line, field, format, args...)
+}
+
+// AddAt records a problem at a line (0 for the whole file), for readers
+// that keep lines rather than nodes.
+func (ps *Problems) AddAt(line int, field, format string, args ...any) {
 	if len(ps.list) >= limits.Problems {
 		ps.more++
 		return
@@ -104,6 +110,16 @@ var lineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // A file larger than limits.FileBytes, or holding more than
 // limits.YAMLNodes nodes, is refused whole.
 func Doc(ps *Problems, data []byte) *yaml.Node {
+	return parse(ps, data, false)
+}
+
+// Optional is Doc for a file that may be empty (only comments, or a bare
+// null): it returns nil then without a problem.
+func Optional(ps *Problems, data []byte) *yaml.Node {
+	return parse(ps, data, true)
+}
+
+func parse(ps *Problems, data []byte, emptyOK bool) *yaml.Node {
 	if len(data) > limits.FileBytes {
 		ps.Add(nil, "", "%d bytes; allowed: at most %d", len(data), limits.FileBytes)
 		return nil
@@ -115,10 +131,10 @@ func Doc(ps *Problems, data []byte) *yaml.Node {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			ps.Add(nil, "", "the file is empty")
-		} else {
+		if !errors.Is(err, io.EOF) {
 			syntax(ps, err)
+		} else if !emptyOK {
+			ps.Add(nil, "", "the file is empty")
 		}
 		return nil
 	}
@@ -130,8 +146,10 @@ func Doc(ps *Problems, data []byte) *yaml.Node {
 		syntax(ps, err)
 		return nil
 	}
-	if len(doc.Content) == 0 {
-		ps.Add(nil, "", "the file is empty")
+	if len(doc.Content) == 0 || emptyOK && doc.Content[0].Kind == yaml.ScalarNode && doc.Content[0].ShortTag() == "!!null" {
+		if !emptyOK {
+			ps.Add(nil, "", "the file is empty")
+		}
 		return nil
 	}
 	return doc.Content[0]
@@ -315,21 +333,26 @@ func Printable(s string) bool {
 }
 
 // number returns a value the YAML parser took for a number as written,
-// or cut after 40 bytes.
+// or cut after limits.Echo bytes.
 func number(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+	if len(s) > limits.Echo {
+		return s[:limits.Echo] + "..."
 	}
 	return s
 }
 
-// echo quotes a user's value for a message: control characters escaped,
-// cut after 40 bytes.
+// Echo quotes a user's value for a message, as every reader does:
+// control characters escaped, cut after limits.Echo bytes.
+func Echo(s string) string { return echo(s) }
+
+// echo quotes a user's value for a message: control characters (terminal
+// escapes, bidi controls) and invalid UTF-8 escaped, cut after limits.Echo
+// characters.
 func echo(s string) string {
-	if len(s) > 40 {
-		return fmt.Sprintf("%+q...", s[:40])
+	if r := []rune(s); len(r) > limits.Echo {
+		return strconv.Quote(string(r[:limits.Echo])) + "..."
 	}
-	return fmt.Sprintf("%+q", s)
+	return strconv.Quote(s)
 }
 
 // OneOf reads a string that must be one of allowed.
