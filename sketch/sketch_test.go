@@ -17,6 +17,7 @@ import (
 	"github.com/golang/geo/s1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/image/font"
 
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
@@ -401,4 +402,22 @@ func TestDrawOnAnyCanvas(t *testing.T) {
 	Draw(rec, r, rulings, Options{Pair: &[2]int{viper2, raider2}})
 	assert.Equal(t, 4+1, rec.calls["wedge"], "every ship's fire arc, and the legend's")
 	assert.Equal(t, 3, rec.calls["arc"], "the attacker's range rings")
+}
+
+// TestTextWidthCacheChangesNothing: widths from the advance and kern
+// caches equal font.MeasureString's, asked twice (cold, then cached).
+func TestTextWidthCacheChangesNothing(t *testing.T) {
+	f, err := loadFonts()
+	require.NoError(t, err)
+	for _, s := range []string{"", "viper-1 → raider-2", "AVAWAy To. 12.5 mm", "blocked by rock, s12", "ünïcødé ☆ ★ ½", "WAVE", "LTA"} {
+		for k := range 2 {
+			for range 2 {
+				f.mu.Lock()
+				got := f.measureString(k, s)
+				want := font.MeasureString(f.measure[k], s)
+				f.mu.Unlock()
+				require.Equal(t, want, got, "%q face %d", s, k)
+			}
+		}
+	}
 }

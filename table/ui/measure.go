@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,6 +44,8 @@ type Measure struct {
 	stale    bool         // the table changed since refresh
 	rulings  []referee.Ruling
 	ref      *referee.Referee
+	ruled    referee.Table // a copy of the table the rulings are of
+	overlaps []overlap     // Overlaps of the table the rulings are of
 	classIdx int
 }
 
@@ -115,17 +118,59 @@ func (m *Measure) shipIndex(id string) int {
 // (lay out once per change, not per event or per frame).
 func (m *Measure) changed() { m.stale = true }
 
-// refresh recomputes every ruling (on all cores) and the picture, laid out
-// once, if the table changed.
+// refresh recomputes the rulings and the picture, laid out once, if the
+// table changed. When one ship alone changed since the last rulings (a
+// drag, a turn) only the pairs it can affect are ruled again
+// (referee.Update); otherwise every pair, on all cores.
 func (m *Measure) refresh() {
 	if !m.stale {
 		return
 	}
 	m.stale = false
 	m.ref = referee.New(m.T)
-	m.rulings = m.ref.RuleAll()
+	if i, ok := oneShipChanged(m.ruled, m.T); ok && m.rulings != nil {
+		m.rulings = m.ref.Update(m.rulings, i, m.ruled.Ships[i])
+	} else {
+		m.rulings = m.ref.RuleAll()
+	}
+	m.ruled = copyTable(m.T)
+	m.overlaps = m.findOverlaps()
 	m.rec = &Recorder{}
 	m.page, m.rec.View = sketch.Compose(m.rec, m.ref, m.shown(), m.options())
+}
+
+// oneShipChanged reports whether table b differs from a in exactly one
+// ship (the same number of ships, obstacles and settings), and which.
+func oneShipChanged(a, b referee.Table) (int, bool) {
+	if len(a.Ships) != len(b.Ships) || a.Width != b.Width || a.Depth != b.Depth || a.ThreeD != b.ThreeD ||
+		a.Limits != b.Limits || !slices.EqualFunc(a.Obstacles, b.Obstacles, sameObstacle) {
+		return -1, false
+	}
+	changed := -1
+	for i := range a.Ships {
+		if a.Ships[i] != b.Ships[i] {
+			if changed >= 0 {
+				return -1, false
+			}
+			changed = i
+		}
+	}
+	return changed, changed >= 0
+}
+
+func sameObstacle(a, b referee.Obstacle) bool {
+	return a.ID == b.ID && a.Kind == b.Kind && a.Circle == b.Circle && a.Density == b.Density && a.Level == b.Level &&
+		slices.Equal(a.Polygon, b.Polygon)
+}
+
+// copyTable copies a table, sharing nothing that edits change in place.
+func copyTable(t referee.Table) referee.Table {
+	t.Ships = slices.Clone(t.Ships)
+	t.Obstacles = slices.Clone(t.Obstacles)
+	for i := range t.Obstacles {
+		t.Obstacles[i].Polygon = slices.Clone(t.Obstacles[i].Polygon)
+	}
+	return t
 }
 
 func (m *Measure) options() sketch.Options {
@@ -520,15 +565,24 @@ type overlap struct {
 // ship's base: where no ship can stand (Planetoids; Collisions), most
 // likely dropped there by mistake.
 func (m *Measure) Overlaps() []overlap {
+	m.refresh()
+	return m.overlaps
+}
+
+// findOverlaps finds Overlaps on the table the referee rules on, the
+// bases' overlaps taken from it (Overlapping spaceships: interiors
+// intersect).
+func (m *Measure) findOverlaps() []overlap {
 	var out []overlap
-	for i, sh := range m.T.Ships {
-		hex := sh.Base()
-		for j, o := range m.T.Ships {
-			if i != j && physics.ConvexInteriorsIntersect(hex, o.Base()) {
+	t := m.ref.Table()
+	for i, sh := range t.Ships {
+		hex := m.ref.Base(i)
+		for j, o := range t.Ships {
+			if i != j && m.ref.Overlapping(i, j) {
 				out = append(out, overlap{sh.ID, o.ID + "'s base"})
 			}
 		}
-		for _, o := range m.T.Obstacles {
+		for _, o := range t.Obstacles {
 			if o.Kind == referee.Planetoid && hexOnCircle(hex, o.Circle) {
 				out = append(out, overlap{sh.ID, "the planetoid " + o.ID})
 			}

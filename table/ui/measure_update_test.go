@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+)
+
+// TestMeasureDragRulingsEqualFullRuling: while ships are dragged by real
+// mouse events in measurement mode (each move re-rules only the pairs the
+// dragged ship can affect, referee.Update), turned, and obstacles dragged
+// (every pair ruled again), the rulings and the warnings equal a full
+// ruling of the table as it stands, field for field, after every frame.
+func TestMeasureDragRulingsEqualFullRuling(t *testing.T) {
+	a := newTestApp(t)
+	rng := rand.New(rand.NewPCG(5, 8))
+	tbl := referee.Table{Width: 600, Depth: 600, Limits: referee.LimitsFrom(a.Comp.Geometry)}
+	for i := range 30 {
+		class := []string{"viper-mk2", "cylon-raider"}[i%2]
+		tbl.Ships = append(tbl.Ships, referee.Ship{ID: fmt.Sprintf("s%d", i), Class: class, Level: 1, AcrossFlats: a.Comp.BaseAcrossFlats(class),
+			Pose: physics.Pose{Pos: physics.V(50+rng.Float64()*500, 50+rng.Float64()*500), Heading: physics.Deg(rng.Float64() * 360)}})
+	}
+	tbl.Obstacles = []referee.Obstacle{
+		{ID: "rock", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(300, 300), R: 40}, Level: 1},
+		{ID: "belt", Kind: referee.AsteroidField, Density: referee.Dense, Level: 1,
+			Polygon: physics.Polygon{physics.V(100, 200), physics.V(220, 210), physics.V(210, 280), physics.V(110, 270)}},
+	}
+	m := NewMeasure(a, &tbl, "")
+	a.Show(m)
+	a.Frame()
+	check := func(what string) {
+		t.Helper()
+		want := referee.New(m.T).RuleAll()
+		got := m.Rulings()
+		require.Equal(t, len(want), len(got), what)
+		for k := range want {
+			require.Equal(t, want[k], got[k], "%s: %s at %s", what, want[k].AttackerID, want[k].TargetID)
+		}
+	}
+	drag := func(from physics.Vec, steps int) {
+		p := m.cam.ToScreen(from)
+		send(a, Event{Kind: MouseMove, X: p.X, Y: p.Y}, Event{Kind: MouseDown, X: p.X, Y: p.Y, Button: ButtonLeft})
+		for s := range steps {
+			p.X += rng.Float64()*16 - 8
+			p.Y += rng.Float64()*16 - 8
+			send(a, Event{Kind: MouseMove, X: p.X, Y: p.Y})
+			a.Frame()
+			check(fmt.Sprintf("drag step %d", s))
+		}
+		send(a, Event{Kind: MouseUp, X: p.X, Y: p.Y})
+	}
+	for round := range 6 {
+		drag(m.T.Ships[rng.IntN(len(m.T.Ships))].Pose.Pos, 12)
+		send(a, Type("qE")...) // turn the selection
+		a.Frame()
+		check(fmt.Sprintf("round %d: turned", round))
+	}
+	drag(m.T.Obstacles[0].Circle.C, 4) // the planetoid
+	drag(m.T.Obstacles[1].Polygon.Centroid(), 4)
+	check("obstacles dragged")
+}
