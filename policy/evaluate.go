@@ -14,6 +14,9 @@ import (
 const (
 	winValue  = 10000.0
 	shipValue = 100.0
+	// readyValue is a ship that must leave by FTL standing in its zone
+	// with a jump ready: the next turn's jump wins before anyone fires.
+	readyValue = 0.6 * winValue
 )
 
 // evaluator scores battles and moves for one side from the scenario's
@@ -113,12 +116,19 @@ func (e *evaluator) objective(v battle.View, sv battle.ShipView) float64 {
 			}
 			d := e.leaveDistance(c, sv.Pose.Pos, v.Width, v.Depth)
 			if c.By == battle.ExitFTL && sv.State != nil {
-				if starship.MaxFTLJumps-sv.State.FTLJumps <= 0 || !e.seat.Class(sv.Class).FTL ||
-					sv.State.Fuel < e.seat.Comp.Geometry.FTLFuelCost.Value+2 {
+				if !e.mayJumpLater(sv) {
 					continue // it can never jump away now
 				}
-				if d == 0 && e.canJumpNext(sv) {
-					out += shipValue
+				if d == 0 {
+					// In the zone at the end of a turn with a jump ready,
+					// the ship jumps away at the start of the next turn's
+					// movement, before anyone fires: the battle is as good
+					// as won (or lost, for the other side).
+					if e.canJumpNext(sv) {
+						out += readyValue
+					} else {
+						out += readyValue / 8
+					}
 				}
 			}
 			out += 8 * shipValue * (1 - math.Min(d, 900)/900)
@@ -133,10 +143,20 @@ func (e *evaluator) objective(v battle.View, sv battle.ShipView) float64 {
 	return out
 }
 
-// canJumpNext reports whether the ship could plan an FTL jump next turn.
+// canJumpNext reports whether the ship could plan an FTL jump next turn
+// (Faster-than-light movement: not two turns running, at most twice a
+// game; Fuel: a ship out of fuel moves only inertially).
 func (e *evaluator) canJumpNext(sv battle.ShipView) bool {
+	return e.mayJumpLater(sv) && !sv.State.FTLLastTurn
+}
+
+// mayJumpLater reports whether the ship has a jump left and the fuel to
+// plan it (any fuel above 0: the jump's cost may run the tank dry).
+func (e *evaluator) mayJumpLater(sv battle.ShipView) bool {
 	st := sv.State
-	return e.seat.Class(sv.Class).FTL && !st.FTLLastTurn && st.FTLJumps < starship.MaxFTLJumps && st.Fuel > 0
+	r := e.seat.Rules()
+	return r.Set == starship.Complete && r.Has(starship.OptFTL) && e.seat.Class(sv.Class).FTL &&
+		st.FTLJumps < starship.MaxFTLJumps && (!r.Has(starship.OptFuel) || st.Fuel > 0)
 }
 
 // leaveDistance is how far a stand is from leaving as c asks: from the
@@ -272,6 +292,18 @@ func (e *evaluator) quick(sv battle.ShipView, o starship.Outcome) float64 {
 	}
 	moved := sv
 	moved.Pose = f.Pose
+	if sv.State != nil {
+		after := *sv.State
+		after.Pose, after.Rotation, after.KE = f.Pose, f.Rotation, o.KE
+		if e.seat.Rules().Has(starship.OptFuel) {
+			after.Fuel = o.Fuel
+		}
+		after.FTLLastTurn = o.Jumped
+		if o.Jumped {
+			after.FTLJumps++
+		}
+		moved.State = &after
+	}
 	v := e.seat.View
 	if f.Pose.Pos.X < 0 || f.Pose.Pos.Y < 0 || f.Pose.Pos.X > v.Width || f.Pose.Pos.Y > v.Depth {
 		if e.leavesBy(sv.ID) {
@@ -283,15 +315,21 @@ func (e *evaluator) quick(sv battle.ShipView, o starship.Outcome) float64 {
 }
 
 // quickJump scores an FTL jump in the screen: a jump that meets a Leave
-// condition wins; another is worth a ship in a good spot.
-func (e *evaluator) quickJump(sv battle.ShipView, st starship.State) float64 {
+// condition wins; another is scored where the marker (placed as the
+// search places it) and the average rolls would leave the ship.
+func (e *evaluator) quickJump(sv battle.ShipView, st starship.State, p starship.Plan) float64 {
 	for _, c := range e.conds {
 		if c.Kind == battle.Leave && c.By == battle.ExitFTL && c.Ship == sv.ID && c.Side == e.side &&
 			(len(c.Zone) == 0 || c.Zone.Contains(st.Pose.Pos)) {
 			return winValue
 		}
 	}
-	return 0
+	m := markerFor(e.seat, sv, p)
+	o, err := starship.Resolve(e.seat.Rules(), e.seat.Comp, e.seat.Class(st.Class), st, p, &starship.FTLJump{Marker: m, SideRoll: 7, DistanceRoll: 3})
+	if err != nil {
+		return -winValue
+	}
+	return e.quick(sv, o)
 }
 
 // jumpMatters reports whether a Leave-by-FTL condition names the ship.

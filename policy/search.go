@@ -87,30 +87,85 @@ func (d *DeterminizedSearch) Name() string { return d.Level.Name }
 func (d *DeterminizedSearch) Declare(s *Seat) []battle.Shot { return Greedy{}.Declare(s) }
 
 // Marker places an FTL marker: a ship that must leave by FTL from a zone
-// arrives a little short of the zone's middle, heading outward (its move
-// carries it on); any other behind the nearest enemy, as Greedy does, but well clear
-// of the edges (the arrival and the rest of the move carry it on).
+// gets the marker from which its revealed move, with average rolls, ends
+// deepest in the zone; any other goes behind the nearest enemy, as Greedy
+// does, but well clear of the edges (the arrival and the rest of the move
+// carry it on).
 func (d *DeterminizedSearch) Marker(s *Seat, ship string) physics.Pose { return searchMarker(s, ship) }
 
 func searchMarker(s *Seat, ship string) physics.Pose {
+	sv := own(s.View, ship)
+	var p starship.Plan
+	if sv.Plan != nil {
+		p = *sv.Plan
+	}
+	return markerFor(s, sv, p)
+}
+
+// arrivalRolls are the FTL arrival's rolls a marker is tried against:
+// a 2d6 total for each side of the marker (Faster-than-light movement)
+// with its chance in 36, and a short and a long distance.
+var arrivalRolls = []struct{ side, weight int }{{2, 1}, {3, 2}, {4, 7}, {7, 16}, {9, 7}, {11, 3}}
+
+// markerMiss is how far, on average over the arrival rolls, a jump to
+// marker m and the rest of plan p leave the ship from the zone (ten times
+// the distance outside it, plus the distance from its middle; a ship
+// off the table misses by a mile).
+func markerMiss(s *Seat, st starship.State, p starship.Plan, m physics.Pose, zone physics.Polygon, mid physics.Vec) float64 {
+	miss, n := 0.0, 0
+	for _, r := range arrivalRolls {
+		for _, dist := range []int{2, 5} {
+			o, err := starship.Resolve(s.Rules(), s.Comp, s.Class(st.Class), st, p, &starship.FTLJump{Marker: m, SideRoll: r.side, DistanceRoll: dist})
+			if err != nil {
+				return math.Inf(1)
+			}
+			f := o.Final().Pose.Pos
+			d := zoneDistance(zone, f)*10 + f.Dist(mid)
+			if f.X < 0 || f.Y < 0 || f.X > s.View.Width || f.Y > s.View.Depth {
+				d = 1e5
+			}
+			miss += float64(r.weight) * d
+			n += r.weight
+		}
+	}
+	return miss / float64(n)
+}
+
+// markerFor is searchMarker for a plan of the ship (in the screen, before
+// the plan is made).
+func markerFor(s *Seat, sv battle.ShipView, p starship.Plan) physics.Pose {
 	v := s.View
 	centre := physics.V(v.Width/2, v.Depth/2)
 	for _, c := range s.Setup.Victory {
-		if c.Kind == battle.Leave && c.By == battle.ExitFTL && c.Ship == ship && len(c.Zone) > 0 {
-			mid := physics.Vec{}
-			for _, q := range c.Zone {
-				mid = mid.Add(q)
-			}
-			mid = mid.Mul(1 / float64(len(c.Zone)))
-			dir := mid.Sub(centre)
-			if dir.Norm() < 1 {
-				dir = physics.V(0, 1)
-			}
-			dir = dir.Mul(1 / dir.Norm())
-			return physics.Pose{Pos: mid.Sub(dir.Mul(40)), Heading: physics.Deg(math.Atan2(dir.Y, dir.X) * 180 / math.Pi)}
+		if c.Kind != battle.Leave || c.By != battle.ExitFTL || c.Ship != sv.ID || len(c.Zone) == 0 {
+			continue
 		}
+		mid := physics.Vec{}
+		for _, q := range c.Zone {
+			mid = mid.Add(q)
+		}
+		mid = mid.Mul(1 / float64(len(c.Zone)))
+		dir := mid.Sub(centre)
+		if dir.Norm() < 1 {
+			dir = physics.V(0, 1)
+		}
+		dir = dir.Mul(1 / dir.Norm())
+		best := physics.Pose{Pos: mid.Sub(dir.Mul(40)), Heading: physics.Deg(math.Atan2(dir.Y, dir.X) * 180 / math.Pi)}
+		if sv.State == nil || len(p.Cards) == 0 {
+			return best
+		}
+		bestD := math.Inf(1)
+		for _, off := range []physics.Vec{{}, {X: 50}, {X: -50}, {Y: 50}, {Y: -50}} {
+			for h := 0; h < 360; h += 30 {
+				m := physics.Pose{Pos: mid.Add(off), Heading: physics.Deg(float64(h))}
+				if d := markerMiss(s, *sv.State, p, m, c.Zone, mid); d < bestD {
+					best, bestD = m, d
+				}
+			}
+		}
+		return best
 	}
-	m := Greedy{}.Marker(s, ship)
+	m := Greedy{}.Marker(s, sv.ID)
 	m.Pos.X = math.Max(200, math.Min(v.Width-200, m.Pos.X))
 	m.Pos.Y = math.Max(200, math.Min(v.Depth-200, m.Pos.Y))
 	return m
@@ -428,7 +483,7 @@ func screen(s *Seat, sv battle.ShipView, n int, ev *evaluator) []starship.Plan {
 		}
 		var v float64
 		if p.Speed == maneuvers.FTL {
-			v = ev.quickJump(sv, st)
+			v = ev.quickJump(sv, st, p)
 		} else {
 			o, err := starship.Resolve(s.Rules(), s.Comp, s.Class(st.Class), st, p, nil)
 			if err != nil {
@@ -442,15 +497,24 @@ func screen(s *Seat, sv battle.ShipView, n int, ev *evaluator) []starship.Plan {
 		return []starship.Plan{fallback(sv)}
 	}
 	slices.SortStableFunc(all, func(a, b scored) int { return cmp.Compare(b.v, a.v) })
+	// At most a third of the places go to FTL jumps that do not win at
+	// once (they all look alike to the screen), and the best jump is kept
+	// for a ship that must leave by FTL.
 	var out []starship.Plan
-	jump := false
+	jumps, maxJumps := 0, max(n/3, 1)
 	for _, a := range all {
-		if len(out) < n {
+		isJump := a.p.Speed == maneuvers.FTL
+		switch {
+		case len(out) >= n:
+			if jumps == 0 && isJump && ev.jumpMatters(sv) {
+				return append(out, a.p)
+			}
+		case isJump && jumps >= maxJumps && a.v < winValue/2:
+		default:
 			out = append(out, a.p)
-			jump = jump || a.p.Speed == maneuvers.FTL
-		} else if !jump && a.p.Speed == maneuvers.FTL && ev.jumpMatters(sv) {
-			out = append(out, a.p)
-			break
+			if isJump {
+				jumps++
+			}
 		}
 	}
 	return out
