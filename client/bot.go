@@ -39,7 +39,7 @@ func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Component
 		}
 		lastSeq = st.Seq
 		if g == nil {
-			g = policy.NewRemote(comp, st.Rules, seed)
+			g = remoteGame(c.server, st, comp, seed)
 		}
 		kind, err := decide(ctx, c, g, p, st)
 		if obs != nil {
@@ -49,6 +49,18 @@ func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Component
 			return st, fmt.Errorf("bot %s, turn %d, %s: %w", st.Seat, st.View.Turn, st.View.Phase, err)
 		}
 	}
+}
+
+// remoteGame is the policy's window on a network game. It knows the
+// game's scenario, fetched from the server, so that a search plays for
+// the victory conditions; a server that cannot give it leaves the policy
+// reading the table off the views and playing to eliminate.
+func remoteGame(server string, st *wire.State, comp *assets.Components, seed uint64) *policy.Game {
+	g := policy.NewRemote(comp, st.Rules, seed)
+	if setup, err := Scenario(server, st.Game); err == nil {
+		g.SetScenario(setup)
+	}
+	return g
 }
 
 // decide makes and sends the decisions the state says the seat owes.

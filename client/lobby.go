@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
+	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -33,4 +35,32 @@ func Host(base string, req wire.CreateRequest) (wire.CreateResponse, error) {
 		return cr, fmt.Errorf("host: the server's answer: %w", err)
 	}
 	return cr, nil
+}
+
+// Scenario fetches a game's scenario from the server at base (GET
+// /api/games/{id}/scenario) and checks it as the engine would
+// (battle.Setup.Validate): a computer player needs it to know the
+// victory conditions.
+func Scenario(base, game string) (battle.Setup, error) {
+	var setup battle.Setup
+	hc := &http.Client{Timeout: 30 * time.Second}
+	resp, err := hc.Get(strings.TrimSuffix(base, "/") + "/api/games/" + url.PathEscape(game) + "/scenario")
+	if err != nil {
+		return setup, fmt.Errorf("scenario: %w", err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(io.LimitReader(resp.Body, limits.FileBytes+1))
+	if resp.StatusCode != http.StatusOK {
+		return setup, fmt.Errorf("scenario: the server refused: %s", strings.TrimSpace(string(data)))
+	}
+	if len(data) > limits.FileBytes {
+		return setup, fmt.Errorf("scenario: the server's answer is more than %d bytes", limits.FileBytes)
+	}
+	if err := json.Unmarshal(data, &setup); err != nil {
+		return setup, fmt.Errorf("scenario: the server's answer: %w", err)
+	}
+	if err := setup.Validate(); err != nil {
+		return setup, fmt.Errorf("scenario: the server's scenario: %w", err)
+	}
+	return setup, nil
 }

@@ -178,6 +178,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/games", s.create)
 	mux.HandleFunc("GET /api/games/{id}/record", s.recordOf)
+	mux.HandleFunc("GET /api/games/{id}/scenario", s.scenarioOf)
 	mux.HandleFunc("GET /api/scenarios", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, scenarios.Names()) })
 	mux.HandleFunc("GET /api/stats", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, s.Stats()) })
 	mux.HandleFunc("GET /api/key", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, s.PublicKey()) })
@@ -366,6 +367,22 @@ func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, rec)
+}
+
+// scenarioOf answers with a game's scenario (battle.Setup: the table, the
+// forces, the rules and the victory conditions), public from the lobby
+// on, so that a computer player of either seat plays for the scenario's
+// objectives. It holds nothing of the game's secret or seed.
+func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
+	l, err := s.load(r.PathValue("id"))
+	if err != nil {
+		httpError(w, http.StatusNotFound, "scenario: no game %q", r.PathValue("id"))
+		return
+	}
+	l.mu.Lock()
+	setup := l.g.setup
+	l.mu.Unlock()
+	writeJSON(w, setup)
 }
 
 // conn is one WebSocket connection to a seat.
