@@ -131,6 +131,11 @@ func (e *evaluator) objective(v battle.View, sv battle.ShipView) float64 {
 					}
 				}
 			}
+			if c.By == battle.ExitFTL && sv.State != nil && e.seat.Rules().Has(starship.OptFuel) {
+				// the fuel left is the jump still to come: spent on the
+				// way, it may leave none for the jump (Fuel)
+				out += 10 * math.Min(float64(sv.State.Fuel), 10)
+			}
 			out += 8 * shipValue * (1 - math.Min(d, 900)/900)
 		case battle.Hold:
 			if c.Side != "" && c.Side != sv.Side {
@@ -324,7 +329,7 @@ func (e *evaluator) quickJump(sv battle.ShipView, st starship.State, p starship.
 			return winValue
 		}
 	}
-	m := markerFor(e.seat, sv, p)
+	m := markerFor(e.seat, sv, p, false)
 	o, err := starship.Resolve(e.seat.Rules(), e.seat.Comp, e.seat.Class(st.Class), st, p, &starship.FTLJump{Marker: m, SideRoll: 7, DistanceRoll: 3})
 	if err != nil {
 		return -winValue

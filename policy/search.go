@@ -91,15 +91,18 @@ func (d *DeterminizedSearch) Declare(s *Seat) []battle.Shot { return Greedy{}.De
 // deepest in the zone; any other goes behind the nearest enemy, as Greedy
 // does, but well clear of the edges (the arrival and the rest of the move
 // carry it on).
-func (d *DeterminizedSearch) Marker(s *Seat, ship string) physics.Pose { return searchMarker(s, ship) }
+func (d *DeterminizedSearch) Marker(s *Seat, ship string) physics.Pose {
+	return searchMarker(s, ship, true)
+}
 
-func searchMarker(s *Seat, ship string) physics.Pose {
+// searchMarker places a marker as Marker does; thorough as markerFor's.
+func searchMarker(s *Seat, ship string, thorough bool) physics.Pose {
 	sv := own(s.View, ship)
 	var p starship.Plan
 	if sv.Plan != nil {
 		p = *sv.Plan
 	}
-	return markerFor(s, sv, p)
+	return markerFor(s, sv, p, thorough)
 }
 
 // arrivalRolls are the FTL arrival's rolls a marker is tried against:
@@ -111,10 +114,14 @@ var arrivalRolls = []struct{ side, weight int }{{2, 1}, {3, 2}, {4, 7}, {7, 16},
 // marker m and the rest of plan p leave the ship from the zone (ten times
 // the distance outside it, plus the distance from its middle; a ship
 // off the table misses by a mile).
-func markerMiss(s *Seat, st starship.State, p starship.Plan, m physics.Pose, zone physics.Polygon, mid physics.Vec) float64 {
+func markerMiss(s *Seat, st starship.State, p starship.Plan, m physics.Pose, zone physics.Polygon, mid physics.Vec, thorough bool) float64 {
 	miss, n := 0.0, 0
-	for _, r := range arrivalRolls {
-		for _, dist := range []int{2, 5} {
+	rolls, dists := arrivalRolls, []int{2, 5}
+	if !thorough {
+		rolls, dists = arrivalRolls[3:4], []int{3}
+	}
+	for _, r := range rolls {
+		for _, dist := range dists {
 			o, err := starship.Resolve(s.Rules(), s.Comp, s.Class(st.Class), st, p, &starship.FTLJump{Marker: m, SideRoll: r.side, DistanceRoll: dist})
 			if err != nil {
 				return math.Inf(1)
@@ -132,8 +139,9 @@ func markerMiss(s *Seat, st starship.State, p starship.Plan, m physics.Pose, zon
 }
 
 // markerFor is searchMarker for a plan of the ship (in the screen, before
-// the plan is made).
-func markerFor(s *Seat, sv battle.ShipView, p starship.Plan) physics.Pose {
+// the plan is made). thorough tries every marker against the arrival
+// rolls; otherwise (the screen's quick look) against average rolls only.
+func markerFor(s *Seat, sv battle.ShipView, p starship.Plan, thorough bool) physics.Pose {
 	v := s.View
 	centre := physics.V(v.Width/2, v.Depth/2)
 	for _, c := range s.Setup.Victory {
@@ -158,7 +166,7 @@ func markerFor(s *Seat, sv battle.ShipView, p starship.Plan) physics.Pose {
 		for _, off := range []physics.Vec{{}, {X: 50}, {X: -50}, {Y: 50}, {Y: -50}} {
 			for h := 0; h < 360; h += 30 {
 				m := physics.Pose{Pos: mid.Add(off), Heading: physics.Deg(float64(h))}
-				if d := markerMiss(s, *sv.State, p, m, c.Zone, mid); d < bestD {
+				if d := markerMiss(s, *sv.State, p, m, c.Zone, mid, thorough); d < bestD {
 					best, bestD = m, d
 				}
 			}
@@ -413,7 +421,7 @@ func (x *searcher) advance(db *battle.Battle) error {
 		for _, side := range battle.Sides {
 			s := x.inner(db, side, false)
 			for _, id := range s.View.MarkersDue {
-				m := searchMarker(s, id)
+				m := searchMarker(s, id, false)
 				if _, err := db.Apply(battle.Command{Type: battle.CmdFTL, Side: side, Ship: id, Marker: &m}); err != nil {
 					return err
 				}

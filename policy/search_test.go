@@ -196,6 +196,57 @@ func TestParkedShipIsLost(t *testing.T) {
 	assert.GreaterOrEqual(t, lost, 2, "the parked Viper was lost in %d of 3 battles", lost)
 }
 
+// parker stops one ship as soon as the rules let it and keeps it parked
+// there, firing as greedy does; its other ships play greedy: the new
+// player's trick that beat greedy.
+type parker struct {
+	Greedy
+	ship string
+}
+
+func (p parker) Plan(s *Seat, ship string) starship.Plan {
+	if ship != p.ship {
+		return p.Greedy.Plan(s, ship)
+	}
+	sv := own(s.View, ship)
+	best, bestKE := fallback(sv), sv.State.KE
+	for _, c := range candidates(s, sv) {
+		if !s.legal(*sv.State, c) || c.Speed == maneuvers.FTL {
+			continue
+		}
+		o, err := starship.Resolve(s.Rules(), s.Comp, s.Class(sv.Class), *sv.State, c, nil)
+		if err == nil && (abs(o.KE) < abs(bestKE) || abs(o.KE) == abs(bestKE) && o.Final().Pose.Pos.Dist(sv.Pose.Pos) < 1) {
+			best, bestKE = c, o.KE
+		}
+	}
+	return best
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// TestParkedShipIsLostInTheHandOfGod: in a built-in scenario, a Colonial
+// player who parks a Viper and fires from there (the other Viper played
+// by greedy) loses the parked Viper to normal, and the battle.
+func TestParkedShipIsLostInTheHandOfGod(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole battles")
+	}
+	setup, _ := scenarios.Builtin("hand-of-god")
+	lost, won := 0, 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		b := newBattle(t, setup, seed)
+		require.NoError(t, Play(b, comp, map[battle.Side]Policy{battle.Colonial: parker{ship: "viper-1"}, battle.Cylon: uncapped("normal")}, seed))
+		if own(b.View(battle.Colonial), "viper-1").Out {
+			lost++
+		}
+		if b.Result().Winner == battle.Cylon {
+			won++
+		}
+	}
+	assert.Equal(t, 3, lost, "the parked Viper was lost in %d of 3 battles", lost)
+	assert.Equal(t, 3, won, "normal won %d of 3 battles", won)
+}
+
 // TestPlayAheadsFinishTheTurn: every play-ahead of a search in each
 // built-in scenario runs through the end of the turn in the engine.
 func TestPlayAheadsFinishTheTurn(t *testing.T) {

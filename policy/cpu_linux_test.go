@@ -1,0 +1,16 @@
+package policy
+
+import (
+	"syscall"
+	"time"
+)
+
+// cpuTime is the CPU time the process has used (user and system): the
+// decision budget is on one core, whatever else the machine runs.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
