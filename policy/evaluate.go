@@ -129,6 +129,8 @@ func (e *evaluator) objective(v battle.View, sv battle.ShipView) float64 {
 					} else {
 						out += readyValue / 8
 					}
+				} else if d < reachRange && e.reachesNext(c.Zone, v, sv) {
+					out += readyValue / 5 // a turn from a ready jump
 				}
 			}
 			if c.By == battle.ExitFTL && sv.State != nil && e.seat.Rules().Has(starship.OptFuel) {
@@ -146,6 +148,39 @@ func (e *evaluator) objective(v battle.View, sv battle.ShipView) float64 {
 		}
 	}
 	return out
+}
+
+// reachRange is the farthest from its zone a ship is tried for
+// reachesNext (more than a turn's move at any speed).
+const reachRange = 400
+
+// reachesNext reports whether one of the ship's plans next turn (a single
+// maneuver card at any speed, the dial as it is) ends its move inside the
+// zone, on the table, with fuel left for the jump: the way in is open.
+func (e *evaluator) reachesNext(zone physics.Polygon, v battle.View, sv battle.ShipView) bool {
+	st := *sv.State
+	c := e.seat.Class(st.Class)
+	fuel := e.seat.Rules().Has(starship.OptFuel)
+	for _, card := range c.Deck.Cards {
+		if card.IsOverboost() || card.IsChangeDirection() || card.IsBlank() {
+			continue
+		}
+		for _, sp := range candidateSpeeds {
+			p := starship.Plan{Cards: []string{card.ID}, Speed: sp, Rotate: st.Rotation}
+			if !e.seat.legal(st, p) {
+				continue
+			}
+			o, err := starship.Resolve(e.seat.Rules(), e.seat.Comp, c, st, p, nil)
+			if err != nil || fuel && o.Fuel <= 0 {
+				continue
+			}
+			f := o.Final().Pose.Pos
+			if f.X >= 0 && f.Y >= 0 && f.X <= v.Width && f.Y <= v.Depth && zone.Contains(f) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // canJumpNext reports whether the ship could plan an FTL jump next turn

@@ -162,6 +162,10 @@ func markerFor(s *Seat, sv battle.ShipView, p starship.Plan, thorough bool) phys
 		if sv.State == nil || len(p.Cards) == 0 {
 			return best
 		}
+		if o, err := starship.Resolve(s.Rules(), s.Comp, s.Class(sv.State.Class), *sv.State, p, &starship.FTLJump{Marker: best, SideRoll: 7, DistanceRoll: 3}); err != nil ||
+			o.Fuel <= 0 && s.Rules().Has(starship.OptFuel) || sv.State.FTLJumps+1 >= starship.MaxFTLJumps {
+			break // no jump left to leave by after this one: the zone is no use
+		}
 		bestD := math.Inf(1)
 		for _, off := range []physics.Vec{{}, {X: 50}, {X: -50}, {Y: 50}, {Y: -50}} {
 			for h := 0; h < 360; h += 30 {
