@@ -6,9 +6,7 @@ import (
 	"image"
 	_ "image/jpeg" // photos from phones
 	_ "image/png"
-	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -23,20 +21,22 @@ const (
 	MaxPhotoPixels = limits.PhotoPixels
 )
 
-// LoadImage reads and decodes a JPEG or PNG photo, refusing files and
-// images beyond MaxPhotoBytes and MaxPhotoPixels before decoding them.
+// LoadImage reads and decodes a JPEG or PNG photo file, refusing files
+// and images beyond MaxPhotoBytes and MaxPhotoPixels before decoding them.
 func LoadImage(name string) (image.Image, error) {
-	f, err := os.Open(name)
+	data, err := limits.ReadFileUpTo(name, MaxPhotoBytes)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxPhotoBytes+1))
-	if err != nil {
-		return nil, err
-	}
+	return DecodeImage(name, data)
+}
+
+// DecodeImage decodes a JPEG or PNG photo already read (an upload in the
+// browser), named name in errors, refusing data beyond MaxPhotoBytes and
+// images beyond MaxPhotoPixels before decoding them.
+func DecodeImage(name string, data []byte) (image.Image, error) {
 	if len(data) > MaxPhotoBytes {
-		return nil, fmt.Errorf("%s: more than %d bytes; allowed: at most %d", name, MaxPhotoBytes, MaxPhotoBytes)
+		return nil, limits.TooLarge(name, int64(len(data)), MaxPhotoBytes)
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {

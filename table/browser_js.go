@@ -107,7 +107,7 @@ func (pl *pageLink) poll() {
 		return
 	}
 	for _, u := range pl.p.take() {
-		u.done(u.name, u.data)
+		u.done(u.name, u.data, u.err)
 	}
 }
 
@@ -132,6 +132,13 @@ func (pl *pageLink) publish(a *ui.App) {
 	}
 	for i := range st.Ships {
 		st.Ships[i].X, st.Ships[i].Y = st.Ships[i].X/dpr, st.Ships[i].Y/dpr
+	}
+	if ph := st.Photo; ph != nil {
+		ph.X, ph.Y, ph.Zoom = ph.X/dpr, ph.Y/dpr, ph.Zoom/dpr
+		for i := range ph.Rulings {
+			r := &ph.Rulings[i]
+			r.From, r.To = [2]float64{r.From[0] / dpr, r.From[1] / dpr}, [2]float64{r.To[0] / dpr, r.To[1] / dpr}
+		}
 	}
 	data, err := json.Marshal(st)
 	if err != nil || string(data) == pl.published {
@@ -163,7 +170,8 @@ type browser struct {
 type upload struct {
 	name string
 	data []byte
-	done func(string, []byte)
+	err  error
+	done func(string, []byte, error)
 }
 
 func (b *browser) take() []upload {
@@ -199,14 +207,20 @@ func (b *browser) Download(name string, data []byte) error {
 }
 
 // Upload implements ui.Platform: the page's file input, opened; the file
-// chosen is read and handed over at the next frame.
-func (b *browser) Upload(exts []string, done func(string, []byte)) {
+// chosen is read (when it is within limit) and handed over at the next
+// frame.
+func (b *browser) Upload(exts []string, limit int64, done func(string, []byte, error)) {
 	in := js.Global().Get("document").Call("getElementById", "upload")
 	if !in.Truthy() {
 		return
 	}
 	in.Set("accept", strings.Join(exts, ","))
 	in.Set("value", "")
+	hand := func(u upload) {
+		b.mu.Lock()
+		b.done = append(b.done, u)
+		b.mu.Unlock()
+	}
 	b.onChange.Release()
 	b.onChange = js.FuncOf(func(this js.Value, args []js.Value) any {
 		files := in.Get("files")
@@ -215,25 +229,30 @@ func (b *browser) Upload(exts []string, done func(string, []byte)) {
 		}
 		f := files.Call("item", 0)
 		name := f.Get("name").String()
-		if size := f.Get("size").Float(); size > limits.FileBytes {
-			// not read: the view refuses it by its size
-			b.mu.Lock()
-			b.done = append(b.done, upload{name: name, data: make([]byte, limits.FileBytes+1), done: done})
-			b.mu.Unlock()
+		if size := int64(f.Get("size").Float()); size > limit {
+			hand(upload{name: name, err: limits.TooLarge(name, size, limit), done: done})
 			return nil
 		}
-		var then js.Func
+		var then, fail js.Func
+		release := func() { then.Release(); fail.Release() }
 		then = js.FuncOf(func(this js.Value, args []js.Value) any {
 			buf := js.Global().Get("Uint8Array").New(args[0])
 			data := make([]byte, buf.Get("length").Int())
 			js.CopyBytesToGo(data, buf)
-			b.mu.Lock()
-			b.done = append(b.done, upload{name: name, data: data, done: done})
-			b.mu.Unlock()
-			then.Release()
+			hand(upload{name: name, data: data, done: done})
+			release()
 			return nil
 		})
-		f.Call("arrayBuffer").Call("then", then)
+		fail = js.FuncOf(func(this js.Value, args []js.Value) any {
+			msg := "unreadable"
+			if len(args) > 0 {
+				msg = args[0].Call("toString").String()
+			}
+			hand(upload{name: name, err: fmt.Errorf("%s: the browser could not read it: %s", name, msg), done: done})
+			release()
+			return nil
+		})
+		f.Call("arrayBuffer").Call("then", then, fail)
 		return nil
 	})
 	in.Set("onchange", b.onChange)

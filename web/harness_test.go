@@ -297,3 +297,18 @@ func screenshot(t *testing.T, ctx context.Context, name string) []byte {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644))
 	return png
 }
+
+// pinch puts two fingers d0 apart (side by side) about c and spreads them
+// to d1 apart in steps, keeping their middle at c.
+func pinch(t *testing.T, ctx context.Context, c [2]float64, d0, d1 float64) {
+	t.Helper()
+	at := func(d float64) chromedp.Action {
+		return touch(input.TouchMove, [2]float64{c[0] - d/2, c[1]}, [2]float64{c[0] + d/2, c[1]})
+	}
+	acts := []chromedp.Action{touch(input.TouchStart, [2]float64{c[0] - d0/2, c[1]}, [2]float64{c[0] + d0/2, c[1]}), chromedp.Sleep(hold)}
+	for i := 1; i <= 10; i++ {
+		acts = append(acts, at(d0+(d1-d0)*float64(i)/10), chromedp.Sleep(40*time.Millisecond))
+	}
+	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
+	require.NoError(t, chromedp.Run(ctx, acts...))
+}

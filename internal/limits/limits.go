@@ -180,3 +180,39 @@ func Read(name string, r io.Reader) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// TooLarge is the refusal of an input of size bytes over its limit, in
+// the units a person picks files by: "name: too large (70.2 MB; at most
+// 64 MB)" (MB here are 2^20 bytes, as the limits are).
+func TooLarge(name string, size, limit int64) error {
+	return fmt.Errorf("%s: too large (%.1f MB; at most %s MB)", name, float64(size)/(1<<20), mb(limit))
+}
+
+func mb(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprint(n >> 20)
+	}
+	return fmt.Sprintf("%.1f", float64(n)/(1<<20))
+}
+
+// ReadFileUpTo reads a whole file of at most limit bytes (a photo may be
+// larger than FileBytes), refusing a larger one by its size before reading
+// it.
+func ReadFileUpTo(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
+		return nil, TooLarge(name, fi.Size(), limit)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: too large (more than %s MB)", name, mb(limit))
+	}
+	return data, nil
+}

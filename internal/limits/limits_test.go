@@ -2,6 +2,7 @@ package limits
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -32,4 +33,21 @@ func (c *counting) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
+}
+
+// A file over a caller's own limit is refused by its size, in MB, before
+// it is read; one within it is read whole.
+func TestReadFileUpToRefusesByTheSize(t *testing.T) {
+	dir := t.TempDir()
+	big := dir + "/big.jpg"
+	require.NoError(t, os.WriteFile(big, nil, 0o644))
+	require.NoError(t, os.Truncate(big, 70<<20+300<<10))
+	_, err := ReadFileUpTo(big, 64<<20)
+	require.EqualError(t, err, big+": too large (70.3 MB; at most 64 MB)")
+	small := dir + "/small.jpg"
+	require.NoError(t, os.WriteFile(small, []byte("abc"), 0o644))
+	data, err := ReadFileUpTo(small, 64<<20)
+	require.NoError(t, err)
+	assert.Equal(t, "abc", string(data))
+	assert.EqualError(t, TooLarge("t.yaml", 5<<20, FileBytes), "t.yaml: too large (5.0 MB; at most 4 MB)")
 }

@@ -3,13 +3,14 @@ package ui
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"golang.org/x/image/draw"
 
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/photo"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
@@ -52,14 +53,23 @@ type Photo struct {
 	downOff     physics.Vec
 }
 
-// AskPhoto asks for a photo and opens photo mode on it.
+// photoExts are the photos photo mode opens.
+var photoExts = []string{".jpg", ".jpeg", ".png"}
+
+// AskPhoto asks for a photo (a path on the desktop, an upload in the
+// browser, up to photo.MaxPhotoBytes) and opens photo mode on it.
 func AskPhoto(a *App) {
-	a.Ask("Open a photo of the table (JPEG or PNG), taken from above with the calibration sheet in view", a.SavePath("table.jpg"), []string{".jpg", ".jpeg", ".png"}, func(path string) error {
-		p, err := OpenPhoto(a, path, "")
+	a.OpenFileUpTo("Open a photo of the table (JPEG or PNG), taken from above with the calibration sheet in view", a.SavePath("table.jpg"), photoExts, photo.MaxPhotoBytes, func(name string, data []byte) error {
+		img, err := photo.DecodeImage(name, data)
+		if err != nil {
+			return err
+		}
+		p, err := NewPhoto(a, name, img, nil)
 		if err != nil {
 			return err
 		}
 		a.Show(p)
+		a.Say("opened %s", filepath.Base(name))
 		return nil
 	})
 }
@@ -72,20 +82,37 @@ func OpenPhoto(a *App, path, marksFile string) (*Photo, error) {
 	if err != nil {
 		return nil, err
 	}
+	var marks *namedData
+	if marksFile != "" {
+		data, err := limits.ReadFile(marksFile)
+		if err != nil {
+			return nil, err
+		}
+		marks = &namedData{marksFile, data}
+	}
+	return NewPhoto(a, path, img, marks)
+}
+
+// namedData is a file's content and its name for messages.
+type namedData struct {
+	name string
+	data []byte
+}
+
+// NewPhoto opens photo mode on a decoded photo named name (its path or
+// upload name), starting from a marks file's content when marks is not
+// nil, else looking for the calibration sheet (A4, then Letter).
+func NewPhoto(a *App, name string, img image.Image, marks *namedData) (*Photo, error) {
 	b := img.Bounds()
-	p := &Photo{a: a, path: path, img: img, shown: img, tool: photo.ShipKind, density: referee.Sparse}
+	p := &Photo{a: a, path: name, img: img, shown: img, tool: photo.ShipKind, density: referee.Sparse}
 	if s := max(b.Dx(), b.Dy()); s > photoShownSide {
 		f := float64(photoShownSide) / float64(s)
 		small := image.NewRGBA(image.Rect(0, 0, int(float64(b.Dx())*f), int(float64(b.Dy())*f)))
 		draw.ApproxBiLinear.Scale(small, small.Bounds(), img, b, draw.Src, nil)
 		p.shown = small
 	}
-	if marksFile != "" {
-		data, err := os.ReadFile(marksFile)
-		if err != nil {
-			return nil, err
-		}
-		mf, err := photo.ParseMarks(marksFile, data, a.Comp, b.Dx(), b.Dy())
+	if marks != nil {
+		mf, err := photo.ParseMarks(marks.name, marks.data, a.Comp, b.Dx(), b.Dy())
 		if err != nil {
 			return nil, err
 		}
@@ -110,7 +137,7 @@ func (p *Photo) detect(paper string) bool {
 	sheet, _ := photo.SheetFor(paper)
 	det, err := photo.DetectSheet(p.img, sheet)
 	if err != nil {
-		p.info = err.Error() + " Press s and click the sheet's four marks."
+		p.info = err.Error() + " Choose Sheet (s) and tap the sheet's four marks."
 		if p.marks.Sheet != nil {
 			p.marks.Sheet.Auto = false
 			p.marks.Sheet.MarkPx = photo.DefaultClickPx
@@ -234,6 +261,10 @@ func (p *Photo) Handle(ev Event) {
 		if p.view.Contains(Pt{ev.X, ev.Y}) {
 			p.zoomAt(Pt{ev.X, ev.Y}, math.Pow(1.25, ev.DY))
 		}
+	case Pinch: // two fingers zoom about their middle and pan with it
+		p.down = false
+		p.off = physics.V(p.off.X-ev.DX/p.zoom, p.off.Y-ev.DY/p.zoom)
+		p.zoomAt(Pt{ev.X, ev.Y}, ev.Scale)
 	case MouseDown:
 		if p.view.Contains(Pt{ev.X, ev.Y}) {
 			p.down, p.moved, p.downAt, p.downOff = true, false, Pt{ev.X, ev.Y}, p.off
@@ -307,16 +338,13 @@ func (p *Photo) char(r rune) {
 		p.detect(paper)
 		p.analyse()
 	case ',', '.':
-		for i := len(p.marks.Scene.Objects) - 1; i >= 0; i-- {
-			if o := &p.marks.Scene.Objects[i]; o.Kind == photo.ShipKind {
-				d := 1
-				if r == ',' {
-					d = -1
-				}
-				o.Rotation = max(tablefile.MinRotation, min(tablefile.MaxRotation, o.Rotation+d))
-				p.analyse()
-				return
+		if o := p.lastShip(); o != nil {
+			d := 1
+			if r == ',' {
+				d = -1
 			}
+			o.Rotation = max(tablefile.MinRotation, min(tablefile.MaxRotation, o.Rotation+d))
+			p.analyse()
 		}
 	}
 }
@@ -334,15 +362,11 @@ func (p *Photo) undo() {
 
 func (p *Photo) askSaveMarks() {
 	def := strings.TrimSuffix(p.path, filepath.Ext(p.path)) + ".marks.yaml"
-	p.a.Ask("Save the marks file (YAML, for bsg photo -marks)", def, []string{".yaml", ".yml"}, func(path string) error {
+	p.a.SaveAs("Save the marks file (YAML, for bsg photo -marks)", def, []string{".yaml", ".yml"}, func() ([]byte, error) {
 		saved := *p.marks
 		saved.Samples = photo.DefaultSamples // bsg photo's own size, not the quicker one used while marking
-		if err := WriteFile(path, saved.YAML()); err != nil {
-			return err
-		}
-		p.a.Say("saved %s", path)
-		return nil
-	})
+		return saved.YAML(), nil
+	}, nil)
 }
 
 func (p *Photo) askSaveTable() {
@@ -350,13 +374,9 @@ func (p *Photo) askSaveTable() {
 		p.a.Say("nothing to save yet: %v", p.err)
 		return
 	}
-	p.a.Ask("Save the table file (YAML, MEASURE-FORMAT.md)", p.a.SavePath("photo-table.yaml"), []string{".yaml", ".yml"}, func(path string) error {
-		if err := WriteFile(path, tablefile.Marshal(p.res.Table)); err != nil {
-			return err
-		}
-		p.a.Say("saved %s", path)
-		return nil
-	})
+	p.a.SaveAs("Save the table file (YAML, MEASURE-FORMAT.md)", p.a.SavePath("photo-table.yaml"), []string{".yaml", ".yml"}, func() ([]byte, error) {
+		return tablefile.Marshal(p.res.Table), nil
+	}, nil)
 }
 
 // Tick implements Screen.
@@ -365,9 +385,7 @@ func (p *Photo) Tick(float64) {}
 // Draw implements Screen.
 func (p *Photo) Draw(l *List) {
 	a := p.a
-	s := a.S()
-	panelW := math.Min(420*s, a.W*0.4)
-	view := Rect{0, 0, a.W - panelW, a.H}
+	view, panel := a.Split(math.Min(420*a.S(), a.W*0.4), p.panelHeight())
 	if view != p.view || p.zoom == 0 {
 		p.view = view
 		p.fitView()
@@ -388,8 +406,24 @@ func (p *Photo) Draw(l *List) {
 	p.drawMarks(l)
 	l.SetClip(nil)
 	l.NewLayer()
-	p.drawPanel(l, Rect{a.W - panelW, 0, panelW, a.H})
+	p.drawPanel(l, panel)
 }
+
+// photoButtonRows is how many rows of buttons the panel holds.
+const photoButtonRows = 4
+
+// panelHeight is the height the panel wants under the photo when the
+// window is portrait: its buttons and a few lines of rulings, or all the
+// room the photo leaves when it fills the width.
+func (p *Photo) panelHeight() float64 {
+	s := p.a.S()
+	b := p.img.Bounds()
+	return math.Max(40*s+photoButtonRows*(p.buttonH()+6*s)+110*s, p.a.H-p.a.W*float64(b.Dy())/float64(b.Dx()))
+}
+
+// buttonH is the panel's button height: a finger's target on a touch
+// screen (App.MinTarget), a comfortable click on the desktop.
+func (p *Photo) buttonH() float64 { return 30 * p.a.S() }
 
 // curve maps a table polyline to the screen through the calibration,
 // sampling each segment (the lens bends straight lines).
@@ -514,51 +548,152 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 	a := p.a
 	s := a.S()
 	l.Rect(r, ColPanel, ColPanelLine, 1)
-	x, w := r.X+14*s, r.W-28*s
-	y := r.Y + 28*s
+	x, w := r.X+12*s, r.W-24*s
+	y := r.Y + 24*s
 	a.Label(l, x, y, "Photo mode", 16, ColInk, true)
-	y += 20 * s
-	y = a.Para(l, x, y, w, filepath.Base(p.path), 11, ColSecondary, false)
-	if p.info != "" {
-		y = a.Para(l, x, y, w, p.info, 11, ColSecondary, false)
+	a.Label(l, x+a.Fonts.Width("Photo mode", a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, ColSecondary, false)
+	y += 10 * s
+	bh := p.buttonH()
+	row := func(labels []string, on []bool, fns []func()) {
+		bw := (w - float64(len(labels)-1)*6*s) / float64(len(labels))
+		for i, lab := range labels {
+			a.Button(l, Rect{x + float64(i)*(bw+6*s), y, bw, bh}, lab, on[i], fns[i] == nil, fns[i])
+		}
+		y += bh + 6*s
 	}
-	tool := map[photo.Kind]string{"": "sheet: click its mark " + p.nextSheetMark(), photo.ShipKind: "ship (" + p.class() + "): click the front flat's " + []string{"left", "right"}[min(len(p.pending), 1)] + " corner",
-		photo.PlanetoidKind: fmt.Sprintf("planetoid: click edge point %d of 3", len(p.pending)+1), photo.FieldKind: fmt.Sprintf("%s asteroid field: click its outline (%d points), Enter closes", p.density, len(p.pending))}[p.tool]
-	y = a.Para(l, x, y+6*s, w, "Marking: "+tool, 12, ColInk, true) + 4*s
+	char := func(r rune) func() { return func() { p.char(r) } }
+	key := func(k Key) func() { return func() { p.Handle(Press(k)) } }
+	row([]string{"Ship (n)", "Planetoid (p)", "Field (f)", "Sheet (s)"},
+		[]bool{p.tool == photo.ShipKind, p.tool == photo.PlanetoidKind, p.tool == photo.FieldKind, p.tool == ""},
+		[]func(){char('n'), char('p'), char('f'), char('s')})
+	switch p.tool {
+	case photo.FieldKind:
+		var closeField func()
+		if len(p.pending) >= 3 {
+			closeField = key(KeyEnter)
+		}
+		row([]string{"Close the field (Enter)", string(p.density) + " (d)"}, []bool{false, false}, []func(){closeField, char('d')})
+	default:
+		var dialDown, dialUp func()
+		if p.lastShip() != nil {
+			dialDown, dialUp = char(','), char('.')
+		}
+		row([]string{p.class() + " (c)", "Dial − (,)", "Dial + (.)"}, []bool{false, false, false}, []func(){char('c'), dialDown, dialUp})
+	}
+	var undo func()
+	if len(p.pending) > 0 || len(p.marks.Scene.Objects) > 0 {
+		undo = key(KeyBackspace)
+	}
+	row([]string{"Undo", "Zoom − (-)", "Zoom + (+)", "Fit (0)"}, []bool{false, false, false, false},
+		[]func(){undo, char('-'), char('+'), char('0')})
+	var saveTable func()
+	if p.res != nil {
+		saveTable = key(KeyF3)
+	}
+	row([]string{"Save marks (F2)", "Save table (F3)", "Back (Esc)"}, []bool{false, false, false},
+		[]func(){key(KeyF2), saveTable, func() { p.a.Show(NewTitle(p.a)) }})
+	bottom := r.Y + r.H - 8*s
+	para := func(text string, size float64, c color.NRGBA, bold bool) bool {
+		if y > bottom-size*s {
+			return false
+		}
+		y = a.Para(l, x, y+4*s, w, text, size, c, bold)
+		return true
+	}
+	if p.info != "" {
+		para(p.info, 11, ColSecondary, false)
+	}
+	tool := map[photo.Kind]string{"": "sheet: tap its mark " + p.nextSheetMark(), photo.ShipKind: "ship (" + p.class() + "): tap the front flat's " + []string{"left", "right"}[min(len(p.pending), 1)] + " corner",
+		photo.PlanetoidKind: fmt.Sprintf("planetoid: tap edge point %d of 3", len(p.pending)+1), photo.FieldKind: fmt.Sprintf("%s asteroid field: tap its outline (%d points), then close it", p.density, len(p.pending))}[p.tool]
+	para("Marking: "+tool, 12, ColInk, true)
 	if p.res == nil {
 		msg := "Mark the sheet and two ships to get rulings."
 		if p.err != nil {
 			msg = p.err.Error()
 		}
-		y = a.Para(l, x, y, w, msg, 12, ColWarn, false)
-	} else {
-		c := p.res.Calibration
-		lens := "no lens term (K1 drawn ±1%)"
-		if c.Terms > 0 {
-			lens = fmt.Sprintf("lens K1 %.4f", c.Model.K1)
+		para(msg, 12, ColWarn, false)
+		return
+	}
+	// the verdicts first: they are what the photo was taken for
+	for _, ru := range p.res.Rulings {
+		col := ColInk
+		if !ru.Certain {
+			col = ColWarn
 		}
-		y = a.Para(l, x, y, w, fmt.Sprintf("Calibration: %d marks, %s, residuals %.2f mm rms", len(c.Residuals), lens, c.RMSMM), 12, ColInk, false)
-		for _, ps := range p.res.Poses {
-			if i := shipIdx(p.res.Table, ps.ID); i >= 0 {
-				y = a.Para(l, x, y, w, fmt.Sprintf("%s (%.1f, %.1f) ± %.1f mm, heading %.0f° ± %.1f°", ps.ID, ps.Pos.X, ps.Pos.Y, ps.PosPM, ps.Heading, ps.HeadingPM), 11, ColSecondary, false)
-			} else {
-				y = a.Para(l, x, y, w, fmt.Sprintf("%s (%.1f, %.1f) ± %.1f mm", ps.ID, ps.Pos.X, ps.Pos.Y, ps.PosPM), 11, ColSecondary, false)
-			}
-		}
-		y += 6 * s
-		for _, ru := range p.res.Rulings {
-			if y > r.Y+r.H-60*s {
-				a.Label(l, x, y, "…", 12, ColSecondary, false)
-				break
-			}
-			col := ColInk
-			if !ru.Certain {
-				col = ColWarn
-			}
-			y = a.Para(l, x, y, w, ru.Verdict, 12, col, ru.CanFire) + 3*s
+		if !para(ru.Verdict, 12, col, ru.CanFire) {
+			a.Label(l, x, bottom, "…", 12, ColSecondary, false)
+			return
 		}
 	}
-	a.Label(l, x, r.Y+r.H-16*s, "F1 keys · F2 save marks · F3 save table · Esc back", 11, ColSecondary, false)
+	c := p.res.Calibration
+	lens := "no lens term (K1 drawn ±1%)"
+	if c.Terms > 0 {
+		lens = fmt.Sprintf("lens K1 %.4f", c.Model.K1)
+	}
+	if !para(fmt.Sprintf("Calibration: %d marks, %s, residuals %.2f mm rms", len(c.Residuals), lens, c.RMSMM), 11, ColSecondary, false) {
+		return
+	}
+	for _, ps := range p.res.Poses {
+		text := fmt.Sprintf("%s (%.1f, %.1f) ± %.1f mm", ps.ID, ps.Pos.X, ps.Pos.Y, ps.PosPM)
+		if i := shipIdx(p.res.Table, ps.ID); i >= 0 {
+			text += fmt.Sprintf(", heading %.0f° ± %.1f°", ps.Heading, ps.HeadingPM)
+		}
+		if !para(text, 11, ColSecondary, false) {
+			return
+		}
+	}
+}
+
+// lastShip is the ship marked last (the one the dial buttons turn).
+func (p *Photo) lastShip() *photo.Object {
+	for i := len(p.marks.Scene.Objects) - 1; i >= 0; i-- {
+		if o := &p.marks.Scene.Objects[i]; o.Kind == photo.ShipKind {
+			return o
+		}
+	}
+	return nil
+}
+
+// Verdicts returns every ruling's verdict, one a line ("" before the
+// calibration and two ships are marked): what the page tells screen
+// readers.
+func (p *Photo) Verdicts() string {
+	if p.res == nil {
+		return ""
+	}
+	var lines []string
+	for _, ru := range p.res.Rulings {
+		lines = append(lines, ru.Verdict)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// rulers lists the measured rulings with their rulers' ends on the
+// screen, as drawn over the photo.
+func (p *Photo) rulers() []PhotoRuling {
+	if p.res == nil {
+		return nil
+	}
+	var out []PhotoRuling
+	for _, ru := range p.res.Rulings {
+		if !ru.Measured {
+			continue
+		}
+		line := p.curve([]physics.Vec{ru.Witness.A, ru.Witness.B}, false)
+		if len(line) < 2 {
+			continue
+		}
+		a, b := line[0], line[len(line)-1]
+		out = append(out, PhotoRuling{Attacker: ru.AttackerID, Target: ru.TargetID, Range: ru.Range, Lo: ru.RangeLo, Hi: ru.RangeHi,
+			Certain: ru.Certain, From: [2]float64{a.X, a.Y}, To: [2]float64{b.X, b.Y}})
+	}
+	return out
+}
+
+// View returns where the photo shows: photo pixel v is at
+// (X + (v.X − Off.X)·Zoom, Y + (v.Y − Off.Y)·Zoom) on the screen.
+func (p *Photo) View() (x, y, zoom float64, off physics.Vec) {
+	return p.view.X, p.view.Y, p.zoom, p.off
 }
 
 func (p *Photo) nextSheetMark() string {

@@ -17,10 +17,11 @@ import (
 type Platform interface {
 	// Download offers data to the user as a file named name.
 	Download(name string, data []byte) error
-	// Upload lets the user pick a file whose name ends in one of exts;
-	// done receives it later, between two frames (never if the user
-	// cancels).
-	Upload(exts []string, done func(name string, data []byte))
+	// Upload lets the user pick a file whose name ends in one of exts
+	// and reads it if it holds at most limit bytes; done receives it
+	// later, between two frames (never if the user cancels), or the
+	// refusal (limits.TooLarge, unread) or the browser's read error.
+	Upload(exts []string, limit int64, done func(name string, data []byte, err error))
 	// Stored returns what Store kept under key, across visits.
 	Stored(key string) ([]byte, bool)
 	// Store keeps data under key across visits (nil data forgets it).
@@ -74,23 +75,28 @@ func (a *App) SaveAs(title, def string, exts []string, data func() ([]byte, erro
 // OpenFile reads a file the user chooses: on the desktop by path (def
 // proposed), in the browser from the file picker. open receives the
 // file's name and content; its error is shown (in the prompt on the
-// desktop, in the status line in the browser).
+// desktop, in the status line in the browser). A file larger than
+// limits.FileBytes is refused by its size, unread.
 func (a *App) OpenFile(title, def string, exts []string, open func(name string, data []byte) error) {
+	a.OpenFileUpTo(title, def, exts, limits.FileBytes, open)
+}
+
+// OpenFileUpTo is OpenFile for files of up to limit bytes (photos).
+func (a *App) OpenFileUpTo(title, def string, exts []string, limit int64, open func(name string, data []byte) error) {
 	if a.Platform != nil {
-		a.Platform.Upload(exts, func(name string, data []byte) {
-			if len(data) > limits.FileBytes {
-				a.Say("%s: %d bytes; allowed: at most %d (every input file)", name, len(data), limits.FileBytes)
-				return
+		a.Platform.Upload(exts, limit, func(name string, data []byte, err error) {
+			if err == nil {
+				err = open(name, data)
 			}
-			if err := open(name, data); err != nil {
-				a.Say("%s: %v", name, err)
+			if err != nil {
+				a.Say("%v", err)
 			}
 		})
 		a.Say("%s: choose a file", title)
 		return
 	}
 	a.Ask(title, def, exts, func(p string) error {
-		data, err := limits.ReadFile(p)
+		data, err := limits.ReadFileUpTo(p, limit)
 		if err != nil {
 			return err
 		}
@@ -184,6 +190,35 @@ type PageState struct {
 	Seq     int          `json:"seq,omitempty"`    // a network game: messages the server accepted so far
 	Buttons []PageButton `json:"buttons"`
 	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode: the ships on the table
+	Photo   *PagePhoto   `json:"photo,omitempty"` // photo mode: where the photo shows
+}
+
+// PagePhoto is where photo mode shows its photo: photo pixel (px, py) is
+// at (X + (px − OffX)·Zoom, Y + (py − OffY)·Zoom) on the screen.
+type PagePhoto struct {
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Zoom   float64 `json:"zoom"`
+	OffX   float64 `json:"off_x"` // photo pixels
+	OffY   float64 `json:"off_y"`
+	Width  int     `json:"width"` // the photo's size in pixels
+	Height int     `json:"height"`
+	// Rulings are the measured rulings, each with its error bar and
+	// where its ruler shows on the screen.
+	Rulings []PhotoRuling `json:"rulings,omitempty"`
+}
+
+// PhotoRuling is one ruling of photo mode: range_mm with its 95%
+// interval, and its ruler's ends on the screen (pixels).
+type PhotoRuling struct {
+	Attacker string     `json:"attacker"`
+	Target   string     `json:"target"`
+	Range    float64    `json:"range_mm"`
+	Lo       float64    `json:"range_lo"`
+	Hi       float64    `json:"range_hi"`
+	Certain  bool       `json:"certain"`
+	From     [2]float64 `json:"from"`
+	To       [2]float64 `json:"to"`
 }
 
 // PageShip is a ship on the table of measurement mode: where it shows on
@@ -224,6 +259,11 @@ func (a *App) PageState() PageState {
 				st.Result = fmt.Sprintf("%s %s", r.Winner, r.Reason)
 			}
 		}
+	case *Photo:
+		st.Ruling = s.Verdicts()
+		x, y, zoom, off := s.View()
+		b := s.img.Bounds()
+		st.Photo = &PagePhoto{X: x, Y: y, Zoom: zoom, OffX: off.X, OffY: off.Y, Width: b.Dx(), Height: b.Dy(), Rulings: s.rulers()}
 	case *Measure:
 		st.Ruling = s.PairRuling()
 		for _, sh := range s.T.Ships {

@@ -246,8 +246,13 @@ func (t *Title) Draw(l *List) {
 	a := t.a
 	s := a.S()
 	l.Background = ColCover1
-	// a few ships crossing the title
+	items := t.items()
 	cx := a.W / 2
+	if a.Portrait() {
+		t.drawPortrait(l, items)
+		return
+	}
+	// a few ships crossing the title
 	l.Text(Pt{cx, a.H * 0.16}, "BATTLESTAR GALACTICA", a.TextSize(40), ColWhite, AnchorMiddle, true)
 	l.Text(Pt{cx, a.H*0.16 + 44*s}, "Starship Battles: the table", a.TextSize(24), Mix(ColWhite, ColColonial, 0.3), AnchorMiddle, false)
 	deco := func(x, y, heading float64, class string, side battle.Side) {
@@ -264,7 +269,57 @@ func (t *Title) Draw(l *List) {
 	h := math.Min(38*s, (a.H-a.H*0.16-120*s)/11)
 	gap := h * 0.2
 	y := a.H*0.16 + 76*s
-	items := t.items()
+	t.drawMenu(l, items, Rect{mx - w/2, y, w, h}, gap)
+	hint := Mix(ColWhite, ColInk, 0.3)
+	yh := y + float64(len(items))*(h+gap) + 14*s
+	if len(t.names) > 1 {
+		l.Text(Pt{mx, yh}, fmt.Sprintf("Left / Right: the scenario (%d of %d) or who plays a side", t.scenario+1, len(t.names)),
+			a.TextSize(13), hint, AnchorMiddle, false)
+	}
+	t.drawBrief(l, Rect{a.W*0.06 + w + 30*s, y, a.W*0.94 - (a.W*0.06 + w + 30*s), a.H - y - 40*s})
+	l.Text(Pt{cx, a.H - 20*s}, "F1 or ? : help on every screen", a.TextSize(13), hint, AnchorMiddle, false)
+}
+
+// drawPortrait lays the title out on a window taller than wide (a phone
+// held upright): the name in type that fits the width, the menu across
+// the whole width with every item at least a finger's target high, and
+// the chosen scenario's briefing under it while there is room.
+func (t *Title) drawPortrait(l *List, items []titleItem) {
+	a := t.a
+	s := a.S()
+	cx := a.W / 2
+	fit := func(text string, nominal float64, bold bool) float64 {
+		sz := a.TextSize(nominal)
+		if w := a.Fonts.Width(text, sz, bold); w > a.W*0.92 {
+			sz *= a.W * 0.92 / w
+		}
+		return sz
+	}
+	y := 14 * s
+	sz := fit("BATTLESTAR GALACTICA", 40, true)
+	y += sz
+	l.Text(Pt{cx, y}, "BATTLESTAR GALACTICA", sz, ColWhite, AnchorMiddle, true)
+	sz = fit("Starship Battles: the table", 24, false)
+	y += sz * 1.3
+	l.Text(Pt{cx, y}, "Starship Battles: the table", sz, Mix(ColWhite, ColColonial, 0.3), AnchorMiddle, false)
+	y += 16 * s
+	n := float64(len(items))
+	h := math.Max(26*s, math.Min(38*s, (a.H-y-12*s)/(n*1.15)))
+	gap := h * 0.15
+	w := a.W - 2*10*s
+	t.drawMenu(l, items, Rect{cx - w/2, y, w, h}, gap)
+	y += n*(h+gap) + 8*s
+	if a.H-y > 120*s {
+		t.drawBrief(l, Rect{cx - w/2, y, w, a.H - y - 10*s})
+	}
+}
+
+// drawMenu draws the title's items as buttons, the first at first, one
+// under the other gap apart; items with a choice get < and > buttons.
+func (t *Title) drawMenu(l *List, items []titleItem, first Rect, gap float64) {
+	a := t.a
+	s := a.S()
+	mx, y, w, h := first.X+first.W/2, first.Y, first.W, first.H
 	for i, it := range items {
 		r := Rect{mx - w/2, y + float64(i)*(h+gap), w, h}
 		a.Button(l, r, fmt.Sprintf("%d   %s", i+1, it.label), i == t.sel, false, func() { t.sel = i; it.do() })
@@ -279,14 +334,6 @@ func (t *Title) Draw(l *List) {
 			a.Button(l, Rect{r.X + r.W - h + 4*s, r.Y + 4*s, h - 8*s, h - 8*s}, ">", false, false, right)
 		}
 	}
-	hint := Mix(ColWhite, ColInk, 0.3)
-	yh := y + float64(len(items))*(h+gap) + 14*s
-	if len(t.names) > 1 {
-		l.Text(Pt{mx, yh}, fmt.Sprintf("Left / Right: the scenario (%d of %d) or who plays a side", t.scenario+1, len(t.names)),
-			a.TextSize(13), hint, AnchorMiddle, false)
-	}
-	t.drawBrief(l, Rect{a.W*0.06 + w + 30*s, y, a.W*0.94 - (a.W*0.06 + w + 30*s), a.H - y - 40*s})
-	l.Text(Pt{cx, a.H - 20*s}, "F1 or ? : help on every screen", a.TextSize(13), hint, AnchorMiddle, false)
 }
 
 // drawBrief paints the chosen scenario's briefing and each side's goal.
