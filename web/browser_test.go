@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -183,21 +184,55 @@ func press(t *testing.T, ctx context.Context, side string, b ui.PageButton) {
 	}
 }
 
-// A hot-seat turn in the browser: both players plan behind cover screens,
-// the plans are revealed, the ships move and fire, and turn 2 begins.
-// The Colonial player uses the mouse, the Cylon player touch.
+// overlap names two buttons of a screen that overlap ("" if none do):
+// a press on one would land on the other.
+func overlap(st ui.PageState) string {
+	for i, a := range st.Buttons {
+		for _, b := range st.Buttons[i+1:] {
+			if a.X < b.X+b.W-1 && b.X < a.X+a.W-1 && a.Y < b.Y+b.H-1 && b.Y < a.Y+a.H-1 {
+				return fmt.Sprintf("%q at %.0f,%.0f and %q at %.0f,%.0f", a.Label, a.X, a.Y, b.Label, b.X, b.Y)
+			}
+		}
+	}
+	return ""
+}
+
+// scrollUp drags the game panel's content up by a finger on its left
+// margin (no control there), from just above its footer to near its top.
+func scrollUp(t *testing.T, ctx context.Context, st ui.PageState) {
+	t.Helper()
+	log, ok := button(st, "Log (L)")
+	require.True(t, ok, "the footer's Log button")
+	tabs, ok := button(st, "Scenario (B)")
+	require.True(t, ok, "the panel's Scenario tab")
+	x := log.X - 6
+	drag(t, ctx, [2]float64{x, log.Y - 12}, [2]float64{x, tabs.Y + tabs.H + 12}, 10)
+}
+
+// A hot-seat turn on a phone held upright: both players plan behind cover
+// screens, the plans are revealed, the ships move and fire, and turn 2
+// begins. The panel lies under the table and its content scrolls under a
+// fixed footer; the Colonial player presses with the mouse, the Cylon
+// player with a finger. No two controls overlap at any step.
 func TestHotSeatTurnWithMouseAndTouch(t *testing.T) {
-	// a tablet held sideways: room for the planning panel at 9 mm a control
-	ctx := browse(t, page(t)+"?scenario=furball", screen{W: 1366, H: 1024, DPR: 1, Touch: true})
+	ctx := browse(t, page(t)+"?scenario=furball", screen{W: 390, H: 844, DPR: 2, Touch: true})
 	st := waitFor(t, ctx, 90*time.Second, "the game", func(st ui.PageState) bool { return st.Turn == 1 })
 	start := st.Hash
 	shots := map[string]bool{}
 	pressed := map[string]int{}
+	scrolled := 0
 	for step := 0; ; step++ {
-		require.Less(t, step, 120, "the turn did not end; the page shows %s (stage %s), buttons %s", st.Screen, st.Stage, labels(st))
+		require.Less(t, step, 160, "the turn did not end; the page shows %s (stage %s), buttons %s", st.Screen, st.Stage, labels(st))
 		st = state(t, ctx)
 		if st.Turn == 2 {
 			break
+		}
+		require.Empty(t, overlap(st), "stage %s, %s", st.Stage, st.Side)
+		for _, b := range st.Buttons {
+			require.True(t, b.X >= -0.5 && b.Y >= -0.5 && b.X+b.W <= 390.5 && b.Y+b.H <= 844.5, "button %q is on the screen", b.Label)
+			if b.Label != "<" && b.Label != ">" {
+				require.GreaterOrEqual(t, b.H, 9*cssPerMM-0.5, "button %q is %.1f mm high", b.Label, b.H/cssPerMM)
+			}
 		}
 		if !shots[st.Stage+st.Side] {
 			shots[st.Stage+st.Side] = true
@@ -211,6 +246,11 @@ func TestHotSeatTurnWithMouseAndTouch(t *testing.T) {
 				break
 			}
 		}
+		if !found && (st.Stage == "plan" || st.Stage == "declare") {
+			scrollUp(t, ctx, st) // the controls are further down the panel
+			scrolled++
+			continue
+		}
 		if !found {
 			time.Sleep(100 * time.Millisecond) // the ships are moving
 			continue
@@ -219,7 +259,7 @@ func TestHotSeatTurnWithMouseAndTouch(t *testing.T) {
 		press(t, ctx, st.Side, next)
 		time.Sleep(150 * time.Millisecond)
 	}
-	t.Log(pressed)
+	t.Logf("%v; panel scrolled %d times", pressed, scrolled)
 	require.NotEqual(t, start, st.Hash)
 	for _, side := range []string{"colonial", "cylon"} {
 		assert.Positive(t, pressed[side+": Commit (Enter)"], "%s committed plans", side)

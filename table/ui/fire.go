@@ -464,7 +464,7 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 	}
 	a.Button(l, Rect{x, y + 4*sc, w, 36 * sc}, "Declare (Enter)", false, false, func() { g.declare() })
 	y += 48 * sc
-	g.drawLogTail(l, Rect{r.X, y, r.W, r.H - y}, v, "")
+	g.drawLogTail(l, Rect{r.X, y, r.W, r.Y + r.H - y}, v, "")
 	g.drawFooter(l, r)
 }
 

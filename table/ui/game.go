@@ -39,12 +39,16 @@ const (
 // them; a side may be played by the computer (a policy), which decides
 // through the same engine commands without cover screens.
 type Game struct {
-	a    *App
-	b    *battle.Battle
-	cam  Camera
-	pan  panner
-	st   stage
-	side battle.Side // the side at the controls (plan, markers, declare)
+	a *App
+	// the panel's content scrolls above its footer (scroll.go)
+	scroll      scrollPanel
+	foot        Rect
+	footWidgets [2]int // the footer's controls among the App's widgets, this frame
+	b           *battle.Battle
+	cam         Camera
+	pan         panner
+	st          stage
+	side        battle.Side // the side at the controls (plan, markers, declare)
 
 	// computer sides: their policies and the policies' window on the battle
 	players map[battle.Side]policy.Policy
@@ -513,6 +517,9 @@ func (g *Game) Handle(ev Event) {
 		}
 		return
 	}
+	if g.scroll.handle(ev, g.a.S()) {
+		return
+	}
 	if g.cam.Key(ev) {
 		return
 	}
@@ -684,27 +691,32 @@ func (g *Game) Draw(l *List) {
 		g.drawCover(l)
 		return
 	}
-	pw := math.Max(330, math.Min(430*a.S(), a.W*0.42))
-	view := Rect{0, 0, a.W - pw, a.H}
+	s := a.S()
+	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), a.H*0.62)
 	v := g.publicView()
 	g.cam.SetView(view, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(v.Width+30, v.Depth+30)})
 	l.SetClip(&view)
 	g.drawBoard(l, v)
 	l.SetClip(nil)
 	l.NewLayer()
-	panel := Rect{a.W - pw, 0, pw, a.H}
 	l.Backdrop(func() { l.Rect(panel, ColPanel, ColPanelLine, 1) })
 	panel = g.drawTabs(l, panel)
+	// the footer (log, save, help) stays at the panel's foot; the rest
+	// scrolls when it is taller than the room left
+	g.foot = Rect{panel.X, panel.Y + panel.H - 52*s, panel.W, 52 * s}
+	content, mark := g.scroll.begin(a, l, Rect{panel.X, panel.Y, panel.W, panel.H - g.foot.H})
+	g.footWidgets = [2]int{}
 	switch {
 	case g.tab == "scenario":
-		g.drawScenarioPanel(l, panel)
+		g.drawScenarioPanel(l, content)
 	case g.st == stPlan:
-		g.drawPlanPanel(l, panel)
+		g.drawPlanPanel(l, content)
 	case g.st == stDeclare:
-		g.drawDeclarePanel(l, panel)
+		g.drawDeclarePanel(l, content)
 	default:
-		g.drawInfoPanel(l, panel)
+		g.drawInfoPanel(l, content)
 	}
+	g.scroll.end(a, l, mark, 90*s, g.footWidgets)
 	if g.logOpen {
 		g.drawLog(l, view)
 	}
@@ -950,7 +962,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	if g.readOnly {
 		return
 	}
-	g.drawLogTail(l, Rect{r.X, y, r.W, r.H - y}, v, "")
+	g.drawLogTail(l, Rect{r.X, y, r.W, r.Y + r.H - y}, v, "")
 	g.drawFooter(l, r)
 }
 
@@ -975,6 +987,16 @@ func resultColor(s string) colorT {
 func (g *Game) drawFooter(l *List, r Rect) {
 	a := g.a
 	s := a.S()
+	if g.foot.W > 0 { // at the foot of the room, under the scrolled content
+		r = g.foot
+		clip := l.clip
+		l.SetClip(nil)
+		g.footWidgets[0] = len(a.widgets)
+		defer func() {
+			l.SetClip(clip)
+			g.footWidgets[1] = len(a.widgets)
+		}()
+	}
 	bw := (r.W - 28*s - 12*s) / 3
 	y := r.Y + r.H - 46*s
 	x := r.X + 14*s

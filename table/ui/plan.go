@@ -741,7 +741,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		y += 6 * sc
 	}
 	if y < r.Y+r.H-150*sc {
-		g.drawLogTail(l, Rect{r.X, y, r.W, r.H - y}, v, "")
+		g.drawLogTail(l, Rect{r.X, y, r.W, r.Y + r.H - y}, v, "")
 	}
 	g.drawFooter(l, r)
 }

@@ -184,15 +184,13 @@ func (r *Replay) Turn() int { return r.g.b.Turn() }
 func (r *Replay) Draw(l *List) {
 	g, a := r.g, r.g.a
 	g.side = g.viewAs
-	pw := math.Max(330, math.Min(430*a.S(), a.W*0.42))
-	view := Rect{0, 0, a.W - pw, a.H}
+	view, panel := a.Split(math.Max(330, math.Min(430*a.S(), a.W*0.42)), 300*a.S())
 	v := g.b.View(g.viewAs)
 	g.cam.SetView(view, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(v.Width+30, v.Depth+30)})
 	l.SetClip(&view)
 	g.drawBoard(l, v)
 	l.SetClip(nil)
 	l.NewLayer()
-	panel := Rect{a.W - pw, 0, pw, a.H}
 	l.Backdrop(func() { l.Rect(panel, ColPanel, ColPanelLine, 1) })
 	s := a.S()
 	x, w := panel.X+12*s, panel.W-24*s
@@ -220,7 +218,7 @@ func (r *Replay) Draw(l *List) {
 		}
 		y = a.Para(l, x, y+14*s, w, txt, 14, SideColor(res.Winner), true)
 	}
-	g.drawLogTail(l, Rect{panel.X, y, panel.W, panel.H - y + 46*s}, v, "")
+	g.drawLogTail(l, Rect{panel.X, y, panel.W, panel.Y + panel.H - y + 46*s}, v, "")
 	if g.logOpen {
 		g.drawLog(l, view)
 	}
