@@ -504,7 +504,7 @@ func (m *Measure) applyFields() {
 func (m *Measure) Draw(l *List) {
 	a := m.a
 	s := a.S()
-	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), 320*s)
+	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), 420*s)
 	m.refresh()
 	m.cam.SetView(view, m.page)
 	l.Background = ColWhite
@@ -673,11 +673,15 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 	row([]string{"Add " + class + " (v)", "Planetoid (p)", "Field (f)"}, []bool{false, false, false}, []func(){press('v'), press('p'), press('f')})
 	row([]string{"Class (c)", "3D levels (3)", "Only selected (k)"}, []bool{false, m.T.ThreeD, m.pair}, []func(){press('c'), press('3'), press('k')})
 	row([]string{"Save table (F2)", "Load table (F3)", "Picture (F5)"}, []bool{false, false, false}, []func(){key(KeyF2), key(KeyF3), key(KeyF5)})
-	// rulings in words
+	// rulings in words, when there is room for some above Back
+	bottom := r.Y + r.H - 50*s
+	if y+60*s > bottom {
+		a.Button(l, Rect{x, r.Y + r.H - 44*s, w, 34 * s}, "Back (Esc)", false, false, key(KeyEscape))
+		return
+	}
 	y += 6 * s
 	a.Label(l, x, y+12*s, "Rulings", 14, ColInk, true)
 	y += 18 * s
-	bottom := r.Y + r.H - 50*s
 	for _, ru := range m.shown() {
 		if m.sel >= 0 && m.sel < len(m.T.Ships) && ru.Attacker != m.sel && ru.Target != m.sel {
 			continue

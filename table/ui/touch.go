@@ -126,7 +126,7 @@ func (m *Measure) drawPairRuling(l *List, view Rect) {
 		}
 	}
 	h := float64(len(lines))*sz*1.25 + 1.5*pad
-	y := view.Y + view.H - h - pad
+	y := m.rulingBoxY(view, h, pad, a, b)
 	l.Rect(Rect{view.X + pad, y, w, h}, Alpha(ColWhite, 0.94), ColInk, 2)
 	for i, ln := range lines {
 		c := ColSecondary
@@ -135,4 +135,28 @@ func (m *Measure) drawPairRuling(l *List, view Rect) {
 		}
 		l.Text(Pt{view.X + 2*pad, y + pad + sz*0.9 + float64(i)*sz*1.25}, ln.s, sz, c, AnchorStart, true)
 	}
+}
+
+// rulingBoxY is the top of the large-type box h high: at the foot of the
+// table view, or at its top when the foot would hide either ship a or b.
+func (m *Measure) rulingBoxY(view Rect, h, pad float64, a, b int) float64 {
+	foot := view.Y + view.H - h - pad
+	for _, at := range []float64{foot, view.Y + pad} {
+		box := Rect{view.X, at - pad, view.W, h + 2*pad}
+		if !m.hides(box, a) && !m.hides(box, b) {
+			return at
+		}
+	}
+	return foot
+}
+
+// hides reports whether a box on the screen covers any part of ship i's
+// base.
+func (m *Measure) hides(box Rect, i int) bool {
+	for _, p := range m.cam.Pts(m.T.Ships[i].Base()) {
+		if box.Contains(p) {
+			return true
+		}
+	}
+	return box.Contains(m.cam.ToScreen(m.T.Ships[i].Pose.Pos))
 }
