@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -375,4 +376,71 @@ func TestFTLScreens(t *testing.T) {
 		a.Tick(1.0 / 30)
 	}
 	shot(t, a, "ftl-landed")
+}
+
+// crowded is a small table packed with twelve ships in two facing lines.
+func crowded() battle.Setup {
+	s := closeQuarters()
+	s.Name, s.Width, s.Depth = "Crowded", 640, 520
+	s.Ships = nil
+	for i := range 6 {
+		s.Ships = append(s.Ships,
+			battle.ShipSpec{ID: fmt.Sprintf("viper-%d", i+1), Class: "viper-mk2", Side: battle.Colonial, Level: 1, KE: 1,
+				Pose: physics.Pose{Pos: physics.V(90+float64(i)*85, 100+float64(i%2)*30), Heading: physics.Deg(80 + float64(i)*4)}},
+			battle.ShipSpec{ID: fmt.Sprintf("raider-%d", i+1), Class: "cylon-raider", Side: battle.Cylon, Level: 1, KE: 1,
+				Pose: physics.Pose{Pos: physics.V(120+float64(i)*85, 420-float64(i%2)*30), Heading: physics.Deg(260 + float64(i)*4)}})
+	}
+	s.Obstacles = []referee.Obstacle{
+		{ID: "rock", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(330, 260), R: 35}, Level: 1},
+		{ID: "belt", Kind: referee.AsteroidField, Density: referee.Sparse, Level: 1,
+			Polygon: physics.Polygon{physics.V(420, 200), physics.V(580, 210), physics.V(560, 290), physics.V(430, 280)}},
+	}
+	return s
+}
+
+// TestCrowdedScreens: on a crowded table every shooter's ruler and every
+// shot's card is labelled where it covers no other label and no ship.
+func TestCrowdedScreens(t *testing.T) {
+	a := newApp(t)
+	g, err := ui.NewGame(a, crowded(), 5)
+	require.NoError(t, err)
+	a.Show(g)
+	send(a, ui.Type("r")...) // the range rings
+	for i := 0; i < 200 && g.Stage() != "declare"; i++ {
+		switch g.Stage() {
+		case "plan":
+			switch title := a.WindowTitle(); {
+			case strings.Contains(title, "confirm"):
+				send(a, keys(ui.KeyEnter)...) // a plan that needs a second Enter
+			case strings.Contains(title, "all planned"):
+				send(a, ui.Type("h")...)
+			default:
+				send(a, ui.Type("3")...)
+				send(a, keys(ui.KeyEnter)...)
+			}
+		case "anim":
+			for j := 0; j < 400 && g.Stage() == "anim"; j++ {
+				a.Tick(1.0 / 30)
+			}
+		default:
+			send(a, keys(ui.KeyEnter)...)
+		}
+	}
+	require.Equal(t, "declare", g.Stage())
+	for range 6 {
+		send(a, ui.Type("1")...)
+		send(a, keys(ui.KeyTab)...)
+	}
+	shot(t, a, "crowded-firing")
+	for i := 0; i < 10 && g.Stage() != "results"; i++ {
+		if g.Stage() == "declare" {
+			for range 6 {
+				send(a, ui.Type("1")...)
+				send(a, keys(ui.KeyTab)...)
+			}
+		}
+		send(a, keys(ui.KeyEnter)...)
+	}
+	require.Equal(t, "results", g.Stage())
+	shot(t, a, "crowded-shots")
 }

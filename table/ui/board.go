@@ -89,37 +89,28 @@ func drawEdgeLabels(a *App, l *List, cam *Camera, w, d float64) {
 	sz := a.TextSize(11)
 	p := cam.ToScreen(physics.V(0, d))
 	text := fmt.Sprintf("%.0f × %.0f mm", w, d)
-	at := Pt{p.X, p.Y - sz*0.45}
+	at := Pt{p.X, p.Y - sz*0.6}
 	l.Text(at, text, sz, ColSecondary, AnchorStart, false)
 	l.Take(labelBox(at, a.Fonts.Width(text, sz, false), sz, AnchorStart))
 }
 
 // drawObstacles paints planetoids and asteroid fields.
 func drawObstacles(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD bool, selected string) {
-	sz := a.TextSize(11)
 	for _, o := range obs {
 		stroke, width := ColObstacle, 1.2
 		if o.ID == selected {
 			stroke, width = ColMedium, 3
-		}
-		label := o.ID
-		if threeD && o.Level > 0 {
-			label += fmt.Sprintf(" · L%d", o.Level)
 		}
 		switch o.Kind {
 		case referee.Planetoid:
 			c := cam.ToScreen(o.Circle.C)
 			r := o.Circle.R * cam.Scale
 			l.Circle(c, r, ColPlanetoid, stroke, width)
-			l.Take(Rect{c.X - r, c.Y - r, 2 * r, 2 * r}) // labels go beside it
 			// craters
 			for k, cr := range [][3]float64{{-0.35, 0.25, 0.18}, {0.3, -0.2, 0.12}, {0.1, 0.45, 0.08}} {
 				_ = k
 				l.Circle(Pt{c.X + cr[0]*r, c.Y + cr[1]*r}, cr[2]*r, Mix(ColPlanetoid, ColInk, 0.12), ColNone, 0)
 			}
-			at := Pt{c.X, c.Y + sz*0.35}
-			l.HaloText(at, label, sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
-			l.Take(labelBox(at, a.Fonts.Width(label, sz, false), sz, AnchorMiddle))
 		case referee.AsteroidField:
 			fill := Alpha(ColField, 0.22)
 			if o.Density == referee.Dense {
@@ -134,7 +125,6 @@ func drawObstacles(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD 
 				l.Dashed(closed, stroke, width, 8, 4)
 			}
 			// a few rocks
-			c := o.Polygon.Centroid()
 			bb := o.Polygon.Bounds()
 			n := 7
 			if o.Density == referee.Dense {
@@ -149,11 +139,51 @@ func drawObstacles(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD 
 				}
 				l.Circle(cam.ToScreen(p), math.Max(1.5, (2+float64(k%3))*cam.Scale), Mix(ColField, ColInk, 0.3), ColNone, 0)
 			}
-			s := cam.ToScreen(c)
+		}
+	}
+}
+
+// drawObstacleLabels names the obstacles: in the middle of each where no
+// base or label is, else beside it (with a leader line from further
+// away). Then the planetoids are taken: other labels go beside them.
+func drawObstacleLabels(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD bool) {
+	sz := a.TextSize(11)
+	for _, o := range obs {
+		label := o.ID
+		if threeD && o.Level > 0 {
+			label += fmt.Sprintf(" · L%d", o.Level)
+		}
+		var c Pt
+		var reach float64
+		switch o.Kind {
+		case referee.Planetoid:
+			c, reach = cam.ToScreen(o.Circle.C), o.Circle.R*cam.Scale*0.5
+		case referee.AsteroidField:
 			label += " (" + string(o.Density) + ")"
-			at := Pt{s.X, s.Y + sz*0.35}
-			l.HaloText(at, label, sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
-			l.Take(labelBox(at, a.Fonts.Width(label, sz, false), sz, AnchorMiddle))
+			c = cam.ToScreen(o.Polygon.Centroid())
+			b := o.Polygon.Bounds()
+			reach = math.Min(b.Hi.X-b.Lo.X, b.Hi.Y-b.Lo.Y) * cam.Scale * 0.25
+		default:
+			continue
+		}
+		w := a.Fonts.Width(label, sz, false)
+		spots := []Spot{{Pt{c.X, c.Y + sz*0.35}, AnchorMiddle}}
+		for _, d := range []Pt{{0, -1}, {0, 1}, {1, 0}, {-1, 0}} {
+			spots = append(spots, Spot{Pt{c.X + d.X*reach, c.Y + d.Y*reach + sz*0.35}, AnchorMiddle})
+		}
+		at, far, ok := l.PlaceText(spots, w, sz, c, math.Max(reach*2, 8*sz), cam.View)
+		if !ok {
+			continue
+		}
+		if far {
+			l.Leader(labelBox(at.At, w, sz, at.Anchor), c, Alpha(ColInk, 0.5))
+		}
+		l.HaloText(at.At, label, sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
+	}
+	for _, o := range obs {
+		if o.Kind == referee.Planetoid {
+			c, r := cam.ToScreen(o.Circle.C), o.Circle.R*cam.Scale
+			l.Take(Rect{c.X - r, c.Y - r, 2 * r, 2 * r})
 		}
 	}
 }
@@ -283,7 +313,8 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 		return
 	}
 	// the name and the badges as one block: below the base, else above,
-	// right or left of it, wherever it covers no other label or base
+	// right or left of it, else nearby, wherever it covers no other label
+	// or base
 	lines := []string{s.ID}
 	for _, b := range s.Badges {
 		lines = append(lines, Clean(b))
@@ -303,14 +334,19 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 		{c.X - rr - 0.5 - pad - bw/2, c.Y - bh/2 + sz*0.95},
 	}
 	box := func(p Pt) Rect { return Rect{p.X - bw/2 - pad, p.Y - sz*0.95 - pad, bw + 2*pad, bh + 2*pad} }
-	at := spots[0]
-	for _, p := range spots {
-		if l.Free(box(p)) {
-			at = p
-			break
-		}
+	cands := make([]Rect, len(spots))
+	for i, p := range spots {
+		cands[i] = box(p)
 	}
-	l.Take(box(at))
+	// else further out, with a leader line; none free: no label
+	lb, far, ok := l.PlaceBox(cands, c, rr+6*bh, cam.View)
+	if !ok {
+		return
+	}
+	if far {
+		l.Leader(lb, c, Alpha(ColInk, 0.6*op))
+	}
+	at := Pt{lb.X + pad + bw/2, lb.Y + pad + sz*0.95}
 	y := at.Y
 	l.HaloText(Pt{c.X + (at.X - c.X), y}, s.ID, sz, Alpha(ColInk, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, true)
 	for _, b := range lines[1:] {
@@ -402,6 +438,41 @@ func silhouette(class string) body {
 	return body{hull: pts(0.7, 0, -0.5, 0.45, -0.3, 0, -0.5, -0.45)}
 }
 
+// ringLabel is a range ring to name: its centre and radius on the
+// screen, its band.
+type ringLabel struct {
+	c Pt
+	r float64
+	b referee.Band
+}
+
+// drawRingLabels names each range ring where it is clear of bases and
+// labels: where it crosses above its ship, else below, right, left or
+// between; a ring with no clear place goes unnamed.
+func drawRingLabels(a *App, l *List, cam *Camera, rings []ringLabel) {
+	sz := a.TextSize(10.5)
+	geo := a.Comp.Geometry
+	for _, rg := range rings {
+		mm := geo.ShortRange.Value
+		switch rg.b {
+		case referee.Medium:
+			mm = geo.MediumRange.Value
+		case referee.Long:
+			mm = geo.LongRange.Value
+		}
+		text := fmt.Sprintf("%s %.0f mm", rg.b, mm)
+		var spots []Spot
+		for _, deg := range []float64{-90, 90, 0, 180, -45, -135, 45, 135, -67.5, -112.5, 67.5, 112.5, -22.5, -157.5, 22.5, 157.5} {
+			ang := deg * math.Pi / 180
+			spots = append(spots, Spot{Pt{rg.c.X + rg.r*math.Cos(ang), rg.c.Y + rg.r*math.Sin(ang) + sz*0.35}, AnchorMiddle})
+		}
+		at, _, ok := l.PlaceText(spots, a.Fonts.Width(text, sz, true), sz, rg.c, 0, cam.View)
+		if ok {
+			l.HaloText(at.At, text, sz, Mix(BandColor(rg.b), ColInk, 0.35), Alpha(ColWhite, 0.85), AnchorMiddle, true)
+		}
+	}
+}
+
 // rulerText says a ruling's range, band, margin and extras in one line.
 func rulerText(ru referee.Ruling) string {
 	if !ru.Measured {
@@ -467,7 +538,21 @@ func drawRuler(a *App, l *List, cam *Camera, ru referee.Ruling, strong bool) {
 	}
 	sz := a.TextSize(12)
 	text := Clean(rulerText(ru))
-	at := l.PlaceLabel(rulerLabelSpots(p0, p1, sz), a.Fonts.Width(text, sz, strong), sz)
+	mid := Pt{(p0.X + p1.X) / 2, (p0.Y + p1.Y) / 2}
+	spots := rulerLabelSpots(p0, p1, sz)
+	at, _, ok := l.placeText(spots, a.Fonts.Width(text, sz, strong), sz, mid, 0, cam.View, false)
+	if !ok {
+		// further away it names the pair, with a leader line
+		text = Clean(ru.AttackerID + " → " + ru.TargetID + ": " + text)
+		tw := a.Fonts.Width(text, sz, strong)
+		var far bool
+		if at, far, ok = l.PlaceText(spots, tw, sz, mid, 24*sz, cam.View); !ok {
+			return // the declaration panel says it in full
+		}
+		if far {
+			l.Leader(labelBox(at.At, tw, sz, at.Anchor), mid, Alpha(c, 0.8))
+		}
+	}
 	l.HaloText(at.At, text, sz, ColInk, Alpha(ColWhite, 0.9), at.Anchor, strong)
 }
 

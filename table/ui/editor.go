@@ -922,6 +922,7 @@ func (e *Editor) Draw(l *List) {
 		rr := e.across(s.Class) / math.Sqrt(3) * e.cam.Scale
 		l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
 	}
+	drawObstacleLabels(a, l, &e.cam, obs, st.Has(starship.OptThreeD))
 	for i, s := range st.Ships {
 		start := e.start(i)
 		lk := ShipLook{ID: s.ID, Class: s.Class, Side: s.Side, Pose: start.Physics(), Rotation: start.Rotation, Level: max(1, s.Level),

@@ -235,15 +235,14 @@ func (g *Game) drawShots(l *List, v battle.View) {
 				}
 			}
 		}
-		r := spots[0]
-		for _, sp := range spots {
-			if l.Free(sp) && g.cam.View.Contains(Pt{sp.X, sp.Y}) && g.cam.View.Contains(Pt{sp.X + sp.W, sp.Y + sp.H}) {
-				r = sp
-				break
-			}
+		// else anywhere near, however crowded; the results panel says
+		// every shot in any case
+		foot := Pt{p0.X + d.X*0.3 + perp.X*off, p0.Y + d.Y*0.3 + perp.Y*off}
+		r, _, ok := l.PlaceBox(spots, foot, math.Max(g.cam.View.W, g.cam.View.H), g.cam.View)
+		if !ok {
+			continue
 		}
-		l.Take(r)
-		l.Line([]Pt{r.Center(), {p0.X + d.X*0.3 + perp.X*off, p0.Y + d.Y*0.3 + perp.Y*off}}, Alpha(c, 0.8), 1.5)
+		l.Leader(r, foot, Alpha(c, 0.8))
 		l.Rect(r, Alpha(ColWhite, 0.95), c, 2)
 		l.Text(Pt{r.X + 7, r.Y + sz*1.05}, title, sz*0.85, ColInk, AnchorStart, false)
 		for i, dv := range sl.dice {
@@ -663,7 +662,15 @@ func (g *Game) drawLandings(l *List, v battle.View) {
 			text = r
 		}
 		sz := g.a.TextSize(12)
-		at := l.PlaceLabel(rulerLabelSpots(p0, p1, sz), g.a.Fonts.Width(text, sz, true), sz)
+		tw := g.a.Fonts.Width(text, sz, true)
+		mid := Pt{(p0.X + p1.X) / 2, (p0.Y + p1.Y) / 2}
+		at, far, ok := l.PlaceText(rulerLabelSpots(p0, p1, sz), tw, sz, mid, 14*sz, g.cam.View)
+		if !ok {
+			continue // the results panel says it
+		}
+		if far {
+			l.Leader(labelBox(at.At, tw, sz, at.Anchor), mid, Alpha(c, 0.8))
+		}
 		l.HaloText(at.At, text, sz, Mix(c, ColInk, 0.5), ColWhite, at.Anchor, true)
 	}
 }

@@ -821,6 +821,20 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 			}
 		}
 	}
+	// every base first, so that no label covers a ship drawn later
+	ids := make([]string, 0, len(looks))
+	for _, s := range v.Ships {
+		if _, ok := looks[s.ID]; ok {
+			ids = append(ids, s.ID)
+		}
+	}
+	for _, id := range ids {
+		lk := looks[id]
+		c := g.cam.ToScreen(lk.Pose.Pos)
+		rr := lk.Across / math.Sqrt(3) * g.cam.Scale
+		l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
+	}
+	var rings []ringLabel
 	if g.rings {
 		geo := g.a.Comp.Geometry
 		for _, s := range v.Ships {
@@ -832,11 +846,7 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 				}{{geo.ShortRange.Value, referee.Short}, {geo.MediumRange.Value, referee.Medium}, {geo.LongRange.Value, referee.Long}} {
 					l.Circle(p, rb.r*g.cam.Scale, ColNone, Alpha(BandColor(rb.b), 0.5), 1)
 					if lk.Selected || g.st != stPlan && s.ID == g.ringLabelShip(v) {
-						// each ring named where it crosses above the ship
-						sz := g.a.TextSize(10.5)
-						text := fmt.Sprintf("%s %.0f mm", rb.b, rb.r)
-						at := Pt{p.X, p.Y - rb.r*g.cam.Scale + sz*0.35}
-						l.HaloText(at, text, sz, Mix(BandColor(rb.b), ColInk, 0.35), Alpha(ColWhite, 0.85), AnchorMiddle, true)
+						rings = append(rings, ringLabel{p, rb.r * g.cam.Scale, rb.b})
 					}
 				}
 			}
@@ -853,19 +863,9 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 	if g.st == stPlan && g.ghosts && !g.preplan {
 		g.drawGhosts(l, v)
 	}
-	ids := make([]string, 0, len(looks))
-	for _, s := range v.Ships {
-		if _, ok := looks[s.ID]; ok {
-			ids = append(ids, s.ID)
-		}
-	}
-	// every base first, so that no ship's label covers a ship drawn later
-	for _, id := range ids {
-		lk := looks[id]
-		c := g.cam.ToScreen(lk.Pose.Pos)
-		rr := lk.Across / math.Sqrt(3) * g.cam.Scale
-		l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
-	}
+	// the zones' and obstacles' names where no base is
+	drawZoneLabels(a, l, &g.cam, g.br, v.Width, v.Depth)
+	drawObstacleLabels(a, l, &g.cam, v.Obstacles, g.rules().Has(starship.OptThreeD))
 	for _, id := range ids {
 		lk := looks[id]
 		if !g.labels {
@@ -873,6 +873,7 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 		}
 		drawShip(a, l, &g.cam, lk)
 	}
+	drawRingLabels(a, l, &g.cam, rings)
 	switch g.st {
 	case stDeclare:
 		g.drawTargets(l, v)

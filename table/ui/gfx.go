@@ -91,6 +91,10 @@ type List struct {
 	// taken are the screen rectangles of the labels (and of what labels
 	// must not cover) placed so far, for PlaceLabel.
 	taken []Rect
+	// labels are the boxes of the labels placed by PlaceBox and PlaceText.
+	labels []Rect
+	// unplaced counts the labels left out for want of a free place.
+	unplaced int
 }
 
 // Overlaps reports whether two rectangles share interior points.
@@ -148,6 +152,107 @@ func (l *List) PlaceLabel(candidates []Spot, w, sz float64) Spot {
 	}
 	l.Take(labelBox(at.At, w, sz, at.Anchor))
 	return at
+}
+
+// placeSteps is how many rings PlaceBox searches around a label's place
+// when none of its candidates is free, and placeAngles how many spots
+// each ring has.
+const (
+	placeSteps  = 40
+	placeAngles = 32
+)
+
+// fits reports whether a label box lies inside bounds and covers nothing
+// taken so far.
+func (l *List) fits(r, bounds Rect) bool {
+	return r.X >= bounds.X && r.Y >= bounds.Y && r.X+r.W <= bounds.X+bounds.W && r.Y+r.H <= bounds.Y+bounds.H && l.Free(r)
+}
+
+// PlaceBox puts a label's box where it covers no label, base or other
+// thing taken so far, inside bounds: the first free candidate, else (when
+// reach is above 0) the free box nearest near on rings around it out to
+// reach (far is then true: the caller draws a leader line to near). It
+// takes the box and returns it; ok is false when no box is free (the
+// label is left out rather than drawn over another).
+func (l *List) PlaceBox(cands []Rect, near Pt, reach float64, bounds Rect) (r Rect, far, ok bool) {
+	return l.placeBox(cands, near, reach, bounds, true)
+}
+
+// placeBox is PlaceBox; count says whether a label left out is counted
+// (not when the caller tries again otherwise).
+func (l *List) placeBox(cands []Rect, near Pt, reach float64, bounds Rect, count bool) (r Rect, far, ok bool) {
+	for _, c := range cands {
+		if l.fits(c, bounds) {
+			l.takeLabel(c)
+			return c, false, true
+		}
+	}
+	if len(cands) == 0 || reach <= 0 {
+		if count {
+			l.unplaced++
+		}
+		return Rect{}, false, false
+	}
+	w, h := cands[0].W, cands[0].H
+	for i := 1; i <= placeSteps; i++ {
+		d := reach * float64(i) / placeSteps
+		for k := range placeAngles {
+			// from straight above, alternately right and left
+			j := (k + 1) / 2
+			if k%2 == 1 {
+				j = -j
+			}
+			ang := -math.Pi/2 + 2*math.Pi*float64(j)/placeAngles
+			c := Rect{near.X + d*math.Cos(ang) - w/2, near.Y + d*math.Sin(ang) - h/2, w, h}
+			if l.fits(c, bounds) {
+				l.takeLabel(c)
+				return c, true, true
+			}
+		}
+	}
+	if count {
+		l.unplaced++
+	}
+	return Rect{}, false, false
+}
+
+// PlaceText puts a line of text of width w and size sz like PlaceBox:
+// the first free candidate spot, else a free spot around near within
+// reach (far: draw a leader line), else none (ok false).
+func (l *List) PlaceText(cands []Spot, w, sz float64, near Pt, reach float64, bounds Rect) (at Spot, far, ok bool) {
+	return l.placeText(cands, w, sz, near, reach, bounds, true)
+}
+
+func (l *List) placeText(cands []Spot, w, sz float64, near Pt, reach float64, bounds Rect, count bool) (at Spot, far, ok bool) {
+	boxes := make([]Rect, len(cands))
+	for i, c := range cands {
+		boxes[i] = labelBox(c.At, w, sz, c.Anchor)
+	}
+	r, far, ok := l.placeBox(boxes, near, reach, bounds, count)
+	if !ok {
+		return Spot{}, false, false
+	}
+	if !far {
+		for i, b := range boxes {
+			if b == r {
+				return cands[i], false, true
+			}
+		}
+	}
+	// the baseline of a middle-anchored line centred in r
+	return Spot{Pt{r.X + r.W/2, r.Y + r.H/2 + sz*0.325}, AnchorMiddle}, far, true
+}
+
+// takeLabel takes a label's box and keeps it among the labels placed.
+func (l *List) takeLabel(r Rect) {
+	l.Take(r)
+	l.labels = append(l.labels, r)
+}
+
+// Leader draws a thin line from a label's box to the point it names.
+func (l *List) Leader(box Rect, to Pt, c color.NRGBA) {
+	from := Pt{math.Max(box.X, math.Min(to.X, box.X+box.W)), math.Max(box.Y, math.Min(to.Y, box.Y+box.H))}
+	l.Line([]Pt{from, to}, c, 1.2)
 }
 
 // NewLayer starts a layer: what is added from now on is painted over

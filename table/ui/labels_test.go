@@ -1,12 +1,16 @@
 package ui
 
 import (
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
@@ -84,4 +88,150 @@ func TestPlaceLabel(t *testing.T) {
 	assert.Equal(t, Pt{50, 60}, got.At, "no spot is free: the first")
 	assert.False(t, l.Free(Rect{40, 50, 5, 5}))
 	assert.True(t, l.Free(Rect{300, 300, 5, 5}))
+}
+
+// crowdedTable is a random small table crowded with ships of both sides
+// facing each other, a planetoid and an asteroid field.
+func crowdedTable(a *App, rng *rand.Rand, ships int) battle.Setup {
+	set := battle.Setup{Name: "Crowded", Rules: starship.Rules{Set: starship.Quick}, Width: 700, Depth: 560, TurnLimit: 10,
+		Obstacles: []referee.Obstacle{
+			{ID: "rock", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(150+rng.Float64()*400, 150+rng.Float64()*260), R: 45}, Level: 1},
+			{ID: "belt", Kind: referee.AsteroidField, Density: referee.Sparse, Level: 1,
+				Polygon: physics.Polygon{physics.V(60, 60), physics.V(220, 70), physics.V(200, 160), physics.V(70, 150)}},
+		}}
+	classes := map[battle.Side][]string{battle.Colonial: {"viper-mk2", "viper-mk7", "raptor"}, battle.Cylon: {"cylon-raider", "cylon-raider", "heavy-raider"}}
+	var placed []physics.Vec
+	for i := 0; len(set.Ships) < ships && i < 10000; i++ {
+		side, heading := battle.Colonial, 90.0
+		y := 40 + rng.Float64()*220
+		if len(set.Ships)%2 == 1 {
+			side, heading, y = battle.Cylon, 270, 300+rng.Float64()*220
+		}
+		p := physics.V(40+rng.Float64()*620, y)
+		if p.Sub(set.Obstacles[0].Circle.C).Norm() < 90 || set.Obstacles[1].Polygon.Contains(p) {
+			continue
+		}
+		free := true
+		for _, q := range placed {
+			free = free && p.Sub(q).Norm() > 60
+		}
+		if !free {
+			continue
+		}
+		placed = append(placed, p)
+		cl := classes[side][rng.IntN(3)]
+		set.Ships = append(set.Ships, battle.ShipSpec{ID: fmt.Sprintf("%s-%d", cl, len(set.Ships)+1), Class: cl, Side: side,
+			Level: 1, KE: 1, Pose: physics.Pose{Pos: p, Heading: physics.Deg(heading + rng.Float64()*60 - 30)}})
+	}
+	return set
+}
+
+// checkLabels: in the frame on screen no two labels on the table
+// overlap, no label covers a ship's base, and every haloed line of text
+// on the table lies in a label placed clear of them (nothing is drawn
+// past the placer). It returns the text of the table's labels.
+func checkLabels(t *testing.T, a *App, g *Game, what string) string {
+	t.Helper()
+	l := a.Frame()
+	placed, left := len(l.labels), l.unplaced
+	assert.LessOrEqual(t, left*5, placed, "%s: %d labels placed, %d left out", what, placed, left)
+	boxes := l.labels
+	for i := range boxes {
+		for j := i + 1; j < len(boxes); j++ {
+			assert.False(t, boxes[i].Overlaps(boxes[j]), "%s: labels %v and %v overlap", what, boxes[i], boxes[j])
+		}
+	}
+	for _, s := range g.publicView().Ships {
+		if !s.OnTable && !s.Out {
+			continue
+		}
+		c := g.cam.ToScreen(s.Pose.Pos)
+		r := a.Comp.BaseAcrossFlats(s.Class) / 2 * g.cam.Scale // the hexagon's inscribed circle
+		for _, b := range boxes {
+			nx, ny := math.Max(b.X, math.Min(c.X, b.X+b.W)), math.Max(b.Y, math.Min(c.Y, b.Y+b.H))
+			assert.Greater(t, math.Hypot(c.X-nx, c.Y-ny), r, "%s: the label %v covers %s", what, b, s.ID)
+		}
+	}
+	var texts []string
+	view := g.cam.View
+	for _, op := range l.Ops {
+		if op.Kind != OpText || op.Halo.A == 0 || op.Layer == BackdropLayer || !view.Contains(op.At) {
+			continue
+		}
+		w := a.Fonts.Width(op.Text, op.Size, op.Bold)
+		x := op.At.X
+		switch op.Anchor {
+		case AnchorMiddle:
+			x -= w / 2
+		case AnchorEnd:
+			x -= w
+		}
+		tight := Rect{x, op.At.Y - 0.8*op.Size, w, op.Size}
+		in := false
+		for _, b := range boxes {
+			in = in || tight.X >= b.X-0.5 && tight.Y >= b.Y-0.5 && tight.X+tight.W <= b.X+b.W+0.5 && tight.Y+tight.H <= b.Y+b.H+0.5
+		}
+		assert.True(t, in, "%s: %q is drawn outside every placed label", what, op.Text)
+		texts = append(texts, op.Text)
+	}
+	return strings.Join(texts, "\n")
+}
+
+// TestLabelsNeverCollideOnCrowdedTables plays a turn on crowded random
+// tables and checks the labels of every stage: the ships' names and
+// badges, the range rings, the obstacles, the rulers of every declared
+// shot and the cards of the shots fired.
+func TestLabelsNeverCollideOnCrowdedTables(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			a := newTestApp(t)
+			if seed%2 == 0 {
+				a.Handle(Event{Kind: Resize, W: 1024, H: 640})
+			}
+			rng := rand.New(rand.NewPCG(seed, 7))
+			setup := crowdedTable(a, rng, 12+int(seed%3)*2)
+			g, err := NewGame(a, setup, seed)
+			require.NoError(t, err)
+			a.Show(g)
+			g.rings = true // as after r
+			rulers, cards := 0, 0
+			for steps := 0; steps < 400 && g.b.Turn() == 1 || g.Stage() == "results" && steps < 400; steps++ {
+				stage := g.Stage()
+				switch stage {
+				case "plan":
+					text := checkLabels(t, a, g, "plan")
+					assert.Contains(t, text, " mm", "the selected ship's range rings are named")
+					n := len(g.b.Journal())
+					send(a, Type("3")...)
+					enter(a)
+					if len(g.b.Journal()) == n {
+						enter(a)
+					}
+					if len(g.b.Journal()) == n {
+						send(a, Type("h")...)
+					}
+				case "anim":
+					runAnim(a, g)
+				case "declare":
+					v := g.b.View(g.side)
+					for range g.shooters(v) {
+						send(a, Type("1")...)
+						send(a, Press(KeyTab))
+					}
+					text := checkLabels(t, a, g, "declare")
+					rulers += strings.Count(text, " mm ")
+					enter(a)
+				case "results":
+					checkLabels(t, a, g, "results")
+					cards += len(g.shotLines)
+					enter(a)
+				default:
+					checkLabels(t, a, g, stage)
+					enter(a)
+				}
+			}
+			assert.Greater(t, rulers, 0, "rulers were labelled")
+			t.Logf("%d ships, %d ruler labels, %d shot cards", len(setup.Ships), rulers, cards)
+		})
+	}
 }

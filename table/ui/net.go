@@ -169,6 +169,14 @@ func (n *NetGame) Draw(l *List) {
 	l.Rect(Rect{tl.X, tl.Y, br.X - tl.X, br.Y - tl.Y}, ColPlayArea, ColInk, 1.5)
 	threeD := st.Rules.Has(starship.OptThreeD)
 	drawObstacles(a, l, &n.cam, v.Obstacles, threeD, "")
+	for _, sh := range v.Ships {
+		if sh.OnTable {
+			c := n.cam.ToScreen(sh.Pose.Pos)
+			rr := a.Comp.BaseAcrossFlats(sh.Class) / math.Sqrt(3) * n.cam.Scale
+			l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
+		}
+	}
+	drawObstacleLabels(a, l, &n.cam, v.Obstacles, threeD)
 	geo := a.Comp.Geometry
 	for _, sh := range v.Ships {
 		if !sh.OnTable {

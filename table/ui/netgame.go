@@ -600,6 +600,14 @@ func (g *NetSeat) drawBoard(l *List) {
 	drawEdgeLabels(a, l, &g.cam, v.Width, v.Depth)
 	drawObstacles(a, l, &g.cam, v.Obstacles, g.st.Rules.Has(starship.OptThreeD), "")
 	for _, s := range v.Ships {
+		if s.OnTable || s.Out {
+			c := g.cam.ToScreen(s.Pose.Pos)
+			rr := a.Comp.BaseAcrossFlats(s.Class) / math.Sqrt(3) * g.cam.Scale
+			l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
+		}
+	}
+	drawObstacleLabels(a, l, &g.cam, v.Obstacles, g.st.Rules.Has(starship.OptThreeD))
+	for _, s := range v.Ships {
 		if s.OnTable && !s.Out {
 			drawArc(l, &g.cam, g.look(s), SideColor(s.Side), 0.5)
 		}

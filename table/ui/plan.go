@@ -497,17 +497,15 @@ func (g *Game) drawGhosts(l *List, v battle.View) {
 				sz := g.a.TextSize(13)
 				text := "OFF THE TABLE: " + strings.ToUpper(lv.sw.Edge) + " EDGE"
 				tw := g.a.Fonts.Width(text, sz, true)
-				var spots []Spot
-				for _, sp := range []Spot{{Pt{p.X, p.Y - 14}, AnchorMiddle}, {Pt{p.X, p.Y + 26}, AnchorMiddle},
-					{Pt{p.X + 14, p.Y + 5}, AnchorStart}, {Pt{p.X - 14, p.Y + 5}, AnchorEnd}} {
-					if b := labelBox(sp.At, tw, sz, sp.Anchor); g.cam.View.Contains(Pt{b.X, b.Y}) && g.cam.View.Contains(Pt{b.X + b.W, b.Y + b.H}) {
-						spots = append(spots, sp)
-					}
+				spots := []Spot{{Pt{p.X, p.Y - 14}, AnchorMiddle}, {Pt{p.X, p.Y + 26}, AnchorMiddle},
+					{Pt{p.X + 14, p.Y + 5}, AnchorStart}, {Pt{p.X - 14, p.Y + 5}, AnchorEnd}}
+				at, far, ok := l.PlaceText(spots, tw, sz, p, 12*sz, g.cam.View)
+				if !ok {
+					continue // the panel warns in full
 				}
-				if len(spots) == 0 {
-					spots = []Spot{{Pt{p.X, p.Y + 26}, AnchorMiddle}}
+				if far {
+					l.Leader(labelBox(at.At, tw, sz, at.Anchor), p, ColWarn)
 				}
-				at := l.PlaceLabel(spots, tw, sz)
 				l.HaloText(at.At, text, sz, ColWarn, ColWhite, at.Anchor, true)
 			}
 		}

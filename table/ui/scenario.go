@@ -340,12 +340,12 @@ func edgeLine(e battle.Edge, w, d float64) []physics.Vec {
 }
 
 // drawZones paints the zones and edges the scenario names: a tinted
-// outline in the colour of the side a condition gives it to, and its name.
+// outline in the colour of the side a condition gives it to (their names
+// are drawZoneLabels').
 func drawZones(a *App, l *List, cam *Camera, br *brief, w, d float64) {
 	if br == nil {
 		return
 	}
-	sz := a.TextSize(12)
 	for _, z := range br.zones {
 		c := ColSecondary
 		if z.side != "" {
@@ -355,22 +355,67 @@ func drawZones(a *App, l *List, cam *Camera, br *brief, w, d float64) {
 		l.Poly(pts, Alpha(c, 0.13), ColNone, 0)
 		closed := append(append([]Pt{}, pts...), pts[0])
 		l.Dashed(closed, Alpha(c, 0.95), 2.5, 10, 5)
-		ctr := cam.ToScreen(z.poly.Centroid())
-		label := strings.ToUpper(strings.ReplaceAll(z.id, "-", " "))
-		at := Pt{ctr.X, ctr.Y + sz*0.35}
-		l.HaloText(at, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.8), AnchorMiddle, true)
-		l.Take(labelBox(at, a.Fonts.Width(label, sz, true), sz, AnchorMiddle))
 	}
 	for _, e := range br.edges {
 		c := SideColor(e.side)
 		seg := cam.Pts(edgeLine(e.edge, w, d))
 		l.Line(seg, Alpha(c, 0.8), 6)
-		mid := Pt{(seg[0].X + seg[1].X) / 2, (seg[0].Y + seg[1].Y) / 2}
-		label := "EXIT: " + strings.ToUpper(string(e.edge)) + " EDGE"
-		at := Pt{mid.X, mid.Y - sz*0.8}
-		if e.edge == battle.South {
-			at.Y = mid.Y + sz*1.6
+	}
+}
+
+// drawZoneLabels names the zones and exit edges drawZones paints: in the
+// middle of each zone (else nearby, with a leader line from further
+// away), beside the middle of each edge, wherever no base or label is.
+func drawZoneLabels(a *App, l *List, cam *Camera, br *brief, w, d float64) {
+	if br == nil {
+		return
+	}
+	sz := a.TextSize(12)
+	for _, z := range br.zones {
+		c := ColSecondary
+		if z.side != "" {
+			c = SideColor(z.side)
 		}
-		l.HaloText(at, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.85), AnchorMiddle, true)
+		ctr := cam.ToScreen(z.poly.Centroid())
+		label := strings.ToUpper(strings.ReplaceAll(z.id, "-", " "))
+		tw := a.Fonts.Width(label, sz, true)
+		b := z.poly.Bounds()
+		reach := math.Min(b.Hi.X-b.Lo.X, b.Hi.Y-b.Lo.Y) * cam.Scale * 0.3
+		spots := []Spot{{Pt{ctr.X, ctr.Y + sz*0.35}, AnchorMiddle}}
+		for _, dv := range []Pt{{0, -1}, {0, 1}, {1, 0}, {-1, 0}} {
+			spots = append(spots, Spot{Pt{ctr.X + dv.X*reach, ctr.Y + dv.Y*reach + sz*0.35}, AnchorMiddle})
+		}
+		at, far, ok := l.PlaceText(spots, tw, sz, ctr, math.Max(2*reach, 8*sz), cam.View)
+		if !ok {
+			continue
+		}
+		if far {
+			l.Leader(labelBox(at.At, tw, sz, at.Anchor), ctr, Alpha(c, 0.7))
+		}
+		l.HaloText(at.At, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.8), AnchorMiddle, true)
+	}
+	for _, e := range br.edges {
+		c := SideColor(e.side)
+		seg := cam.Pts(edgeLine(e.edge, w, d))
+		label := "EXIT: " + strings.ToUpper(string(e.edge)) + " EDGE"
+		tw := a.Fonts.Width(label, sz, true)
+		var spots []Spot
+		for _, t := range []float64{0.5, 0.3, 0.7, 0.15, 0.85} {
+			m := Pt{seg[0].X + (seg[1].X-seg[0].X)*t, seg[0].Y + (seg[1].Y-seg[0].Y)*t}
+			switch e.edge {
+			case battle.South:
+				spots = append(spots, Spot{Pt{m.X, m.Y + sz*1.6}, AnchorMiddle}, Spot{Pt{m.X, m.Y - sz*0.8}, AnchorMiddle})
+			case battle.East:
+				spots = append(spots, Spot{Pt{m.X - sz*0.8, m.Y}, AnchorEnd}, Spot{Pt{m.X + sz*0.8, m.Y}, AnchorStart})
+			case battle.West:
+				spots = append(spots, Spot{Pt{m.X + sz*0.8, m.Y}, AnchorStart}, Spot{Pt{m.X - sz*0.8, m.Y}, AnchorEnd})
+			default:
+				spots = append(spots, Spot{Pt{m.X, m.Y - sz*0.8}, AnchorMiddle}, Spot{Pt{m.X, m.Y + sz*1.6}, AnchorMiddle})
+			}
+		}
+		at, _, ok := l.PlaceText(spots, tw, sz, Pt{}, 0, cam.View)
+		if ok {
+			l.HaloText(at.At, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.85), at.Anchor, true)
+		}
 	}
 }
