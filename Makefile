@@ -19,7 +19,7 @@ EXAMPLE_TABLE := testdata/tables/example.yaml
 # `make play` on a machine without a display).
 XVFB          := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: all deps go-deps build play web test bench tournament fuzz clean
+.PHONY: all deps go-deps build play web test bench tournament fuzz clean playthrough
 
 all: build
 
@@ -65,6 +65,14 @@ test: deps
 	$(GO) vet ./...
 	$(XVFB) $(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -run 'Concurrent' ./battle/
+
+# `make playthrough` plays every built-in scenario to its end through the
+# real window (xdotool, hot-seat at 1280 × 800 and against the computer at
+# 1024 × 640, F1 read on every stage), screenshots in out/every-scenario/
+# (about 15 minutes; SCENARIOS=a,b for some only).
+SCENARIOS ?=
+playthrough: deps
+	BSG_PLAY_ALL=1 BSG_SCENARIO=$(SCENARIOS) $(XVFB) $(GO) test -count=1 -timeout 60m -run '^TestPlayEveryScenarioThroughTheWindow$$' -v ./table
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./physics ./referee ./battle ./policy

@@ -261,9 +261,19 @@ func (a *App) Frame() *List {
 	l.SetClip(nil)
 	l.NewLayer()
 	if a.status != "" {
+		// at the bottom in the middle, else where it covers no label and
+		// no ship: bottom left, top middle
 		sz := a.TextSize(14)
 		w := a.Fonts.Width(a.status, sz, false) + 2*sz
-		r := Rect{(a.W - w) / 2, a.H - 2.6*sz, w, 2 * sz}
+		y0, y1 := a.H-2.6*sz, 0.6*sz
+		cands := []Rect{{(a.W - w) / 2, y0, w, 2 * sz}, {sz, y0, w, 2 * sz}, {(a.W - w) / 2, y1, w, 2 * sz}}
+		r := cands[0]
+		for _, c := range cands {
+			if l.Free(c) {
+				r = c
+				break
+			}
+		}
 		l.Rect(r, Alpha(ColInk, 0.85), ColNone, 0)
 		l.Text(Pt{a.W / 2, r.Y + 1.35*sz}, Clean(a.status), sz, ColWhite, AnchorMiddle, false)
 	}

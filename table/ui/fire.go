@@ -675,6 +675,58 @@ func (g *Game) drawLandings(l *List, v battle.View) {
 	}
 }
 
+var ftlEntryRE = regexp.MustCompile(`^(\S+) enters play by FTL at the marker \([-\d.]+, [-\d.]+\): it rolls (\d)\+(\d) for the side and (\d) cm ahead`)
+
+// drawEntries shows, while the results that tell of it are on screen,
+// where each ship that entered play by FTL came out: the scenario's
+// marker with the rolls of each side, a line to the ship and its rolls
+// (Faster-than-light movement).
+func (g *Game) drawEntries(l *List, v battle.View) {
+	specs := map[string]battle.ShipSpec{}
+	for _, sp := range g.b.Setup().Ships {
+		if sp.EntersByFTL {
+			specs[sp.ID] = sp
+		}
+	}
+	for _, e := range g.results {
+		m := ftlEntryRE.FindStringSubmatch(e.Text)
+		if m == nil {
+			continue
+		}
+		sp, ok := specs[m[1]]
+		if !ok {
+			continue
+		}
+		for _, s := range v.Ships {
+			if s.ID != sp.ID || !s.OnTable {
+				continue
+			}
+			c := SideColor(s.Side)
+			g.drawMarkerHex(l, sp.Pose, c, 0.9, true)
+			p0, p1 := g.cam.ToScreen(sp.Pose.Pos), g.cam.ToScreen(s.Pose.Pos)
+			l.Dashed([]Pt{p0, p1}, c, 2, 5, 4)
+			d1, _ := strconv.Atoi(m[2])
+			d2, _ := strconv.Atoi(m[3])
+			side := ""
+			if sd, ok := g.a.Comp.Geometry.FTLSideFor(d1 + d2); ok {
+				side = sd.Side
+			}
+			text := fmt.Sprintf("%s entered by FTL: 2d6 = %d+%d = %d, the %s side; 1d6 = %s cm ahead", s.ID, d1, d2, d1+d2, side, m[4])
+			sz := g.a.TextSize(12)
+			tw := g.a.Fonts.Width(text, sz, true)
+			mid := Pt{(p0.X + p1.X) / 2, (p0.Y + p1.Y) / 2}
+			at, far, ok := l.PlaceText(rulerLabelSpots(p0, p1, sz), tw, sz, mid, 14*sz, g.cam.View)
+			if !ok {
+				continue // the results panel says it
+			}
+			if far {
+				l.Leader(labelBox(at.At, tw, sz, at.Anchor), mid, Alpha(c, 0.8))
+			}
+			l.HaloText(at.At, text, sz, Mix(c, ColInk, 0.5), ColWhite, at.Anchor, true)
+		}
+	}
+}
+
 var ftlRollRE = regexp.MustCompile(`^(\S+) rolls (\d)\+(\d) for the marker's side and (\d) cm ahead`)
 
 // rollText says a jump's rolls from the log: which side, how far.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -104,6 +105,18 @@ func (f *Fonts) Wrap(s string, size, w float64, bold bool) []string {
 // Clean replaces characters the Go fonts lack with ones they have.
 func Clean(s string) string {
 	return cleaner.Replace(s)
+}
+
+// sideWord is a side's name standing as a word in the engine's log ("cylon
+// wins", "colonial declares first"), not as part of an id (cylon-raider).
+var sideWord = regexp.MustCompile(`(^|[^\w-])(colonial|cylon)([^\w-]|$)`)
+
+// LogLine is a line of the battle log as a player reads it: the sides'
+// names capitalised as everywhere else on screen ("Cylon wins: …").
+func LogLine(s string) string {
+	return sideWord.ReplaceAllStringFunc(s, func(m string) string {
+		return strings.Replace(strings.Replace(m, "colonial", "Colonial", 1), "cylon", "Cylon", 1)
+	})
 }
 
 var cleaner = strings.NewReplacer("★", "*", "✓", "v", "✗", "x")

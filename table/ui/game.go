@@ -884,6 +884,7 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 	}
 	if g.st == stAnim || g.st == stResults {
 		g.drawLandings(l, v)
+		g.drawEntries(l, v)
 	}
 	if g.anim != nil {
 		g.anim.drawBanner(a, l, g.cam.View)
@@ -939,7 +940,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	}
 	if g.st == stResults {
 		for _, e := range g.results {
-			y = a.Para(l, x, y, w, e.Text, 13, resultColor(e.Text), false) + 4*a.S()
+			y = a.Para(l, x, y, w, LogLine(e.Text), 13, resultColor(e.Text), false) + 4*a.S()
 		}
 	}
 	if g.st == stResults || g.st == stAnim {
@@ -1023,7 +1024,7 @@ func (g *Game) drawLogTail(l *List, r Rect, v battle.View, heading string) {
 	sz := a.TextSize(12)
 	var lines []string
 	for _, e := range evs {
-		for _, ln := range a.Fonts.Wrap(Clean(e.Text), sz, w, false) {
+		for _, ln := range a.Fonts.Wrap(Clean(LogLine(e.Text)), sz, w, false) {
 			lines = append(lines, ln)
 		}
 	}
@@ -1084,7 +1085,7 @@ func (g *Game) drawLog(l *List, view Rect) {
 			turn = e.Turn
 			lines = append(lines, fmt.Sprintf("— Turn %d —", turn))
 		}
-		lines = append(lines, a.Fonts.Wrap(Clean(e.Text), sz, r.W-40*s, false)...)
+		lines = append(lines, a.Fonts.Wrap(Clean(LogLine(e.Text)), sz, r.W-40*s, false)...)
 	}
 	n := int((r.H - 60*s) / (sz * 1.3))
 	end := max(0, len(lines)-g.logScroll)
@@ -1153,10 +1154,32 @@ func (g *Game) Help() []string {
 	case stCover:
 		return append([]string{"A cover screen: the other player looks away. Enter, Space or a click continues."}, common...)
 	case stPlan:
+		// only the controls of the rule set in play (Quick Start Rules:
+		// no dial, no change direction; levels with Three-dimensional
+		// movement; blanks and FTL with their options)
+		rules := g.rules()
+		second := []string{"overboost"}
+		if rules.Set != starship.Quick {
+			second = append(second, "change direction")
+		}
+		if rules.Has(starship.OptBlank) {
+			second = append(second, "blank")
+		}
+		speeds := "1 back, 2 stop, 3 low, 4 medium, 5 high"
+		if rules.Has(starship.OptFTL) {
+			speeds += ", 6 FTL"
+		}
+		speeds += ": the speed slider."
+		if rules.Set != starship.Quick {
+			speeds += " , and . turn the rotation dial."
+		}
+		if rules.Has(starship.OptThreeD) {
+			speeds += " [ and ] the level slider."
+		}
 		return append([]string{
 			"Secret planning. Tab (Shift+Tab) or a click on a ship chooses the ship to plan.",
-			"c / C next or previous maneuver card, o cycles the second card (overboost, change direction, blank), or click the cards.",
-			"1 back, 2 stop, 3 low, 4 medium, 5 high, 6 FTL: the speed slider. , and . turn the rotation dial; [ and ] the level slider.",
+			"c / C next or previous maneuver card, o cycles the second card (" + strings.Join(second, ", ") + "), or click the cards.",
+			speeds,
 			"The ghost shows where the plan takes the ship (drawn from the engine's placement); an illegal plan is flagged with its rule and reason.",
 			"Enter commits the plan (an illegal one needs a second Enter); u withdraws a committed plan; h hands over to the other player once all are committed (against the computer: h ends your planning and the plans are revealed).",
 			"While preplanning (a severely wounded pilot), Enter fixes the cards chosen for next turn.",

@@ -737,7 +737,7 @@ func (g *NetSeat) drawPanel(l *List, r Rect) {
 		if y > r.Y+r.H-10*s {
 			break
 		}
-		y = a.Para(l, x, y, w, e.Text, 12, ColInk, false)
+		y = a.Para(l, x, y, w, LogLine(e.Text), 12, ColInk, false)
 	}
 }
 

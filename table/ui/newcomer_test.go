@@ -336,3 +336,48 @@ func TestFTLJumpIsExplained(t *testing.T) {
 	assert.Contains(t, text, "raider-1: 2d6 = ")
 	assert.NotContains(t, text, "Fire! The dice have spoken.")
 }
+
+// TestLogLinesNameTheSidesAsEverywhereElse: the engine's "cylon wins" and
+// "colonial declares first" read "Cylon" and "Colonial" on screen; ids
+// such as cylon-raider-2 stay as they are.
+func TestLogLinesNameTheSidesAsEverywhereElse(t *testing.T) {
+	assert.Equal(t, "Cylon wins: only Cylon ships remain.", LogLine("cylon wins: only Cylon ships remain."))
+	assert.Equal(t, "Firing step 1: Colonial declares first.", LogLine("Firing step 1: colonial declares first."))
+	assert.Equal(t, "Colonial declares: viper-1 at cylon-raider-2.", LogLine("colonial declares: viper-1 at cylon-raider-2."))
+	assert.Equal(t, "cylon-raider-2 fires at viper-1", LogLine("cylon-raider-2 fires at viper-1"))
+}
+
+// TestFTLEntryIsShown: in The Jump Point a Cylon enters play by FTL; while
+// the results tell of it, the table shows its marker, a line to the ship
+// and the rolls (Faster-than-light movement).
+func TestFTLEntryIsShown(t *testing.T) {
+	a := newTestApp(t)
+	sc, err := scenarios.Load("jump-point", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	for steps := 0; ; steps++ {
+		require.Less(t, steps, 300, "no ship entered by FTL")
+		if g.Stage() == "results" && strings.Contains(frameText(a), "enters play by FTL") {
+			break
+		}
+		switch g.Stage() {
+		case "plan":
+			n := len(g.b.Journal())
+			send(a, Type("3")...)
+			enter(a)
+			if len(g.b.Journal()) == n {
+				enter(a)
+			}
+			if len(g.b.Journal()) == n {
+				send(a, Type("h")...)
+			}
+		case "anim":
+			runAnim(a, g)
+		default:
+			enter(a)
+		}
+	}
+	assert.Regexp(t, `hunter-\d entered by FTL: 2d6 = \d\+\d = \d+, the \S+ side; 1d6 = \d cm ahead`, frameText(a))
+}
