@@ -275,7 +275,7 @@ func (a *App) Frame() *List {
 			}
 		}
 		l.Rect(r, Alpha(ColInk, 0.85), ColNone, 0)
-		l.Text(Pt{a.W / 2, r.Y + 1.35*sz}, Clean(a.status), sz, ColWhite, AnchorMiddle, false)
+		l.Text(Pt{r.X + r.W/2, r.Y + 1.35*sz}, Clean(a.status), sz, ColWhite, AnchorMiddle, false)
 	}
 	if a.modal != nil {
 		l.NewLayer()

@@ -235,3 +235,46 @@ func TestLabelsNeverCollideOnCrowdedTables(t *testing.T) {
 		})
 	}
 }
+
+// TestStatusLineMovesOffLabels: the status line goes to the bottom in the
+// middle unless a ship or a label is there; then elsewhere, its text
+// with it.
+func TestStatusLineMovesOffLabels(t *testing.T) {
+	a := newTestApp(t)
+	setup := closeQuarters(starship.Quick)
+	g, err := NewGame(a, setup, 7)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	a.Frame()
+	// a ship right where the status line would be
+	w := g.cam.ToWorld(Pt{a.W / 2, a.H - 20})
+	setup.Ships[0].Pose.Pos = physics.V(w.X, math.Max(w.Y, 25))
+	g, err = NewGame(a, setup, 7)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	a.Say("viper-2: plan committed")
+	l := a.Frame()
+	var box *Rect
+	for i, op := range l.Ops {
+		if op.Kind == OpText && op.Text == "viper-2: plan committed" {
+			require.Greater(t, i, 0)
+			prev := l.Ops[i-1] // the status line's ground
+			for _, p := range []Pt{op.At} {
+				b := Rect{prev.Pts[0].X, prev.Pts[0].Y, 0, 0}
+				for _, q := range prev.Pts {
+					b.W, b.H = math.Max(b.W, q.X-b.X), math.Max(b.H, q.Y-b.Y)
+				}
+				assert.True(t, b.Contains(p), "the text %v lies on its ground %v", p, b)
+				box = &b
+			}
+		}
+	}
+	require.NotNil(t, box, "the status line is drawn")
+	for _, lb := range l.labels {
+		assert.False(t, box.Overlaps(lb), "the status line %v covers the label %v", *box, lb)
+	}
+	c := g.cam.ToScreen(setup.Ships[0].Pose.Pos)
+	assert.False(t, box.Contains(c), "the status line covers viper-1")
+}
