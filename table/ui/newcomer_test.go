@@ -381,3 +381,26 @@ func TestFTLEntryIsShown(t *testing.T) {
 	}
 	assert.Regexp(t, `hunter-\d entered by FTL: 2d6 = \d\+\d = \d+, the \S+ side; 1d6 = \d cm ahead`, frameText(a))
 }
+
+// TestBracketLegendOnlyWithBrackets: the planning panel explains the
+// brackets when a card is in brackets (a Viper at medium speed cannot fly
+// its hard turns), and says nothing of them when none is (the Raptor at
+// low speed in Convoy Run).
+func TestBracketLegendOnlyWithBrackets(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		want     bool
+	}{{"hand-of-god", true}, {"escort", false}} {
+		a := newTestApp(t)
+		sc, err := scenarios.Load(c.scenario, a.Comp)
+		require.NoError(t, err)
+		g, err := NewGame(a, sc.Setup(), 3)
+		require.NoError(t, err)
+		a.Show(g.WithScenario(sc))
+		enter(a)
+		require.Equal(t, "plan", g.Stage())
+		text := frameText(a)
+		assert.Equal(t, c.want, strings.Contains(text, "(In brackets)"), c.scenario)
+		assert.Equal(t, c.want, strings.Contains(text, "(Hard turn"), c.scenario)
+	}
+}

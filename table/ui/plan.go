@@ -631,19 +631,22 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	cols := 3
 	cw := (w - float64(cols-1)*4*sc) / float64(cols)
 	bh := 26 * sc
+	bracketed := false
 	for i, c := range mains {
 		cx := x + float64(i%cols)*(cw+4*sc)
 		cy := y + float64(i/cols)*(bh+4*sc)
 		label := fmt.Sprintf("%s G%d", c.Name, c.G)
 		if _, has := c.Arrow(speed); !has && speed != "" && speed != maneuvers.Stop {
 			label = "(" + label + ")"
+			bracketed = true
 		}
 		id := c.ID
 		a.Button(l, Rect{cx, cy, cw, bh}, label, id == m, false, edit(func() { setMain(p, deck, id) }))
 	}
 	y += float64((len(mains)+cols-1)/cols) * (bh + 4*sc)
-	// the legend of the brackets, in a space of fixed height
-	if speed != "" && speed != maneuvers.Stop {
+	// the legend of the brackets (when a card is in brackets), in a
+	// space of fixed height
+	if bracketed {
 		a.Para(l, x, y+8*sc, w, fmt.Sprintf("(In brackets): no arrow for %s speed; it cannot be flown at it.", speed), 11, ColSecondary, false)
 	}
 	y += 10*sc + float64(len(a.Fonts.Wrap("(In brackets): no arrow for medium speed; it cannot be flown at it.", a.TextSize(11), w, false))-1)*a.TextSize(11)*1.3
