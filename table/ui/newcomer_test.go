@@ -404,3 +404,43 @@ func TestBracketLegendOnlyWithBrackets(t *testing.T) {
 		assert.Equal(t, c.want, strings.Contains(text, "(Hard turn"), c.scenario)
 	}
 }
+
+// TestRotationDialFitsASmallWindow: at 1024 × 640 the dial's reading
+// stays between its < and > buttons, whatever the notch.
+func TestRotationDialFitsASmallWindow(t *testing.T) {
+	a := newTestApp(t)
+	a.Handle(Event{Kind: Resize, W: 1024, H: 640})
+	sc, err := scenarios.Load("furball", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	for _, turn := range []string{"", ".", "..", ",,,,"} {
+		send(a, Type(turn)...)
+		l := a.Frame()
+		var lo, hi *Rect
+		for _, w := range a.widgets {
+			switch {
+			case strings.HasSuffix(w.id, ":<"):
+				lo = &w.r
+			case strings.HasSuffix(w.id, ":>"):
+				hi = &w.r
+			}
+		}
+		require.NotNil(t, lo)
+		require.NotNil(t, hi)
+		n := 0
+		for _, op := range l.Ops {
+			if op.Kind != OpText || op.At.Y < lo.Y || op.At.Y > lo.Y+lo.H || op.At.X < lo.X || op.At.X > hi.X+hi.W || op.Text == "<" || op.Text == ">" {
+				continue
+			}
+			n++
+			w := a.Fonts.Width(op.Text, op.Size, op.Bold)
+			assert.GreaterOrEqual(t, op.At.X-w/2, lo.X+lo.W, "%q overlaps <", op.Text)
+			assert.LessOrEqual(t, op.At.X+w/2, hi.X, "%q overlaps >", op.Text)
+		}
+		assert.NotZero(t, n, "the dial's reading is drawn")
+	}
+}

@@ -758,7 +758,27 @@ func (g *Game) drawDial(l *List, x, y, w float64, p *starship.Plan, edit func(fu
 	if p.Rotate == 0 {
 		dialText = "0: facing the heading"
 	}
-	l.Text(Pt{x + dw + 6*sc + (w/2-2*dw)/2, y + bh*0.68}, dialText, a.TextSize(12), ColInk, AnchorMiddle, false)
+	// between the buttons: one line, else two (a narrow panel), each
+	// made smaller until it fits
+	cx, avail := x+w/4, w/2-2*dw-6*sc
+	lines := []string{dialText}
+	sz := a.TextSize(12)
+	if a.Fonts.Width(dialText, sz, false) > avail {
+		head, tail, _ := strings.Cut(dialText, ": ")
+		lines, sz = []string{head + ":", tail}, a.TextSize(10.5)
+	}
+	for _, ln := range lines {
+		for a.Fonts.Width(ln, sz, false) > avail && sz > 6 {
+			sz *= 0.93
+		}
+	}
+	for i, ln := range lines {
+		ly := y + bh*0.68
+		if len(lines) == 2 {
+			ly = y + bh*0.5 + (float64(i)-0.5)*sz*1.05 + sz*0.35
+		}
+		l.Text(Pt{cx, ly}, ln, sz, ColInk, AnchorMiddle, false)
+	}
 	a.Button(l, Rect{x + w/2 - dw, y, dw, bh}, ">", false, false, edit(func() { p.Rotate = min(6, p.Rotate+1) }))
 	if g.rules().Has(starship.OptThreeD) {
 		lw := (w/2 - 8*sc) / 3
