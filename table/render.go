@@ -28,9 +28,9 @@ import (
 //     changes from frame to frame it is painted directly);
 //   - shapes are tessellated on the CPU and sent in one batch of
 //     triangles per layer, painted by a shader that samples no texture;
-//   - each line of text (with its halo, eight offset copies) is drawn once
-//     into a label image kept while it is in use, and then painted as one
-//     quad per frame by a shader that copies its pixels.
+//   - text is painted from glyphs drawn once into an atlas (textAtlas),
+//     a layer's text in one batch of quads, halos included; no image is
+//     made for a line of text, however often it changes.
 type renderer struct {
 	fonts *ui.Fonts
 	mu    sync.Mutex
@@ -42,10 +42,6 @@ type renderer struct {
 	// they are drawn from white).
 	flat    *ebiten.Shader
 	flatErr error
-	// labelShader paints label images (nil if it did not compile:
-	// DrawImage then).
-	labelShader    *ebiten.Shader
-	labelShaderErr error
 
 	backdrop *ebiten.Image
 	// pictureTex is the texture of the last OpImage painted (pictureSrc).
@@ -54,8 +50,8 @@ type renderer struct {
 	backdropHash uint64 // what backdrop holds
 	lastBackdrop uint64 // the last frame's backdrop
 
-	labels map[labelKey]*label
-	frame  int
+	atlas *textAtlas
+	frame int
 }
 
 type faceKey struct {
@@ -63,30 +59,11 @@ type faceKey struct {
 	bold bool
 }
 
-// labelKey is what a label image depends on.
-type labelKey struct {
-	text        string
-	size        float64
-	bold        bool
-	color, halo color.NRGBA
-	subX, subY  uint8 // the position's fraction of a pixel, in quarters
-	anchor      ui.Anchor
-}
-
-// label is a line of text drawn into an image of its own.
-type label struct {
-	img *ebiten.Image
-	// off is where the image's top-left corner goes relative to the
-	// text's anchor point, rounded down to whole pixels.
-	offX, offY int
-	used       int // the last frame that painted it
-}
-
-// labelTTL is how many frames a label image is kept unused.
+// labelTTL is how many frames a line's layout is kept unused.
 const labelTTL = 120
 
 func newRenderer() *renderer {
-	return &renderer{fonts: ui.LoadFonts(), faces: map[faceKey]*text.GoXFace{}, labels: map[labelKey]*label{}}
+	return &renderer{fonts: ui.LoadFonts(), faces: map[faceKey]*text.GoXFace{}, atlas: newTextAtlas()}
 }
 
 func (r *renderer) face(size float64, bold bool) *text.GoXFace {
@@ -101,7 +78,7 @@ func (r *renderer) face(size float64, bold bool) *text.GoXFace {
 
 // Render paints a draw list on dst: the backdrop (kept from frame to frame
 // while it stays the same), then each layer's shapes in one batch of
-// triangles and its text as label images.
+// triangles and its text from the text atlas.
 func (r *renderer) Render(dst *ebiten.Image, l *ui.List) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -197,6 +174,7 @@ func (r *renderer) paintLayers(dst *ebiten.Image, ops []ui.Op) {
 				r.text(dst, op)
 			}
 		}
+		r.atlas.flush(dst)
 		start = end
 	}
 }
@@ -290,123 +268,23 @@ func (r *renderer) flush(dst *ebiten.Image) {
 	r.mesh.Reset()
 }
 
-// text paints a line of text: its label image, drawn once and kept while
-// it is in use.
-func (r *renderer) text(dst *ebiten.Image, op *ui.Op) {
-	// The image is placed on whole pixels; the text inside it keeps the
-	// position's fraction (in quarters of a pixel, as the glyph cache).
-	fx, fy := math.Floor(op.At.X), math.Floor(op.At.Y)
-	sx, sy := uint8((op.At.X-fx)*4), uint8((op.At.Y-fy)*4)
-	k := labelKey{text: op.Text, size: ui.QuantSize(op.Size), bold: op.Bold, color: op.Color, halo: op.Halo, subX: sx, subY: sy, anchor: op.Anchor}
-	lb, ok := r.labels[k]
-	if !ok {
-		lb = r.newLabel(op, float64(sx)/4, float64(sy)/4)
-		r.labels[k] = lb
-	}
-	lb.used = r.frame
-	if lb.img == nil {
-		return
-	}
-	target := dst
-	if op.Clipped {
-		c := op.Clip
-		rect := image.Rect(int(math.Floor(c.X)), int(math.Floor(c.Y)), int(math.Ceil(c.X+c.W)), int(math.Ceil(c.Y+c.H))).Intersect(dst.Bounds())
-		if rect.Empty() {
-			return
-		}
-		target = dst.SubImage(rect).(*ebiten.Image)
-	}
-	if r.labelShaderOnce() != nil {
-		o := &ebiten.DrawRectShaderOptions{}
-		o.GeoM.Translate(fx+float64(lb.offX), fy+float64(lb.offY))
-		o.Images[0] = lb.img
-		b := lb.img.Bounds()
-		target.DrawRectShader(b.Dx(), b.Dy(), r.labelShader, o)
-		return
-	}
-	o := &ebiten.DrawImageOptions{}
-	o.GeoM.Translate(fx+float64(lb.offX), fy+float64(lb.offY))
-	target.DrawImage(lb.img, o)
-}
-
-// labelShaderSrc paints an image's pixels as they are (premultiplied),
-// pixel for pixel: no colour matrix, no filter, no bounds check.
-const labelShaderSrc = `//kage:unit pixels
-
-package main
-
-func Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {
-	return imageSrc0UnsafeAt(srcPos)
-}
-`
-
-// labelShaderOnce compiles the label shader the first time.
-func (r *renderer) labelShaderOnce() *ebiten.Shader {
-	if r.labelShader == nil && r.labelShaderErr == nil {
-		r.labelShader, r.labelShaderErr = ebiten.NewShader([]byte(labelShaderSrc))
-	}
-	return r.labelShader
-}
-
-// newLabel draws a line of text, with its halo, into an image of its own
-// for an anchor point at the fraction (sx, sy) of a pixel.
-func (r *renderer) newLabel(op *ui.Op, sx, sy float64) *label {
-	f := r.face(op.Size, op.Bold)
-	m := f.Metrics()
-	w := text.Advance(op.Text, f)
-	halo := 0.0
-	if op.Halo.A > 0 {
-		halo = max(1, op.Size/12)
-	}
-	pad := math.Ceil(halo) + 2
-	// the text's left end and top, relative to the anchor point
-	left := 0.0
-	switch op.Anchor {
-	case ui.AnchorMiddle:
-		left = -w / 2
-	case ui.AnchorEnd:
-		left = -w
-	}
-	top := -m.HAscent
-	offX, offY := int(math.Floor(sx+left-pad)), int(math.Floor(sy+top-pad))
-	iw := int(math.Ceil(sx+left+w+pad)) - offX
-	ih := int(math.Ceil(sy+m.HDescent+pad)) - offY
-	lb := &label{offX: offX, offY: offY}
-	if iw <= 0 || ih <= 0 || w == 0 {
-		return lb
-	}
-	lb.img = ebiten.NewImage(iw, ih)
-	// the text's start within the image
-	x0, y0 := sx+left-float64(offX), sy+top-float64(offY)
-	draw := func(dx, dy float64, c color.NRGBA) {
-		o := &text.DrawOptions{}
-		o.GeoM.Translate(x0+dx, y0+dy)
-		o.ColorScale.ScaleWithColor(c)
-		text.Draw(lb.img, op.Text, f, o)
-	}
-	if halo > 0 {
-		d := halo
-		for _, o := range [][2]float64{{-d, 0}, {d, 0}, {0, -d}, {0, d}, {-d, -d}, {d, d}, {-d, d}, {d, -d}} {
-			draw(o[0], o[1], op.Halo)
-		}
-	}
-	draw(0, 0, op.Color)
-	return lb
-}
-
-// evict frees the label images not painted for a while.
+// evict forgets the text layouts not painted for a while.
 func (r *renderer) evict() {
-	if r.frame%30 != 0 {
+	if r.frame%30 == 0 {
+		r.atlas.evict(r.frame)
+	}
+}
+
+// text adds a line of text to the layer's batch of text (textAtlas). When
+// the atlas is full the batch is painted, the atlas emptied and the line
+// added again; a line too big for the whole atlas is not painted.
+func (r *renderer) text(dst *ebiten.Image, op *ui.Op) {
+	if r.atlas.add(r, dst.Bounds(), op) {
 		return
 	}
-	for k, lb := range r.labels {
-		if r.frame-lb.used > labelTTL {
-			if lb.img != nil {
-				lb.img.Deallocate()
-			}
-			delete(r.labels, k)
-		}
-	}
+	r.atlas.flush(dst)
+	r.atlas.reset()
+	r.atlas.add(r, dst.Bounds(), op)
 }
 
 // picture paints an OpImage: the picture scaled into its rectangle, its
