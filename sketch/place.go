@@ -55,11 +55,23 @@ func (p *placer) indexAll() {
 }
 
 // best returns the first of the candidate boxes with the lowest penalty.
+// A box's penalty is a sum of terms none of them negative, so scoring a box
+// stops once the sum reaches the best so far, and the search once a box
+// costs nothing: the choice is the one scoring every box would make.
+// Without the index (the obvious way, for the tests) every box is scored
+// in full.
 func (p *placer) best(cands []physics.Rect) physics.Rect {
 	best, bestScore := cands[0], math.Inf(1)
 	for _, c := range cands {
-		if s := p.score(c); s < bestScore {
+		limit := bestScore
+		if !p.index {
+			limit = math.Inf(1)
+		}
+		if s, ok := p.scoreBelow(c, limit); ok && s < bestScore {
 			best, bestScore = c, s
+			if s == 0 && p.index {
+				break
+			}
 		}
 	}
 	return best
@@ -109,20 +121,32 @@ func (p *placer) clear(b physics.Rect) bool {
 // bounding boxes (a hexagon leaves its box's corners empty).
 const maxSolidCover = 0.1
 
-func (p *placer) score(b physics.Rect) float64 {
+// scoreBelow returns the penalty of a label in box b and true when it is
+// below limit; false (and a partial sum) as soon as the sum reaches it.
+// The terms are never negative and are added in a fixed order, so the
+// partial sums only grow.
+func (p *placer) scoreBelow(b physics.Rect, limit float64) (float64, bool) {
 	s := 0.0
 	for _, i := range p.nearby(&p.labelGrid, len(p.labels), b) {
-		s += penaltyLabel * overlapArea(b, p.labels[i])
+		if s += penaltyLabel * overlapArea(b, p.labels[i]); s >= limit {
+			return s, false
+		}
 	}
 	for _, i := range p.nearby(&p.solidGrid, len(p.solids), b) {
-		s += penaltySolid * overlapArea(b, p.solids[i])
+		if s += penaltySolid * overlapArea(b, p.solids[i]); s >= limit {
+			return s, false
+		}
 	}
-	s += penaltyOutside * (area(b) - overlapArea(b, p.view))
+	if s += penaltyOutside * (area(b) - overlapArea(b, p.view)); s >= limit {
+		return s, false
+	}
 	h := b.Hi.Y - b.Lo.Y
 	for _, i := range p.nearby(&p.lineGrid, len(p.lines), b) {
-		s += penaltyLine * h * lengthInside(p.lines[i], b)
+		if s += penaltyLine * h * lengthInside(p.lines[i], b); s >= limit {
+			return s, false
+		}
 	}
-	return s
+	return s, true
 }
 
 // rectGrid lists items by the cells of a uniform grid their boxes meet;

@@ -11,7 +11,8 @@ import (
 	"github.com/starshipbattles/bsg/tablefile"
 )
 
-// TestLabelIndexChangesNothing: with the placer's index, every label on
+// TestLabelIndexChangesNothing: with the placer's index (and scoring
+// that stops once a box costs more than the best so far), every label on
 // random crowded tables lands in the very box, and the same rulings go to
 // the notes, as when each box is scored against everything.
 func TestLabelIndexChangesNothing(t *testing.T) {
