@@ -18,7 +18,8 @@ import (
 
 // Determinism: a journal saved here (amd64) and replayed in the browser
 // (wasm) ends in the same state hash. The journal is uploaded through the
-// page's file input, as a player's would be.
+// page's file input, as a player's would be, and stepped through by touch
+// on a phone.
 func TestReplayUnderWasmGivesTheAmd64Hash(t *testing.T) {
 	comp := assets.Default()
 	sc, err := scenarios.Load("furball", comp)
@@ -37,12 +38,17 @@ func TestReplayUnderWasmGivesTheAmd64Hash(t *testing.T) {
 	want := b.Hash()
 	t.Logf("%d journal entries, %d turns, amd64 hash %s", len(b.Journal()), b.Turn(), want)
 
-	ctx := browse(t, page(t), desktop)
-	clickButton(t, ctx, "Replay a saved game")
+	// on a phone held upright, by touch
+	ctx := browse(t, page(t), screen{W: 390, H: 844, DPR: 2, Touch: true})
+	tapButton(t, ctx, "Replay a saved game")
 	waitFor(t, ctx, 10*time.Second, "the file picker", func(st ui.PageState) bool { return st.Status != "" })
 	require.NoError(t, chromedp.Run(ctx, chromedp.SetUploadFiles("#upload", []string{file}, chromedp.ByID)))
 	waitFor(t, ctx, 60*time.Second, "the replay", func(st ui.PageState) bool { return st.Screen == "replay" })
-	clickButton(t, ctx, ">|")
+	tapButton(t, ctx, "cmd >")
+	waitFor(t, ctx, 20*time.Second, "one command on", func(st ui.PageState) bool { return st.Hash != "" })
+	require.Empty(t, overlap(state(t, ctx)))
+	screenshot(t, ctx, "replay-phone")
+	tapButton(t, ctx, ">|")
 	st := waitFor(t, ctx, 120*time.Second, "the end of the replay", func(st ui.PageState) bool { return st.AtEnd })
 	screenshot(t, ctx, "replay-end")
 	require.Equal(t, want, st.Hash, "the wasm replay's state hash")

@@ -504,7 +504,7 @@ func (m *Measure) applyFields() {
 func (m *Measure) Draw(l *List) {
 	a := m.a
 	s := a.S()
-	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), 420*s)
+	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), 320*s)
 	m.refresh()
 	m.cam.SetView(view, m.page)
 	l.Background = ColWhite

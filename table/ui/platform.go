@@ -9,6 +9,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/physics"
 )
 
 // Platform is what the view needs from a place without a file system: the
@@ -189,7 +190,7 @@ type PageState struct {
 	Result  string       `json:"result,omitempty"` // a network game: the winner and why, once the record is signed
 	Seq     int          `json:"seq,omitempty"`    // a network game: messages the server accepted so far
 	Buttons []PageButton `json:"buttons"`
-	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode: the ships on the table
+	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode and the editor: the ships on the table
 	Photo   *PagePhoto   `json:"photo,omitempty"` // photo mode: where the photo shows
 }
 
@@ -264,6 +265,13 @@ func (a *App) PageState() PageState {
 		x, y, zoom, off := s.View()
 		b := s.img.Bounds()
 		st.Photo = &PagePhoto{X: x, Y: y, Zoom: zoom, OffX: off.X, OffY: off.Y, Width: b.Dx(), Height: b.Dy(), Rulings: s.rulers()}
+	case *Editor:
+		for _, sh := range s.Sc.Ships {
+			if sh.Pose != nil {
+				p := s.cam.ToScreen(physics.V(sh.Pose.X, sh.Pose.Y))
+				st.Ships = append(st.Ships, PageShip{ID: sh.ID, X: p.X, Y: p.Y, Heading: sh.Pose.Heading})
+			}
+		}
 	case *Measure:
 		st.Ruling = s.PairRuling()
 		for _, sh := range s.T.Ships {

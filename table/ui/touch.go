@@ -113,6 +113,9 @@ func (m *Measure) drawPairRuling(l *List, view Rect) {
 		}
 	}
 	sz := m.a.TextSize(17)
+	if m.a.Portrait() { // the table has only the top of the screen: large, not huge
+		sz = m.a.TextSize(13.5)
+	}
 	pad := sz * 0.5
 	w := view.W - 2*pad
 	type line struct {
@@ -138,16 +141,23 @@ func (m *Measure) drawPairRuling(l *List, view Rect) {
 }
 
 // rulingBoxY is the top of the large-type box h high: at the foot of the
-// table view, or at its top when the foot would hide either ship a or b.
+// table view, or at its top when the foot would hide either ship a or b
+// (when both would, where it hides fewer).
 func (m *Measure) rulingBoxY(view Rect, h, pad float64, a, b int) float64 {
-	foot := view.Y + view.H - h - pad
-	for _, at := range []float64{foot, view.Y + pad} {
+	best, hidden := 0.0, 3
+	for _, at := range []float64{view.Y + view.H - h - pad, view.Y + pad} {
 		box := Rect{view.X, at - pad, view.W, h + 2*pad}
-		if !m.hides(box, a) && !m.hides(box, b) {
-			return at
+		n := 0
+		for _, i := range []int{a, b} {
+			if m.hides(box, i) {
+				n++
+			}
+		}
+		if n < hidden {
+			best, hidden = at, n
 		}
 	}
-	return foot
+	return best
 }
 
 // hides reports whether a box on the screen covers any part of ship i's
