@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/photo/sheetpdf"
 )
 
 // TestPrintedSheetIsFound rasterizes the sheet's PDF (pdftoppm, from
@@ -25,7 +26,7 @@ func TestPrintedSheetIsFound(t *testing.T) {
 	for _, paper := range photo.Papers {
 		sheet, _ := photo.SheetFor(paper)
 		var buf bytes.Buffer
-		require.NoError(t, sheet.WritePDF(&buf))
+		require.NoError(t, sheetpdf.Write(&buf, sheet))
 		dir := t.TempDir()
 		pdf := filepath.Join(dir, "sheet.pdf")
 		require.NoError(t, os.WriteFile(pdf, buf.Bytes(), 0o644))

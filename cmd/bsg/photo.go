@@ -9,6 +9,7 @@ import (
 
 	"github.com/starshipbattles/bsg/measure"
 	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/photo/sheetpdf"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/tablefile"
@@ -32,7 +33,7 @@ func runCalibration(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		return usagef("-paper %q: allowed: a4, letter", *paper)
 	}
 	var buf bytes.Buffer
-	if err := sheet.WritePDF(&buf); err != nil {
+	if err := sheetpdf.Write(&buf, sheet); err != nil {
 		return err
 	}
 	return os.WriteFile(*pdf, buf.Bytes(), 0o644)
