@@ -1152,7 +1152,14 @@ func (g *Game) Help() []string {
 	}
 	switch g.st {
 	case stCover:
-		return append([]string{"A cover screen: the other player looks away. Enter, Space or a click continues."}, common...)
+		what := "A cover screen: the other player looks away. Enter, Space or a click continues."
+		switch {
+		case g.br != nil && g.coverTitle == g.br.name:
+			what = "The briefing: the scenario and what each side must do to win (also in the Scenario tab, B, and here in F1). Enter, Space or a click starts the game."
+		case strings.HasPrefix(g.coverTitle, "Both players"):
+			what = "Both players may look: Enter, Space or a click reveals every plan together and the ships move."
+		}
+		return append([]string{what}, common...)
 	case stPlan:
 		// only the controls of the rule set in play (Quick Start Rules:
 		// no dial, no change direction; levels with Three-dimensional

@@ -444,3 +444,26 @@ func TestRotationDialFitsASmallWindow(t *testing.T) {
 		assert.NotZero(t, n, "the dial's reading is drawn")
 	}
 }
+
+// TestCoverHelpSaysWhatTheScreenIs: F1 on the briefing against the
+// computer speaks of the briefing, not of a player looking away; on a
+// hot-seat cover it says the other player looks away.
+func TestCoverHelpSaysWhatTheScreenIs(t *testing.T) {
+	for _, cylon := range []string{"random", Human} {
+		a := newTestApp(t)
+		a.Players[battle.Cylon] = cylon
+		sc, err := scenarios.Load("furball", a.Comp)
+		require.NoError(t, err)
+		g, err := NewGame(a, sc.Setup(), 3)
+		require.NoError(t, err)
+		a.Show(g.WithScenario(sc))
+		require.Equal(t, "cover", g.Stage())
+		help := strings.Join(g.Help(), "\n")
+		if cylon == Human {
+			assert.Contains(t, help, "the other player looks away")
+		} else {
+			assert.Contains(t, help, "The briefing: the scenario and what each side must do to win")
+			assert.NotContains(t, help, "looks away")
+		}
+	}
+}
