@@ -69,7 +69,7 @@ test: deps
 # `make playthrough` plays every built-in scenario to its end through the
 # real window (xdotool, hot-seat at 1280 × 800 and against the computer at
 # 1024 × 640, F1 read on every stage), screenshots in out/every-scenario/
-# (about 15 minutes; SCENARIOS=a,b for some only).
+# (35–40 minutes on two busy cores; SCENARIOS=a,b for some only).
 SCENARIOS ?=
 playthrough: deps
 	BSG_PLAY_ALL=1 BSG_SCENARIO=$(SCENARIOS) $(XVFB) $(GO) test -count=1 -timeout 60m -run '^TestPlayEveryScenarioThroughTheWindow$$' -v ./table
