@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 
@@ -78,6 +79,23 @@ type Battle struct {
 	journal []Entry
 	// ids maps a ship id to its index in st.Ships.
 	ids map[string]int
+	// ref is the referee of the table as it stood when last asked for
+	// (refereeNow), the ship index behind each of its ships, and its
+	// ships; reused while the active ships stand where they stood.
+	ref      *referee.Referee
+	refIdx   []int
+	refShips []referee.Ship
+	// seen holds, per side asked for a View, the events of st.Events it
+	// may read, filtered up to st.Events[:upTo] (events are only ever
+	// appended): View hands out slices of it instead of copying them.
+	seen []seenEvents
+}
+
+// seenEvents is one side's readable events, kept for View.
+type seenEvents struct {
+	side   Side
+	upTo   int
+	events []Event
 }
 
 // New sets up a battle. comp supplies classes, decks and counters. A
@@ -306,15 +324,52 @@ func (b *Battle) refereeTable() (referee.Table, []int) {
 }
 
 // Referee returns the referee for the table as it stands (active ships
-// only) and the ship index behind each of its ships.
+// only) and the ship index behind each of its ships. Both are shared with
+// the battle (it keeps them while the table stays as it is): read them, do
+// not change them.
 func (b *Battle) Referee() (*referee.Referee, []int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.refereeNow()
 }
 
-// refereeNow is Referee for callers that hold the lock.
+// refereeNow is Referee for callers that hold the lock. The referee is
+// built once per arrangement of the table: it is reused while the same
+// ships are active and each stands where it stood, to the last bit.
 func (b *Battle) refereeNow() (*referee.Referee, []int) {
+	if b.ref != nil && b.tableUnchanged() {
+		return b.ref, b.refIdx
+	}
 	t, idx := b.refereeTable()
-	return referee.New(t), idx
+	b.ref, b.refIdx, b.refShips = referee.New(t), idx, t.Ships
+	return b.ref, b.refIdx
+}
+
+// tableUnchanged reports whether the active ships are those of the cached
+// referee, each with the same pose, dial and level (bit for bit).
+func (b *Battle) tableUnchanged() bool {
+	k := 0
+	for i := range b.st.Ships {
+		s := &b.st.Ships[i]
+		if !s.Active() {
+			continue
+		}
+		if k >= len(b.refIdx) || b.refIdx[k] != i {
+			return false
+		}
+		r := &b.refShips[k]
+		if r.ID != s.ID || r.Class != s.Class || r.Rotation != s.Ship.Rotation || r.Level != s.Ship.Level ||
+			!samePose(r.Pose, s.Ship.Pose) {
+			return false
+		}
+		k++
+	}
+	return k == len(b.refIdx)
+}
+
+// samePose reports whether two poses are equal bit for bit.
+func samePose(a, b physics.Pose) bool {
+	return math.Float64bits(a.Pos.X) == math.Float64bits(b.Pos.X) &&
+		math.Float64bits(a.Pos.Y) == math.Float64bits(b.Pos.Y) &&
+		math.Float64bits(float64(a.Heading)) == math.Float64bits(float64(b.Heading))
 }

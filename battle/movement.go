@@ -60,9 +60,16 @@ func (b *Battle) resolveMoves() error {
 // stepPose returns the pose a ship's move gives it after movement step k,
 // and false when the move has no such step (it stands as it was).
 func stepPose(o *starship.Outcome, set starship.RuleSet, k int) (starship.Step, bool) {
-	name := fmt.Sprintf("move %d", k)
-	if set == starship.Quick {
+	var name string
+	switch {
+	case set == starship.Quick:
 		name = "move"
+	case k == 1:
+		name = "move 1"
+	case k == 2:
+		name = "move 2"
+	default:
+		name = fmt.Sprintf("move %d", k)
 	}
 	for _, st := range o.Steps {
 		if st.Name == name {
@@ -101,11 +108,14 @@ func (b *Battle) moveStep(k int) error {
 		}
 		if moved[i] {
 			st, _ := stepPose(s.Outcome, b.setup.Rules.Set, k)
-			if sw := st.SweepArea(b.classes[s.Class].AcrossFlats, b.setup.Width, b.setup.Depth); sw.Leaves {
-				s.ExitEdge = Edge(sw.Edge)
-				b.log("%s crosses the %s edge at (%.0f, %.0f), %.1f mm beyond at most.", s.ID, sw.Edge, sw.Point.X, sw.Point.Y, -sw.Margin)
-				b.eliminate(s, "moved out of the playing area")
-				continue
+			across := b.classes[s.Class].AcrossFlats
+			if st.MayLeave(across, b.setup.Width, b.setup.Depth) { // else it surely stays in
+				if sw := st.SweepArea(across, b.setup.Width, b.setup.Depth); sw.Leaves {
+					s.ExitEdge = Edge(sw.Edge)
+					b.log("%s crosses the %s edge at (%.0f, %.0f), %.1f mm beyond at most.", s.ID, sw.Edge, sw.Point.X, sw.Point.Y, -sw.Margin)
+					b.eliminate(s, "moved out of the playing area")
+					continue
+				}
 			}
 		}
 		if b.offTable(s) {

@@ -75,20 +75,20 @@ type ShipView struct {
 	MustPreplan bool     `json:"must_preplan,omitempty"`
 }
 
-// View returns what side may know now.
+// View returns what side may know now. Its Events share memory with the
+// battle's record: read them, do not change them.
 func (b *Battle) View(side Side) View {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	v := View{Side: side, Turn: b.st.Turn, Step: b.st.Step, Phase: b.st.Phase, Result: b.st.Result,
 		Width: b.setup.Width, Depth: b.setup.Depth, Obstacles: b.setup.Obstacles}
-	for i := range b.st.Ships {
-		v.Ships = append(v.Ships, b.shipView(&b.st.Ships[i], side))
-	}
-	for _, e := range b.st.Events {
-		if e.VisibleTo(side) {
-			v.Events = append(v.Events, e)
+	if len(b.st.Ships) > 0 {
+		v.Ships = make([]ShipView, len(b.st.Ships))
+		for i := range b.st.Ships {
+			b.shipView(&v.Ships[i], &b.st.Ships[i], side)
 		}
 	}
+	v.Events = b.visibleEvents(side)
 	if b.st.Phase == Declaring {
 		declared := false
 		for _, d := range b.st.Declared {
@@ -119,9 +119,41 @@ func (b *Battle) View(side Side) View {
 	return v
 }
 
-func (b *Battle) shipView(s *ShipState, side Side) ShipView {
+// visibleEvents returns the events side may read, in order. The slice
+// shares its elements with the battle's record of them and is clipped, so
+// an append by the caller copies; the battle only ever appends beyond it.
+func (b *Battle) visibleEvents(side Side) []Event {
+	k := slices.IndexFunc(b.seen, func(s seenEvents) bool { return s.side == side })
+	if k < 0 {
+		b.seen = append(b.seen, seenEvents{side: side})
+		k = len(b.seen) - 1
+	}
+	s := &b.seen[k]
+	if s.upTo > len(b.st.Events) { // the state was replaced by an older one
+		s.upTo, s.events = 0, nil
+	}
+	for _, e := range b.st.Events[s.upTo:] {
+		if e.VisibleTo(side) {
+			s.events = append(s.events, e)
+		}
+	}
+	s.upTo = len(b.st.Events)
+	return slices.Clip(s.events)
+}
+
+// shipCopies holds what a ShipView points to, allocated at once.
+type shipCopies struct {
+	ke, fuel, damage int
+	special          starship.Damage
+	state            starship.State
+	plan             starship.Plan
+	outcome          starship.Outcome
+}
+
+// shipView fills sv with ship s as side sees it.
+func (b *Battle) shipView(sv *ShipView, s *ShipState, side Side) {
 	own := s.Side == side
-	sv := ShipView{
+	*sv = ShipView{
 		ID: s.ID, Class: s.Class, Side: s.Side, Own: own, Pilot: s.Ship.Pilot, PilotCard: s.PilotCard,
 		Talents: s.Talents, Flaws: s.Flaws,
 		Pose: s.Ship.Pose, Rotation: s.Ship.Rotation, Level: s.Ship.Level,
@@ -129,18 +161,20 @@ func (b *Battle) shipView(s *ShipState, side Side) ShipView {
 		Crippled: s.Ship.Damage.Hull >= 2, Planned: s.Plan != nil,
 		CounterCount: len(s.Counters), CollisionCount: len(s.Collisions),
 	}
+	var c *shipCopies
 	if own || s.Revealed || b.st.Turn > 1 {
-		ke := s.Ship.KE
-		sv.KE = &ke
+		c = new(shipCopies)
+		c.ke = s.Ship.KE
+		sv.KE = &c.ke
 	}
 	if s.Revealed || own {
 		if s.Plan != nil {
-			p := s.Plan.Clone()
-			sv.Plan = &p
+			c.plan = s.Plan.Clone()
+			sv.Plan = &c.plan
 		}
 		if s.Outcome != nil {
-			o := *s.Outcome
-			sv.Outcome = &o
+			c.outcome = *s.Outcome
+			sv.Outcome = &c.outcome
 		}
 		sv.Marker = s.Marker
 	}
@@ -152,13 +186,12 @@ func (b *Battle) shipView(s *ShipState, side Side) ShipView {
 		}
 	}
 	if own {
-		fuel, dmg := s.Ship.Fuel, s.Damage()
-		special := s.Ship.Damage
-		state := s.Ship
-		sv.Fuel, sv.Damage, sv.Special, sv.State = &fuel, &dmg, &special, &state
-		sv.Counters = append(append([]Counter{}, s.Counters...), s.Collisions...)
+		c.fuel, c.damage = s.Ship.Fuel, s.Damage()
+		c.special = s.Ship.Damage
+		c.state = s.Ship
+		sv.Fuel, sv.Damage, sv.Special, sv.State = &c.fuel, &c.damage, &c.special, &c.state
+		sv.Counters = append(append(make([]Counter, 0, len(s.Counters)+len(s.Collisions)), s.Counters...), s.Collisions...)
 		sv.NextCards = slices.Clone(s.NextCards)
 		sv.MustPreplan = b.st.Phase == Preplanning && s.Active() && s.Ship.Damage.Pilot >= 2 && s.NextCards == nil
 	}
-	return sv
 }

@@ -80,6 +80,41 @@ type Card struct {
 	Symbols  []string
 	Arrows   []Arrow
 	Spec     assets.CardSpec // the data it was built from, with provenance
+	// marks caches the special symbols as bits (DeckFor sets it; a card
+	// built otherwise has none and its symbols are read).
+	marks marks
+}
+
+// marks are a card's special symbols as bits, markIndexed when known.
+type marks uint8
+
+const (
+	markIndexed marks = 1 << iota
+	markOverboost
+	markStraight
+	markDifficult
+	markChangeDirection
+	markBlank
+)
+
+// symbolMarks are the symbols marks caches.
+var symbolMarks = []struct {
+	symbol string
+	mark   marks
+}{
+	{assets.SymbolOverboost, markOverboost},
+	{assets.SymbolStraight, markStraight},
+	{assets.SymbolDifficult, markDifficult},
+	{assets.SymbolChangeDirection, markChangeDirection},
+	{assets.SymbolBlank, markBlank},
+}
+
+// is reports whether the card shows the symbol that m marks.
+func (c *Card) is(m marks, symbol string) bool {
+	if c.marks&markIndexed != 0 {
+		return c.marks&m != 0
+	}
+	return c.Has(symbol)
 }
 
 // Has reports whether the card shows a symbol (assets.Symbol...).
@@ -104,11 +139,13 @@ func (c Card) Arrow(s Speed) (Arrow, bool) {
 
 // IsOverboost, IsStraight, IsDifficult, IsChangeDirection and IsBlank read
 // the card's symbols (Planning: special maneuver symbols).
-func (c Card) IsOverboost() bool       { return c.Has(assets.SymbolOverboost) }
-func (c Card) IsStraight() bool        { return c.Has(assets.SymbolStraight) }
-func (c Card) IsDifficult() bool       { return c.Has(assets.SymbolDifficult) }
-func (c Card) IsChangeDirection() bool { return c.Has(assets.SymbolChangeDirection) }
-func (c Card) IsBlank() bool           { return c.Has(assets.SymbolBlank) }
+func (c *Card) IsOverboost() bool { return c.is(markOverboost, assets.SymbolOverboost) }
+func (c *Card) IsStraight() bool  { return c.is(markStraight, assets.SymbolStraight) }
+func (c *Card) IsDifficult() bool { return c.is(markDifficult, assets.SymbolDifficult) }
+func (c *Card) IsChangeDirection() bool {
+	return c.is(markChangeDirection, assets.SymbolChangeDirection)
+}
+func (c *Card) IsBlank() bool { return c.is(markBlank, assets.SymbolBlank) }
 
 // Line returns an overboost card's line (yellow end to red end).
 func (c Card) Line() (Arrow, bool) { return c.Arrow(OverboostSpeed) }
@@ -121,12 +158,20 @@ type Deck struct {
 
 // Card returns the card with the id.
 func (d Deck) Card(id string) (Card, bool) {
-	for _, c := range d.Cards {
-		if c.ID == id {
-			return c, true
-		}
+	if i := d.Index(id); i >= 0 {
+		return d.Cards[i], true
 	}
 	return Card{}, false
+}
+
+// Index returns the index in Cards of the card with the id, or −1.
+func (d Deck) Index(id string) int {
+	for i := range d.Cards {
+		if d.Cards[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // CardIDs lists the deck's card ids in deck order.
@@ -144,9 +189,15 @@ func DeckFor(comp *assets.Components, class string) (Deck, error) {
 	if !ok {
 		return Deck{}, fmt.Errorf("no maneuver deck for class %q", class)
 	}
-	d := Deck{Class: class}
+	d := Deck{Class: class, Cards: make([]Card, 0, len(spec.Cards))}
 	for _, cs := range spec.Cards {
-		c := Card{ID: cs.ID, Name: cs.Name, G: cs.G.Value, Symbols: cs.Symbols, Spec: cs}
+		c := Card{ID: cs.ID, Name: cs.Name, G: cs.G.Value, Symbols: cs.Symbols, Spec: cs, Arrows: make([]Arrow, 0, len(cs.Arrows))}
+		c.marks = markIndexed
+		for _, sm := range symbolMarks {
+			if c.Has(sm.symbol) {
+				c.marks |= sm.mark
+			}
+		}
 		for _, as := range cs.Arrows {
 			p, err := arrowPath(as)
 			if err != nil {

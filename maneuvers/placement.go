@@ -68,37 +68,60 @@ func PlaceBackward(stand physics.Pose, depth float64, arrow Path) Placement {
 // to the head. For a backward move the stand rides the arrow half a base
 // in from the rear flat.
 func (pl Placement) StandPath(step float64) []physics.Vec {
-	var pts []physics.Vec
+	_, stand := pl.Drawing(step)
+	return stand
+}
+
+// Drawing returns the card's arrow in table coordinates (the points of
+// Arrow.Points(step) placed at ArrowStart) and StandPath(step), sampling
+// the arrow once for both.
+func (pl Placement) Drawing(step float64) (arrow, stand []physics.Vec) {
+	poses := pl.Arrow.pointsWithHeading(step)
+	arrow = make([]physics.Vec, len(poses))
+	stand = make([]physics.Vec, 0, len(poses)+1)
 	if !pl.Backward && !pl.Chained {
-		pts = append(pts, pl.From.Pos)
+		stand = append(stand, pl.From.Pos)
 	}
-	for _, p := range pl.Arrow.pointsWithHeading(step) {
-		at := pl.ArrowStart.Compose(p)
+	start := physics.FrameOf(pl.ArrowStart)
+	for i, p := range poses {
+		at := start.Compose(p)
+		arrow[i] = at.Pos
 		dir := at.Forward()
 		if pl.Backward {
 			dir = dir.Mul(-1)
 		}
-		pts = append(pts, at.Pos.Add(dir.Mul(pl.Depth/2)))
+		stand = append(stand, at.Pos.Add(dir.Mul(pl.Depth/2)))
 	}
-	return pts
+	return arrow, stand
 }
 
 // pointsWithHeading returns poses along the path for drawing.
 func (p Path) pointsWithHeading(step float64) []physics.Pose {
-	out := []physics.Pose{{}}
+	count := 1
+	for _, pc := range p {
+		count += pieceSamples(pc, step)
+	}
+	out := make([]physics.Pose, 1, count)
 	var at physics.Pose
 	for _, pc := range p {
-		n := 1
-		if pc.Turn != 0 && step > 0 {
-			n = max(1, int(math.Ceil(pc.Length/step)))
-		}
+		n := pieceSamples(pc, step)
+		fr := physics.FrameOf(at)
 		for k := 1; k <= n; k++ {
 			f := float64(k) / float64(n)
-			out = append(out, at.Compose(pieceEnd(Piece{Length: pc.Length * f, Turn: pc.Turn * s1.Angle(f)})))
+			out = append(out, fr.Compose(pieceEnd(Piece{Length: pc.Length * f, Turn: pc.Turn * s1.Angle(f)})))
 		}
-		at = at.Compose(pieceEnd(pc))
+		at = fr.Compose(pieceEnd(pc))
 	}
 	return out
+}
+
+// pieceSamples returns how many points pointsWithHeading draws along a
+// piece: its end for a straight piece, at most step apart along an arc.
+func pieceSamples(pc Piece, step float64) int {
+	if pc.Turn != 0 && step > 0 {
+		return max(1, int(math.Ceil(pc.Length/step)))
+	}
+	return 1
 }
 
 // Drift moves the stand straight ahead along its heading by the drift
@@ -113,11 +136,12 @@ func Drift(stand physics.Pose, length float64) physics.Pose {
 // card over the same field).
 func Footprint(arrowStart physics.Pose, width, length float64) physics.Polygon {
 	w := width / 2
+	f := physics.FrameOf(arrowStart)
 	return physics.Polygon{
-		arrowStart.ToTable(physics.V(0, -w)),
-		arrowStart.ToTable(physics.V(length, -w)),
-		arrowStart.ToTable(physics.V(length, w)),
-		arrowStart.ToTable(physics.V(0, w)),
+		f.ToTable(physics.V(0, -w)),
+		f.ToTable(physics.V(length, -w)),
+		f.ToTable(physics.V(length, w)),
+		f.ToTable(physics.V(0, w)),
 	}
 }
 

@@ -76,7 +76,7 @@ func (m Motion) Translate(d physics.Vec) Motion {
 // chained to an overboost line), then one motion per piece of the arrow
 // (Forward movement; Backward movement; Overboost).
 func (pl Placement) Motions() []Motion {
-	var out []Motion
+	out := make([]Motion, 0, len(pl.Arrow)+1)
 	if !pl.Backward && !pl.Chained {
 		out = append(out, SlideMotion(pl.From, pl.From.Forward().Mul(pl.Depth)))
 	}
@@ -168,6 +168,34 @@ func SweepArea(motions []Motion, stand physics.Pose, acrossFlats, width, depth f
 	}
 	out.Margin = -worst
 	return out
+}
+
+// MayLeave is a cheap, conservative SweepArea(...).Leaves: false only
+// when the base carried by the motions (at rest at stand when there are
+// none) stays inside the playing area, each motion's swept disk bound
+// inside the area by a margin far above rounding. It may be true when the
+// base stays in; SweepArea then decides.
+func MayLeave(motions []Motion, stand physics.Pose, acrossFlats, width, depth float64) bool {
+	r := acrossFlats / math.Sqrt(3) // the corners' distance from the stand
+	inside := func(c physics.Vec, reach float64) bool {
+		m := reach + 1e-6*(1+reach+math.Abs(c.X)+math.Abs(c.Y)) // rounding
+		return c.X-m > 0 && c.Y-m > 0 && c.X+m < width && c.Y+m < depth
+	}
+	if len(motions) == 0 {
+		return !inside(stand.Pos, r)
+	}
+	for _, mo := range motions {
+		if mo.Turn == 0 {
+			if !inside(mo.From.Pos, r) || !inside(mo.From.Pos.Add(mo.Shift), r) {
+				return true
+			}
+			continue
+		}
+		if !inside(mo.Centre, mo.From.Pos.Dist(mo.Centre)+r) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxOver returns the most the corner's value n·p − c reaches during the

@@ -98,3 +98,41 @@ func TestSweepAreaAgreesWithSampling(t *testing.T) {
 		}
 	}
 }
+
+// MayLeave never clears a sweep that leaves (it is SweepArea's shortcut in
+// the battle engine), and clears most of those well inside: random
+// sequences of slides and turns, many grazing an edge.
+func TestMayLeaveIsConservative(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 11))
+	cleared := 0
+	for n := 0; n < 20000; n++ {
+		var ms []Motion
+		at := physics.Pose{Pos: physics.V(rng.Float64()*300-50, rng.Float64()*300-50), Heading: physics.Deg(rng.Float64() * 360)}
+		for range rng.IntN(4) {
+			var m Motion
+			if rng.IntN(2) == 0 {
+				m = SlideMotion(at, physics.V(rng.Float64()*80-40, rng.Float64()*80-40))
+			} else {
+				m = TurnMotion(at, at.Pos.Add(physics.V(rng.Float64()*80-40, rng.Float64()*80-40)), physics.Deg(rng.Float64()*400-200))
+			}
+			ms = append(ms, m)
+			at = m.To()
+		}
+		across := 20 + rng.Float64()*60
+		sw := SweepArea(ms, at, across, 200, 200)
+		may := MayLeave(ms, at, across, 200, 200)
+		if sw.Leaves {
+			require.True(t, may, "sweep %d leaves", n)
+		}
+		if !may {
+			cleared++
+		}
+	}
+	assert.Greater(t, cleared, 1000, "the shortcut clears sweeps well inside")
+	// A base touching an edge does not leave; MayLeave leaves it to SweepArea.
+	r := 45 / math.Sqrt(3)
+	touch := physics.Pose{Pos: physics.V(200-r, 100), Heading: physics.Deg(30)} // a corner on the east edge
+	assert.False(t, SweepArea(nil, touch, 45, 200, 200).Leaves)
+	assert.True(t, MayLeave(nil, touch, 45, 200, 200))
+	assert.True(t, MayLeave(nil, physics.Pose{Pos: physics.V(math.NaN(), 100)}, 45, 200, 200))
+}

@@ -41,12 +41,21 @@ func (f Flat) IsRear() bool { return f == RearLeftFlat || f == RearFlat || f == 
 func Hexagon(pose Pose, acrossFlats float64) Polygon {
 	r := acrossFlats / math.Sqrt(3) // circumradius
 	h := make(Polygon, 6)
+	f := pose.Forward()
 	for k := range h {
-		corner := Direction(Deg(-30 + 60*float64(k)))
-		h[k] = pose.ToTable(corner.Mul(r))
+		h[k] = f.toTable(pose.Pos, hexCorners[k].Mul(r))
 	}
 	return h
 }
+
+// hexCorners are the directions of Hexagon's corners from the stand in the
+// base's frame: −30°, 30°, 90°, … (Direction's exact table values).
+var hexCorners = func() (c [6]Vec) {
+	for k := range c {
+		c[k] = Direction(Deg(-30 + 60*float64(k)))
+	}
+	return c
+}()
 
 // FlatMidpoint returns the midpoint of a flat of the hexagon built by
 // Hexagon: the front flat's midpoint is where a maneuver arrow starts, the

@@ -88,7 +88,12 @@ func Direction(a s1.Angle) Vec {
 	deg := a.Degrees()
 	k := math.Round(deg / 30)
 	if math.Abs(deg-30*k) < ExactAngleTolerance && !math.IsInf(k, 0) {
-		i := int(math.Mod(k, 12))
+		var i int
+		if math.Abs(k) < 1<<52 {
+			i = int(k) % 12 // as math.Mod for a whole k, without its cost
+		} else {
+			i = int(math.Mod(k, 12))
+		}
 		if i < 0 {
 			i += 12
 		}

@@ -41,15 +41,26 @@ type context struct {
 	class Class
 	state State
 	r     reading
+	// quiet: only whether a rule is broken matters, not the message (the
+	// checks skip formatting it).
+	quiet bool
 }
 
-func (c context) complete() bool { return c.rules.Set == Complete }
+// say formats a violation's message, or returns a placeholder when quiet.
+func (c *context) say(format string, args ...any) string {
+	if c.quiet {
+		return "broken"
+	}
+	return fmt.Sprintf(format, args...)
+}
+
+func (c *context) complete() bool { return c.rules.Set == Complete }
 
 // rule is one restriction of the rules, by id.
 type rule struct {
 	id, section string
 	kind        kind
-	check       func(c context) string // the violation's message, or ""
+	check       func(c *context) string // the violation's message, or "" (any text when c.quiet)
 }
 
 // rules lists every restriction in the order a player meets them.
@@ -102,17 +113,17 @@ func Check(rs Rules, c Class, s State, p Plan) ([]Violation, error) {
 	if err != nil {
 		return nil, err
 	}
-	return check(context{rs, c, s, r}), nil
+	return check(&context{rules: rs, class: c, state: s, r: r}), nil
 }
 
 // Legal reports whether the plan is a plan for this ship that breaks no
 // rule: Check with no error and no violation, stopping at the first.
 func Legal(rs Rules, c Class, s State, p Plan) bool {
 	r, err := read(c, s, p)
-	return err == nil && legal(context{rs, c, s, r})
+	return err == nil && legal(&context{rules: rs, class: c, state: s, r: r, quiet: true})
 }
 
-func legal(c context) bool {
+func legal(c *context) bool {
 	for _, ru := range rules {
 		if ru.check(c) != "" {
 			return false
@@ -121,7 +132,7 @@ func legal(c context) bool {
 	return true
 }
 
-func check(c context) []Violation {
+func check(c *context) []Violation {
 	var out []Violation
 	for _, ru := range rules {
 		if msg := ru.check(c); msg != "" {
@@ -131,9 +142,9 @@ func check(c context) []Violation {
 	return out
 }
 
-func checkTwoManeuvers(c context) string {
+func checkTwoManeuvers(c *context) string {
 	if len(c.r.extra) > 0 {
-		return fmt.Sprintf("two %s cards: a second card must be an overboost, a change direction card or a blank", c.r.extra[0].Name)
+		return c.say("two %s cards: a second card must be an overboost, a change direction card or a blank", c.r.extra[0].Name)
 	}
 	switch {
 	case c.r.main == nil:
@@ -144,21 +155,21 @@ func checkTwoManeuvers(c context) string {
 	return ""
 }
 
-func checkChangeDirectionQuick(c context) string {
+func checkChangeDirectionQuick(c *context) string {
 	if c.r.change != nil && !c.complete() {
 		return "the change direction card is used only with the Complete Rules"
 	}
 	return ""
 }
 
-func checkChangeDirectionNeedsManeuver(c context) string {
+func checkChangeDirectionNeedsManeuver(c *context) string {
 	if c.r.change != nil && c.r.main == nil {
 		return "a change direction card is played together with another maneuver card"
 	}
 	return ""
 }
 
-func checkBlank(c context) string {
+func checkBlank(c *context) string {
 	switch {
 	case c.r.blank == nil:
 	case !c.rules.Has(OptBlank):
@@ -170,35 +181,35 @@ func checkBlank(c context) string {
 }
 
 // gLimit returns the most G-value the ship may plan.
-func (c context) gLimit() int {
+func (c *context) gLimit() int {
 	if c.state.Damage.Control >= 1 {
 		return GLimitControlDamaged + c.state.Bonus.GLimit
 	}
 	return GLimit + c.state.Bonus.GLimit
 }
 
-func checkGLimit(c context) string {
+func checkGLimit(c *context) string {
 	if lim := c.gLimit(); c.r.g > lim {
-		return fmt.Sprintf("the cards add up to G %d; at most %d", c.r.g, lim)
+		return c.say("the cards add up to G %d; at most %d", c.r.g, lim)
 	}
 	return ""
 }
 
-func checkDifficultAfterDifficult(c context) string {
+func checkDifficultAfterDifficult(c *context) string {
 	if c.state.DifficultLastTurn && !c.state.Bonus.DifficultAgain && c.r.main != nil && c.r.main.IsDifficult() {
-		return fmt.Sprintf("%s is difficult, and a difficult maneuver was played last turn", c.r.main.Name)
+		return c.say("%s is difficult, and a difficult maneuver was played last turn", c.r.main.Name)
 	}
 	return ""
 }
 
-func checkOverboostAfterDifficult(c context) string {
+func checkOverboostAfterDifficult(c *context) string {
 	if c.state.DifficultLastTurn && c.r.overboost != nil && !c.r.overboost.IsStraight() {
 		return "after a difficult maneuver only a straight overboost may be planned"
 	}
 	return ""
 }
 
-func checkOverboostForward(c context) string {
+func checkOverboostForward(c *context) string {
 	if c.r.overboost == nil {
 		return ""
 	}
@@ -210,43 +221,43 @@ func checkOverboostForward(c context) string {
 			return ""
 		}
 	}
-	return fmt.Sprintf("an overboost needs a forward speed; the slider is at %s", c.r.plan.Speed)
+	return c.say("an overboost needs a forward speed; the slider is at %s", c.r.plan.Speed)
 }
 
-func checkArrowForSpeed(c context) string {
+func checkArrowForSpeed(c *context) string {
 	p := c.r.plan
 	if c.r.main == nil || p.Speed == maneuvers.Stop || p.Speed == maneuvers.FTL || c.r.hasArrow {
 		return ""
 	}
-	return fmt.Sprintf("%s has no %s arrow", c.r.main.Name, p.Speed)
+	return c.say("%s has no %s arrow", c.r.main.Name, p.Speed)
 }
 
-func checkWounded(c context) string {
+func checkWounded(c *context) string {
 	if c.state.Damage.Pilot >= 1 && c.r.main != nil && c.r.main.IsDifficult() {
 		return "a wounded pilot cannot plan difficult maneuvers"
 	}
 	return ""
 }
 
-func checkHullOverboost(c context) string {
+func checkHullOverboost(c *context) string {
 	if c.state.Damage.Hull >= 1 && c.r.overboost != nil {
 		return "with damaged hull or wings overboost cards may no longer be played"
 	}
 	return ""
 }
 
-func checkRookieStraight(c context) string {
+func checkRookieStraight(c *context) string {
 	if !c.rules.Has(OptPilots) || c.state.Pilot != Nugget && c.state.Pilot != Rookie {
 		return ""
 	}
 	if (c.r.overboost != nil || c.r.change != nil) && c.r.main != nil && !c.r.main.IsStraight() {
-		return fmt.Sprintf("a %s plans only a straight maneuver after an overboost or a change direction card", c.state.Pilot)
+		return c.say("a %s plans only a straight maneuver after an overboost or a change direction card", c.state.Pilot)
 	}
 	return ""
 }
 
 // rotates reports whether the plan turns the dial.
-func (c context) rotates() bool {
+func (c *context) rotates() bool {
 	if c.r.change != nil {
 		// The card turns the outer ring; leaving the dial, or setting it to
 		// the 0 it is reset to, is no rotation of its own.
@@ -255,21 +266,21 @@ func (c context) rotates() bool {
 	return c.r.plan.Rotate != c.state.Rotation
 }
 
-func checkRotationQuick(c context) string {
+func checkRotationQuick(c *context) string {
 	if !c.complete() && c.r.plan.Rotate != c.state.Rotation {
 		return "rotation is used only with the Complete Rules"
 	}
 	return ""
 }
 
-func checkRotateNeedsStraight(c context) string {
+func checkRotateNeedsStraight(c *context) string {
 	if !c.complete() || !c.rotates() || c.r.plan.Speed == maneuvers.Stop || c.r.allStraight() {
 		return ""
 	}
 	return "the dial may be turned only when standing still or with straight cards only"
 }
 
-func checkControlNoRotation(c context) string {
+func checkControlNoRotation(c *context) string {
 	if c.state.Damage.Control >= 2 && c.complete() && c.rotates() {
 		return "with control systems damaged twice the ship cannot rotate"
 	}
@@ -277,9 +288,9 @@ func checkControlNoRotation(c context) string {
 }
 
 // outOfFuel reports whether the Fuel rule has run the ship dry.
-func (c context) outOfFuel() bool { return c.rules.Has(OptFuel) && c.state.Fuel <= 0 }
+func (c *context) outOfFuel() bool { return c.rules.Has(OptFuel) && c.state.Fuel <= 0 }
 
-func checkOutOfFuelRotation(c context) string {
+func checkOutOfFuelRotation(c *context) string {
 	if c.outOfFuel() && c.complete() && c.rotates() {
 		return "out of fuel: the ship can no longer rotate"
 	}
@@ -293,7 +304,7 @@ func checkOutOfFuelRotation(c context) string {
 // and jumping are not inertial movement. With the Quick Start Rules, which
 // have no kinetic energy, the speed slider stands in for it: it stays
 // where it was last turn.
-func checkOutOfFuelInertial(c context) string {
+func checkOutOfFuelInertial(c *context) string {
 	if !c.outOfFuel() {
 		return ""
 	}
@@ -315,7 +326,7 @@ func checkOutOfFuelInertial(c context) string {
 			no = append(no, "an overboost")
 		}
 		if last := c.state.Speed; last.Valid() && last != maneuvers.FTL && c.r.plan.Speed != last {
-			no = append(no, fmt.Sprintf("a new speed (the slider stays at %s)", last))
+			no = append(no, c.say("a new speed (the slider stays at %s)", last))
 		}
 	}
 	if len(no) == 0 {
@@ -324,7 +335,7 @@ func checkOutOfFuelInertial(c context) string {
 	return "out of fuel: only inertial movement (straight cards, the kinetic energy unchanged); not " + strings.Join(no, ", ")
 }
 
-func checkLevelInUse(c context) string {
+func checkLevelInUse(c *context) string {
 	switch {
 	case c.r.plan.Level == 0:
 	case !c.rules.Has(OptThreeD):
@@ -335,7 +346,7 @@ func checkLevelInUse(c context) string {
 	return ""
 }
 
-func checkLevelRestrictions(c context) string {
+func checkLevelRestrictions(c *context) string {
 	if c.r.plan.Level == 0 {
 		return ""
 	}
@@ -356,9 +367,9 @@ func checkLevelRestrictions(c context) string {
 }
 
 // jumps reports whether the plan is an FTL jump.
-func (c context) jumps() bool { return c.r.plan.Speed == maneuvers.FTL }
+func (c *context) jumps() bool { return c.r.plan.Speed == maneuvers.FTL }
 
-func checkFTLAllowed(c context) string {
+func checkFTLAllowed(c *context) string {
 	switch {
 	case !c.jumps():
 	case !c.complete():
@@ -366,56 +377,56 @@ func checkFTLAllowed(c context) string {
 	case !c.rules.Has(OptFTL):
 		return "FTL is used only when the scenario or the players allow it"
 	case !c.class.FTL:
-		return fmt.Sprintf("a %s has no FTL drive", c.class.Name)
+		return c.say("a %s has no FTL drive", c.class.Name)
 	}
 	return ""
 }
 
-func checkFTLConsecutive(c context) string {
+func checkFTLConsecutive(c *context) string {
 	if c.jumps() && c.state.FTLLastTurn {
 		return "a ship cannot use FTL in two consecutive turns"
 	}
 	return ""
 }
 
-func checkFTLLimit(c context) string {
+func checkFTLLimit(c *context) string {
 	if c.jumps() && c.state.FTLJumps >= MaxFTLJumps {
-		return fmt.Sprintf("a ship cannot jump more than %d times in a game", MaxFTLJumps)
+		return c.say("a ship cannot jump more than %d times in a game", MaxFTLJumps)
 	}
 	return ""
 }
 
-func checkFTLChangeDirection(c context) string {
+func checkFTLChangeDirection(c *context) string {
 	if c.jumps() && c.r.change != nil {
 		return "a change direction card cannot be used in the same turn as an FTL jump"
 	}
 	return ""
 }
 
-func checkFTLKineticEnergy(c context) string {
+func checkFTLKineticEnergy(c *context) string {
 	if !c.jumps() || c.r.main == nil {
 		return ""
 	}
 	if c.r.hasArrow || c.r.arrowKE == 0 && c.r.ke == c.state.KE {
 		return ""
 	}
-	return fmt.Sprintf("jumping, the kinetic energy stays at %d, and %s has no arrow that keeps it there", c.state.KE, c.r.main.Name)
+	return c.say("jumping, the kinetic energy stays at %d, and %s has no arrow that keeps it there", c.state.KE, c.r.main.Name)
 }
 
 // rotatedAtStart reports whether the ship begins the turn rotated.
-func (c context) rotatedAtStart() bool { return c.complete() && c.state.Rotation != 0 }
+func (c *context) rotatedAtStart() bool { return c.complete() && c.state.Rotation != 0 }
 
 // crippled reports hull damage taken twice.
-func (c context) crippled() bool { return c.state.Damage.Hull >= 2 }
+func (c *context) crippled() bool { return c.state.Damage.Hull >= 2 }
 
-func checkRotatedInertial(c context) string {
+func checkRotatedInertial(c *context) string {
 	if !c.rotatedAtStart() || c.r.change != nil || c.r.allStraight() {
 		return ""
 	}
 	return "the ship begins the turn rotated: only inertial movement (straight cards) or a change of direction"
 }
 
-func checkCrippledInertial(c context) string {
+func checkCrippledInertial(c *context) string {
 	if !c.crippled() || c.r.allStraight() {
 		return ""
 	}
@@ -423,7 +434,7 @@ func checkCrippledInertial(c context) string {
 }
 
 // frozen says why the kinetic energy cannot change this turn, or "".
-func (c context) frozen() string {
+func (c *context) frozen() string {
 	if !c.complete() || c.jumps() {
 		return ""
 	}
@@ -440,9 +451,9 @@ func (c context) frozen() string {
 	return ""
 }
 
-func checkKEFrozen(c context) string {
+func checkKEFrozen(c *context) string {
 	if why := c.frozen(); why != "" && c.r.ke != c.state.KE {
-		return fmt.Sprintf("%s: the cards must keep the kinetic energy at %d; they make %d", why, c.state.KE, c.r.ke)
+		return c.say("%s: the cards must keep the kinetic energy at %d; they make %d", why, c.state.KE, c.r.ke)
 	}
 	return ""
 }
@@ -461,14 +472,14 @@ func Acceleration(rs Rules, c Class, s State) int {
 	return a + s.Bonus.Acceleration
 }
 
-func checkAcceleration(c context) string {
+func checkAcceleration(c *context) string {
 	if !c.complete() || c.jumps() || c.frozen() != "" {
 		return ""
 	}
 	a := Acceleration(c.rules, c.class, c.state)
 	lo, hi := max(MinKE, c.state.KE-a), min(MaxKE, c.state.KE+a)
 	if c.r.ke < lo || c.r.ke > hi {
-		return fmt.Sprintf("the cards make kinetic energy %d; from %d with acceleration %d it can be %d to %d", c.r.ke, c.state.KE, a, lo, hi)
+		return c.say("the cards make kinetic energy %d; from %d with acceleration %d it can be %d to %d", c.r.ke, c.state.KE, a, lo, hi)
 	}
 	return ""
 }

@@ -2,7 +2,6 @@ package starship
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/starshipbattles/bsg/maneuvers"
@@ -42,7 +41,7 @@ func read(c Class, s State, p Plan) (reading, error) {
 		return r, fmt.Errorf("level: %d is out of range; allowed: -1, 0, 1", p.Level)
 	}
 	for _, id := range p.Cards {
-		i := slices.IndexFunc(c.Deck.Cards, func(k maneuvers.Card) bool { return k.ID == id })
+		i := c.Deck.Index(id)
 		if i < 0 {
 			return r, fmt.Errorf("cards: %q is not in the %s deck; allowed: %s", id, c.ID, strings.Join(c.Deck.CardIDs(), ", "))
 		}
@@ -99,21 +98,15 @@ func (r *reading) resolveArrow(s State) {
 // levels).
 const levelChangeKE = 3
 
-// cards returns every card of the plan.
-func (r reading) cards() []maneuvers.Card {
-	var out []maneuvers.Card
-	for _, c := range []*maneuvers.Card{r.overboost, r.change, r.main, r.blank} {
-		if c != nil {
-			out = append(out, *c)
-		}
+// allStraight reports whether every moving card (every card of cards) is
+// straight.
+func (r *reading) allStraight() bool {
+	straight := func(c *maneuvers.Card) bool { return c == nil || c.IsStraight() || c.IsBlank() }
+	if !straight(r.overboost) || !straight(r.change) || !straight(r.main) || !straight(r.blank) {
+		return false
 	}
-	return append(out, r.extra...)
-}
-
-// allStraight reports whether every moving card is straight.
-func (r reading) allStraight() bool {
-	for _, c := range r.cards() {
-		if !c.IsStraight() && !c.IsBlank() {
+	for i := range r.extra {
+		if !straight(&r.extra[i]) {
 			return false
 		}
 	}
@@ -131,9 +124,13 @@ func (r reading) moves() bool { return r.hasArrow }
 func FirstCard(c Class, p Plan) (string, bool) {
 	var main, change, overboost string
 	for _, id := range p.Cards {
-		card, ok := c.Deck.Card(id)
+		i := c.Deck.Index(id)
+		var card *maneuvers.Card
+		if i >= 0 {
+			card = &c.Deck.Cards[i]
+		}
 		switch {
-		case !ok, card.IsBlank():
+		case card == nil, card.IsBlank():
 		case card.IsOverboost():
 			if overboost == "" {
 				overboost = id

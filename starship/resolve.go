@@ -27,6 +27,12 @@ func (st Step) SweepArea(acrossFlats, width, depth float64) maneuvers.AreaSweep 
 	return maneuvers.SweepArea(st.Motions, st.Pose, acrossFlats, width, depth)
 }
 
+// MayLeave is a cheap, conservative SweepArea(...).Leaves: false only
+// when the base certainly stays inside the playing area during this step.
+func (st Step) MayLeave(acrossFlats, width, depth float64) bool {
+	return maneuvers.MayLeave(st.Motions, st.Pose, acrossFlats, width, depth)
+}
+
 // SweepArea measures the base swept during the whole move, both movement
 // steps, against a playing area width × depth: Leaves is true when some
 // part of the base goes beyond an edge anywhere along the path, and Pose
@@ -143,19 +149,16 @@ func Resolve(rs Rules, comp *assets.Components, c Class, s State, p Plan, jump *
 // many plans.
 func Preview(rs Rules, comp *assets.Components, c Class, s State, p Plan) (final Step, ok bool) {
 	r, err := read(c, s, p)
-	if err != nil || p.Speed == maneuvers.FTL || !legal(context{rs, c, s, r}) {
+	if err != nil || p.Speed == maneuvers.FTL || !legal(&context{rules: rs, class: c, state: s, r: r, quiet: true}) {
 		return Step{}, false
 	}
 	m := mover{comp: comp, class: c, r: r, pose: s.Pose, rot: s.Rotation, level: s.Level, posesOnly: true}
-	m.path = []physics.Vec{s.Pose.Pos}
 	if rs.Set == Complete {
 		m.complete(s)
 	} else {
 		m.quick()
 	}
-	f := m.steps[len(m.steps)-1]
-	f.Motions = nil
-	return f, true
+	return m.final, true
 }
 
 // mover moves one ship through its steps.
@@ -167,39 +170,39 @@ type mover struct {
 	rot   int
 	level int
 	steps []Step
+	final Step // the last step recorded (posesOnly records no other)
 	path  []physics.Vec
 	cards []CardOnTable
-	used  []maneuvers.Card // cards that moved (or turned) the ship: their G is fuel
+	used  []*maneuvers.Card // cards that moved (or turned) the ship: their G is fuel
 	left  bool
 	// motions made since the last step was recorded
 	motions []maneuvers.Motion
-	// posesOnly skips what is recorded for drawing and sweeping (cards,
-	// arrows, the stand's path along arcs, motions): Preview.
+	// posesOnly skips what is recorded for drawing, sweeping and fuel
+	// (cards, arrows, the stand's path, motions, the steps before the
+	// last, the cards used): Preview.
 	posesOnly bool
 }
 
 func (m *mover) step(name string) {
-	m.steps = append(m.steps, Step{Name: name, Pose: m.pose, Rotation: m.rot, Level: m.level, Motions: m.motions})
+	m.final = Step{Name: name, Pose: m.pose, Rotation: m.rot, Level: m.level, Motions: m.motions}
+	if !m.posesOnly {
+		m.steps = append(m.steps, m.final)
+	}
 	m.motions = nil
 }
 
 func (m *mover) depth() float64 { return m.class.AcrossFlats }
 
 // lay records a card on the table and follows its placement.
-func (m *mover) lay(card maneuvers.Card, pl maneuvers.Placement) {
+func (m *mover) lay(card *maneuvers.Card, pl maneuvers.Placement) {
 	if m.posesOnly {
-		m.used = append(m.used, card)
 		m.pose = pl.To
 		return
 	}
-	g := m.comp.Geometry
-	arrow := make([]physics.Vec, 0)
-	for _, v := range pl.Arrow.Points(pathStep) {
-		arrow = append(arrow, pl.ArrowStart.ToTable(v))
-	}
+	g := &m.comp.Geometry
+	arrow, pts := pl.Drawing(pathStep)
 	m.cards = append(m.cards, CardOnTable{ID: card.ID, Footprint: pl.Footprint(g.CardWidth.Value, g.CardLength.Value), Arrow: arrow})
 	m.used = append(m.used, card)
-	pts := pl.StandPath(pathStep)
 	if len(m.path) > 0 && len(pts) > 0 && m.path[len(m.path)-1] == pts[0] {
 		pts = pts[1:]
 	}
@@ -215,17 +218,17 @@ func (m *mover) moveMain() {
 		return
 	}
 	if m.r.arrow.KineticEnergy < 0 || m.r.plan.Speed == maneuvers.Back {
-		m.lay(*m.r.main, maneuvers.PlaceBackward(m.pose, m.depth(), m.r.arrow.Path))
+		m.lay(m.r.main, maneuvers.PlaceBackward(m.pose, m.depth(), m.r.arrow.Path))
 		return
 	}
-	m.lay(*m.r.main, maneuvers.PlaceForward(m.pose, m.depth(), m.r.arrow.Path))
+	m.lay(m.r.main, maneuvers.PlaceForward(m.pose, m.depth(), m.r.arrow.Path))
 }
 
 // overboostLine moves along the overboost line and returns the red end.
 func (m *mover) overboostLine() physics.Pose {
 	line, _ := m.r.overboost.Line()
 	pl := maneuvers.PlaceForward(m.pose, m.depth(), line.Path)
-	m.lay(*m.r.overboost, pl)
+	m.lay(m.r.overboost, pl)
 	return pl.ArrowEnd
 }
 
@@ -233,7 +236,7 @@ func (m *mover) overboostLine() physics.Pose {
 func (m *mover) quick() {
 	if m.r.overboost != nil && m.r.moves() {
 		red := m.overboostLine()
-		m.lay(*m.r.main, maneuvers.PlaceFrom(red, m.depth(), m.r.arrow.Path))
+		m.lay(m.r.main, maneuvers.PlaceFrom(red, m.depth(), m.r.arrow.Path))
 	} else {
 		m.moveMain()
 	}
@@ -260,19 +263,25 @@ func (m *mover) complete(s State) {
 		// movement direction takes the facing and the dial returns to 0.
 		if length := driftLength(m.comp, s.KE); length > 0 {
 			from := m.pose.Pos
-			m.motions = append(m.motions, maneuvers.SlideMotion(m.pose, m.pose.Forward().Mul(length)))
-			m.pose = maneuvers.Drift(m.pose, length)
-			if len(m.path) == 0 || m.path[len(m.path)-1] != from {
-				m.path = append(m.path, from)
+			if !m.posesOnly {
+				m.motions = append(m.motions, maneuvers.SlideMotion(m.pose, m.pose.Forward().Mul(length)))
 			}
-			m.path = append(m.path, m.pose.Pos)
+			m.pose = maneuvers.Drift(m.pose, length)
+			if !m.posesOnly {
+				if len(m.path) == 0 || m.path[len(m.path)-1] != from {
+					m.path = append(m.path, from)
+				}
+				m.path = append(m.path, m.pose.Pos)
+			}
 		}
 		// The base turns in place to its new movement direction.
 		turn := -physics.Deg(m.comp.Geometry.DialNotch.Value * float64(m.rot))
-		m.motions = append(m.motions, maneuvers.TurnMotion(m.pose, m.pose.Pos, turn))
+		if !m.posesOnly {
+			m.motions = append(m.motions, maneuvers.TurnMotion(m.pose, m.pose.Pos, turn))
+			m.used = append(m.used, m.r.change)
+		}
 		m.pose.Heading += turn
 		m.rot = 0
-		m.used = append(m.used, *m.r.change)
 		m.step("move 1")
 		m.moveMain()
 		m.step("move 2")
@@ -282,7 +291,7 @@ func (m *mover) complete(s State) {
 		red := m.overboostLine()
 		m.rot = q.Rotate
 		m.step("move 1")
-		m.lay(*m.r.main, maneuvers.PlaceFrom(red, m.depth(), m.r.arrow.Path))
+		m.lay(m.r.main, maneuvers.PlaceFrom(red, m.depth(), m.r.arrow.Path))
 		m.step("move 2")
 	default:
 		m.moveMain()
