@@ -85,6 +85,10 @@ type Battle struct {
 	ref      *referee.Referee
 	refIdx   []int
 	refShips []referee.Ship
+	// rulings holds ref's rulings on pairs of its ships (attacker × n +
+	// target), ruled marks those made.
+	rulings []referee.Ruling
+	ruled   []bool
 	// seen holds, per side asked for a View, the events of st.Events it
 	// may read, filtered up to st.Events[:upTo] (events are only ever
 	// appended): View hands out slices of it instead of copying them.
@@ -342,7 +346,25 @@ func (b *Battle) refereeNow() (*referee.Referee, []int) {
 	}
 	t, idx := b.refereeTable()
 	b.ref, b.refIdx, b.refShips = referee.New(t), idx, t.Ships
+	b.rulings, b.ruled = nil, nil
 	return b.ref, b.refIdx
+}
+
+// rule returns ref's ruling on its ships a and t: for the referee
+// refereeNow keeps, each pair is ruled once while the table stands.
+func (b *Battle) rule(ref *referee.Referee, a, t int) referee.Ruling {
+	n := len(b.refIdx)
+	if ref != b.ref || a < 0 || t < 0 || a >= n || t >= n {
+		return ref.Rule(a, t)
+	}
+	if b.ruled == nil {
+		b.rulings, b.ruled = make([]referee.Ruling, n*n), make([]bool, n*n)
+	}
+	k := a*n + t
+	if !b.ruled[k] {
+		b.rulings[k], b.ruled[k] = ref.Rule(a, t), true
+	}
+	return b.rulings[k]
 }
 
 // tableUnchanged reports whether the active ships are those of the cached

@@ -16,7 +16,9 @@ func (b *Battle) canShoot(s *ShipState) bool {
 }
 
 // Targets returns, for a ship, the enemies it may fire at now, with the
-// referee's rulings (Line of sight; Choosing a target).
+// referee's rulings (Line of sight; Choosing a target). The rulings' lists
+// (BlockedBy, Cover) are shared with the battle, which rules each pair
+// once while the table stands: read them, do not change them.
 func (b *Battle) Targets(id string) []referee.Ruling {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -54,7 +56,7 @@ func (b *Battle) targets(ref *referee.Referee, idx []int, id string) []referee.R
 		if rt == ra || b.st.Ships[t].Side == b.st.Ships[i].Side {
 			continue
 		}
-		if r := ref.Rule(ra, rt); r.CanFire {
+		if r := b.rule(ref, ra, rt); r.CanFire {
 			out = append(out, r)
 		}
 	}
@@ -193,7 +195,7 @@ func (b *Battle) resolveFire() error {
 	ref, idx := b.refereeNow()
 	for _, sh := range b.st.Shots {
 		a, t := &b.st.Ships[b.ids[sh.Shooter]], &b.st.Ships[b.ids[sh.Target]]
-		r := ref.Rule(slices.Index(idx, b.ids[sh.Shooter]), slices.Index(idx, b.ids[sh.Target]))
+		r := b.rule(ref, slices.Index(idx, b.ids[sh.Shooter]), slices.Index(idx, b.ids[sh.Target]))
 		mods := b.modifiers(a, t, r)
 		extra, err := b.attackTalents(a, t, r, mods)
 		if err != nil {

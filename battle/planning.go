@@ -62,7 +62,7 @@ func (b *Battle) tailCandidates() map[int][]int {
 			if ra == rt || b.st.Ships[a].Side == b.st.Ships[t].Side {
 				continue
 			}
-			if ref.Rule(ra, rt).Tailing {
+			if b.rule(ref, ra, rt).Tailing {
 				cands = append(cands, t)
 			}
 		}

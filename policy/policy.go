@@ -474,9 +474,10 @@ func (Random) Plan(s *Seat, ship string) starship.Plan {
 	sv := own(s.View, ship)
 	st := *sv.State
 	cands := newCandidateSet(s, sv)
+	judge := starship.NewJudge(s.Rules(), s.Comp, s.Class(st.Class), st)
 	for tries := 0; tries < 64; tries++ {
 		p := cands.at(s.Rand.IntN(cands.len()))
-		if s.legal(st, p) {
+		if judge.Legal(p) {
 			return p
 		}
 	}
@@ -518,9 +519,9 @@ func (Greedy) Plan(s *Seat, ship string) starship.Plan {
 	sv := own(s.View, ship)
 	st := *sv.State
 	best, bestScore := fallback(sv), math.Inf(-1)
-	rules, class := s.Rules(), s.Class(st.Class)
+	judge := starship.NewJudge(s.Rules(), s.Comp, s.Class(st.Class), st)
 	for _, p := range candidates(s, sv) {
-		f, ok := starship.Preview(rules, s.Comp, class, st, p) // legal plans only, no jump
+		f, ok := judge.Preview(p) // legal plans only, no jump
 		if !ok {
 			continue
 		}
@@ -595,7 +596,17 @@ func predict(e battle.ShipView) physics.Vec {
 	if e.KE != nil {
 		ke = *e.KE
 	}
-	step := map[int]float64{-1: -30, 0: 0, 1: 40 + 45, 2: 70 + 45, 3: 100 + 45}[min(ke, 3)]
+	var step float64
+	switch min(ke, 3) {
+	case -1:
+		step = -30
+	case 1:
+		step = 40 + 45
+	case 2:
+		step = 70 + 45
+	case 3:
+		step = 100 + 45
+	}
 	if ke > 3 {
 		step += 50 + 45
 	}

@@ -105,7 +105,7 @@ func adjustSpeed(rs Rules, c Class, s State, p Plan) Plan {
 		return p
 	}
 	planned := 0
-	if r, err := read(c, s, p); err == nil {
+	if r, err := read(&c, &s, p); err == nil {
 		planned = r.ke
 	}
 	best, bestDist := p, -1
@@ -118,7 +118,7 @@ func adjustSpeed(rs Rules, c Class, s State, p Plan) Plan {
 			if err != nil || len(vs) > 0 {
 				continue
 			}
-			r, _ := read(c, s, q)
+			r, _ := read(&c, &s, q)
 			d := abs(r.ke - planned)
 			if bestDist < 0 || d < bestDist {
 				best, bestDist = q.Clone(), d

@@ -109,7 +109,7 @@ func RuleIDs() []string {
 // all (unknown card, wrong number of cards, unknown speed, values out of
 // range).
 func Check(rs Rules, c Class, s State, p Plan) ([]Violation, error) {
-	r, err := read(c, s, p)
+	r, err := read(&c, &s, p)
 	if err != nil {
 		return nil, err
 	}
@@ -119,8 +119,7 @@ func Check(rs Rules, c Class, s State, p Plan) ([]Violation, error) {
 // Legal reports whether the plan is a plan for this ship that breaks no
 // rule: Check with no error and no violation, stopping at the first.
 func Legal(rs Rules, c Class, s State, p Plan) bool {
-	r, err := read(c, s, p)
-	return err == nil && legal(&context{rules: rs, class: c, state: s, r: r, quiet: true})
+	return NewJudge(rs, nil, c, s).Legal(p)
 }
 
 func legal(c *context) bool {

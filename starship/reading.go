@@ -26,7 +26,7 @@ type reading struct {
 // read resolves the plan's cards in the deck. Unknown cards, a wrong
 // number of cards and unknown speeds are errors in the input, not
 // illegal plans.
-func read(c Class, s State, p Plan) (reading, error) {
+func read(c *Class, s *State, p Plan) (reading, error) {
 	r := reading{plan: p}
 	if len(p.Cards) == 0 || len(p.Cards) > 2 {
 		return r, fmt.Errorf("cards: %d given; allowed: one card, or two", len(p.Cards))
@@ -62,14 +62,14 @@ func read(c Class, s State, p Plan) (reading, error) {
 		}
 		r.g += card.G
 	}
-	r.resolveArrow(s)
+	r.resolveArrow(s.KE)
 	return r, nil
 }
 
 // resolveArrow picks the main card's arrow and adds up the kinetic energy.
 // With the slider at FTL the kinetic energy stays as it was, so the arrow
 // is the one whose energy makes up the difference.
-func (r *reading) resolveArrow(s State) {
+func (r *reading) resolveArrow(ke int) {
 	bonus := 0
 	if r.overboost != nil {
 		if line, ok := r.overboost.Line(); ok {
@@ -81,7 +81,7 @@ func (r *reading) resolveArrow(s State) {
 	}
 	speed := r.plan.Speed
 	if speed == maneuvers.FTL {
-		if sp, ok := maneuvers.SpeedForKineticEnergy(s.KE - bonus); ok {
+		if sp, ok := maneuvers.SpeedForKineticEnergy(ke - bonus); ok {
 			speed = sp
 		} else {
 			speed = ""

@@ -98,14 +98,14 @@ func Resolve(rs Rules, comp *assets.Components, c Class, s State, p Plan, jump *
 		o.Corrected = true
 	}
 	q := o.Executed
-	r, err := read(c, s, q)
+	r, err := read(&c, &s, q)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("corrected plan: %w", err)
 	}
 	if q.Speed == maneuvers.FTL && jump == nil {
 		return Outcome{}, fmt.Errorf("ftl: the speed is ftl but no FTL marker was given (x, y, heading, side_roll, distance_roll)")
 	}
-	m := mover{comp: comp, class: c, r: r, pose: s.Pose, rot: s.Rotation, level: s.Level}
+	m := mover{comp: comp, class: &c, r: &r, pose: s.Pose, rot: s.Rotation, level: s.Level}
 	if q.Speed == maneuvers.FTL {
 		if err := m.jump(*jump); err != nil {
 			return Outcome{}, err
@@ -115,7 +115,7 @@ func Resolve(rs Rules, comp *assets.Components, c Class, s State, p Plan, jump *
 		m.path = []physics.Vec{s.Pose.Pos}
 	}
 	if rs.Set == Complete {
-		m.complete(s)
+		m.complete(&s)
 	} else {
 		m.quick()
 	}
@@ -146,14 +146,42 @@ func Resolve(rs Rules, comp *assets.Components, c Class, s State, p Plan, jump *
 // Resolve records for drawing (path, cards, motions). ok is false when the
 // plan breaks a rule (Check), is not a plan for the ship, or jumps (an FTL
 // jump needs its marker: Resolve). It is for computer players weighing
-// many plans.
+// many plans: a Judge weighs many for one ship more cheaply.
 func Preview(rs Rules, comp *assets.Components, c Class, s State, p Plan) (final Step, ok bool) {
-	r, err := read(c, s, p)
-	if err != nil || p.Speed == maneuvers.FTL || !legal(&context{rules: rs, class: c, state: s, r: r, quiet: true}) {
+	return NewJudge(rs, comp, c, s).Preview(p)
+}
+
+// Judge weighs plans for one ship in one state, for computer players:
+// Legal and Preview, exactly as the functions of those names, without
+// allocating for each plan. A Judge is not safe for concurrent use.
+type Judge struct {
+	comp *assets.Components
+	c    context
+}
+
+// NewJudge returns the judge of plans for a ship of class c in state s.
+func NewJudge(rs Rules, comp *assets.Components, c Class, s State) *Judge {
+	return &Judge{comp: comp, c: context{rules: rs, class: c, state: s, quiet: true}}
+}
+
+// Legal is Legal for the judge's ship.
+func (j *Judge) Legal(p Plan) bool {
+	r, err := read(&j.c.class, &j.c.state, p)
+	if err != nil {
+		return false
+	}
+	j.c.r = r
+	return legal(&j.c)
+}
+
+// Preview is Preview for the judge's ship.
+func (j *Judge) Preview(p Plan) (final Step, ok bool) {
+	if p.Speed == maneuvers.FTL || !j.Legal(p) {
 		return Step{}, false
 	}
-	m := mover{comp: comp, class: c, r: r, pose: s.Pose, rot: s.Rotation, level: s.Level, posesOnly: true}
-	if rs.Set == Complete {
+	s := &j.c.state
+	m := mover{comp: j.comp, class: &j.c.class, r: &j.c.r, pose: s.Pose, rot: s.Rotation, level: s.Level, posesOnly: true}
+	if j.c.rules.Set == Complete {
 		m.complete(s)
 	} else {
 		m.quick()
@@ -164,8 +192,8 @@ func Preview(rs Rules, comp *assets.Components, c Class, s State, p Plan) (final
 // mover moves one ship through its steps.
 type mover struct {
 	comp  *assets.Components
-	class Class
-	r     reading
+	class *Class
+	r     *reading
 	pose  physics.Pose
 	rot   int
 	level int
@@ -244,7 +272,7 @@ func (m *mover) quick() {
 }
 
 // complete moves in the two movement steps of the Complete Rules.
-func (m *mover) complete(s State) {
+func (m *mover) complete(s *State) {
 	q := m.r.plan
 	switch {
 	case q.Level != 0:
@@ -315,7 +343,7 @@ func driftLength(comp *assets.Components, ke int) float64 {
 
 // jump places the ship at the FTL marker (Faster-than-light movement).
 func (m *mover) jump(j FTLJump) error {
-	pose, err := Arrival(m.comp, m.class, j)
+	pose, err := Arrival(m.comp, *m.class, j)
 	if err != nil {
 		return err
 	}
