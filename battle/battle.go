@@ -346,7 +346,7 @@ func (b *Battle) refereeNow() (*referee.Referee, []int) {
 	}
 	t, idx := b.refereeTable()
 	b.ref, b.refIdx, b.refShips = referee.New(t), idx, t.Ships
-	b.rulings, b.ruled = nil, nil
+	clear(b.ruled) // none made by the new referee (the arrays are reused)
 	return b.ref, b.refIdx
 }
 
@@ -357,8 +357,12 @@ func (b *Battle) rule(ref *referee.Referee, a, t int) referee.Ruling {
 	if ref != b.ref || a < 0 || t < 0 || a >= n || t >= n {
 		return ref.Rule(a, t)
 	}
-	if b.ruled == nil {
-		b.rulings, b.ruled = make([]referee.Ruling, n*n), make([]bool, n*n)
+	if len(b.ruled) != n*n {
+		if cap(b.ruled) < n*n {
+			b.rulings, b.ruled = make([]referee.Ruling, n*n), make([]bool, n*n)
+		}
+		b.rulings, b.ruled = b.rulings[:n*n], b.ruled[:n*n]
+		clear(b.ruled)
 	}
 	k := a*n + t
 	if !b.ruled[k] {

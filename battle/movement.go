@@ -146,9 +146,10 @@ func (b *Battle) moveStep(k int) error {
 	return b.openFiring()
 }
 
-// base returns a ship's base at its pose.
-func (b *Battle) base(s *ShipState) physics.Polygon {
-	return physics.Hexagon(s.Ship.Pose, b.classes[s.Class].AcrossFlats)
+// base returns a ship's base at its pose, as an array (slice it for a
+// Polygon that lives as long as the caller's variable).
+func (b *Battle) base(s *ShipState) [6]physics.Vec {
+	return physics.HexagonCorners(s.Ship.Pose, b.classes[s.Class].AcrossFlats)
 }
 
 // offTable reports whether any part of the base lies outside the playing
@@ -253,10 +254,12 @@ const clearanceStep = 1.0
 // and then bisecting to 1e-6 mm.
 func (b *Battle) clearDistance(s *ShipState, others []int) float64 {
 	free := func(d float64) bool {
-		h := physics.Hexagon(maneuvers.Drift(s.Ship.Pose, d), b.classes[s.Class].AcrossFlats)
+		h := physics.HexagonCorners(maneuvers.Drift(s.Ship.Pose, d), b.classes[s.Class].AcrossFlats)
 		for _, o := range others {
-			if os := &b.st.Ships[o]; os.Active() && physics.ConvexInteriorsIntersect(h, b.base(os)) {
-				return false
+			if os := &b.st.Ships[o]; os.Active() {
+				if ob := b.base(os); physics.ConvexInteriorsIntersect(h[:], ob[:]) {
+					return false
+				}
 			}
 		}
 		return true
@@ -282,13 +285,18 @@ func (b *Battle) clearDistance(s *ShipState, others []int) float64 {
 // overlap reports whether two active ships' bases overlap.
 func (b *Battle) overlap(i, j int) bool {
 	si, sj := &b.st.Ships[i], &b.st.Ships[j]
-	return si.Active() && sj.Active() && physics.ConvexInteriorsIntersect(b.base(si), b.base(sj))
+	if !si.Active() || !sj.Active() {
+		return false
+	}
+	bi, bj := b.base(si), b.base(sj)
+	return physics.ConvexInteriorsIntersect(bi[:], bj[:])
 }
 
 // collide applies planetoid and asteroid collisions after a ship moved in
 // step k (Planetoids; Asteroid fields).
 func (b *Battle) collide(s *ShipState, k int) error {
-	base := b.base(s)
+	hb := b.base(s)
+	base := physics.Polygon(hb[:])
 	for _, o := range b.setup.Obstacles {
 		if o.Kind == referee.Planetoid && b.levelMatters(o.Level, s.Ship.Level) && base.CircleInteriorIntersects(o.Circle) {
 			b.log("%s ends its move on the planetoid %s.", s.ID, o.ID)
@@ -425,7 +433,8 @@ func (b *Battle) asteroidDraws(s *ShipState, dense bool) (draw, keep int) {
 // step 3): one collision counter for overlapping any object; a ship it
 // lands on takes one too, and the jumper moves on until clear.
 func (b *Battle) arriveFromFTL(s *ShipState) error {
-	base := b.base(s)
+	hb := b.base(s)
+	base := physics.Polygon(hb[:])
 	hit := false
 	for _, o := range b.setup.Obstacles {
 		switch {
@@ -438,8 +447,10 @@ func (b *Battle) arriveFromFTL(s *ShipState) error {
 	var others []int
 	for i := range b.st.Ships {
 		o := &b.st.Ships[i]
-		if o != s && o.Active() && b.levelMatters(o.Ship.Level, s.Ship.Level) && physics.ConvexInteriorsIntersect(base, b.base(o)) {
-			others = append(others, i)
+		if o != s && o.Active() && b.levelMatters(o.Ship.Level, s.Ship.Level) {
+			if ob := b.base(o); physics.ConvexInteriorsIntersect(base, ob[:]) {
+				others = append(others, i)
+			}
 		}
 	}
 	if len(others) > 0 {

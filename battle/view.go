@@ -141,13 +141,12 @@ func (b *Battle) visibleEvents(side Side) []Event {
 	return slices.Clip(s.events)
 }
 
-// shipCopies holds what a ShipView points to, allocated at once.
-type shipCopies struct {
+// ownCopies holds what a ShipView of an own ship points to, allocated at
+// once.
+type ownCopies struct {
 	ke, fuel, damage int
 	special          starship.Damage
 	state            starship.State
-	plan             starship.Plan
-	outcome          starship.Outcome
 }
 
 // shipView fills sv with ship s as side sees it.
@@ -161,20 +160,22 @@ func (b *Battle) shipView(sv *ShipView, s *ShipState, side Side) {
 		Crippled: s.Ship.Damage.Hull >= 2, Planned: s.Plan != nil,
 		CounterCount: len(s.Counters), CollisionCount: len(s.Collisions),
 	}
-	var c *shipCopies
-	if own || s.Revealed || b.st.Turn > 1 {
-		c = new(shipCopies)
-		c.ke = s.Ship.KE
+	var c *ownCopies
+	if own {
+		c = &ownCopies{ke: s.Ship.KE, fuel: s.Ship.Fuel, damage: s.Damage(), special: s.Ship.Damage, state: s.Ship}
 		sv.KE = &c.ke
+	} else if s.Revealed || b.st.Turn > 1 {
+		ke := s.Ship.KE
+		sv.KE = &ke
 	}
 	if s.Revealed || own {
 		if s.Plan != nil {
-			c.plan = s.Plan.Clone()
-			sv.Plan = &c.plan
+			p := s.Plan.Clone()
+			sv.Plan = &p
 		}
 		if s.Outcome != nil {
-			c.outcome = *s.Outcome
-			sv.Outcome = &c.outcome
+			o := *s.Outcome
+			sv.Outcome = &o
 		}
 		sv.Marker = s.Marker
 	}
@@ -186,9 +187,6 @@ func (b *Battle) shipView(sv *ShipView, s *ShipState, side Side) {
 		}
 	}
 	if own {
-		c.fuel, c.damage = s.Ship.Fuel, s.Damage()
-		c.special = s.Ship.Damage
-		c.state = s.Ship
 		sv.Fuel, sv.Damage, sv.Special, sv.State = &c.fuel, &c.damage, &c.special, &c.state
 		sv.Counters = append(append(make([]Counter, 0, len(s.Counters)+len(s.Collisions)), s.Counters...), s.Collisions...)
 		sv.NextCards = slices.Clone(s.NextCards)

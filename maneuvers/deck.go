@@ -185,29 +185,62 @@ func (d Deck) CardIDs() []string {
 
 // DeckFor builds the deck of a class from the component data.
 func DeckFor(comp *assets.Components, class string) (Deck, error) {
-	spec, ok := comp.Deck(class)
-	if !ok {
+	var spec *assets.Deck
+	for i := range comp.Decks {
+		if comp.Decks[i].Class == class {
+			spec = &comp.Decks[i]
+			break
+		}
+	}
+	if spec == nil {
 		return Deck{}, fmt.Errorf("no maneuver deck for class %q", class)
 	}
+	// The deck owns copies of the data's lists (as Components.Deck would
+	// give), taken in one allocation per kind rather than per card.
+	nsym, narr := 0, 0
+	for _, cs := range spec.Cards {
+		nsym, narr = nsym+len(cs.Symbols), narr+len(cs.Arrows)
+	}
+	symbols := make([]string, 0, nsym)
+	arrowSpecs := make([]assets.ArrowSpec, 0, narr)
+	arrows := make([]Arrow, 0, narr)
 	d := Deck{Class: class, Cards: make([]Card, 0, len(spec.Cards))}
 	for _, cs := range spec.Cards {
-		c := Card{ID: cs.ID, Name: cs.Name, G: cs.G.Value, Symbols: cs.Symbols, Spec: cs, Arrows: make([]Arrow, 0, len(cs.Arrows))}
+		cs.Symbols, symbols = own(symbols, cs.Symbols)
+		cs.Arrows, arrowSpecs = own(arrowSpecs, cs.Arrows)
+		c := Card{ID: cs.ID, Name: cs.Name, G: cs.G.Value, Symbols: cs.Symbols, Spec: cs}
 		c.marks = markIndexed
 		for _, sm := range symbolMarks {
 			if c.Has(sm.symbol) {
 				c.marks |= sm.mark
 			}
 		}
+		first := len(arrows)
 		for _, as := range cs.Arrows {
 			p, err := arrowPath(as)
 			if err != nil {
 				return Deck{}, fmt.Errorf("deck %s, card %s, %s arrow: %w", class, cs.ID, as.Speed, err)
 			}
-			c.Arrows = append(c.Arrows, Arrow{Speed: Speed(as.Speed), Path: p, KineticEnergy: as.KineticEnergy.Value})
+			arrows = append(arrows, Arrow{Speed: Speed(as.Speed), Path: p, KineticEnergy: as.KineticEnergy.Value})
+		}
+		if len(arrows) > first {
+			c.Arrows = arrows[first:len(arrows):len(arrows)]
 		}
 		d.Cards = append(d.Cards, c)
 	}
 	return d, nil
+}
+
+// own appends items to pool and returns the copy (nil when there are
+// none, as a copy by append gives) with its capacity clipped, and the
+// pool.
+func own[T any](pool, items []T) (copied, grown []T) {
+	if len(items) == 0 {
+		return nil, pool
+	}
+	start := len(pool)
+	pool = append(pool, items...)
+	return pool[start:len(pool):len(pool)], pool
 }
 
 // arrowPath turns an arrow's data into a path: a slide when it has a

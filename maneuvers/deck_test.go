@@ -38,3 +38,35 @@ func TestCardSymbolsCachedAsRead(t *testing.T) {
 	assert.True(t, hand.IsStraight())
 	assert.False(t, hand.IsBlank())
 }
+
+// DeckFor builds each deck as it did card by card from a copy of the
+// data (Components.Deck), and the deck shares nothing the data holds.
+func TestDeckForAsCardByCard(t *testing.T) {
+	comp := assets.Default()
+	for _, d := range comp.Decks {
+		deck, err := DeckFor(comp, d.Class)
+		require.NoError(t, err)
+		spec, ok := comp.Deck(d.Class)
+		require.True(t, ok)
+		require.Len(t, deck.Cards, len(spec.Cards))
+		for i, cs := range spec.Cards {
+			c := deck.Cards[i]
+			assert.Equal(t, cs, c.Spec, cs.ID)
+			assert.Equal(t, cs.Symbols, c.Symbols, cs.ID)
+			assert.Equal(t, []any{cs.ID, cs.Name, cs.G.Value}, []any{c.ID, c.Name, c.G})
+			var arrows []Arrow
+			for _, as := range cs.Arrows {
+				p, err := arrowPath(as)
+				require.NoError(t, err)
+				arrows = append(arrows, Arrow{Speed: Speed(as.Speed), Path: p, KineticEnergy: as.KineticEnergy.Value})
+			}
+			assert.Equal(t, arrows, c.Arrows, cs.ID)
+			if len(c.Symbols) > 0 {
+				assert.NotSame(t, &d.Cards[i].Symbols[0], &c.Symbols[0], "a copy of the data")
+			}
+			if len(c.Spec.Arrows) > 0 {
+				assert.NotSame(t, &d.Cards[i].Arrows[0], &c.Spec.Arrows[0], "a copy of the data")
+			}
+		}
+	}
+}

@@ -191,7 +191,16 @@ func MayLeave(motions []Motion, stand physics.Pose, acrossFlats, width, depth fl
 			}
 			continue
 		}
-		if !inside(mo.Centre, mo.From.Pos.Dist(mo.Centre)+r) {
+		radius := mo.From.Pos.Dist(mo.Centre)
+		if th := math.Abs(mo.Turn.Radians()); th <= math.Pi {
+			// The stand's arc lies within its sagitta of the chord.
+			reach := r + radius*(1-math.Cos(th/2))
+			if !inside(mo.From.Pos, reach) || !inside(mo.moveAt(mo.From.Pos, 1), reach) {
+				return true
+			}
+			continue
+		}
+		if !inside(mo.Centre, radius+r) {
 			return true
 		}
 	}

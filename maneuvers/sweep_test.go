@@ -129,6 +129,36 @@ func TestMayLeaveIsConservative(t *testing.T) {
 		}
 	}
 	assert.Greater(t, cleared, 1000, "the shortcut clears sweeps well inside")
+	// Cards' arrows: gentle and hard arcs, slides and straights laid from
+	// stands all over a 900 mm table, many near its edges.
+	cleared = 0
+	for n := 0; n < 20000; n++ {
+		at := physics.Pose{Pos: physics.V(rng.Float64()*1000-50, rng.Float64()*1000-50), Heading: physics.Deg(rng.Float64() * 360)}
+		length := 20 + rng.Float64()*160
+		var arrow Path
+		switch rng.IntN(3) {
+		case 0:
+			arrow = Arc(length, physics.Deg(rng.Float64()*360-180))
+		case 1:
+			arrow, _ = Slide(length, (rng.Float64()-0.5)*length)
+		default:
+			arrow = Straight(length)
+		}
+		pl := PlaceForward(at, 45, arrow)
+		if rng.IntN(4) == 0 {
+			pl = PlaceBackward(at, 45, arrow)
+		}
+		ms := pl.Motions()
+		sw := SweepArea(ms, pl.To, 45, 900, 900)
+		may := MayLeave(ms, pl.To, 45, 900, 900)
+		if sw.Leaves {
+			require.True(t, may, "card %d leaves", n)
+		}
+		if !may {
+			cleared++
+		}
+	}
+	assert.Greater(t, cleared, 5000, "the shortcut clears most cards laid well inside")
 	// A base touching an edge does not leave; MayLeave leaves it to SweepArea.
 	r := 45 / math.Sqrt(3)
 	touch := physics.Pose{Pos: physics.V(200-r, 100), Heading: physics.Deg(30)} // a corner on the east edge

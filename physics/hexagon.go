@@ -39,8 +39,15 @@ func (f Flat) IsRear() bool { return f == RearLeftFlat || f == RearFlat || f == 
 // are counter-clockwise, starting at the front-right corner, so that edge k
 // is Flat k.
 func Hexagon(pose Pose, acrossFlats float64) Polygon {
+	h := HexagonCorners(pose, acrossFlats)
+	return Polygon(h[:])
+}
+
+// HexagonCorners returns Hexagon's vertices as an array, for callers that
+// need the base only for a moment (no allocation).
+func HexagonCorners(pose Pose, acrossFlats float64) [6]Vec {
 	r := acrossFlats / math.Sqrt(3) // circumradius
-	h := make(Polygon, 6)
+	var h [6]Vec
 	f := pose.Forward()
 	for k := range h {
 		h[k] = f.toTable(pose.Pos, hexCorners[k].Mul(r))
