@@ -1,6 +1,7 @@
 package battle_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -243,4 +244,41 @@ func FuzzLoad(f *testing.F) {
 			assert.Empty(t, battletest.Leaks(st, b.Seed(), s, b.Observe(s, nil), nil))
 		}
 	})
+}
+
+// Every problem of a saved file is located: the file, the line of the
+// field, the field and what is allowed.
+func TestLoadFileNamesTheLineOfEachProblem(t *testing.T) {
+	data, err := midGame(t).Save()
+	require.NoError(t, err)
+	lineOf := func(data []byte, s string) int {
+		i := bytes.Index(data, []byte(s))
+		require.GreaterOrEqual(t, i, 0, s)
+		return 1 + bytes.Count(data[:i], []byte("\n"))
+	}
+	var s battle.Saved
+	require.NoError(t, json.Unmarshal(data, &s))
+	s.Setup.Ships[1].Pilot = "legend"
+	bad, err := json.MarshalIndent(s, "", "  ")
+	require.NoError(t, err)
+	_, err = battle.LoadFile("game.json", bad, comp)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), fmt.Sprintf("game.json:%d: setup.Ships[1].Pilot: ", lineOf(bad, `"legend"`)))
+
+	require.NoError(t, json.Unmarshal(data, &s))
+	last := len(s.Journal) - 1
+	s.Journal[last].Command.Side = ""
+	bad, err = json.MarshalIndent(s, "", "  ")
+	require.NoError(t, err)
+	_, err = battle.LoadFile("game.json", bad, comp)
+	require.Error(t, err)
+	// The last entry's command is the file's last "command".
+	i := bytes.LastIndex(bad, []byte(`"command"`))
+	want := 1 + bytes.Count(bad[:i], []byte("\n"))
+	assert.Contains(t, err.Error(), fmt.Sprintf("game.json:%d: journal[%d].command (plan, turn ", want, last))
+
+	_, err = battle.LoadFile("game.json", []byte("{\n \"format\": 1,\n \"seed\": \"x\"\n}"), comp)
+	require.ErrorContains(t, err, "game.json:3: saved battle: ")
+	_, err = battle.LoadFile("game.json", []byte("{\n \"format\": 7\n}"), comp)
+	require.ErrorContains(t, err, "game.json:2: format: 7; this program reads format")
 }

@@ -93,9 +93,9 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 		if err != nil {
 			return nil, err
 		}
-		b, err := battle.Load(data, comp)
+		b, err := battle.LoadFile(o.Load, data, comp)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", o.Load, err)
+			return nil, err
 		}
 		a.Show(ui.GameFrom(a, b))
 	case o.Replay != "":

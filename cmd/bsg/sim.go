@@ -293,9 +293,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if isRecord(data) {
 		return replayRecord(data, name, *key, *asJSON, comp, stdout)
 	}
-	b, err := battle.Load(data, comp)
+	b, err := battle.LoadFile(name, data, comp)
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return err
 	}
 	var saved battle.Saved
 	_ = json.Unmarshal(data, &saved) // Load read it already

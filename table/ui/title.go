@@ -398,9 +398,9 @@ func (t *Title) brief(sc *scenarios.Scenario) *brief {
 // AskLoadGame asks for a saved game and opens it.
 func AskLoadGame(a *App) {
 	a.OpenFile("Load a saved game (battle.Save JSON)", a.SavePath("game.json"), []string{".json"}, func(path string, data []byte) error {
-		b, err := battle.Load(data, a.Comp)
+		b, err := battle.LoadFile(path, data, a.Comp)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return err
 		}
 		a.Show(GameFrom(a, b))
 		a.Say("loaded %s (turn %d)", path, b.Turn())
