@@ -2,14 +2,22 @@ package assets_test
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/movefile"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/tablefile"
 )
 
+// FuzzOverride reads any bytes as a components override, end to end: an
+// override that is accepted keeps the orders the rules rely on, and the
+// engine rules on a table and resolves a move with the new components.
 func FuzzOverride(f *testing.F) {
 	for _, seed := range []string{
 		"",
@@ -33,6 +41,14 @@ func FuzzOverride(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	pristine := assets.Default()
+	table, err := os.ReadFile("../testdata/tables/example.yaml")
+	require.NoError(f, err)
+	var moves [][]byte
+	for _, name := range []string{"overboost.yaml", "ftl.yaml"} {
+		data, err := os.ReadFile("../testdata/moves/" + name)
+		require.NoError(f, err)
+		moves = append(moves, data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c := pristine.Clone()
 		err := c.Override("fuzz.yaml", data)
@@ -62,5 +78,15 @@ func FuzzOverride(f *testing.F) {
 		}
 		var buf bytes.Buffer
 		require.NoError(t, c.WriteSheet(&buf))
+		// Rule and move with the overridden components.
+		tab, err := tablefile.Parse("table.yaml", table, c)
+		if err == nil {
+			referee.New(tab).RuleAll()
+		}
+		for _, data := range moves {
+			if in, err := movefile.Parse("move.yaml", data, c); err == nil {
+				_, _ = starship.Resolve(in.Rules, c, in.Class, in.Ship, in.Plan, in.FTL)
+			}
+		}
 	})
 }

@@ -71,8 +71,10 @@ func TestMarksFileBounds(t *testing.T) {
 	assert.Contains(t, err.Error(), "seed.yaml:3: click_px: 0 is out of range")
 }
 
-// FuzzParseMarks: no input makes the reader panic, and what it accepts it
-// writes back in a form it accepts again.
+// FuzzParseMarks: no input makes the reader panic, what it accepts it
+// writes back in a form it accepts again, and the analysis (the fit, the
+// table it gives and the rulings on it) runs on it to an answer or a
+// refusal, end to end.
 func FuzzParseMarks(f *testing.F) {
 	f.Add([]byte(sampleMarks))
 	f.Add([]byte("sheet: {paper: a4, marks: auto}\n"))
@@ -85,5 +87,7 @@ func FuzzParseMarks(f *testing.F) {
 		}
 		_, err = photo.ParseMarks("again.yaml", mf.YAML(), comp, 4000, 3000)
 		require.NoError(t, err, string(mf.YAML()))
+		mf.Samples = photo.MinSamples
+		_, _ = mf.Analyse(nil, 4000, 3000)
 	})
 }

@@ -7,11 +7,13 @@ import (
 	"testing"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/scenarios"
 )
 
 // FuzzParse feeds the loader arbitrary bytes: it must never panic, and a
-// file it accepts must make a battle the engine sets up.
+// file it accepts must make a battle the engine sets up and plays (two
+// turns by the random player, end to end).
 func FuzzParse(f *testing.F) {
 	for _, name := range scenarios.Names() {
 		_, data, _ := scenarios.Source(name)
@@ -39,6 +41,17 @@ func FuzzParse(f *testing.F) {
 		}
 		if _, err := battle.New(setup, comp, 1); err != nil {
 			t.Fatalf("accepted a file the engine refuses: %v\n%s", err, data)
+		}
+		if !setup.Companion {
+			setup.TurnLimit = min(max(setup.TurnLimit, 1), 2)
+			b, err := battle.New(setup, comp, 1)
+			if err != nil {
+				t.Fatalf("a two-turn limit makes the file refused: %v\n%s", err, data)
+			}
+			random, _ := policy.ByName("random")
+			if err := policy.Play(b, comp, map[battle.Side]policy.Policy{battle.Colonial: random, battle.Cylon: random}, 1); err != nil {
+				t.Fatalf("the random player cannot play an accepted file: %v\n%s", err, data)
+			}
 		}
 		for _, sh := range sc.Ships {
 			for _, v := range sh.Base() {
