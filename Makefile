@@ -94,7 +94,7 @@ FUZZTIME ?= 20s
 FUZZ_TARGETS := physics:FuzzOrient physics:FuzzDotSign physics:FuzzExpansionStage \
                 physics:FuzzSegmentCrossesInterior tablefile:FuzzParse assets:FuzzOverride \
                 movefile:FuzzParse scenarios:FuzzParse scenarios:FuzzWriteRoundTrip battle:FuzzBattle \
-                photo:FuzzParseMarks battle:FuzzLoad
+                photo:FuzzParseMarks battle:FuzzLoad wire:FuzzDecode server:FuzzMessage
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \
