@@ -12,6 +12,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
 // Saved is a battle on disk: its setup, its seed and its journal. Loading
@@ -80,6 +81,9 @@ func (b *Battle) ReplaySides() []Side {
 func Load(data []byte, comp *assets.Components) (*Battle, error) {
 	if len(data) > limits.FileBytes {
 		return nil, fmt.Errorf("saved battle: %d bytes; allowed: at most %d", len(data), limits.FileBytes)
+	}
+	if err := yamlfile.CheckJSON(data, limits.JournalEntries); err != nil {
+		return nil, fmt.Errorf("saved battle: %w", err)
 	}
 	var s Saved
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -266,6 +270,9 @@ func LoadSideCopy(data []byte, comp *assets.Components) (SideCopy, error) {
 	var c SideCopy
 	if len(data) > limits.FileBytes {
 		return c, fmt.Errorf("side copy: %d bytes; allowed: at most %d", len(data), limits.FileBytes)
+	}
+	if err := yamlfile.CheckJSON(data, limits.JournalEntries); err != nil {
+		return c, fmt.Errorf("side copy: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

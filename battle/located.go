@@ -1,14 +1,12 @@
 package battle
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
 // LoadFile is Load for a saved file named name, with every problem on a
@@ -60,7 +58,7 @@ func Locate(name string, data []byte, err error) error {
 			want[p] = 0
 		}
 	}
-	jsonLines(data, want)
+	yamlfile.JSONLines(data, want)
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		switch {
@@ -90,73 +88,4 @@ func parentPath(p string) string {
 		return ""
 	}
 	return p[:i]
-}
-
-// jsonLines sets want[path] to the line of each wanted field path
-// (a.b[2].c) in the JSON document data, stopping once all are found.
-func jsonLines(data []byte, want map[string]int) {
-	type frame struct {
-		path    string
-		array   bool
-		index   int
-		key     bool   // an object expecting a key
-		pending string // an object's path of the key just read
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	var stack []frame
-	line, counted := 1, 0
-	left := len(want)
-	mark := func(path string) {
-		if n, ok := want[path]; ok && n == 0 {
-			off := int(dec.InputOffset())
-			line += bytes.Count(data[counted:off], []byte("\n"))
-			counted = off
-			want[path] = line
-			left--
-		}
-	}
-	for left > 0 {
-		tok, err := dec.Token()
-		if err != nil {
-			return
-		}
-		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
-			if n := len(stack); n > 0 && !stack[n-1].array {
-				stack[n-1].key = true
-			}
-			continue
-		}
-		path := ""
-		if n := len(stack); n > 0 {
-			top := &stack[n-1]
-			switch {
-			case top.array:
-				path = top.path + "[" + strconv.Itoa(top.index) + "]"
-				top.index++
-			case top.key:
-				k, _ := tok.(string)
-				top.pending = joinPath(top.path, k)
-				top.key = false
-				mark(top.pending)
-				continue
-			default:
-				path = top.pending
-				top.key = true
-			}
-		}
-		mark(path)
-		if d, ok := tok.(json.Delim); ok {
-			stack = append(stack, frame{path: path, array: d == '[', key: d == '{'})
-		}
-	}
-}
-
-func joinPath(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
 }

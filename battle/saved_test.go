@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -129,7 +130,8 @@ func TestLoadRefusesASetupAScenarioWouldRefuse(t *testing.T) {
 		{"a table 1e12 mm wide", func(s *battle.Setup) { s.Width = 1e12 }, []string{"setup.Width", "at most 4000 mm"}},
 		{"coordinates of 1e19", func(s *battle.Setup) { s.Ships[1].Pose.Pos.X = 1e19 }, []string{"setup.Ships[1].Pose.Pos", "allowed: coordinates"}},
 		{"a terminal escape in an id", func(s *battle.Setup) { s.Obstacles[0].ID = "rock\x1b[2J" }, []string{"setup.Obstacles[0].ID", `\x1b`, "printable"}},
-		{"100,000 vertices", func(s *battle.Setup) { s.Obstacles[1].Polygon = make(physics.Polygon, 100_000) }, []string{"setup.Obstacles[1].Polygon", "100000 vertices"}},
+		{"100,000 vertices", func(s *battle.Setup) { s.Obstacles[1].Polygon = make(physics.Polygon, 100_000) }, []string{"setup.Obstacles[1].Polygon", "a list of more than 20000 items"}},
+		{"1000 vertices", func(s *battle.Setup) { s.Obstacles[1].Polygon = make(physics.Polygon, 1000) }, []string{"setup.Obstacles[1].Polygon", "1000 vertices"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var s battle.Saved
@@ -195,6 +197,18 @@ func TestLoadRefusesHostileFiles(t *testing.T) {
 	_, err = battle.Load([]byte(`{"format": 1, "extra": 2}`), comp)
 	require.ErrorContains(t, err, "extra")
 	assert.Less(t, time.Since(start), time.Second)
+
+	// 4 MB of short journal entries would take 130 MB decoded: the
+	// lists are counted first, at no memory per entry.
+	huge := []byte(`{"format": 1, "journal": [` + strings.Repeat(`{"command": {"type": "begin"}},`, 120_000) + `{}]}`)
+	require.Less(t, len(huge), limits.FileBytes)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err = battle.LoadFile("huge.json", huge, comp)
+	runtime.ReadMemStats(&after)
+	require.ErrorContains(t, err, "huge.json:1: journal: a list of more than 20000 items; allowed: at most 20000")
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(48<<20), "allocated %d MB", (after.TotalAlloc-before.TotalAlloc)>>20)
 }
 
 // FuzzLoad reads any bytes as a saved battle (and as a player's side

@@ -93,8 +93,11 @@ const (
 
 // Saved games.
 const (
-	// JournalEntries is the most commands a saved game holds.
-	JournalEntries = 200_000
+	// JournalEntries is the most commands a saved game holds (a game of
+	// 30 ships over 50 turns gives about 5000), and the longest list of
+	// any JSON file (yamlfile.CheckJSON): a decoded entry takes about 200
+	// bytes.
+	JournalEntries = 20_000
 )
 
 // Photo marks files and photos (photo/FORMAT.md).

@@ -241,12 +241,26 @@ func Seq(ps *Problems, n *yaml.Node, path string) []*yaml.Node {
 // TableSide reads a side of the play area: more than 0, at most
 // limits.TableMM millimetres.
 func TableSide(ps *Problems, n *yaml.Node, path string) (float64, bool) {
-	v, ok := Float(ps, n, path)
-	if ok && !(v > 0 && v <= limits.TableMM) {
-		ps.Add(n, path, "%g mm; allowed: more than 0, at most %g mm (internal/limits)", v, limits.TableMM)
+	v, ok := 0.0, false
+	if isNumber(n) {
+		f, err := strconv.ParseFloat(strings.ReplaceAll(deref(n).Value, "_", ""), 64)
+		v, ok = f, err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
+	}
+	if !ok {
+		if v, ok = Float(ps, n, path); !ok {
+			return 0, false
+		}
+	}
+	if !(v > 0 && v <= limits.TableMM) {
+		ps.Add(n, path, "%s mm; allowed: more than 0, at most %g mm (internal/limits)", number(deref(n).Value), limits.TableMM)
 		return 0, false
 	}
-	return v, ok
+	return v, true
+}
+
+func isNumber(n *yaml.Node) bool {
+	n = deref(n)
+	return n != nil && n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float")
 }
 
 // Vertices reads a polygon's vertex list: at most limits.Vertices items.
