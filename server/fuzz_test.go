@@ -10,6 +10,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -81,6 +82,7 @@ func FuzzMessage(f *testing.F) {
 				require.False(t, sawState, "a refused message changed the state: %s", m.Error)
 				name, _, ok := strings.Cut(m.Error, ": ")
 				require.True(t, ok && name != "", "the refusal names the message: %q", m.Error)
+				require.True(t, yamlfile.Printable(m.Error), "no control character reaches the player: %q", m.Error)
 			case wire.TypeAck:
 			default:
 				t.Fatalf("unknown answer %s", answer)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -311,4 +312,47 @@ func TestGamesPerClientAndUploadLimits(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusForbidden, resp.StatusCode)
+}
+
+// TestHostileUploadsAndNamesAreRefusedCleanly: an uploaded scenario goes
+// through the scenario reader (its problems with the line and field), and
+// no terminal escape in an upload or a message comes back raw in a
+// refusal.
+func TestHostileUploadsAndNamesAreRefusedCleanly(t *testing.T) {
+	_, hs := start(t, serverOpts())
+	post := func(body string) (int, string) {
+		t.Helper()
+		resp, err := http.Post(hs.URL+"/api/games", "application/json", strings.NewReader(body))
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return resp.StatusCode, string(data)
+	}
+	wide := "name: Wide\nrules: quick\ntable: {width: 1e12, depth: 900}\nships: [{id: a, side: colonial, class: viper-mk2, pose: {x: 100, y: 100, heading: 0}}]\n"
+	body, _ := json.Marshal(server.CreateRequest{YAML: wide})
+	code, text := post(string(body))
+	assert.Equal(t, http.StatusBadRequest, code)
+	assert.Contains(t, text, "upload.yaml:3: table.width: 1e12 mm; allowed: more than 0, at most 4000 mm")
+
+	body, _ = json.Marshal(server.CreateRequest{YAML: strings.Replace(wide, "width: 1e12", "width: 900", 1) + "briefing: \"\\e]0;pwned\\a\"\n"})
+	code, text = post(string(body))
+	assert.Equal(t, http.StatusBadRequest, code)
+	assert.Contains(t, text, "briefing")
+	assert.NotContains(t, text, "\x1b")
+
+	body, _ = json.Marshal(server.CreateRequest{Scenario: "\x1b[2Jjump-point"})
+	code, text = post(string(body))
+	assert.Equal(t, http.StatusBadRequest, code)
+	assert.NotContains(t, text, "\x1b")
+
+	cr := host(t, hs.URL, "jump-point")
+	col := dialRaw(t, hs.URL, cr.Colonial)
+	st := col.state()
+	tail := at(st, wire.TypeAct)
+	tail.Command = &battle.Command{Type: battle.CmdTail, Ship: "\x1b]0;pwned\a", Target: "\x1b[2J"}
+	ans := col.send(tail)
+	require.Equal(t, wire.TypeError, ans.Type)
+	assert.NotContains(t, ans.Error, "\x1b")
+	assert.NotContains(t, ans.Error, "\a")
 }

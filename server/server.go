@@ -31,6 +31,7 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -216,7 +217,7 @@ func clientOf(r *http.Request) string {
 }
 
 func httpError(w http.ResponseWriter, code int, format string, args ...any) {
-	http.Error(w, fmt.Sprintf(format, args...), code)
+	http.Error(w, yamlfile.Safe(fmt.Sprintf(format, args...)), code)
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -399,6 +400,7 @@ type conn struct {
 }
 
 func (c *conn) send(m wire.ServerMsg) {
+	m.Error = yamlfile.Safe(m.Error)
 	data, _ := json.Marshal(m)
 	select {
 	case c.out <- data:

@@ -156,3 +156,18 @@ func mustRead(t *testing.T, path string) []byte {
 	require.NoError(t, err)
 	return data
 }
+
+// Flags that size a run are bounded (internal/limits): two billion games
+// or a hundred million workers are usage errors, not an out-of-memory
+// crash, and a long list of names is read in linear time.
+func TestHostileRunFlags(t *testing.T) {
+	hostile(t, "", 2, []string{"-games 2000000000: allowed: 1 to 100000"}, "tournament", "-games", "2000000000")
+	hostile(t, "", 2, []string{"-workers 100000000: allowed: 1 to 256"}, "tournament", "-workers", "100000000")
+	hostile(t, "", 2, []string{"-games 50000: ", "battles in all", "allowed: at most 100000"}, "tournament", "-games", "50000")
+	hostile(t, "", 2, []string{"-max-games -5: allowed: 1 to 1000"}, "serve", "-max-games", "-5")
+	names := make([]string, 20000)
+	for i := range names {
+		names[i] = fmt.Sprintf("p%d", i)
+	}
+	hostile(t, "", 2, []string{`-policies: "p0" is no policy`}, "tournament", "-policies", strings.Join(names, ","))
+}

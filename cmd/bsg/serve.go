@@ -19,6 +19,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/web"
@@ -32,13 +33,16 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0: any free port)")
 	data := fs.String("data", "bsg-data", "keep the games in `DIR` (created when missing)")
 	webDir := fs.String("web", "out/web", "serve the browser page built into `DIR` by make web at / (\"\": none)")
-	maxGames := fs.Int("max-games", 10, "unfinished games one client address may host")
+	maxGames := fs.Int("max-games", limits.GamesPerClient, "unfinished games one client address may host")
 	insecure := fs.Uint64("insecure-seed", 0, "tests only: draw game ids, seat tokens and secrets from `SEED` (predictable!)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *maxGames < 1 || *maxGames > limits.MaxGamesPerClient {
+		return usagef("-max-games %d: allowed: 1 to %d", *maxGames, limits.MaxGamesPerClient)
 	}
 	opts := server.Options{Data: *data, MaxGamesPerClient: *maxGames,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/scenarios"
 )
@@ -124,8 +125,11 @@ func runTournament(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 	if fs.NArg() != 0 {
 		return usagef("takes no arguments, got %q", fs.Args())
 	}
-	if *games < 1 || *workers < 1 {
-		return usagef("-games %d -workers %d: both must be 1 or more", *games, *workers)
+	if *games < 1 || *games > limits.SimGames {
+		return usagef("-games %d: allowed: 1 to %d", *games, limits.SimGames)
+	}
+	if *workers < 1 || *workers > limits.Workers {
+		return usagef("-workers %d: allowed: 1 to %d", *workers, limits.Workers)
 	}
 	names := splitList(*pols)
 	if len(names) == 0 {
@@ -160,6 +164,9 @@ func runTournament(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 			}
 		}
 	}
+	if total := len(doc.Matches) * *games; total > limits.SimGames {
+		return usagef("-games %d: %d battles in all (%d matches of %d games); allowed: at most %d", *games, total, len(doc.Matches), *games, limits.SimGames)
+	}
 	var jobs []tournamentJob
 	for m := range doc.Matches {
 		for i := 1; i <= *games; i++ {
@@ -183,8 +190,10 @@ func runTournament(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 
 func splitList(s string) []string {
 	var out []string
+	seen := map[string]bool{}
 	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" && !slices.Contains(out, f) {
+		if f = strings.TrimSpace(f); f != "" && !seen[f] {
+			seen[f] = true
 			out = append(out, f)
 		}
 	}

@@ -139,8 +139,10 @@ const (
 	// AnswerBytes is the largest lobby answer a client reads.
 	AnswerBytes = 1 << 20
 	// GamesPerClient is how many unfinished games one address may host
-	// at once, unless the server is told otherwise.
-	GamesPerClient = 10
+	// at once, unless the server is told otherwise (bsg serve
+	// -max-games, at most MaxGamesPerClient).
+	GamesPerClient    = 10
+	MaxGamesPerClient = 1000
 	// Timings is how many request timings the server keeps for its
 	// statistics.
 	Timings = 100_000
@@ -156,8 +158,12 @@ const (
 	// makes (a scenario sheet at a high resolution).
 	SketchPixels = 64 << 20
 
-	// SimGames is the most battles one `bsg sim` run plays.
+	// SimGames is the most battles one `bsg sim` or `bsg tournament` run
+	// plays.
 	SimGames = 100_000
+
+	// Workers is the most games `bsg tournament` plays at once.
+	Workers = 256
 )
 
 // ReadFile reads a whole input file, refusing one larger than FileBytes

@@ -355,6 +355,18 @@ func number(s string) string {
 	return s
 }
 
+// Safe returns a message for a player's screen: s itself when it is
+// printable text, else s quoted with every control character escaped, so
+// that no terminal escape or bidi control in a name a message repeats
+// reaches the screen raw.
+func Safe(s string) string {
+	if Printable(s) {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}
+
 // Echo quotes a user's value for a message, as every reader does:
 // control characters escaped, cut after limits.Echo bytes.
 func Echo(s string) string { return echo(s) }
