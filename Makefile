@@ -99,7 +99,7 @@ fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \
 	  echo "fuzzing $$name in ./$$pkg for $(FUZZTIME)"; \
-	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
+	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./$$pkg || exit 1; \
 	done
 
 clean:
