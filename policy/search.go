@@ -17,11 +17,12 @@ import (
 
 // Level is how hard a DeterminizedSearch thinks. The budgets are counts,
 // so a decision depends only on the seat and the seed; Cap is a safety
-// limit on the wall time of one decision, about ten times what the counts
-// take on one core, reached only on a machine far slower or busier than
-// that (then the search stops early, keeps its best so far, and the
-// decision is counted in Capped: it may differ from run to run). A Cap of
-// 0 is no limit.
+// limit on the time of one decision, ten times and more what the counts
+// take on one core: the CPU time of the search's thread on Linux (a busy
+// machine makes a decision slower, not different), the wall time
+// elsewhere. Reached only on a machine far slower than that, the search
+// stops early, keeps its best so far, and the decision is counted in
+// Capped (it may differ from run to run). A Cap of 0 is no limit.
 type Level struct {
 	Name string
 	// Samples is the number of determinizations every candidate is played
@@ -198,8 +199,11 @@ func (d *DeterminizedSearch) Plan(s *Seat, ship string) starship.Plan {
 	if p, ok := c.plans[ship]; ok {
 		return p.Clone()
 	}
+	lockThread()
 	x := newSearcher(s, d.Level)
-	for id, p := range x.run() {
+	plans := x.run()
+	unlockThread()
+	for id, p := range plans {
 		c.plans[id] = p
 	}
 	if x.capped {
@@ -222,7 +226,7 @@ func (d *DeterminizedSearch) Capped() int {
 type searcher struct {
 	seat    *Seat
 	level   Level
-	start   time.Time
+	clock   searchClock
 	rng     *rand.Rand
 	ships   []string                   // own ships to plan, in view order
 	fixed   map[string]starship.Plan   // own ships planned already
@@ -245,7 +249,7 @@ type sample struct {
 }
 
 func newSearcher(s *Seat, l Level) *searcher {
-	x := &searcher{seat: s, level: l, start: time.Now(), fixed: map[string]starship.Plan{},
+	x := &searcher{seat: s, level: l, clock: startClock(), fixed: map[string]starship.Plan{},
 		cands: map[string][]starship.Plan{}, eval: newEvaluator(s)}
 	x.rng = rand.New(rand.NewPCG(s.Rand.Uint64(), s.Rand.Uint64()))
 	for _, sv := range s.View.Ships {
@@ -279,7 +283,7 @@ func (x *searcher) run() map[string]starship.Plan {
 		changed := false
 		for _, id := range x.ships {
 			for _, p := range x.cands[id] {
-				if x.level.Cap > 0 && time.Since(x.start) > x.level.Cap {
+				if x.level.Cap > 0 && x.clock.elapsed() > x.level.Cap {
 					x.capped = true
 					return joint
 				}
