@@ -130,10 +130,11 @@ func handOfGodBefore() battle.Setup {
 		Rules: starship.Rules{Set: starship.Quick},
 		Width: 900, Depth: 900,
 		Ships: []battle.ShipSpec{
-			ship("viper-1", "viper-mk2", battle.Colonial, 350, 50, 90),
-			ship("viper-2", "viper-mk2", battle.Colonial, 550, 50, 90),
-			ship("raider-1", "cylon-raider", battle.Cylon, 350, 850, 270),
-			ship("raider-2", "cylon-raider", battle.Cylon, 550, 850, 270),
+			// the deployment as balanced for issue 15 (the file's comment)
+			ship("viper-1", "viper-mk2", battle.Colonial, 380, 50, 90),
+			ship("viper-2", "viper-mk2", battle.Colonial, 520, 50, 90),
+			ship("raider-1", "cylon-raider", battle.Cylon, 300, 850, 270),
+			ship("raider-2", "cylon-raider", battle.Cylon, 600, 850, 270),
 		},
 		Victory:   battle.Victory{{Kind: battle.EliminateAll}},
 		TurnLimit: 30,
