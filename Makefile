@@ -87,7 +87,7 @@ bench: deps
 # (normal against normal).
 tournament: build
 	$(GO) run ./cmd/bsg tournament -policies greedy,normal -games 20
-	$(GO) run ./cmd/bsg tournament -policies normal -games 20
+	$(GO) run ./cmd/bsg tournament -policies normal -games 30
 
 # Runs each fuzz target for a short while (FUZZTIME=1m for longer).
 FUZZTIME ?= 20s
