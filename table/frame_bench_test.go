@@ -24,6 +24,7 @@ func BenchmarkFrameHover(b *testing.B) {
 	r := newRenderer()
 	onLoop(func() { r.Render(img, a.Frame()) })
 	b.ResetTimer()
+	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		p := hoverPoints[i%2]
 		send(a, ui.Event{Kind: ui.MouseMove, X: p.X, Y: p.Y})

@@ -49,6 +49,7 @@ func BenchmarkMeasureDrag(b *testing.B) {
 	x, y := m.ScreenOf(0)
 	send(a, ui.Event{Kind: ui.MouseMove, X: x, Y: y}, ui.Event{Kind: ui.MouseDown, X: x, Y: y, Button: ui.ButtonLeft})
 	b.ResetTimer()
+	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		send(a, ui.Event{Kind: ui.MouseMove, X: x + float64(i%40), Y: y + float64(i%7)})
 		onLoop(func() { r.Render(img, a.Frame()) })
@@ -64,6 +65,7 @@ func BenchmarkMeasureStill(b *testing.B) {
 	r := newRenderer()
 	onLoop(func() { r.Render(img, a.Frame()) })
 	b.ResetTimer()
+	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		onLoop(func() { r.Render(img, a.Frame()) })
 	}

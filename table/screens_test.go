@@ -289,6 +289,7 @@ func BenchmarkFrame(b *testing.B) {
 	r := newRenderer()
 	onLoop(func() { r.Render(img, a.Frame()) }) // the first frame fills the caches
 	b.ResetTimer()
+	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		onLoop(func() { r.Render(img, a.Frame()) })
 	}
@@ -305,6 +306,7 @@ func BenchmarkFrameMoving(b *testing.B) {
 	onLoop(func() { r.Render(img, a.Frame()) })
 	send(a, ui.Event{Kind: ui.MouseMove, X: 300, Y: 300}, ui.Event{Kind: ui.MouseDown, X: 300, Y: 300, Button: ui.ButtonLeft})
 	b.ResetTimer()
+	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		send(a, ui.Event{Kind: ui.MouseMove, X: 300 + float64(i%40), Y: 300})
 		onLoop(func() { r.Render(img, a.Frame()) })

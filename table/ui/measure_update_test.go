@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 )
@@ -63,4 +64,39 @@ func TestMeasureDragRulingsEqualFullRuling(t *testing.T) {
 	drag(m.T.Obstacles[0].Circle.C, 4) // the planetoid
 	drag(m.T.Obstacles[1].Polygon.Centroid(), 4)
 	check("obstacles dragged")
+}
+
+// BenchmarkMeasureDragBuild is the CPU's part of a drag frame in
+// measurement mode with 60 ships (table.BenchmarkMeasureDrag's table): the
+// mouse move, the rulings ruled again, the picture laid out, the frame's
+// draw list built. No painting.
+func BenchmarkMeasureDragBuild(b *testing.B) {
+	a := NewApp(assets.Default(), b.TempDir())
+	a.Handle(Event{Kind: Resize, W: 1280, H: 800})
+	t := referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(a.Comp.Geometry)}
+	for i := range 60 {
+		class, heading, y := "viper-mk2", 80.0+float64(i%7)*3, 140+float64(i/10%3)*90
+		if i >= 30 {
+			class, heading, y = "cylon-raider", 260-float64(i%5)*4, 560+float64(i/10%3)*90
+		}
+		t.Ships = append(t.Ships, referee.Ship{ID: fmt.Sprintf("s%d", i), Class: class, Level: 1,
+			Pose:        physics.Pose{Pos: physics.V(60+float64(i%10)*85, y), Heading: physics.Deg(heading)},
+			AcrossFlats: a.Comp.BaseAcrossFlats(class)})
+	}
+	t.Obstacles = []referee.Obstacle{
+		{ID: "rock", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(450, 450), R: 50}, Level: 1},
+		{ID: "belt", Kind: referee.AsteroidField, Density: referee.Sparse, Level: 1,
+			Polygon: physics.Polygon{physics.V(150, 400), physics.V(300, 410), physics.V(290, 480), physics.V(160, 470)}},
+	}
+	m := NewMeasure(a, &t, "")
+	a.Show(m)
+	a.Frame()
+	x, y := m.ScreenOf(0)
+	send(a, Event{Kind: MouseMove, X: x, Y: y}, Event{Kind: MouseDown, X: x, Y: y, Button: ButtonLeft})
+	b.ResetTimer()
+	defer reportCPU(b)()
+	for i := 0; i < b.N; i++ {
+		send(a, Event{Kind: MouseMove, X: x + float64(i%40), Y: y + float64(i%7)})
+		a.Frame()
+	}
 }
