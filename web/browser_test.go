@@ -26,12 +26,14 @@ import (
 )
 
 func TestPageShowsTheTitle(t *testing.T) {
-	ctx := browse(t, page(t), desktop)
+	url := page(t)
+	before := loadPerCore()
+	ctx := browse(t, url, desktop)
 	st := waitFor(t, ctx, 60*time.Second, "the title", func(st ui.PageState) bool { return st.Screen == "title" })
 	var times map[string]float64
 	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`({loaded: bsg.loadedMs, main: bsg.mainMs, view: bsg.viewMs, first: bsg.firstFrameMs})`, &times)))
 	t.Logf("program compiled after %.0f ms, main started %.0f ms, view built %.0f ms, first frame %.0f ms", times["loaded"], times["main"], times["view"], times["first"])
-	limit, load := firstFrameLimit(t)
+	limit, load := firstFrameLimit(max(before, loadPerCore()))
 	assert.Less(t, times["first"], limit.Seconds()*1000, "the first frame within 3 s on an idle machine; %.0f s allowed at load %.1f per core", limit.Seconds(), load)
 	_, ok := button(st, "Measurement mode")
 	require.True(t, ok, labels(st))
@@ -50,20 +52,28 @@ func TestPageShowsTheTitle(t *testing.T) {
 }
 
 // firstFrameLimit is how long the first frame may take: 3 s on an idle
-// machine, stretched by the load average per core when the machine is
-// busier than one runnable task a core (other tests, other builds), but
-// never beyond 8 × 3 s: a page that hangs or slows down for itself still
-// fails. (At a load of 18 a core, six helpers' builds on two cores, the
-// first frame came after 18 s.)
-func firstFrameLimit(t *testing.T) (time.Duration, float64) {
-	load := 0.0
-	if data, err := os.ReadFile("/proc/loadavg"); err == nil {
-		if f := strings.Fields(string(data)); len(f) > 0 {
-			load, _ = strconv.ParseFloat(f[0], 64)
-		}
+// machine, stretched by the load average per core (the larger of the
+// readings before and after the page loaded) when the machine is busier
+// than one runnable task a core (other tests, other builds), but never
+// beyond 10 × 3 s: a page that hangs or slows down for itself still fails.
+// (At a load of 18 a core the first frame came after 18 s; at 6 a core,
+// with the test under `nice`, after 19 s.)
+func firstFrameLimit(perCore float64) (time.Duration, float64) {
+	return time.Duration(float64(3*time.Second) * math.Max(1, math.Min(10, perCore))), perCore
+}
+
+// loadPerCore is the 1-minute load average per core (0 if unknown).
+func loadPerCore() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
 	}
-	perCore := load / float64(runtime.NumCPU())
-	return time.Duration(float64(3*time.Second) * math.Max(1, math.Min(8, perCore))), perCore
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0
+	}
+	load, _ := strconv.ParseFloat(f[0], 64)
+	return load / float64(runtime.NumCPU())
 }
 
 // While the program downloads, the page shows a progress bar that fills,
