@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -63,6 +64,12 @@ type simResult struct {
 	Reason string `json:"reason"`
 }
 
+// simGCPercent is the garbage collector's target while sim plays (unless
+// GOGC is set): a battle keeps little memory alive, so at Go's default of
+// 100 the collector runs every few megabytes allocated and takes about a
+// third of the CPU; at 400 sim needs about 40% less CPU and some 50 MB.
+const simGCPercent = 400
+
 // simDraw is the winner of a drawn game in sim and replay output.
 const simDraw = "draw"
 
@@ -102,6 +109,9 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	setup, ok := scenarios.Builtin(*scenario)
 	if !ok {
 		return usagef("-scenario %q: no such built-in scenario; allowed: %s", *scenario, strings.Join(scenarios.Names(), ", "))
+	}
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(simGCPercent))
 	}
 	for _, p := range []struct{ flag, name string }{{"colonial", *colonial}, {"cylon", *cylon}} {
 		if !slices.Contains(policy.Names, p.name) {
