@@ -12,6 +12,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -55,6 +56,9 @@ func Scenario(base, game string) (battle.Setup, error) {
 	}
 	if len(data) > limits.FileBytes {
 		return setup, fmt.Errorf("scenario: the server's answer is more than %d bytes", limits.FileBytes)
+	}
+	if err := yamlfile.CheckJSON(data, limits.Items); err != nil {
+		return setup, fmt.Errorf("scenario: the server's answer: %w", err)
 	}
 	if err := json.Unmarshal(data, &setup); err != nil {
 		return setup, fmt.Errorf("scenario: the server's answer: %w", err)

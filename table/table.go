@@ -103,9 +103,9 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := ui.NewReplay(a, data)
+		r, err := ui.NewReplay(a, o.Replay, data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", o.Replay, err)
+			return nil, err
 		}
 		a.Show(r)
 	case o.Photo != "":

@@ -144,9 +144,9 @@ func (a *App) ContinueAutosave() error {
 		}
 		return err
 	}
-	b, err := battle.Load(data, a.Comp)
+	b, err := battle.LoadFile(filepath.Join(a.DataDir, autosaveGame), data, a.Comp)
 	if err != nil {
-		return fmt.Errorf("%s: %w", filepath.Join(a.DataDir, autosaveGame), err)
+		return err
 	}
 	var info autosaveInfo
 	if m, err := os.ReadFile(filepath.Join(a.DataDir, autosaveMeta)); err == nil {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,7 +176,7 @@ func TestSaveLoadReplay(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, g.b.Hash(), b.Hash())
 
-	r, err := NewReplay(a, data)
+	r, err := NewReplay(a, "game.json", data)
 	require.NoError(t, err)
 	a.Show(r)
 	assert.Equal(t, 1, r.Turn())
@@ -189,6 +190,13 @@ func TestSaveLoadReplay(t *testing.T) {
 	assert.Equal(t, battle.Spectator, r.g.viewAs, "no switching to a side's secrets")
 	var l List
 	r.Draw(&l)
+
+	// a damaged copy is refused naming the file, the line and the field
+	bad := bytes.Replace(data, []byte(`"Class": "viper-mk2"`), []byte(`"Class": "viper-mk9"`), 1)
+	require.NotEqual(t, data, bad, "the saved game names a Viper's class")
+	_, err = NewReplay(a, "damaged.json", bad)
+	require.Error(t, err)
+	assert.Regexp(t, `damaged\.json:\d+: setup\.Ships\[\d+\]\.Class: .*viper-mk9`, err.Error())
 }
 
 // TestMeasureDrag drags a ship in measurement mode and checks that it

@@ -1124,7 +1124,7 @@ func (g *Game) drawVictory(l *List, view Rect) {
 	a.Button(l, Rect{r.X + 30*s + bw, y, bw, 40 * s}, "Replay", false, false, func() {
 		data, err := g.b.Save()
 		if err == nil {
-			if rp, err := NewReplay(a, data); err == nil {
+			if rp, err := NewReplay(a, "the finished game", data); err == nil {
 				a.Show(rp)
 				return
 			}

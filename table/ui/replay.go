@@ -23,10 +23,11 @@ type Replay struct {
 	sides []battle.Side
 }
 
-// NewReplay checks a saved game (its replay must reach the saved state)
-// and opens it at its start.
-func NewReplay(a *App, data []byte) (*Replay, error) {
-	final, err := battle.Load(data, a.Comp)
+// NewReplay checks a saved game read from the file name (its replay must
+// reach the saved state) and opens it at its start. Problems name the file,
+// line and field (battle.LoadFile).
+func NewReplay(a *App, name string, data []byte) (*Replay, error) {
+	final, err := battle.LoadFile(name, data, a.Comp)
 	if err != nil {
 		return nil, err
 	}

@@ -411,9 +411,9 @@ func AskLoadGame(a *App) {
 // AskReplay asks for a saved game and replays it.
 func AskReplay(a *App) {
 	a.OpenFile("Replay a saved game", a.SavePath("game.json"), []string{".json"}, func(path string, data []byte) error {
-		r, err := NewReplay(a, data)
+		r, err := NewReplay(a, path, data)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return err
 		}
 		a.Show(r)
 		return nil
