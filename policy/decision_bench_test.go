@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 )
@@ -52,12 +53,12 @@ func BenchmarkDecision(b *testing.B) {
 				var cpu time.Duration
 				for b.Loop() {
 					g = NewGame(bt, comp, 1)
-					start := cpuTime()
+					start := cputime.Process()
 					x := newSearcher(g.seat(battle.Colonial), l)
 					if len(x.run()) != 3 {
 						b.Fatal("not every ship planned")
 					}
-					cpu += cpuTime() - start
+					cpu += cputime.Process() - start
 				}
 				b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 			})

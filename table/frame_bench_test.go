@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
 
+	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/table/ui"
 )
 
@@ -24,7 +25,7 @@ func BenchmarkFrameHover(b *testing.B) {
 	r := newRenderer()
 	onLoop(func() { r.Render(img, a.Frame()) })
 	b.ResetTimer()
-	defer reportCPU(b)()
+	defer cputime.PerOp(b)()
 	for i := 0; i < b.N; i++ {
 		p := hoverPoints[i%2]
 		send(a, ui.Event{Kind: ui.MouseMove, X: p.X, Y: p.Y})

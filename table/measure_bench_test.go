@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/table/ui"
@@ -49,7 +50,7 @@ func BenchmarkMeasureDrag(b *testing.B) {
 	x, y := m.ScreenOf(0)
 	send(a, ui.Event{Kind: ui.MouseMove, X: x, Y: y}, ui.Event{Kind: ui.MouseDown, X: x, Y: y, Button: ui.ButtonLeft})
 	b.ResetTimer()
-	defer reportCPU(b)()
+	defer cputime.PerOp(b)()
 	for i := 0; i < b.N; i++ {
 		send(a, ui.Event{Kind: ui.MouseMove, X: x + float64(i%40), Y: y + float64(i%7)})
 		onLoop(func() { r.Render(img, a.Frame()) })
@@ -65,7 +66,7 @@ func BenchmarkMeasureStill(b *testing.B) {
 	r := newRenderer()
 	onLoop(func() { r.Render(img, a.Frame()) })
 	b.ResetTimer()
-	defer reportCPU(b)()
+	defer cputime.PerOp(b)()
 	for i := 0; i < b.N; i++ {
 		onLoop(func() { r.Render(img, a.Frame()) })
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
@@ -289,7 +290,7 @@ func BenchmarkFrame(b *testing.B) {
 	r := newRenderer()
 	onLoop(func() { r.Render(img, a.Frame()) }) // the first frame fills the caches
 	b.ResetTimer()
-	defer reportCPU(b)()
+	defer cputime.PerOp(b)()
 	for i := 0; i < b.N; i++ {
 		onLoop(func() { r.Render(img, a.Frame()) })
 	}
@@ -306,7 +307,7 @@ func BenchmarkFrameMoving(b *testing.B) {
 	onLoop(func() { r.Render(img, a.Frame()) })
 	send(a, ui.Event{Kind: ui.MouseMove, X: 300, Y: 300}, ui.Event{Kind: ui.MouseDown, X: 300, Y: 300, Button: ui.ButtonLeft})
 	b.ResetTimer()
-	defer reportCPU(b)()
+	defer cputime.PerOp(b)()
 	for i := 0; i < b.N; i++ {
 		send(a, ui.Event{Kind: ui.MouseMove, X: 300 + float64(i%40), Y: 300})
 		onLoop(func() { r.Render(img, a.Frame()) })

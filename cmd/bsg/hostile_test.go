@@ -7,13 +7,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/internal/limits"
 )
 
@@ -28,9 +28,9 @@ func hostile(t *testing.T, stdin string, code int, want []string, args ...string
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	start, cpu0 := time.Now(), cpuTime(t)
+	start, cpu0 := time.Now(), cputime.Process()
 	got, out, errOut := runCLI(t, stdin, args...)
-	took, cpu := time.Since(start), cpuTime(t)-cpu0
+	took, cpu := time.Since(start), cputime.Process()-cpu0
 	runtime.ReadMemStats(&after)
 	assert.Equal(t, code, got, "stderr: %.2000s", errOut)
 	for _, w := range want {
@@ -42,13 +42,6 @@ func hostile(t *testing.T, stdin string, code int, want []string, args ...string
 	allocated := after.TotalAlloc - before.TotalAlloc
 	assert.Less(t, allocated, uint64(48<<20), "allocated %d MB", allocated>>20)
 	assert.LessOrEqual(t, strings.Count(out+errOut, "\n"), limits.Problems+3, "the problem list is capped")
-}
-
-// cpuTime is the CPU time (user and system) this process has used.
-func cpuTime(t *testing.T) time.Duration {
-	var ru syscall.Rusage
-	require.NoError(t, syscall.Getrusage(syscall.RUSAGE_SELF, &ru))
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func writeFile(t *testing.T, name, data string) string {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 )
@@ -94,7 +95,7 @@ func BenchmarkMeasureDragBuild(b *testing.B) {
 	x, y := m.ScreenOf(0)
 	send(a, Event{Kind: MouseMove, X: x, Y: y}, Event{Kind: MouseDown, X: x, Y: y, Button: ButtonLeft})
 	b.ResetTimer()
-	defer reportCPU(b)()
+	defer cputime.PerOp(b)()
 	for i := 0; i < b.N; i++ {
 		send(a, Event{Kind: MouseMove, X: x + float64(i%40), Y: y + float64(i%7)})
 		a.Frame()

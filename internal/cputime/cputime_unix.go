@@ -1,13 +1,15 @@
-package policy
+//go:build unix
+
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time the process has used (user and system): the
-// decision budget is on one core, whatever else the machine runs.
-func cpuTime() time.Duration {
+// Process is the CPU time (user and system) the process has used, every
+// thread; 0 if the system cannot say.
+func Process() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
