@@ -89,16 +89,7 @@ func (d *decoder) pilotCardList(f field, c *Components) []PilotCard {
 			xp := join(path, x.key)
 			switch x.key {
 			case "name":
-				s, ok := d.nonEmpty(x, xp)
-				if !ok {
-					continue
-				}
-				if l, dup := nameLine[s]; dup {
-					d.add(lineOf(resolve(x.val)), xp, "name %s given twice; first at line %d; a game has at most one card of a name (Pilot cards)", quote(s), l)
-					continue
-				}
-				nameLine[s] = lineOf(resolve(x.val))
-				p.Name = s
+				p.Name, _ = d.uniqueName(x, xp, nameLine, "a game has at most one card of a name (Pilot cards)")
 			case "affiliation":
 				p.Affiliation, _ = d.oneOf(x.val, xp, "affiliation", affiliations)
 			case "rank":

@@ -65,16 +65,7 @@ func (d *decoder) talentList(f field) []TalentSpec {
 			xp := join(path, x.key)
 			switch x.key {
 			case "name":
-				s, ok := d.nonEmpty(x, xp)
-				if !ok {
-					continue
-				}
-				if l, dup := nameLine[s]; dup {
-					d.add(lineOf(resolve(x.val)), xp, "name %s given twice; first at line %d; every card needs a name of its own", quote(s), l)
-					continue
-				}
-				nameLine[s] = lineOf(resolve(x.val))
-				t.Name = s
+				t.Name, _ = d.uniqueName(x, xp, nameLine, "every card needs a name of its own")
 			case "type":
 				t.Type, _ = d.talentType(x, xp)
 			case "uses":
@@ -106,6 +97,23 @@ func (d *decoder) talentList(f field) []TalentSpec {
 		}
 	}
 	return append(talents, flaws...)
+}
+
+// uniqueName reads a card's name, refusing one that is empty or that an
+// earlier card of the file has (seen maps each name to its line; why says
+// what the rule asks), and records it in seen.
+func (d *decoder) uniqueName(x field, path string, seen map[string]int, why string) (string, bool) {
+	s, ok := d.nonEmpty(x, path)
+	if !ok {
+		return "", false
+	}
+	at := lineOf(resolve(x.val))
+	if l, dup := seen[s]; dup {
+		d.add(at, path, "name %s given twice; first at line %d; %s", quote(s), l, why)
+		return "", false
+	}
+	seen[s] = at
+	return s, true
 }
 
 // nonEmpty decodes text that must not be empty.
