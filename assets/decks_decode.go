@@ -7,16 +7,18 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
 // Ranges of the deck values. A card's G-value may exceed the G limit (it is
 // then unplayable, not wrong data); the limit is Geometry.GLimit.
 var (
-	gRange        = intRange{0, 99}
-	keRange       = intRange{-1, 6}
-	arrowRange    = floatRange{unit: UnitMM, min: 0, max: maxLength}
-	turnRange     = floatRange{unit: UnitDeg, min: -180, max: 180}
-	sidewaysRange = floatRange{unit: UnitMM, min: -maxLength, max: maxLength}
+	gRange        = yamlfile.IntRange{Min: 0, Max: 99}
+	keRange       = yamlfile.IntRange{Min: -1, Max: 6}
+	arrowRange    = yamlfile.Range{Min: 0, Max: maxLength, Open: true, Unit: UnitMM}
+	turnRange     = yamlfile.Range{Min: -180, Max: 180, Open: true, Unit: UnitDeg}
+	sidewaysRange = yamlfile.Range{Min: -maxLength, Max: maxLength, Open: true, Unit: UnitMM}
 )
 
 // Sides a card entry may expand to.
@@ -119,12 +121,12 @@ type rawDeck struct {
 // deckFile decodes decks.yaml: the kinetic energy table, then the decks.
 // classesKnown says whether c.Classes is the complete, valid class list, so
 // that deck classes can be checked against it.
-func (d *decoder) deckFile(fs []field, c *Components, classesKnown bool) []Deck {
+func (d *decoder) deckFile(fs []yamlfile.Field, c *Components, classesKnown bool) []Deck {
 	ke := map[string]IntValue{}
-	if f := lookup(fs, "kinetic_energy"); f != nil {
+	if f := yamlfile.Lookup(fs, "kinetic_energy"); f != nil {
 		ke = d.kineticEnergy(*f)
 	}
-	if f := lookup(fs, "decks"); f != nil {
+	if f := yamlfile.Lookup(fs, "decks"); f != nil {
 		return d.deckList(*f, c, ke, classesKnown)
 	}
 	return nil
@@ -132,27 +134,27 @@ func (d *decoder) deckFile(fs []field, c *Components, classesKnown bool) []Deck 
 
 // kineticEnergy decodes the table of kinetic energy by speed and checks it
 // against the rulebook.
-func (d *decoder) kineticEnergy(f field) map[string]IntValue {
+func (d *decoder) kineticEnergy(f yamlfile.Field) map[string]IntValue {
 	const path = "kinetic_energy"
 	keys := allSpeeds()
 	out := map[string]IntValue{}
-	fs, isMap := d.fields(f.val, f.keyNode.Line, path, keys, mappingOf(keys))
+	fs, isMap := yamlfile.Fields(&d.ps, f.Val, f.KeyNode.Line, path, mappingOf(keys), keys)
 	if !isMap {
 		return out
 	}
-	d.require(fs, f.keyNode.Line, path, keys...)
+	yamlfile.Require(&d.ps, fs, f.KeyNode.Line, path, keys...)
 	for _, x := range fs {
-		xp := join(path, x.key)
+		xp := yamlfile.Join(path, x.Key)
 		var v IntValue
 		if !d.whole(x, xp, keRange, &v) {
 			continue
 		}
-		if want := ruleKineticEnergy[x.key]; v.Value != want {
-			n := valueNode(x.val)
-			d.add(lineOf(n), join(xp, "value"), "must be %d, the kinetic energy the rulebook gives a move with a %s arrow (Kinetic energy); got %d", want, x.key, v.Value)
+		if want := ruleKineticEnergy[x.Key]; v.Value != want {
+			n := valueNode(x.Val)
+			d.add(lineOf(n), yamlfile.Join(xp, "value"), "must be %d, the kinetic energy the rulebook gives a move with a %s arrow (Kinetic energy); got %d", want, x.Key, v.Value)
 			continue
 		}
-		out[x.key] = v
+		out[x.Key] = v
 	}
 	return out
 }
@@ -161,8 +163,8 @@ func (d *decoder) kineticEnergy(f field) map[string]IntValue {
 // card's provenance (the empty cardProv returned), or a mapping {value,
 // [unit,] source, section, note} with its own. parse decodes the number;
 // what says what it may be.
-func (d *decoder) deckValue(x field, path, unit, what string, parse func(*yaml.Node, string) bool) (cardProv, bool) {
-	switch n := resolve(x.val); {
+func (d *decoder) deckValue(x yamlfile.Field, path, unit, what string, parse func(*yaml.Node, string) bool) (cardProv, bool) {
+	switch n := resolve(x.Val); {
 	case n != nil && n.Kind == yaml.ScalarNode:
 		return cardProv{}, parse(n, path)
 	case n == nil || n.Kind != yaml.MappingNode:
@@ -170,10 +172,10 @@ func (d *decoder) deckValue(x field, path, unit, what string, parse func(*yaml.N
 		if unit == "" {
 			keys = []string{"value", "source", "section", "note"}
 		}
-		d.add(firstLine(lineOf(n), x.keyNode.Line), path, "must be %s, or %s; got %s", what, mappingOf(keys), describe(n))
+		d.add(firstLine(lineOf(n), x.KeyNode.Line), path, "must be %s, or %s; got %s", what, mappingOf(keys), yamlfile.Describe(n))
 		return cardProv{}, false
 	}
-	p, ok := d.leaf(x.keyNode, x.val, path, unit, what, parse)
+	p, ok := d.leaf(x.KeyNode, x.Val, path, unit, what, parse)
 	return cardProv{source: p.source, section: p.section, note: p.note, hasSource: true, hasSection: true, hasNote: true}, ok
 }
 
@@ -192,48 +194,48 @@ func valueNode(n *yaml.Node) *yaml.Node {
 
 // deckList decodes the decks list, expands every deck and checks that each
 // ship class has one.
-func (d *decoder) deckList(f field, c *Components, ke map[string]IntValue, classesKnown bool) []Deck {
+func (d *decoder) deckList(f yamlfile.Field, c *Components, ke map[string]IntValue, classesKnown bool) []Deck {
 	classes := c.ClassIDs()
 	cardLength := c.Geometry.CardLength.Value // 0 if components.yaml failed to give it
 	byClass := map[string]*rawDeck{}
 	var order []*rawDeck
 	mark := d.mark()
-	nodes := d.items(f.val, f.keyNode.Line, "decks", "maneuver decks")
+	nodes := yamlfile.Items(&d.ps, f.Val, f.KeyNode.Line, "decks", "maneuver decks")
 	for i, n := range nodes {
 		path := fmt.Sprintf("decks[%d]", i)
 		line := lineOf(resolve(n))
-		fs, isMap := d.entries(n, line, path, mappingOf(deckKeys()))
+		fs, isMap := yamlfile.Fields(&d.ps, n, line, path, mappingOf(deckKeys()), nil)
 		if !isMap {
 			continue
 		}
 		deckMark := d.mark()
 		rd := &rawDeck{line: line}
-		if x := lookup(fs, "class"); x != nil {
-			xp := join(path, "class")
-			if id, ok := d.id(x.val, xp); ok {
+		if x := yamlfile.Lookup(fs, "class"); x != nil {
+			xp := yamlfile.Join(path, "class")
+			if id, ok := d.id(x.Val, xp); ok {
 				switch prev, dup := byClass[id]; {
 				case dup:
-					d.add(x.keyNode.Line, xp, "deck for class %s given twice; first at line %d", id, prev.line)
+					d.add(x.KeyNode.Line, xp, "deck for class %s given twice; first at line %d", id, prev.line)
 				case classesKnown && !contains(classes, id):
-					d.add(lineOf(resolve(x.val)), xp, "unknown class %s; allowed: the classes of %s: %s", quote(id), shipsFile, strings.Join(classes, ", "))
+					d.add(lineOf(resolve(x.Val)), xp, "unknown class %s; allowed: the classes of %s: %s", yamlfile.Echo(id), shipsFile, strings.Join(classes, ", "))
 				default:
-					rd.class, path = id, join("decks", id)
+					rd.class, path = id, yamlfile.Join("decks", id)
 				}
 			}
 		}
-		fs = d.allow(fs, path, deckKeys())
-		d.require(fs, line, path, "class")
+		fs = yamlfile.Allow(&d.ps, fs, path, deckKeys())
+		yamlfile.Require(&d.ps, fs, line, path, "class")
 		p, _ := d.provenanceOf(fs, line, path)
 		rd.prov = cardProv{source: p.source, section: p.section, note: p.note, hasSource: true, hasSection: true, hasNote: true}
 
 		baseOK := true
-		if x := lookup(fs, "based_on"); x != nil {
+		if x := yamlfile.Lookup(fs, "based_on"); x != nil {
 			baseOK = false
-			xp := join(path, "based_on")
-			if id, ok := d.id(x.val, xp); ok {
+			xp := yamlfile.Join(path, "based_on")
+			if id, ok := d.id(x.Val, xp); ok {
 				base, known := byClass[id]
 				if !known {
-					d.add(lineOf(resolve(x.val)), xp, "unknown deck %s; allowed: a deck above this one: %s", quote(id), deckNames(order))
+					d.add(lineOf(resolve(x.Val)), xp, "unknown deck %s; allowed: a deck above this one: %s", yamlfile.Echo(id), deckNames(order))
 				} else {
 					for _, bc := range base.cards {
 						rd.cards = append(rd.cards, bc.clone())
@@ -241,14 +243,14 @@ func (d *decoder) deckList(f field, c *Components, ke map[string]IntValue, class
 					baseOK = base.ok
 				}
 			}
-		} else if lookup(fs, "cards") == nil {
-			d.add(line, join(path, "cards"), "missing; required unless based_on names a deck above")
+		} else if yamlfile.Lookup(fs, "cards") == nil {
+			d.add(line, yamlfile.Join(path, "cards"), "missing; required unless based_on names a deck above")
 		}
-		if x := lookup(fs, "cards"); x != nil {
+		if x := yamlfile.Lookup(fs, "cards"); x != nil {
 			// Without its base a deck's changes cannot be told from new
 			// cards, so they are decoded without the fields a new card
 			// needs.
-			d.cards(*x, join(path, "cards"), rd, cardLength, baseOK || lookup(fs, "based_on") == nil)
+			d.cards(*x, yamlfile.Join(path, "cards"), rd, cardLength, baseOK || yamlfile.Lookup(fs, "based_on") == nil)
 		}
 		if d.clean(deckMark) && baseOK {
 			d.checkDeck(rd)
@@ -270,7 +272,7 @@ func (d *decoder) deckList(f field, c *Components, ke map[string]IntValue, class
 			}
 		}
 		if len(missing) > 0 {
-			d.add(f.keyNode.Line, "decks", "no deck for class %s; every class in %s needs one", strings.Join(missing, ", "), shipsFile)
+			d.add(f.KeyNode.Line, "decks", "no deck for class %s; every class in %s needs one", strings.Join(missing, ", "), shipsFile)
 		}
 	}
 	decks := make([]Deck, 0, len(order))
@@ -295,30 +297,30 @@ func deckNames(decks []*rawDeck) string {
 
 // cards decodes a deck's card entries: an id the deck already has (from
 // based_on) changes that card, a new id adds one.
-func (d *decoder) cards(f field, path string, rd *rawDeck, cardLength float64, baseKnown bool) {
+func (d *decoder) cards(f yamlfile.Field, path string, rd *rawDeck, cardLength float64, baseKnown bool) {
 	idLine := map[string]int{}
-	for j, n := range d.items(f.val, f.keyNode.Line, path, "maneuver cards") {
+	for j, n := range yamlfile.Items(&d.ps, f.Val, f.KeyNode.Line, path, "maneuver cards") {
 		cp := fmt.Sprintf("%s[%d]", path, j)
 		line := lineOf(resolve(n))
-		fs, isMap := d.entries(n, line, cp, mappingOf(cardKeys()))
+		fs, isMap := yamlfile.Fields(&d.ps, n, line, cp, mappingOf(cardKeys()), nil)
 		if !isMap {
 			continue
 		}
 		id := ""
-		if x := lookup(fs, "id"); x != nil {
-			xp := join(cp, "id")
-			if s, ok := d.id(x.val, xp); ok {
+		if x := yamlfile.Lookup(fs, "id"); x != nil {
+			xp := yamlfile.Join(cp, "id")
+			if s, ok := d.id(x.Val, xp); ok {
 				if l, dup := idLine[s]; dup {
-					d.add(x.keyNode.Line, xp, "card %s given twice in this deck; first at line %d", s, l)
+					d.add(x.KeyNode.Line, xp, "card %s given twice in this deck; first at line %d", s, l)
 				} else {
-					idLine[s] = x.keyNode.Line
-					id, cp = s, join(path, s)
+					idLine[s] = x.KeyNode.Line
+					id, cp = s, yamlfile.Join(path, s)
 				}
 			}
 		}
 		given := len(fs)
-		fs = d.allow(fs, cp, cardKeys())
-		d.require(fs, line, cp, "id")
+		fs = yamlfile.Allow(&d.ps, fs, cp, cardKeys())
+		yamlfile.Require(&d.ps, fs, line, cp, "id")
 		var card *rawCard
 		for _, bc := range rd.cards {
 			if id != "" && bc.id == id {
@@ -328,7 +330,7 @@ func (d *decoder) cards(f field, path string, rd *rawDeck, cardLength float64, b
 		if card == nil {
 			card = &rawCard{id: id}
 			if baseKnown {
-				d.require(fs, line, cp, "name", "g", "symbols")
+				yamlfile.Require(&d.ps, fs, line, cp, "name", "g", "symbols")
 			}
 			if id != "" {
 				rd.cards = append(rd.cards, card)
@@ -343,23 +345,23 @@ func (d *decoder) cards(f field, path string, rd *rawDeck, cardLength float64, b
 
 // card decodes the fields of a card entry into card, replacing those it
 // gives.
-func (d *decoder) card(fs []field, path string, line int, card *rawCard, cardLength float64) {
+func (d *decoder) card(fs []yamlfile.Field, path string, line int, card *rawCard, cardLength float64) {
 	var prov cardProv
 	for _, x := range fs {
-		xp := join(path, x.key)
-		switch x.key {
+		xp := yamlfile.Join(path, x.Key)
+		switch x.Key {
 		case "name":
-			if s, ok := d.text(x.val, xp); ok && strings.TrimSpace(s) == "" {
-				d.add(firstLine(lineOf(resolve(x.val)), x.keyNode.Line), xp, "must not be empty")
+			if s, ok := yamlfile.Text(&d.ps, x.Val, xp); ok && strings.TrimSpace(s) == "" {
+				d.add(firstLine(lineOf(resolve(x.Val)), x.KeyNode.Line), xp, "must not be empty")
 			} else if ok {
 				card.name = s
 			}
 		case "sides":
 			card.sides = d.sides(x, xp)
 		case "g":
-			card.gP, _ = d.deckValue(x, xp, "", gRange.String(), func(n *yaml.Node, path string) bool {
+			card.gP, _ = d.deckValue(x, xp, "", gRange.What(), func(n *yaml.Node, path string) bool {
 				var ok bool
-				card.g, ok = d.integer(n, path, gRange)
+				card.g, ok = yamlfile.Whole(&d.ps, n, path, gRange)
 				return ok
 			})
 		case "symbols":
@@ -367,37 +369,37 @@ func (d *decoder) card(fs []field, path string, line int, card *rawCard, cardLen
 		case "arrows":
 			card.arrows = d.arrows(x, xp, cardLength)
 		case "source":
-			if s, ok := d.oneOf(x.val, xp, "source", d.sources()); ok {
+			if s, ok := yamlfile.OneOf(&d.ps, x.Val, xp, d.sources()...); ok {
 				prov.source, prov.hasSource = Source(s), true
 			}
 		case "section":
-			if s, ok := d.text(x.val, xp); ok && strings.TrimSpace(s) == "" {
-				d.add(firstLine(lineOf(resolve(x.val)), x.keyNode.Line), xp, "must not be empty; name the rulebook section or the reason for the value")
+			if s, ok := yamlfile.Text(&d.ps, x.Val, xp); ok && strings.TrimSpace(s) == "" {
+				d.add(firstLine(lineOf(resolve(x.Val)), x.KeyNode.Line), xp, "must not be empty; name the rulebook section or the reason for the value")
 			} else if ok {
 				prov.section, prov.hasSection = s, true
 			}
 		case "note":
-			if s, ok := d.text(x.val, xp); ok {
+			if s, ok := yamlfile.Text(&d.ps, x.Val, xp); ok {
 				prov.note, prov.hasNote = s, true
 			}
 		}
 	}
-	if lookup(fs, "source") != nil && lookup(fs, "section") == nil {
-		d.add(line, join(path, "section"), "missing; required when the card gives its own source")
+	if yamlfile.Lookup(fs, "source") != nil && yamlfile.Lookup(fs, "section") == nil {
+		d.add(line, yamlfile.Join(path, "section"), "missing; required when the card gives its own source")
 	}
 	card.prov = prov.over(card.prov)
 }
 
-func (d *decoder) sides(x field, path string) []string {
-	nodes := d.items(x.val, x.keyNode.Line, path, "sides")
+func (d *decoder) sides(x yamlfile.Field, path string) []string {
+	nodes := yamlfile.Items(&d.ps, x.Val, x.KeyNode.Line, path, "sides")
 	if len(nodes) == 0 {
-		d.add(x.keyNode.Line, path, "must list %s, %s or both; leave sides out for a card with one version", sideLeft, sideRight)
+		d.add(x.KeyNode.Line, path, "must list %s, %s or both; leave sides out for a card with one version", sideLeft, sideRight)
 		return nil
 	}
 	var out []string
 	for k, n := range nodes {
 		np := fmt.Sprintf("%s[%d]", path, k)
-		s, ok := d.oneOf(n, np, "side", []string{sideLeft, sideRight})
+		s, ok := yamlfile.OneOf(&d.ps, n, np, []string{sideLeft, sideRight}...)
 		if !ok {
 			continue
 		}
@@ -410,11 +412,11 @@ func (d *decoder) sides(x field, path string) []string {
 	return out
 }
 
-func (d *decoder) symbols(x field, path string) []string {
+func (d *decoder) symbols(x yamlfile.Field, path string) []string {
 	var out []string
-	for k, n := range d.items(x.val, x.keyNode.Line, path, "symbols") {
+	for k, n := range yamlfile.Items(&d.ps, x.Val, x.KeyNode.Line, path, "symbols") {
 		np := fmt.Sprintf("%s[%d]", path, k)
-		s, ok := d.oneOf(n, np, "symbol", allSymbols())
+		s, ok := yamlfile.OneOf(&d.ps, n, np, allSymbols()...)
 		if !ok {
 			continue
 		}
@@ -428,37 +430,37 @@ func (d *decoder) symbols(x field, path string) []string {
 }
 
 // arrows decodes a card's arrows and keeps them in speed order.
-func (d *decoder) arrows(x field, path string, cardLength float64) []rawArrow {
+func (d *decoder) arrows(x yamlfile.Field, path string, cardLength float64) []rawArrow {
 	speedLine := map[string]int{}
 	var out []rawArrow
-	for k, n := range d.items(x.val, x.keyNode.Line, path, "arrows") {
+	for k, n := range yamlfile.Items(&d.ps, x.Val, x.KeyNode.Line, path, "arrows") {
 		ap := fmt.Sprintf("%s[%d]", path, k)
 		line := lineOf(resolve(n))
-		fs, isMap := d.fields(n, line, ap, arrowKeys(), mappingOf(arrowKeys()))
+		fs, isMap := yamlfile.Fields(&d.ps, n, line, ap, mappingOf(arrowKeys()), arrowKeys())
 		if !isMap {
 			continue
 		}
 		mark := d.mark()
-		d.require(fs, line, ap, "speed", "length", "kinetic_energy")
+		yamlfile.Require(&d.ps, fs, line, ap, "speed", "length", "kinetic_energy")
 		var a rawArrow
 		var sidewaysLine int
 		for _, y := range fs {
-			yp := join(ap, y.key)
-			switch y.key {
+			yp := yamlfile.Join(ap, y.Key)
+			switch y.Key {
 			case "speed":
-				s, ok := d.oneOf(y.val, yp, "speed", allSpeeds())
+				s, ok := yamlfile.OneOf(&d.ps, y.Val, yp, allSpeeds()...)
 				if !ok {
 					continue
 				}
 				if l, dup := speedLine[s]; dup {
-					d.add(y.keyNode.Line, yp, "a %s arrow given twice; first at line %d; a card has one arrow per speed", s, l)
+					d.add(y.KeyNode.Line, yp, "a %s arrow given twice; first at line %d; a card has one arrow per speed", s, l)
 					continue
 				}
-				speedLine[s] = y.keyNode.Line
+				speedLine[s] = y.KeyNode.Line
 				a.speed = s
 			case "length":
-				a.lengthP, _ = d.deckValue(y, yp, UnitMM, arrowRange.String(), func(n *yaml.Node, path string) bool {
-					l, ok := d.number(n, path, arrowRange)
+				a.lengthP, _ = d.deckValue(y, yp, UnitMM, arrowRange.What(), func(n *yaml.Node, path string) bool {
+					l, ok := yamlfile.Number(&d.ps, n, path, arrowRange)
 					if ok && cardLength > 0 && l > cardLength {
 						d.add(lineOf(n), path, "must be at most geometry.card_length (%s mm), so the arrow fits its card; got %s", fmtFloat(cardLength), fmtFloat(l))
 						ok = false
@@ -467,33 +469,33 @@ func (d *decoder) arrows(x field, path string, cardLength float64) []rawArrow {
 					return ok
 				})
 			case "turn":
-				a.turnP, _ = d.deckValue(y, yp, UnitDeg, turnRange.String(), func(n *yaml.Node, path string) bool {
+				a.turnP, _ = d.deckValue(y, yp, UnitDeg, turnRange.What(), func(n *yaml.Node, path string) bool {
 					var ok bool
-					a.turn, ok = d.number(n, path, turnRange)
+					a.turn, ok = yamlfile.Number(&d.ps, n, path, turnRange)
 					return ok
 				})
 			case "sideways":
-				a.sidewaysP, _ = d.deckValue(y, yp, UnitMM, sidewaysRange.String(), func(n *yaml.Node, path string) bool {
+				a.sidewaysP, _ = d.deckValue(y, yp, UnitMM, sidewaysRange.What(), func(n *yaml.Node, path string) bool {
 					var ok bool
-					a.sideways, ok = d.number(n, path, sidewaysRange)
+					a.sideways, ok = yamlfile.Number(&d.ps, n, path, sidewaysRange)
 					sidewaysLine = lineOf(resolve(n))
 					return ok
 				})
 			case "kinetic_energy":
-				a.ke, _ = d.integer(y.val, yp, keRange)
+				a.ke, _ = yamlfile.Whole(&d.ps, y.Val, yp, keRange)
 			}
 		}
 		if !d.clean(mark) {
 			continue
 		}
 		if want := ruleKineticEnergy[a.speed]; a.ke != want {
-			y := lookup(fs, "kinetic_energy")
-			d.add(lineOf(resolve(y.val)), join(ap, "kinetic_energy"), "must be %d, the kinetic energy of a %s arrow (rulebook, Kinetic energy); got %d", want, a.speed, a.ke)
+			y := yamlfile.Lookup(fs, "kinetic_energy")
+			d.add(lineOf(resolve(y.Val)), yamlfile.Join(ap, "kinetic_energy"), "must be %d, the kinetic energy of a %s arrow (rulebook, Kinetic energy); got %d", want, a.speed, a.ke)
 		}
 		if a.sideways != 0 && a.turn != 0 {
-			d.add(sidewaysLine, join(ap, "sideways"), "a slide keeps its heading: give turn or sideways, not both")
+			d.add(sidewaysLine, yamlfile.Join(ap, "sideways"), "a slide keeps its heading: give turn or sideways, not both")
 		} else if math.Abs(a.sideways) >= a.length {
-			d.add(sidewaysLine, join(ap, "sideways"), "must be less than the arrow's length (%s mm) either way; got %s", fmtFloat(a.length), fmtFloat(a.sideways))
+			d.add(sidewaysLine, yamlfile.Join(ap, "sideways"), "must be less than the arrow's length (%s mm) either way; got %s", fmtFloat(a.length), fmtFloat(a.sideways))
 		}
 		out = append(out, a)
 	}
@@ -512,7 +514,7 @@ func (d *decoder) checkDeck(rd *rawDeck) {
 				if !r.local {
 					at, o = first, r
 				}
-				d.add(at.line, join(at.path, "id"), "makes card %s, which the entry %s at line %d makes too; card ids must be unique", id, o.id, o.line)
+				d.add(at.line, yamlfile.Join(at.path, "id"), "makes card %s, which the entry %s at line %d makes too; card ids must be unique", id, o.id, o.line)
 				continue
 			}
 			made[id] = r
@@ -526,8 +528,8 @@ func (d *decoder) checkDeck(rd *rawDeck) {
 // checkCard checks that a card's symbols, arrows and sides agree.
 func (d *decoder) checkCard(r *rawCard) {
 	has := func(s string) bool { return contains(r.symbols, s) }
-	sp := join(r.path, "symbols")
-	ap := join(r.path, "arrows")
+	sp := yamlfile.Join(r.path, "symbols")
+	ap := yamlfile.Join(r.path, "arrows")
 	if has(SymbolStraight) && has(SymbolTurn) {
 		d.add(r.line, sp, "a card is straight or turns, not both; got %s", strings.Join(r.symbols, ", "))
 	}
@@ -567,11 +569,11 @@ func (d *decoder) checkCard(r *rawCard) {
 		for _, a := range r.arrows {
 			mirrored = mirrored || a.turn != 0 || a.sideways != 0
 			if a.turn == 180 {
-				d.add(r.line, join(r.path, "sides"), "the %s arrow turns 180 degrees, which the right card cannot mirror; allowed with sides: turns greater than -180 and less than 180", a.speed)
+				d.add(r.line, yamlfile.Join(r.path, "sides"), "the %s arrow turns 180 degrees, which the right card cannot mirror; allowed with sides: turns greater than -180 and less than 180", a.speed)
 			}
 		}
 		if !mirrored {
-			d.add(r.line, join(r.path, "sides"), "no arrow turns or slides, so the left and right cards would be the same; leave sides out")
+			d.add(r.line, yamlfile.Join(r.path, "sides"), "no arrow turns or slides, so the left and right cards would be the same; leave sides out")
 		}
 	}
 }

@@ -66,7 +66,7 @@ func TestLoadRejectsBrokenData(t *testing.T) {
 			name: "measured source in shipped data", file: componentsFile,
 			old: "    source: rulebook\n    section: \"Tailing\"", new: "    source: measured\n    section: \"Tailing\"",
 			wantAt: "source: measured", wantField: "geometry.tailing_distance.source",
-			wantMsg: `unknown source "measured"; allowed: rulebook, proposal`,
+			wantMsg: `"measured" is not allowed; allowed: rulebook, proposal`,
 		},
 		{
 			name: "value without a section", file: componentsFile,
@@ -78,7 +78,7 @@ func TestLoadRejectsBrokenData(t *testing.T) {
 			name: "short form in shipped data", file: componentsFile,
 			old: "  card_length:\n    value: 110\n    unit: mm\n    source: proposal\n", new: "  card_length: 110\n  card_lengthx:\n",
 			wantAt: "card_length: 110", wantField: "geometry.card_length",
-			wantMsg: "must be a mapping with fields value, unit, source, section, note; got 110",
+			wantMsg: "must be a mapping with the fields value, unit, source, section, note; got 110",
 		},
 		{
 			name: "range bands out of order", file: componentsFile,
@@ -120,25 +120,25 @@ func TestLoadRejectsBrokenData(t *testing.T) {
 			name: "arrow of no length", file: decksFile,
 			old: "{speed: low, length: 40, turn: 30,", new: "{speed: low, length: 0, turn: 30,",
 			wantAt: "length: 0", wantField: "decks.viper-mk2.cards.bank.arrows[0].length",
-			wantMsg: "must be a length in mm greater than 0 and at most 100000; got 0",
+			wantMsg: "0 mm is out of range; allowed: more than 0, at most 100000 mm",
 		},
 		{
 			name: "turn out of range", file: decksFile,
 			old: "turn: 90, kinetic_energy: 1}", new: "turn: 190, kinetic_energy: 1}",
 			wantAt: "turn: 190", wantField: "decks.viper-mk2.cards.hard-turn.arrows[0].turn",
-			wantMsg: "must be an angle in deg greater than -180 and at most 180; got 190",
+			wantMsg: "190 deg is out of range; allowed: more than -180, at most 180 deg",
 		},
 		{
 			name: "unknown symbol", file: decksFile,
 			old: "symbols: [turn, difficult]", new: "symbols: [turn, dificult]",
 			wantAt: "symbols: [turn, dificult]", wantField: "decks.viper-mk2.cards.hard-turn.symbols[1]",
-			wantMsg: `unknown symbol "dificult"; allowed: straight, turn, overboost, difficult, change-direction, blank`,
+			wantMsg: `"dificult" is not allowed; allowed: straight, turn, overboost, difficult, change-direction, blank`,
 		},
 		{
 			name: "unknown speed", file: decksFile,
 			old: "{speed: back, length: 30,", new: "{speed: backward, length: 30,",
 			wantAt: "speed: backward", wantField: "decks.viper-mk2.cards.straight.arrows[3].speed",
-			wantMsg: `unknown speed "backward"; allowed: low, medium, high, back, overboost`,
+			wantMsg: `"backward" is not allowed; allowed: low, medium, high, back, overboost`,
 		},
 		{
 			name: "two arrows of one speed", file: decksFile,
@@ -210,7 +210,7 @@ func TestLoadRejectsBrokenData(t *testing.T) {
 			name: "measured card in shipped data", file: decksFile,
 			old: "symbols: [blank]\n", new: "symbols: [blank]\n        source: measured\n        section: mine\n",
 			wantAt: "source: measured", wantField: "decks.viper-mk2.cards.blank.source",
-			wantMsg: `unknown source "measured"; allowed: rulebook, proposal`,
+			wantMsg: `"measured" is not allowed; allowed: rulebook, proposal`,
 		},
 		{
 			name: "deck without a section", file: decksFile,
@@ -252,19 +252,19 @@ func TestLoadRejectsBrokenData(t *testing.T) {
 			name: "value mapping in another unit", file: decksFile,
 			old: "{speed: low, length: 40, kinetic_energy: 1}", new: "{speed: low, length: {value: 4, unit: cm, source: proposal, section: x}, kinetic_energy: 1}",
 			wantAt: "unit: cm", wantField: "decks.viper-mk2.cards.straight.arrows[0].length.unit",
-			wantMsg: `unknown unit "cm"; allowed: mm`,
+			wantMsg: `"cm" is not allowed; allowed: mm`,
 		},
 		{
 			name: "value as a list", file: decksFile,
 			old: "        g: 3\n        symbols: [turn, difficult]", new: "        g: [3]\n        symbols: [turn, difficult]",
 			wantAt: "g: [3]", wantField: "decks.viper-mk2.cards.hard-turn.g",
-			wantMsg: "must be a whole number from 0 to 99, or a mapping with fields value, source, section, note; got a list",
+			wantMsg: "must be a whole number from 0 to 99, or a mapping with the fields value, source, section, note; got a list",
 		},
 		{
 			name: "FTL total missing", file: componentsFile,
 			old: "rolls: [2]", new: "rolls: [13]",
 			wantAt: "rolls: [13]", wantField: "geometry.ftl_sides[3].rolls[0]",
-			wantMsg: "must be a whole number from 2 to 12; got 13",
+			wantMsg: "13 is out of range; allowed: 2 to 12",
 		},
 	}
 	for _, tt := range tests {

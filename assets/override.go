@@ -36,7 +36,7 @@ func (c *Components) Override(filename string, data []byte) error {
 	d := newDecoder(filename, true, next.pos)
 	if root := d.parse(data); root != nil {
 		for _, f := range d.root(root, []string{"geometry", "classes"}) {
-			switch f.key {
+			switch f.Key {
 			case "geometry":
 				d.geometry(f, &next.Geometry)
 			case "classes":

@@ -172,24 +172,24 @@ func TestOverrideErrors(t *testing.T) {
 		{
 			name: "negative length",
 			file: "geometry:\n  short_range: -5\n",
-			want: []string{"my.yaml:2: geometry.short_range: must be a length in mm greater than 0 and at most 100000; got -5"},
+			want: []string{"my.yaml:2: geometry.short_range: -5 mm is out of range; allowed: more than 0, at most 100000 mm"},
 		},
 		{
 			name: "zero length in a mapping",
 			file: "geometry:\n  tailing_distance:\n    note: worn ruler\n    value: 0\n",
-			want: []string{"my.yaml:4: geometry.tailing_distance.value: must be a length in mm greater than 0 and at most 100000; got 0"},
+			want: []string{"my.yaml:4: geometry.tailing_distance.value: 0 mm is out of range; allowed: more than 0, at most 100000 mm"},
 		},
 		{
 			name: "text for a number",
 			file: "geometry:\n  drift_long: ninety\n",
-			want: []string{`my.yaml:2: geometry.drift_long: must be a length in mm greater than 0 and at most 100000; got "ninety"`},
+			want: []string{`my.yaml:2: geometry.drift_long: must be a number more than 0, at most 100000 mm; got "ninety"`},
 		},
 		{
 			name: "not a number at all",
 			file: "geometry: {base_across_flats: .nan, fire_arc_half_width: 200}\n",
 			want: []string{
-				"my.yaml:1: geometry.base_across_flats: must be a length in mm greater than 0 and at most 100000; got .nan",
-				"my.yaml:1: geometry.fire_arc_half_width: must be an angle in deg greater than 0 and at most 180; got 200",
+				"my.yaml:1: geometry.base_across_flats: must be a number more than 0, at most 100000 mm; got .nan",
+				"my.yaml:1: geometry.fire_arc_half_width: 200 deg is out of range; allowed: more than 0, at most 180 deg",
 			},
 		},
 		{
@@ -204,15 +204,15 @@ func TestOverrideErrors(t *testing.T) {
 				"my.yaml:3: classes.viper-mk2.name: unknown field; allowed: attack, structure, acceleration, ftl, base_across_flats",
 				"my.yaml:4: classes.viper-mk2.attack: must be a whole number from 1 to 20; got 5.5",
 				`my.yaml:5: classes.viper-mk2.ftl: must be true or false; got "yes"`,
-				"my.yaml:6: classes.viper-mk2.base_across_flats: must be a length in mm greater than 0 and at most 100000; got 0",
+				"my.yaml:6: classes.viper-mk2.base_across_flats: 0 mm is out of range; allowed: more than 0, at most 100000 mm",
 			},
 		},
 		{
 			name: "unknown source, unit and empty section",
 			file: "geometry:\n  base_across_flats:\n    value: 44\n    unit: cm\n    source: guessed\n    section: \"\"\n",
 			want: []string{
-				`my.yaml:4: geometry.base_across_flats.unit: unknown unit "cm"; allowed: mm`,
-				`my.yaml:5: geometry.base_across_flats.source: unknown source "guessed"; allowed: rulebook, proposal, measured`,
+				`my.yaml:4: geometry.base_across_flats.unit: "cm" is not allowed; allowed: mm`,
+				`my.yaml:5: geometry.base_across_flats.source: "guessed" is not allowed; allowed: rulebook, proposal, measured`,
 				"my.yaml:6: geometry.base_across_flats.section: must not be empty; name the rulebook section or the reason for the value",
 			},
 		},
@@ -229,7 +229,7 @@ func TestOverrideErrors(t *testing.T) {
 		{
 			name: "repeated field",
 			file: "geometry:\n  card_width: 60\n  card_width: 61\n",
-			want: []string{"my.yaml:3: geometry.card_width: repeated field; first given at line 2"},
+			want: []string{"my.yaml:3: geometry.card_width: given twice; first at line 2"},
 		},
 		{
 			name: "range bands out of order",
@@ -252,7 +252,7 @@ func TestOverrideErrors(t *testing.T) {
 			want: []string{
 				"my.yaml:4: geometry.ftl_sides[1].side: side front given twice; first at line 3",
 				"my.yaml:4: geometry.ftl_sides[1].rolls[0]: 2d6 total 3 given twice; first at line 3",
-				"my.yaml:4: geometry.ftl_sides[1].rolls[1]: must be a whole number from 2 to 12; got 13",
+				"my.yaml:4: geometry.ftl_sides[1].rolls[1]: 13 is out of range; allowed: 2 to 12",
 			},
 		},
 		{
@@ -265,7 +265,7 @@ func TestOverrideErrors(t *testing.T) {
 		{
 			name: "not a mapping",
 			file: "- geometry\n",
-			want: []string{"my.yaml:1: must be a mapping with fields geometry, classes; got a list"},
+			want: []string{"my.yaml:1: must be a mapping with the fields geometry, classes; got a list"},
 		},
 		{
 			name: "classes as a list",
@@ -287,9 +287,9 @@ func TestOverrideErrors(t *testing.T) {
 			file: "geometry:\n  base_across_flatz: 44\n  short_range: -1\n  g_limit: 0\nclasses:\n  raptor: {attack: 0}\n  viper: {}\nscenario: x\n",
 			want: []string{
 				"my.yaml:2: geometry.base_across_flatz: unknown field",
-				"my.yaml:3: geometry.short_range: must be a length",
-				"my.yaml:4: geometry.g_limit: must be a whole number from 1 to 99; got 0",
-				"my.yaml:6: classes.raptor.attack: must be a whole number from 1 to 20; got 0",
+				"my.yaml:3: geometry.short_range: -1 mm is out of range",
+				"my.yaml:4: geometry.g_limit: 0 is out of range; allowed: 1 to 99",
+				"my.yaml:6: classes.raptor.attack: 0 is out of range; allowed: 1 to 20",
 				"my.yaml:7: classes.viper: unknown class",
 				"my.yaml:8: scenario: unknown field; allowed: geometry, classes",
 			},

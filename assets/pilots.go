@@ -3,6 +3,8 @@ package assets
 import (
 	"fmt"
 	"slices"
+
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
 // PilotCard is a named pilot (rulebook, Pilot cards): name, rank or role,
@@ -55,7 +57,7 @@ var affiliations = []string{"colonial", "cylon"}
 
 // pilotCardList decodes the pilot_cards list of pilots.yaml against the
 // talents and pilot tokens already loaded.
-func (d *decoder) pilotCardList(f field, c *Components) []PilotCard {
+func (d *decoder) pilotCardList(f yamlfile.Field, c *Components) []PilotCard {
 	keys := []string{"id", "name", "affiliation", "rank", "experience", "attack_modifier", "talents", "flaws", "source", "section", "note"}
 	idLine, nameLine := map[string]int{}, map[string]int{}
 	var tokens []string
@@ -63,41 +65,41 @@ func (d *decoder) pilotCardList(f field, c *Components) []PilotCard {
 		tokens = append(tokens, t.ID)
 	}
 	var out []PilotCard
-	for i, n := range d.items(f.val, f.keyNode.Line, "pilot_cards", "pilot cards") {
+	for i, n := range yamlfile.Items(&d.ps, f.Val, f.KeyNode.Line, "pilot_cards", "pilot cards") {
 		path := fmt.Sprintf("pilot_cards[%d]", i)
 		line := lineOf(resolve(n))
-		fs, isMap := d.entries(n, line, path, mappingOf(keys))
+		fs, isMap := yamlfile.Fields(&d.ps, n, line, path, mappingOf(keys), nil)
 		if !isMap {
 			continue
 		}
 		var p PilotCard
-		if x := lookup(fs, "id"); x != nil {
-			if id, ok := d.id(x.val, join(path, "id")); ok {
+		if x := yamlfile.Lookup(fs, "id"); x != nil {
+			if id, ok := d.id(x.Val, yamlfile.Join(path, "id")); ok {
 				if l, dup := idLine[id]; dup {
-					d.add(x.keyNode.Line, join(path, "id"), "%s given twice; first at line %d; pilot card ids must be unique", id, l)
+					d.add(x.KeyNode.Line, yamlfile.Join(path, "id"), "%s given twice; first at line %d; pilot card ids must be unique", id, l)
 				} else if slices.Contains(tokens, id) {
-					d.add(x.keyNode.Line, join(path, "id"), "%s is a pilot token's id; a card needs an id of its own", id)
+					d.add(x.KeyNode.Line, yamlfile.Join(path, "id"), "%s is a pilot token's id; a card needs an id of its own", id)
 				} else {
-					idLine[id] = x.keyNode.Line
-					p.ID, path = id, join("pilot_cards", id)
+					idLine[id] = x.KeyNode.Line
+					p.ID, path = id, yamlfile.Join("pilot_cards", id)
 				}
 			}
 		}
-		fs = d.allow(fs, path, keys)
-		d.require(fs, line, path, "id", "name", "affiliation", "rank", "experience", "attack_modifier", "talents")
+		fs = yamlfile.Allow(&d.ps, fs, path, keys)
+		yamlfile.Require(&d.ps, fs, line, path, "id", "name", "affiliation", "rank", "experience", "attack_modifier", "talents")
 		for _, x := range fs {
-			xp := join(path, x.key)
-			switch x.key {
+			xp := yamlfile.Join(path, x.Key)
+			switch x.Key {
 			case "name":
 				p.Name, _ = d.uniqueName(x, xp, nameLine, "a game has at most one card of a name (Pilot cards)")
 			case "affiliation":
-				p.Affiliation, _ = d.oneOf(x.val, xp, "affiliation", affiliations)
+				p.Affiliation, _ = yamlfile.OneOf(&d.ps, x.Val, xp, affiliations...)
 			case "rank":
 				p.Rank, _ = d.nonEmpty(x, xp)
 			case "experience":
-				p.Experience, _ = d.oneOf(x.val, xp, "experience", tokens)
+				p.Experience, _ = yamlfile.OneOf(&d.ps, x.Val, xp, tokens...)
 			case "attack_modifier":
-				p.AttackModifier, _ = d.integerAs(x.val, xp, modifierRange, "a whole number from -9 to 9")
+				p.AttackModifier, _ = yamlfile.Whole(&d.ps, x.Val, xp, modifierRange)
 			case "talents":
 				p.Talents = d.cardRefs(x, xp, c, TalentKindTalent)
 			case "flaws":
@@ -107,7 +109,7 @@ func (d *decoder) pilotCardList(f field, c *Components) []PilotCard {
 		if p.Experience == "nugget" || p.Experience == "rookie" {
 			for _, id := range p.Talents {
 				if t, ok := c.Talent(id); ok && !t.Rookie {
-					d.add(line, join(path, "talents"), "%s is not a rookie talent; a %s's card lists only rookie talents (Limitations of nuggets and rookies)", id, p.Experience)
+					d.add(line, yamlfile.Join(path, "talents"), "%s is not a rookie talent; a %s's card lists only rookie talents (Limitations of nuggets and rookies)", id, p.Experience)
 				}
 			}
 		}
@@ -120,9 +122,9 @@ func (d *decoder) pilotCardList(f field, c *Components) []PilotCard {
 
 // cardRefs decodes a list of talent or flaw ids that must name cards of
 // that kind in talents.yaml.
-func (d *decoder) cardRefs(x field, path string, c *Components, kind TalentKind) []string {
+func (d *decoder) cardRefs(x yamlfile.Field, path string, c *Components, kind TalentKind) []string {
 	var out []string
-	for k, n := range d.items(x.val, x.keyNode.Line, path, string(kind)+"s") {
+	for k, n := range yamlfile.Items(&d.ps, x.Val, x.KeyNode.Line, path, string(kind)+"s") {
 		np := fmt.Sprintf("%s[%d]", path, k)
 		id, ok := d.id(n, np)
 		if !ok {

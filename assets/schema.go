@@ -8,6 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
 // maxLength bounds every length so that sums and squares of lengths stay
@@ -16,19 +17,19 @@ const maxLength = limits.ComponentMM
 
 type lengthSpec struct {
 	key string
-	r   floatRange
+	r   yamlfile.Range
 	get func(*Geometry) *Value
 }
 
 type intSpec struct {
 	key string
-	r   intRange
+	r   yamlfile.IntRange
 	get func(*Geometry) *IntValue
 }
 
 func lengthSpecs() []lengthSpec {
-	mm := floatRange{unit: UnitMM, min: 0, max: maxLength}
-	deg := floatRange{unit: UnitDeg, min: 0, max: 180}
+	mm := yamlfile.Range{Min: 0, Max: maxLength, Open: true, Unit: UnitMM}
+	deg := yamlfile.Range{Min: 0, Max: 180, Open: true, Unit: UnitDeg}
 	return []lengthSpec{
 		{"base_across_flats", mm, func(g *Geometry) *Value { return &g.BaseAcrossFlats }},
 		{"fire_arc_half_width", deg, func(g *Geometry) *Value { return &g.FireArcHalfWidth }},
@@ -51,9 +52,9 @@ func lengthSpecs() []lengthSpec {
 
 func intSpecs() []intSpec {
 	return []intSpec{
-		{"g_limit", intRange{1, 99}, func(g *Geometry) *IntValue { return &g.GLimit }},
-		{"starting_fuel", intRange{0, 9999}, func(g *Geometry) *IntValue { return &g.StartingFuel }},
-		{"ftl_fuel_cost", intRange{0, 9999}, func(g *Geometry) *IntValue { return &g.FTLFuelCost }},
+		{"g_limit", yamlfile.IntRange{Min: 1, Max: 99}, func(g *Geometry) *IntValue { return &g.GLimit }},
+		{"starting_fuel", yamlfile.IntRange{Min: 0, Max: 9999}, func(g *Geometry) *IntValue { return &g.StartingFuel }},
+		{"ftl_fuel_cost", yamlfile.IntRange{Min: 0, Max: 9999}, func(g *Geometry) *IntValue { return &g.FTLFuelCost }},
 	}
 }
 
@@ -76,14 +77,14 @@ func allSides() []string {
 
 // Ranges of the class, counter and pilot values.
 var (
-	attackRange       = intRange{1, 20}
-	structureRange    = intRange{1, 999}
-	accelerationRange = intRange{0, 20}
-	damageRange       = intRange{1, 99}
-	collisionRange    = intRange{0, 99}
-	countRange        = intRange{1, 99}
-	modifierRange     = intRange{-9, 9}
-	talentsRange      = intRange{0, 20}
+	attackRange       = yamlfile.IntRange{Min: 1, Max: 20}
+	structureRange    = yamlfile.IntRange{Min: 1, Max: 999}
+	accelerationRange = yamlfile.IntRange{Min: 0, Max: 20}
+	damageRange       = yamlfile.IntRange{Min: 1, Max: 99}
+	collisionRange    = yamlfile.IntRange{Min: 0, Max: 99}
+	countRange        = yamlfile.IntRange{Min: 1, Max: 99}
+	modifierRange     = yamlfile.IntRange{Min: -9, Max: 9}
+	talentsRange      = yamlfile.IntRange{Min: 0, Max: 20}
 )
 
 func classFieldsPatch() []string {
@@ -95,32 +96,32 @@ func specialSymbols() []string {
 }
 
 func mappingOf(keys []string) string {
-	return "a mapping with fields " + strings.Join(keys, ", ")
+	return "a mapping with the fields " + strings.Join(keys, ", ")
 }
 
 // geometry decodes the geometry mapping of components.yaml or of an override.
-func (d *decoder) geometry(f field, g *Geometry) {
+func (d *decoder) geometry(f yamlfile.Field, g *Geometry) {
 	const path = "geometry"
 	keys := geometryKeys()
-	fs, isMap := d.fields(f.val, f.keyNode.Line, path, keys, "a mapping of component values")
+	fs, isMap := yamlfile.Fields(&d.ps, f.Val, f.KeyNode.Line, path, "a mapping of component values", keys)
 	if !isMap {
 		return
 	}
 	if !d.partial {
-		d.require(fs, f.keyNode.Line, path, keys...)
+		yamlfile.Require(&d.ps, fs, f.KeyNode.Line, path, keys...)
 	}
 	lens, ints := lengthSpecs(), intSpecs()
 next:
 	for _, x := range fs {
-		xp := join(path, x.key)
+		xp := yamlfile.Join(path, x.Key)
 		for _, s := range lens {
-			if s.key == x.key {
+			if s.key == x.Key {
 				d.length(x, xp, s.r, s.get(g))
 				continue next
 			}
 		}
 		for _, s := range ints {
-			if s.key == x.key {
+			if s.key == x.Key {
 				d.whole(x, xp, s.r, s.get(g))
 				continue next
 			}
@@ -131,43 +132,43 @@ next:
 
 // ftlSides decodes the whole FTL side table; even an override must give all
 // six sides, since a partial table could not cover every 2d6 total.
-func (d *decoder) ftlSides(f field, path string, g *Geometry) {
+func (d *decoder) ftlSides(f yamlfile.Field, path string, g *Geometry) {
 	mark := d.mark()
 	keys := []string{"side", "rolls", "source", "section", "note"}
 	sideLine := map[string]int{}
 	rollLine := map[int]int{}
 	var sides []FTLSide
-	for i, n := range d.items(f.val, f.keyNode.Line, path, "sides") {
+	for i, n := range yamlfile.Items(&d.ps, f.Val, f.KeyNode.Line, path, "sides") {
 		ip := fmt.Sprintf("%s[%d]", path, i)
 		line := lineOf(resolve(n))
-		fs, isMap := d.fields(n, line, ip, keys, mappingOf(keys))
+		fs, isMap := yamlfile.Fields(&d.ps, n, line, ip, mappingOf(keys), keys)
 		if !isMap {
 			continue
 		}
-		d.require(fs, line, ip, "side", "rolls")
+		yamlfile.Require(&d.ps, fs, line, ip, "side", "rolls")
 		var s FTLSide
 		for _, x := range fs {
-			xp := join(ip, x.key)
-			switch x.key {
+			xp := yamlfile.Join(ip, x.Key)
+			switch x.Key {
 			case "side":
-				name, ok := d.oneOf(x.val, xp, "side", allSides())
+				name, ok := yamlfile.OneOf(&d.ps, x.Val, xp, allSides()...)
 				if !ok {
 					continue
 				}
 				if l, dup := sideLine[name]; dup {
-					d.add(x.keyNode.Line, xp, "side %s given twice; first at line %d", name, l)
+					d.add(x.KeyNode.Line, xp, "side %s given twice; first at line %d", name, l)
 					continue
 				}
-				sideLine[name] = x.keyNode.Line
+				sideLine[name] = x.KeyNode.Line
 				s.Side = name
 			case "rolls":
-				rolls := d.items(x.val, x.keyNode.Line, xp, "2d6 totals")
+				rolls := yamlfile.Items(&d.ps, x.Val, x.KeyNode.Line, xp, "2d6 totals")
 				if len(rolls) == 0 {
-					d.add(x.keyNode.Line, xp, "must list at least one 2d6 total from 2 to 12")
+					d.add(x.KeyNode.Line, xp, "must list at least one 2d6 total from 2 to 12")
 				}
 				for j, rn := range rolls {
 					rp := fmt.Sprintf("%s[%d]", xp, j)
-					r, ok := d.integer(rn, rp, intRange{2, 12})
+					r, ok := yamlfile.Whole(&d.ps, rn, rp, yamlfile.IntRange{Min: 2, Max: 12})
 					if !ok {
 						continue
 					}
@@ -194,7 +195,7 @@ func (d *decoder) ftlSides(f field, path string, g *Geometry) {
 		}
 	}
 	if len(missingSides) > 0 {
-		d.add(f.keyNode.Line, path, "no entry for side %s; the table must give all six: %s", strings.Join(missingSides, ", "), strings.Join(allSides(), ", "))
+		d.add(f.KeyNode.Line, path, "no entry for side %s; the table must give all six: %s", strings.Join(missingSides, ", "), strings.Join(allSides(), ", "))
 	}
 	var missingRolls []string
 	for r := 2; r <= 12; r++ {
@@ -203,49 +204,49 @@ func (d *decoder) ftlSides(f field, path string, g *Geometry) {
 		}
 	}
 	if len(missingRolls) > 0 {
-		d.add(f.keyNode.Line, path, "no side for 2d6 total %s; every total from 2 to 12 needs one", strings.Join(missingRolls, ", "))
+		d.add(f.KeyNode.Line, path, "no side for 2d6 total %s; every total from 2 to 12 needs one", strings.Join(missingRolls, ", "))
 	}
 	if d.clean(mark) {
 		g.FTLSides = sides
-		d.set(path, f.keyNode.Line)
+		d.set(path, f.KeyNode.Line)
 	}
 }
 
 // classList decodes the classes list of ships.yaml.
-func (d *decoder) classList(f field, c *Components) {
+func (d *decoder) classList(f yamlfile.Field, c *Components) {
 	keys := []string{"id", "name", "attack", "structure", "acceleration", "ftl", "base_across_flats"}
 	idLine := map[string]int{}
 	mark := d.mark()
-	nodes := d.items(f.val, f.keyNode.Line, "classes", "ship classes")
+	nodes := yamlfile.Items(&d.ps, f.Val, f.KeyNode.Line, "classes", "ship classes")
 	if len(nodes) == 0 && d.clean(mark) {
-		d.add(f.keyNode.Line, "classes", "must list at least one ship class")
+		d.add(f.KeyNode.Line, "classes", "must list at least one ship class")
 	}
 	for i, n := range nodes {
 		path := fmt.Sprintf("classes[%d]", i)
 		line := lineOf(resolve(n))
-		fs, isMap := d.entries(n, line, path, mappingOf(keys))
+		fs, isMap := yamlfile.Fields(&d.ps, n, line, path, mappingOf(keys), nil)
 		if !isMap {
 			continue
 		}
 		var cl Class
-		if x := lookup(fs, "id"); x != nil {
-			if id, ok := d.id(x.val, join(path, "id")); ok {
+		if x := yamlfile.Lookup(fs, "id"); x != nil {
+			if id, ok := d.id(x.Val, yamlfile.Join(path, "id")); ok {
 				if l, dup := idLine[id]; dup {
-					d.add(x.keyNode.Line, join(path, "id"), "class %s given twice; first at line %d", id, l)
+					d.add(x.KeyNode.Line, yamlfile.Join(path, "id"), "class %s given twice; first at line %d", id, l)
 				} else {
-					idLine[id] = x.keyNode.Line
-					cl.ID, path = id, join("classes", id)
+					idLine[id] = x.KeyNode.Line
+					cl.ID, path = id, yamlfile.Join("classes", id)
 				}
 			}
 		}
-		fs = d.allow(fs, path, keys)
-		d.require(fs, line, path, keys[:6]...)
+		fs = yamlfile.Allow(&d.ps, fs, path, keys)
+		yamlfile.Require(&d.ps, fs, line, path, keys[:6]...)
 		for _, x := range fs {
-			xp := join(path, x.key)
-			switch x.key {
+			xp := yamlfile.Join(path, x.Key)
+			switch x.Key {
 			case "name":
-				if s, ok := d.text(x.val, xp); ok && strings.TrimSpace(s) == "" {
-					d.add(x.keyNode.Line, xp, "must not be empty")
+				if s, ok := yamlfile.Text(&d.ps, x.Val, xp); ok && strings.TrimSpace(s) == "" {
+					d.add(x.KeyNode.Line, xp, "must not be empty")
 				} else {
 					cl.Name = s
 				}
@@ -258,8 +259,8 @@ func (d *decoder) classList(f field, c *Components) {
 }
 
 // classField decodes one of the values a class file or an override may set.
-func (d *decoder) classField(x field, xp string, cl *Class) {
-	switch x.key {
+func (d *decoder) classField(x yamlfile.Field, xp string, cl *Class) {
+	switch x.Key {
 	case "attack":
 		d.whole(x, xp, attackRange, &cl.Attack)
 	case "structure":
@@ -270,7 +271,7 @@ func (d *decoder) classField(x field, xp string, cl *Class) {
 		d.flag(x, xp, &cl.FTL)
 	case "base_across_flats":
 		var v Value
-		if d.length(x, xp, floatRange{unit: UnitMM, min: 0, max: maxLength}, &v) {
+		if d.length(x, xp, yamlfile.Range{Min: 0, Max: maxLength, Open: true, Unit: UnitMM}, &v) {
 			cl.BaseAcrossFlats = &v
 		}
 	}
@@ -278,20 +279,20 @@ func (d *decoder) classField(x field, xp string, cl *Class) {
 
 // classPatch decodes the classes mapping of an override: class id to the
 // fields to change.
-func (d *decoder) classPatch(f field, c *Components) {
+func (d *decoder) classPatch(f yamlfile.Field, c *Components) {
 	ids := c.ClassIDs()
-	entries, _ := d.entries(f.val, f.keyNode.Line, "classes", "a mapping from class id to the values to change, for example viper-mk2: {base_across_flats: 44}")
+	entries, _ := yamlfile.Fields(&d.ps, f.Val, f.KeyNode.Line, "classes", "a mapping from class id to the values to change, for example viper-mk2: {base_across_flats: 44}", nil)
 	for _, e := range entries {
-		path := join("classes", e.key)
-		i := indexOf(ids, e.key)
+		path := yamlfile.Join("classes", e.Key)
+		i := indexOf(ids, e.Key)
 		if i < 0 {
-			d.add(e.keyNode.Line, path, "unknown class; allowed: %s", strings.Join(ids, ", "))
+			d.add(e.KeyNode.Line, path, "unknown class; allowed: %s", strings.Join(ids, ", "))
 			continue
 		}
 		keys := classFieldsPatch()
-		fs, _ := d.fields(e.val, e.keyNode.Line, path, keys, mappingOf(keys))
+		fs, _ := yamlfile.Fields(&d.ps, e.Val, e.KeyNode.Line, path, mappingOf(keys), keys)
 		for _, x := range fs {
-			d.classField(x, join(path, x.key), &c.Classes[i])
+			d.classField(x, yamlfile.Join(path, x.Key), &c.Classes[i])
 		}
 	}
 }
@@ -307,7 +308,7 @@ func indexOf(list []string, s string) int {
 
 // counters decodes a list of counter kinds and checks that they add up to
 // total, the number the rulebook's component list gives.
-func (d *decoder) counters(f field, path string, collision bool, total int) []DamageCounter {
+func (d *decoder) counters(f yamlfile.Field, path string, collision bool, total int) []DamageCounter {
 	keys := []string{"value", "plus", "special", "count", "source", "section", "note"}
 	values := damageRange
 	if collision {
@@ -317,26 +318,26 @@ func (d *decoder) counters(f field, path string, collision bool, total int) []Da
 	mark := d.mark()
 	kindLine := map[string]int{}
 	var out []DamageCounter
-	for i, n := range d.items(f.val, f.keyNode.Line, path, "counter kinds") {
+	for i, n := range yamlfile.Items(&d.ps, f.Val, f.KeyNode.Line, path, "counter kinds") {
 		ip := fmt.Sprintf("%s[%d]", path, i)
 		line := lineOf(resolve(n))
-		fs, isMap := d.fields(n, line, ip, keys, mappingOf(keys))
+		fs, isMap := yamlfile.Fields(&d.ps, n, line, ip, mappingOf(keys), keys)
 		if !isMap {
 			continue
 		}
-		d.require(fs, line, ip, "value", "count")
+		yamlfile.Require(&d.ps, fs, line, ip, "value", "count")
 		var k DamageCounter
 		for _, x := range fs {
-			xp := join(ip, x.key)
-			switch x.key {
+			xp := yamlfile.Join(ip, x.Key)
+			switch x.Key {
 			case "value":
-				k.Value, _ = d.integer(x.val, xp, values)
+				k.Value, _ = yamlfile.Whole(&d.ps, x.Val, xp, values)
 			case "plus":
-				k.Plus, _ = d.boolean(x.val, xp)
+				k.Plus, _ = yamlfile.Bool(&d.ps, x.Val, xp)
 			case "special":
-				k.Special, _ = d.oneOf(x.val, xp, "special-damage symbol", specialSymbols())
+				k.Special, _ = yamlfile.OneOf(&d.ps, x.Val, xp, specialSymbols()...)
 			case "count":
-				k.Count, _ = d.integer(x.val, xp, countRange)
+				k.Count, _ = yamlfile.Whole(&d.ps, x.Val, xp, countRange)
 			}
 		}
 		p, _ := d.provenanceOf(fs, line, ip)
@@ -348,41 +349,41 @@ func (d *decoder) counters(f field, path string, collision bool, total int) []Da
 		out = append(out, k)
 	}
 	if d.clean(mark) && CounterTotal(out) != total {
-		d.add(f.keyNode.Line, path, "the kinds add up to %d counters; the rulebook's set has %d (Contents)", CounterTotal(out), total)
+		d.add(f.KeyNode.Line, path, "the kinds add up to %d counters; the rulebook's set has %d (Contents)", CounterTotal(out), total)
 	}
 	return out
 }
 
 // pilotTokens decodes the pilot_tokens list of counters.yaml.
-func (d *decoder) pilotTokens(f field) []PilotToken {
+func (d *decoder) pilotTokens(f yamlfile.Field) []PilotToken {
 	keys := []string{"id", "name", "attack_modifier", "max_talents", "rookie_talents_only"}
 	idLine := map[string]int{}
 	var out []PilotToken
-	for i, n := range d.items(f.val, f.keyNode.Line, "pilot_tokens", "pilot tokens") {
+	for i, n := range yamlfile.Items(&d.ps, f.Val, f.KeyNode.Line, "pilot_tokens", "pilot tokens") {
 		path := fmt.Sprintf("pilot_tokens[%d]", i)
 		line := lineOf(resolve(n))
-		fs, isMap := d.entries(n, line, path, mappingOf(keys))
+		fs, isMap := yamlfile.Fields(&d.ps, n, line, path, mappingOf(keys), nil)
 		if !isMap {
 			continue
 		}
 		var t PilotToken
-		if x := lookup(fs, "id"); x != nil {
-			if id, ok := d.id(x.val, join(path, "id")); ok {
+		if x := yamlfile.Lookup(fs, "id"); x != nil {
+			if id, ok := d.id(x.Val, yamlfile.Join(path, "id")); ok {
 				if l, dup := idLine[id]; dup {
-					d.add(x.keyNode.Line, join(path, "id"), "pilot token %s given twice; first at line %d", id, l)
+					d.add(x.KeyNode.Line, yamlfile.Join(path, "id"), "pilot token %s given twice; first at line %d", id, l)
 				} else {
-					idLine[id] = x.keyNode.Line
-					t.ID, path = id, join("pilot_tokens", id)
+					idLine[id] = x.KeyNode.Line
+					t.ID, path = id, yamlfile.Join("pilot_tokens", id)
 				}
 			}
 		}
-		fs = d.allow(fs, path, keys)
-		d.require(fs, line, path, keys...)
+		fs = yamlfile.Allow(&d.ps, fs, path, keys)
+		yamlfile.Require(&d.ps, fs, line, path, keys...)
 		for _, x := range fs {
-			xp := join(path, x.key)
-			switch x.key {
+			xp := yamlfile.Join(path, x.Key)
+			switch x.Key {
 			case "name":
-				t.Name, _ = d.text(x.val, xp)
+				t.Name, _ = yamlfile.Text(&d.ps, x.Val, xp)
 			case "attack_modifier":
 				d.whole(x, xp, modifierRange, &t.AttackModifier)
 			case "max_talents":
@@ -397,10 +398,10 @@ func (d *decoder) pilotTokens(f field) []PilotToken {
 }
 
 // root checks the top-level mapping and returns its fields.
-func (d *decoder) root(n *yaml.Node, keys []string) []field {
-	fs, _ := d.fields(n, 1, "", keys, mappingOf(keys))
+func (d *decoder) root(n *yaml.Node, keys []string) []yamlfile.Field {
+	fs, _ := yamlfile.Fields(&d.ps, n, 1, "", mappingOf(keys), keys)
 	if !d.partial {
-		d.require(fs, lineOf(n), "", keys...)
+		yamlfile.Require(&d.ps, fs, lineOf(n), "", keys...)
 	}
 	return fs
 }
@@ -417,35 +418,35 @@ func loadFiles(components, ships, counters, decks, talents []byte) (*Components,
 		name   string
 		data   []byte
 		keys   []string
-		decode func(*decoder, []field)
+		decode func(*decoder, []yamlfile.Field)
 	}{
-		{componentsFile, components, []string{"geometry"}, func(d *decoder, fs []field) {
+		{componentsFile, components, []string{"geometry"}, func(d *decoder, fs []yamlfile.Field) {
 			for _, f := range fs {
 				d.geometry(f, &c.Geometry)
 			}
 		}},
-		{shipsFile, ships, []string{"classes"}, func(d *decoder, fs []field) {
+		{shipsFile, ships, []string{"classes"}, func(d *decoder, fs []yamlfile.Field) {
 			for _, f := range fs {
 				d.classList(f, c)
 			}
 			shipsOK = d.clean(0)
 		}},
-		{countersFile, counters, []string{"damage_counters", "collision_counters", "pilot_tokens"}, func(d *decoder, fs []field) {
+		{countersFile, counters, []string{"damage_counters", "collision_counters", "pilot_tokens"}, func(d *decoder, fs []yamlfile.Field) {
 			for _, f := range fs {
-				switch f.key {
+				switch f.Key {
 				case "damage_counters":
-					c.Damage = d.counters(f, f.key, false, DamageCounterTotal)
+					c.Damage = d.counters(f, f.Key, false, DamageCounterTotal)
 				case "collision_counters":
-					c.Collision = d.counters(f, f.key, true, CollisionCounterTotal)
+					c.Collision = d.counters(f, f.Key, true, CollisionCounterTotal)
 				case "pilot_tokens":
 					c.PilotTokens = d.pilotTokens(f)
 				}
 			}
 		}},
-		{decksFile, decks, []string{"kinetic_energy", "decks"}, func(d *decoder, fs []field) {
+		{decksFile, decks, []string{"kinetic_energy", "decks"}, func(d *decoder, fs []yamlfile.Field) {
 			c.Decks = d.deckFile(fs, c, shipsOK)
 		}},
-		{talentsFile, talents, []string{"talents"}, func(d *decoder, fs []field) {
+		{talentsFile, talents, []string{"talents"}, func(d *decoder, fs []yamlfile.Field) {
 			for _, f := range fs {
 				c.Talents = d.talentList(f)
 			}

@@ -164,7 +164,7 @@ func signed(n int) string {
 }
 
 // cell puts text on one line.
-func cell(s string) string { return oneLine(s) }
+func cell(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // table aligns rows of cells in columns two spaces apart; the last column is
 // not padded and no line has trailing spaces.

@@ -3,87 +3,84 @@ package assets
 import (
 	"fmt"
 	"strings"
+
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
 func talentKeys() []string {
 	return []string{"id", "name", "kind", "type", "uses", "rookie", "rules", "activation", "effect", "source", "section", "note"}
 }
 
-// Ranges of the talent values, with what the messages say is allowed.
+// Ranges of the talent values, with what the values mean.
 var (
-	usesRange       = intRange{0, 99}
-	activationRange = intRange{2, 12}
-)
-
-const (
-	usesAllowed       = "a whole number from 0 to 99, 0 for unlimited (the ∞ symbol)"
-	activationAllowed = "a whole number from 2 to 12, the 2d6 total an opponent must roll to activate the flaw"
+	usesRange       = yamlfile.IntRange{Min: 0, Max: 99, Note: "0 for unlimited (the ∞ symbol)"}
+	activationRange = yamlfile.IntRange{Min: 2, Max: 12, Note: "the 2d6 total an opponent must roll to activate the flaw"}
 )
 
 // talentList decodes the talents list of talents.yaml and returns the
 // talents, then the flaws, each in file order.
-func (d *decoder) talentList(f field) []TalentSpec {
+func (d *decoder) talentList(f yamlfile.Field) []TalentSpec {
 	keys := talentKeys()
 	idLine := map[string]int{}
 	nameLine := map[string]int{}
 	mark := d.mark()
-	nodes := d.items(f.val, f.keyNode.Line, "talents", "talent and flaw cards")
+	nodes := yamlfile.Items(&d.ps, f.Val, f.KeyNode.Line, "talents", "talent and flaw cards")
 	if len(nodes) == 0 && d.clean(mark) {
-		d.add(f.keyNode.Line, "talents", "must list at least one talent or flaw")
+		d.add(f.KeyNode.Line, "talents", "must list at least one talent or flaw")
 	}
 	var talents, flaws []TalentSpec
 	for i, n := range nodes {
 		path := fmt.Sprintf("talents[%d]", i)
 		line := lineOf(resolve(n))
-		fs, isMap := d.entries(n, line, path, mappingOf(keys))
+		fs, isMap := yamlfile.Fields(&d.ps, n, line, path, mappingOf(keys), nil)
 		if !isMap {
 			continue
 		}
 		var t TalentSpec
-		if x := lookup(fs, "id"); x != nil {
-			xp := join(path, "id")
-			if id, ok := d.id(x.val, xp); ok {
+		if x := yamlfile.Lookup(fs, "id"); x != nil {
+			xp := yamlfile.Join(path, "id")
+			if id, ok := d.id(x.Val, xp); ok {
 				if l, dup := idLine[id]; dup {
-					d.add(x.keyNode.Line, xp, "%s given twice; first at line %d; talent and flaw ids must be unique", id, l)
+					d.add(x.KeyNode.Line, xp, "%s given twice; first at line %d; talent and flaw ids must be unique", id, l)
 				} else {
-					idLine[id] = x.keyNode.Line
-					t.ID, path = id, join("talents", id)
+					idLine[id] = x.KeyNode.Line
+					t.ID, path = id, yamlfile.Join("talents", id)
 				}
 			}
 		}
-		fs = d.allow(fs, path, keys)
-		d.require(fs, line, path, "id", "name", "kind", "type", "uses", "effect")
-		if x := lookup(fs, "kind"); x != nil {
-			if s, ok := d.oneOf(x.val, join(path, "kind"), "kind", []string{string(TalentKindTalent), string(TalentKindFlaw)}); ok {
+		fs = yamlfile.Allow(&d.ps, fs, path, keys)
+		yamlfile.Require(&d.ps, fs, line, path, "id", "name", "kind", "type", "uses", "effect")
+		if x := yamlfile.Lookup(fs, "kind"); x != nil {
+			if s, ok := yamlfile.OneOf(&d.ps, x.Val, yamlfile.Join(path, "kind"), string(TalentKindTalent), string(TalentKindFlaw)); ok {
 				t.Kind = TalentKind(s)
 			}
 		}
-		if t.Kind == TalentKindFlaw && lookup(fs, "activation") == nil {
-			d.add(line, join(path, "activation"), "missing; required for a flaw: %s", activationAllowed)
+		if t.Kind == TalentKindFlaw && yamlfile.Lookup(fs, "activation") == nil {
+			d.add(line, yamlfile.Join(path, "activation"), "missing; required for a flaw: %s", activationRange.What())
 		}
 		for _, x := range fs {
-			xp := join(path, x.key)
-			switch x.key {
+			xp := yamlfile.Join(path, x.Key)
+			switch x.Key {
 			case "name":
 				t.Name, _ = d.uniqueName(x, xp, nameLine, "every card needs a name of its own")
 			case "type":
 				t.Type, _ = d.talentType(x, xp)
 			case "uses":
-				t.Uses, _ = d.integerAs(x.val, xp, usesRange, usesAllowed)
+				t.Uses, _ = yamlfile.Whole(&d.ps, x.Val, xp, usesRange)
 			case "rookie":
 				if t.Kind == TalentKindFlaw {
-					d.add(x.keyNode.Line, xp, "only a talent can be a rookie talent; leave rookie out for a flaw")
+					d.add(x.KeyNode.Line, xp, "only a talent can be a rookie talent; leave rookie out for a flaw")
 					continue
 				}
-				t.Rookie, _ = d.boolean(x.val, xp)
+				t.Rookie, _ = yamlfile.Bool(&d.ps, x.Val, xp)
 			case "rules":
 				t.Rules = d.talentRules(x, xp)
 			case "activation":
 				if t.Kind == TalentKindTalent {
-					d.add(x.keyNode.Line, xp, "only a flaw has an activation value; leave activation out for a talent")
+					d.add(x.KeyNode.Line, xp, "only a flaw has an activation value; leave activation out for a talent")
 					continue
 				}
-				t.Activation, _ = d.integerAs(x.val, xp, activationRange, activationAllowed)
+				t.Activation, _ = yamlfile.Whole(&d.ps, x.Val, xp, activationRange)
 			case "effect":
 				t.Effect, _ = d.nonEmpty(x, xp)
 			}
@@ -102,14 +99,14 @@ func (d *decoder) talentList(f field) []TalentSpec {
 // uniqueName reads a card's name, refusing one that is empty or that an
 // earlier card of the file has (seen maps each name to its line; why says
 // what the rule asks), and records it in seen.
-func (d *decoder) uniqueName(x field, path string, seen map[string]int, why string) (string, bool) {
+func (d *decoder) uniqueName(x yamlfile.Field, path string, seen map[string]int, why string) (string, bool) {
 	s, ok := d.nonEmpty(x, path)
 	if !ok {
 		return "", false
 	}
-	at := lineOf(resolve(x.val))
+	at := lineOf(resolve(x.Val))
 	if l, dup := seen[s]; dup {
-		d.add(at, path, "name %s given twice; first at line %d; %s", quote(s), l, why)
+		d.add(at, path, "name %s given twice; first at line %d; %s", yamlfile.Echo(s), l, why)
 		return "", false
 	}
 	seen[s] = at
@@ -117,18 +114,18 @@ func (d *decoder) uniqueName(x field, path string, seen map[string]int, why stri
 }
 
 // nonEmpty decodes text that must not be empty.
-func (d *decoder) nonEmpty(x field, path string) (string, bool) {
-	s, ok := d.text(x.val, path)
+func (d *decoder) nonEmpty(x yamlfile.Field, path string) (string, bool) {
+	s, ok := yamlfile.Text(&d.ps, x.Val, path)
 	if ok && strings.TrimSpace(s) == "" {
-		d.add(firstLine(lineOf(resolve(x.val)), x.keyNode.Line), path, "must not be empty")
+		d.add(firstLine(lineOf(resolve(x.Val)), x.KeyNode.Line), path, "must not be empty")
 		return "", false
 	}
 	return s, ok
 }
 
 // talentType decodes a card type, one of the letters printed on the card.
-func (d *decoder) talentType(x field, path string) (string, bool) {
-	s, ok := d.text(x.val, path)
+func (d *decoder) talentType(x yamlfile.Field, path string) (string, bool) {
+	s, ok := yamlfile.Text(&d.ps, x.Val, path)
 	if !ok {
 		return "", false
 	}
@@ -137,18 +134,18 @@ func (d *decoder) talentType(x field, path string) (string, bool) {
 		for _, t := range talentTypes() {
 			allowed = append(allowed, t+" ("+talentTypeName(t)+")")
 		}
-		d.add(firstLine(lineOf(resolve(x.val)), x.keyNode.Line), path, "unknown type %s; allowed: %s", quote(s), strings.Join(allowed, ", "))
+		d.add(firstLine(lineOf(resolve(x.Val)), x.KeyNode.Line), path, "unknown type %s; allowed: %s", yamlfile.Echo(s), strings.Join(allowed, ", "))
 		return "", false
 	}
 	return s, true
 }
 
 // talentRules decodes a card's rules required: nil for none.
-func (d *decoder) talentRules(x field, path string) []string {
+func (d *decoder) talentRules(x yamlfile.Field, path string) []string {
 	var out []string
-	for k, n := range d.items(x.val, x.keyNode.Line, path, "rules") {
+	for k, n := range yamlfile.Items(&d.ps, x.Val, x.KeyNode.Line, path, "rules") {
 		np := fmt.Sprintf("%s[%d]", path, k)
-		s, ok := d.oneOf(n, np, "rule", talentRules())
+		s, ok := yamlfile.OneOf(&d.ps, n, np, talentRules()...)
 		if !ok {
 			continue
 		}

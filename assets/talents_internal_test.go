@@ -44,7 +44,7 @@ func TestLoadRejectsBrokenTalents(t *testing.T) {
 		{
 			name: "unknown kind", old: "id: hesitant\n    name: \"Hesitant\"\n    kind: flaw", new: "id: hesitant\n    name: \"Hesitant\"\n    kind: weakness",
 			wantAt: "kind: weakness", wantField: "talents.hesitant.kind",
-			wantMsg: `unknown kind "weakness"; allowed: talent, flaw`,
+			wantMsg: `"weakness" is not allowed; allowed: talent, flaw`,
 		},
 		{
 			name: "unknown type", old: "name: \"Wingman\"\n    kind: talent\n    type: A", new: "name: \"Wingman\"\n    kind: talent\n    type: X",
@@ -54,7 +54,7 @@ func TestLoadRejectsBrokenTalents(t *testing.T) {
 		{
 			name: "unknown rule", old: "rules: [asteroids]\n    effect: \"moving", new: "rules: [asteroid]\n    effect: \"moving",
 			wantAt: "rules: [asteroid]", wantField: "talents.asteroid-jockey.rules[0]",
-			wantMsg: `unknown rule "asteroid"; allowed: complete, quick, fuel, three_d, ftl, pilots, tailing, asteroids, planetoids`,
+			wantMsg: `"asteroid" is not allowed; allowed: complete, quick, fuel, three_d, ftl, pilots, tailing, asteroids, planetoids`,
 		},
 		{
 			name: "rule twice", old: "rules: [complete]\n    effect: \"+1 acceleration", new: "rules: [complete, complete]\n    effect: \"+1 acceleration",
@@ -69,7 +69,7 @@ func TestLoadRejectsBrokenTalents(t *testing.T) {
 		{
 			name: "negative uses", old: "uses: 3", new: "uses: -1",
 			wantAt: "uses: -1", wantField: "talents.marksman.uses",
-			wantMsg: "must be a whole number from 0 to 99, 0 for unlimited (the ∞ symbol); got -1",
+			wantMsg: "-1 is out of range; allowed: 0 to 99, 0 for unlimited (the ∞ symbol)",
 		},
 		{
 			name: "uses as the infinity sign", old: "uses: 0", new: "uses: ∞",
@@ -94,7 +94,7 @@ func TestLoadRejectsBrokenTalents(t *testing.T) {
 		{
 			name: "activation out of range", old: "activation: 9", new: "activation: 13",
 			wantAt: "activation: 13", wantField: "talents.tormented-soul.activation",
-			wantMsg: "must be a whole number from 2 to 12, the 2d6 total an opponent must roll to activate the flaw; got 13",
+			wantMsg: "13 is out of range; allowed: 2 to 12, the 2d6 total an opponent must roll to activate the flaw",
 		},
 		{
 			name: "rookie flaw", old: "    activation: 9\n", new: "    activation: 9\n    rookie: true\n",
@@ -129,7 +129,7 @@ func TestLoadRejectsBrokenTalents(t *testing.T) {
 		{
 			name: "measured card in shipped data", old: "    source: rulebook\n    section: \"Talents and measuring\"\n", new: "    source: measured\n    section: \"Talents and measuring\"\n",
 			wantAt: "source: measured", wantField: "talents.technical-eye.source",
-			wantMsg: `unknown source "measured"; allowed: rulebook, proposal`,
+			wantMsg: `"measured" is not allowed; allowed: rulebook, proposal`,
 		},
 		{
 			name: "empty section", old: "section: \"Talents and measuring\"", new: "section: \" \"",
@@ -139,7 +139,7 @@ func TestLoadRejectsBrokenTalents(t *testing.T) {
 		{
 			name: "card not a mapping", old: "  - id: hotshot\n", new: "  - hotshot\n  - id: hotshot\n",
 			wantAt: "  - hotshot", wantField: "talents[2]",
-			wantMsg: `must be a mapping with fields id, name, kind, type, uses, rookie, rules, activation, effect, source, section, note; got "hotshot"`,
+			wantMsg: `must be a mapping with the fields id, name, kind, type, uses, rookie, rules, activation, effect, source, section, note; got "hotshot"`,
 		},
 	}
 	for _, tt := range tests {
@@ -195,20 +195,20 @@ func TestLoadReportsEveryTalentProblemAtOnce(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, strings.Join([]string{
 		`talents.yaml:5: talents.ace-pilot.type: unknown type "Q"; allowed: M (maneuvering), F (firing), A (activity), O (other)`,
-		`talents.yaml:6: talents.ace-pilot.uses: must be a whole number from 0 to 99, 0 for unlimited (the ∞ symbol); got -2`,
+		`talents.yaml:6: talents.ace-pilot.uses: -2 is out of range; allowed: 0 to 99, 0 for unlimited (the ∞ symbol)`,
 		`talents.yaml:7: talents.ace-pilot.rookie: must be true or false; got "maybe"`,
-		`talents.yaml:8: talents.ace-pilot.rules[1]: unknown rule "warp"; allowed: complete, quick, fuel, three_d, ftl, pilots, tailing, asteroids, planetoids`,
+		`talents.yaml:8: talents.ace-pilot.rules[1]: "warp" is not allowed; allowed: complete, quick, fuel, three_d, ftl, pilots, tailing, asteroids, planetoids`,
 		`talents.yaml:8: talents.ace-pilot.rules[2]: rule complete given twice`,
 		`talents.yaml:9: talents.ace-pilot.activation: only a flaw has an activation value; leave activation out for a talent`,
 		`talents.yaml:10: talents.ace-pilot.effect: must not be empty`,
-		`talents.yaml:11: talents.ace-pilot.source: unknown source "measured"; allowed: rulebook, proposal`,
+		`talents.yaml:11: talents.ace-pilot.source: "measured" is not allowed; allowed: rulebook, proposal`,
 		`talents.yaml:13: talents[1].id: ace-pilot given twice; first at line 2; talent and flaw ids must be unique`,
 		`talents.yaml:13: talents[1].activation: missing; required for a flaw: a whole number from 2 to 12, the 2d6 total an opponent must roll to activate the flaw`,
 		`talents.yaml:13: talents[1].source: missing; required`,
 		`talents.yaml:13: talents[1].section: missing; required`,
 		`talents.yaml:14: talents[1].name: name "Ace Pilot" given twice; first at line 3; every card needs a name of its own`,
 		`talents.yaml:18: talents[1].rookie: only a talent can be a rookie talent; leave rookie out for a flaw`,
-		`talents.yaml:22: talents.sleepy.kind: unknown kind "quirk"; allowed: talent, flaw`,
+		`talents.yaml:22: talents.sleepy.kind: "quirk" is not allowed; allowed: talent, flaw`,
 		`talents.yaml:28: talents.sleepy.colour: unknown field; allowed: id, name, kind, type, uses, rookie, rules, activation, effect, source, section, note`,
 	}, "\n"), err.Error())
 }

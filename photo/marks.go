@@ -126,10 +126,8 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 		f := yamlfile.Map(ps, n, "table", "width", "depth")
 		for key, dst := range map[string]*float64{"width": &mf.Scene.Table.Width, "depth": &mf.Scene.Table.Depth} {
 			if f[key] != nil {
-				if v, ok := yamlfile.Float(ps, f[key], "table."+key); ok && v > 0 {
+				if v, ok := yamlfile.TableSide(ps, f[key], "table."+key); ok {
 					*dst = v
-				} else if ok {
-					ps.Add(f[key], "table."+key, "%g: must be more than 0", v)
 				}
 			}
 		}
@@ -327,10 +325,8 @@ func parseShipMarks(ps *yamlfile.Problems, n *yaml.Node, path string, comp *asse
 		o.Level, _ = yamlfile.Int(ps, f["level"], path+".level", MinLevel, MaxLevel)
 	}
 	if f["base_mm"] != nil {
-		if v, ok := yamlfile.Float(ps, f["base_mm"], path+".base_mm"); ok && v > 0 {
+		if v, ok := yamlfile.Positive(ps, f["base_mm"], path+".base_mm"); ok {
 			o.AcrossFlats = v
-		} else if ok {
-			ps.Add(f["base_mm"], path+".base_mm", "%g: must be more than 0", v)
 		}
 	}
 	return o, ps.Len() == before

@@ -9,6 +9,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
@@ -589,7 +590,7 @@ func (p *parser) checkCondition(k int) {
 	case battle.Points:
 		for _, v := range c.Values {
 			if _, ok := p.comp.Class(v.Class); !ok {
-				p.ps.Add(valueKey(f["values"], v.Class), path+".values."+v.Class, "unknown class %q; allowed: %s", v.Class, strings.Join(p.comp.ClassIDs(), ", "))
+				p.ps.Add(valueKey(f["values"], v.Class), yamlfile.Join(path+".values", v.Class), "unknown class %q; allowed: %s", v.Class, strings.Join(p.comp.ClassIDs(), ", "))
 			}
 		}
 	}

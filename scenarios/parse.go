@@ -225,18 +225,6 @@ func (p *parser) decode(root *yaml.Node) {
 	}
 }
 
-func positive(ps *yamlfile.Problems, n *yaml.Node, path string) (float64, bool) {
-	if n == nil {
-		return 0, false
-	}
-	v, ok := yamlfile.Float(ps, n, path)
-	if ok && v <= 0 {
-		ps.Add(n, path, "%g: must be more than 0", v)
-		return 0, false
-	}
-	return v, ok
-}
-
 // number reads a required number; Map has already reported it if missing.
 func number(ps *yamlfile.Problems, f map[string]*yaml.Node, key, path string) float64 {
 	if f[key] == nil {
@@ -421,7 +409,7 @@ func (p *parser) obstacle(n *yaml.Node, path string) {
 		o.X, o.Y = number(ps, f, "x", path), number(ps, f, "y", path)
 		o.Radius = p.comp.Geometry.PlanetoidRadius.Value
 		if f["radius"] != nil {
-			if r, ok := positive(ps, f["radius"], path+".radius"); ok {
+			if r, ok := yamlfile.Positive(ps, f["radius"], path+".radius"); ok {
 				o.Radius = r
 			}
 		}
@@ -545,25 +533,17 @@ func (p *parser) condition(n *yaml.Node, path string) {
 // values reads a points table: class: points, each class once (the
 // classes are checked with the rest of the sense).
 func (p *parser) values(n *yaml.Node, path string) []battle.ClassPoints {
-	m := deref(n)
-	if m == nil || m.Kind != yaml.MappingNode {
-		p.ps.Add(n, path, "must be a mapping of class: points")
+	fs, isMap := yamlfile.Fields(p.ps, n, 0, path, "a mapping of class: points", nil)
+	if !isMap {
 		return nil
 	}
-	if len(m.Content) == 0 {
+	if len(fs) == 0 {
 		p.ps.Add(n, path, "no class is worth anything; give at least one class: points")
 	}
 	var out []battle.ClassPoints
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		if seen[k.Value] {
-			p.ps.Add(k, path+"."+k.Value, "given twice")
-			continue
-		}
-		seen[k.Value] = true
-		if pts, ok := yamlfile.Int(p.ps, v, path+"."+k.Value, 0, MaxPoints); ok {
-			out = append(out, battle.ClassPoints{Class: k.Value, Points: pts})
+	for _, f := range fs {
+		if pts, ok := yamlfile.Int(p.ps, f.Val, yamlfile.Join(path, f.Key), 0, MaxPoints); ok {
+			out = append(out, battle.ClassPoints{Class: f.Key, Points: pts})
 		}
 	}
 	return out

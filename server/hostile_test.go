@@ -333,7 +333,7 @@ func TestHostileUploadsAndNamesAreRefusedCleanly(t *testing.T) {
 	body, _ := json.Marshal(server.CreateRequest{YAML: wide})
 	code, text := post(string(body))
 	assert.Equal(t, http.StatusBadRequest, code)
-	assert.Contains(t, text, "upload.yaml:3: table.width: 1e12 mm; allowed: more than 0, at most 4000 mm")
+	assert.Contains(t, text, "upload.yaml:3: table.width: 1e12 mm is out of range; allowed: more than 0, at most 4000 mm")
 
 	body, _ = json.Marshal(server.CreateRequest{YAML: strings.Replace(wide, "width: 1e12", "width: 900", 1) + "briefing: \"\\e]0;pwned\\a\"\n"})
 	code, text = post(string(body))

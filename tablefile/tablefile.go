@@ -84,18 +84,6 @@ func Parse(filename string, data []byte, comp *assets.Components) (referee.Table
 	return t, ps.Err()
 }
 
-func positive(ps *yamlfile.Problems, n *yaml.Node, path string) (float64, bool) {
-	if n == nil {
-		return 0, false
-	}
-	v, ok := yamlfile.Float(ps, n, path)
-	if ok && v <= 0 {
-		ps.Add(n, path, "%g: must be more than 0", v)
-		return 0, false
-	}
-	return v, ok
-}
-
 // number reads a required number; Map has already reported it if missing.
 func number(ps *yamlfile.Problems, f map[string]*yaml.Node, key, path string) (float64, bool) {
 	if f[key] == nil {
@@ -132,7 +120,7 @@ func parseShip(ps *yamlfile.Problems, n *yaml.Node, path string, comp *assets.Co
 		s.Level, _ = yamlfile.Int(ps, f["level"], path+".level", MinLevel, MaxLevel)
 	}
 	if f["base_mm"] != nil {
-		if v, ok := positive(ps, f["base_mm"], path+".base_mm"); ok {
+		if v, ok := yamlfile.Positive(ps, f["base_mm"], path+".base_mm"); ok {
 			s.AcrossFlats = v
 		}
 	}
@@ -161,10 +149,7 @@ func parseObstacle(ps *yamlfile.Problems, n *yaml.Node, path string, defaultRadi
 		y, _ := number(ps, f, "y", path)
 		o.Circle = physics.Circle{C: physics.V(x, y), R: defaultRadius}
 		if f["radius"] != nil {
-			if r, ok := yamlfile.Float(ps, f["radius"], path+".radius"); ok {
-				if r <= 0 {
-					ps.Add(f["radius"], path+".radius", "%g: a planetoid's radius must be more than 0", r)
-				}
+			if r, ok := yamlfile.Positive(ps, f["radius"], path+".radius"); ok {
 				o.Circle.R = r
 			}
 		}

@@ -84,7 +84,7 @@ func TestHostileHugeTable(t *testing.T) {
 	path := writeFile(t, "huge.yaml", sc)
 	hostile(t, "", 1, []string{"huge.yaml", "table.width"}, "scenario", "validate", path)
 	hostile(t, "", 1, []string{"huge.yaml", "table.width"}, "scenario", "sheet", path, "-png", filepath.Join(t.TempDir(), "s.png"))
-	hostile(t, "table: {width: 1e12, depth: 900}\n"+shipsTable("0"), 1, []string{"<stdin>:1: table.width", "1e12 mm; allowed: more than 0, at most 4000 mm"}, "measure", "-")
+	hostile(t, "table: {width: 1e12, depth: 900}\n"+shipsTable("0"), 1, []string{"<stdin>:1: table.width", "1e12 mm is out of range; allowed: more than 0, at most 4000 mm"}, "measure", "-")
 }
 
 func TestHostileSimGames(t *testing.T) {
