@@ -70,6 +70,26 @@ func Compose(c Canvas, r *referee.Referee, rulings []referee.Ruling, opt Options
 	return d.layout.page, d.layout.view
 }
 
+// Composer composes one ruling picture after another, as Compose does,
+// laying each one's labels out from the last one's: a label whose
+// candidate boxes are the ones it had in the last picture, and near which
+// no base, line or label placed before it changed, goes where it went then
+// without being weighed again. Every label lands where Compose puts it
+// (TestComposerPlacesAsCompose); a table changed in one place (a ship
+// dragged) costs the labels near the change. The zero value is ready.
+type Composer struct {
+	last *placement
+}
+
+// Compose draws the picture on c and returns its Frame, as the package's
+// Compose does.
+func (k *Composer) Compose(c Canvas, r *referee.Referee, rulings []referee.Ruling, opt Options) (page, view physics.Rect) {
+	d := newDrawingAfter(r, rulings, opt, true, k.last)
+	k.last = d.placed
+	d.draw(c)
+	return d.layout.page, d.layout.view
+}
+
 // drawing is one picture being composed.
 type drawing struct {
 	table   referee.Table
@@ -89,7 +109,8 @@ type drawing struct {
 	labels                     []placedLabel
 	notes                      []string // rulings whose ruler carries a number, in number order
 	layout                     layout
-	indexLabels                bool // the label placer indexes what it avoids
+	indexLabels                bool       // the label placer indexes what it avoids
+	placed                     *placement // how the labels were placed (Composer)
 }
 
 func newDrawing(r *referee.Referee, rulings []referee.Ruling, opt Options) *drawing {
@@ -99,6 +120,12 @@ func newDrawing(r *referee.Referee, rulings []referee.Ruling, opt Options) *draw
 // newDrawingIndexed is newDrawing with the label placer's index on or off
 // (off: every box scored against every item; the tests compare the two).
 func newDrawingIndexed(r *referee.Referee, rulings []referee.Ruling, opt Options, index bool) *drawing {
+	return newDrawingAfter(r, rulings, opt, index, nil)
+}
+
+// newDrawingAfter is newDrawingIndexed laying the labels out from the
+// placement of the picture before (nil: none).
+func newDrawingAfter(r *referee.Referee, rulings []referee.Ruling, opt Options, index bool, last *placement) *drawing {
 	t := r.Table()
 	d := &drawing{table: t, total: len(rulings), grid: gridStep, indexLabels: index}
 	for t.Width/d.grid > maxGridLines || t.Depth/d.grid > maxGridLines {
@@ -141,7 +168,7 @@ func newDrawingIndexed(r *referee.Referee, rulings []referee.Ruling, opt Options
 	d.subtitle = d.summary()
 	d.tableNote = fmt.Sprintf("play area %s × %s mm, grid %s mm", num(t.Width), num(t.Depth), num(d.grid))
 	d.layout.play, d.layout.view = d.viewOf()
-	d.placeLabels()
+	d.placed = d.placeLabels(last)
 	d.finish()
 	return d
 }

@@ -38,10 +38,11 @@ type Measure struct {
 	fieldsFor      int
 
 	rec      *Recorder
-	painted  paintKey     // what paintOps show
-	paintOps []Op         // rec painted through the camera, as backdrop operations
-	page     physics.Rect // the picture's page (sketch.Frame)
-	stale    bool         // the table changed since refresh
+	composer sketch.Composer // lays each picture's labels out from the last one's
+	painted  paintKey        // what paintOps show
+	paintOps []Op            // rec painted through the camera, as backdrop operations
+	page     physics.Rect    // the picture's page (sketch.Frame)
+	stale    bool            // the table changed since refresh
 	rulings  []referee.Ruling
 	ref      *referee.Referee
 	ruled    referee.Table // a copy of the table the rulings are of
@@ -136,7 +137,7 @@ func (m *Measure) refresh() {
 	m.ruled = copyTable(m.T)
 	m.overlaps = m.findOverlaps()
 	m.rec = &Recorder{}
-	m.page, m.rec.View = sketch.Compose(m.rec, m.ref, m.shown(), m.options())
+	m.page, m.rec.View = m.composer.Compose(m.rec, m.ref, m.shown(), m.options())
 }
 
 // oneShipChanged reports whether table b differs from a in exactly one
