@@ -80,14 +80,52 @@ type ShipView struct {
 func (b *Battle) View(side Side) View {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	v := View{Side: side, Turn: b.st.Turn, Step: b.st.Step, Phase: b.st.Phase, Result: b.st.Result,
-		Width: b.setup.Width, Depth: b.setup.Depth, Obstacles: b.setup.Obstacles}
+	var ships []ShipView
 	if len(b.st.Ships) > 0 {
-		v.Ships = make([]ShipView, len(b.st.Ships))
+		ships = make([]ShipView, len(b.st.Ships))
 		for i := range b.st.Ships {
-			b.shipView(&v.Ships[i], &b.st.Ships[i], side)
+			b.shipView(&ships[i], &b.st.Ships[i], side)
 		}
 	}
+	return b.view(side, ships)
+}
+
+// Refresh brings v, a View of this battle taken earlier, up to date when
+// of all the ships only those named in ids have changed since (a side's
+// own plans, say: while planning, a plan changes only its ship as either
+// side sees it). The turn, phase, result, events, declarations and FTL
+// markers due are read afresh and the entries of ids rebuilt in place, so
+// a caller holding v.Ships sees them change; the other entries are kept
+// as they are. Afterwards v equals View(v.Side) (TestRefreshIsView); a v
+// that does not fit the battle's ships is rebuilt whole.
+func (b *Battle) Refresh(v *View, ids ...string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	fits := len(v.Ships) == len(b.st.Ships)
+	for _, id := range ids {
+		i, ok := b.ids[id]
+		if !fits || !ok || v.Ships[i].ID != id {
+			fits = false
+			break
+		}
+		b.shipView(&v.Ships[i], &b.st.Ships[i], v.Side)
+	}
+	if !fits {
+		v.Ships = nil
+		if len(b.st.Ships) > 0 {
+			v.Ships = make([]ShipView, len(b.st.Ships))
+		}
+		for i := range b.st.Ships {
+			b.shipView(&v.Ships[i], &b.st.Ships[i], v.Side)
+		}
+	}
+	*v = b.view(v.Side, v.Ships)
+}
+
+// view returns side's View with the ships' entries given.
+func (b *Battle) view(side Side, ships []ShipView) View {
+	v := View{Side: side, Turn: b.st.Turn, Step: b.st.Step, Phase: b.st.Phase, Result: b.st.Result,
+		Width: b.setup.Width, Depth: b.setup.Depth, Obstacles: b.setup.Obstacles, Ships: ships}
 	v.Events = b.visibleEvents(side)
 	if b.st.Phase == Declaring {
 		declared := false

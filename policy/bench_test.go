@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/scenarios"
 )
 
@@ -14,6 +15,7 @@ func benchGames(b *testing.B, p Policy) {
 	s, _ := scenarios.Builtin(scenarios.Default)
 	players := map[battle.Side]Policy{battle.Colonial: p, battle.Cylon: p}
 	b.ReportAllocs()
+	defer cputime.PerOp(b)()
 	seed := uint64(0)
 	for b.Loop() {
 		seed++

@@ -22,7 +22,9 @@ import (
 	"github.com/starshipbattles/bsg/starship"
 )
 
-// Policy decides for one side.
+// Policy decides for one side. A Seat is valid for the call it is handed
+// to: the Game brings it up to date afterwards (a policy keeps nothing of
+// it).
 type Policy interface {
 	Name() string
 	// Plan returns a plan for one of the seat's ships.
@@ -61,7 +63,7 @@ func ByName(name string) (Policy, error) {
 type Game struct {
 	b       *battle.Battle
 	comp    *assets.Components
-	classes map[string]starship.Class
+	classes map[string]*seatClass
 	// Rand is the policies' own random source (not the battle's).
 	Rand    *rand.Rand
 	observe func(battle.Command)
@@ -79,7 +81,7 @@ type Game struct {
 // SetTargets with the server's rulings before a declaration, and hand the
 // policy RemoteSeat's seat. Act is for local battles only.
 func NewRemote(comp *assets.Components, rules starship.Rules, seed uint64) *Game {
-	return &Game{comp: comp, rules: rules, classes: map[string]starship.Class{}, Rand: rand.New(rand.NewPCG(seed, seed+1))}
+	return &Game{comp: comp, rules: rules, classes: map[string]*seatClass{}, Rand: rand.New(rand.NewPCG(seed, seed+1))}
 }
 
 // SetTargets gives a remote game the rulings of the ships that may fire.
@@ -100,7 +102,7 @@ func (g *Game) RemoteSeat(side battle.Side, v battle.View) *Seat {
 	for _, sv := range v.Ships {
 		if _, ok := g.classes[sv.Class]; !ok {
 			c, _ := starship.ClassFor(g.comp, sv.Class)
-			g.classes[sv.Class] = c
+			g.classes[sv.Class] = newSeatClass(c)
 		}
 	}
 	s := &Seat{Side: side, View: v, Setup: setup, Comp: g.comp, Rand: g.Rand, classes: g.classes}
@@ -144,9 +146,11 @@ func (g *Game) apply(cmd battle.Command) error {
 // battle, one side at a time (see Act): a computer opponent for a player
 // at the table. seed drives the policies' own choices.
 func NewGame(b *battle.Battle, comp *assets.Components, seed uint64) *Game {
-	g := &Game{b: b, comp: comp, classes: map[string]starship.Class{}, Rand: rand.New(rand.NewPCG(seed, seed+1))}
+	g := &Game{b: b, comp: comp, classes: map[string]*seatClass{}, Rand: rand.New(rand.NewPCG(seed, seed+1))}
 	for _, sp := range b.Setup().Ships {
-		g.classes[sp.Class] = b.Class(sp.Class)
+		if _, ok := g.classes[sp.Class]; !ok {
+			g.classes[sp.Class] = newSeatClass(b.Class(sp.Class))
+		}
 	}
 	return g
 }
@@ -196,7 +200,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 			if b.Phase() != battle.Planning {
 				return applied, true, nil
 			}
-			seat = g.seat(side)
+			seat = g.refresh(seat, s.ID)
 		}
 		return applied, pending == 0, nil
 	case battle.Preplanning:
@@ -213,7 +217,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 			if b.Phase() != battle.Preplanning {
 				return applied, true, nil
 			}
-			seat = g.seat(side)
+			seat = g.refresh(seat, s.ID)
 		}
 	case battle.PlacingFTL:
 		seat := g.seat(side)
@@ -226,7 +230,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 			if b.Phase() != battle.PlacingFTL {
 				return applied, true, nil
 			}
-			seat = g.seat(side)
+			seat = g.refresh(seat, id)
 		}
 	case battle.Declaring:
 		seat := g.seat(side)
@@ -333,17 +337,8 @@ func candidates(s *Seat, sv battle.ShipView) []starship.Plan {
 		}
 		return out
 	}
-	c := s.Class(st.Class)
-	var maneuverCards, boosts []string
-	for _, card := range c.Deck.Cards {
-		switch {
-		case card.IsOverboost():
-			boosts = append(boosts, card.ID)
-		case card.IsChangeDirection(), card.IsBlank():
-		default:
-			maneuverCards = append(maneuverCards, card.ID)
-		}
-	}
+	c := s.class(st.Class)
+	maneuverCards, boosts := c.maneuvers, c.boosts
 	complete := s.Rules().Set == starship.Complete
 	speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
 	rotations := []int{st.Rotation}
@@ -402,16 +397,8 @@ func newCandidateSet(g *Seat, sv battle.ShipView) candidateSet {
 		return cs
 	}
 	cs.complete = g.Rules().Set == starship.Complete
-	c := g.Class(s.Class)
-	for _, card := range c.Deck.Cards {
-		switch {
-		case card.IsOverboost():
-			cs.boosts = append(cs.boosts, card.ID)
-		case card.IsChangeDirection(), card.IsBlank():
-		default:
-			cs.maneuvers = append(cs.maneuvers, card.ID)
-		}
-	}
+	c := g.class(s.Class)
+	cs.maneuvers, cs.boosts = c.maneuvers, c.boosts
 	cs.perSpeed = 1 + len(cs.boosts)
 	if cs.complete {
 		cs.perSpeed += 2 // the dial turned either way

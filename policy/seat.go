@@ -24,15 +24,46 @@ type Seat struct {
 	Comp  *assets.Components
 	Rand  *rand.Rand
 
-	classes map[string]starship.Class
+	classes map[string]*seatClass
 	rulings map[string][]referee.Ruling
+}
+
+// seatClass is a ship class of the battle with the lists of its cards the
+// candidate plans are made of, worked out once per game.
+type seatClass struct {
+	starship.Class
+	maneuvers []string // the maneuver cards, in deck order
+	boosts    []string // the overboost cards, in deck order
+}
+
+func newSeatClass(c starship.Class) *seatClass {
+	sc := &seatClass{Class: c}
+	for _, card := range c.Deck.Cards {
+		switch {
+		case card.IsOverboost():
+			sc.boosts = append(sc.boosts, card.ID)
+		case card.IsChangeDirection(), card.IsBlank():
+		default:
+			sc.maneuvers = append(sc.maneuvers, card.ID)
+		}
+	}
+	return sc
 }
 
 // Rules returns the rules in force.
 func (s *Seat) Rules() starship.Rules { return s.Setup.Rules }
 
 // Class returns a ship class of the battle.
-func (s *Seat) Class(id string) starship.Class { return s.classes[id] }
+func (s *Seat) Class(id string) starship.Class { return s.class(id).Class }
+
+// class returns a ship class of the battle with its card lists (empty for
+// a class the battle does not have).
+func (s *Seat) class(id string) *seatClass {
+	if c := s.classes[id]; c != nil {
+		return c
+	}
+	return &seatClass{}
+}
 
 // Rulings returns what one of the side's ships may fire at now, with the
 // referee's rulings (Line of sight; Choosing a target).
@@ -64,5 +95,15 @@ func (g *Game) seat(side battle.Side) *Seat {
 			}
 		}
 	}
+	return s
+}
+
+// refresh brings s, the seat of a side that has just made its decision
+// for ship id (a plan, a severely wounded pilot's cards, an FTL marker)
+// with the phase unchanged, up to date in place: of all the ships only
+// that one has changed, so only its entry of the view is rebuilt
+// (battle.Refresh).
+func (g *Game) refresh(s *Seat, id string) *Seat {
+	g.b.Refresh(&s.View, id)
 	return s
 }

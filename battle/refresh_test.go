@@ -1,0 +1,75 @@
+package battle_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/policy"
+	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// A View refreshed after a plan, a severely wounded pilot's cards or an
+// FTL marker (the command's ship alone changes, as long as the phase
+// stays) equals a fresh View, for each side and the spectator, after
+// every such command of random and greedy battles in every built-in
+// scenario under its own rules and under the Complete Rules with every
+// option.
+func TestRefreshIsView(t *testing.T) {
+	sides := []battle.Side{battle.Colonial, battle.Cylon, battle.Spectator}
+	refreshed := map[battle.CommandType]int{}
+	for _, name := range scenarios.Names() {
+		s, ok := scenarios.Builtin(name)
+		require.True(t, ok)
+		for _, rules := range []starship.Rules{s.Rules, allRules} {
+			s.Rules = rules
+			for seed := uint64(1); seed <= 3; seed++ {
+				bt, err := battle.New(s, comp, seed)
+				require.NoError(t, err)
+				views := map[battle.Side]battle.View{}
+				for _, side := range sides {
+					views[side] = bt.View(side)
+				}
+				phase := bt.Phase()
+				players := map[battle.Side]policy.Policy{battle.Colonial: policy.Random{}, battle.Cylon: policy.Greedy{}}
+				if seed == 2 {
+					players[battle.Colonial], players[battle.Cylon] = policy.Greedy{}, policy.Random{}
+				}
+				err = policy.PlayObserved(bt, comp, players, seed, func(cmd battle.Command) {
+					one := (cmd.Type == battle.CmdPlan || cmd.Type == battle.CmdPreplan || cmd.Type == battle.CmdFTL) && bt.Phase() == phase
+					for _, side := range sides {
+						v := views[side]
+						if one {
+							bt.Refresh(&v, cmd.Ship)
+							require.Equal(t, bt.View(side), v, "%s seed %d: %s after %s %s", name, seed, side, cmd.Type, cmd.Ship)
+							refreshed[cmd.Type]++
+						} else {
+							v = bt.View(side)
+						}
+						views[side] = v
+					}
+					phase = bt.Phase()
+				})
+				require.NoError(t, err)
+			}
+		}
+	}
+	require.Greater(t, refreshed[battle.CmdPlan], 300)
+}
+
+// A View that does not fit the battle (taken of another battle, or
+// empty) is rebuilt whole.
+func TestRefreshRebuildsAViewThatDoesNotFit(t *testing.T) {
+	s, _ := scenarios.Builtin(scenarios.Default)
+	bt, err := battle.New(s, comp, 1)
+	require.NoError(t, err)
+	v := battle.View{Side: battle.Cylon}
+	bt.Refresh(&v, s.Ships[0].ID)
+	require.Equal(t, bt.View(battle.Cylon), v)
+	v = bt.View(battle.Colonial)
+	v.Ships = v.Ships[1:]
+	bt.Refresh(&v, "no such ship")
+	require.Equal(t, bt.View(battle.Colonial), v)
+}
