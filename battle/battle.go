@@ -105,16 +105,24 @@ type seenEvents struct {
 // New sets up a battle. comp supplies classes, decks and counters. A
 // setup Check refuses is refused.
 func New(setup Setup, comp *assets.Components, seed uint64) (*Battle, error) {
+	return newBattle(setup, comp, seed, func(id string) (starship.Class, error) { return starship.ClassFor(comp, id) })
+}
+
+// newBattle is New, taking each class of the battle from class.
+func newBattle(setup Setup, comp *assets.Components, seed uint64, class func(id string) (starship.Class, error)) (*Battle, error) {
 	if err := setup.Check(comp); err != nil {
 		return nil, err
 	}
 	b := &Battle{setup: setup, seed: seed, comp: comp, classes: map[string]starship.Class{}, ids: map[string]int{},
 		src: newSource(seed, setup.Companion)}
+	if len(setup.Ships) > 0 {
+		b.st.Ships = make([]ShipState, 0, len(setup.Ships))
+	}
 	for i, sp := range setup.Ships {
 		c, ok := b.classes[sp.Class]
 		if !ok {
 			var err error
-			if c, err = starship.ClassFor(comp, sp.Class); err != nil {
+			if c, err = class(sp.Class); err != nil {
 				return nil, fmt.Errorf("ships[%d]: %w", i, err)
 			}
 			b.classes[sp.Class] = c

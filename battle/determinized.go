@@ -21,6 +21,12 @@ import (
 // owned by the battle from now on (the caller must not change it). The
 // setup is taken out of companion mode: the engine draws its own dice.
 func NewDeterminized(setup Setup, comp *assets.Components, st State, seed uint64) (*Battle, error) {
+	return newDeterminized(setup, comp, st, seed, func(id string) (starship.Class, error) { return starship.ClassFor(comp, id) })
+}
+
+// newDeterminized is NewDeterminized, taking each class of the battle from
+// class.
+func newDeterminized(setup Setup, comp *assets.Components, st State, seed uint64, class func(id string) (starship.Class, error)) (*Battle, error) {
 	setup.Companion = false
 	if err := setup.Validate(); err != nil {
 		return nil, err
@@ -48,7 +54,7 @@ func NewDeterminized(setup Setup, comp *assets.Components, st State, seed uint64
 			errs = append(errs, fmt.Errorf("ships[%d].plan: %s has a plan; the state must have none", i, s.ID))
 		}
 		if _, ok := b.classes[s.Class]; !ok {
-			c, err := starship.ClassFor(comp, s.Class)
+			c, err := class(s.Class)
 			if err != nil {
 				errs = append(errs, fmt.Errorf("ships[%d]: %w", i, err))
 				continue

@@ -1,6 +1,9 @@
 package battle
 
-import "github.com/starshipbattles/bsg/referee"
+import (
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+)
 
 // FreshTargets is Targets worked out afresh: a new referee for the table
 // as it stands, every pair ruled again (no cache).
@@ -29,4 +32,11 @@ func (b *Battle) FreshTargets(id string) []referee.Ruling {
 		}
 	}
 	return out
+}
+
+// MadeClasses returns the classes the Maker has worked out, by id.
+func (m *Maker) MadeClasses() map[string]starship.Class {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.classes
 }

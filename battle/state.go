@@ -50,7 +50,14 @@ func parseCounter(s string) (Counter, error) {
 
 // fullCup returns every counter of a kind, expanded by count, in data order.
 func fullCup(kinds []assets.DamageCounter) []Counter {
+	n := 0
+	for _, k := range kinds {
+		n += max(k.Count, 0)
+	}
 	var cup []Counter
+	if n > 0 {
+		cup = make([]Counter, 0, n)
+	}
 	for _, k := range kinds {
 		for i := 0; i < k.Count; i++ {
 			cup = append(cup, Counter{Value: k.Value, Plus: k.Plus, Special: k.Special})

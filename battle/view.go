@@ -90,6 +90,26 @@ func (b *Battle) View(side Side) View {
 	return b.view(side, ships)
 }
 
+// ViewInto sets *v to View(side), reusing the memory of v's ship entries,
+// which it overwrites, when v has as many as the battle has ships: for a
+// player that takes its View again and again and keeps nothing of the
+// last one.
+func (b *Battle) ViewInto(v *View, side Side) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	ships := v.Ships
+	if len(ships) != len(b.st.Ships) {
+		ships = nil
+		if len(b.st.Ships) > 0 {
+			ships = make([]ShipView, len(b.st.Ships))
+		}
+	}
+	for i := range b.st.Ships {
+		b.shipView(&ships[i], &b.st.Ships[i], side)
+	}
+	*v = b.view(side, ships)
+}
+
 // Refresh brings v, a View of this battle taken earlier, up to date when
 // of all the ships only those named in ids have changed since (a side's
 // own plans, say: while planning, a plan changes only its ship as either

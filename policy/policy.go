@@ -73,6 +73,8 @@ type Game struct {
 	rules   starship.Rules
 	setup   *battle.Setup
 	targets map[string][]referee.Ruling
+	// seats are the seats act hands out, one per side, reused.
+	seats map[battle.Side]*Seat
 }
 
 // NewRemote returns the window of a policy playing one seat of a game it
@@ -178,7 +180,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 	switch b.Phase() {
 	case battle.Planning:
 		planned := map[string]bool{}
-		seat := g.seat(side)
+		seat := g.seatAgain(side)
 		v := seat.View
 		for _, s := range v.Ships {
 			planned[s.ID] = s.Planned || !s.OnTable || s.Out
@@ -204,7 +206,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 		}
 		return applied, pending == 0, nil
 	case battle.Preplanning:
-		seat := g.seat(side)
+		seat := g.seatAgain(side)
 		for _, s := range seat.View.Ships {
 			if !s.Own || !s.MustPreplan {
 				continue
@@ -220,7 +222,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 			seat = g.refresh(seat, s.ID)
 		}
 	case battle.PlacingFTL:
-		seat := g.seat(side)
+		seat := g.seatAgain(side)
 		for _, id := range seat.View.MarkersDue {
 			m := p.Marker(seat, id)
 			if err := g.apply(battle.Command{Type: battle.CmdFTL, Side: side, Ship: id, Marker: &m}); err != nil {
@@ -233,7 +235,7 @@ func (g *Game) act(side battle.Side, p Policy) (applied int, done bool, err erro
 			seat = g.refresh(seat, id)
 		}
 	case battle.Declaring:
-		seat := g.seat(side)
+		seat := g.seatAgain(side)
 		if !seat.View.MayDeclare {
 			// Declared already, or the other side declares first.
 			return 0, b.HasDeclared(side), nil

@@ -98,6 +98,36 @@ func (g *Game) seat(side battle.Side) *Seat {
 	return s
 }
 
+// seatAgain returns the Seat of side for the battle as it stands now,
+// reusing the memory of the one it returned last for side: for act, whose
+// seats live for one policy call (a policy keeps nothing of a seat).
+func (g *Game) seatAgain(side battle.Side) *Seat {
+	if g.seats == nil {
+		g.seats = map[battle.Side]*Seat{}
+	}
+	s := g.seats[side]
+	if s == nil {
+		s = &Seat{}
+		g.seats[side] = s
+	}
+	view, rulings := s.View, s.rulings
+	*s = Seat{Side: side, View: view, Setup: g.b.Setup(), Comp: g.comp, Rand: g.Rand, classes: g.classes}
+	g.b.ViewInto(&s.View, side)
+	if s.View.Phase == battle.Declaring {
+		if rulings == nil {
+			rulings = map[string][]referee.Ruling{}
+		}
+		clear(rulings)
+		s.rulings = rulings
+		for _, sv := range s.View.Ships {
+			if sv.Own {
+				s.rulings[sv.ID] = g.b.Targets(sv.ID)
+			}
+		}
+	}
+	return s
+}
+
 // refresh brings s, the seat of a side that has just made its decision
 // for ship id (a plan, a severely wounded pilot's cards, an FTL marker)
 // with the phase unchanged, up to date in place: of all the ships only

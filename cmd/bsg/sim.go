@@ -137,12 +137,13 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 
 	doc := simDoc{Scenario: *scenario, Rules: setup.Rules.Set, Games: *games, Seed: *seed,
 		Colonial: *colonial, Cylon: *cylon, Results: make([]simResult, 0, min(*games, 1024))}
+	maker := battle.NewMaker(comp)
 	bar := simProgress(stderr, *games)
 	var elapsed time.Duration
 	turns := 0
 	for i := 1; i <= *games; i++ {
 		start := time.Now()
-		r, err := simGame(setup, comp, *colonial, *cylon, simGameSeed(*seed, i), i, *save)
+		r, err := simGame(maker, setup, comp, *colonial, *cylon, simGameSeed(*seed, i), i, *save)
 		elapsed += time.Since(start)
 		if err != nil {
 			if bar != nil {
@@ -180,9 +181,9 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return writeSimText(stdout, doc, setup.Name)
 }
 
-// simGame plays one battle to its end and, with dir set, saves its
-// journal (also when the battle fails, to look into it).
-func simGame(setup battle.Setup, comp *assets.Components, colonial, cylon string, seed uint64, game int, dir string) (simResult, error) {
+// simGame plays one battle, started by maker, to its end and, with dir
+// set, saves its journal (also when the battle fails, to look into it).
+func simGame(maker *battle.Maker, setup battle.Setup, comp *assets.Components, colonial, cylon string, seed uint64, game int, dir string) (simResult, error) {
 	fail := func(err error) (simResult, error) {
 		return simResult{}, fmt.Errorf("sim: game %d (battle seed %d): %w", game, seed, err)
 	}
@@ -194,7 +195,7 @@ func simGame(setup battle.Setup, comp *assets.Components, colonial, cylon string
 		}
 		players[side] = p
 	}
-	b, err := battle.New(setup, comp, seed)
+	b, err := maker.New(setup, seed)
 	if err != nil {
 		return fail(err)
 	}
