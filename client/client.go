@@ -80,7 +80,7 @@ type Client struct {
 	dialErr error // the latest connection failure
 	nonce   func() string
 	tap     func([]byte)
-	sealDir string
+	seals   SealStore
 	// stateFrom is the connection the latest state came on.
 	stateFrom *websocket.Conn
 	timing    func(typ string, d time.Duration)
@@ -464,32 +464,54 @@ type pendingSeal struct {
 	Nonce    string           `json:"nonce"`
 }
 
+// SealStore keeps the openings of a seat's commitments (its own secrets)
+// across runs of the program: on disk (KeepSeals) or in a browser's
+// storage.
+type SealStore interface {
+	Put(name string, data []byte) error
+	Get(name string) ([]byte, error)
+}
+
 // KeepSeals has the client keep the opening of each commitment (commands
 // and nonce) in dir before it commits, so that a player who leaves the
 // game or whose program stops between committing and opening can open it
 // when they come back (Resume). The files are the player's own secrets.
-func (c *Client) KeepSeals(dir string) {
+func (c *Client) KeepSeals(dir string) { c.KeepSealsIn(dirStore(dir)) }
+
+// KeepSealsIn is KeepSeals with the openings kept in store.
+func (c *Client) KeepSealsIn(store SealStore) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.sealDir = dir
+	c.seals = store
 }
 
-func (c *Client) sealFile(game string, seat battle.Side) string {
-	return filepath.Join(c.sealDir, fmt.Sprintf("seal-%s-%s.json", game, seat))
+// dirStore keeps each opening in a file of its own (0600) in a folder.
+type dirStore string
+
+func (d dirStore) Put(name string, data []byte) error {
+	if err := os.MkdirAll(string(d), 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(string(d), name), data, 0o600)
+}
+
+func (d dirStore) Get(name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(string(d), name))
+}
+
+func sealName(game string, seat battle.Side) string {
+	return fmt.Sprintf("seal-%s-%s.json", game, seat)
 }
 
 func (c *Client) keep(p pendingSeal) error {
 	c.mu.Lock()
-	dir := c.sealDir
+	store := c.seals
 	c.mu.Unlock()
-	if dir == "" {
+	if store == nil {
 		return nil
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
 	data, _ := json.Marshal(p)
-	return os.WriteFile(c.sealFile(p.Game, p.Seat), data, 0o600)
+	return store.Put(sealName(p.Game, p.Seat), data)
 }
 
 // Unopened reports whether the seat has committed in the latest state's
@@ -507,12 +529,12 @@ func (c *Client) Resume(ctx context.Context) error {
 		return nil
 	}
 	c.mu.Lock()
-	dir := c.sealDir
+	store := c.seals
 	c.mu.Unlock()
-	if dir == "" {
+	if store == nil {
 		return errors.New("resume: the opening of this seat's commitment was not kept (KeepSeals)")
 	}
-	data, err := os.ReadFile(c.sealFile(st.Game, st.Seat))
+	data, err := store.Get(sealName(st.Game, st.Seat))
 	if err != nil {
 		return fmt.Errorf("resume: %w", err)
 	}

@@ -70,6 +70,11 @@ func (pl *pageLink) attach(a *ui.App) {
 	mark("viewMs")
 	pl.p = &browser{}
 	a.Platform = pl.p
+	if origin := js.Global().Get("location").Get("origin").String(); a.Server == "" && strings.HasPrefix(origin, "http") {
+		// the title's Host and Join use the server that served the page
+		// (bsg serve)
+		a.Server = origin
+	}
 	if touchScreen() {
 		a.MinTarget = minTargetMM * cssPixelsPerMM * devicePixelRatio()
 	}

@@ -131,11 +131,9 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	case o.Editor:
 		a.Show(ui.NewEditor(a))
 	case o.Join != "":
-		n, err := ui.JoinGame(a, o.Join)
-		if err != nil {
-			return nil, err
-		}
-		a.Show(n)
+		// the same screen as the title's Join (a link or code that does
+		// not parse opens Join with the problem shown)
+		a.Show(ui.JoinNetGame(a, o.Join))
 	case o.Title:
 	default:
 		sc, err := LoadScenario(comp, o.Scenario)

@@ -16,6 +16,7 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/table/ui"
@@ -25,8 +26,11 @@ import (
 
 // A network game through bsg serve: the Colonial seat in the browser (the
 // link bsg host prints, opened straight into the game, played by touch
-// on a phone), the Cylon seat a bot (the code of `bsg bot`). The game runs
-// to its turn limit and both ends see the signed record.
+// on a phone held upright), the Cylon seat a bot (the code of `bsg bot`).
+// The link opens the same screen as the title's Join (its Leave and Help
+// footer, the decision's button above them); every control is at least
+// 9 mm high and none overlaps another. The game runs to its turn limit
+// and both ends see the signed record.
 func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
 	page(t) // builds the page
 	s, err := server.New(server.Options{Data: t.TempDir(), Web: web.Handler(pageRep.Dir)})
@@ -73,11 +77,39 @@ func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
 	})
 	require.Equal(t, "colonial", st.Side)
 	screenshot(t, ctx, "network-start")
+	st = waitFor(t, ctx, 60*time.Second, "the plan's buttons", func(st ui.PageState) bool {
+		_, ok := button(st, "Commit the plans")
+		return ok
+	})
+	for _, part := range []string{"Leave (Esc)", "Help (F1)"} {
+		_, ok := button(st, part)
+		assert.True(t, ok, "the network screen's %q; buttons %s", part, labels(st))
+	}
+	// a speed chosen by a tap, the panel scrolled by a finger on its
+	// margin until it shows
+	screenshot(t, ctx, "network-plan-top")
+	fast, ok := button(st, string(maneuvers.High))
+	for i := 0; !ok && i < 4; i++ {
+		commit, _ := button(st, "Commit the plans")
+		drag(t, ctx, [2]float64{4, commit.Y - 10}, [2]float64{4, commit.Y - 160}, 8)
+		st = state(t, ctx)
+		fast, ok = button(st, string(maneuvers.High))
+	}
+	require.True(t, ok, "a speed button; buttons %s", labels(st))
+	tap(t, ctx, fast.X+fast.W/2, fast.Y+fast.H/2)
+	waitFor(t, ctx, 30*time.Second, "high speed chosen", func(now ui.PageState) bool {
+		return strings.Contains(now.Plan, ", "+string(maneuvers.High)+",")
+	})
+	screenshot(t, ctx, "network-plan")
 	pressed := map[string]int{}
 	deadline := time.Now().Add(4 * time.Minute)
 	for st.Result == "" {
 		require.True(t, time.Now().Before(deadline), "the game did not end; the page shows turn %d, %s, buttons %s, status %q", st.Turn, st.Stage, labels(st), st.Status)
 		st = state(t, ctx)
+		require.Empty(t, overlap(st), "overlapping controls at turn %d, %s", st.Turn, st.Stage)
+		for _, b := range st.Buttons {
+			require.GreaterOrEqual(t, b.H, 9*cssPerMM-0.5, "%q is smaller than 9 mm", b.Label)
+		}
 		var next ui.PageButton
 		found := false
 		for _, part := range []string{"Commit the plans", "Declare", "Fix next turn's cards"} {

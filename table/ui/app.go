@@ -328,7 +328,7 @@ func (a *App) Button(l *List, r Rect, label string, on, disabled bool, click fun
 	}
 	l.Rect(r, bg, ColPanelLine, 1)
 	sz := math.Min(a.TextSize(14), r.H*0.62)
-	for sz > 8 && a.Fonts.Width(label, sz, false) > r.W-6 {
+	for sz > 8 && a.Fonts.Width(label, sz, on) > r.W-6 { // a chosen option's label is bold
 		sz -= 0.5
 	}
 	l.Text(Pt{r.X + r.W/2, r.Y + r.H/2 + sz*0.36}, Clean(label), sz, fg, AnchorMiddle, on)

@@ -83,7 +83,10 @@ func (f *Fonts) Width(s string, size float64, bold bool) float64 {
 func (f *Fonts) Wrap(s string, size, w float64, bold bool) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
-		words := strings.Fields(para)
+		var words []string
+		for _, wd := range strings.Fields(para) {
+			words = append(words, f.breakWord(wd, size, w, bold)...)
+		}
 		if len(words) == 0 {
 			lines = append(lines, "")
 			continue
@@ -100,6 +103,22 @@ func (f *Fonts) Wrap(s string, size, w float64, bold bool) []string {
 		lines = append(lines, cur)
 	}
 	return lines
+}
+
+// breakWord cuts a word wider than w (a link, a seat's code) into pieces
+// that fit, so that it wraps rather than runs off the panel.
+func (f *Fonts) breakWord(wd string, size, w float64, bold bool) []string {
+	var out []string
+	for f.Width(wd, size, bold) > w {
+		rs := []rune(wd)
+		n := len(rs) - 1
+		for n > 1 && f.Width(string(rs[:n]), size, bold) > w {
+			n--
+		}
+		out = append(out, string(rs[:n]))
+		wd = string(rs[n:])
+	}
+	return append(out, wd)
 }
 
 // Clean replaces characters the Go fonts lack with ones they have.

@@ -123,7 +123,9 @@ func (j *joinScreen) Draw(l *List) {
 	if a.Focused() == "" && j.text == "" {
 		a.Focus("join")
 	}
-	a.Button(l, Rect{cx - 90*s, r.Y + r.H + 16*s, 180 * s, 38 * s}, "Join (Enter)", false, false, j.join)
+	bw := math.Min(180*s, (w-12*s)/2)
+	a.Button(l, Rect{cx - bw - 6*s, r.Y + r.H + 16*s, bw, 38 * s}, "Join (Enter)", false, false, j.join)
+	a.Button(l, Rect{cx + 6*s, r.Y + r.H + 16*s, bw, 38 * s}, "Back (Esc)", false, false, func() { j.Handle(Press(KeyEscape)) })
 	if j.err != "" {
 		a.Para(l, cx-w/2, r.Y+r.H+80*s, w, j.err, 14, ColWarn, false)
 	}
@@ -143,6 +145,10 @@ type NetSeat struct {
 
 	st       *wire.State
 	cam      Camera
+	pan      panner
+	scroll   scrollPanel // the panel's content, above Leave and Help
+	kept     bool        // the store of sealed openings is chosen
+	checked  map[string]checked
 	sel      string
 	drafts   map[string]*starship.Plan
 	locked   map[string]bool
@@ -160,10 +166,22 @@ type NetSeat struct {
 func NewNetGame(a *App, base, token string) *NetSeat {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := client.Dial(ctx, base, token)
-	// A player who leaves after sealing opens the seal on coming back.
-	c.KeepSeals(filepath.Join(a.Dir, "seals"))
 	return &NetSeat{a: a, c: c, cancel: cancel, base: base, self: codeOf(base, token), sentSeq: -1, resumed: -1,
 		drafts: map[string]*starship.Plan{}, locked: map[string]bool{}, shots: map[string]string{}, done: make(chan error, 1)}
+}
+
+// platformSeals keeps the openings of this seat's sealed decisions (its
+// own secrets) in the platform's storage: a browser page reopened from the
+// link opens them.
+type platformSeals struct{ p Platform }
+
+func (ps platformSeals) Put(name string, data []byte) error { return ps.p.Store("bsg."+name, data) }
+
+func (ps platformSeals) Get(name string) ([]byte, error) {
+	if data, ok := ps.p.Stored("bsg." + name); ok {
+		return data, nil
+	}
+	return nil, fmt.Errorf("%s: not kept in this browser", name)
 }
 
 // Name implements Screen.
@@ -172,11 +190,11 @@ func (g *NetSeat) Name() string { return "network game" }
 // Help implements Screen.
 func (g *NetSeat) Help() []string {
 	return []string{
-		"Planning: Tab chooses your ship (or click it); c / C the maneuver card, o the second card, 1-6 the speed (back, stop, low, medium, high, ftl), , and . the dial, [ and ] the level.",
-		"Enter locks the ship's plan; once every ship is locked, Enter seals and sends them: the server gets only a commitment until both players have sent theirs.",
-		"Firing: Tab chooses the shooter, t its target (or click the target), x no shot; Enter declares.",
-		"FTL: click where the marker goes, Enter places it. Wheel or + / - zoom, 0 fits.",
-		"Esc leaves the game (it goes on on the server): Join with your seat's code (shown under your side) brings you back, sealed plans included.",
+		"A seat of a network game: the server keeps the battle; you see your side's view. Every decision has a button in the panel; the keys do the same.",
+		"Planning: choose your ship (its button, a tap on it, or Tab), then its card, speed, 2nd card and dial (keys: c / C, 1-6, o, , and ., [ and ] the level). Commit the plans seals and sends them all; Enter locks one ship's plan, then sends once all are locked. The server gets only a commitment until both players have sent theirs.",
+		"Firing: each shooter's target, or hold fire (keys: Tab the shooter, t its target, x no shot), then Declare (Enter).",
+		"FTL: tap where the marker goes, then Place the marker (Enter). Drag an empty spot to pan, pinch or the wheel to zoom, 0 fits.",
+		"Leave (Esc) leaves the game (it goes on on the server): the link, or Join with your seat's code (under your side), brings you back, sealed plans included.",
 	}
 }
 
@@ -186,6 +204,17 @@ func (g *NetSeat) State() *wire.State { return g.st }
 // Tick implements Screen: it takes the latest state and the result of
 // whatever was being sent.
 func (g *NetSeat) Tick(float64) {
+	if !g.kept {
+		// A player who leaves after sealing opens the seal on coming
+		// back: the openings are kept on disk, or in the browser's
+		// storage (the platform is known from the first tick on).
+		g.kept = true
+		if g.a.Platform != nil {
+			g.c.KeepSealsIn(platformSeals{g.a.Platform})
+		} else {
+			g.c.KeepSeals(filepath.Join(g.a.Dir, "seals"))
+		}
+	}
 	select {
 	case err := <-g.done:
 		g.busy = ""
@@ -205,6 +234,7 @@ func (g *NetSeat) Tick(float64) {
 	}
 	turnChanged := g.st == nil || g.st.View.Turn != st.View.Turn || g.st.View.Phase != st.View.Phase || g.st.View.Step != st.View.Step
 	g.st = st
+	g.checked = nil
 	if turnChanged {
 		g.drafts, g.locked, g.shots, g.markerAt = map[string]*starship.Plan{}, map[string]bool{}, map[string]string{}, nil
 		g.sel = ""
@@ -250,8 +280,30 @@ func (g *NetSeat) draft(id string) *starship.Plan {
 	return p
 }
 
+// checked is a draft's check, kept while neither the draft nor the state
+// changes (the ghost's path is resolved once, not every frame).
+type checked struct {
+	plan string
+	o    *starship.Outcome
+	vs   []starship.Violation
+	err  error
+}
+
 // check checks a draft and resolves its ghost.
 func (g *NetSeat) check(id string) (*starship.Outcome, []starship.Violation, error) {
+	key := fmt.Sprintf("%+v", *g.draft(id))
+	if c, ok := g.checked[id]; ok && c.plan == key {
+		return c.o, c.vs, c.err
+	}
+	o, vs, err := g.checkNow(id)
+	if g.checked == nil {
+		g.checked = map[string]checked{}
+	}
+	g.checked[id] = checked{key, o, vs, err}
+	return o, vs, err
+}
+
+func (g *NetSeat) checkNow(id string) (*starship.Outcome, []starship.Violation, error) {
 	s, ok := g.ship(id)
 	if !ok || s.State == nil {
 		return nil, nil, fmt.Errorf("no ship %s", id)
@@ -282,29 +334,32 @@ func (g *NetSeat) sendAt(st *wire.State, what string, f func(ctx context.Context
 }
 
 // Handle implements Screen.
+// Handle implements Screen.
 func (g *NetSeat) Handle(ev Event) {
 	if ev.Kind == KeyPress && ev.Key == KeyEscape {
 		g.cancel()
 		g.a.Show(NewTitle(g.a))
 		return
 	}
-	if g.cam.Key(ev) {
+	if g.st == nil || !g.st.Ready {
 		return
 	}
-	if ev.Kind == Wheel {
-		g.cam.ZoomAt(Pt{ev.X, ev.Y}, math.Pow(1.1, ev.DY))
+	if g.scroll.handle(ev, g.a.S()) || g.pan.Handle(&g.cam, ev, false) || g.cam.Key(ev) {
 		return
 	}
-	if !g.owes() {
-		return
+	used := false
+	if g.owes() {
+		switch g.st.View.Phase {
+		case battle.Planning, battle.Preplanning:
+			used = g.handlePlan(ev)
+		case battle.Declaring:
+			used = g.handleDeclare(ev)
+		case battle.PlacingFTL:
+			used = g.handleMarker(ev)
+		}
 	}
-	switch g.st.View.Phase {
-	case battle.Planning, battle.Preplanning:
-		g.handlePlan(ev)
-	case battle.Declaring:
-		g.handleDeclare(ev)
-	case battle.PlacingFTL:
-		g.handleMarker(ev)
+	if !used && ev.Kind == MouseDown && ev.Button == ButtonLeft {
+		g.pan.Handle(&g.cam, ev, true) // a drag from an empty spot pans the table
 	}
 }
 
@@ -322,6 +377,9 @@ func (g *NetSeat) cycleSel(ids []string, back bool) {
 
 // clicked returns the ship under a click among ids.
 func (g *NetSeat) clicked(ev Event, ids []string) string {
+	if !g.cam.View.Contains(Pt{ev.X, ev.Y}) {
+		return ""
+	}
 	w := g.cam.ToWorld(Pt{ev.X, ev.Y})
 	for _, s := range g.st.View.Ships {
 		if slices.Contains(ids, s.ID) && s.OnTable && !s.Out && physics.Hexagon(s.Pose, g.class(s.Class).AcrossFlats).Contains(w) {
@@ -331,64 +389,95 @@ func (g *NetSeat) clicked(ev Event, ids []string) string {
 	return ""
 }
 
-func (g *NetSeat) handlePlan(ev Event) {
+// handlePlan takes the planning keys and a click on an owed ship; it
+// reports whether it used the event.
+func (g *NetSeat) handlePlan(ev Event) bool {
 	owe := g.st.Owe
 	if ev.Kind == MouseDown && ev.Button == ButtonLeft {
 		if id := g.clicked(ev, owe); id != "" {
 			g.sel = id
+			return true
 		}
-		return
+		return false
 	}
 	if ev.Kind == KeyPress && ev.Key == KeyTab {
 		g.cycleSel(owe, ev.Shift)
-		return
+		return true
 	}
 	if ev.Kind == KeyPress && ev.Key == KeyEnter {
 		g.lockOrSend()
-		return
+		return true
 	}
-	s, ok := g.ship(g.sel)
-	if ev.Kind != Char || !ok || !slices.Contains(owe, g.sel) {
-		return
+	if ev.Kind != Char || !slices.Contains(owe, g.sel) {
+		return false
 	}
-	if ev.Rune == 'u' || ev.Rune == 'U' {
+	switch r := ev.Rune; {
+	case r == 'u' || r == 'U':
 		delete(g.locked, g.sel)
+	case r == 'c' || r == 'C':
+		g.edit(func(p *starship.Plan, deck maneuvers.Deck) { g.cycleMain(p, deck, r == 'C') })
+	case r == 'o' || r == 'O':
+		g.edit(g.cycleSecond)
+	case r >= '1' && r <= '6':
+		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Speed = maneuvers.Speeds[r-'1'] })
+	case r == ',':
+		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Rotate = max(-5, p.Rotate-1) })
+	case r == '.':
+		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Rotate = min(6, p.Rotate+1) })
+	case r == '[':
+		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Level = max(-1, p.Level-1) })
+	case r == ']':
+		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Level = min(1, p.Level+1) })
+	default:
+		return false
+	}
+	return true
+}
+
+// edit changes the selected ship's draft, unless its plan is locked.
+func (g *NetSeat) edit(f func(p *starship.Plan, deck maneuvers.Deck)) {
+	s, ok := g.ship(g.sel)
+	if !ok || !slices.Contains(g.st.Owe, g.sel) {
 		return
 	}
 	if g.locked[g.sel] {
-		g.a.Say("%s's plan is locked: u unlocks it", g.sel)
+		g.a.Say("%s's plan is locked: unlock it (u) to change it", g.sel)
 		return
 	}
-	deck := g.class(s.Class).Deck
-	p := g.draft(g.sel)
-	mains, seconds := cardLists(deck)
-	switch r := ev.Rune; {
-	case r == 'c' || r == 'C':
-		m, _ := splitPlan(p, deck)
-		i := slices.IndexFunc(mains, func(c maneuvers.Card) bool { return c.ID == m })
-		d := 1
-		if r == 'C' {
-			d = len(mains) - 1
-		}
-		setMain(p, deck, mains[(max(i, 0)+d)%len(mains)].ID)
-	case r == 'o' || r == 'O':
-		_, sec := splitPlan(p, deck)
-		ids := []string{""}
-		for _, c := range seconds {
-			ids = append(ids, c.ID)
-		}
-		setSecond(p, deck, ids[(slices.Index(ids, sec)+1)%len(ids)])
-	case r >= '1' && r <= '6':
-		p.Speed = maneuvers.Speeds[r-'1']
-	case r == ',':
-		p.Rotate = max(-5, p.Rotate-1)
-	case r == '.':
-		p.Rotate = min(6, p.Rotate+1)
-	case r == '[':
-		p.Level = max(-1, p.Level-1)
-	case r == ']':
-		p.Level = min(1, p.Level+1)
+	f(g.draft(g.sel), g.class(s.Class).Deck)
+}
+
+func (g *NetSeat) cycleMain(p *starship.Plan, deck maneuvers.Deck, back bool) {
+	mains, _ := cardLists(deck)
+	m, _ := splitPlan(p, deck)
+	i := slices.IndexFunc(mains, func(c maneuvers.Card) bool { return c.ID == m })
+	d := 1
+	if back {
+		d = len(mains) - 1
 	}
+	setMain(p, deck, mains[(max(i, 0)+d)%len(mains)].ID)
+}
+
+func (g *NetSeat) cycleSecond(p *starship.Plan, deck maneuvers.Deck) {
+	_, seconds := cardLists(deck)
+	_, sec := splitPlan(p, deck)
+	ids := []string{""}
+	for _, c := range seconds {
+		ids = append(ids, c.ID)
+	}
+	setSecond(p, deck, ids[(slices.Index(ids, sec)+1)%len(ids)])
+}
+
+// breaks returns why a ship's draft breaks a rule ("" when it breaks none).
+func (g *NetSeat) breaks(id string) string {
+	_, vs, err := g.check(id)
+	switch {
+	case err != nil:
+		return err.Error()
+	case len(vs) > 0:
+		return fmt.Sprintf("%s (%s)", vs[0].Message, vs[0].Rule)
+	}
+	return ""
 }
 
 // lockOrSend locks the selected ship's plan (when it breaks no rule), or,
@@ -396,12 +485,8 @@ func (g *NetSeat) handlePlan(ev Event) {
 func (g *NetSeat) lockOrSend() {
 	owe := g.st.Owe
 	if !g.locked[g.sel] && slices.Contains(owe, g.sel) {
-		if _, vs, err := g.check(g.sel); err != nil || len(vs) > 0 {
-			msg := fmt.Sprint(err)
-			if len(vs) > 0 {
-				msg = fmt.Sprintf("%s (%s)", vs[0].Message, vs[0].Rule)
-			}
-			g.a.Say("%s: the plan breaks a rule: %s", g.sel, msg)
+		if why := g.breaks(g.sel); why != "" {
+			g.a.Say("%s: the plan breaks a rule: %s", g.sel, why)
 			return
 		}
 		g.locked[g.sel] = true
@@ -419,6 +504,29 @@ func (g *NetSeat) lockOrSend() {
 			return
 		}
 	}
+	g.sendPlans()
+}
+
+// commitPlans locks every owed ship's plan and sends them all (the
+// button); a plan that breaks a rule is shown instead, and nothing goes.
+func (g *NetSeat) commitPlans() {
+	for _, id := range g.st.Owe {
+		if why := g.breaks(id); why != "" && !g.locked[id] {
+			g.sel = id
+			g.a.Say("%s: the plan breaks a rule: %s", id, why)
+			return
+		}
+	}
+	for _, id := range g.st.Owe {
+		g.locked[id] = true
+	}
+	g.sendPlans()
+}
+
+// sendPlans seals and sends the plans of every owed ship (or acts next
+// turn's cards during preplanning, which are not secret).
+func (g *NetSeat) sendPlans() {
+	owe := g.st.Owe
 	if g.st.View.Phase == battle.Preplanning {
 		id := owe[0]
 		p := g.draft(id).Clone()
@@ -446,7 +554,18 @@ func (g *NetSeat) shooters() []string {
 	return out
 }
 
-func (g *NetSeat) handleDeclare(ev Event) {
+// targets lists the ships a shooter may fire at now.
+func (g *NetSeat) targets(shooter string) []string {
+	var out []string
+	for _, r := range g.st.Targets[shooter] {
+		if r.CanFire {
+			out = append(out, r.TargetID)
+		}
+	}
+	return out
+}
+
+func (g *NetSeat) handleDeclare(ev Event) bool {
 	sh := g.shooters()
 	if g.sel == "" || !slices.Contains(sh, g.sel) {
 		g.sel = ""
@@ -454,10 +573,7 @@ func (g *NetSeat) handleDeclare(ev Event) {
 			g.sel = sh[0]
 		}
 	}
-	var targets []string
-	for _, r := range g.st.Targets[g.sel] {
-		targets = append(targets, r.TargetID)
-	}
+	targets := g.targets(g.sel)
 	switch {
 	case ev.Kind == KeyPress && ev.Key == KeyTab:
 		g.cycleSel(sh, ev.Shift)
@@ -471,39 +587,58 @@ func (g *NetSeat) handleDeclare(ev Event) {
 			g.shots[g.sel] = id
 		} else if id := g.clicked(ev, sh); id != "" {
 			g.sel = id
+		} else {
+			return false
 		}
 	case ev.Kind == KeyPress && ev.Key == KeyEnter:
-		var shots []battle.Shot
-		for _, s := range sh {
-			if t := g.shots[s]; t != "" {
-				shots = append(shots, battle.Shot{Shooter: s, Target: t})
-			}
+		g.declare()
+	default:
+		return false
+	}
+	return true
+}
+
+// declare sends the shots chosen (sealed when declarations are secret).
+func (g *NetSeat) declare() {
+	var shots []battle.Shot
+	for _, s := range g.shooters() {
+		if t := g.shots[s]; t != "" {
+			shots = append(shots, battle.Shot{Shooter: s, Target: t})
 		}
-		cmd := battle.Command{Type: battle.CmdDeclare, Shots: shots}
-		if g.st.Sealed {
-			g.send("declaration sealed", func(ctx context.Context) error { return g.c.Seal(ctx, []battle.Command{cmd}) })
-		} else {
-			g.send("declaration", func(ctx context.Context) error { return g.c.Act(ctx, cmd) })
-		}
+	}
+	cmd := battle.Command{Type: battle.CmdDeclare, Shots: shots}
+	if g.st.Sealed {
+		g.send("declaration sealed", func(ctx context.Context) error { return g.c.Seal(ctx, []battle.Command{cmd}) })
+	} else {
+		g.send("declaration", func(ctx context.Context) error { return g.c.Act(ctx, cmd) })
 	}
 }
 
-func (g *NetSeat) handleMarker(ev Event) {
-	id := g.st.Owe[0]
+func (g *NetSeat) handleMarker(ev Event) bool {
 	switch {
 	case ev.Kind == MouseDown && ev.Button == ButtonLeft && g.cam.View.Contains(Pt{ev.X, ev.Y}):
 		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
 		g.markerAt = &w
 	case ev.Kind == KeyPress && ev.Key == KeyEnter && g.markerAt != nil:
-		s, _ := g.ship(id)
-		m := physics.Pose{Pos: *g.markerAt, Heading: s.Pose.Heading}
-		g.send("FTL marker", func(ctx context.Context) error {
-			return g.c.Act(ctx, battle.Command{Type: battle.CmdFTL, Ship: id, Marker: &m})
-		})
+		g.placeMarker()
+	default:
+		return false
 	}
+	return true
 }
 
-// Draw implements Screen.
+// placeMarker sends the FTL marker where it was put, facing as the ship.
+func (g *NetSeat) placeMarker() {
+	id := g.st.Owe[0]
+	s, _ := g.ship(id)
+	m := physics.Pose{Pos: *g.markerAt, Heading: s.Pose.Heading}
+	g.send("FTL marker", func(ctx context.Context) error {
+		return g.c.Act(ctx, battle.Command{Type: battle.CmdFTL, Ship: id, Marker: &m})
+	})
+}
+
+// Draw implements Screen: the table, and the panel beside it (under it on
+// a phone held upright) whose content scrolls above Leave and Help.
 func (g *NetSeat) Draw(l *List) {
 	a := g.a
 	s := a.S()
@@ -512,17 +647,55 @@ func (g *NetSeat) Draw(l *List) {
 		g.drawWaitingRoom(l)
 		return
 	}
-	pw := math.Max(330, math.Min(430*s, a.W*0.42))
-	view := Rect{0, 0, a.W - pw, a.H}
+	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), a.H*0.62)
 	v := st.View
 	g.cam.SetView(view, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(v.Width+30, v.Depth+30)})
 	l.SetClip(&view)
 	g.drawBoard(l)
 	l.SetClip(nil)
 	l.NewLayer()
-	panel := Rect{a.W - pw, 0, pw, a.H}
-	l.Rect(panel, ColPanel, ColPanelLine, 1)
-	g.drawPanel(l, panel)
+	l.Backdrop(func() { l.Rect(panel, ColPanel, ColPanelLine, 1) })
+	// the decision's button stays in view at the panel's foot, above
+	// Leave and Help; the rest scrolls
+	label, disabled, do := g.decision()
+	fh := 52 * s
+	if do != nil {
+		fh += 42 * s
+	}
+	foot := Rect{panel.X, panel.Y + panel.H - fh, panel.W, fh}
+	content, mark := g.scroll.begin(a, l, Rect{panel.X, panel.Y, panel.W, panel.H - foot.H})
+	bottom := g.drawPanel(l, content)
+	low := content.Y
+	for _, w := range a.widgets[mark:] {
+		low = math.Max(low, w.r.Y+w.r.H)
+	}
+	g.scroll.end(a, l, mark, math.Max(0, bottom-low)+12*s, [2]int{})
+	if do != nil {
+		a.Button(l, Rect{foot.X + 14*s, foot.Y + 4*s, foot.W - 28*s, 36 * s}, label, false, disabled, do)
+	}
+	bw := (foot.W - 28*s - 6*s) / 2
+	fy := foot.Y + foot.H - 46*s
+	a.Button(l, Rect{foot.X + 14*s, fy, bw, 34 * s}, "Leave (Esc)", false, false, func() { g.Handle(Press(KeyEscape)) })
+	a.Button(l, Rect{foot.X + 14*s + bw + 6*s, fy, bw, 34 * s}, "Help (F1)", false, false, func() { a.help = true })
+}
+
+// decision returns the button of the decision the seat owes now (nil do
+// when it owes none): commit the plans, declare, place the FTL marker.
+func (g *NetSeat) decision() (label string, disabled bool, do func()) {
+	if !g.owes() {
+		return "", false, nil
+	}
+	switch g.st.View.Phase {
+	case battle.Planning:
+		return fmt.Sprintf("Commit the plans (%d)", len(g.st.Owe)), false, g.commitPlans
+	case battle.Preplanning:
+		return "Fix next turn's cards", false, g.commitPlans
+	case battle.Declaring:
+		return "Declare", false, g.declare
+	case battle.PlacingFTL:
+		return "Place the marker", g.markerAt == nil, g.placeMarker
+	}
+	return "", false, nil
 }
 
 // other is the other seat's side.
@@ -533,17 +706,26 @@ func (g *NetSeat) other() battle.Side {
 	return g.st.Seat.Opponent()
 }
 
+// drawWaitingRoom is the screen until both players have joined: in a
+// column that fits a phone, the links to send, and a way back.
 func (g *NetSeat) drawWaitingRoom(l *List) {
 	a := g.a
 	s := a.S()
 	l.Background = ColCover1
-	cx := a.W / 2
-	y := a.H * 0.3
+	w := math.Min(a.W-32*s, 760*s)
+	x := (a.W - w) / 2
+	y := a.H * 0.22
+	dim, dimmer := Mix(ColWhite, ColInk, 0.2), Mix(ColWhite, ColInk, 0.3)
+	back := func(y float64) {
+		bw := math.Min(w, 300*s)
+		a.Button(l, Rect{(a.W - bw) / 2, y, bw, 40 * s}, "Back to the title (Esc)", false, false, func() { g.Handle(Press(KeyEscape)) })
+	}
 	if g.st == nil {
-		l.Text(Pt{cx, y}, "connecting to "+g.base+" …", a.TextSize(26), ColWhite, AnchorMiddle, true)
+		y = a.Para(l, x, y, w, "Connecting to "+g.base+" …", 24, ColWhite, true)
 		if _, err := g.c.Connected(); err != nil {
-			a.Para(l, cx-300*s, y+40*s, 600*s, err.Error(), 14, ColWarn, false)
+			y = a.Para(l, x, y+8*s, w, err.Error(), 14, ColWarn, false)
 		}
+		back(y + 24*s)
 		return
 	}
 	var missing []battle.Side
@@ -552,24 +734,23 @@ func (g *NetSeat) drawWaitingRoom(l *List) {
 			missing = append(missing, side)
 		}
 	}
-	waitFor, col := "waiting for both players", ColWhite
+	waitFor, col := "Waiting for both players", ColWhite
 	if len(missing) == 1 {
-		waitFor, col = fmt.Sprintf("waiting for the %s player", SideName(missing[0])), SideColor(missing[0])
+		waitFor, col = fmt.Sprintf("Waiting for the %s player", SideName(missing[0])), SideColor(missing[0])
 	}
-	l.Text(Pt{cx, y}, waitFor, a.TextSize(30), col, AnchorMiddle, true)
+	y = a.Para(l, x, y, w, waitFor, 26, col, true)
 	if g.st.Seat != "" {
-		l.Text(Pt{cx, y + 40*s}, fmt.Sprintf("you play %s in game %s", SideName(g.st.Seat), g.st.Game), a.TextSize(16), ColWhite, AnchorMiddle, false)
+		y = a.Para(l, x, y+6*s, w, fmt.Sprintf("You play %s in game %s.", SideName(g.st.Seat), g.st.Game), 16, ColWhite, false)
 	}
 	if g.invite != nil {
-		l.Text(Pt{cx, y + 100*s}, "Send your opponent the link, or the code to type in Join:", a.TextSize(16), Mix(ColWhite, ColInk, 0.2), AnchorMiddle, false)
-		l.Text(Pt{cx, y + 136*s}, g.invite["link"], a.TextSize(17), ColWhite, AnchorMiddle, true)
-		l.Text(Pt{cx, y + 170*s}, g.invite["code"], a.TextSize(17), ColWhite, AnchorMiddle, true)
-		l.Text(Pt{cx, y + 206*s}, "(go run . -join CODE, or bsg bot -seat LINK to play against the computer)", a.TextSize(13), Mix(ColWhite, ColInk, 0.3), AnchorMiddle, false)
+		y = a.Para(l, x, y+24*s, w, "Send your opponent the link, or the code to type in Join:", 15, dim, false)
+		y = a.Para(l, x, y+8*s, w, g.invite["link"], 16, ColWhite, true)
+		y = a.Para(l, x, y+4*s, w, g.invite["code"], 16, ColWhite, true)
+		y = a.Para(l, x, y+8*s, w, "(go run . -join CODE, or bsg bot -seat LINK to play against the computer)", 12, dimmer, false)
 	}
-	l.Text(Pt{cx, y + 250*s}, "Your own seat, to come back with Join: "+g.self, a.TextSize(13), Mix(ColWhite, ColInk, 0.3), AnchorMiddle, false)
-	l.Text(Pt{cx, a.H - 20*s}, "Esc: back to the title (the game waits on the server)", a.TextSize(13), Mix(ColWhite, ColInk, 0.3), AnchorMiddle, false)
+	y = a.Para(l, x, y+20*s, w, "Your own seat, to come back with Join: "+g.self, 13, dimmer, false)
+	back(y + 24*s)
 }
-
 func (g *NetSeat) look(s battle.ShipView) ShipLook {
 	geo := g.a.Comp.Geometry
 	lk := ShipLook{ID: s.ID, Class: s.Class, Side: s.Side, Pose: s.Pose, Rotation: s.Rotation, Level: s.Level,
@@ -654,22 +835,22 @@ func (g *NetSeat) drawBoard(l *List) {
 	}
 }
 
-func (g *NetSeat) drawPanel(l *List, r Rect) {
+// drawPanel paints the panel's content from r's top and returns where the
+// text ends: the turn, the seat, and what the seat owes, with a button for
+// every decision (the keys do the same).
+func (g *NetSeat) drawPanel(l *List, r Rect) float64 {
 	a := g.a
 	s := a.S()
 	st := g.st
 	v := st.View
-	x, y, w := r.X+14*s, r.Y+30*s, r.W-28*s
-	l.Text(Pt{x, y}, fmt.Sprintf("Turn %d, step %d: %s", v.Turn, v.Step, v.Phase), a.TextSize(19), ColInk, AnchorStart, true)
-	y += 24 * s
+	x, y, w := r.X+14*s, r.Y+28*s, r.W-28*s
+	y = a.Para(l, x, y, w, fmt.Sprintf("Turn %d, step %d: %s", v.Turn, v.Step, v.Phase), 17, ColInk, true)
 	who := fmt.Sprintf("You play %s (network game %s)", SideName(st.Seat), st.Game)
 	if st.Seat == "" {
 		who = fmt.Sprintf("Spectator (network game %s)", st.Game)
 	}
-	l.Text(Pt{x, y}, who, a.TextSize(13), SideColor(st.Seat), AnchorStart, true)
-	y += 18 * s
-	l.Text(Pt{x, y}, "your seat, to come back (Join): "+g.self, a.TextSize(11), ColSecondary, AnchorStart, false)
-	y += 22 * s
+	y = a.Para(l, x, y, w, who, 13, SideColor(st.Seat), true)
+	y = a.Para(l, x, y, w, "your seat, to come back (Join): "+g.self, 11, ColSecondary, false) + 6*s
 	para := func(text string, c colorT, bold bool) { y = a.Para(l, x, y, w, text, 14, c, bold) + 4*s }
 	switch {
 	case v.Phase == battle.Over:
@@ -680,7 +861,7 @@ func (g *NetSeat) drawPanel(l *List, r Rect) {
 		if v.Result != nil {
 			res += ": " + v.Result.Reason
 		}
-		para(res, ColInk, true)
+		para("The battle is over: "+res+".", ColInk, true)
 		if g.verified != "" {
 			c := ColOK
 			if strings.Contains(g.verified, "NOT") {
@@ -688,89 +869,190 @@ func (g *NetSeat) drawPanel(l *List, r Rect) {
 			}
 			para(g.verified, c, false)
 		}
-		para("Esc: back to the title.", ColSecondary, false)
 	case st.Seat == "":
 		para("You watch as a spectator: you see what both sides have shown, and everything once the game is over.", ColInk, false)
 	case g.busy != "":
 		para(g.busy+": sending…", ColSecondary, false)
 		fallthrough
 	case !g.owes():
-		if len(st.Committed) > 0 && slices.Contains(st.Committed, st.Seat) {
+		if slices.Contains(st.Committed, st.Seat) {
 			para(fmt.Sprintf("Your decisions are sealed. Waiting for the %s player.", SideName(g.other())), ColInk, false)
 		} else {
-			para(fmt.Sprintf("waiting for the %s player", SideName(g.other())), ColInk, false)
+			para(fmt.Sprintf("Waiting for the %s player.", SideName(g.other())), ColInk, false)
 		}
 	case v.Phase == battle.Planning || v.Phase == battle.Preplanning:
-		g.drawPlanList(l, x, &y, w)
+		y = g.drawPlanning(l, x, y, w)
 	case v.Phase == battle.Declaring:
-		para("Declare your shots: Tab chooses the shooter, t (or a click) its target, x no shot, Enter declares.", ColInk, false)
-		for _, id := range g.shooters() {
-			t := g.shots[id]
-			if t == "" {
-				t = "no shot"
-			}
-			c := ColInk
-			if id == g.sel {
-				c = ColMedium
-			}
-			para(fmt.Sprintf("%s → %s", id, t), c, id == g.sel)
-		}
-		if st.Sealed {
-			para("Declarations are secret: yours is sealed until both are in.", ColSecondary, false)
-		}
+		y = g.drawDeclaring(l, x, y, w)
 	case v.Phase == battle.PlacingFTL:
-		para(fmt.Sprintf("Place %s's FTL marker: click the spot, Enter.", st.Owe[0]), ColInk, false)
+		para(fmt.Sprintf("Place %s's FTL marker: tap the spot on the table, then Place the marker (or click, Enter).", st.Owe[0]), ColInk, false)
 	}
 	if g.problem != "" {
 		para(g.problem, ColWarn, false)
 	}
 	if ok, _ := g.c.Connected(); !ok && v.Phase != battle.Over {
-		para("connection lost: reconnecting…", ColWarn, true)
+		para("Connection lost: reconnecting…", ColWarn, true)
 	}
 	// the log's tail
-	y = math.Max(y+10*s, r.Y+r.H*0.58)
-	l.Text(Pt{x, y}, "Log", a.TextSize(14), ColSecondary, AnchorStart, true)
+	y += 10 * s
+	a.Label(l, x, y, "Log", 14, ColSecondary, true)
 	y += 18 * s
 	evs := v.Events
-	from := max(0, len(evs)-12)
-	for _, e := range evs[from:] {
-		if y > r.Y+r.H-10*s {
-			break
-		}
-		y = a.Para(l, x, y, w, LogLine(e.Text), 12, ColInk, false)
+	for _, e := range evs[max(0, len(evs)-12):] {
+		y = a.Para(l, x, y, w, LogLine(e.Text), 12, resultColor(e.Text), false)
 	}
+	return y
 }
 
-func (g *NetSeat) drawPlanList(l *List, x float64, y *float64, w float64) {
+// drawPlanning paints the plan of each ship the seat owes, with buttons
+// for its cards, speed, dial and level, and the button that commits them.
+func (g *NetSeat) drawPlanning(l *List, x, y, w float64) float64 {
 	a := g.a
 	s := a.S()
-	para := func(text string, c colorT, bold bool) { *y = a.Para(l, x, *y, w, text, 14, c, bold) + 4*s }
-	para("Plan each ship, Enter locks it; with all locked, Enter seals and sends.", ColInk, false)
-	all := true
-	for _, id := range g.st.Owe {
-		p := g.draft(id)
-		state := "editing"
+	st := g.st
+	para := func(text string, c colorT, bold bool) { y = a.Para(l, x, y, w, text, 13, c, bold) + 4*s }
+	para("Choose each ship's cards, speed and dial; Commit the plans seals and sends them. Keys: Enter locks a ship's plan, then sends.", ColInk, false)
+	if g.sel == "" || !slices.Contains(st.Owe, g.sel) {
+		g.sel = st.Owe[0]
+	}
+	bh, gap := 26*s, 4*s
+	// one button a ship
+	tw := (w - float64(len(st.Owe)-1)*gap) / float64(len(st.Owe))
+	for i, id := range st.Owe {
+		label := id
 		if g.locked[id] {
-			state = "locked"
-		} else {
-			all = false
+			label += " (locked)"
 		}
+		a.Button(l, Rect{x + float64(i)*(tw+gap), y, tw, bh}, label, id == g.sel, false, func() { g.sel = id })
+	}
+	y += bh + 8*s + a.TextSize(13)
+	for _, id := range st.Owe {
 		c := ColInk
 		if id == g.sel {
 			c = ColMedium
 		}
-		para(fmt.Sprintf("%s: %s, %s, dial %d, level %+d (%s)", id, strings.Join(p.Cards, " + "), p.Speed, p.Rotate, p.Level, state), c, id == g.sel)
+		para(g.planLine(id), c, id == g.sel)
 	}
-	if g.sel != "" {
-		if _, vs, err := g.check(g.sel); err != nil {
-			para(err.Error(), ColWarn, false)
-		} else if len(vs) > 0 {
-			para(fmt.Sprintf("%s: %s (%s)", g.sel, vs[0].Message, vs[0].Rule), ColWarn, false)
-		} else {
-			para(g.sel+": the plan breaks no rule", ColOK, false)
+	sh, _ := g.ship(g.sel)
+	deck := g.class(sh.Class).Deck
+	p := g.draft(g.sel)
+	if g.locked[g.sel] {
+		a.Button(l, Rect{x, y, w, bh}, "Unlock "+g.sel+"'s plan (u)", false, false, func() { delete(g.locked, g.sel) })
+		y += bh + 8*s
+	} else {
+		mains, seconds := cardLists(deck)
+		m, sec := splitPlan(p, deck)
+		grid := func(cols int, labels []string, on []bool, click []func()) {
+			cw := (w - float64(cols-1)*gap) / float64(cols)
+			for i := range labels {
+				a.Button(l, Rect{x + float64(i%cols)*(cw+gap), y + float64(i/cols)*(bh+gap), cw, bh}, labels[i], on[i], false, click[i])
+			}
+			y += float64((len(labels)+cols-1)/cols)*(bh+gap) + gap
 		}
+		var labels []string
+		var on []bool
+		var click []func()
+		for _, c := range mains {
+			id := c.ID
+			labels, on, click = append(labels, fmt.Sprintf("%s G%d", c.Name, c.G)), append(on, id == m),
+				append(click, func() { g.edit(func(p *starship.Plan, deck maneuvers.Deck) { setMain(p, deck, id) }) })
+		}
+		grid(4, labels, on, click)
+		if st.View.Phase == battle.Planning {
+			speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
+			if st.Rules.Has(starship.OptFTL) {
+				speeds = append(speeds, maneuvers.FTL)
+			}
+			labels, on, click = nil, nil, nil
+			for _, spd := range speeds {
+				labels, on, click = append(labels, string(spd)), append(on, p.Speed == spd),
+					append(click, func() { g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Speed = spd }) })
+			}
+			grid(len(speeds), labels, on, click)
+			secName := "none"
+			for _, c := range seconds {
+				if c.ID == sec {
+					secName = fmt.Sprintf("%s G%d", c.Name, c.G)
+				}
+			}
+			half := (w - gap) / 2
+			a.Button(l, Rect{x, y, half, bh}, "2nd card: "+secName, sec != "", false, func() { g.edit(g.cycleSecond) })
+			g.stepper(l, Rect{x + half + gap, y, half, bh}, fmt.Sprintf("dial %d", p.Rotate),
+				func(p *starship.Plan) { p.Rotate = max(-5, p.Rotate-1) }, func(p *starship.Plan) { p.Rotate = min(6, p.Rotate+1) })
+			y += bh + gap
+			if st.Rules.Has(starship.OptThreeD) {
+				g.stepper(l, Rect{x + half + gap, y, half, bh}, fmt.Sprintf("level %+d", p.Level),
+					func(p *starship.Plan) { p.Level = max(-1, p.Level-1) }, func(p *starship.Plan) { p.Level = min(1, p.Level+1) })
+				y += bh + gap
+			}
+		}
+		y += 14 * s
 	}
-	if all {
-		para("Every ship is locked: Enter seals and sends the plans.", ColMedium, true)
+	if why := g.breaks(g.sel); why != "" {
+		para(g.sel+": the plan breaks a rule: "+why, ColWarn, false)
+	} else {
+		para(g.sel+": the plan breaks no rule", ColOK, false)
 	}
+	return y
 }
+
+// planLine is a ship's draft in words ("" when the seat plans none).
+func (g *NetSeat) planLine(id string) string {
+	if g.st == nil || !g.owes() || !slices.Contains(g.st.Owe, id) {
+		return ""
+	}
+	p := g.draft(id)
+	return fmt.Sprintf("%s: %s, %s, dial %d, level %+d", id, strings.Join(p.Cards, " + "), p.Speed, p.Rotate, p.Level)
+}
+
+// stepper draws − and + buttons either side of a value.
+func (g *NetSeat) stepper(l *List, r Rect, value string, down, up func(p *starship.Plan)) {
+	a := g.a
+	bw := math.Max(r.H, r.W/4)
+	a.Button(l, Rect{r.X, r.Y, bw, r.H}, "<", false, false, func() { g.edit(func(p *starship.Plan, _ maneuvers.Deck) { down(p) }) })
+	l.Text(Pt{r.X + r.W/2, r.Y + r.H*0.68}, value, a.TextSize(12), ColInk, AnchorMiddle, false)
+	a.Button(l, Rect{r.X + r.W - bw, r.Y, bw, r.H}, ">", false, false, func() { g.edit(func(p *starship.Plan, _ maneuvers.Deck) { up(p) }) })
+}
+
+// drawDeclaring paints each shooter's choice (hold fire or a target in
+// its arc and range), and Declare.
+func (g *NetSeat) drawDeclaring(l *List, x, y, w float64) float64 {
+	a := g.a
+	s := a.S()
+	st := g.st
+	bh := 28 * s
+	shooters := g.shooters()
+	for _, id := range shooters {
+		c := ColInk
+		if id == g.sel {
+			c = ColMedium
+		}
+		y = a.Para(l, x, y, w, id+" fires at:", 13, c, true)
+		cw := (w - 8*s) / 3
+		a.Button(l, Rect{x, y, cw, bh}, "hold fire", g.shots[id] == "", false, func() { g.sel = id; delete(g.shots, id) })
+		col := 1
+		for _, ru := range st.Targets[id] {
+			if !ru.CanFire {
+				continue
+			}
+			if col == 3 {
+				col, y = 0, y+bh+4*s
+			}
+			tg := ru.TargetID
+			a.Button(l, Rect{x + float64(col)*(cw+4*s), y, cw, bh}, fmt.Sprintf("%s (%s)", tg, ru.Band), g.shots[id] == tg, false,
+				func() { g.sel = id; g.shots[id] = tg })
+			col++
+		}
+		y += bh + 18*s
+	}
+	if len(shooters) == 0 {
+		y = a.Para(l, x, y, w, "None of your ships may fire.", 13, ColInk, false) + 4*s
+	}
+	if st.Sealed {
+		y = a.Para(l, x, y, w, "Declarations are secret: yours is sealed until both are in.", 12, ColSecondary, false) + 4*s
+	}
+	return y
+}
+
+// Close ends the connection.
+func (g *NetSeat) Close() { g.cancel() }

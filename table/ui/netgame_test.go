@@ -13,6 +13,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/server"
 )
@@ -60,7 +61,7 @@ func TestNetGameHostPlaysJumpPointAgainstABot(t *testing.T) {
 	require.True(t, ok, "status: %s", a.Status())
 	tickUntil(t, a, func() bool { return g.State() != nil })
 	assert.False(t, g.State().Ready)
-	assert.Contains(t, drawnText(a), "waiting for the Cylon player")
+	assert.Contains(t, drawnText(a), "Waiting for the Cylon player")
 	code := g.invite["code"]
 	require.NotEmpty(t, code)
 
@@ -105,6 +106,129 @@ func TestNetGameHostPlaysJumpPointAgainstABot(t *testing.T) {
 	tickUntil(t, a, func() bool { return g.verified != "" })
 	assert.Contains(t, g.verified, "record verified")
 	assert.Contains(t, drawnText(a), "record verified")
+}
+
+// TestNetSeatJoinedByLinkOnAPhoneByButtons: the screen a seat link opens
+// (the browser's ?seat= link, -join) is the title's network screen, laid
+// out for a phone held upright: the panel under the table, every control
+// at least 9 mm (34 px here) high, on screen and apart from the others.
+// Played by taps on its buttons only (no key), The Jump Point runs to its
+// end against a bot: plans committed, shots declared, FTL markers placed
+// by a tap on the table and "Place the marker". The record verifies.
+func TestNetSeatJoinedByLinkOnAPhoneByButtons(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	defer func() { hs.Close(); s.Close() }()
+	cr, err := client.Host(hs.URL, server.CreateRequest{Scenario: "jump-point"})
+	require.NoError(t, err)
+
+	a := newTestApp(t)
+	a.MinTarget = 34
+	a.Handle(Event{Kind: Resize, W: 390, H: 844})
+	a.Show(JoinNetGame(a, cr.Links["colonial"]))
+	g, ok := a.Screen().(*NetSeat)
+	require.True(t, ok, "the link opens the network screen, not %T", a.Screen())
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	bot := make(chan error, 1)
+	go func() {
+		c := client.Dial(ctx, hs.URL, cr.Cylon)
+		defer c.Close()
+		_, err := client.Bot(ctx, c, policy.Greedy{}, a.Comp, 5, nil)
+		bot <- err
+	}()
+	tickUntil(t, a, func() bool { return g.State() != nil && g.State().Ready })
+
+	// find returns the button whose label starts with label, scrolling
+	// the panel by a finger drag on its margin until it shows.
+	find := func(label string) (PageButton, bool) {
+		for range 12 {
+			st := a.PageState()
+			checkTargets(t, a, st)
+			for _, b := range st.Buttons {
+				if strings.HasPrefix(b.Label, label) {
+					return b, true
+				}
+			}
+			x, y := g.scroll.vis.X+3, g.scroll.vis.Y+g.scroll.vis.H-10
+			send(a, Event{Kind: MouseDown, X: x, Y: y, Touch: true}, Event{Kind: MouseMove, X: x, Y: y - 150, Touch: true},
+				Event{Kind: MouseUp, X: x, Y: y - 150, Touch: true})
+		}
+		return PageButton{}, false
+	}
+	tap := func(b PageButton) { send(a, Click(b.X+b.W/2, b.Y+b.H/2)...) }
+
+	phases := map[battle.Phase]int{}
+	for guard := 0; g.State().View.Phase != battle.Over; guard++ {
+		require.Less(t, guard, 400)
+		tickUntil(t, a, func() bool { return g.owes() || g.State().View.Phase == battle.Over })
+		st := g.State()
+		phases[st.View.Phase]++
+		switch st.View.Phase {
+		case battle.Planning, battle.Preplanning:
+			if st.View.Phase == battle.Planning && phases[battle.Planning] == 1 {
+				// a card and a speed chosen by taps change the draft
+				b, ok := find(string(maneuvers.Medium))
+				require.True(t, ok)
+				tap(b)
+				assert.Equal(t, maneuvers.Medium, g.draft(g.sel).Speed)
+			}
+			label := "Commit the plans"
+			if st.View.Phase == battle.Preplanning {
+				label = "Fix next turn's cards"
+			}
+			b, ok := find(label)
+			require.True(t, ok, "no %q among %v", label, a.PageState().Buttons)
+			tap(b)
+		case battle.Declaring:
+			for _, id := range g.shooters() {
+				if tg := g.targets(id); len(tg) > 0 {
+					b, ok := find(tg[0] + " (")
+					require.True(t, ok)
+					tap(b)
+					break
+				}
+			}
+			b, ok := find("Declare")
+			require.True(t, ok)
+			tap(b)
+		case battle.PlacingFTL:
+			sh, _ := g.ship(st.Owe[0])
+			p := g.cam.ToScreen(sh.Pose.Pos)
+			send(a, Click(p.X, p.Y)...)
+			require.NotNil(t, g.markerAt)
+			b, ok := find("Place the marker")
+			require.True(t, ok)
+			tap(b)
+		}
+		tickUntil(t, a, func() bool { return g.busy == "" })
+		require.Empty(t, g.problem)
+	}
+	require.NoError(t, <-bot)
+	t.Logf("decisions by phase: %v", phases)
+	assert.Positive(t, phases[battle.Planning])
+	assert.Positive(t, phases[battle.Declaring])
+	tickUntil(t, a, func() bool { return g.verified != "" })
+	assert.Contains(t, g.verified, "record verified")
+	st := a.PageState()
+	assert.Equal(t, "network game", st.Screen)
+	assert.NotEmpty(t, st.Result)
+}
+
+// checkTargets asserts that every control is on screen, at least
+// MinTarget high, and overlaps no other.
+func checkTargets(t *testing.T, a *App, st PageState) {
+	t.Helper()
+	for i, b := range st.Buttons {
+		assert.GreaterOrEqual(t, b.H, a.MinTarget-0.5, "%q is too small", b.Label)
+		assert.True(t, b.X >= -0.5 && b.Y >= -0.5 && b.X+b.W <= a.W+0.5 && b.Y+b.H <= a.H+0.5, "%q is off the screen: %+v", b.Label, b)
+		for _, c := range st.Buttons[i+1:] {
+			apart := b.X+b.W <= c.X+0.5 || c.X+c.W <= b.X+0.5 || b.Y+b.H <= c.Y+0.5 || c.Y+c.H <= b.Y+0.5
+			assert.True(t, apart, "%q and %q overlap", b.Label, c.Label)
+		}
+	}
 }
 
 // drawnText is every text the app draws now, joined.

@@ -189,6 +189,7 @@ type PageState struct {
 	AtEnd   bool         `json:"at_end,omitempty"`
 	Result  string       `json:"result,omitempty"` // a network game: the winner and why, once the record is signed
 	Seq     int          `json:"seq,omitempty"`    // a network game: messages the server accepted so far
+	Plan    string       `json:"plan,omitempty"`   // a network game: the plan of the ship being planned, as the panel shows it
 	Buttons []PageButton `json:"buttons"`
 	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode and the editor: the ships on the table
 	Photo   *PagePhoto   `json:"photo,omitempty"` // photo mode: where the photo shows
@@ -253,9 +254,10 @@ func (a *App) PageState() PageState {
 	case *Replay:
 		g = s.g
 		st.AtEnd = s.at >= len(s.saved.Journal)
-	case *NetGame:
+	case *NetSeat:
 		if ns := s.State(); ns != nil {
 			st.Turn, st.Side, st.Stage, st.Seq = ns.View.Turn, ns.Seat.String(), string(ns.View.Phase), ns.Seq
+			st.Plan = s.planLine(s.sel)
 			if r := ns.View.Result; r != nil && ns.Record != nil {
 				st.Result = fmt.Sprintf("%s %s", r.Winner, r.Reason)
 			}
