@@ -351,7 +351,7 @@ func (d *decoder) card(fs []yamlfile.Field, path string, line int, card *rawCard
 		xp := yamlfile.Join(path, x.Key)
 		switch x.Key {
 		case "name":
-			if s, ok := yamlfile.Text(&d.ps, x.Val, xp); ok && strings.TrimSpace(s) == "" {
+			if s, ok := yamlfile.String(&d.ps, x.Val, xp); ok && strings.TrimSpace(s) == "" {
 				d.add(firstLine(lineOf(resolve(x.Val)), x.KeyNode.Line), xp, "must not be empty")
 			} else if ok {
 				card.name = s

@@ -99,7 +99,7 @@ func contains(list []string, s string) bool {
 var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 func (d *decoder) id(n *yaml.Node, path string) (string, bool) {
-	s, ok := yamlfile.Text(&d.ps, n, path)
+	s, ok := yamlfile.ID(&d.ps, n, path)
 	if !ok {
 		return "", false
 	}

@@ -245,7 +245,7 @@ func (d *decoder) classList(f yamlfile.Field, c *Components) {
 			xp := yamlfile.Join(path, x.Key)
 			switch x.Key {
 			case "name":
-				if s, ok := yamlfile.Text(&d.ps, x.Val, xp); ok && strings.TrimSpace(s) == "" {
+				if s, ok := yamlfile.String(&d.ps, x.Val, xp); ok && strings.TrimSpace(s) == "" {
 					d.add(x.KeyNode.Line, xp, "must not be empty")
 				} else {
 					cl.Name = s
@@ -383,7 +383,7 @@ func (d *decoder) pilotTokens(f yamlfile.Field) []PilotToken {
 			xp := yamlfile.Join(path, x.Key)
 			switch x.Key {
 			case "name":
-				t.Name, _ = yamlfile.Text(&d.ps, x.Val, xp)
+				t.Name, _ = yamlfile.String(&d.ps, x.Val, xp)
 			case "attack_modifier":
 				d.whole(x, xp, modifierRange, &t.AttackModifier)
 			case "max_talents":

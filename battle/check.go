@@ -6,10 +6,10 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
@@ -224,21 +224,9 @@ func text(ps *problems, field, s string, limit int, mayBeEmpty bool) {
 		ps.add(field, "empty; it is required")
 	case len(s) > limit:
 		ps.add(field, "%d bytes; allowed: at most %d", len(s), limit)
-	case !Printable(s):
-		ps.add(field, "%s holds a control character; allowed: printable text", clip(s))
+	case !yamlfile.PrintableLine(s):
+		ps.add(field, "%s holds a control character; allowed: printable text on one line", clip(s))
 	}
-}
-
-// Printable reports whether s is valid UTF-8 without control characters
-// (terminal escape sequences among them); line breaks and tabs are
-// allowed in free text only where a format says so.
-func Printable(s string) bool {
-	for _, r := range s {
-		if r == unicode.ReplacementChar || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) && r != '\u200d' {
-			return false
-		}
-	}
-	return true
 }
 
 // clip quotes s for a message, control characters escaped, shortened.

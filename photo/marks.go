@@ -304,7 +304,7 @@ func parseShipMarks(ps *yamlfile.Problems, n *yaml.Node, path string, comp *asse
 	f := yamlfile.Map(ps, n, path, "id!", "class!", "front!", "rotation", "level", "base_mm")
 	o := Object{Kind: ShipKind, Level: MinLevel, SigmaPx: click}
 	if f["id"] != nil {
-		o.ID, _ = yamlfile.String(ps, f["id"], path+".id")
+		o.ID, _ = yamlfile.ID(ps, f["id"], path+".id")
 	}
 	if f["class"] != nil {
 		if id, ok := yamlfile.String(ps, f["class"], path+".class"); ok {
@@ -361,7 +361,7 @@ func parseObstacleMarks(ps *yamlfile.Problems, n *yaml.Node, path string, px pix
 		}
 	}
 	if f["id"] != nil {
-		o.ID, _ = yamlfile.String(ps, f["id"], path+".id")
+		o.ID, _ = yamlfile.ID(ps, f["id"], path+".id")
 	}
 	if f["level"] != nil {
 		o.Level, _ = yamlfile.Int(ps, f["level"], path+".level", MinLevel, MaxLevel)

@@ -123,7 +123,7 @@ func (p *parser) decode(root *yaml.Node) {
 		sc.Name, _ = yamlfile.String(ps, n, "name")
 	}
 	if n := top["briefing"]; n != nil {
-		sc.Briefing, _ = yamlfile.String(ps, n, "briefing")
+		sc.Briefing, _ = yamlfile.Text(ps, n, "briefing")
 	}
 	if n := top["table"]; n != nil {
 		f := yamlfile.Map(ps, n, "table", tableFields...)
@@ -171,10 +171,10 @@ func (p *parser) decode(root *yaml.Node) {
 			f := yamlfile.Map(ps, rn, path, specialFields...)
 			var r SpecialRule
 			if f["id"] != nil {
-				r.ID, _ = yamlfile.String(ps, f["id"], path+".id")
+				r.ID, _ = yamlfile.ID(ps, f["id"], path+".id")
 			}
 			if f["text"] != nil {
-				r.Text, _ = yamlfile.String(ps, f["text"], path+".text")
+				r.Text, _ = yamlfile.Text(ps, f["text"], path+".text")
 			}
 			sc.SpecialRules = append(sc.SpecialRules, r)
 		}
@@ -193,7 +193,7 @@ func (p *parser) decode(root *yaml.Node) {
 				b.Name, _ = yamlfile.String(ps, sf["name"], path+".name")
 			}
 			if sf["briefing"] != nil {
-				b.Briefing, _ = yamlfile.String(ps, sf["briefing"], path+".briefing")
+				b.Briefing, _ = yamlfile.Text(ps, sf["briefing"], path+".briefing")
 			}
 			sc.Sides = append(sc.Sides, b)
 		}
@@ -238,7 +238,7 @@ func (p *parser) zone(n *yaml.Node, path string) {
 	f := yamlfile.Map(p.ps, n, path, zoneFields...)
 	var z Zone
 	if f["id"] != nil {
-		z.ID, _ = yamlfile.String(p.ps, f["id"], path+".id")
+		z.ID, _ = yamlfile.ID(p.ps, f["id"], path+".id")
 	}
 	if f["polygon"] != nil {
 		z.Polygon = parsePolygon(p.ps, f["polygon"], path+".polygon")
@@ -280,7 +280,7 @@ func (p *parser) ship(n *yaml.Node, path string) {
 		return
 	}
 	if f["id"] != nil {
-		sh.ID, _ = yamlfile.String(ps, f["id"], path+".id")
+		sh.ID, _ = yamlfile.ID(ps, f["id"], path+".id")
 	}
 	if f["side"] != nil {
 		s, _ := yamlfile.OneOf(ps, f["side"], path+".side", string(battle.Colonial), string(battle.Cylon))
@@ -313,7 +313,7 @@ func (p *parser) ship(n *yaml.Node, path string) {
 		sh.Pose = p.pose(f["pose"], path+".pose", poseFields)
 	}
 	if f["zone"] != nil {
-		sh.Zone, _ = yamlfile.String(ps, f["zone"], path+".zone")
+		sh.Zone, _ = yamlfile.ID(ps, f["zone"], path+".zone")
 	}
 	if f["heading"] != nil {
 		h, ok := yamlfile.Float(ps, f["heading"], path+".heading")
@@ -425,7 +425,7 @@ func (p *parser) obstacle(n *yaml.Node, path string) {
 		f = map[string]*yaml.Node{}
 	}
 	if f["id"] != nil {
-		o.ID, _ = yamlfile.String(ps, f["id"], path+".id")
+		o.ID, _ = yamlfile.ID(ps, f["id"], path+".id")
 	}
 	if f["level"] != nil {
 		o.Level, _ = yamlfile.Int(ps, f["level"], path+".level", MinLevel, MaxLevel)
@@ -437,11 +437,7 @@ func (p *parser) obstacle(n *yaml.Node, path string) {
 func parsePolygon(ps *yamlfile.Problems, n *yaml.Node, path string) [][2]float64 {
 	before := ps.Len()
 	var pts [][2]float64
-	vertices := yamlfile.Seq(ps, n, path)
-	if len(vertices) > MaxVertices {
-		ps.Add(n, path, "%d vertices; allowed: at most %d", len(vertices), MaxVertices)
-		return nil
-	}
+	vertices := yamlfile.Vertices(ps, n, path)
 	for i, vn := range vertices {
 		vpath := fmt.Sprintf("%s[%d]", path, i)
 		xy := yamlfile.Seq(ps, vn, vpath)
@@ -492,13 +488,13 @@ func (p *parser) condition(n *yaml.Node, path string) {
 		c.Side = battle.Side(s)
 	}
 	if f["ship"] != nil {
-		c.Ship, _ = yamlfile.String(ps, f["ship"], path+".ship")
+		c.Ship, _ = yamlfile.ID(ps, f["ship"], path+".ship")
 	}
 	if f["turns"] != nil {
 		c.Turns, _ = yamlfile.Int(ps, f["turns"], path+".turns", 1, MaxTurnLimit)
 	}
 	if f["zone"] != nil {
-		c.Zone, _ = yamlfile.String(ps, f["zone"], path+".zone")
+		c.Zone, _ = yamlfile.ID(ps, f["zone"], path+".zone")
 	}
 	if f["by"] != nil {
 		by, _ := yamlfile.OneOf(ps, f["by"], path+".by", string(battle.ExitEdge), string(battle.ExitFTL))

@@ -97,7 +97,7 @@ func parseShip(ps *yamlfile.Problems, n *yaml.Node, path string, comp *assets.Co
 	f := yamlfile.Map(ps, n, path, "id!", "class!", "x!", "y!", "heading!", "rotation", "level", "base_mm")
 	s := referee.Ship{Level: MinLevel}
 	if f["id"] != nil {
-		s.ID, _ = yamlfile.String(ps, f["id"], path+".id")
+		s.ID, _ = yamlfile.ID(ps, f["id"], path+".id")
 	}
 	if f["class"] != nil {
 		if id, ok := yamlfile.String(ps, f["class"], path+".class"); ok {
@@ -164,7 +164,7 @@ func parseObstacle(ps *yamlfile.Problems, n *yaml.Node, path string, defaultRadi
 		}
 	}
 	if f["id"] != nil {
-		o.ID, _ = yamlfile.String(ps, f["id"], path+".id")
+		o.ID, _ = yamlfile.ID(ps, f["id"], path+".id")
 	}
 	if f["level"] != nil {
 		o.Level, _ = yamlfile.Int(ps, f["level"], path+".level", MinLevel, MaxLevel)

@@ -105,12 +105,13 @@ const (
 	// MarksBytes is the largest marks file.
 	MarksBytes = 1 << 20
 	// MarksShips and MarksObstacles bound the objects of a marks file,
-	// MarksPoints its extra calibration points, MarksOutline the
-	// vertices of one obstacle's outline.
+	// MarksPoints its extra calibration points. MarksOutline bounds the
+	// vertices of one obstacle's outline: it becomes the field's polygon
+	// on the table, so it is the table's Vertices.
 	MarksShips     = 100
 	MarksObstacles = 100
 	MarksPoints    = 64
-	MarksOutline   = 200
+	MarksOutline   = Vertices
 	// PhotoSide bounds the width and height a marks file names, in
 	// pixels.
 	PhotoSide = 100_000

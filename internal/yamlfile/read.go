@@ -337,9 +337,10 @@ func Bool(ps *Problems, n *yaml.Node, path string) (bool, bool) {
 	return b, true
 }
 
-// Text reads any scalar as text (nothing is the empty string): printable
-// (line breaks and tabs allowed), at most limits.TextLength bytes, since a
-// terminal escape sequence in a name would reach the players' screens raw.
+// Text reads free text (a briefing, a note): any scalar, nothing being
+// the empty string, printable (line breaks and tabs allowed), at most
+// limits.TextLength bytes, since a terminal escape sequence in it would
+// reach the players' screens raw.
 func Text(ps *Problems, n *yaml.Node, path string) (string, bool) {
 	n = deref(n)
 	if isNull(n) {
@@ -349,30 +350,47 @@ func Text(ps *Problems, n *yaml.Node, path string) (string, bool) {
 		ps.Add(n, path, "must be text; got %s", describe(n))
 		return "", false
 	}
-	return text(ps, n, path)
+	return printable(ps, n, path, limits.TextLength, Printable, "printable text")
 }
 
-func text(ps *Problems, n *yaml.Node, path string) (string, bool) {
-	if len(n.Value) > limits.TextLength {
-		ps.Add(n, path, "%d bytes; allowed: at most %d", len(n.Value), limits.TextLength)
-		return "", false
-	}
-	if !Printable(n.Value) {
-		ps.Add(n, path, "%s holds a control character (a terminal escape?); allowed: printable text", echo(n.Value))
-		return "", false
-	}
-	return n.Value, true
-}
-
-// String reads a non-empty string (a YAML string, not a number or a
-// boolean) with the bounds of Text.
+// String reads a name: a non-empty string (a YAML string, not a number or
+// a boolean) of printable text on one line, at most limits.TextLength
+// bytes.
 func String(ps *Problems, n *yaml.Node, path string) (string, bool) {
 	n = deref(n)
-	if n == nil || n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" || n.Value == "" {
+	if !isString(n) {
 		ps.Add(n, path, "must be a non-empty string; got %s", describe(n))
 		return "", false
 	}
-	return text(ps, n, path)
+	return printable(ps, n, path, limits.TextLength, PrintableLine, "printable text on one line")
+}
+
+// ID reads an identifier (of a ship, an obstacle, a zone): String, at
+// most limits.IDLength bytes, as the engine holds every setup to
+// (battle.Setup.Check).
+func ID(ps *Problems, n *yaml.Node, path string) (string, bool) {
+	n = deref(n)
+	if !isString(n) {
+		ps.Add(n, path, "must be a non-empty string; got %s", describe(n))
+		return "", false
+	}
+	return printable(ps, n, path, limits.IDLength, PrintableLine, "printable text on one line")
+}
+
+func isString(n *yaml.Node) bool {
+	return n != nil && n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" && n.Value != ""
+}
+
+func printable(ps *Problems, n *yaml.Node, path string, most int, ok func(string) bool, what string) (string, bool) {
+	if len(n.Value) > most {
+		ps.Add(n, path, "%d bytes; allowed: at most %d", len(n.Value), most)
+		return "", false
+	}
+	if !ok(n.Value) {
+		ps.Add(n, path, "%s holds a control character (a terminal escape?); allowed: %s", echo(n.Value), what)
+		return "", false
+	}
+	return n.Value, true
 }
 
 // OneOf reads a string that must be one of allowed.

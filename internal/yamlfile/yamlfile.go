@@ -172,18 +172,31 @@ func deref(n *yaml.Node) *yaml.Node {
 	return n
 }
 
-// Printable reports whether s is valid UTF-8 with no control character
-// other than a line break or a tab.
+// Printable reports whether s is text a screen shows as written: valid
+// UTF-8 with no control character other than a line break or a tab (a
+// terminal escape sequence starts with one), and no invisible format
+// character (bidi controls, the byte-order mark) other than the
+// zero-width joiner of emoji sequences. It is the test of free text
+// (briefings, notes); names and ids are PrintableLine.
 func Printable(s string) bool {
 	if !utf8.ValidString(s) {
 		return false
 	}
 	for _, r := range s {
-		if r != '\n' && r != '\t' && (unicode.IsControl(r) || unicode.In(r, unicode.Bidi_Control)) {
+		if r == '\n' || r == '\t' {
+			continue
+		}
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) && r != '\u200d' {
 			return false
 		}
 	}
 	return true
+}
+
+// PrintableLine is Printable without line breaks or tabs: the test of a
+// name or an id, which every screen shows on one line.
+func PrintableLine(s string) bool {
+	return Printable(s) && !strings.ContainsAny(s, "\n\t")
 }
 
 // number returns a value the YAML parser took for a number as written,
