@@ -2,8 +2,13 @@ package table
 
 import (
 	"testing"
+	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/table/ui"
 )
 
 // TestTransitionsRebuildEveryPressBetweenTicks: from the state at the
@@ -27,3 +32,37 @@ func TestTransitionsRebuildEveryPressBetweenTicks(t *testing.T) {
 		assert.Equal(t, c.want, transitions(c.was, c.pressed, c.released, c.now), c.name)
 	}
 }
+
+// TestQueuedKeysRepeatWhileHeld: a held arrow repeats after repeatAfter
+// ticks, every repeatEvery; Tab does not; a tap is one press.
+func TestQueuedKeysRepeatWhileHeld(t *testing.T) {
+	src := &listKeys{}
+	q := keyQueue{src: src}
+	src.evs = []keyEvent{{key: ebiten.KeyArrowRight, down: true}, {key: ebiten.KeyTab, down: true}}
+	presses, tabs := 0, 0
+	for range 40 {
+		q.drawn = true
+		evs, ok := q.events()
+		require.True(t, ok)
+		for _, e := range evs {
+			if e.Key == ui.KeyRight {
+				presses++
+			}
+			if e.Key == ui.KeyTab {
+				tabs++
+			}
+		}
+	}
+	assert.Equal(t, 1+(40-repeatAfter)/repeatEvery, presses)
+	assert.Equal(t, 1, tabs, "Tab does not repeat")
+}
+
+// listKeys is a keySource handing out a list once.
+type listKeys struct{ evs []keyEvent }
+
+func (l *listKeys) take(time.Time) ([]keyEvent, bool) {
+	e := l.evs
+	l.evs = nil
+	return e, true
+}
+func (l *listKeys) close() {}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -298,4 +299,62 @@ func TestRepeatedTapsUnderSlowFrames(t *testing.T) {
 		"sleep", "0.02", "keydown", "--window", x.win, "Tab", "sleep", "0.4", "keyup", "--window", x.win, "Tab")
 	x.waitTitle("ship escort-2")
 	x.shot("two-tabs")
+}
+
+// TestEveryTapInOneSlowFrameCounts: with every frame taking three seconds,
+// bursts of whole taps of the special keys (20 ms down, 20 ms up), all
+// inside one frame, each count once and in the order they were made:
+// Right Right Tab Tab Tab Right Up on the title chooses the scenario two
+// after the default, gives the Cylon side to the computer and stops on
+// the Colonial row; Up Up Enter then plays that scenario. The first
+// burst goes to the window (xdotool --window), the second through the
+// keyboard itself (XTEST, the window focused).
+func TestEveryTapInOneSlowFrameCounts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the window")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	const frame = 3 * time.Second
+	x := launch(t, ctx, filepath.Join("..", "out", "taps-in-one-frame"), "-title", "-data", "", "-frame-delay", frame.String())
+	names := scenarios.Names()
+	def := slices.Index(names, scenarios.Default)
+	require.GreaterOrEqual(t, def, 0)
+	want := names[(def+2)%len(names)]
+	x.waitTitle("· title · scenario " + scenarios.Default + " · Colonial human · Cylon human · row 1")
+	time.Sleep(2 * frame) // the window's key listener is up
+
+	burst := func(window bool, keys ...string) time.Duration {
+		var args []string
+		for _, k := range keys {
+			if window {
+				args = append(args, "keydown", "--window", x.win, k, "sleep", "0.02", "keyup", "--window", x.win, k, "sleep", "0.02")
+			} else {
+				args = append(args, "keydown", k, "sleep", "0.02", "keyup", k, "sleep", "0.02")
+			}
+		}
+		start := time.Now()
+		x.run(args...)
+		return time.Since(start)
+	}
+	sharp := func(took time.Duration) {
+		if took >= frame {
+			// the machine is so busy that xdotool took longer than a
+			// frame: the taps may span two frames (they must count all
+			// the same)
+			t.Logf("a burst took %v, more than a frame", took)
+		}
+	}
+	sharp(burst(true, "Right", "Right", "Tab", "Tab", "Tab", "Right", "Up"))
+	x.waitTitle("· title · scenario " + want + " · Colonial human · Cylon random · row 3")
+	time.Sleep(frame + frame/2) // the frame that shows it
+	x.shot("title-after-burst")
+
+	x.run("windowfocus", "--sync", x.win)
+	sharp(burst(false, "Up", "Up", "Return"))
+	sc, err := scenarios.Load(want, assets.Default())
+	require.NoError(t, err)
+	x.waitTitle(sc.Name)
+	time.Sleep(frame + frame/2)
+	x.shot("game")
 }

@@ -185,6 +185,10 @@ func Run(comp *assets.Components, o Options) error {
 	g := NewGame(a)
 	g.page.attach(a)
 	g.frames, g.shot, g.delay = o.Frames, o.Screenshot, o.FrameDelay
+	if src := newKeySource(); src != nil {
+		g.keys.src = src
+		defer src.close()
+	}
 	ebiten.SetWindowTitle("Battlestar Galactica – Starship Battles")
 	ebiten.SetWindowSize(o.Width, o.Height)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -212,8 +216,11 @@ type Game struct {
 	// the last tick.
 	keyHeld    map[ebiten.Key]bool
 	buttonHeld [3]bool
-	title      string
-	delay      time.Duration
+	// keys is the platform's queue of special keys (keys.go); without
+	// one they are polled.
+	keys  keyQueue
+	title string
+	delay time.Duration
 
 	gestures ui.Gestures
 	touchIDs []ebiten.TouchID
@@ -248,15 +255,14 @@ var repeating = map[ebiten.Key]bool{
 // events turns this tick's input into ui events. Ebiten records every
 // press and release between two ticks (its input callbacks stamp them),
 // so a tap shorter than one frame is seen as "just pressed" (and "just
-// released") in the same tick: it is never lost, however long frames
-// take. Ebiten keeps only the last press and release time of each key
-// and button, so what happened since the last tick is rebuilt from those
-// and the state at the last tick (transitions): a key that was up, was
-// released in this tick and is down now was pressed twice. Typed
-// characters (Space too) come from Ebiten's queue and are never merged.
-// Within one tick the events go in the order a player makes them: the
-// pointer, the buttons, the typed characters, then the special keys
-// (typing a name then Enter; clicking a field then typing).
+// released") in the same tick. Typed characters (Space too) come from
+// Ebiten's queue and are never merged. The special keys (Enter, Tab,
+// Esc, the arrows…) come from the platform's key queue (keys.go: X11,
+// the browser), which keeps every press in order; elsewhere they are
+// polled (polledKeys). Within one tick the events go in the order a
+// player makes them: the pointer, the buttons, the typed characters,
+// then the special keys (typing a name then Enter; clicking a field then
+// typing).
 func (g *Game) events() []ui.Event {
 	var evs []ui.Event
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
@@ -287,6 +293,24 @@ func (g *Game) events() []ui.Event {
 	for _, r := range ebiten.AppendInputChars(nil) {
 		evs = append(evs, ui.Event{Kind: ui.Char, Rune: r, Shift: shift, Ctrl: ctrl})
 	}
+	if kev, ok := g.keys.events(); ok {
+		evs = append(evs, kev...)
+	} else {
+		evs = g.polledKeys(evs, shift, ctrl)
+	}
+	var ts []ui.TouchPoint
+	ts, g.touchIDs = touchPoints(g.touchIDs)
+	evs = append(evs, g.gestures.Update(ts)...)
+	return evs
+}
+
+// polledKeys appends the special keys' presses as Ebiten's poll of this
+// tick tells them, where the platform has no key queue. Ebiten keeps
+// only the last press and release time of each key, so what happened
+// since the last tick is rebuilt from those and the state at the last
+// tick (transitions): a key that was up, was released in this tick and
+// is down now was pressed twice; two whole taps count as one.
+func (g *Game) polledKeys(evs []ui.Event, shift, ctrl bool) []ui.Event {
 	for _, k := range keyOrder {
 		d := inpututil.KeyPressDuration(k)
 		held := d > 0
@@ -297,16 +321,13 @@ func (g *Game) events() []ui.Event {
 			}
 		}
 		g.keyHeld[k] = held
-		if presses == 0 && repeating[k] && d > 24 && d%4 == 0 {
+		if presses == 0 && repeating[k] && d > repeatAfter && d%repeatEvery == 0 {
 			presses = 1
 		}
 		for range presses {
 			evs = append(evs, ui.Event{Kind: ui.KeyPress, Key: keyMap[k], Shift: shift, Ctrl: ctrl})
 		}
 	}
-	var ts []ui.TouchPoint
-	ts, g.touchIDs = touchPoints(g.touchIDs)
-	evs = append(evs, g.gestures.Update(ts)...)
 	return evs
 }
 
@@ -378,6 +399,7 @@ func (g *Game) Update() error {
 func (g *Game) Draw(screen *ebiten.Image) {
 	l := g.app.Frame()
 	g.r.Render(screen, l)
+	g.keys.drawn = true
 	g.page.publish(g.app)
 	if g.delay > 0 {
 		time.Sleep(g.delay)

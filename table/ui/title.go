@@ -54,6 +54,19 @@ func NewTitle(a *App) *Title {
 // Name implements Screen.
 func (t *Title) Name() string { return "title" }
 
+// Status says what the title has chosen: the scenario, who plays each
+// side and the row the keys are on ("scenario escort · Colonial human ·
+// Cylon greedy · row 4").
+func (t *Title) Status() string {
+	player := func(side battle.Side) string {
+		if p := t.a.Players[side]; p != "" {
+			return p
+		}
+		return Human
+	}
+	return fmt.Sprintf("scenario %s · Colonial %s · Cylon %s · row %d", t.Scenario(), player(battle.Colonial), player(battle.Cylon), t.sel+1)
+}
+
 // Help implements Screen.
 func (t *Title) Help() []string {
 	return []string{
