@@ -172,7 +172,7 @@ func (b *Battle) settleDamage() {
 		}
 		switch {
 		case s.Damage() >= b.classes[s.Class].Structure:
-			b.eliminate(s, "destroyed")
+			b.eliminate(s, CauseDestroyed)
 		case d.Pilot >= 3:
 			b.eliminate(s, "its pilot is killed")
 		}

@@ -104,6 +104,9 @@ const (
 	// CauseJumpedAway is the cause of a ship that left the battle by an
 	// FTL jump under a Leave condition.
 	CauseJumpedAway = "jumped away by FTL"
+	// CauseDestroyed is the cause of a ship whose damage reached its
+	// structure (Damage).
+	CauseDestroyed = "destroyed"
 )
 
 // inPlay reports whether a side still has a ship in play or still to come.
@@ -278,6 +281,16 @@ func (b *Battle) decidePoints(c Condition, why string) {
 	}
 }
 
+// outReason says why a ship a Destroy condition names is gone: destroyed
+// by damage, or eliminated another way (Elimination of a spaceship: out
+// of the playing area, its pilot killed, by FTL), in the log's words.
+func outReason(s *ShipState) string {
+	if s.Cause == CauseDestroyed || s.Cause == "" {
+		return fmt.Sprintf("%s is destroyed", s.ID)
+	}
+	return fmt.Sprintf("%s is eliminated: %s", s.ID, s.Cause)
+}
+
 // decide checks the conditions that can end a battle at any moment.
 func (b *Battle) decide() {
 	if b.st.Phase == Over {
@@ -294,7 +307,7 @@ func (b *Battle) decide() {
 			}
 		case Destroy:
 			if i, ok := b.ids[c.Ship]; ok && b.st.Ships[i].Out && !b.escaped(&b.st.Ships[i]) {
-				b.end(c.Side, fmt.Sprintf("%s is destroyed", c.Ship))
+				b.end(c.Side, outReason(&b.st.Ships[i]))
 			}
 		case Leave:
 			if i, ok := b.ids[c.Ship]; ok && b.escapes(c, &b.st.Ships[i]) {

@@ -83,6 +83,26 @@ func TestDestroyedIsNotEscaped(t *testing.T) {
 	assert.Equal(t, "raptor is destroyed", b.Result().Reason)
 }
 
+// TestEliminatedIsNotCalledDestroyed: a ship a Destroy condition names
+// that moved out of the playing area is eliminated (Elimination of a
+// spaceship), and the victory says so rather than "destroyed".
+func TestEliminatedIsNotCalledDestroyed(t *testing.T) {
+	for cause, want := range map[string]string{
+		"moved out of the playing area": "raptor is eliminated: moved out of the playing area",
+		"its pilot is killed":           "raptor is eliminated: its pilot is killed",
+		CauseDestroyed:                  "raptor is destroyed",
+	} {
+		b := jumpBattle(t)
+		raptor := &b.st.Ships[b.ids["raptor"]]
+		raptor.Ship.Pose.Pos = physics.V(450, 700)
+		b.eliminate(raptor, cause)
+		b.decide()
+		require.NotNil(t, b.Result())
+		assert.Equal(t, Cylon, b.Result().Winner)
+		assert.Equal(t, want, b.Result().Reason)
+	}
+}
+
 // TestOldConditionsUnchanged: the conditions that existed before keep
 // their behaviour (survive at its turn, draw at the limit).
 func TestOldConditionsUnchanged(t *testing.T) {

@@ -95,7 +95,7 @@ victory:
 	r := b.Result()
 	require.NotNil(t, r)
 	assert.Equal(t, battle.Cylon, r.Winner)
-	assert.Equal(t, "runner is destroyed", r.Reason)
+	assert.Equal(t, "runner is eliminated: moved out of the playing area", r.Reason, "not destroyed: it left the table (Elimination of a spaceship)")
 	_, ok := b.Escaped("runner")
 	assert.False(t, ok)
 }
