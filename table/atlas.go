@@ -173,21 +173,7 @@ func haloWidth(size float64) int {
 // add adds a line of text's quads to the batch: its halo's (if any), then
 // its glyphs'. It returns false, adding nothing, when the atlas is full.
 func (t *textAtlas) add(r *renderer, dst image.Rectangle, op *ui.Op) bool {
-	f := r.face(op.Size, op.Bold)
-	fk := faceKey{ui.QuantSize(op.Size), op.Bold}
-	l := t.layout(op.Text, fk, f, r.frame)
-	left := 0.0
-	switch op.Anchor {
-	case ui.AnchorMiddle:
-		left = -l.advance / 2
-	case ui.AnchorEnd:
-		left = -l.advance
-	}
-	// The line's origin on whole pixels, as text.Draw's nearest filter
-	// places it, the anchor point taken to a quarter of a pixel (as the
-	// glyph images and halos were placed before there was an atlas).
-	ox := pixelOf(quarter(op.At.X) + left)
-	oy := pixelOf(quarter(op.At.Y) - f.Metrics().HAscent)
+	l, ox, oy := t.origin(r, op)
 	clip := dst
 	if op.Clipped {
 		c := op.Clip
@@ -220,6 +206,42 @@ func (t *textAtlas) add(r *renderer, dst image.Rectangle, op *ui.Op) bool {
 		t.vs, t.is = t.vs[:v0], t.is[:i0]
 	}
 	return ok
+}
+
+// origin returns a line's layout and the pixel its origin (the top of the
+// line at its start) is painted at.
+func (t *textAtlas) origin(r *renderer, op *ui.Op) (l *textLayout, ox, oy int) {
+	f := r.face(op.Size, op.Bold)
+	fk := faceKey{ui.QuantSize(op.Size), op.Bold}
+	l = t.layout(op.Text, fk, f, r.frame)
+	left := 0.0
+	switch op.Anchor {
+	case ui.AnchorMiddle:
+		left = -l.advance / 2
+	case ui.AnchorEnd:
+		left = -l.advance
+	}
+	// The line's origin on whole pixels, as text.Draw's nearest filter
+	// places it, the anchor point taken to a quarter of a pixel (as the
+	// glyph images and halos were placed before there was an atlas).
+	return l, pixelOf(quarter(op.At.X) + left), pixelOf(quarter(op.At.Y) - f.Metrics().HAscent)
+}
+
+// box returns the pixels a line of text paints, halo included, before
+// any clip.
+func (t *textAtlas) box(r *renderer, op *ui.Op) image.Rectangle {
+	l, ox, oy := t.origin(r, op)
+	halo := 0
+	if op.Halo.A > 0 {
+		halo = haloWidth(op.Size)
+	}
+	var box image.Rectangle
+	for i := range l.glyphs {
+		g := &l.glyphs[i]
+		b := g.img.Bounds()
+		box = box.Union(image.Rect(ox+g.x-halo, oy+g.y-halo, ox+g.x+b.Dx()+halo, oy+g.y+b.Dy()+halo))
+	}
+	return box
 }
 
 // quarter rounds down to a quarter of a pixel.

@@ -2,7 +2,6 @@ package table
 
 import (
 	"encoding/binary"
-	"fmt"
 	"hash/fnv"
 	"image"
 	"image/color"
@@ -23,7 +22,12 @@ import (
 // cores), textured pixels at a fraction of that. So the renderer spares
 // pixels, texture fetches and draw calls where the picture allows:
 //
-//   - the layers that stay the same from frame to frame, from the
+//   - when a frame goes to the image the last one went to (the window,
+//     which Ebiten does not clear between frames), only the areas where
+//     the two frames' operations differ are painted again (dirty.go): a
+//     still frame paints nothing, a button under the pointer its own
+//     area, a ship dragged its own shapes, rulers and labels;
+//   - otherwise the layers that stay the same from frame to frame, from the
 //     backdrop (ui.BackdropLayer: the ground, the play area and its grid,
 //     the obstacles, the panels' ground) up, are painted into an image
 //     kept while their operations stay the same, and copied to the window
@@ -61,6 +65,24 @@ type renderer struct {
 
 	atlas *textAtlas
 	frame int
+
+	// what was painted last on lastDst (dirty rectangles, dirty.go)
+	lastDst    *ebiten.Image
+	lastBounds image.Rectangle
+	lastBg     color.NRGBA
+	lastMarks  []mark
+	marks      [2][]mark // the two frames' marks, in turn
+	order      []*ui.Op
+	byHash     map[uint64][]int32
+	matched    []bool
+	tiles      []bool
+	seq        []*ui.Op
+	// noDirty paints every frame whole (the kept layers and those above
+	// them), for the tests of the kept layers.
+	noDirty bool
+	// painted says how the last frame was painted: "whole", "kept" (the
+	// kept layers copied), "rects" (the areas that changed) or "nothing".
+	painted string
 }
 
 type faceKey struct {
@@ -85,9 +107,11 @@ func (r *renderer) face(size float64, bold bool) *text.GoXFace {
 	return f
 }
 
-// Render paints a draw list on dst: the layers kept from the last frames
-// (while they stay the same), then each layer above them, its shapes in
-// one batch of triangles and its text from the text atlas.
+// Render paints a draw list on dst: where dst holds the last frame
+// Render painted, only the areas that changed (dirtyRects); otherwise the
+// layers kept from the last frames (while they stay the same), then each
+// layer above them, its shapes in one batch of triangles and its text
+// from the text atlas.
 //
 // A frame is cut into parts: the backdrop, then each layer in turn. The
 // longest run of parts from the first that is the same as in the last
@@ -100,6 +124,13 @@ func (r *renderer) Render(dst *ebiten.Image, l *ui.List) {
 	r.frame++
 	backdrop, rest := splitBackdrop(l.Ops)
 	b := dst.Bounds()
+	// every operation in the order painted, with what it paints and where
+	r.order = paintOrder(r.order[:0], backdrop, rest)
+	marks := r.marks[r.frame%2][:0]
+	for _, op := range r.order {
+		marks = append(marks, mark{hashOp(op), r.opBox(op, b)})
+	}
+	r.marks[r.frame%2] = marks
 	// the parts: [0] the backdrop over the background, then the layers
 	// of rest, each a run of operations (ends[i] ends part i+1)
 	var ends []int
@@ -109,10 +140,10 @@ func (r *renderer) Render(dst *ebiten.Image, l *ui.List) {
 		}
 	}
 	hashes := make([]uint64, 0, len(ends)+1)
-	hashes = append(hashes, hashOps(l.Background, b.Dx(), b.Dy(), backdrop))
+	hashes = append(hashes, hashMarks(l.Background, b.Dx(), b.Dy(), marks[:len(backdrop)]))
 	from := 0
 	for _, e := range ends {
-		hashes = append(hashes, hashOps(color.NRGBA{}, 0, 0, rest[from:e]))
+		hashes = append(hashes, hashMarks(color.NRGBA{}, 0, 0, marks[len(backdrop)+from:len(backdrop)+e]))
 		from = e
 	}
 	// the stable parts: the same as in the last frame
@@ -121,6 +152,17 @@ func (r *renderer) Render(dst *ebiten.Image, l *ui.List) {
 		stable++
 	}
 	r.last = hashes
+	rects, partly := r.dirtyRects(dst, l.Background, marks)
+	r.lastDst, r.lastBounds, r.lastBg, r.lastMarks = dst, b, l.Background, marks
+	if partly && !r.noDirty {
+		r.painted = "nothing"
+		for _, rect := range rects {
+			r.paintRect(dst, rect, l.Background, r.order, marks)
+			r.painted = "rects"
+		}
+		r.evict()
+		return
+	}
 	// what kept holds, if it still holds parts of this frame
 	keep := len(r.keptHash)
 	if keep > len(hashes) || !slices.Equal(r.keptHash, hashes[:keep]) {
@@ -131,10 +173,12 @@ func (r *renderer) Render(dst *ebiten.Image, l *ui.List) {
 		keep = stable
 	}
 	if keep == 0 {
+		r.painted = "whole"
 		r.fill(dst, l.Background)
 		r.paintLayers(dst, backdrop)
 		r.paintLayers(dst, rest)
 	} else {
+		r.painted = "kept"
 		r.copyKept(dst)
 		if keep-1 < len(ends) {
 			start := 0
@@ -271,47 +315,17 @@ func (r *renderer) paintLayers(dst *ebiten.Image, ops []ui.Op) {
 	}
 }
 
-// hashOps hashes what a list of operations paints.
-func hashOps(bg color.NRGBA, w, h int, ops []ui.Op) uint64 {
+// hashMarks hashes what a run of operations (their marks) paints over a
+// background of a size.
+func hashMarks(bg color.NRGBA, w, h int, marks []mark) uint64 {
 	f := fnv.New64a()
 	var buf [8]byte
-	put := func(v float64) {
-		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(v))
+	f.Write([]byte{bg.R, bg.G, bg.B, bg.A})
+	binary.LittleEndian.PutUint64(buf[:], uint64(w)<<32|uint64(h))
+	f.Write(buf[:])
+	for _, m := range marks {
+		binary.LittleEndian.PutUint64(buf[:], m.h)
 		f.Write(buf[:])
-	}
-	col := func(c color.NRGBA) { f.Write([]byte{c.R, c.G, c.B, c.A}) }
-	col(bg)
-	put(float64(w))
-	put(float64(h))
-	for i := range ops {
-		op := &ops[i]
-		f.Write([]byte{byte(op.Kind), boolByte(op.Closed), boolByte(op.Bold), byte(op.Anchor), boolByte(op.Clipped)})
-		for _, p := range op.Pts {
-			put(p.X)
-			put(p.Y)
-		}
-		col(op.Fill)
-		col(op.Stroke)
-		col(op.Color)
-		col(op.Halo)
-		put(op.Width)
-		put(op.At.X)
-		put(op.At.Y)
-		put(op.Size)
-		put(op.Clip.X)
-		put(op.Clip.Y)
-		put(op.Clip.W)
-		put(op.Clip.H)
-		f.Write([]byte(op.Text))
-		f.Write([]byte{0})
-		if op.Kind == ui.OpImage {
-			fmt.Fprintf(f, "%p", op.Img)
-			put(op.Dst.X)
-			put(op.Dst.Y)
-			put(op.Dst.W)
-			put(op.Dst.H)
-			put(float64(op.Layer))
-		}
 	}
 	return f.Sum64()
 }

@@ -1,0 +1,291 @@
+package table
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/starshipbattles/bsg/table/ui"
+)
+
+// Dirty rectangles: the renderer remembers what it painted on the window
+// last (each operation in the order painted, and the pixels it may
+// touch). When the next frame goes to the same image, with the same size
+// and background, only the areas where the two frames' operations differ
+// are painted again, every operation that may touch them in turn: the
+// pixels elsewhere are painted by the same operations in the same order,
+// so they are what a full paint would give.
+
+// mark is an operation as painted: what it paints (a hash) and the
+// pixels it may touch.
+type mark struct {
+	h   uint64
+	box image.Rectangle
+}
+
+// dirtyTile is the side of the squares the changed areas are gathered in,
+// in pixels.
+const dirtyTile = 32
+
+// maxDirtyShare is the share of the window above which a frame is
+// painted whole (copying the kept layers) rather than area by area.
+const maxDirtyShare = 0.6
+
+// maxDirtyRects is how many rectangles a frame is painted in at most.
+const maxDirtyRects = 48
+
+// wholeEvery is how often (in frames) a frame is painted whole all the
+// same, in case the window's pixels were lost in between (a graphics
+// context lost and restored in a browser or on a phone): about two
+// seconds at 60 frames a second.
+const wholeEvery = 120
+
+// paintOrder returns the operations in the order they are painted:
+// the backdrop's, then the others', each layer's pictures, shapes and
+// text in turn (paintLayers).
+func paintOrder(out []*ui.Op, parts ...[]ui.Op) []*ui.Op {
+	for _, ops := range parts {
+		for start := 0; start < len(ops); {
+			end := start
+			for end < len(ops) && ops[end].Layer == ops[start].Layer {
+				end++
+			}
+			for _, kind := range [3]ui.OpKind{ui.OpImage, ui.OpPath, ui.OpText} {
+				for i := start; i < end; i++ {
+					if ops[i].Kind == kind {
+						out = append(out, &ops[i])
+					}
+				}
+			}
+			start = end
+		}
+	}
+	return out
+}
+
+// hashOp hashes what an operation paints.
+func hashOp(op *ui.Op) uint64 {
+	f := fnv.New64a()
+	var buf [8]byte
+	put := func(v float64) {
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(v))
+		f.Write(buf[:])
+	}
+	col := func(c color.NRGBA) { f.Write([]byte{c.R, c.G, c.B, c.A}) }
+	f.Write([]byte{byte(op.Kind), boolByte(op.Closed), boolByte(op.Bold), byte(op.Anchor), boolByte(op.Clipped)})
+	for _, p := range op.Pts {
+		put(p.X)
+		put(p.Y)
+	}
+	col(op.Fill)
+	col(op.Stroke)
+	col(op.Color)
+	col(op.Halo)
+	put(op.Width)
+	put(op.At.X)
+	put(op.At.Y)
+	put(op.Size)
+	put(op.Clip.X)
+	put(op.Clip.Y)
+	put(op.Clip.W)
+	put(op.Clip.H)
+	f.Write([]byte(op.Text))
+	f.Write([]byte{0})
+	if op.Kind == ui.OpImage {
+		fmt.Fprintf(f, "%p", op.Img)
+		put(op.Dst.X)
+		put(op.Dst.Y)
+		put(op.Dst.W)
+		put(op.Dst.H)
+		put(float64(op.Layer))
+	}
+	return f.Sum64()
+}
+
+// opBox returns the pixels an operation may touch on a window of bounds
+// b: its points widened by the stroke, the mitres (up to four times the
+// half width) and the feathered edge; a line of text's glyph and halo
+// images; a picture's rectangle.
+func (r *renderer) opBox(op *ui.Op, b image.Rectangle) image.Rectangle {
+	var box image.Rectangle
+	switch op.Kind {
+	case ui.OpPath:
+		if len(op.Pts) == 0 {
+			return image.Rectangle{}
+		}
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, p := range op.Pts {
+			if math.IsNaN(p.X) || math.IsNaN(p.Y) {
+				continue
+			}
+			x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+		}
+		if x0 > x1 {
+			return image.Rectangle{}
+		}
+		pad := 4*(math.Max(op.Width, 1)/2+1) + 2
+		box = outward(x0-pad, y0-pad, x1+pad, y1+pad)
+	case ui.OpText:
+		box = r.atlas.box(r, op)
+		if op.Clipped {
+			c := op.Clip
+			box = box.Intersect(outward(c.X, c.Y, c.X+c.W, c.Y+c.H))
+		}
+	case ui.OpImage:
+		d := op.Dst
+		box = outward(d.X-2, d.Y-2, d.X+d.W+2, d.Y+d.H+2)
+		if op.Clipped {
+			c := op.Clip
+			box = box.Intersect(outward(c.X, c.Y, c.X+c.W, c.Y+c.H))
+		}
+	}
+	return box.Intersect(b)
+}
+
+// outward returns the pixels a rectangle of real coordinates covers in
+// part.
+func outward(x0, y0, x1, y1 float64) image.Rectangle {
+	const far = 1 << 20
+	c := func(v float64) int { return int(math.Max(-far, math.Min(far, v))) }
+	return image.Rect(c(math.Floor(x0)), c(math.Floor(y0)), c(math.Ceil(x1)), c(math.Ceil(y1)))
+}
+
+// dirtyRects compares this frame's operations (marks, in the order
+// painted) with the last frame's and returns the rectangles to paint
+// again: where an operation of either frame is not matched by the same
+// operation of the other, in the same order relative to the others
+// matched. ok is false when the frame must be painted whole.
+func (r *renderer) dirtyRects(dst *ebiten.Image, bg color.NRGBA, marks []mark) (rects []image.Rectangle, ok bool) {
+	b := dst.Bounds()
+	if r.lastDst != dst || r.lastBounds != b || r.lastBg != bg || r.lastMarks == nil || r.frame%wholeEvery == 0 {
+		return nil, false
+	}
+	old := r.lastMarks
+	// the old operations by hash, in order
+	if r.byHash == nil {
+		r.byHash = map[uint64][]int32{}
+	}
+	clear(r.byHash)
+	for i := len(old) - 1; i >= 0; i-- {
+		r.byHash[old[i].h] = append(r.byHash[old[i].h], int32(i))
+	}
+	matched := r.matched[:0]
+	for range old {
+		matched = append(matched, false)
+	}
+	cols, rows := (b.Dx()+dirtyTile-1)/dirtyTile, (b.Dy()+dirtyTile-1)/dirtyTile
+	tiles := r.tiles[:0]
+	for range cols * rows {
+		tiles = append(tiles, false)
+	}
+	mark := func(box image.Rectangle) {
+		box = box.Intersect(b)
+		if box.Empty() {
+			return
+		}
+		for y := (box.Min.Y - b.Min.Y) / dirtyTile; y <= (box.Max.Y-1-b.Min.Y)/dirtyTile; y++ {
+			for x := (box.Min.X - b.Min.X) / dirtyTile; x <= (box.Max.X-1-b.Min.X)/dirtyTile; x++ {
+				tiles[y*cols+x] = true
+			}
+		}
+	}
+	last := int32(-1)
+	for _, m := range marks {
+		q := r.byHash[m.h]
+		// the earliest old one after the last matched (the list is in
+		// decreasing order: its end is the earliest)
+		for len(q) > 0 && q[len(q)-1] <= last {
+			q = q[:len(q)-1]
+		}
+		if len(q) == 0 || old[q[len(q)-1]].box != m.box {
+			mark(m.box)
+			r.byHash[m.h] = q
+			continue
+		}
+		last = q[len(q)-1]
+		matched[last] = true
+		r.byHash[m.h] = q[:len(q)-1]
+	}
+	for i, m := range old {
+		if !matched[i] {
+			mark(m.box)
+		}
+	}
+	r.matched, r.tiles = matched, tiles
+	// runs of dirty tiles along each row, joined with the run of the
+	// same columns in the row above
+	area := 0
+	open := map[[2]int]int{} // columns → index in rects of the rectangle ending on the row above
+	for y := range rows {
+		next := map[[2]int]int{}
+		for x := 0; x < cols; {
+			if !tiles[y*cols+x] {
+				x++
+				continue
+			}
+			x0 := x
+			for x < cols && tiles[y*cols+x] {
+				x++
+			}
+			key := [2]int{x0, x}
+			if i, ok := open[key]; ok {
+				rects[i].Max.Y += dirtyTile
+				next[key] = i
+			} else {
+				next[key] = len(rects)
+				rects = append(rects, image.Rect(b.Min.X+x0*dirtyTile, b.Min.Y+y*dirtyTile, b.Min.X+x*dirtyTile, b.Min.Y+(y+1)*dirtyTile))
+			}
+			area += (x - x0) * dirtyTile * dirtyTile
+		}
+		open = next
+	}
+	for i := range rects {
+		rects[i] = rects[i].Intersect(b)
+	}
+	if len(rects) > maxDirtyRects || float64(area) > maxDirtyShare*float64(b.Dx()*b.Dy()) {
+		return nil, false
+	}
+	return rects, true
+}
+
+// paintRect paints the operations that may touch a rectangle of dst, in
+// order, over the background, inside it only.
+func (r *renderer) paintRect(dst *ebiten.Image, rect image.Rectangle, bg color.NRGBA, order []*ui.Op, marks []mark) {
+	sub := dst.SubImage(rect).(*ebiten.Image)
+	r.fill(sub, bg)
+	seq := r.seq[:0]
+	for i, op := range order {
+		if marks[i].box.Overlaps(rect) {
+			seq = append(seq, op)
+		}
+	}
+	r.paintSeq(sub, seq)
+	r.seq = seq
+}
+
+// paintSeq paints operations in the order given, shapes and text each in
+// as few batches as the order allows.
+func (r *renderer) paintSeq(dst *ebiten.Image, seq []*ui.Op) {
+	r.mesh.Reset()
+	for _, op := range seq {
+		switch op.Kind {
+		case ui.OpImage:
+			r.flush(dst)
+			r.atlas.flush(dst)
+			r.picture(dst, op)
+		case ui.OpPath:
+			r.atlas.flush(dst)
+			r.mesh.AddOp(op)
+		case ui.OpText:
+			r.flush(dst)
+			r.text(dst, op)
+		}
+	}
+	r.flush(dst)
+	r.atlas.flush(dst)
+}
