@@ -21,9 +21,9 @@ import (
 // pixels elsewhere are painted by the same operations in the same order,
 // so they are what a full paint would give.
 
-// mark is an operation as painted: what it paints (a hash) and the
+// opMark is an operation as painted: what it paints (a hash) and the
 // pixels it may touch.
-type mark struct {
+type opMark struct {
 	h   uint64
 	box image.Rectangle
 }
@@ -160,7 +160,7 @@ func outward(x0, y0, x1, y1 float64) image.Rectangle {
 // again: where an operation of either frame is not matched by the same
 // operation of the other, in the same order relative to the others
 // matched. ok is false when the frame must be painted whole.
-func (r *renderer) dirtyRects(dst *ebiten.Image, bg color.NRGBA, marks []mark) (rects []image.Rectangle, ok bool) {
+func (r *renderer) dirtyRects(dst *ebiten.Image, bg color.NRGBA, marks []opMark) (rects []image.Rectangle, ok bool) {
 	b := dst.Bounds()
 	if r.lastDst != dst || r.lastBounds != b || r.lastBg != bg || r.lastMarks == nil || r.frame%wholeEvery == 0 {
 		return nil, false
@@ -183,7 +183,7 @@ func (r *renderer) dirtyRects(dst *ebiten.Image, bg color.NRGBA, marks []mark) (
 	for range cols * rows {
 		tiles = append(tiles, false)
 	}
-	mark := func(box image.Rectangle) {
+	taint := func(box image.Rectangle) {
 		box = box.Intersect(b)
 		if box.Empty() {
 			return
@@ -203,7 +203,7 @@ func (r *renderer) dirtyRects(dst *ebiten.Image, bg color.NRGBA, marks []mark) (
 			q = q[:len(q)-1]
 		}
 		if len(q) == 0 || old[q[len(q)-1]].box != m.box {
-			mark(m.box)
+			taint(m.box)
 			r.byHash[m.h] = q
 			continue
 		}
@@ -213,7 +213,7 @@ func (r *renderer) dirtyRects(dst *ebiten.Image, bg color.NRGBA, marks []mark) (
 	}
 	for i, m := range old {
 		if !matched[i] {
-			mark(m.box)
+			taint(m.box)
 		}
 	}
 	r.matched, r.tiles = matched, tiles
@@ -255,7 +255,7 @@ func (r *renderer) dirtyRects(dst *ebiten.Image, bg color.NRGBA, marks []mark) (
 
 // paintRect paints the operations that may touch a rectangle of dst, in
 // order, over the background, inside it only.
-func (r *renderer) paintRect(dst *ebiten.Image, rect image.Rectangle, bg color.NRGBA, order []*ui.Op, marks []mark) {
+func (r *renderer) paintRect(dst *ebiten.Image, rect image.Rectangle, bg color.NRGBA, order []*ui.Op, marks []opMark) {
 	sub := dst.SubImage(rect).(*ebiten.Image)
 	r.fill(sub, bg)
 	seq := r.seq[:0]

@@ -70,8 +70,8 @@ type renderer struct {
 	lastDst    *ebiten.Image
 	lastBounds image.Rectangle
 	lastBg     color.NRGBA
-	lastMarks  []mark
-	marks      [2][]mark // the two frames' marks, in turn
+	lastMarks  []opMark
+	marks      [2][]opMark // the two frames' marks, in turn
 	order      []*ui.Op
 	byHash     map[uint64][]int32
 	matched    []bool
@@ -128,7 +128,7 @@ func (r *renderer) Render(dst *ebiten.Image, l *ui.List) {
 	r.order = paintOrder(r.order[:0], backdrop, rest)
 	marks := r.marks[r.frame%2][:0]
 	for _, op := range r.order {
-		marks = append(marks, mark{hashOp(op), r.opBox(op, b)})
+		marks = append(marks, opMark{hashOp(op), r.opBox(op, b)})
 	}
 	r.marks[r.frame%2] = marks
 	// the parts: [0] the backdrop over the background, then the layers
@@ -317,7 +317,7 @@ func (r *renderer) paintLayers(dst *ebiten.Image, ops []ui.Op) {
 
 // hashMarks hashes what a run of operations (their marks) paints over a
 // background of a size.
-func hashMarks(bg color.NRGBA, w, h int, marks []mark) uint64 {
+func hashMarks(bg color.NRGBA, w, h int, marks []opMark) uint64 {
 	f := fnv.New64a()
 	var buf [8]byte
 	f.Write([]byte{bg.R, bg.G, bg.B, bg.A})
