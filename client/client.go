@@ -8,12 +8,14 @@ package client
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +25,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -280,7 +283,9 @@ func (c *Client) read(ws *websocket.Conn) {
 // Refused is the server's refusal of a message.
 type Refused struct{ Message string }
 
-func (r *Refused) Error() string { return "server: " + r.Message }
+// Error is the server's message with every control character escaped (a
+// hostile server's terminal escape reaches no screen raw).
+func (r *Refused) Error() string { return "server: " + yamlfile.Safe(r.Message) }
 
 // send sends one message and waits for its answer.
 func (c *Client) send(ctx context.Context, m wire.ClientMsg) error {
@@ -499,9 +504,19 @@ func (d dirStore) Get(name string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(string(d), name))
 }
 
+// sealName names the file of a seat's opening. The game and the seat come
+// from the server: a name that is not a plain word (a hostile server's
+// "../../.profile") is replaced by its hash, so an opening is never kept
+// outside the folder or store it was given.
 func sealName(game string, seat battle.Side) string {
-	return fmt.Sprintf("seal-%s-%s.json", game, seat)
+	if plainName.MatchString(game) && plainName.MatchString(string(seat)) {
+		return fmt.Sprintf("seal-%s-%s.json", game, seat)
+	}
+	sum := sha256.Sum256([]byte(game + "\x00" + string(seat)))
+	return fmt.Sprintf("seal-%x.json", sum[:16])
 }
+
+var plainName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 func (c *Client) keep(p pendingSeal) error {
 	c.mu.Lock()

@@ -1,0 +1,92 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// hostileServer answers a seat's connection with one state (the game id
+// and seat a hostile server chooses) and refuses every message with
+// refusal.
+func hostileServer(t *testing.T, game string, seat battle.Side, refusal string) *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		st, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, State: &wire.State{
+			Game: game, Seat: seat, Ready: true, Sealed: true, Owe: []string{"a"},
+			View: battle.View{Turn: 1, Step: 1, Phase: battle.Planning}}})
+		if ws.Write(r.Context(), websocket.MessageText, st) != nil {
+			return
+		}
+		for {
+			_, data, err := ws.Read(r.Context())
+			if err != nil {
+				return
+			}
+			var m wire.ClientMsg
+			_ = json.Unmarshal(data, &m)
+			answer, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeError, ID: m.ID, Error: refusal})
+			if ws.Write(r.Context(), websocket.MessageText, answer) != nil {
+				return
+			}
+		}
+	}))
+}
+
+// A hostile server's game id and seat name the file of a kept opening: a
+// path ("../../x") keeps it in the folder it was given all the same, and
+// its refusal reaches the player with its terminal escapes quoted.
+func TestAHostileServerCannotPlaceASealOrAnEscape(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		seat battle.Side
+	}{
+		{"../../outside", battle.Colonial},
+		{"g", "../../../outside"},
+		{"/tmp/abs", battle.Cylon},
+	} {
+		hs := hostileServer(t, c.game, c.seat, "no\x1b]0;pwned\a")
+		root := t.TempDir()
+		dir := filepath.Join(root, "a", "b", "seals")
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		cl := Dial(ctx, hs.URL, "0123456789abcdef0123456789abcdef")
+		cl.KeepSeals(dir)
+		_, err := cl.Wait(ctx, func(s *wire.State) bool { return s.Sealed })
+		require.NoError(t, err)
+		err = cl.Seal(ctx, []battle.Command{{Type: battle.CmdPlan, Ship: "a"}})
+		require.Error(t, err)
+		assert.NotContains(t, err.Error(), "\x1b", "the refusal's escape is quoted")
+		assert.Contains(t, err.Error(), `no\x1b]0;pwned\a`)
+		cl.Close()
+		cancel()
+		hs.Close()
+		kept, _ := os.ReadDir(dir)
+		require.Len(t, kept, 1, "the opening is kept in the folder")
+		var outside []string
+		_ = filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+			if err == nil && !info.IsDir() && filepath.Dir(p) != dir {
+				outside = append(outside, p)
+			}
+			return nil
+		})
+		assert.Empty(t, outside, "nothing is written outside the seals folder (game %q, seat %q)", c.game, c.seat)
+		assert.Equal(t, sealName(c.game, c.seat), kept[0].Name())
+	}
+	assert.Equal(t, "seal-g1-colonial.json", sealName("g1", battle.Colonial), "plain names stay readable")
+}
