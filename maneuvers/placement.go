@@ -1,6 +1,7 @@
 package maneuvers
 
 import (
+	"iter"
 	"math"
 
 	"github.com/golang/geo/s1"
@@ -76,16 +77,20 @@ func (pl Placement) StandPath(step float64) []physics.Vec {
 // Arrow.Points(step) placed at ArrowStart) and StandPath(step), sampling
 // the arrow once for both.
 func (pl Placement) Drawing(step float64) (arrow, stand []physics.Vec) {
-	poses := pl.Arrow.pointsWithHeading(step)
-	arrow = make([]physics.Vec, len(poses))
-	stand = make([]physics.Vec, 0, len(poses)+1)
+	n := pl.Arrow.sampleCount(step)
+	return pl.AppendDrawing(step, make([]physics.Vec, 0, n), make([]physics.Vec, 0, n+1))
+}
+
+// AppendDrawing is Drawing appending the arrow's points to arrow and the
+// stand's path to stand, for callers that collect many cards' drawings.
+func (pl Placement) AppendDrawing(step float64, arrow, stand []physics.Vec) ([]physics.Vec, []physics.Vec) {
 	if !pl.Backward && !pl.Chained {
 		stand = append(stand, pl.From.Pos)
 	}
 	start := physics.FrameOf(pl.ArrowStart)
-	for i, p := range poses {
+	for p := range pl.Arrow.poseSamples(step) {
 		at := start.Compose(p)
-		arrow[i] = at.Pos
+		arrow = append(arrow, at.Pos)
 		dir := at.Forward()
 		if pl.Backward {
 			dir = dir.Mul(-1)
@@ -95,24 +100,47 @@ func (pl Placement) Drawing(step float64) (arrow, stand []physics.Vec) {
 	return arrow, stand
 }
 
+// ArrowSamples returns how many points Drawing gives for the arrow.
+func (pl Placement) ArrowSamples(step float64) int { return pl.Arrow.sampleCount(step) }
+
 // pointsWithHeading returns poses along the path for drawing.
 func (p Path) pointsWithHeading(step float64) []physics.Pose {
+	out := make([]physics.Pose, 0, p.sampleCount(step))
+	for at := range p.poseSamples(step) {
+		out = append(out, at)
+	}
+	return out
+}
+
+// sampleCount returns how many poses poseSamples yields.
+func (p Path) sampleCount(step float64) int {
 	count := 1
 	for _, pc := range p {
 		count += pieceSamples(pc, step)
 	}
-	out := make([]physics.Pose, 1, count)
-	var at physics.Pose
-	for _, pc := range p {
-		n := pieceSamples(pc, step)
-		fr := physics.FrameOf(at)
-		for k := 1; k <= n; k++ {
-			f := float64(k) / float64(n)
-			out = append(out, fr.Compose(pieceEnd(Piece{Length: pc.Length * f, Turn: pc.Turn * s1.Angle(f)})))
+	return count
+}
+
+// poseSamples yields poses along the path for drawing: its start, then
+// each piece's samples (pieceSamples), in order.
+func (p Path) poseSamples(step float64) iter.Seq[physics.Pose] {
+	return func(yield func(physics.Pose) bool) {
+		var at physics.Pose
+		if !yield(at) {
+			return
 		}
-		at = fr.Compose(pieceEnd(pc))
+		for _, pc := range p {
+			n := pieceSamples(pc, step)
+			fr := physics.FrameOf(at)
+			for k := 1; k <= n; k++ {
+				f := float64(k) / float64(n)
+				if !yield(fr.Compose(pieceEnd(Piece{Length: pc.Length * f, Turn: pc.Turn * s1.Angle(f)}))) {
+					return
+				}
+			}
+			at = fr.Compose(pieceEnd(pc))
+		}
 	}
-	return out
 }
 
 // pieceSamples returns how many points pointsWithHeading draws along a

@@ -76,7 +76,11 @@ func (m Motion) Translate(d physics.Vec) Motion {
 // chained to an overboost line), then one motion per piece of the arrow
 // (Forward movement; Backward movement; Overboost).
 func (pl Placement) Motions() []Motion {
-	out := make([]Motion, 0, len(pl.Arrow)+1)
+	return pl.AppendMotions(make([]Motion, 0, len(pl.Arrow)+1))
+}
+
+// AppendMotions is Motions appending to out.
+func (pl Placement) AppendMotions(out []Motion) []Motion {
 	if !pl.Backward && !pl.Chained {
 		out = append(out, SlideMotion(pl.From, pl.From.Forward().Mul(pl.Depth)))
 	}

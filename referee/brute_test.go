@@ -146,16 +146,27 @@ func bruteTable(rng *rand.Rand, ships int, side float64, snap, threeD bool) Tabl
 	return t
 }
 
-// TestFastRulingsEqualBruteForce: on random crowded tables every ruling of
-// RuleAll and of Rule equals the brute-force ruling, field for field.
+// TestFastRulingsEqualBruteForce: on random crowded tables, large (the
+// broad phase a grid) and small (one cell), every ruling of RuleAll and of
+// Rule equals the brute-force ruling, field for field.
 // Tailing's entry flats and clearance are compared where TailCheck says
 // they are found.
 func TestFastRulingsEqualBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 34))
-	pairs := 0
-	for trial := 0; trial < 24; trial++ {
-		tab := bruteTable(rng, 12+rng.IntN(30), 150+rng.Float64()*450, trial%2 == 0, trial%3 == 0)
+	pairs, gridded := 0, 0
+	for trial := 0; trial < 36; trial++ {
+		n := 12 + rng.IntN(30)
+		if trial >= 24 { // small tables: the broad phase is one cell
+			n = 2 + rng.IntN(smallTable-3)
+		}
+		tab := bruteTable(rng, n, 150+rng.Float64()*450, trial%2 == 0, trial%3 == 0)
 		ref := New(tab)
+		if ref.grid.cols*ref.grid.rows > 1 {
+			gridded++
+		}
+		if trial >= 24 {
+			require.Equal(t, 1, ref.grid.cols*ref.grid.rows, "trial %d", trial)
+		}
 		all := ref.RuleAll()
 		k := 0
 		for a := range tab.Ships {
@@ -183,6 +194,7 @@ func TestFastRulingsEqualBruteForce(t *testing.T) {
 		}
 		require.Equal(t, k, len(all))
 	}
+	require.Greater(t, gridded, 12)
 	t.Logf("%d pairs", pairs)
 }
 

@@ -139,7 +139,11 @@ func New(t Table) *Referee {
 			fieldBounds = fieldBounds.Union(r.fieldBox[len(r.fieldBox)-1])
 		}
 	}
-	r.grid = newGrid(bounds, gridCell)
+	cell := float64(gridCell)
+	if len(t.Ships)+len(r.planetIdx) <= smallTable {
+		cell = math.Inf(1) // one cell: a few shapes are tested sooner than indexed
+	}
+	r.grid = newGrid(bounds, cell)
 	for i, s := range t.Ships {
 		r.grid.insert(i, r.bases[i].Bounds())
 		r.shapes = append(r.shapes, r.bases[i])
@@ -189,6 +193,12 @@ func New(t Table) *Referee {
 
 // gridCell is the broad phase's cell size in millimetres: about two bases.
 const gridCell = 100
+
+// smallTable is the most ships and planetoids a table may have for the
+// broad phase to be one cell: every shape a candidate, tested exactly (as
+// in a battle's firing steps, where the table is ruled anew after each
+// move).
+const smallTable = 16
 
 // Table returns the table the referee rules on.
 func (r *Referee) Table() Table { return r.table }

@@ -2,6 +2,7 @@ package starship
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/maneuvers"
@@ -82,6 +83,10 @@ func (o Outcome) Final() Step { return o.Steps[len(o.Steps)-1] }
 // pathStep is the spacing of drawn path points along arcs, in millimetres.
 const pathStep = 5
 
+// pathCapacity is room for the stand's path points of most moves, taken
+// at once.
+const pathCapacity = 40
+
 // Resolve plays one ship's plan for a turn: it checks the plan, corrects it
 // if illegal, and moves the ship step by step as the rule set orders it
 // (Movement; Complete Rules: Movement, Overboost, Rotating the spaceship
@@ -112,7 +117,7 @@ func Resolve(rs Rules, comp *assets.Components, c Class, s State, p Plan, jump *
 		}
 		o.Jumped = true
 	} else {
-		m.path = []physics.Vec{s.Pose.Pos}
+		m.path = append(make([]physics.Vec, 0, pathCapacity), s.Pose.Pos)
 	}
 	if rs.Set == Complete {
 		m.complete(&s)
@@ -228,14 +233,20 @@ func (m *mover) lay(card *maneuvers.Card, pl maneuvers.Placement) {
 		return
 	}
 	g := &m.comp.Geometry
-	arrow, pts := pl.Drawing(pathStep)
+	// The stand's path goes on where the last card's ended: a first point
+	// equal to the path's last is not repeated.
+	n := len(m.path)
+	var arrow []physics.Vec
+	arrow, m.path = pl.AppendDrawing(pathStep, make([]physics.Vec, 0, pl.ArrowSamples(pathStep)), m.path)
+	if n > 0 && len(m.path) > n && m.path[n-1] == m.path[n] {
+		m.path = slices.Delete(m.path, n, n+1)
+	}
+	if m.cards == nil {
+		m.cards, m.used = make([]CardOnTable, 0, 2), make([]*maneuvers.Card, 0, 2)
+	}
 	m.cards = append(m.cards, CardOnTable{ID: card.ID, Footprint: pl.Footprint(g.CardWidth.Value, g.CardLength.Value), Arrow: arrow})
 	m.used = append(m.used, card)
-	if len(m.path) > 0 && len(pts) > 0 && m.path[len(m.path)-1] == pts[0] {
-		pts = pts[1:]
-	}
-	m.path = append(m.path, pts...)
-	m.motions = append(m.motions, pl.Motions()...)
+	m.motions = pl.AppendMotions(m.motions)
 	m.pose = pl.To
 }
 
