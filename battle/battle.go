@@ -149,13 +149,25 @@ func newBattle(setup Setup, comp *assets.Components, seed uint64, class func(id 
 	b.st.Collisions = fullCup(comp.Collision)
 	b.st.Phase = Setting
 	if !setup.Companion {
-		// The battle begins itself: the only command without a side.
+		// The battle begins itself: the only command without a side. Room
+		// for the commands and events of most battles is taken at once.
+		b.journal, b.st.Events = make([]Entry, 0, journalRoom), make([]Event, 0, eventsRoom)
 		if _, err := b.applyCommand(Command{Type: CmdBegin}); err != nil {
 			return nil, err
+		}
+		if len(b.st.Events) == 0 { // as without the room taken
+			b.st.Events = nil
 		}
 	}
 	return b, nil
 }
+
+// journalRoom and eventsRoom are the commands and events of most battles
+// (a random game of The Hand of God has some 40 and 100).
+const (
+	journalRoom = 48
+	eventsRoom  = 128
+)
 
 // Setup returns the battle's setup.
 func (b *Battle) Setup() Setup { return b.setup }
@@ -308,12 +320,12 @@ func (b *Battle) ship(id string, side Side) (*ShipState, error) {
 
 // log records an event for everyone.
 func (b *Battle) log(format string, args ...any) {
-	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: fmt.Sprintf(format, args...)})
+	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: eventText(format, args...)})
 }
 
 // secret records an event only side may read.
 func (b *Battle) secret(side Side, format string, args ...any) {
-	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: fmt.Sprintf(format, args...), Side: side, Secret: true})
+	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: eventText(format, args...), Side: side, Secret: true})
 }
 
 // refereeTable returns the table as the referee sees it now, and the ship

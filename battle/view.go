@@ -192,6 +192,9 @@ func (b *Battle) visibleEvents(side Side) []Event {
 	}
 	for _, e := range b.st.Events[s.upTo:] {
 		if e.VisibleTo(side) {
+			if s.events == nil { // room for as many as the battle has room for
+				s.events = make([]Event, 0, cap(b.st.Events))
+			}
 			s.events = append(s.events, e)
 		}
 	}
