@@ -84,28 +84,35 @@ func (b *Battle) View(side Side) View {
 	if len(b.st.Ships) > 0 {
 		ships = make([]ShipView, len(b.st.Ships))
 		for i := range b.st.Ships {
-			b.shipView(&ships[i], &b.st.Ships[i], side)
+			b.shipView(&ships[i], &b.st.Ships[i], side, nil)
 		}
 	}
 	return b.view(side, ships)
 }
 
 // ViewInto sets *v to View(side), reusing the memory of v's ship entries,
-// which it overwrites, when v has as many as the battle has ships: for a
-// player that takes its View again and again and keeps nothing of the
-// last one.
+// which it overwrites, and of what they point to that View allocated for
+// them (copies of the ship's state, plan, outcome and counters), when v
+// has as many entries as the battle has ships. v must come from this
+// battle's View, ViewInto or Refresh: it is for a player that takes its
+// View again and again and keeps nothing of the last one.
 func (b *Battle) ViewInto(v *View, side Side) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	ships := v.Ships
+	ships, reuse := v.Ships, true
 	if len(ships) != len(b.st.Ships) {
-		ships = nil
+		ships, reuse = nil, false
 		if len(b.st.Ships) > 0 {
 			ships = make([]ShipView, len(b.st.Ships))
 		}
 	}
 	for i := range b.st.Ships {
-		b.shipView(&ships[i], &b.st.Ships[i], side)
+		var old *ShipView
+		if reuse {
+			o := ships[i]
+			old = &o
+		}
+		b.shipView(&ships[i], &b.st.Ships[i], side, old)
 	}
 	*v = b.view(side, ships)
 }
@@ -128,7 +135,7 @@ func (b *Battle) Refresh(v *View, ids ...string) {
 			fits = false
 			break
 		}
-		b.shipView(&v.Ships[i], &b.st.Ships[i], v.Side)
+		b.shipView(&v.Ships[i], &b.st.Ships[i], v.Side, nil)
 	}
 	if !fits {
 		v.Ships = nil
@@ -136,7 +143,7 @@ func (b *Battle) Refresh(v *View, ids ...string) {
 			v.Ships = make([]ShipView, len(b.st.Ships))
 		}
 		for i := range b.st.Ships {
-			b.shipView(&v.Ships[i], &b.st.Ships[i], v.Side)
+			b.shipView(&v.Ships[i], &b.st.Ships[i], v.Side, nil)
 		}
 	}
 	*v = b.view(v.Side, v.Ships)
@@ -210,8 +217,15 @@ type ownCopies struct {
 	state            starship.State
 }
 
-// shipView fills sv with ship s as side sees it.
-func (b *Battle) shipView(sv *ShipView, s *ShipState, side Side) {
+// shipView fills sv with ship s as side sees it. The memory old (the
+// entry sv held, nil: none) had to itself is reused: what View allocates
+// afresh for an entry (the own copies, the plan and its cards, the
+// outcome, the counters, the cards fixed for next turn), never what it
+// shares with the battle.
+func (b *Battle) shipView(sv *ShipView, s *ShipState, side Side, old *ShipView) {
+	if old == nil {
+		old = &ShipView{}
+	}
 	own := s.Side == side
 	*sv = ShipView{
 		ID: s.ID, Class: s.Class, Side: s.Side, Own: own, Pilot: s.Ship.Pilot, PilotCard: s.PilotCard,
@@ -221,22 +235,43 @@ func (b *Battle) shipView(sv *ShipView, s *ShipState, side Side) {
 		Crippled: s.Ship.Damage.Hull >= 2, Planned: s.Plan != nil,
 		CounterCount: len(s.Counters), CollisionCount: len(s.Collisions),
 	}
-	var c *ownCopies
 	if own {
-		c = &ownCopies{ke: s.Ship.KE, fuel: s.Ship.Fuel, damage: s.Damage(), special: s.Ship.Damage, state: s.Ship}
-		sv.KE = &c.ke
+		if old.KE != nil && old.Fuel != nil && old.Damage != nil && old.Special != nil && old.State != nil {
+			sv.KE, sv.Fuel, sv.Damage, sv.Special, sv.State = old.KE, old.Fuel, old.Damage, old.Special, old.State
+		} else {
+			c := &ownCopies{}
+			sv.KE, sv.Fuel, sv.Damage, sv.Special, sv.State = &c.ke, &c.fuel, &c.damage, &c.special, &c.state
+		}
+		*sv.KE, *sv.Fuel, *sv.Damage, *sv.Special, *sv.State = s.Ship.KE, s.Ship.Fuel, s.Damage(), s.Ship.Damage, s.Ship
 	} else if s.Revealed || b.st.Turn > 1 {
-		ke := s.Ship.KE
-		sv.KE = &ke
+		sv.KE = old.KE
+		if sv.KE == nil {
+			sv.KE = new(int)
+		}
+		*sv.KE = s.Ship.KE
 	}
 	if s.Revealed || own {
 		if s.Plan != nil {
-			p := s.Plan.Clone()
-			sv.Plan = &p
+			sv.Plan = old.Plan
+			if sv.Plan == nil {
+				sv.Plan = new(starship.Plan)
+			}
+			cards := sv.Plan.Cards
+			*sv.Plan = *s.Plan
+			switch {
+			case s.Plan.Cards == nil:
+			case cards == nil:
+				sv.Plan.Cards = slices.Clone(s.Plan.Cards)
+			default:
+				sv.Plan.Cards = append(cards[:0], s.Plan.Cards...)
+			}
 		}
 		if s.Outcome != nil {
-			o := *s.Outcome
-			sv.Outcome = &o
+			sv.Outcome = old.Outcome
+			if sv.Outcome == nil {
+				sv.Outcome = new(starship.Outcome)
+			}
+			*sv.Outcome = *s.Outcome
 		}
 		sv.Marker = s.Marker
 	}
@@ -248,9 +283,19 @@ func (b *Battle) shipView(sv *ShipView, s *ShipState, side Side) {
 		}
 	}
 	if own {
-		sv.Fuel, sv.Damage, sv.Special, sv.State = &c.fuel, &c.damage, &c.special, &c.state
-		sv.Counters = append(append(make([]Counter, 0, len(s.Counters)+len(s.Collisions)), s.Counters...), s.Collisions...)
-		sv.NextCards = slices.Clone(s.NextCards)
+		n := len(s.Counters) + len(s.Collisions)
+		counters := old.Counters[:0]
+		if cap(counters) < n || counters == nil {
+			counters = make([]Counter, 0, n)
+		}
+		sv.Counters = append(append(counters, s.Counters...), s.Collisions...)
+		if s.NextCards != nil {
+			if old.NextCards == nil {
+				sv.NextCards = slices.Clone(s.NextCards)
+			} else {
+				sv.NextCards = append(old.NextCards[:0], s.NextCards...)
+			}
+		}
 		sv.MustPreplan = b.st.Phase == Preplanning && s.Active() && s.Ship.Damage.Pilot >= 2 && s.NextCards == nil
 	}
 }
