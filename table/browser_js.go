@@ -61,6 +61,7 @@ func PageArgs() []string {
 // page shows.
 type pageLink struct {
 	p         *browser
+	fields    fieldInputs // the page's inputs over the view's text fields
 	published string
 	frames    int
 	dpr       float64
@@ -107,13 +108,14 @@ func devicePixelRatio() float64 {
 
 // poll hands finished uploads to the view (between frames, on the
 // view's goroutine).
-func (pl *pageLink) poll() {
+func (pl *pageLink) poll(a *ui.App) {
 	if pl.p == nil {
 		return
 	}
 	for _, u := range pl.p.take() {
 		u.done(u.name, u.data, u.err)
 	}
+	pl.fields.poll(a)
 }
 
 // publish tells the page about the frame just drawn.
@@ -129,14 +131,19 @@ func (pl *pageLink) publish(a *ui.App) {
 			f.Invoke()
 		}
 	}
-	st := a.PageState()
 	dpr := devicePixelRatio()
+	pl.fields.sync(a, dpr)
+	st := a.PageState()
 	for i := range st.Buttons {
 		b := &st.Buttons[i]
 		b.X, b.Y, b.W, b.H = b.X/dpr, b.Y/dpr, b.W/dpr, b.H/dpr
 	}
 	for i := range st.Ships {
 		st.Ships[i].X, st.Ships[i].Y = st.Ships[i].X/dpr, st.Ships[i].Y/dpr
+	}
+	for i := range st.Fields {
+		f := &st.Fields[i]
+		f.X, f.Y, f.W, f.H = f.X/dpr, f.Y/dpr, f.W/dpr, f.H/dpr
 	}
 	if ph := st.Photo; ph != nil {
 		ph.X, ph.Y, ph.Zoom = ph.X/dpr, ph.Y/dpr, ph.Zoom/dpr

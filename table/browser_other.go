@@ -12,5 +12,5 @@ func PageArgs() []string { return nil }
 type pageLink struct{}
 
 func (*pageLink) attach(*ui.App)  {}
-func (*pageLink) poll()           {}
+func (*pageLink) poll(*ui.App)    {}
 func (*pageLink) publish(*ui.App) {}

@@ -380,7 +380,7 @@ var mouseButtons = []struct {
 
 // Update implements ebiten.Game.
 func (g *Game) Update() error {
-	g.page.poll()
+	g.page.poll(g.app)
 	for _, ev := range g.events() {
 		g.app.Handle(ev)
 	}

@@ -126,7 +126,8 @@ func ship(t *testing.T, st ui.PageState, prefix string) ui.PageShip {
 
 // On a phone, measurement mode settles "is he in my arc, at what range, by
 // how much" by touch alone: tap two ships, drag one, turn it with a second
-// finger, pinch the table.
+// finger, pinch the table; a ship's coordinates are typed with the phone's
+// own keyboard.
 func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	ctx := browse(t, page(t)+"?measure=-", phone)
 	st := waitFor(t, ctx, 90*time.Second, "measurement mode", func(st ui.PageState) bool {
@@ -216,6 +217,25 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, saved.Ships, 2)
 	assert.InDelta(t, turned.Heading, saved.Ships[1].Pose.Heading.Degrees(), 0.01, "the file has the turned heading")
+
+	// type the raider's x on the phone's own keyboard: a tap on the field
+	// focuses a real input (which is what shows a phone's keyboard), the
+	// keys typed go into the field, Enter places the ship
+	st = state(t, ctx)
+	v, rd = ship(t, st, "viper"), ship(t, st, "cylon")
+	mmV, mmR := saved.Ships[0].Pose.Pos, saved.Ships[1].Pose.Pos
+	scale := math.Abs(v.Y-rd.Y) / math.Abs(mmV.Y-mmR.Y) // CSS px a mm
+	x := math.Round(mmR.X + 60)
+	typeInto(t, ctx, "coord0", fmt.Sprintf("%.0f", x), true)
+	st = waitFor(t, ctx, 30*time.Second, "the raider placed by the typed x", func(st ui.PageState) bool {
+		f, ok := pageField(st, "coord0")
+		return ok && !f.Focused && ship(t, st, "cylon").X != rd.X
+	})
+	f, _ := pageField(st, "coord0")
+	assert.Equal(t, fmt.Sprintf("%.0f", x), f.Text)
+	assert.InDelta(t, rd.X+(x-mmR.X)*scale, ship(t, st, "cylon").X, 2, "the raider moved by the typed millimetres")
+	assert.InDelta(t, rd.Y, ship(t, st, "cylon").Y, 2)
+	screenshot(t, ctx, "measure-phone-typed")
 }
 
 // Held sideways, the phone shows the same mode with the panel beside the

@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/table/ui"
@@ -310,5 +311,38 @@ func pinch(t *testing.T, ctx context.Context, c [2]float64, d0, d1 float64) {
 		acts = append(acts, at(d0+(d1-d0)*float64(i)/10), chromedp.Sleep(40*time.Millisecond))
 	}
 	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
+	require.NoError(t, chromedp.Run(ctx, acts...))
+}
+
+// pageField returns the text field of the view with the id.
+func pageField(st ui.PageState, id string) (ui.PageField, bool) {
+	for _, f := range st.Fields {
+		if f.ID == id {
+			return f, true
+		}
+	}
+	return ui.PageField{}, false
+}
+
+// typeInto taps a text field of the view with a finger, checks that the
+// page's own input over it took the keyboard (a phone then shows its
+// keyboard), replaces its text by typing text through it, and presses
+// Enter when enter is set.
+func typeInto(t *testing.T, ctx context.Context, id, text string, enter bool) {
+	t.Helper()
+	f, ok := pageField(state(t, ctx), id)
+	require.True(t, ok, "no field %s", id)
+	tap(t, ctx, f.X+f.W/2, f.Y+f.H/2)
+	waitFor(t, ctx, 30*time.Second, "the field "+id+" focused", func(st ui.PageState) bool {
+		f, ok := pageField(st, id)
+		return ok && f.Focused
+	})
+	var active string
+	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`document.activeElement.id`, &active)))
+	require.Equal(t, "bsg-field-"+id, active, "a tap on the field focuses the page's input")
+	acts := []chromedp.Action{chromedp.Evaluate(`document.activeElement.select()`, nil), chromedp.KeyEvent(text)}
+	if enter {
+		acts = append(acts, chromedp.KeyEvent(kb.Enter))
+	}
 	require.NoError(t, chromedp.Run(ctx, acts...))
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -71,8 +72,25 @@ func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
 		botDone <- st
 	}()
 
-	ctx := browse(t, link, phone)
-	st := waitFor(t, ctx, 90*time.Second, "the network game", func(st ui.PageState) bool {
+	// the seat's code typed on the title's Join with the phone's keyboard
+	ctx := browse(t, base+"/", phone)
+	waitFor(t, ctx, 90*time.Second, "the title", func(st ui.PageState) bool { return st.Screen == "title" })
+	tapButton(t, ctx, "Join a network game")
+	waitFor(t, ctx, 30*time.Second, "Join's field", func(st ui.PageState) bool {
+		_, ok := pageField(st, "join")
+		return ok
+	})
+	typeInto(t, ctx, "join", ln.Addr().String()+"/"+cr.Colonial, true)
+	st := waitFor(t, ctx, 60*time.Second, "the network game joined by code", func(st ui.PageState) bool {
+		return st.Screen == "network game" && st.Side == "colonial"
+	})
+	screenshot(t, ctx, "network-joined-by-code")
+	joined := labels(st)
+
+	// the link opens the same screen straight away (the page reloaded:
+	// the seat reconnects)
+	require.NoError(t, chromedp.Run(ctx, chromedp.Navigate(link)))
+	st = waitFor(t, ctx, 90*time.Second, "the network game", func(st ui.PageState) bool {
 		return st.Screen == "network game" && st.Turn == 1
 	})
 	require.Equal(t, "colonial", st.Side)
@@ -85,6 +103,7 @@ func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
 		_, ok := button(st, part)
 		assert.True(t, ok, "the network screen's %q; buttons %s", part, labels(st))
 	}
+	t.Logf("joined by code: %s; by link: %s", joined, labels(st))
 	// a speed chosen by a tap, the panel scrolled by a finger on its
 	// margin until it shows
 	screenshot(t, ctx, "network-plan-top")

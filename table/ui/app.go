@@ -339,8 +339,9 @@ func (a *App) Button(l *List, r Rect, label string, on, disabled bool, click fun
 
 // field is a one-line text field.
 type field struct {
-	text  *string
-	enter func()
+	text    *string
+	enter   func()
+	numeric bool
 }
 
 func (f *field) key(a *App, ev Event) bool {
@@ -368,7 +369,17 @@ func (f *field) key(a *App, ev Event) bool {
 
 // Field draws a text field bound to text; Enter in it calls enter.
 func (a *App) Field(l *List, r Rect, id string, text *string, enter func()) {
-	a.fields[id] = &field{text: text, enter: enter}
+	a.field(l, r, id, &field{text: text, enter: enter})
+}
+
+// NumberField is a Field for a number: a phone offers its number keys.
+func (a *App) NumberField(l *List, r Rect, id string, text *string, enter func()) {
+	a.field(l, r, id, &field{text: text, enter: enter, numeric: true})
+}
+
+func (a *App) field(l *List, r Rect, id string, f *field) {
+	text := f.text
+	a.fields[id] = f
 	a.widgets = append(a.widgets, widget{r: r, id: "field:" + id, field: id})
 	focused := a.focus == id
 	bg := ColWhite
@@ -398,6 +409,59 @@ func (a *App) Field(l *List, r Rect, id string, text *string, enter func()) {
 		s += "…"
 	}
 	l.Text(Pt{r.X + 4, r.Y + r.H/2 + sz*0.36}, s, sz, ColInk, AnchorStart, false)
+}
+
+// TextField is a text field of the last frame, for a platform that edits
+// it with a text input of its own (the browser: a phone's keyboard shows
+// for a real input only).
+type TextField struct {
+	ID      string
+	R       Rect
+	Text    string
+	Numeric bool
+	Focused bool
+}
+
+// TextFields lists the text fields of the last frame that a press would
+// reach (none under the help overlay).
+func (a *App) TextFields() []TextField {
+	if a.help {
+		return nil
+	}
+	var out []TextField
+	for _, w := range a.widgets {
+		if f := a.fields[w.field]; w.field != "" && f != nil {
+			out = append(out, TextField{ID: w.field, R: w.r, Text: *f.text, Numeric: f.numeric, Focused: a.focus == w.field})
+		}
+	}
+	return out
+}
+
+// EditField sets the text of a field of the last frame, as typed into
+// the platform's input.
+func (a *App) EditField(id, text string) {
+	if f := a.fields[id]; f != nil {
+		*f.text = text
+	}
+}
+
+// FocusField gives the keyboard to a field of the last frame (on) or
+// takes it from it (!on), as the platform's input got or lost it.
+func (a *App) FocusField(id string, on bool) {
+	switch {
+	case on && a.fields[id] != nil:
+		a.focus = id
+	case !on && a.focus == id:
+		a.focus = ""
+	}
+}
+
+// EnterField is Enter in a field of the last frame: the field lets the
+// keyboard go and does what it does on Enter.
+func (a *App) EnterField(id string) {
+	if f := a.fields[id]; f != nil {
+		f.key(a, Press(KeyEnter))
+	}
 }
 
 // Focus gives the keyboard to the text field with the id.

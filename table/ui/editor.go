@@ -36,11 +36,14 @@ type Editor struct {
 	// clean is the snapshot when last loaded or saved (Dirty).
 	clean string
 
-	cam  Camera
-	pan  panner
-	sel  edSel
-	drag bool
-	last physics.Vec
+	cam    Camera
+	pan    panner
+	scroll scrollPanel // the panel's content, above Save, Play and Back
+	// panelFor is the selection the panel was last drawn for
+	panelFor edSel
+	sel      edSel
+	drag     bool
+	last     physics.Vec
 
 	classIdx           int
 	name, brief, turns string
@@ -606,7 +609,7 @@ func (e *Editor) deleteSel() {
 
 // Handle implements Screen.
 func (e *Editor) Handle(ev Event) {
-	if ev.Kind == Resize || e.cam.Key(ev) {
+	if ev.Kind == Resize || e.scroll.handle(ev, e.a.S()) || e.cam.Key(ev) {
 		return
 	}
 	switch ev.Kind {
@@ -858,8 +861,7 @@ func (e *Editor) Draw(l *List) {
 	}
 	e.check()
 	sc := a.S()
-	pw := math.Max(360, math.Min(460*sc, a.W*0.46))
-	view := Rect{0, 0, a.W - pw, a.H}
+	view, panel := a.Split(math.Max(360, math.Min(460*sc, a.W*0.46)), a.H*0.6)
 	st := &e.Sc
 	e.cam.SetView(view, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(st.Width+30, st.Depth+30)})
 	l.SetClip(&view)
@@ -945,7 +947,7 @@ func (e *Editor) Draw(l *List) {
 	}
 	l.SetClip(nil)
 	l.NewLayer()
-	e.drawPanel(l, Rect{a.W - pw, 0, pw, a.H})
+	e.drawPanel(l, panel)
 }
 
 // condition kinds as the editor offers them (leave by an edge and by FTL
@@ -1096,15 +1098,102 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 	a := e.a
 	s := a.S()
 	l.Backdrop(func() { l.Rect(r, ColPanel, ColPanelLine, 1) })
+	// Save, Play and Back stay at the panel's foot; the rest scrolls when
+	// it does not fit (a phone held upright, a touch screen's 9 mm
+	// buttons)
+	foot := Rect{r.X, r.Y + r.H - 48*s, r.W, 48 * s}
+	if e.sel != e.panelFor { // a new selection: its buttons in view
+		e.panelFor, e.scroll.off = e.sel, 0
+	}
+	content, mark := e.scroll.begin(a, l, Rect{r.X, r.Y, r.W, r.H - foot.H})
+	r = content
 	x, w := r.X+12*s, r.W-24*s
 	y := r.Y + 26*s
-	bh := 24 * s
+	bh := 26 * s
 	title := "Scenario editor"
 	if e.File != "" {
 		title += ": " + filepath.Base(e.File)
 	}
 	a.Label(l, x, y, title, 18, ColInk, true)
 	y += 8 * s
+	press := func(c rune) func() { return func() { e.char(c) } }
+	key := func(k Key) func() { return func() { e.Handle(Event{Kind: KeyPress, Key: k}) } }
+	type it = struct {
+		l string
+		f func()
+	}
+	row := func(items ...it) {
+		tw := (w - float64(len(items)-1)*4*s) / float64(len(items))
+		for i, item := range items {
+			a.Button(l, Rect{x + float64(i)*(tw+4*s), y, tw, bh}, item.l, false, false, item.f)
+		}
+		y += bh + 4*s
+	}
+	level := func() { row(it{"Level - ([)", press('[')}, it{"Level + (])", press(']')}) }
+	// the selection, first when there is one (on a phone its buttons
+	// show without scrolling), with a button for each of its keys
+	selection := func() {
+		// the selection, with a button for each of its keys
+		switch {
+		case e.ship() != nil:
+			sp := e.ship()
+			st := e.start(e.sel.i)
+			where := fmt.Sprintf("at (%.0f, %.0f) heading %.0f°", st.X, st.Y, st.Heading)
+			switch {
+			case sp.Enters != nil && sp.Enters.FTL != nil:
+				where = fmt.Sprintf("enters on turn %d by FTL at (%.0f, %.0f)", sp.Enters.Turn, st.X, st.Y)
+			case sp.Enters != nil:
+				where = fmt.Sprintf("enters on turn %d by the %s edge at %.0f", sp.Enters.Turn, sp.Enters.Edge, sp.Enters.At)
+			case sp.Zone != "":
+				where = fmt.Sprintf("deploys in %s (default spot (%.0f, %.0f)) heading %.0f°", sp.Zone, st.X, st.Y, st.Heading)
+			}
+			txt := fmt.Sprintf("%s: %s %s %s, KE %d, level %d, pilot %s", sp.ID, SideName(sp.Side), sp.Class, where, sp.KE, max(1, sp.Level), pilotName(sp.Pilot))
+			y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true) - 6*s
+			row(it{"Side (s)", press('s')}, it{"Class (c)", press('c')}, it{"Pilot (i)", press('i')}, it{"Starts (y)", press('y')})
+			row(it{"Turn left (q)", press('q')}, it{"Turn right (e)", press('e')}, it{"KE - (K)", press('K')}, it{"KE + (k)", press('k')})
+			if sp.Enters != nil {
+				row(it{"Enters earlier (T)", press('T')}, it{"Enters later (t)", press('t')})
+			}
+			if e.Sc.Has(starship.OptThreeD) {
+				level()
+			}
+		case e.obstacle() != nil:
+			o := e.obstacle()
+			txt := fmt.Sprintf("%s: planetoid at (%.0f, %.0f), radius %g", o.ID, o.X, o.Y, o.Radius)
+			if o.Kind == string(referee.AsteroidField) {
+				txt = fmt.Sprintf("%s: %s asteroid field", o.ID, o.Density)
+			}
+			y = a.Para(l, x, y+12*s, w, txt+fmt.Sprintf(", level %d", max(1, o.Level)), 12, ColInk, true) - 6*s
+			if o.Kind == string(referee.AsteroidField) {
+				row(it{"Smaller (<)", press('<')}, it{"Larger (>)", press('>')}, it{"Turn left (q)", press('q')}, it{"Turn right (e)", press('e')})
+				row(it{"Sparse / dense (d)", press('d')})
+			} else {
+				row(it{"Smaller (<)", press('<')}, it{"Larger (>)", press('>')})
+			}
+			if e.Sc.Has(starship.OptThreeD) {
+				level()
+			}
+		case e.selZone() != nil:
+			z := e.selZone()
+			txt := z.ID + ": zone without a heading of its own"
+			if z.Heading != nil {
+				txt = fmt.Sprintf("%s: zone, ships deployed here head %g°", z.ID, *z.Heading)
+			}
+			y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true) - 6*s
+			row(it{"Smaller (<)", press('<')}, it{"Larger (>)", press('>')}, it{"Heading left (q)", press('q')}, it{"Heading right (e)", press('e')})
+			row(it{"No heading (d)", press('d')})
+		default:
+			y = a.Para(l, x, y+12*s, w, "Tap a ship, an obstacle or a zone to select it, drag it to move it (Tab: the next).", 11, ColSecondary, false) + 2*s
+		}
+		if e.sel.kind != selNone {
+			row(it{"Next (Tab)", key(KeyTab)}, it{"Delete (Del)", key(KeyDelete)})
+		}
+	}
+	if e.sel.kind != selNone {
+		y += 6 * s
+		selection()
+		y += 8 * s
+	}
 	a.Label(l, x, y+16*s, "Name", 11, ColSecondary, false)
 	a.Field(l, Rect{x + 62*s, y, w - 62*s, bh}, "name", &e.name, func() {})
 	y += bh + 4*s
@@ -1128,15 +1217,16 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 	}
 	y += float64((len(starship.Options)+cols-1)/cols)*(bh+3*s) + 3*s
 	a.Label(l, x, y+16*s, "Turn limit", 11, ColSecondary, false)
-	a.Field(l, Rect{x + 74*s, y, 52 * s, bh}, "turns", &e.turns, func() {})
+	a.NumberField(l, Rect{x + 74*s, y, 52 * s, bh}, "turns", &e.turns, func() {})
 	a.Label(l, x+134*s, y+16*s, "(empty: none)", 11, ColSecondary, false)
 	y += bh + 8*s
 	// victory conditions
 	a.Label(l, x, y+12*s, "Victory (checked in order; the first met decides)", 12.5, ColInk, true)
-	a.Button(l, Rect{x + w - 92*s, y - 2*s, 92 * s, 20 * s}, "add condition", false, false, func() {
+	y += 18 * s
+	a.Button(l, Rect{x, y, w, bh}, "add condition", false, false, func() {
 		e.Sc.Victory = append(e.Sc.Victory, e.newCondition("destroy"))
 	})
-	y += 18 * s
+	y += bh + 2*s
 	if len(e.Sc.Victory) == 0 {
 		y = a.Para(l, x, y+11*s, w, "None: the last side with ships in play wins.", 11, ColSecondary, false)
 	}
@@ -1145,72 +1235,28 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 		bs := e.condButtons(k)
 		bw := (w - float64(len(bs)-1)*3*s) / float64(len(bs))
 		for i, b := range bs {
-			a.Button(l, Rect{x + float64(i)*(bw+3*s), y, bw, 20 * s}, b.label, false, false, b.click)
-		}
-		y += 24 * s
-	}
-	y += 4 * s
-	// the selection
-	switch {
-	case e.ship() != nil:
-		sp := e.ship()
-		st := e.start(e.sel.i)
-		where := fmt.Sprintf("at (%.0f, %.0f) heading %.0f°", st.X, st.Y, st.Heading)
-		switch {
-		case sp.Enters != nil && sp.Enters.FTL != nil:
-			where = fmt.Sprintf("enters on turn %d by FTL at (%.0f, %.0f)", sp.Enters.Turn, st.X, st.Y)
-		case sp.Enters != nil:
-			where = fmt.Sprintf("enters on turn %d by the %s edge at %.0f", sp.Enters.Turn, sp.Enters.Edge, sp.Enters.At)
-		case sp.Zone != "":
-			where = fmt.Sprintf("deploys in %s (default spot (%.0f, %.0f)) heading %.0f°", sp.Zone, st.X, st.Y, st.Heading)
-		}
-		txt := fmt.Sprintf("%s: %s %s %s, KE %d, level %d, pilot %s", sp.ID, SideName(sp.Side), sp.Class, where, sp.KE, max(1, sp.Level), pilotName(sp.Pilot))
-		y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true)
-		y = a.Para(l, x, y, w, "y where it starts · t/T entry turn · s side · c class · q/e turn · k/K KE · [ ] level · i pilot · Del", 11, ColSecondary, false)
-	case e.obstacle() != nil:
-		o := e.obstacle()
-		txt := fmt.Sprintf("%s: planetoid at (%.0f, %.0f), radius %g", o.ID, o.X, o.Y, o.Radius)
-		if o.Kind == string(referee.AsteroidField) {
-			txt = fmt.Sprintf("%s: %s asteroid field", o.ID, o.Density)
-		}
-		y = a.Para(l, x, y+12*s, w, txt+fmt.Sprintf(", level %d", max(1, o.Level)), 12, ColInk, true)
-		y = a.Para(l, x, y, w, "drag · < > size · q/e turn (field) · d density · [ ] level · Del", 11, ColSecondary, false)
-	case e.selZone() != nil:
-		z := e.selZone()
-		txt := z.ID + ": zone without a heading of its own"
-		if z.Heading != nil {
-			txt = fmt.Sprintf("%s: zone, ships deployed here head %g°", z.ID, *z.Heading)
-		}
-		y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true)
-		y = a.Para(l, x, y, w, "drag · < > size · q/e heading · d no heading · Del", 11, ColSecondary, false)
-	default:
-		y = a.Para(l, x, y+12*s, w, "Click a ship, an obstacle or a zone to select it (Tab: the next).", 11, ColSecondary, false)
-	}
-	y += 2 * s
-	press := func(c rune) func() { return func() { e.char(c) } }
-	key := func(k Key) func() { return func() { e.Handle(Event{Kind: KeyPress, Key: k}) } }
-	type it = struct {
-		l string
-		f func()
-	}
-	row := func(items ...it) {
-		tw := (w - float64(len(items)-1)*4*s) / float64(len(items))
-		for i, item := range items {
-			a.Button(l, Rect{x + float64(i)*(tw+4*s), y, tw, bh}, item.l, false, false, item.f)
+			a.Button(l, Rect{x + float64(i)*(bw+3*s), y, bw, bh}, b.label, false, false, b.click)
 		}
 		y += bh + 4*s
 	}
-	row(it{"Colonial ship (1)", press('1')}, it{"Cylon ship (2)", press('2')}, it{"Class (c)", press('c')}, it{"Starts (y)", press('y')})
-	row(it{"Planetoid (p)", press('p')}, it{"Field (f)", press('f')}, it{"Zone (z)", press('z')}, it{"Delete (Del)", key(KeyDelete)})
-	row(it{"Save (F2)", key(KeyF2)}, it{"Load (F3)", key(KeyF3)}, it{"Play now (F5)", key(KeyF5)})
 	y += 4 * s
-	bottom := r.Y + r.H - 46*s
+	if e.sel.kind == selNone {
+		selection()
+	}
+	y += 4 * s
+	row(it{"Colonial ship (1)", press('1')}, it{"Cylon ship (2)", press('2')}, it{"Class (c)", press('c')})
+	row(it{"Planetoid (p)", press('p')}, it{"Field (f)", press('f')}, it{"Zone (z)", press('z')}, it{"Load (F3)", key(KeyF3)})
+	y += 4 * s
 	if len(e.problems) == 0 {
-		a.Para(l, x, y+12*s, w, "No problems: the scenario is playable.", 13, ColOK, true)
+		y = a.Para(l, x, y+12*s, w, "No problems: the scenario is playable.", 13, ColOK, true)
 	} else {
 		a.Label(l, x, y+12*s, fmt.Sprintf("%d problem(s) in %s:", len(e.problems), e.fileName()), 13, ColWarn, true)
 		y += 14 * s
 		for i, p := range e.problems {
+			if i == 12 {
+				y = a.Para(l, x, y+12*s, w, fmt.Sprintf("… and %d more", len(e.problems)-i), 11.5, ColWarn, false)
+				break
+			}
 			where := ""
 			if p.Line > 0 {
 				where = fmt.Sprintf("line %d: ", p.Line)
@@ -1218,19 +1264,20 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 			if p.Field != "" {
 				where += p.Field + ": "
 			}
-			lines := a.Fonts.Wrap(Clean(where+p.Msg), a.TextSize(11.5), w, false)
-			if y+float64(len(lines))*a.TextSize(11.5)*1.3 > bottom {
-				a.Label(l, x, y+12*s, fmt.Sprintf("… and %d more (F1: help)", len(e.problems)-i), 11.5, ColWarn, false)
-				break
-			}
 			y = a.Para(l, x, y+12*s, w, where+p.Msg, 11.5, ColWarn, false) - 10*s
 		}
 	}
-	back := "Back to the title (Esc)"
-	if e.back != nil {
-		back = "Back (Esc)"
+	low := r.Y
+	for _, wd := range a.widgets[mark:] {
+		low = math.Max(low, wd.r.Y+wd.r.H)
 	}
-	a.Button(l, Rect{x, r.Y + r.H - 40*s, w, 30 * s}, back, false, false, key(KeyEscape))
+	e.scroll.end(a, l, mark, math.Max(0, y-low)+16*s, [2]int{})
+	back := "Back (Esc)"
+	fw := (foot.W - 24*s - 8*s) / 3
+	fy := foot.Y + foot.H - 42*s
+	a.Button(l, Rect{foot.X + 12*s, fy, fw, 34 * s}, "Save (F2)", false, false, key(KeyF2))
+	a.Button(l, Rect{foot.X + 12*s + fw + 4*s, fy, fw, 34 * s}, "Play now (F5)", false, false, key(KeyF5))
+	a.Button(l, Rect{foot.X + 12*s + 2*(fw+4*s), fy, fw, 34 * s}, back, false, false, key(KeyEscape))
 }
 
 func pilotName(p starship.Pilot) string {

@@ -654,7 +654,11 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 			}
 			fx := x + float64(i)*(fw+6*s)
 			a.Label(l, fx, y+10*s, labels[i], 11, ColSecondary, false)
-			a.Field(l, Rect{fx, y + 14*s, fw, bh}, fmt.Sprintf("coord%d", i), ptrs[i], func() { m.applyFields() })
+			field := a.NumberField // a phone offers its number keys; the dial may go below 0
+			if i == 3 && isShip {
+				field = a.Field
+			}
+			field(l, Rect{fx, y + 14*s, fw, bh}, fmt.Sprintf("coord%d", i), ptrs[i], func() { m.applyFields() })
 		}
 		y += 14*s + bh + 6*s
 		a.Button(l, Rect{x, y, w/2 - 3*s, bh}, "Place (Enter in a field)", false, false, func() { m.applyFields() })

@@ -192,6 +192,7 @@ type PageState struct {
 	Plan    string       `json:"plan,omitempty"`   // a network game: the plan of the ship being planned, as the panel shows it
 	Buttons []PageButton `json:"buttons"`
 	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode and the editor: the ships on the table
+	Fields  []PageField  `json:"fields,omitempty"`
 	Photo   *PagePhoto   `json:"photo,omitempty"` // photo mode: where the photo shows
 }
 
@@ -223,6 +224,18 @@ type PhotoRuling struct {
 	To       [2]float64 `json:"to"`
 }
 
+// PageField is a text field of the last frame: where it is, what it
+// holds, and whether it has the keyboard.
+type PageField struct {
+	ID      string  `json:"id"`
+	Text    string  `json:"text"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	W       float64 `json:"w"`
+	H       float64 `json:"h"`
+	Focused bool    `json:"focused,omitempty"`
+}
+
 // PageShip is a ship on the table of measurement mode: where it shows on
 // the screen (pixels) and its heading (degrees).
 type PageShip struct {
@@ -246,6 +259,9 @@ func (a *App) PageState() PageState {
 			}
 		}
 		st.Buttons = append(st.Buttons, PageButton{Label: label, X: w.r.X, Y: w.r.Y, W: w.r.W, H: w.r.H})
+	}
+	for _, f := range a.TextFields() {
+		st.Fields = append(st.Fields, PageField{ID: f.ID, Text: f.Text, X: f.R.X, Y: f.R.Y, W: f.R.W, H: f.R.H, Focused: f.Focused})
 	}
 	var g *Game
 	switch s := a.screen.(type) {
