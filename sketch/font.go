@@ -21,7 +21,13 @@ type fonts struct {
 	// outline for each question), per face.
 	advance [2]map[rune]fixed.Int26_6
 	kern    [2]map[[2]rune]fixed.Int26_6
+	// widths caches whole strings' widths, per face, up to maxWidths
+	// strings (then it starts again).
+	widths [2]map[string]fixed.Int26_6
 }
+
+// maxWidths is how many strings' widths a face keeps.
+const maxWidths = 1 << 14
 
 // measureSize is the em size in pixels of the faces used to measure text.
 const measureSize = 256
@@ -45,6 +51,7 @@ func loadFonts() (*fonts, error) {
 			f.measure[i] = truetype.NewFace(tf, &truetype.Options{Size: measureSize, Hinting: font.HintingNone})
 			f.advance[i] = map[rune]fixed.Int26_6{}
 			f.kern[i] = map[[2]rune]fixed.Int26_6{}
+			f.widths[i] = map[string]fixed.Int26_6{}
 		}
 		fontsVal = f
 	})
@@ -63,7 +70,14 @@ func textWidth(text string, s TextStyle) float64 {
 		k = 1
 	}
 	f.mu.Lock()
-	w := f.measureString(k, text)
+	w, ok := f.widths[k][text]
+	if !ok {
+		w = f.measureString(k, text)
+		if len(f.widths[k]) >= maxWidths {
+			clear(f.widths[k])
+		}
+		f.widths[k][text] = w
+	}
 	f.mu.Unlock()
 	return float64(w) / 64 / measureSize * s.Size
 }

@@ -305,7 +305,8 @@ func lineMayMeet(s physics.Segment, r physics.Rect) bool {
 func span(rs []physics.Rect) physics.Rect {
 	out := physics.EmptyRect()
 	for _, r := range rs {
-		out = out.Union(r)
+		out.Lo.X, out.Lo.Y = min(out.Lo.X, r.Lo.X), min(out.Lo.Y, r.Lo.Y)
+		out.Hi.X, out.Hi.Y = max(out.Hi.X, r.Hi.X), max(out.Hi.Y, r.Hi.Y)
 	}
 	return out
 }

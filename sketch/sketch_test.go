@@ -405,7 +405,8 @@ func TestDrawOnAnyCanvas(t *testing.T) {
 }
 
 // TestTextWidthCacheChangesNothing: widths from the advance and kern
-// caches equal font.MeasureString's, asked twice (cold, then cached).
+// caches, and from the cache of whole strings' widths, equal
+// font.MeasureString's, asked twice (cold, then cached).
 func TestTextWidthCacheChangesNothing(t *testing.T) {
 	f, err := loadFonts()
 	require.NoError(t, err)
@@ -417,6 +418,7 @@ func TestTextWidthCacheChangesNothing(t *testing.T) {
 				want := font.MeasureString(f.measure[k], s)
 				f.mu.Unlock()
 				require.Equal(t, want, got, "%q face %d", s, k)
+				require.Equal(t, float64(want)/64/measureSize*12, textWidth(s, TextStyle{Size: 12, Bold: k == 1}), "%q face %d", s, k)
 			}
 		}
 	}

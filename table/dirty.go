@@ -3,7 +3,7 @@ package table
 import (
 	"encoding/binary"
 	"fmt"
-	"hash/fnv"
+	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
@@ -68,43 +68,34 @@ func paintOrder(out []*ui.Op, parts ...[]ui.Op) []*ui.Op {
 	return out
 }
 
-// hashOp hashes what an operation paints.
-func hashOp(op *ui.Op) uint64 {
-	f := fnv.New64a()
-	var buf [8]byte
-	put := func(v float64) {
-		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(v))
-		f.Write(buf[:])
-	}
-	col := func(c color.NRGBA) { f.Write([]byte{c.R, c.G, c.B, c.A}) }
-	f.Write([]byte{byte(op.Kind), boolByte(op.Closed), boolByte(op.Bold), byte(op.Anchor), boolByte(op.Clipped)})
+// hashOp hashes what an operation paints (buf is scratch space, returned
+// for the next call).
+func hashOp(seed maphash.Seed, buf []byte, op *ui.Op) (uint64, []byte) {
+	b := buf[:0]
+	f := func(v float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v)) }
+	c := func(c color.NRGBA) { b = append(b, c.R, c.G, c.B, c.A) }
+	b = append(b, byte(op.Kind), boolByte(op.Closed), boolByte(op.Bold), byte(op.Anchor), boolByte(op.Clipped))
+	b = binary.LittleEndian.AppendUint64(b, uint64(len(op.Pts)))
 	for _, p := range op.Pts {
-		put(p.X)
-		put(p.Y)
+		f(p.X)
+		f(p.Y)
 	}
-	col(op.Fill)
-	col(op.Stroke)
-	col(op.Color)
-	col(op.Halo)
-	put(op.Width)
-	put(op.At.X)
-	put(op.At.Y)
-	put(op.Size)
-	put(op.Clip.X)
-	put(op.Clip.Y)
-	put(op.Clip.W)
-	put(op.Clip.H)
-	f.Write([]byte(op.Text))
-	f.Write([]byte{0})
+	c(op.Fill)
+	c(op.Stroke)
+	c(op.Color)
+	c(op.Halo)
+	for _, v := range [...]float64{op.Width, op.At.X, op.At.Y, op.Size, op.Clip.X, op.Clip.Y, op.Clip.W, op.Clip.H} {
+		f(v)
+	}
+	b = binary.LittleEndian.AppendUint64(b, uint64(len(op.Text)))
+	b = append(b, op.Text...)
 	if op.Kind == ui.OpImage {
-		fmt.Fprintf(f, "%p", op.Img)
-		put(op.Dst.X)
-		put(op.Dst.Y)
-		put(op.Dst.W)
-		put(op.Dst.H)
-		put(float64(op.Layer))
+		b = fmt.Appendf(b, "%p", op.Img)
+		for _, v := range [...]float64{op.Dst.X, op.Dst.Y, op.Dst.W, op.Dst.H} {
+			f(v)
+		}
 	}
-	return f.Sum64()
+	return maphash.Bytes(seed, b), b
 }
 
 // opBox returns the pixels an operation may touch on a window of bounds

@@ -35,6 +35,23 @@ func BenchmarkFrameHover(b *testing.B) {
 	onLoop(func() { readOne(img) })
 }
 
+// BenchmarkFrameSelect is BenchmarkFrame with the selection moving to
+// the next ship every frame (Tab): the ship's highlight and ghost on the
+// table and the panel's plan change.
+func BenchmarkFrameSelect(b *testing.B) {
+	a := bench20(b)
+	img := ebitenImage(1280, 800)
+	r := newRenderer()
+	onLoop(func() { r.Render(img, a.Frame()) })
+	b.ResetTimer()
+	defer cputime.PerOp(b)()
+	for i := 0; i < b.N; i++ {
+		send(a, ui.Press(ui.KeyTab))
+		onLoop(func() { r.Render(img, a.Frame()) })
+	}
+	onLoop(func() { readOne(img) })
+}
+
 // TestKeptLayersPaintTheSame: frame after frame (still, the pointer over
 // the panel, the view panned, still again), what the renderer paints with
 // the layers it keeps, or painting again only the areas that changed on

@@ -3,6 +3,7 @@ package table
 import (
 	"encoding/binary"
 	"hash/fnv"
+	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
@@ -77,6 +78,9 @@ type renderer struct {
 	matched    []bool
 	tiles      []bool
 	seq        []*ui.Op
+	culled     []uint32
+	seed       maphash.Seed // of the operations' hashes
+	buf        []byte
 	// noDirty paints every frame whole (the kept layers and those above
 	// them), for the tests of the kept layers.
 	noDirty bool
@@ -94,7 +98,7 @@ type faceKey struct {
 const labelTTL = 120
 
 func newRenderer() *renderer {
-	return &renderer{fonts: ui.LoadFonts(), faces: map[faceKey]*text.GoXFace{}, atlas: newTextAtlas()}
+	return &renderer{fonts: ui.LoadFonts(), faces: map[faceKey]*text.GoXFace{}, atlas: newTextAtlas(), seed: maphash.MakeSeed()}
 }
 
 func (r *renderer) face(size float64, bold bool) *text.GoXFace {
@@ -128,7 +132,9 @@ func (r *renderer) Render(dst *ebiten.Image, l *ui.List) {
 	r.order = paintOrder(r.order[:0], backdrop, rest)
 	marks := r.marks[r.frame%2][:0]
 	for _, op := range r.order {
-		marks = append(marks, opMark{hashOp(op), r.opBox(op, b)})
+		var h uint64
+		h, r.buf = hashOp(r.seed, r.buf, op)
+		marks = append(marks, opMark{h, r.opBox(op, b)})
 	}
 	r.marks[r.frame%2] = marks
 	// the parts: [0] the backdrop over the background, then the layers
@@ -365,7 +371,9 @@ func (r *renderer) flush(dst *ebiten.Image) {
 		for _, v := range r.mesh.V {
 			r.vs = append(r.vs, ebiten.Vertex{DstX: v.X, DstY: v.Y, ColorR: v.R * v.A, ColorG: v.G * v.A, ColorB: v.B * v.A, ColorA: v.A})
 		}
-		dst.DrawTrianglesShader32(r.vs, r.mesh.I, r.flat, &ebiten.DrawTrianglesShaderOptions{})
+		if is := r.cull(dst.Bounds()); len(is) > 0 {
+			dst.DrawTrianglesShader32(r.vs, is, r.flat, &ebiten.DrawTrianglesShaderOptions{})
+		}
 		r.mesh.Reset()
 		return
 	}
@@ -375,8 +383,28 @@ func (r *renderer) flush(dst *ebiten.Image) {
 	for _, v := range r.mesh.V {
 		r.vs = append(r.vs, ebiten.Vertex{DstX: v.X, DstY: v.Y, SrcX: 1.5, SrcY: 1.5, ColorR: v.R, ColorG: v.G, ColorB: v.B, ColorA: v.A})
 	}
-	dst.DrawTriangles32(r.vs, r.mesh.I, r.white, &ebiten.DrawTrianglesOptions{})
+	if is := r.cull(dst.Bounds()); len(is) > 0 {
+		dst.DrawTriangles32(r.vs, is, r.white, &ebiten.DrawTrianglesOptions{})
+	}
 	r.mesh.Reset()
+}
+
+// cull returns the mesh's triangles that may cover a pixel of b (a
+// triangle covers the pixels whose centres it holds): when only an area
+// is painted again, the software renderer sets up no triangle outside it.
+func (r *renderer) cull(b image.Rectangle) []uint32 {
+	x0, y0, x1, y1 := float32(b.Min.X-1), float32(b.Min.Y-1), float32(b.Max.X+1), float32(b.Max.Y+1)
+	v, in := r.mesh.V, r.mesh.I
+	out := r.culled[:0]
+	for i := 0; i+2 < len(in); i += 3 {
+		p, q, s := &v[in[i]], &v[in[i+1]], &v[in[i+2]]
+		if max(p.X, q.X, s.X) < x0 || min(p.X, q.X, s.X) > x1 || max(p.Y, q.Y, s.Y) < y0 || min(p.Y, q.Y, s.Y) > y1 {
+			continue
+		}
+		out = append(out, in[i], in[i+1], in[i+2])
+	}
+	r.culled = out
+	return out
 }
 
 // evict forgets the text layouts not painted for a while.

@@ -3,6 +3,7 @@ package ui
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -20,6 +21,25 @@ type Fonts struct {
 	mu    sync.Mutex
 	fonts [2]*sfnt.Font
 	faces map[faceKey]font.Face
+	// widths and wraps keep what Width and Wrap said (a screen measures
+	// the same text frame after frame), up to maxKept entries each (then
+	// they start again).
+	widths map[textKey]float64
+	wraps  map[wrapKey][]string
+}
+
+// maxKept is how many widths, and how many wrapped texts, Fonts keeps.
+const maxKept = 1 << 14
+
+type textKey struct {
+	s    string
+	size float64
+	bold bool
+}
+
+type wrapKey struct {
+	textKey
+	w float64
 }
 
 type faceKey struct {
@@ -35,7 +55,7 @@ var (
 // LoadFonts returns the shared fonts.
 func LoadFonts() *Fonts {
 	fontsOnce.Do(func() {
-		f := &Fonts{faces: map[faceKey]font.Face{}}
+		f := &Fonts{faces: map[faceKey]font.Face{}, widths: map[textKey]float64{}, wraps: map[wrapKey][]string{}}
 		for i, ttf := range [][]byte{goregular.TTF, gobold.TTF} {
 			ft, err := opentype.Parse(ttf)
 			if err != nil {
@@ -73,14 +93,45 @@ func (f *Fonts) Face(size float64, bold bool) font.Face {
 
 // Width returns the advance width of s at size in pixels.
 func (f *Fonts) Width(s string, size float64, bold bool) float64 {
+	k := textKey{s, size, bold}
+	f.mu.Lock()
+	w, ok := f.widths[k]
+	f.mu.Unlock()
+	if ok {
+		return w
+	}
 	fc := f.Face(size, bold)
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return float64(font.MeasureString(fc, s)) / 64
+	w = float64(font.MeasureString(fc, s)) / 64
+	if len(f.widths) >= maxKept {
+		clear(f.widths)
+	}
+	f.widths[k] = w
+	return w
 }
 
-// Wrap breaks s into lines no wider than w pixels.
+// Wrap breaks s into lines no wider than w pixels. The caller may change
+// the lines returned.
 func (f *Fonts) Wrap(s string, size, w float64, bold bool) []string {
+	k := wrapKey{textKey{s, size, bold}, w}
+	f.mu.Lock()
+	lines, ok := f.wraps[k]
+	f.mu.Unlock()
+	if ok {
+		return slices.Clone(lines)
+	}
+	lines = f.wrap(s, size, w, bold)
+	f.mu.Lock()
+	if len(f.wraps) >= maxKept {
+		clear(f.wraps)
+	}
+	f.wraps[k] = slices.Clone(lines)
+	f.mu.Unlock()
+	return lines
+}
+
+func (f *Fonts) wrap(s string, size, w float64, bold bool) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
 		var words []string
