@@ -140,11 +140,7 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 		mf.Sheet = parseSheet(ps, n, px, mf.Scene.Table)
 	}
 	if n := top["points"]; n != nil {
-		items := yamlfile.Seq(ps, n, "points")
-		if len(items) > MaxPoints {
-			ps.Add(n, "points", "%d points; allowed: at most %d", len(items), MaxPoints)
-			items = nil
-		}
+		items := yamlfile.SeqOf(ps, n, "points", "points", MaxPoints)
 		for i, pn := range items {
 			path := fmt.Sprintf("points[%d]", i)
 			f := yamlfile.Map(ps, pn, path, "name", "table!", "pixel!")
@@ -173,11 +169,7 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 		ids[id] = field
 	}
 	if n := top["ships"]; n != nil {
-		items := yamlfile.Seq(ps, n, "ships")
-		if len(items) > MaxShips {
-			ps.Add(n, "ships", "%d ships; allowed: at most %d", len(items), MaxShips)
-			items = nil
-		}
+		items := yamlfile.SeqOf(ps, n, "ships", "ships", MaxShips)
 		for i, sn := range items {
 			path := fmt.Sprintf("ships[%d]", i)
 			if o, ok := parseShipMarks(ps, sn, path, comp, px, mf.ClickPx); ok {
@@ -187,11 +179,7 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 		}
 	}
 	if n := top["obstacles"]; n != nil {
-		items := yamlfile.Seq(ps, n, "obstacles")
-		if len(items) > MaxObstacles {
-			ps.Add(n, "obstacles", "%d obstacles; allowed: at most %d", len(items), MaxObstacles)
-			items = nil
-		}
+		items := yamlfile.SeqOf(ps, n, "obstacles", "obstacles", MaxObstacles)
 		for i, on := range items {
 			path := fmt.Sprintf("obstacles[%d]", i)
 			if o, ok := parseObstacleMarks(ps, on, path, px, mf.ClickPx); ok {

@@ -157,6 +157,17 @@ func Seq(ps *Problems, n *yaml.Node, path string) []*yaml.Node {
 	return seq(ps, n, 0, path, "a list")
 }
 
+// SeqOf is Seq for a list a format bounds more tightly than limits.Items:
+// at most most items, what naming them in the message ("ships").
+func SeqOf(ps *Problems, n *yaml.Node, path, what string, most int) []*yaml.Node {
+	items := Seq(ps, n, path)
+	if len(items) > most {
+		ps.Add(n, path, "%d %s; allowed: at most %d", len(items), what, most)
+		return nil
+	}
+	return items
+}
+
 // Items reads n as a list of what, of at most limits.Items items; nothing
 // is an empty list. line is the line to blame when n has none.
 func Items(ps *Problems, n *yaml.Node, line int, path, what string) []*yaml.Node {
