@@ -83,15 +83,30 @@ func drawPlayArea(l *List, cam *Camera, w, d float64, grid bool) {
 	l.Poly(cam.Pts(corners), ColNone, ColInk, 2)
 }
 
-// drawEdgeLabels writes the table's size above its far left corner (the
-// bottom of the window is the status line's).
+// drawEdgeLabels writes the table's size by its far left corner (the
+// bottom of the window is the status line's): above it, else (a deep
+// table fills the view's height) beside the far edge, left or right of
+// the table, else just inside that corner: always whole in the view.
 func drawEdgeLabels(a *App, l *List, cam *Camera, w, d float64) {
 	sz := a.TextSize(11)
-	p := cam.ToScreen(physics.V(0, d))
+	fl, fr := cam.ToScreen(physics.V(0, d)), cam.ToScreen(physics.V(w, d))
 	text := fmt.Sprintf("%.0f × %.0f mm", w, d)
-	at := Pt{p.X, p.Y - sz*0.6}
-	l.Text(at, text, sz, ColSecondary, AnchorStart, false)
-	l.Take(labelBox(at, a.Fonts.Width(text, sz, false), sz, AnchorStart))
+	tw := a.Fonts.Width(text, sz, false)
+	spots := []Spot{
+		{Pt{fl.X, fl.Y - sz*0.6}, AnchorStart},
+		{Pt{fl.X - sz*0.6, fl.Y + sz}, AnchorEnd},
+		{Pt{fr.X + sz*0.6, fr.Y + sz}, AnchorStart},
+	}
+	v := cam.View
+	at := Spot{Pt{math.Max(fl.X, v.X) + sz*0.5, math.Max(fl.Y, v.Y) + sz*1.4}, AnchorStart}
+	for _, sp := range spots {
+		if b := labelBox(sp.At, tw, sz, sp.Anchor); b.X >= v.X && b.Y >= v.Y && b.X+b.W <= v.X+v.W && b.Y+b.H <= v.Y+v.H {
+			at = sp
+			break
+		}
+	}
+	l.Text(at.At, text, sz, ColSecondary, at.Anchor, false)
+	l.Take(labelBox(at.At, tw, sz, at.Anchor))
 }
 
 // drawObstacles paints planetoids and asteroid fields.

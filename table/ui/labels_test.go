@@ -13,6 +13,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 )
 
@@ -277,4 +278,36 @@ func TestStatusLineMovesOffLabels(t *testing.T) {
 	}
 	c := g.cam.ToScreen(setup.Ships[0].Pose.Pos)
 	assert.False(t, box.Contains(c), "the status line covers viper-1")
+}
+
+// TestTableSizeLabelStaysInView: the table's size is written whole
+// inside the table view for every built-in scenario, at 1280 × 800 and
+// in a small window (1024 × 640), where a deep table fills the view's
+// height and leaves no room above its far edge.
+func TestTableSizeLabelStaysInView(t *testing.T) {
+	for _, size := range [][2]int{{1280, 800}, {1024, 640}} {
+		for _, name := range scenarios.Names() {
+			a := newTestApp(t)
+			a.Handle(Event{Kind: Resize, W: size[0], H: size[1]})
+			sc, err := scenarios.Load(name, a.Comp)
+			require.NoError(t, err)
+			g, err := NewGame(a, sc.Setup(), 3)
+			require.NoError(t, err)
+			a.Show(g.WithScenario(sc))
+			enter(a) // past the cover
+			want := fmt.Sprintf("%.0f × %.0f mm", sc.Width, sc.Depth)
+			found := false
+			for _, op := range a.Frame().Ops {
+				if op.Kind != OpText || op.Text != want {
+					continue
+				}
+				found = true
+				b := labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+				v := g.cam.View
+				assert.True(t, b.X >= v.X && b.Y >= v.Y && b.X+b.W <= v.X+v.W && b.Y+b.H <= v.Y+v.H,
+					"%s at %v: the label %v lies outside the table view %v", name, size, b, v)
+			}
+			assert.True(t, found, "%s at %v: the table's size is written", name, size)
+		}
+	}
 }
