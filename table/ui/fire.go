@@ -652,27 +652,33 @@ func (g *Game) drawLandings(l *List, v battle.View) {
 		if s.Outcome == nil || !s.Outcome.Jumped || s.Marker == nil || len(s.Outcome.Steps) == 0 {
 			continue
 		}
-		c := SideColor(s.Side)
-		g.drawMarkerHex(l, *s.Marker, c, 0.9, true)
-		arrive := s.Outcome.Steps[0].Pose.Pos
-		p0, p1 := g.cam.ToScreen(s.Marker.Pos), g.cam.ToScreen(arrive)
-		l.Dashed([]Pt{p0, p1}, c, 2, 5, 4)
 		text := s.ID + " came out here"
 		if r := g.rollText(s.ID); r != "" {
 			text = r
 		}
-		sz := g.a.TextSize(12)
-		tw := g.a.Fonts.Width(text, sz, true)
-		mid := Pt{(p0.X + p1.X) / 2, (p0.Y + p1.Y) / 2}
-		at, far, ok := l.PlaceText(rulerLabelSpots(p0, p1, sz), tw, sz, mid, 14*sz, g.cam.View)
-		if !ok {
-			continue // the results panel says it
-		}
-		if far {
-			l.Leader(labelBox(at.At, tw, sz, at.Anchor), mid, Alpha(c, 0.8))
-		}
-		l.HaloText(at.At, text, sz, Mix(c, ColInk, 0.5), ColWhite, at.Anchor, true)
+		g.drawJump(l, *s.Marker, s.Outcome.Steps[0].Pose.Pos, SideColor(s.Side), text)
 	}
+}
+
+// drawJump draws an FTL marker, a dashed line from it to where the ship
+// came out and, beside the line, the words that say why there; the
+// words are left out when no place is free (the results panel says
+// them).
+func (g *Game) drawJump(l *List, marker physics.Pose, out physics.Vec, c colorT, text string) {
+	g.drawMarkerHex(l, marker, c, 0.9, true)
+	p0, p1 := g.cam.ToScreen(marker.Pos), g.cam.ToScreen(out)
+	l.Dashed([]Pt{p0, p1}, c, 2, 5, 4)
+	sz := g.a.TextSize(12)
+	tw := g.a.Fonts.Width(text, sz, true)
+	mid := Pt{(p0.X + p1.X) / 2, (p0.Y + p1.Y) / 2}
+	at, far, ok := l.PlaceText(rulerLabelSpots(p0, p1, sz), tw, sz, mid, 14*sz, g.cam.View)
+	if !ok {
+		return
+	}
+	if far {
+		l.Leader(labelBox(at.At, tw, sz, at.Anchor), mid, Alpha(c, 0.8))
+	}
+	l.HaloText(at.At, text, sz, Mix(c, ColInk, 0.5), ColWhite, at.Anchor, true)
 }
 
 var ftlEntryRE = regexp.MustCompile(`^(\S+) enters play by FTL at the marker \([-\d.]+, [-\d.]+\): it rolls (\d)\+(\d) for the side and (\d) cm ahead`)
@@ -701,10 +707,6 @@ func (g *Game) drawEntries(l *List, v battle.View) {
 			if s.ID != sp.ID || !s.OnTable {
 				continue
 			}
-			c := SideColor(s.Side)
-			g.drawMarkerHex(l, sp.Pose, c, 0.9, true)
-			p0, p1 := g.cam.ToScreen(sp.Pose.Pos), g.cam.ToScreen(s.Pose.Pos)
-			l.Dashed([]Pt{p0, p1}, c, 2, 5, 4)
 			d1, _ := strconv.Atoi(m[2])
 			d2, _ := strconv.Atoi(m[3])
 			side := ""
@@ -712,17 +714,7 @@ func (g *Game) drawEntries(l *List, v battle.View) {
 				side = sd.Side
 			}
 			text := fmt.Sprintf("%s entered by FTL: 2d6 = %d+%d = %d, the %s side; 1d6 = %s cm ahead", s.ID, d1, d2, d1+d2, side, m[4])
-			sz := g.a.TextSize(12)
-			tw := g.a.Fonts.Width(text, sz, true)
-			mid := Pt{(p0.X + p1.X) / 2, (p0.Y + p1.Y) / 2}
-			at, far, ok := l.PlaceText(rulerLabelSpots(p0, p1, sz), tw, sz, mid, 14*sz, g.cam.View)
-			if !ok {
-				continue // the results panel says it
-			}
-			if far {
-				l.Leader(labelBox(at.At, tw, sz, at.Anchor), mid, Alpha(c, 0.8))
-			}
-			l.HaloText(at.At, text, sz, Mix(c, ColInk, 0.5), ColWhite, at.Anchor, true)
+			g.drawJump(l, sp.Pose, s.Pose.Pos, SideColor(s.Side), text)
 		}
 	}
 }
