@@ -53,24 +53,7 @@ func TestPlayEveryScenarioThroughTheWindow(t *testing.T) {
 // window title.
 func playToTheEnd(t *testing.T, x *xdo) string {
 	helped := map[string]bool{}
-	last, same, acts := "", 0, 0
-	for {
-		title := x.title()
-		st := parseTitle(title)
-		if title == last {
-			same++
-			if same < 30 {
-				time.Sleep(100 * time.Millisecond)
-				continue
-			}
-		}
-		if title != last {
-			time.Sleep(250 * time.Millisecond)
-			x.shot(st.stage)
-		}
-		last, same = title, 0
-		acts++
-		require.Less(t, acts, 1500, "the game never ended; last: %s", title)
+	return x.playWindow(func(title string, st windowState) bool {
 		if st.stage != "" && !helped[st.stage] {
 			helped[st.stage] = true
 			x.key("F1")
@@ -81,26 +64,15 @@ func playToTheEnd(t *testing.T, x *xdo) string {
 		switch st.stage {
 		case "over":
 			require.True(t, strings.Contains(title, "victory") || strings.Contains(title, "a draw"), title)
-			return title
-		case "plan":
-			switch {
-			case st.confirm:
-				x.key("Return")
-			case st.planned:
-				x.key("h")
-			default:
-				x.key("3", "Return")
-			}
+			return true
 		case "declare": // every shooter at its first target
 			x.key("1", "Tab", "1", "Tab", "1", "Tab", "1", "Return")
-		case "marker":
-			x.click(300, 300)
-			x.key("Return")
 		case "":
 			t.Logf("no stage in %q", title)
 			x.key("Return")
-		default: // cover, reveal, anim, results, think
-			x.key("Return")
+		default: // plan, marker, cover, reveal, anim, results, think
+			x.answer(st, "3")
 		}
-	}
+		return false
+	})
 }
