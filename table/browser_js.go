@@ -63,6 +63,7 @@ type pageLink struct {
 	p         *browser
 	fields    fieldInputs // the page's inputs over the view's text fields
 	published string
+	title     string
 	frames    int
 	dpr       float64
 }
@@ -130,6 +131,11 @@ func (pl *pageLink) publish(a *ui.App) {
 		if f := js.Global().Get("bsgFirstFrame"); f.Type() == js.TypeFunction {
 			f.Invoke()
 		}
+	}
+	if t := a.WindowTitle(); t != pl.title {
+		// the tab says where the view stands, as the desktop window's title
+		pl.title = t
+		js.Global().Get("document").Set("title", t)
 	}
 	dpr := devicePixelRatio()
 	pl.fields.sync(a, dpr)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,10 +18,12 @@ import (
 	"github.com/chromedp/cdproto/network"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/table/ui"
 	"github.com/starshipbattles/bsg/tablefile"
 )
@@ -49,6 +52,41 @@ func TestPageShowsTheTitle(t *testing.T) {
 	// the heading and its ships (the menu below changes with the flows)
 	differ, total := pixelDiff(t, want, got, 200)
 	assert.Less(t, float64(differ)/float64(total), 0.005, "%d of %d pixels differ from %s (the screenshot is in out/web-shots/title.png)", differ, total, golden)
+
+	tapsInOneFrame(t, ctx, url)
+}
+
+// tapsInOneFrame: with every frame taking a second, bursts of whole key
+// taps (each sent as a key down and a key up) inside one frame each
+// count once, in order (the page's key queue, table/keys_js.go): Right
+// Right Tab Tab Tab Right Up chooses the scenario two after the default
+// and gives the Cylon side to the computer; Up Up Enter plays it.
+func tapsInOneFrame(t *testing.T, ctx context.Context, url string) {
+	require.NoError(t, chromedp.Run(ctx, chromedp.Navigate(url+"?title&frame-delay=1s")))
+	waitFor(t, ctx, 90*time.Second, "the title, slowly", func(st ui.PageState) bool { return st.Screen == "title" })
+	names := scenarios.Names()
+	sc, err := scenarios.Load(names[(slices.Index(names, scenarios.Default)+2)%len(names)], assets.Default())
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("canvas").focus()`, nil),
+		chromedp.KeyEvent(kb.ArrowRight+kb.ArrowRight+kb.Tab+kb.Tab+kb.Tab+kb.ArrowRight+kb.ArrowUp)))
+	waitFor(t, ctx, 20*time.Second, "the scenario and the Cylon player chosen", func(st ui.PageState) bool {
+		_, play := button(st, "Play: "+sc.Name)
+		_, cylon := button(st, "Cylon played by: random")
+		return play && cylon
+	})
+	require.NoError(t, chromedp.Run(ctx, chromedp.KeyEvent(kb.ArrowUp+kb.ArrowUp+kb.Enter)))
+	deadline := time.Now().Add(20 * time.Second)
+	var title string
+	for time.Now().Before(deadline) {
+		require.NoError(t, chromedp.Run(ctx, chromedp.Title(&title)))
+		if strings.Contains(title, sc.Name) {
+			time.Sleep(1500 * time.Millisecond) // the frame that shows it
+			screenshot(t, ctx, "taps-in-one-frame")
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("the page never played %s; its title is %q", sc.Name, title)
 }
 
 // firstFrameLimit is how long the first frame may take: 3 s on an idle
