@@ -33,7 +33,7 @@ func TestPlayTheJumpPointThroughTheWindow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a whole game through the window")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 360*time.Second)
 	defer cancel()
 	shots := filepath.Join("..", "out", "jump-point")
 	data := filepath.Join(t.TempDir(), "data")
