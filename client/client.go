@@ -253,8 +253,8 @@ func (c *Client) read(ws *websocket.Conn) {
 			return
 		}
 		var m wire.ServerMsg
-		if json.Unmarshal(data, &m) != nil {
-			continue
+		if yamlfile.JSONValues(data) > limits.StateValues || json.Unmarshal(data, &m) != nil {
+			continue // a hostile server's message: not decoded, or not a message
 		}
 		c.mu.Lock()
 		if c.tap != nil {

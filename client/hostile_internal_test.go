@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -89,4 +92,39 @@ func TestAHostileServerCannotPlaceASealOrAnEscape(t *testing.T) {
 		assert.Equal(t, sealName(c.game, c.seat), kept[0].Name())
 	}
 	assert.Equal(t, "seal-g1-colonial.json", sealName("g1", battle.Colonial), "plain names stay readable")
+}
+
+// A hostile server's largest message of millions of tiny values is not
+// decoded: 16 MB of empty strings took 374 MB to decode.
+func TestAHostileServersHugeStateIsNotDecoded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"type":"state","state":{"game":"g","seat":"colonial","owe":[`)
+	for b.Len() < limits.StateBytes-100 {
+		b.WriteString(`"",`)
+	}
+	b.WriteString(`""]}}`)
+	huge := []byte(b.String())
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		_ = ws.Write(r.Context(), websocket.MessageText, huge)
+		small, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, State: &wire.State{Game: "g", Seat: battle.Colonial}})
+		_ = ws.Write(r.Context(), websocket.MessageText, small)
+		_, _, _ = ws.Read(r.Context())
+	}))
+	defer hs.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	cl := Dial(ctx, hs.URL, "0123456789abcdef0123456789abcdef")
+	defer cl.Close()
+	st, err := cl.Wait(ctx, func(*wire.State) bool { return true })
+	require.NoError(t, err)
+	runtime.ReadMemStats(&after)
+	assert.Empty(t, st.Owe, "the huge state was not taken")
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(3*limits.StateBytes), "read, counted and dropped: no decoding")
 }

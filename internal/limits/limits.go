@@ -137,6 +137,11 @@ const (
 	// StateBytes is the largest message a client reads from the server
 	// (a state holds a view, its events and the rulings).
 	StateBytes = 16 << 20
+	// StateValues bounds the values of one such message, counted before
+	// it is decoded (yamlfile.JSONValues): a hostile server's 16 MB of
+	// empty strings decoded to 374 MB. A game's record of JournalEntries
+	// entries holds about 520 000 (26 values an entry).
+	StateValues = 1_000_000
 	// AnswerBytes is the largest lobby answer a client reads.
 	AnswerBytes = 1 << 20
 	// GamesPerClient is how many unfinished games one address may host

@@ -111,6 +111,20 @@ func lastIndex(path string) (string, int, bool) {
 	return path[:i], n, true
 }
 
+// JSONValues counts the separators of a JSON document (commas, colons and
+// brackets): at least the number of values it decodes to, found without
+// decoding. A caller refuses a document with too many before decoding it.
+func JSONValues(data []byte) int {
+	n := 0
+	for _, c := range data {
+		switch c {
+		case ',', ':', '[', '{':
+			n++
+		}
+	}
+	return n
+}
+
 // JSONLines sets want[path] to the line of each wanted field path (a.b[2].c)
 // in the JSON document data, stopping once all are found; a path the
 // document does not have keeps 0.
