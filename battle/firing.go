@@ -63,10 +63,25 @@ func (b *Battle) targets(ref *referee.Referee, idx []int, id string) []referee.R
 	return out
 }
 
+// hasTarget reports whether targets would list any.
+func (b *Battle) hasTarget(ref *referee.Referee, idx []int, id string) bool {
+	i, ok := b.ids[id]
+	if !ok || !b.canShoot(&b.st.Ships[i]) {
+		return false
+	}
+	ra := slices.Index(idx, i)
+	for rt, t := range idx {
+		if rt != ra && b.st.Ships[t].Side != b.st.Ships[i].Side && b.rule(ref, ra, rt).CanFire {
+			return true
+		}
+	}
+	return false
+}
+
 // sideCanShoot reports whether a side has a ship with a target.
 func (b *Battle) sideCanShoot(ref *referee.Referee, idx []int, side Side) bool {
 	for i := range b.st.Ships {
-		if s := &b.st.Ships[i]; s.Side == side && len(b.targets(ref, idx, s.ID)) > 0 {
+		if s := &b.st.Ships[i]; s.Side == side && b.hasTarget(ref, idx, s.ID) {
 			return true
 		}
 	}

@@ -418,10 +418,12 @@ func (cs candidateSet) len() int {
 	return len(cs.maneuvers) * len(candidateSpeeds) * cs.perSpeed
 }
 
-func (cs candidateSet) at(i int) starship.Plan {
+// atIn returns the i-th plan, its cards in cards (or in the fixed cards'
+// list): clone them to keep the plan.
+func (cs candidateSet) atIn(i int, cards *[2]string) starship.Plan {
 	if cs.fixed != nil {
 		r := []int{cs.rotation, wrap(cs.rotation + 1), wrap(cs.rotation - 1)}[i%3]
-		return starship.Plan{Cards: slices.Clone(cs.fixed), Speed: candidateSpeeds[i/3], Rotate: r}
+		return starship.Plan{Cards: cs.fixed, Speed: candidateSpeeds[i/3], Rotate: r}
 	}
 	m := cs.maneuvers[i/(len(candidateSpeeds)*cs.perSpeed)]
 	i %= len(candidateSpeeds) * cs.perSpeed
@@ -434,11 +436,14 @@ func (cs candidateSet) at(i int) starship.Plan {
 	switch {
 	case i < rotations:
 		r := []int{cs.rotation, wrap(cs.rotation + 1), wrap(cs.rotation - 1)}[i]
-		return starship.Plan{Cards: []string{m}, Speed: sp, Rotate: r}
+		cards[0] = m
+		return starship.Plan{Cards: cards[:1], Speed: sp, Rotate: r}
 	case i < rotations+len(cs.boosts):
-		return starship.Plan{Cards: []string{cs.boosts[i-rotations], m}, Speed: sp, Rotate: cs.rotation}
+		cards[0], cards[1] = cs.boosts[i-rotations], m
+		return starship.Plan{Cards: cards[:2], Speed: sp, Rotate: cs.rotation}
 	}
-	return starship.Plan{Cards: []string{"change-direction", m}, Speed: sp, Rotate: cs.rotation}
+	cards[0], cards[1] = "change-direction", m
+	return starship.Plan{Cards: cards[:2], Speed: sp, Rotate: cs.rotation}
 }
 
 // wrap keeps a dial setting within −5..6.
@@ -464,9 +469,11 @@ func (Random) Plan(s *Seat, ship string) starship.Plan {
 	st := *sv.State
 	cands := newCandidateSet(s, sv)
 	judge := starship.NewJudge(s.Rules(), s.Comp, s.Class(st.Class), st)
+	var cards [2]string
 	for tries := 0; tries < 64; tries++ {
-		p := cands.at(s.Rand.IntN(cands.len()))
+		p := cands.atIn(s.Rand.IntN(cands.len()), &cards)
 		if judge.Legal(p) {
+			p.Cards = slices.Clone(p.Cards)
 			return p
 		}
 	}

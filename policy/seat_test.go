@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -78,4 +79,39 @@ func TestActSeatIsAFreshSeat(t *testing.T) {
 	require.Greater(t, calls["plan"], 300)
 	require.Greater(t, calls["declare"], 50)
 	require.Greater(t, calls["marker"], 10)
+}
+
+// The plans Random draws from (candidateSet, by index, its cards in a
+// scratch array) are candidates' list, in the same order, for every class
+// under both rule sets (without levels or jumps, which Random does not
+// draw), with the dial at zero or turned, and for a severely wounded
+// pilot's fixed cards.
+func TestCandidateSetIsCandidates(t *testing.T) {
+	for _, set := range []starship.RuleSet{starship.Quick, starship.Complete} {
+		for _, c := range comp.Classes {
+			for _, rotation := range []int{0, 3} {
+				b := newBattle(t, battle.Setup{Rules: starship.Rules{Set: set}, Width: 900, Depth: 900, Ships: []battle.ShipSpec{
+					spec("a", c.ID, battle.Colonial, 300, 300, 0, 1), spec("b", "cylon-raider", battle.Cylon, 600, 600, 0, 1)}}, 1)
+				g := NewGame(b, comp, 1)
+				s := g.seat(battle.Colonial)
+				sv := own(s.View, "a")
+				st := *sv.State
+				st.Rotation = rotation
+				sv.State = &st
+				for _, fixed := range [][]string{nil, {"straight"}} {
+					sv.NextCards = fixed
+					cs := newCandidateSet(s, sv)
+					var got []starship.Plan
+					var cards [2]string
+					for i := range cs.len() {
+						p := cs.atIn(i, &cards)
+						p.Cards = slices.Clone(p.Cards)
+						got = append(got, p)
+					}
+					require.NotEmpty(t, got)
+					require.Equal(t, candidates(s, sv), got, "%s %s dial %d fixed %v", set, c.ID, rotation, fixed)
+				}
+			}
+		}
+	}
 }
