@@ -318,7 +318,13 @@ func (b *Battle) ship(id string, side Side) (*ShipState, error) {
 	return s, nil
 }
 
-// log records an event for everyone.
+// logText records an event everyone may read, with its text (for the
+// commonest events, built without formatting).
+func (b *Battle) logText(text string) {
+	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: text})
+}
+
+// log records an event everyone may read, its text as fmt.Sprintf's.
 func (b *Battle) log(format string, args ...any) {
 	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: eventText(format, args...)})
 }
@@ -335,6 +341,9 @@ func (b *Battle) refereeTable() (referee.Table, []int) {
 	t := referee.Table{Width: b.setup.Width, Depth: b.setup.Depth, ThreeD: b.setup.Rules.Has(starship.OptThreeD),
 		Obstacles: b.setup.Obstacles, Limits: referee.LimitsFrom(g)}
 	var idx []int
+	if n := len(b.st.Ships); n > 0 {
+		t.Ships, idx = make([]referee.Ship, 0, n), make([]int, 0, n)
+	}
 	for i := range b.st.Ships {
 		s := &b.st.Ships[i]
 		if !s.Active() {

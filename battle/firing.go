@@ -102,7 +102,8 @@ func (b *Battle) openFiring() error {
 			}
 		}
 	}
-	var shooting []Side
+	var room [2]Side
+	shooting := room[:0]
 	ref, idx := b.refereeNow()
 	for _, side := range Sides {
 		if b.sideCanShoot(ref, idx, side) {

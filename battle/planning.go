@@ -246,7 +246,7 @@ func (b *Battle) commitPlan(cmd Command) error {
 	}
 	p := cmd.Plan.Clone()
 	s.Plan = &p
-	b.log("%s has planned.", s.ID)
+	b.logText(s.ID + " has planned.")
 	first, _ := starship.FirstCard(b.classes[s.Class], p)
 	for i := range b.st.Ships {
 		if o := &b.st.Ships[i]; o.Tailing == s.ID {
@@ -349,7 +349,7 @@ func (b *Battle) revealCards() error {
 		exec, draws := starship.Correct(b.setup.Rules, c, s.Ship, *s.Plan, vs)
 		s.Revealed = true
 		s.NextCards = nil // flown: a severely wounded pilot plans again next step 2
-		b.log("%s reveals %s at %s.", s.ID, strings.Join(s.Plan.Cards, " + "), s.Plan.Speed)
+		b.logText(s.ID + " reveals " + strings.Join(s.Plan.Cards, " + ") + " at " + string(s.Plan.Speed) + ".")
 		if len(vs) > 0 {
 			reasons := make([]string, len(vs))
 			for k, v := range vs {
