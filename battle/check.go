@@ -64,7 +64,7 @@ func (s Setup) Check(comp *assets.Components) error {
 		p := fmt.Sprintf("setup.Ships[%d]", i)
 		ids[sh.ID] = true
 		text(&ps, p+".ID", sh.ID, limits.IDLength, false)
-		if _, ok := comp.Class(sh.Class); !ok {
+		if !slices.ContainsFunc(comp.Classes, func(c assets.Class) bool { return c.ID == sh.Class }) {
 			ps.add(p+".Class", "unknown class %s; allowed: %s", clip(sh.Class), strings.Join(comp.ClassIDs(), ", "))
 		}
 		pose(&ps, p+".Pose", sh.Pose)
@@ -88,7 +88,7 @@ func (s Setup) Check(comp *assets.Components) error {
 				ps.add(p+".Pilot", "unknown pilot %s; allowed: %s", clip(string(sh.Pilot)), pilotNames(comp))
 			}
 		}
-		cards := func(field string, list []string, kind assets.TalentKind, allowed []string) {
+		cards := func(field string, list []string, kind assets.TalentKind, allowed func() []string) {
 			if len(list) > limits.Items {
 				ps.add(p+"."+field, "%d cards; allowed: at most %d", len(list), limits.Items)
 				return
@@ -98,15 +98,15 @@ func (s Setup) Check(comp *assets.Components) error {
 				t, ok := comp.Talent(id)
 				switch {
 				case !ok || t.Kind != kind:
-					ps.add(fmt.Sprintf("%s.%s[%d]", p, field, k), "unknown %s %s; allowed: %s", kind, clip(id), strings.Join(allowed, ", "))
+					ps.add(fmt.Sprintf("%s.%s[%d]", p, field, k), "unknown %s %s; allowed: %s", kind, clip(id), strings.Join(allowed(), ", "))
 				case seen[id]:
 					ps.add(fmt.Sprintf("%s.%s[%d]", p, field, k), "%s given twice", clip(id))
 				}
 				seen[id] = true
 			}
 		}
-		cards("Talents", sh.Talents, assets.TalentKindTalent, comp.TalentIDs())
-		cards("Flaws", sh.Flaws, assets.TalentKindFlaw, comp.FlawIDs())
+		cards("Talents", sh.Talents, assets.TalentKindTalent, comp.TalentIDs)
+		cards("Flaws", sh.Flaws, assets.TalentKindFlaw, comp.FlawIDs)
 		if ps.full() {
 			return ps.err()
 		}
