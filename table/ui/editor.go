@@ -1123,11 +1123,11 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 		f func()
 	}
 	row := func(items ...it) {
-		tw := (w - float64(len(items)-1)*4*s) / float64(len(items))
+		labels, do := make([]string, len(items)), make([]func(), len(items))
 		for i, item := range items {
-			a.Button(l, Rect{x + float64(i)*(tw+4*s), y, tw, bh}, item.l, false, false, item.f)
+			labels[i], do[i] = item.l, item.f
 		}
-		y += bh + 4*s
+		y = a.buttonRow(l, x, y, w, bh, 4*s, labels, nil, do)
 	}
 	level := func() { row(it{"Level - ([)", press('[')}, it{"Level + (])", press(']')}) }
 	// the selection, first when there is one (on a phone its buttons

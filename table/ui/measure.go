@@ -665,13 +665,7 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 		a.Button(l, Rect{x + w/2 + 3*s, y, w/2 - 3*s, bh}, "Delete (Del)", false, false, func() { m.remove() })
 		y += bh + 6*s
 	}
-	bw := (w - 12*s) / 3
-	row := func(labels []string, on []bool, fns []func()) {
-		for i, lab := range labels {
-			a.Button(l, Rect{x + float64(i)*(bw+6*s), y, bw, bh}, lab, on[i], false, fns[i])
-		}
-		y += bh + 6*s
-	}
+	row := func(labels []string, on []bool, fns []func()) { y = a.buttonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
 	class := a.Comp.ClassIDs()[m.classIdx%len(a.Comp.ClassIDs())]
 	press := func(r rune) func() { return func() { m.Handle(Event{Kind: Char, Rune: r}) } }
 	key := func(k Key) func() { return func() { m.Handle(Event{Kind: KeyPress, Key: k}) } }

@@ -943,11 +943,7 @@ func (g *NetSeat) drawPlanning(l *List, x, y, w float64) float64 {
 		mains, seconds := cardLists(deck)
 		m, sec := splitPlan(p, deck)
 		grid := func(cols int, labels []string, on []bool, click []func()) {
-			cw := (w - float64(cols-1)*gap) / float64(cols)
-			for i := range labels {
-				a.Button(l, Rect{x + float64(i%cols)*(cw+gap), y + float64(i/cols)*(bh+gap), cw, bh}, labels[i], on[i], false, click[i])
-			}
-			y += float64((len(labels)+cols-1)/cols)*(bh+gap) + gap
+			y = a.buttonGrid(l, x, y, w, bh, gap, cols, labels, on, click) + gap
 		}
 		var labels []string
 		var on []bool

@@ -110,8 +110,9 @@ func TestNetGameHostPlaysJumpPointAgainstABot(t *testing.T) {
 
 // TestNetSeatJoinedByLinkOnAPhoneByButtons: the screen a seat link opens
 // (the browser's ?seat= link, -join) is the title's network screen, laid
-// out for a phone held upright: the panel under the table, every control
-// at least 9 mm (34 px here) high, on screen and apart from the others.
+// out for a phone held upright (the panel under the table) and sideways
+// (beside it), turned between decisions: every control at least 9 mm
+// (34 px here) high, on screen and apart from the others.
 // Played by taps on its buttons only (no key), The Jump Point runs to its
 // end against a bot: plans committed, shots declared, FTL markers placed
 // by a tap on the table and "Place the marker". The record verifies.
@@ -166,6 +167,13 @@ func TestNetSeatJoinedByLinkOnAPhoneByButtons(t *testing.T) {
 		tickUntil(t, a, func() bool { return g.owes() || g.State().View.Phase == battle.Over })
 		st := g.State()
 		phases[st.View.Phase]++
+		// the phone turns between decisions: upright, then sideways
+		if guard%2 == 0 {
+			a.Handle(Event{Kind: Resize, W: 390, H: 844})
+		} else {
+			a.Handle(Event{Kind: Resize, W: 844, H: 390})
+		}
+		a.Frame()
 		switch st.View.Phase {
 		case battle.Planning, battle.Preplanning:
 			if st.View.Phase == battle.Planning && phases[battle.Planning] == 1 {

@@ -554,13 +554,7 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 	a.Label(l, x+a.Fonts.Width("Photo mode", a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, ColSecondary, false)
 	y += 10 * s
 	bh := p.buttonH()
-	row := func(labels []string, on []bool, fns []func()) {
-		bw := (w - float64(len(labels)-1)*6*s) / float64(len(labels))
-		for i, lab := range labels {
-			a.Button(l, Rect{x + float64(i)*(bw+6*s), y, bw, bh}, lab, on[i], fns[i] == nil, fns[i])
-		}
-		y += bh + 6*s
-	}
+	row := func(labels []string, on []bool, fns []func()) { y = a.buttonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
 	char := func(r rune) func() { return func() { p.char(r) } }
 	key := func(k Key) func() { return func() { p.Handle(Press(k)) } }
 	row([]string{"Ship (n)", "Planetoid (p)", "Field (f)", "Sheet (s)"},
