@@ -23,7 +23,7 @@ func TestSchemaBoundsAreTheLimits(t *testing.T) {
 	named := map[string]float64{
 		"TurnLimit": limits.TurnLimit, "Fuel": limits.Fuel, "Points": limits.Points,
 		"TableMM": limits.TableMM, "Items": limits.Items, "Vertices": limits.Vertices,
-		"TextLength": limits.TextLength, "Coordinate": limits.Coordinate,
+		"TextLength": limits.TextLength, "IDLength": limits.IDLength, "Coordinate": limits.Coordinate,
 	}
 	rule := map[string][]float64{"maximum": {4, 6}, "maxItems": {2}, "minimum": {-5, -1, 0, 1, 2}}
 	var doc any
