@@ -116,7 +116,9 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 		a.Show(p)
 	case o.Measure != "":
 		var t *referee.Table
+		note := "" // "-": the sample table, nothing to say
 		if o.Measure != "-" {
+			note = o.Measure
 			data, err := limits.ReadFile(o.Measure)
 			if err != nil {
 				return nil, err
@@ -127,7 +129,7 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 			}
 			t = &tt
 		}
-		a.Show(ui.NewMeasure(a, t, o.Measure))
+		a.Show(ui.NewMeasure(a, t, note))
 	case o.Editor:
 		a.Show(ui.NewEditor(a))
 	case o.Join != "":

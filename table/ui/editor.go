@@ -885,17 +885,6 @@ func (e *Editor) Draw(l *List) {
 			stroke, w = ColWarn, 3
 		}
 		l.Poly(pts, Alpha(c, 0.12), stroke, w)
-		label := z.ID
-		if z.Heading != nil {
-			label += fmt.Sprintf(" (ships head %g°)", *z.Heading)
-		}
-		top := pts[0]
-		for _, p := range pts {
-			if p.Y < top.Y || p.Y == top.Y && p.X < top.X {
-				top = p
-			}
-		}
-		l.Text(Pt{top.X + 6, top.Y + sz + 4}, label, sz, Mix(c, ColInk, 0.4), AnchorStart, false)
 	}
 	sel := ""
 	if o := e.obstacle(); o != nil {
@@ -923,6 +912,18 @@ func (e *Editor) Draw(l *List) {
 		c := e.cam.ToScreen(e.start(i).Physics().Pos)
 		rr := e.across(s.Class) / math.Sqrt(3) * e.cam.Scale
 		l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
+	}
+	// the zones' labels as the play view places them: clear of every base,
+	// of the table's size and of each other; the ships' labels go round them
+	for _, z := range st.Zones {
+		if len(z.Polygon) < 3 {
+			continue
+		}
+		label := z.ID
+		if z.Heading != nil {
+			label += fmt.Sprintf(" (ships head %g°)", *z.Heading)
+		}
+		placeZoneLabel(a, l, &e.cam, polygonOf(z.Polygon), label, sz, SideColor(e.zoneSide(z.ID)))
 	}
 	drawObstacleLabels(a, l, &e.cam, obs, st.Has(starship.OptThreeD))
 	for i, s := range st.Ships {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
@@ -308,6 +309,56 @@ func TestTableSizeLabelStaysInView(t *testing.T) {
 					"%s at %v: the label %v lies outside the table view %v", name, size, b, v)
 			}
 			assert.True(t, found, "%s at %v: the table's size is written", name, size)
+		}
+	}
+}
+
+// TestEditorLabelsNeverCollideOnAPhone: in the scenario editor on a phone
+// held upright (its table small) the zones' labels are placed as the play
+// view places them: no label covers another, the table's size or a base.
+func TestEditorLabelsNeverCollideOnAPhone(t *testing.T) {
+	a := NewApp(assets.Default(), t.TempDir())
+	a.MinTarget = 34
+	a.Handle(Event{Kind: Resize, W: 390, H: 844})
+	e := NewEditor(a)
+	a.Show(e)
+	l := a.Frame()
+	require.NotEmpty(t, e.Sc.Zones)
+	var size Rect
+	var zones []Rect
+	for _, op := range l.Ops {
+		if op.Kind != OpText {
+			continue
+		}
+		if strings.Contains(op.Text, " × ") && strings.HasSuffix(op.Text, " mm") {
+			size = labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+		}
+		if strings.Contains(op.Text, "(ships head ") {
+			zones = append(zones, labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor))
+		}
+	}
+	require.NotZero(t, size.W, "the table's size is written")
+	assert.Len(t, zones, len(e.Sc.Zones), "every zone is named")
+	boxes := l.labels
+	for _, z := range zones {
+		placed := false
+		for _, b := range boxes {
+			placed = placed || math.Abs(b.X-z.X) < 0.5 && math.Abs(b.Y-z.Y) < 0.5 && math.Abs(b.W-z.W) < 0.5
+		}
+		assert.True(t, placed, "the zone's label %v is placed among the labels", z)
+	}
+	for i := range boxes {
+		assert.False(t, boxes[i].Overlaps(size), "the label %v covers the table's size %v", boxes[i], size)
+		for j := i + 1; j < len(boxes); j++ {
+			assert.False(t, boxes[i].Overlaps(boxes[j]), "labels %v and %v overlap", boxes[i], boxes[j])
+		}
+	}
+	for i, s := range e.Sc.Ships {
+		c := e.cam.ToScreen(e.start(i).Physics().Pos)
+		r := a.Comp.BaseAcrossFlats(s.Class) / 2 * e.cam.Scale
+		for _, b := range boxes {
+			nx, ny := math.Max(b.X, math.Min(c.X, b.X+b.W)), math.Max(b.Y, math.Min(c.Y, b.Y+b.H))
+			assert.Greater(t, math.Hypot(c.X-nx, c.Y-ny), r, "the label %v covers %s", b, s.ID)
 		}
 	}
 }

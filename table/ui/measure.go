@@ -505,8 +505,13 @@ func (m *Measure) applyFields() {
 func (m *Measure) Draw(l *List) {
 	a := m.a
 	s := a.S()
-	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), 320*s)
 	m.refresh()
+	panelH := 320 * s
+	if a.Portrait() {
+		// the pair's ruling at the top of the panel in place of its heading
+		panelH += m.pairRoom(a.W-24*s) - 24*s
+	}
+	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), panelH)
 	m.cam.SetView(view, m.page)
 	l.Background = ColWhite
 	l.SetClip(&view)
@@ -613,8 +618,20 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 	l.Rect(r, ColPanel, ColPanelLine, 1)
 	x, w := r.X+12*s, r.W-24*s
 	y := r.Y + 28*s
-	a.Label(l, x, y, "Measurement mode", 19, ColInk, true)
-	y += 8 * s
+	if a.Portrait() {
+		// the ruling of the last two ships tapped, in large type where it
+		// covers no ship (the table's picture is headed "Measurement mode")
+		room := Rect{x, r.Y + 10*s, w, m.pairRoom(w)}
+		if lines, sz := m.pairFit(w); len(lines) > 0 {
+			m.drawPairBox(l, room, lines, sz)
+		} else {
+			a.Para(l, x, room.Y+16*s, w, "Tap two ships: the ruling between them shows here in large type.", 13, ColSecondary, false)
+		}
+		y = room.Y + room.H
+	} else {
+		a.Label(l, x, y, "Measurement mode", 19, ColInk, true)
+		y += 8 * s
+	}
 	if m.note != "" {
 		y = a.Para(l, x, y+14*s, w, m.note, 12, ColSecondary, false)
 	}

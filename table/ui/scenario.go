@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 	"strings"
@@ -376,23 +377,7 @@ func drawZoneLabels(a *App, l *List, cam *Camera, br *brief, w, d float64) {
 		if z.side != "" {
 			c = SideColor(z.side)
 		}
-		ctr := cam.ToScreen(z.poly.Centroid())
-		label := strings.ToUpper(strings.ReplaceAll(z.id, "-", " "))
-		tw := a.Fonts.Width(label, sz, true)
-		b := z.poly.Bounds()
-		reach := math.Min(b.Hi.X-b.Lo.X, b.Hi.Y-b.Lo.Y) * cam.Scale * 0.3
-		spots := []Spot{{Pt{ctr.X, ctr.Y + sz*0.35}, AnchorMiddle}}
-		for _, dv := range []Pt{{0, -1}, {0, 1}, {1, 0}, {-1, 0}} {
-			spots = append(spots, Spot{Pt{ctr.X + dv.X*reach, ctr.Y + dv.Y*reach + sz*0.35}, AnchorMiddle})
-		}
-		at, far, ok := l.PlaceText(spots, tw, sz, ctr, math.Max(2*reach, 8*sz), cam.View)
-		if !ok {
-			continue
-		}
-		if far {
-			l.Leader(labelBox(at.At, tw, sz, at.Anchor), ctr, Alpha(c, 0.7))
-		}
-		l.HaloText(at.At, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.8), AnchorMiddle, true)
+		placeZoneLabel(a, l, cam, z.poly, strings.ToUpper(strings.ReplaceAll(z.id, "-", " ")), sz, c)
 	}
 	for _, e := range br.edges {
 		c := SideColor(e.side)
@@ -418,4 +403,28 @@ func drawZoneLabels(a *App, l *List, cam *Camera, br *brief, w, d float64) {
 			l.HaloText(at.At, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.85), at.Anchor, true)
 		}
 	}
+}
+
+// placeZoneLabel writes a zone's label (in bold, size sz, tinted c) in the
+// middle of the zone, else above, below, right or left of the middle,
+// else nearby with a leader line from further away, wherever it covers no
+// base or label taken so far; with no free place it is left out. The
+// play view and the scenario editor name their zones with it.
+func placeZoneLabel(a *App, l *List, cam *Camera, poly physics.Polygon, label string, sz float64, c color.NRGBA) {
+	ctr := cam.ToScreen(poly.Centroid())
+	tw := a.Fonts.Width(label, sz, true)
+	b := poly.Bounds()
+	reach := math.Min(b.Hi.X-b.Lo.X, b.Hi.Y-b.Lo.Y) * cam.Scale * 0.3
+	spots := []Spot{{Pt{ctr.X, ctr.Y + sz*0.35}, AnchorMiddle}}
+	for _, dv := range []Pt{{0, -1}, {0, 1}, {1, 0}, {-1, 0}} {
+		spots = append(spots, Spot{Pt{ctr.X + dv.X*reach, ctr.Y + dv.Y*reach + sz*0.35}, AnchorMiddle})
+	}
+	at, far, ok := l.PlaceText(spots, tw, sz, ctr, math.Max(2*reach, 8*sz), cam.View)
+	if !ok {
+		return
+	}
+	if far {
+		l.Leader(labelBox(at.At, tw, sz, at.Anchor), ctr, Alpha(c, 0.7))
+	}
+	l.HaloText(at.At, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.8), AnchorMiddle, true)
 }

@@ -12,7 +12,8 @@ import (
 // Touch in measurement mode: one finger drags a ship (as the mouse does);
 // a second finger while a ship is held turns it about its centre; two
 // fingers elsewhere pinch the table to zoom and pan it. The last two
-// ships tapped are ruled on in large type over the table.
+// ships tapped are ruled on in large type: over the table, or at the top
+// of the panel on a phone held upright.
 
 // pinch handles a two-finger gesture.
 func (m *Measure) pinch(ev Event) {
@@ -97,47 +98,103 @@ func bandWord(b referee.Band) string {
 	return string(b)
 }
 
-// drawPairRuling paints the pair's ruling in large type at the bottom of
-// the table view.
-func (m *Measure) drawPairRuling(l *List, view Rect) {
+// rulingLine is a line of the pair's ruling in large type; on says the
+// ruling's attacker can fire.
+type rulingLine struct {
+	s  string
+	on bool
+}
+
+// pairSize is the size of the pair's large type: on a phone held upright
+// large, not huge (the panel under the table is narrow).
+func (m *Measure) pairSize() float64 {
+	if m.a.Portrait() {
+		return m.a.TextSize(13.5)
+	}
+	return m.a.TextSize(17)
+}
+
+// pairLines wraps the pair's rulings, both ways, to a box w wide in type
+// of size sz (none before two ships were tapped).
+func (m *Measure) pairLines(w, sz float64) []rulingLine {
 	a, b := m.shipIndex(m.pairA), m.shipIndex(m.pairB)
 	if a < 0 || b < 0 || a == b {
-		return
+		return nil
 	}
-	var rs []referee.Ruling
+	pad := sz * 0.5
+	var lines []rulingLine
 	for _, pr := range [][2]int{{a, b}, {b, a}} {
 		for _, ru := range m.rulings {
 			if ru.Attacker == pr[0] && ru.Target == pr[1] {
-				rs = append(rs, ru)
+				for _, s := range m.a.Fonts.Wrap(Clean(shortRuling(ru)), sz, w-2*pad, true) {
+					lines = append(lines, rulingLine{s, ru.CanFire})
+				}
 			}
 		}
 	}
-	sz := m.a.TextSize(17)
-	if m.a.Portrait() { // the table has only the top of the screen: large, not huge
-		sz = m.a.TextSize(13.5)
+	return lines
+}
+
+// pairBoxH is the height of a large-type box of n lines of size sz.
+func pairBoxH(n int, sz float64) float64 { return float64(n)*sz*1.25 + 1.5*sz*0.5 }
+
+// pairRoomLines is how many lines of large type the panel of a phone held
+// upright keeps for the pair's ruling (two rulings of two lines each), so
+// that the table does not jump when the ruling changes.
+const pairRoomLines = 4
+
+// pairFit is the pair's ruling for the panel of a phone held upright, w
+// wide: in the large type, else in type just small enough for it to fit
+// in pairRoomLines lines (not below 11 at scale 1).
+func (m *Measure) pairFit(w float64) ([]rulingLine, float64) {
+	s := m.a.S()
+	sz := m.pairSize()
+	lines := m.pairLines(w, sz)
+	for len(lines) > pairRoomLines && sz > m.a.TextSize(11)+0.1 {
+		sz = math.Max(m.a.TextSize(11), sz-0.5*s)
+		lines = m.pairLines(w, sz)
 	}
+	return lines, sz
+}
+
+// pairRoom is the height the panel of a phone held upright keeps at its
+// top for the pair's ruling, the box w wide.
+func (m *Measure) pairRoom(w float64) float64 {
+	lines, sz := m.pairFit(w)
+	return math.Max(pairBoxH(pairRoomLines, m.pairSize()), pairBoxH(len(lines), sz))
+}
+
+// drawPairBox paints lines of a ruling in type of size sz in the box r.
+func (m *Measure) drawPairBox(l *List, r Rect, lines []rulingLine, sz float64) {
 	pad := sz * 0.5
-	w := view.W - 2*pad
-	type line struct {
-		s  string
-		on bool
-	}
-	var lines []line
-	for _, ru := range rs {
-		for _, s := range m.a.Fonts.Wrap(Clean(shortRuling(ru)), sz, w-2*pad, true) {
-			lines = append(lines, line{s, ru.CanFire})
-		}
-	}
-	h := float64(len(lines))*sz*1.25 + 1.5*pad
-	y := m.rulingBoxY(view, h, pad, a, b)
-	l.Rect(Rect{view.X + pad, y, w, h}, Alpha(ColWhite, 0.94), ColInk, 2)
+	l.Rect(r, Alpha(ColWhite, 0.94), ColInk, 2)
 	for i, ln := range lines {
 		c := ColSecondary
 		if ln.on {
 			c = ColInk
 		}
-		l.Text(Pt{view.X + 2*pad, y + pad + sz*0.9 + float64(i)*sz*1.25}, ln.s, sz, c, AnchorStart, true)
+		l.Text(Pt{r.X + pad, r.Y + pad + sz*0.9 + float64(i)*sz*1.25}, ln.s, sz, c, AnchorStart, true)
 	}
+}
+
+// drawPairRuling paints the pair's ruling in large type at the foot of
+// the table view (at its top when the foot would hide either ship). On a
+// phone held upright the panel shows it instead (drawPanel), where it
+// covers no ship.
+func (m *Measure) drawPairRuling(l *List, view Rect) {
+	if m.a.Portrait() {
+		return
+	}
+	sz := m.pairSize()
+	pad := sz * 0.5
+	w := view.W - 2*pad
+	lines := m.pairLines(w, sz)
+	if len(lines) == 0 {
+		return
+	}
+	h := pairBoxH(len(lines), sz)
+	y := m.rulingBoxY(view, h, pad, m.shipIndex(m.pairA), m.shipIndex(m.pairB))
+	m.drawPairBox(l, Rect{view.X + pad, y, w, h}, lines, sz)
 }
 
 // rulingBoxY is the top of the large-type box h high: at the foot of the

@@ -1,21 +1,23 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/physics"
 )
 
-// On a phone held upright the ruling of the two ships tapped shows in
+// On a phone held sideways the ruling of the two ships tapped shows in
 // large type at the foot of the table, unless it would hide either ship
 // there: then at the top.
 func TestPairRulingBoxLeavesTheShipsInView(t *testing.T) {
 	a := NewApp(assets.Default(), t.TempDir())
 	a.MinTarget = 9 * 96 / 25.4 * 3
-	a.Handle(Event{Kind: Resize, W: 1170, H: 2532})
+	a.Handle(Event{Kind: Resize, W: 2532, H: 1170})
 	m := NewMeasure(a, nil, "")
 	a.Show(m)
 	a.Frame()
@@ -35,4 +37,61 @@ func TestPairRulingBoxLeavesTheShipsInView(t *testing.T) {
 		assert.False(t, m.hides(box, i), "ship %d in view", i)
 		assert.False(t, box.Contains(m.cam.ToScreen(m.T.Ships[i].Pose.Pos)))
 	}
+}
+
+// On a phone held upright the ruling of the two ships tapped shows in
+// large type at the top of the panel, above the ship's fields: nothing of
+// it over the table, whose size does not change when the ruling comes
+// or grows; before two ships are tapped the panel says how to get it.
+func TestPairRulingOnAnUprightPhoneIsInThePanel(t *testing.T) {
+	a := NewApp(assets.Default(), t.TempDir())
+	a.MinTarget = 9 * 96 / 25.4 * 3
+	a.Handle(Event{Kind: Resize, W: 1170, H: 2532})
+	m := NewMeasure(a, nil, "")
+	a.Show(m)
+	// the frame's texts, and the lines of the pair's ruling among them
+	texts := func() (big []Op, all string) {
+		ops := a.Frame().Ops
+		lines, _ := m.pairFit(a.W - 24*a.S())
+		for _, op := range ops {
+			if op.Kind != OpText {
+				continue
+			}
+			all += op.Text + "\n"
+			for _, ln := range lines {
+				if op.Text == ln.s {
+					big = append(big, op)
+				}
+			}
+		}
+		return big, all
+	}
+	_, all := texts()
+	assert.Contains(t, all, "Tap two ships")
+	view := m.cam.View
+	m.tapped(0)
+	m.tapped(1)
+	m.sel = 1
+	big, all := texts()
+	require.Len(t, big, 4, "the ruling in large type")
+	assert.NotContains(t, all, "Tap two ships")
+	assert.Equal(t, view, m.cam.View, "the table keeps its size")
+	var title float64
+	for _, op := range a.Frame().Ops {
+		if op.Kind == OpText && strings.HasPrefix(op.Text, m.T.Ships[1].ID+" (") {
+			title = op.At.Y
+		}
+	}
+	require.NotZero(t, title, "the selected ship's heading")
+	for _, op := range big {
+		assert.Greater(t, op.At.Y, view.Y+view.H, "%q is under the table, in the panel", op.Text)
+		assert.Less(t, op.At.Y, title, "%q is above the ship's fields", op.Text)
+	}
+	// the raider far off: the rulings say out of range, the table stays
+	m.T.Ships[1].Pose.Pos = m.T.Ships[1].Pose.Pos.Add(physics.V(0, 300))
+	m.changed()
+	big, _ = texts()
+	require.Len(t, big, 4, "the longer ruling in four lines of slightly smaller type")
+	assert.Contains(t, big[0].Text, "cannot fire")
+	assert.Equal(t, view, m.cam.View, "the table keeps its size")
 }
