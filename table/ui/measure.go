@@ -228,6 +228,22 @@ func (m *Measure) hit(p physics.Vec) int {
 	return -1
 }
 
+// nearShip returns the ship whose base is nearest a finger's press at p,
+// within half a touch target (4.5 mm on the screen when targets are 9
+// mm), or −1: a finger covers what it aims at.
+func (m *Measure) nearShip(p physics.Vec) int {
+	if m.a.MinTarget <= 0 || m.cam.Scale <= 0 {
+		return -1
+	}
+	best, reach := -1, m.a.MinTarget/2/m.cam.Scale
+	for i := range m.T.Ships {
+		if d := distToPolygon(m.T.Ships[i].Base(), p); d <= reach {
+			best, reach = i, d
+		}
+	}
+	return best
+}
+
 // move shifts the selected object by d.
 func (m *Measure) move(d physics.Vec) {
 	switch {
@@ -277,7 +293,11 @@ func (m *Measure) Handle(ev Event) {
 	case MouseDown:
 		if ev.Button == ButtonLeft && m.cam.View.Contains(Pt{ev.X, ev.Y}) {
 			p := m.cam.ToWorld(Pt{ev.X, ev.Y})
-			if i := m.hit(p); i >= 0 {
+			i := m.hit(p)
+			if i < 0 && ev.Touch {
+				i = m.nearShip(p)
+			}
+			if i >= 0 {
 				m.tapped(i)
 				m.sel, m.drag, m.last = i, true, p
 				m.fieldsFor = -2

@@ -95,3 +95,36 @@ func TestPairRulingOnAnUprightPhoneIsInThePanel(t *testing.T) {
 	assert.Contains(t, big[0].Text, "cannot fire")
 	assert.Equal(t, view, m.cam.View, "the table keeps its size")
 }
+
+// A finger picks a ship in measurement mode when it presses within half a
+// touch target (4.5 mm) of the base; the mouse only on the base, and a
+// finger further off pans instead.
+func TestAFingerPicksAShipNearItsBase(t *testing.T) {
+	a := NewApp(assets.Default(), t.TempDir())
+	a.MinTarget = 34 // 9 mm in CSS px
+	a.Handle(Event{Kind: Resize, W: 390, H: 844})
+	m := NewMeasure(a, nil, "")
+	a.Show(m)
+	a.Frame()
+	m.sel = -1
+	sh := m.T.Ships[0]
+	c := m.cam.ToScreen(sh.Pose.Pos)
+	// straight down the screen from the centre to just beyond the base
+	var edge Pt
+	for y := c.Y; ; y++ {
+		if !sh.Base().Contains(m.cam.ToWorld(Pt{c.X, y})) {
+			edge = Pt{c.X, y}
+			break
+		}
+	}
+	press := func(p Pt, touch bool) int {
+		m.sel = -1
+		a.Handle(Event{Kind: MouseDown, Button: ButtonLeft, X: p.X, Y: p.Y, Touch: touch})
+		a.Handle(Event{Kind: MouseUp, Button: ButtonLeft, X: p.X, Y: p.Y, Touch: touch})
+		return m.sel
+	}
+	near := Pt{edge.X, edge.Y + 15} // 4 mm off the base
+	assert.Equal(t, 0, press(near, true), "a finger 4 mm off the base picks it")
+	assert.Equal(t, -1, press(near, false), "the mouse there does not")
+	assert.Equal(t, -1, press(Pt{edge.X, edge.Y + 22}, true), "a finger 6 mm off does not")
+}
