@@ -43,7 +43,7 @@ func (b *Battle) resolveMoves() error {
 			return fmt.Errorf("%s: %w", s.ID, err)
 		}
 		o.Legal, o.Violations, o.Corrected, o.DamageDraws = first.Legal, first.Violations, first.Corrected, first.DamageDraws
-		s.Outcome = &o
+		*s.Outcome = o   // the reveal's outcome, made for this move alone
 		s.Ship.KE = o.KE // adjusted as soon as the cards are revealed
 		s.ChangedCD = slices.Contains(exec.Cards, "change-direction")
 		if o.Jumped {
@@ -83,7 +83,12 @@ func stepPose(o *starship.Outcome, set starship.RuleSet, k int) (starship.Step, 
 // follow movement, then opens the firing step.
 func (b *Battle) moveStep(k int) error {
 	b.st.Step = k
-	moved := make([]bool, len(b.st.Ships))
+	var room [16]bool
+	moved := room[:0]
+	if len(b.st.Ships) > len(room) {
+		moved = make([]bool, 0, len(b.st.Ships))
+	}
+	moved = moved[:len(b.st.Ships)]
 	for i := range b.st.Ships {
 		s := &b.st.Ships[i]
 		if !s.Active() || s.Outcome == nil {
