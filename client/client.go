@@ -287,8 +287,30 @@ type Refused struct{ Message string }
 // hostile server's terminal escape reaches no screen raw).
 func (r *Refused) Error() string { return "server: " + yamlfile.Safe(r.Message) }
 
-// send sends one message and waits for its answer.
+// rateRetry is how long a client waits before sending again a message
+// the server dropped for the connection's rate.
+const rateRetry = 250 * time.Millisecond
+
+// send sends one message and waits for its answer. A message the server
+// dropped unread for the connection's rate (wire.RateDropped) is sent
+// again after a pause, until ctx ends.
 func (c *Client) send(ctx context.Context, m wire.ClientMsg) error {
+	for {
+		err := c.sendOnce(ctx, m)
+		var r *Refused
+		if !errors.As(err, &r) || !strings.HasPrefix(r.Message, wire.RateDropped) {
+			return err
+		}
+		select {
+		case <-time.After(rateRetry):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// sendOnce sends one message and waits for its answer.
+func (c *Client) sendOnce(ctx context.Context, m wire.ClientMsg) error {
 	c.mu.Lock()
 	ws := c.ws
 	if ws == nil {

@@ -110,3 +110,29 @@ func TestResumeOpensAKeptSeal(t *testing.T) {
 	assert.False(t, back.Unopened())
 	assert.True(t, end.View.Turn > 1 || end.View.Phase != battle.Planning, "the turn went on")
 }
+
+// TestAMessageDroppedForRateIsSentAgain: a client that sends faster than
+// the server's rate (Rate 2, Burst 2 here) is not left waiting for an
+// answer that never comes: the server's rate refusal names the dropped
+// message, and the client sends it again after a pause, so every call
+// gets the game's own answer. (A bot playing a fast game met this.)
+func TestAMessageDroppedForRateIsSentAgain(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir(), Rate: 2, Burst: 2})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	defer func() { hs.Close(); s.Close() }()
+	cr, err := client.Host(hs.URL, server.CreateRequest{Scenario: "jump-point"})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	col := client.Dial(ctx, hs.URL, cr.Colonial)
+	defer col.Close()
+	_, err = col.Wait(ctx, func(*wire.State) bool { return true })
+	require.NoError(t, err)
+	for i := range 6 {
+		err := col.Act(ctx, battle.Command{Type: battle.CmdDeclare})
+		var r *client.Refused
+		require.ErrorAs(t, err, &r, "act %d", i)
+		assert.NotContains(t, r.Message, wire.RateDropped+"more than", "act %d got the game's answer", i)
+	}
+}

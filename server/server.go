@@ -472,7 +472,14 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		}
 		if !bucket.take(time.Now()) {
 			strikes++
-			c.send(wire.ServerMsg{Type: wire.TypeError, Error: fmt.Sprintf("rate: more than %g messages a second; this message was dropped", s.opts.Rate)})
+			// The answer names the dropped message's id, so that a client
+			// waiting for it learns it was dropped (and may send it again)
+			// instead of waiting for ever.
+			var head struct {
+				ID int64 `json:"id"`
+			}
+			_ = json.Unmarshal(data, &head)
+			c.send(wire.ServerMsg{Type: wire.TypeError, ID: head.ID, Error: fmt.Sprintf("%smore than %g messages a second; this message was dropped", wire.RateDropped, s.opts.Rate)})
 			if strikes > int(s.opts.Burst) {
 				c.close(websocket.StatusPolicyViolation, "rate: too many messages")
 				return

@@ -162,3 +162,8 @@ type CreateResponse struct {
 	SecretCommitment string            `json:"secret_commitment"`
 	PublicKey        string            `json:"public_key"`
 }
+
+// RateDropped begins the error a server answers when it drops a message
+// unread because the connection sent faster than its rate allows. The
+// message had no effect; the client may send it again after a pause.
+const RateDropped = "rate: "

@@ -334,7 +334,6 @@ func (g *NetSeat) sendAt(st *wire.State, what string, f func(ctx context.Context
 }
 
 // Handle implements Screen.
-// Handle implements Screen.
 func (g *NetSeat) Handle(ev Event) {
 	if ev.Kind == KeyPress && ev.Key == KeyEscape {
 		g.cancel()
