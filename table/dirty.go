@@ -47,7 +47,7 @@ const wholeEvery = 120
 
 // paintOrder returns the operations in the order they are painted:
 // the backdrop's, then the others', each layer's pictures, shapes and
-// text in turn (paintLayers).
+// text in turn (paintArea).
 func paintOrder(out []*ui.Op, parts ...[]ui.Op) []*ui.Op {
 	for _, ops := range parts {
 		for start := 0; start < len(ops); {
@@ -248,35 +248,12 @@ func (r *renderer) dirtyRects(dst *ebiten.Image, bg color.NRGBA, marks []opMark)
 // order, over the background, inside it only.
 func (r *renderer) paintRect(dst *ebiten.Image, rect image.Rectangle, bg color.NRGBA, order []*ui.Op, marks []opMark) {
 	sub := dst.SubImage(rect).(*ebiten.Image)
-	r.fill(sub, bg)
-	seq := r.seq[:0]
+	seq, seqMarks := r.seq[:0], r.seqMarks[:0]
 	for i, op := range order {
 		if marks[i].box.Overlaps(rect) {
-			seq = append(seq, op)
+			seq, seqMarks = append(seq, op), append(seqMarks, marks[i])
 		}
 	}
-	r.paintSeq(sub, seq)
-	r.seq = seq
-}
-
-// paintSeq paints operations in the order given, shapes and text each in
-// as few batches as the order allows.
-func (r *renderer) paintSeq(dst *ebiten.Image, seq []*ui.Op) {
-	r.mesh.Reset()
-	for _, op := range seq {
-		switch op.Kind {
-		case ui.OpImage:
-			r.flush(dst)
-			r.atlas.flush(dst)
-			r.picture(dst, op)
-		case ui.OpPath:
-			r.atlas.flush(dst)
-			r.mesh.AddOp(op)
-		case ui.OpText:
-			r.flush(dst)
-			r.text(dst, op)
-		}
-	}
-	r.flush(dst)
-	r.atlas.flush(dst)
+	r.paintArea(sub, rect, bg, seq, seqMarks, true)
+	r.seq, r.seqMarks = seq, seqMarks
 }

@@ -52,6 +52,34 @@ func BenchmarkFrameSelect(b *testing.B) {
 	onLoop(func() { readOne(img) })
 }
 
+// BenchmarkFrameWhole is BenchmarkFrame with the frame painted whole
+// every time, as after a change of screen, a zoom or a lost window:
+// the renderer forgets what it painted last and kept.
+func BenchmarkFrameWhole(b *testing.B) {
+	a := bench20(b)
+	img := ebitenImage(1280, 800)
+	r := newRenderer()
+	onLoop(func() { r.Render(img, a.Frame()) })
+	b.ResetTimer()
+	defer cputime.PerOp(b)()
+	for i := 0; i < b.N; i++ {
+		onLoop(func() {
+			forget(r)
+			r.Render(img, a.Frame())
+		})
+	}
+	onLoop(func() { readOne(img) })
+	if r.painted != "whole" {
+		b.Fatalf("painted %s", r.painted)
+	}
+}
+
+// forget makes the renderer's next frame a whole paint: it forgets the
+// last frame and the kept layers (the caches of text and shapes stay).
+func forget(r *renderer) {
+	r.lastDst, r.lastMarks, r.last, r.keptHash = nil, nil, nil, nil
+}
+
 // TestKeptLayersPaintTheSame: frame after frame (still, the pointer over
 // the panel, the view panned, still again), what the renderer paints with
 // the layers it keeps, or painting again only the areas that changed on
@@ -111,8 +139,9 @@ func TestDirtyRectsPaintTheSame(t *testing.T) {
 
 // paintsTheSame sends each frame's events, paints the frame with r on
 // the same image as the frame before, and compares it with a fresh
-// renderer's painting of the frame, which must be the same pixel for
-// pixel; it returns how many frames r painted how. Both images are
+// renderer's painting of the frame that paints everything (no
+// occlusion: occlude.go), which must be the same pixel for pixel; it
+// returns how many frames r painted how. Both images are
 // unmanaged: in one of Ebiten's atlases an image's place there shifts the
 // rounding of a few edges by a level.
 func paintsTheSame(t *testing.T, a *ui.App, r *renderer, evs [][]ui.Event) map[string]int {
@@ -129,7 +158,9 @@ func paintsTheSame(t *testing.T, a *ui.App, r *renderer, evs [][]ui.Event) map[s
 			got = pixels(dst)
 
 			fresh := unmanaged(1280, 800)
-			newRenderer().Render(fresh, l)
+			plain := newRenderer()
+			plain.noOcclusion = true
+			plain.Render(fresh, l)
 			want = pixels(fresh)
 			fresh.Deallocate()
 		})

@@ -78,9 +78,18 @@ type renderer struct {
 	matched    []bool
 	tiles      []bool
 	seq        []*ui.Op
+	seqMarks   []opMark
 	culled     []uint32
 	seed       maphash.Seed // of the operations' hashes
 	buf        []byte
+	covers     []cover
+	holes      []image.Rectangle
+	is         []uint32
+	// noOcclusion paints what opaque rectangles hide too (occlude.go),
+	// for the tests of occlusion.
+	noOcclusion bool
+	// filled is how many pixels the last background fill painted.
+	filled int
 	// noDirty paints every frame whole (the kept layers and those above
 	// them), for the tests of the kept layers.
 	noDirty bool
@@ -174,42 +183,40 @@ func (r *renderer) Render(dst *ebiten.Image, l *ui.List) {
 	if keep > len(hashes) || !slices.Equal(r.keptHash, hashes[:keep]) {
 		keep = 0
 	}
+	// the end of the first n parts in the order painted
+	partsEnd := func(n int) int {
+		if n <= 1 {
+			return len(backdrop)
+		}
+		return len(backdrop) + ends[n-2]
+	}
 	if stable > keep {
-		r.keepParts(b, l.Background, backdrop, rest, ends, hashes[:stable])
+		r.keepParts(b, l.Background, partsEnd(stable), marks, hashes[:stable])
 		keep = stable
 	}
 	if keep == 0 {
 		r.painted = "whole"
-		r.fill(dst, l.Background)
-		r.paintLayers(dst, backdrop)
-		r.paintLayers(dst, rest)
+		r.paintArea(dst, b, l.Background, r.order, marks, true)
 	} else {
 		r.painted = "kept"
 		r.copyKept(dst)
-		if keep-1 < len(ends) {
-			start := 0
-			if keep > 1 {
-				start = ends[keep-2]
-			}
-			r.paintLayers(dst, rest[start:])
+		if start := partsEnd(keep); start < len(r.order) {
+			r.paintArea(dst, b, l.Background, r.order[start:], marks[start:], false)
 		}
 	}
 	r.evict()
 }
 
-// keepParts paints the parts with the given hashes into kept.
-func (r *renderer) keepParts(b image.Rectangle, bg color.NRGBA, backdrop, rest []ui.Op, ends []int, hashes []uint64) {
+// keepParts paints the parts with the given hashes, the first n
+// operations in the order painted, into kept.
+func (r *renderer) keepParts(b image.Rectangle, bg color.NRGBA, n int, marks []opMark, hashes []uint64) {
 	if r.kept == nil || r.kept.Bounds().Size() != b.Size() {
 		if r.kept != nil {
 			r.kept.Deallocate()
 		}
 		r.kept = ebiten.NewImageWithOptions(image.Rect(0, 0, b.Dx(), b.Dy()), &ebiten.NewImageOptions{Unmanaged: true})
 	}
-	r.fill(r.kept, bg)
-	r.paintLayers(r.kept, backdrop)
-	if n := len(hashes) - 1; n > 0 {
-		r.paintLayers(r.kept, rest[:ends[n-1]])
-	}
+	r.paintArea(r.kept, r.kept.Bounds(), bg, r.order[:n], marks[:n], true)
 	r.keptHash = append(r.keptHash[:0], hashes...)
 }
 
@@ -242,24 +249,6 @@ func (r *renderer) copyKept(dst *ebiten.Image) {
 	dst.DrawRectShader(b.Dx(), b.Dy(), r.copy, o)
 }
 
-// fill paints dst in one colour, replacing its pixels, with the shader
-// that samples no texture (a third of Fill's cost under Mesa).
-func (r *renderer) fill(dst *ebiten.Image, c color.NRGBA) {
-	if r.flatShader() == nil {
-		dst.Fill(c)
-		return
-	}
-	b := dst.Bounds()
-	x0, y0, x1, y1 := float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y)
-	a := float32(c.A) / 255
-	cr, cg, cb := float32(c.R)/255*a, float32(c.G)/255*a, float32(c.B)/255*a
-	r.vs = r.vs[:0]
-	for _, p := range [4][2]float32{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}} {
-		r.vs = append(r.vs, ebiten.Vertex{DstX: p[0], DstY: p[1], ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a})
-	}
-	dst.DrawTrianglesShader32(r.vs, []uint32{0, 1, 2, 1, 3, 2}, r.flat, &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy})
-}
-
 // flatShader compiles the flat shader the first time.
 func (r *renderer) flatShader() *ebiten.Shader {
 	if r.flat == nil && r.flatErr == nil {
@@ -289,36 +278,6 @@ func splitBackdrop(ops []ui.Op) (backdrop, rest []ui.Op) {
 		}
 	}
 	return backdrop, rest
-}
-
-// paintLayers paints operations layer by layer: within a layer all shapes
-// in one batch, then the text.
-func (r *renderer) paintLayers(dst *ebiten.Image, ops []ui.Op) {
-	r.mesh.Reset()
-	for start := 0; start < len(ops); {
-		end := start
-		for end < len(ops) && ops[end].Layer == ops[start].Layer {
-			end++
-		}
-		for i := start; i < end; i++ {
-			if op := &ops[i]; op.Kind == ui.OpImage {
-				r.picture(dst, op)
-			}
-		}
-		for i := start; i < end; i++ {
-			if op := &ops[i]; op.Kind == ui.OpPath {
-				r.mesh.AddOp(op)
-			}
-		}
-		r.flush(dst)
-		for i := start; i < end; i++ {
-			if op := &ops[i]; op.Kind == ui.OpText {
-				r.text(dst, op)
-			}
-		}
-		r.atlas.flush(dst)
-		start = end
-	}
 }
 
 // hashMarks hashes what a run of operations (their marks) paints over a

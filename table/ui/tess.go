@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"image"
 	"image/color"
 	"math"
+	"slices"
 )
 
 // Vertex is a tessellated vertex: a screen position and a colour with
@@ -43,7 +45,12 @@ func (m *Mesh) AddOp(op *Op) {
 }
 
 func dedupe(pts []Pt, closed bool) []Pt {
-	out := make([]Pt, 0, len(pts))
+	return dedupeInto(make([]Pt, 0, len(pts)), pts, closed)
+}
+
+// dedupeInto appends to out the points but NaNs and those next to an
+// equal one.
+func dedupeInto(out, pts []Pt, closed bool) []Pt {
 	for _, p := range pts {
 		if math.IsNaN(p.X) || math.IsNaN(p.Y) {
 			continue
@@ -87,7 +94,14 @@ func (m *Mesh) fill(pts []Pt, c color.NRGBA, rim bool) {
 	if !rim {
 		return
 	}
-	// feather: an outer ring of alpha 0, one pixel out
+	m.rim(pts, base, c, ccw)
+}
+
+// rim adds a polygon's feathered edge: an outer ring of alpha 0, one
+// pixel out, joined to the polygon's own vertices (in the mesh from
+// base on).
+func (m *Mesh) rim(pts []Pt, base uint32, c color.NRGBA, ccw bool) {
+	n := len(pts)
 	outer := offsetRing(pts, ccw, feather)
 	ob := uint32(len(m.V))
 	for _, p := range outer {
@@ -267,5 +281,158 @@ func (m *Mesh) stroke(pts []Pt, closed bool, w float64, c color.NRGBA) {
 		for k := uint32(0); k < 3; k++ {
 			m.I = append(m.I, a+k, b+k, b+k+1, a+k, b+k+1, a+k+1)
 		}
+	}
+}
+
+// Cover returns the whole pixels a path operation paints in an opaque
+// colour whatever lay under them, ok false if none: the pixels inside a
+// closed axis-aligned rectangle whose fill's alpha is 255 (AddOp fills
+// it with triangles whose colour is the same at every vertex, so that
+// each pixel whose centre lies inside is the fill colour). What was
+// painted on them before does not show.
+func (op *Op) Cover() (image.Rectangle, bool) {
+	x0, y0, x1, y1, ok := op.coverRect()
+	if !ok {
+		return image.Rectangle{}, false
+	}
+	const far = 1 << 24
+	if x0 < -far || y0 < -far || x1 > far || y1 > far {
+		return image.Rectangle{}, false
+	}
+	r := image.Rectangle{image.Pt(int(math.Ceil(x0)), int(math.Ceil(y0))), image.Pt(int(math.Floor(x1)), int(math.Floor(y1)))}
+	if r.Empty() {
+		return image.Rectangle{}, false
+	}
+	return r, true
+}
+
+// coverRect returns the corners of an operation that is a closed
+// axis-aligned rectangle filled at alpha 255, as AddOp fills it.
+func (op *Op) coverRect() (x0, y0, x1, y1 float64, ok bool) {
+	if op.Kind != OpPath || !op.Closed || op.Fill.A != 255 || len(op.Pts) > 8 {
+		return 0, 0, 0, 0, false
+	}
+	var buf [8]Pt
+	pts := dedupeInto(buf[:0], op.Pts, true)
+	if len(pts) != 4 {
+		return 0, 0, 0, 0, false
+	}
+	p0, p1, p2, p3 := pts[0], pts[1], pts[2], pts[3]
+	if !(p0.X == p1.X && p1.Y == p2.Y && p2.X == p3.X && p3.Y == p0.Y) &&
+		!(p0.Y == p1.Y && p1.X == p2.X && p2.Y == p3.Y && p3.X == p0.X) {
+		return 0, 0, 0, 0, false
+	}
+	x0, x1 = math.Min(p0.X, p2.X), math.Max(p0.X, p2.X)
+	y0, y1 = math.Min(p0.Y, p2.Y), math.Max(p0.Y, p2.Y)
+	if !(x1 > x0 && y1 > y0) || math.IsInf(x1-x0, 0) || math.IsInf(y1-y0, 0) {
+		return 0, 0, 0, 0, false
+	}
+	return x0, y0, x1, y1, true
+}
+
+// AddOpHoles tessellates a path operation as AddOp does, except that
+// the fill of a Cover is left out of the holes: rectangles of whole
+// pixels (Min inclusive, Max exclusive, in screen coordinates) inside it.
+// The rest of the fill is painted as rectangles whose edges are the
+// cover's or on whole pixels, which no pixel centre lies on, so every
+// pixel outside the holes is painted as AddOp paints it.
+func (m *Mesh) AddOpHoles(op *Op, holes []image.Rectangle) {
+	x0, y0, x1, y1, ok := op.coverRect()
+	if !ok || len(holes) == 0 {
+		m.AddOp(op)
+		return
+	}
+	pts := dedupe(op.Pts, op.Closed)
+	rim := op.Stroke.A == 0 || op.Width < 1
+	c := op.Fill
+	SubtractRects(x0, y0, x1, y1, holes, func(x0, y0, x1, y1 float64) {
+		base := m.vert(Pt{x0, y0}, c, 1)
+		m.vert(Pt{x1, y0}, c, 1)
+		m.vert(Pt{x1, y1}, c, 1)
+		m.vert(Pt{x0, y1}, c, 1)
+		m.I = append(m.I, base, base+1, base+2, base, base+2, base+3)
+	})
+	if rim {
+		base := uint32(len(m.V))
+		for _, p := range pts {
+			m.vert(p, c, 1)
+		}
+		m.rim(pts, base, c, area2(pts) > 0)
+	}
+	if op.Stroke.A > 0 && op.Width > 0 {
+		m.stroke(pts, op.Closed, op.Width, op.Stroke)
+	}
+}
+
+// SubtractRects calls f with rectangles (x0 < x1, y0 < y1) that together
+// cover the rectangle x0..x1 × y0..y1 but for the holes (whole pixel
+// rectangles), each point once: the cells between the rectangle's and the
+// holes' edges, the free ones joined along rows and then down columns of
+// the same span.
+func SubtractRects(x0, y0, x1, y1 float64, holes []image.Rectangle, f func(x0, y0, x1, y1 float64)) {
+	xs, ys := []float64{x0, x1}, []float64{y0, y1}
+	var in []image.Rectangle
+	for _, h := range holes {
+		hx0, hy0, hx1, hy1 := math.Max(float64(h.Min.X), x0), math.Max(float64(h.Min.Y), y0), math.Min(float64(h.Max.X), x1), math.Min(float64(h.Max.Y), y1)
+		if !(hx1 > hx0 && hy1 > hy0) {
+			continue
+		}
+		in = append(in, h)
+		xs = append(xs, hx0, hx1)
+		ys = append(ys, hy0, hy1)
+	}
+	if len(in) == 0 {
+		f(x0, y0, x1, y1)
+		return
+	}
+	slices.Sort(xs)
+	slices.Sort(ys)
+	xs, ys = slices.Compact(xs), slices.Compact(ys)
+	nx, ny := len(xs)-1, len(ys)-1
+	covered := make([]bool, nx*ny)
+	for _, h := range in {
+		i0, _ := slices.BinarySearch(xs, math.Max(float64(h.Min.X), x0))
+		i1, _ := slices.BinarySearch(xs, math.Min(float64(h.Max.X), x1))
+		j0, _ := slices.BinarySearch(ys, math.Max(float64(h.Min.Y), y0))
+		j1, _ := slices.BinarySearch(ys, math.Min(float64(h.Max.Y), y1))
+		for j := j0; j < j1; j++ {
+			for i := i0; i < i1; i++ {
+				covered[j*nx+i] = true
+			}
+		}
+	}
+	// runs of free cells per row band; a run continues the one above
+	// when it spans the same cells
+	type run struct{ i0, i1, j0 int }
+	var open, next []run
+	emit := func(r run, j1 int) { f(xs[r.i0], ys[r.j0], xs[r.i1], ys[j1]) }
+	for j := 0; j <= ny; j++ {
+		next = next[:0]
+		if j < ny {
+			for i := 0; i < nx; {
+				if covered[j*nx+i] {
+					i++
+					continue
+				}
+				s := i
+				for i < nx && !covered[j*nx+i] {
+					i++
+				}
+				next = append(next, run{s, i, j})
+			}
+		}
+		// runs above that go on keep their start; the others end here
+		k := 0
+		for _, o := range open {
+			for k < len(next) && next[k].i0 < o.i0 {
+				k++
+			}
+			if k < len(next) && next[k].i0 == o.i0 && next[k].i1 == o.i1 {
+				next[k].j0 = o.j0
+				continue
+			}
+			emit(o, j)
+		}
+		open, next = next, open
 	}
 }
