@@ -140,7 +140,7 @@ func TestDirtyRectsPaintTheSame(t *testing.T) {
 // paintsTheSame sends each frame's events, paints the frame with r on
 // the same image as the frame before, and compares it with a fresh
 // renderer's painting of the frame that paints everything (no
-// occlusion: occlude.go), which must be the same pixel for pixel; it
+// occlusion, fans: plainRenderer), which must be the same pixel for pixel; it
 // returns how many frames r painted how. Both images are
 // unmanaged: in one of Ebiten's atlases an image's place there shifts the
 // rounding of a few edges by a level.
@@ -158,9 +158,7 @@ func paintsTheSame(t *testing.T, a *ui.App, r *renderer, evs [][]ui.Event) map[s
 			got = pixels(dst)
 
 			fresh := unmanaged(1280, 800)
-			plain := newRenderer()
-			plain.noOcclusion = true
-			plain.Render(fresh, l)
+			plainRenderer().Render(fresh, l)
 			want = pixels(fresh)
 			fresh.Deallocate()
 		})

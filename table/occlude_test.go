@@ -2,6 +2,8 @@ package table
 
 import (
 	"image"
+	"image/color"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -36,11 +38,22 @@ func occlusionScreens(t *testing.T) map[string]*ui.App {
 	return screens
 }
 
+// plainRenderer paints everything (no occlusion) and fills convex
+// polygons as fans (ui.Mesh.Fans): what the renderer painted before
+// either.
+func plainRenderer() *renderer {
+	r := newRenderer()
+	r.noOcclusion = true
+	r.mesh.Fans = true
+	return r
+}
+
 // TestOcclusionPaintsTheSame: on each screen, painting the frame whole
 // while leaving out what opaque rectangles hide (the background under the
-// panels, a panel's ground under its buttons, shapes under them) gives
-// what painting everything gives, byte for byte; and it did leave
-// something out.
+// panels, a panel's ground under its buttons, shapes under them) and
+// triangulating convex polygons along their shortest diagonals gives
+// what painting everything with fans gives, byte for byte; and there
+// was something to leave out.
 func TestOcclusionPaintsTheSame(t *testing.T) {
 	for name, a := range occlusionScreens(t) {
 		t.Run(name, func(t *testing.T) {
@@ -59,11 +72,9 @@ func TestOcclusionPaintsTheSame(t *testing.T) {
 				r.Render(dst, l)
 				require.Equal(t, "whole", r.painted)
 				got = pixels(dst)
-				plain := newRenderer()
-				plain.noOcclusion = true
 				// the last frame's pixels under the rectangles differ
 				dst.Fill(image.Black)
-				plain.Render(dst, l)
+				plainRenderer().Render(dst, l)
 				want = pixels(dst)
 			})
 			require.Positive(t, covers, "no opaque rectangle on the screen")
@@ -103,10 +114,17 @@ func TestOcclusionLeavesOutTheBackground(t *testing.T) {
 
 // TestSubtractRectsCoversAllButTheHoles: the rectangles SubtractRects
 // gives cover each point of the rectangle outside the holes once and
-// no point inside a hole or outside the rectangle.
+// no point inside a hole or outside the rectangle (points on a grid of
+// quarter pixels, off the edges).
 func TestSubtractRectsCoversAllButTheHoles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for range 300 {
+	const side = 4 * 64 // the grid's points: (i/4 + 1/8 - 2, j/4 + 1/8 - 2)
+	at := func(i int) float64 { return float64(i)/4 + 0.125 - 2 }
+	// first returns the first grid index whose point is at or after v
+	first := func(v float64) int { return max(0, min(side, int(math.Ceil((v+2-0.125)*4)))) }
+	count := make([]int, side*side)
+	for range 200 {
+		clear(count)
 		x0, y0 := rng.Float64()*20, rng.Float64()*20
 		x1, y1 := x0+rng.Float64()*40, y0+rng.Float64()*40
 		var holes []image.Rectangle
@@ -114,25 +132,20 @@ func TestSubtractRectsCoversAllButTheHoles(t *testing.T) {
 			hx, hy := rng.IntN(60)-5, rng.IntN(60)-5
 			holes = append(holes, image.Rect(hx, hy, hx+rng.IntN(20), hy+rng.IntN(20)))
 		}
-		count := map[[2]int]int{}
 		n := 0
 		ui.SubtractRects(x0, y0, x1, y1, holes, func(a0, b0, a1, b1 float64) {
 			require.Less(t, a0, a1)
 			require.Less(t, b0, b1)
 			n++
-			// sample points: a grid of quarter pixels
-			for y := 0; y < 4*64; y++ {
-				for x := 0; x < 4*64; x++ {
-					px, py := float64(x)/4+0.125-2, float64(y)/4+0.125-2
-					if px >= a0 && px < a1 && py >= b0 && py < b1 {
-						count[[2]int{x, y}]++
-					}
+			for j := first(b0); j < first(b1); j++ {
+				for i := first(a0); i < first(a1); i++ {
+					count[j*side+i]++
 				}
 			}
 		})
-		for y := 0; y < 4*64; y++ {
-			for x := 0; x < 4*64; x++ {
-				px, py := float64(x)/4+0.125-2, float64(y)/4+0.125-2
+		for j := range side {
+			for i := range side {
+				px, py := at(i), at(j)
 				want := 0
 				if px >= x0 && px < x1 && py >= y0 && py < y1 {
 					want = 1
@@ -142,9 +155,65 @@ func TestSubtractRectsCoversAllButTheHoles(t *testing.T) {
 						}
 					}
 				}
-				require.Equal(t, want, count[[2]int{x, y}], "point %v,%v of %v..%v × %v..%v minus %v", px, py, x0, x1, y0, y1, holes)
+				if count[j*side+i] != want {
+					require.Equal(t, want, count[j*side+i], "point %v,%v of %v..%v × %v..%v minus %v", px, py, x0, x1, y0, y1, holes)
+				}
 			}
 		}
-		require.LessOrEqual(t, n, 4*len(holes)+1+2*len(holes)*len(holes))
+		require.LessOrEqual(t, n, (2*len(holes)+1)*(2*len(holes)+1))
 	}
+}
+
+// TestShortestDiagonalsPaintAsFans: convex polygons (wedges of firing
+// arcs, hexagons, discs, at sub-pixel places, translucent and opaque,
+// some overlapping) filled along their shortest diagonals paint the same
+// pixels as fans, byte for byte.
+func TestShortestDiagonalsPaintAsFans(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var ops []ui.Op
+	for range 60 {
+		cx, cy := 20+rng.Float64()*600, 20+rng.Float64()*440
+		r := 3 + rng.Float64()*150
+		var pts []ui.Pt
+		switch rng.IntN(3) {
+		case 0: // a wedge: the tip and an arc
+			pts = append(pts, ui.Pt{X: cx, Y: cy})
+			a0, span := rng.Float64()*2*math.Pi, 0.2+rng.Float64()*2
+			k := 3 + rng.IntN(30)
+			for i := 0; i <= k; i++ {
+				a := a0 + span*float64(i)/float64(k)
+				pts = append(pts, ui.Pt{X: cx + r*math.Cos(a), Y: cy + r*math.Sin(a)})
+			}
+		default: // a regular polygon
+			k := 5 + rng.IntN(40)
+			a0 := rng.Float64()
+			for i := range k {
+				a := a0 + 2*math.Pi*float64(i)/float64(k)
+				pts = append(pts, ui.Pt{X: cx + r*math.Cos(a), Y: cy + r*math.Sin(a)})
+			}
+		}
+		op := ui.Op{Kind: ui.OpPath, Closed: true, Pts: pts,
+			Fill: color.NRGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(1 + rng.IntN(255))}}
+		if rng.IntN(2) == 0 {
+			op.Stroke, op.Width = color.NRGBA{A: uint8(rng.IntN(256))}, 1+rng.Float64()*2
+		}
+		ops = append(ops, op)
+	}
+	l := &ui.List{W: 640, H: 480, Background: color.NRGBA{240, 240, 230, 255}, Ops: ops}
+	var got, want *image.RGBA
+	onLoop(func() {
+		dst := unmanaged(l.W, l.H)
+		defer dst.Deallocate()
+		newRenderer().Render(dst, l)
+		got = pixels(dst)
+		plainRenderer().Render(dst, l)
+		want = pixels(dst)
+	})
+	differ := 0
+	for i := range got.Pix {
+		if got.Pix[i] != want.Pix[i] {
+			differ++
+		}
+	}
+	require.Zero(t, differ, "%d bytes differ", differ)
 }

@@ -21,6 +21,9 @@ type Vertex struct {
 type Mesh struct {
 	V []Vertex
 	I []uint32
+	// Fans triangulates every convex polygon as a fan from its first
+	// vertex, as before shortest (for the tests that compare the two).
+	Fans bool
 }
 
 // Reset empties the mesh, keeping its storage.
@@ -85,8 +88,12 @@ func (m *Mesh) fill(pts []Pt, c color.NRGBA, rim bool) {
 	n := len(pts)
 	ccw := area2(pts) > 0
 	if convex(pts, ccw) {
-		for i := 1; i+1 < n; i++ {
-			m.I = append(m.I, base, base+uint32(i), base+uint32(i+1))
+		if n > 4 && n <= maxShortest && !m.Fans && firmlyConvex(pts, ccw) {
+			m.shortest(pts, base)
+		} else {
+			for i := 1; i+1 < n; i++ {
+				m.I = append(m.I, base, base+uint32(i), base+uint32(i+1))
+			}
 		}
 	} else {
 		m.earClip(pts, base, ccw)
@@ -111,6 +118,79 @@ func (m *Mesh) rim(pts []Pt, base uint32, c color.NRGBA, ccw bool) {
 		j := (i + 1) % n
 		m.I = append(m.I, base+uint32(i), base+uint32(j), ob+uint32(j), base+uint32(i), ob+uint32(j), ob+uint32(i))
 	}
+}
+
+// maxShortest is the most vertices a convex polygon is triangulated
+// along its shortest diagonals (the search grows with their cube).
+const maxShortest = 48
+
+// firmlyConvex reports whether a polygon turns the same way at every
+// vertex by a margin that the renderer's rounding of the vertices to its
+// sub-pixel grid (under a hundredth of a pixel) cannot undo, so that any
+// two triangulations of it cover the same pixels.
+func firmlyConvex(pts []Pt, ccw bool) bool {
+	n := len(pts)
+	for i := 0; i < n; i++ {
+		a, b, c := pts[i], pts[(i+1)%n], pts[(i+2)%n]
+		cr := (b.X-a.X)*(c.Y-b.Y) - (b.Y-a.Y)*(c.X-b.X)
+		if !ccw {
+			cr = -cr
+		}
+		if cr < 0.02*(math.Abs(b.X-a.X)+math.Abs(b.Y-a.Y)+math.Abs(c.X-b.X)+math.Abs(c.Y-b.Y))+0.01 {
+			return false
+		}
+	}
+	return true
+}
+
+// shortest triangulates a convex polygon (its vertices from base on in
+// the mesh) with the diagonals of least total length. A fan's long
+// thin triangles cost the software renderer more than their area (it
+// shades 4 × 4 blocks of pixels, each block an edge crosses once per
+// triangle on either side); any triangulation of a convex polygon in one
+// colour paints the same pixels.
+func (m *Mesh) shortest(pts []Pt, base uint32) {
+	n := len(pts)
+	cost := make([]float64, n*n)
+	split := make([]int32, n*n)
+	dist := make([]float64, n*n)
+	for i := range n {
+		for j := i + 2; j < n; j++ {
+			dx, dy := pts[i].X-pts[j].X, pts[i].Y-pts[j].Y
+			dist[i*n+j] = math.Sqrt(dx*dx + dy*dy)
+		}
+	}
+	d := func(i, j int) float64 { return dist[i*n+j] }
+	for gap := 2; gap < n; gap++ {
+		for i := 0; i+gap < n; i++ {
+			j := i + gap
+			best, at := math.Inf(1), i+1
+			for k := i + 1; k < j; k++ {
+				c := cost[i*n+k] + cost[k*n+j]
+				if k > i+1 {
+					c += d(i, k)
+				}
+				if j > k+1 {
+					c += d(k, j)
+				}
+				if c < best {
+					best, at = c, k
+				}
+			}
+			cost[i*n+j], split[i*n+j] = best, int32(at)
+		}
+	}
+	var add func(i, j int)
+	add = func(i, j int) {
+		if j-i < 2 {
+			return
+		}
+		k := int(split[i*n+j])
+		m.I = append(m.I, base+uint32(i), base+uint32(k), base+uint32(j))
+		add(i, k)
+		add(k, j)
+	}
+	add(0, n-1)
 }
 
 func convex(pts []Pt, ccw bool) bool {
