@@ -51,6 +51,7 @@ func (r *renderer) paintArea(dst *ebiten.Image, rect image.Rectangle, bg color.N
 		r.fillRects(dst, rect, holes, bg)
 	}
 	r.mesh.Reset()
+	r.mesh.Bands = r.bands || r.flatShader() == nil
 	for i, op := range seq {
 		switch op.Kind {
 		case ui.OpImage:
@@ -124,7 +125,7 @@ func (r *renderer) fillRects(dst *ebiten.Image, rect image.Rectangle, holes []im
 		r.filled += int(x1-x0) * int(y1-y0)
 		n := uint32(len(r.vs))
 		for _, p := range [4][2]float64{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}} {
-			r.vs = append(r.vs, ebiten.Vertex{DstX: float32(p[0]), DstY: float32(p[1]), ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a})
+			r.vs = append(r.vs, ebiten.Vertex{DstX: float32(p[0]), DstY: float32(p[1]), ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a, Custom1: 1})
 		}
 		r.is = append(r.is, n, n+1, n+2, n+1, n+3, n+2)
 	})

@@ -217,3 +217,109 @@ func TestShortestDiagonalsPaintAsFans(t *testing.T) {
 	}
 	require.Zero(t, differ, "%d bytes differ", differ)
 }
+
+// TestStrokesByDistancePaintAsBands: strokes painted as one band whose
+// alpha the shader works out from each point's distance to the middle
+// line differ from strokes painted as three bands of triangles (alpha
+// from the vertices) by rounding only, at most one level a channel,
+// on polylines, polygons and circles of several widths (without joins
+// sharper than 30°, where the mitre is cut short and the bands' alpha is
+// no longer the distance's); and on bench20, whose every overlay has
+// strokes.
+func TestStrokesByDistancePaintAsBands(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var ops []ui.Op
+	for range 80 {
+		x, y := 20+rng.Float64()*600, 20+rng.Float64()*440
+		heading := rng.Float64() * 2 * math.Pi
+		pts := []ui.Pt{{X: x, Y: y}}
+		for range 1 + rng.IntN(12) {
+			heading += (rng.Float64() - 0.5) * 2.5 // under 72° a turn
+			step := 3 + rng.Float64()*60
+			x, y = x+step*math.Cos(heading), y+step*math.Sin(heading)
+			pts = append(pts, ui.Pt{X: x, Y: y})
+		}
+		op := ui.Op{Kind: ui.OpPath, Pts: pts, Width: 0.5 + rng.Float64()*4,
+			Stroke: color.NRGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(1 + rng.IntN(255))}}
+		if rng.IntN(3) == 0 { // a circle
+			op.Pts, op.Closed = nil, true
+			r := 5 + rng.Float64()*100
+			k := 12 + rng.IntN(60)
+			for i := range k {
+				a := 2 * math.Pi * float64(i) / float64(k)
+				op.Pts = append(op.Pts, ui.Pt{X: x + r*math.Cos(a), Y: y + r*math.Sin(a)})
+			}
+		}
+		ops = append(ops, op)
+	}
+	screens := map[string]*ui.List{"strokes": {W: 640, H: 480, Background: color.NRGBA{250, 250, 245, 255}, Ops: ops}}
+	onLoop(func() { screens["bench20"] = bench20(t).Frame() })
+	for name, l := range screens {
+		var got, want *image.RGBA
+		onLoop(func() {
+			dst := unmanaged(l.W, l.H)
+			defer dst.Deallocate()
+			newRenderer().Render(dst, l)
+			got = pixels(dst)
+			r := newRenderer()
+			r.bands = true
+			r.Render(dst, l)
+			want = pixels(dst)
+		})
+		sharp := sharpJoins(l)
+		differ, most, nearSharp := 0, 0, 0
+		for i := range got.Pix {
+			d := int(got.Pix[i]) - int(want.Pix[i])
+			if d == 0 {
+				continue
+			}
+			differ++
+			if d > 1 || d < -1 {
+				x, y := float64(i%got.Stride/4)+0.5, float64(i/got.Stride)+0.5
+				near := false
+				for _, j := range sharp {
+					near = near || math.Hypot(x-j.X, y-j.Y) <= j.R
+				}
+				require.True(t, near, "%s: pixel %v,%v differs by %d, not near a sharp join", name, x, y, d)
+				nearSharp++
+				continue
+			}
+			most = max(most, d, -d)
+		}
+		t.Logf("%s: %d bytes differ, by at most %d; %d by more, at sharp joins (%d)", name, differ, most, nearSharp, len(sharp))
+	}
+}
+
+// sharpJoin is a join of a stroke sharper than 30°, whose mitre is cut
+// short, and the radius around it where the stroke's pixels may differ.
+type sharpJoin struct{ X, Y, R float64 }
+
+// sharpJoins returns the joins of the strokes of a draw list where the
+// mitre is cut short (its length would be over four half widths).
+func sharpJoins(l *ui.List) []sharpJoin {
+	var out []sharpJoin
+	for _, op := range l.Ops {
+		if op.Kind != ui.OpPath || op.Stroke.A == 0 || op.Width <= 0 || !op.Closed && len(op.Pts) < 3 {
+			continue
+		}
+		pts, n := op.Pts, len(op.Pts)
+		for i := range pts {
+			if !op.Closed && (i == 0 || i == n-1) {
+				continue
+			}
+			a, b, c := pts[(i+n-1)%n], pts[i], pts[(i+1)%n]
+			ux, uy := b.X-a.X, b.Y-a.Y
+			vx, vy := c.X-b.X, c.Y-b.Y
+			lu, lv := math.Hypot(ux, uy), math.Hypot(vx, vy)
+			if lu == 0 || lv == 0 {
+				continue
+			}
+			// the half angle between the normals: cos ≥ 0.25 keeps the mitre
+			cosTurn := (ux*vx + uy*vy) / (lu * lv)
+			if math.Sqrt((1+cosTurn)/2) < 0.3 {
+				out = append(out, sharpJoin{b.X, b.Y, 4*(math.Max(op.Width, 1)/2+1) + 2})
+			}
+		}
+	}
+	return out
+}

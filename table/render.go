@@ -88,6 +88,10 @@ type renderer struct {
 	// noOcclusion paints what opaque rectangles hide too (occlude.go),
 	// for the tests of occlusion.
 	noOcclusion bool
+	// bands paints strokes as bands of triangles (ui.Mesh.Bands), as
+	// the renderer did before it painted them by distance, for the
+	// tests that compare the two.
+	bands bool
 	// filled is how many pixels the last background fill painted.
 	filled int
 	// noDirty paints every frame whole (the kept layers and those above
@@ -312,12 +316,17 @@ var white = func() *ebiten.Image {
 // flatShaderSrc paints triangles in their vertices' colours (premultiplied
 // alpha) without sampling any texture, which spares the software renderer
 // a texture fetch per pixel.
+//
+// A stroke's vertices carry their distance from its middle line (custom.x)
+// and where its edge has faded out, divided by the feather's width
+// (custom.y; custom.z is one over the width): its alpha fades out over
+// the feather (ui.Vertex). Other shapes have custom (0, 1, 0): alpha 1.
 const flatShaderSrc = `//kage:unit pixels
 
 package main
 
-func Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {
-	return color
+func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
+	return color * clamp(custom.y-abs(custom.x)*custom.z, 0, 1)
 }
 `
 
@@ -328,7 +337,12 @@ func (r *renderer) flush(dst *ebiten.Image) {
 	r.vs = r.vs[:0]
 	if r.flatShader() != nil {
 		for _, v := range r.mesh.V {
-			r.vs = append(r.vs, ebiten.Vertex{DstX: v.X, DstY: v.Y, ColorR: v.R * v.A, ColorG: v.G * v.A, ColorB: v.B * v.A, ColorA: v.A})
+			d, e, z := float32(0), float32(1), float32(0)
+			if v.E > 0 {
+				d, e, z = v.D, v.E/ui.Feather, 1/ui.Feather
+			}
+			r.vs = append(r.vs, ebiten.Vertex{DstX: v.X, DstY: v.Y, ColorR: v.R * v.A, ColorG: v.G * v.A, ColorB: v.B * v.A, ColorA: v.A,
+				Custom0: d, Custom1: e, Custom2: z})
 		}
 		if is := r.cull(dst.Bounds()); len(is) > 0 {
 			dst.DrawTrianglesShader32(r.vs, is, r.flat, &ebiten.DrawTrianglesShaderOptions{})

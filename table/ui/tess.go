@@ -8,11 +8,19 @@ import (
 )
 
 // Vertex is a tessellated vertex: a screen position and a colour with
-// straight alpha (0..1).
+// straight alpha (0..1). A vertex of a stroke also has D, its signed
+// distance from the stroke's middle line, and E, the distance where the
+// stroke's feathered edge has faded to nothing: the stroke's alpha at a
+// point is A · clamp((E − |D|) / Feather, 0, 1), D interpolated linearly
+// between the vertices. E is 0 on other shapes (alpha A).
 type Vertex struct {
 	X, Y       float32
 	R, G, B, A float32
+	D, E       float32
 }
+
+// Feather is the width in pixels over which a shape's edge fades out.
+const Feather = feather
 
 // Mesh is triangles ready for the GPU. Shapes are tessellated on the CPU
 // with a one-pixel feathered edge (alpha fading to 0), which anti-aliases
@@ -24,13 +32,18 @@ type Mesh struct {
 	// Fans triangulates every convex polygon as a fan from its first
 	// vertex, as before shortest (for the tests that compare the two).
 	Fans bool
+	// Bands paints a stroke's feathered edges as bands of triangles
+	// whose alpha the vertices give (three bands across, six triangles
+	// a segment), for a renderer that cannot paint by distance (see
+	// Vertex): else a stroke is one band, two triangles a segment.
+	Bands bool
 }
 
 // Reset empties the mesh, keeping its storage.
 func (m *Mesh) Reset() { m.V, m.I = m.V[:0], m.I[:0] }
 
 func (m *Mesh) vert(p Pt, c color.NRGBA, a float64) uint32 {
-	m.V = append(m.V, Vertex{float32(p.X), float32(p.Y), float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(float64(c.A) / 255 * a)})
+	m.V = append(m.V, Vertex{X: float32(p.X), Y: float32(p.Y), R: float32(c.R) / 255, G: float32(c.G) / 255, B: float32(c.B) / 255, A: float32(float64(c.A) / 255 * a)})
 	return uint32(len(m.V) - 1)
 }
 
@@ -326,6 +339,10 @@ func (m *Mesh) stroke(pts []Pt, closed bool, w float64, c color.NRGBA) {
 		p := miter(prev, pts[i], next, 1)
 		offs[i] = Pt{p.X - pts[i].X, p.Y - pts[i].Y}
 	}
+	if !m.Bands {
+		m.strokeByDistance(pts, offs, closed, w, c, alpha)
+		return
+	}
 	// four rails: outer feather, inner solid, inner solid, outer feather
 	rails := [4]float64{h + feather/2, h - feather/2, -(h - feather/2), -(h + feather/2)}
 	alphas := [4]float64{0, alpha, alpha, 0}
@@ -361,6 +378,49 @@ func (m *Mesh) stroke(pts []Pt, closed bool, w float64, c color.NRGBA) {
 		for k := uint32(0); k < 3; k++ {
 			m.I = append(m.I, a+k, b+k, b+k+1, a+k, b+k+1, a+k+1)
 		}
+	}
+}
+
+// strokeByDistance adds a stroke as one band of triangles between its
+// outer rails, each vertex with its distance from the middle line (see
+// Vertex). The rails lie on lines parallel to each segment at ±e, so D
+// is each point's signed distance from the segment's line, and the
+// alpha clamp((e − |D|) / Feather, 0, 1) is the profile of the three
+// bands (0 at the outer rails, full from e − Feather inwards), for a
+// third of the triangles, each thrice as wide: the software renderer
+// shades each 4 × 4 block the stroke crosses once, not three times.
+func (m *Mesh) strokeByDistance(pts, offs []Pt, closed bool, w float64, c color.NRGBA, alpha float64) {
+	h := w / 2
+	n := len(pts)
+	e := h + feather/2
+	base := uint32(len(m.V))
+	for i := 0; i < n; i++ {
+		p := pts[i]
+		// square caps on open lines: push the ends out by h
+		if !closed && (i == 0 || i == n-1) {
+			var dx, dy float64
+			if i == 0 {
+				dx, dy = pts[0].X-pts[1].X, pts[0].Y-pts[1].Y
+			} else {
+				dx, dy = pts[n-1].X-pts[n-2].X, pts[n-1].Y-pts[n-2].Y
+			}
+			if l := math.Hypot(dx, dy); l > 0 && w > 2 {
+				p = Pt{p.X + dx/l*h*0.5, p.Y + dy/l*h*0.5}
+			}
+		}
+		for _, r := range [2]float64{e, -e} {
+			v := m.vert(Pt{p.X + offs[i].X*r, p.Y + offs[i].Y*r}, c, alpha)
+			m.V[v].D, m.V[v].E = float32(r), float32(e)
+		}
+	}
+	segs := n - 1
+	if closed {
+		segs = n
+	}
+	for i := 0; i < segs; i++ {
+		a := base + uint32(2*i)
+		b := base + uint32(2*((i+1)%n))
+		m.I = append(m.I, a, b, b+1, a, b+1, a+1)
 	}
 }
 
