@@ -19,6 +19,17 @@ import (
 // then a row of quads copied from cells, and all the text of a layer is
 // painted in one batch of triangles, so painting text makes no image and
 // draws no glyph anew frame after frame, whatever the text says.
+//
+// Each line of text is then drawn once from those cells into a second
+// atlas image, lines: its halo (every glyph's halo, in turn) and below it
+// its glyphs, white, in a cell of the line's own (lineCell). On the
+// screen a line is two quads, its halo's and its glyphs', each coloured
+// as the operation says: the software renderer sets up and shades two
+// quads rather than two for each letter. A pixel where only one glyph's
+// quad (of the halo or of the glyphs) is not transparent is painted as
+// that glyph's quad would paint it; where two of one line overlap (the
+// halos of neighbouring letters) the line's cell holds them already
+// blended, so that pixel may differ by the rounding of one blend.
 type textAtlas struct {
 	img   *ebiten.Image
 	size  int
@@ -26,10 +37,59 @@ type textAtlas struct {
 	// shelf packing: the current row's top, its height, the next x
 	rowY, rowH, x int
 
+	lines     *ebiten.Image
+	lineCells map[lineKey]lineCell
+	lineRow   shelf
+	// glyphsFull says a glyph found the glyphs' atlas full
+	glyphsFull bool
+	// resets counts the times the lines atlas was emptied (tests).
+	resets int
+
 	layouts map[layoutKey]*textLayout
 	glyphs  []text.Glyph
 	vs      []ebiten.Vertex
 	is      []uint32
+	// the quads of a line drawn into its cell
+	lvs []ebiten.Vertex
+	lis []uint32
+	// glyphQuads paints each glyph's quads on the screen (no line
+	// cells), as the renderer did before them, for the tests that
+	// compare the two.
+	glyphQuads bool
+}
+
+// shelf packs rectangles in rows.
+type shelf struct{ rowY, rowH, x int }
+
+// place returns where a w × h rectangle goes in a square of side size,
+// ok false when it is full.
+func (s *shelf) place(w, h, size int) (x, y int, ok bool) {
+	if s.x+w+1 > size {
+		s.rowY, s.x, s.rowH = s.rowY+s.rowH+1, 0, 0
+	}
+	if s.rowY+h+1 > size || w+1 > size {
+		return 0, 0, false
+	}
+	x, y = s.x, s.rowY
+	s.x += w + 1
+	s.rowH = max(s.rowH, h)
+	return x, y, true
+}
+
+// lineKey names a line's cell: its layout and its halo's width (0: no
+// halo).
+type lineKey struct {
+	layout layoutKey
+	halo   int
+}
+
+// lineCell is where a line lies in the lines atlas: its halo's w × h
+// pixels at (x, y) (if it has a halo) and its glyphs' below them at
+// (x, gy); ox, oy is the cell's top left relative to the line's origin.
+type lineCell struct {
+	x, y, gy, w, h int
+	ox, oy         int
+	empty          bool
 }
 
 // atlasSize is the atlas's side in pixels: some ten thousand cells of
@@ -73,7 +133,7 @@ type placedGlyph struct {
 }
 
 func newTextAtlas() *textAtlas {
-	return &textAtlas{size: atlasSize, cells: map[cellKey]cell{}, layouts: map[layoutKey]*textLayout{}}
+	return &textAtlas{size: atlasSize, cells: map[cellKey]cell{}, layouts: map[layoutKey]*textLayout{}, lineCells: map[lineKey]lineCell{}}
 }
 
 // layout returns the layout of a line in a face.
@@ -126,15 +186,13 @@ func (t *textAtlas) cellOf(g *placedGlyph, halo int) (cell, bool) {
 	}
 	b := g.img.Bounds()
 	c := cell{w: b.Dx() + 2*halo, h: b.Dy() + 2*halo}
-	if t.x+c.w+1 > t.size {
-		t.rowY, t.x, t.rowH = t.rowY+t.rowH+1, 0, 0
-	}
-	if t.rowY+c.h+1 > t.size || c.w+1 > t.size {
+	sh := shelf{t.rowY, t.rowH, t.x}
+	var ok bool
+	if c.x, c.y, ok = sh.place(c.w, c.h, t.size); !ok {
+		t.glyphsFull = true
 		return cell{}, false
 	}
-	c.x, c.y = t.x, t.rowY
-	t.x += c.w + 1
-	t.rowH = max(t.rowH, c.h)
+	t.rowY, t.rowH, t.x = sh.rowY, sh.rowH, sh.x
 	if t.img == nil {
 		t.img = ebiten.NewImageWithOptions(image.Rect(0, 0, t.size, t.size), &ebiten.NewImageOptions{Unmanaged: true})
 	}
@@ -154,14 +212,95 @@ func (t *textAtlas) cellOf(g *placedGlyph, halo int) (cell, bool) {
 	return c, true
 }
 
-// reset empties the atlas and forgets every cell and layout.
+// lineCellOf returns the cell of a line, drawing it into the lines
+// atlas the first time from the glyphs' cells. ok is false when either
+// atlas is full.
+func (t *textAtlas) lineCellOf(l *textLayout, k lineKey) (lineCell, bool) {
+	if c, ok := t.lineCells[k]; ok {
+		return c, true
+	}
+	halo := k.halo
+	var box image.Rectangle
+	for i := range l.glyphs {
+		g := &l.glyphs[i]
+		b := g.img.Bounds()
+		box = box.Union(image.Rect(g.x-halo, g.y-halo, g.x+b.Dx()+halo, g.y+b.Dy()+halo))
+	}
+	if box.Empty() {
+		c := lineCell{empty: true}
+		t.lineCells[k] = c
+		return c, true
+	}
+	c := lineCell{w: box.Dx(), h: box.Dy(), ox: box.Min.X, oy: box.Min.Y}
+	parts := 1
+	if halo > 0 {
+		parts = 2
+	}
+	var ok bool
+	if c.x, c.y, ok = t.lineRow.place(c.w, parts*c.h, t.size); !ok {
+		return lineCell{}, false
+	}
+	c.gy = c.y + (parts-1)*c.h
+	// the quads from the glyphs' cells: the halo's first, then the
+	// glyphs', in the order the screen would paint them
+	t.lvs, t.lis = t.lvs[:0], t.lis[:0]
+	type pass struct{ halo, y int }
+	passes := []pass{{0, c.gy}}
+	if halo > 0 {
+		passes = []pass{{halo, c.y}, {0, c.gy}}
+	}
+	for _, pass := range passes {
+		for i := range l.glyphs {
+			g := &l.glyphs[i]
+			ce, ok := t.cellOf(g, pass.halo)
+			if !ok {
+				return lineCell{}, false
+			}
+			x, y := c.x+g.x-pass.halo-c.ox, pass.y+g.y-pass.halo-c.oy
+			t.lquad(ce, x, y)
+		}
+	}
+	if t.lines == nil {
+		t.lines = ebiten.NewImageWithOptions(image.Rect(0, 0, t.size, t.size), &ebiten.NewImageOptions{Unmanaged: true})
+	}
+	if len(t.lis) > 0 {
+		t.lines.DrawTriangles32(t.lvs, t.lis, t.img, &ebiten.DrawTrianglesOptions{Address: ebiten.AddressUnsafe})
+	}
+	t.lineCells[k] = c
+	return c, true
+}
+
+// lquad adds the copy of a glyph's cell to (x, y) of the lines atlas.
+func (t *textAtlas) lquad(c cell, x, y int) {
+	sx, sy, w, h := float32(c.x), float32(c.y), float32(c.w), float32(c.h)
+	dx, dy := float32(x), float32(y)
+	n := uint32(len(t.lvs))
+	for _, p := range [4][2]float32{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+		t.lvs = append(t.lvs, ebiten.Vertex{DstX: dx + p[0]*w, DstY: dy + p[1]*h, SrcX: sx + p[0]*w, SrcY: sy + p[1]*h,
+			ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1})
+	}
+	t.lis = append(t.lis, n, n+1, n+2, n+1, n+3, n+2)
+}
+
+// reset empties the lines atlas, and the glyphs' too if it was full,
+// forgetting their cells (and the layouts with the glyphs').
 func (t *textAtlas) reset() {
+	if t.lines != nil {
+		t.lines.Clear()
+	}
+	clear(t.lineCells)
+	t.lineRow = shelf{}
+	t.resets++
+	if !t.glyphsFull && !t.glyphQuads {
+		return
+	}
 	if t.img != nil {
 		t.img.Clear()
 	}
 	clear(t.cells)
 	clear(t.layouts)
 	t.rowY, t.rowH, t.x = 0, 0, 0
+	t.glyphsFull = false
 }
 
 // haloWidth is the halo's width in whole pixels for text of a size: about
@@ -180,6 +319,27 @@ func (t *textAtlas) add(r *renderer, dst image.Rectangle, op *ui.Op) bool {
 		clip = clip.Intersect(image.Rect(int(math.Floor(c.X)), int(math.Floor(c.Y)), int(math.Ceil(c.X+c.W)), int(math.Ceil(c.Y+c.H))))
 	}
 	if clip.Empty() {
+		return true
+	}
+	if !t.glyphQuads {
+		halo := 0
+		if op.Halo.A > 0 {
+			halo = haloWidth(op.Size)
+		}
+		c, ok := t.lineCellOf(l, lineKey{layoutKey{op.Text, faceKey{ui.QuantSize(op.Size), op.Bold}}, halo})
+		if !ok {
+			return false
+		}
+		if c.empty {
+			return true
+		}
+		x, y := ox+c.ox, oy+c.oy
+		if halo > 0 {
+			t.quad(cell{c.x, c.y, c.w, c.h}, x, y, clip, op.Halo)
+		}
+		if op.Color.A > 0 {
+			t.quad(cell{c.x, c.gy, c.w, c.h}, x, y, clip, op.Color)
+		}
 		return true
 	}
 	v0, i0 := len(t.vs), len(t.is)
@@ -275,7 +435,11 @@ func (t *textAtlas) flush(dst *ebiten.Image) {
 	if len(t.is) == 0 {
 		return
 	}
-	dst.DrawTriangles32(t.vs, t.is, t.img, &ebiten.DrawTrianglesOptions{Address: ebiten.AddressUnsafe})
+	src := t.lines
+	if t.glyphQuads {
+		src = t.img
+	}
+	dst.DrawTriangles32(t.vs, t.is, src, &ebiten.DrawTrianglesOptions{Address: ebiten.AddressUnsafe})
 	t.vs, t.is = t.vs[:0], t.is[:0]
 }
 

@@ -323,3 +323,123 @@ func sharpJoins(l *ui.List) []sharpJoin {
 	}
 	return out
 }
+
+// TestLineCellsPaintAsGlyphQuads: text painted from line cells (a
+// line's halo and glyphs drawn once into cells of their own, two quads
+// on the screen) is what painting each glyph's quads gives, pixel for
+// pixel, except where two quads of one pass of one line overlap (the
+// halos of neighbouring letters), which the line's cell holds already
+// blended: there, in an opaque colour, a channel may differ by the
+// rounding of that blend (two levels); in a translucent one the line's
+// cell paints the union of the two once where the glyphs' quads painted
+// the colour twice over (darker where neighbouring halos met).
+func TestLineCellsPaintAsGlyphQuads(t *testing.T) {
+	for name, a := range occlusionScreens(t) {
+		t.Run(name, func(t *testing.T) {
+			var got, want *image.RGBA
+			var l *ui.List
+			overlap := map[image.Point]bool{}     // two quads of a pass overlap
+			translucent := map[image.Point]bool{} // ... in a translucent colour
+			onLoop(func() {
+				l = a.Frame()
+				dst := unmanaged(l.W, l.H)
+				defer dst.Deallocate()
+				r := newRenderer()
+				r.Render(dst, l)
+				got = pixels(dst)
+				plain := newRenderer()
+				plain.atlas.glyphQuads = true
+				plain.Render(dst, l)
+				want = pixels(dst)
+				// the pixels two quads of one pass of one line cover
+				for i := range l.Ops {
+					op := &l.Ops[i]
+					if op.Kind != ui.OpText {
+						continue
+					}
+					lay, ox, oy := r.atlas.origin(r, op)
+					halos := []int{0}
+					if op.Halo.A > 0 {
+						halos = append(halos, haloWidth(op.Size))
+					}
+					for _, h := range halos {
+						see := op.Color.A < 255
+						if h > 0 {
+							see = op.Halo.A < 255
+						}
+						seen := map[image.Point]bool{}
+						for _, g := range lay.glyphs {
+							b := g.img.Bounds()
+							for y := oy + g.y - h; y < oy+g.y+b.Dy()+h; y++ {
+								for x := ox + g.x - h; x < ox+g.x+b.Dx()+h; x++ {
+									p := image.Pt(x, y)
+									if seen[p] {
+										overlap[p] = true
+										translucent[p] = translucent[p] || see
+									}
+									seen[p] = true
+								}
+							}
+						}
+					}
+				}
+			})
+			differ, most, twice := 0, 0, 0
+			for i := range got.Pix {
+				d := int(got.Pix[i]) - int(want.Pix[i])
+				if d == 0 {
+					continue
+				}
+				p := image.Pt(i%got.Stride/4, i/got.Stride)
+				require.True(t, overlap[p], "pixel %v differs by %d where no two quads of a line overlap", p, d)
+				differ++
+				if translucent[p] {
+					twice = max(twice, d, -d)
+					continue
+				}
+				require.LessOrEqual(t, max(d, -d), 2, "pixel %v", p)
+				most = max(most, d, -d)
+			}
+			t.Logf("%d bytes differ, all where a line's quads overlap: by at most %d (%d where the colour is translucent)", differ, most, twice)
+		})
+	}
+}
+
+// TestFullAtlasesPaintTheSame: with atlases too small for a frame's text
+// (emptied and filled again in the middle of painting it, several times),
+// bench20's lines of text paint as with atlases that hold them all.
+func TestFullAtlasesPaintTheSame(t *testing.T) {
+	a := bench20(t)
+	var got, want *image.RGBA
+	resets := 0
+	onLoop(func() {
+		l := *a.Frame()
+		// the lines that fit the small atlases
+		var ops []ui.Op
+		probe := newRenderer()
+		for _, op := range l.Ops {
+			if op.Kind == ui.OpText && probe.atlas.box(probe, &op).Dx() > 140 {
+				continue
+			}
+			ops = append(ops, op)
+		}
+		l.Ops = ops
+		dst := unmanaged(l.W, l.H)
+		defer dst.Deallocate()
+		small := newRenderer()
+		small.atlas.size = 160
+		small.Render(dst, &l)
+		got = pixels(dst)
+		resets = small.atlas.resets
+		newRenderer().Render(dst, &l)
+		want = pixels(dst)
+	})
+	require.GreaterOrEqual(t, resets, 2)
+	differ := 0
+	for i := range got.Pix {
+		if got.Pix[i] != want.Pix[i] {
+			differ++
+		}
+	}
+	require.Zero(t, differ, "%d bytes differ", differ)
+}
