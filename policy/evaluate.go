@@ -29,10 +29,13 @@ type evaluator struct {
 	// Raptor to escort, the Heavy Raider to destroy) or the points a
 	// Points condition gives its class.
 	weight map[string]float64
+	// runner holds the enemy ships a Leave condition names: they are
+	// aimed at a move ahead (lead).
+	runner map[string]bool
 }
 
 func newEvaluator(s *Seat) *evaluator {
-	e := &evaluator{seat: s, side: s.Side, conds: s.Setup.Victory, weight: map[string]float64{}}
+	e := &evaluator{seat: s, side: s.Side, conds: s.Setup.Victory, weight: map[string]float64{}, runner: map[string]bool{}}
 	if len(e.conds) == 0 {
 		e.conds = battle.Victory{{Kind: battle.EliminateAll}}
 	}
@@ -44,6 +47,9 @@ func newEvaluator(s *Seat) *evaluator {
 		switch c.Kind {
 		case battle.Destroy, battle.Leave:
 			e.weight[c.Ship] *= 4
+			if c.Kind == battle.Leave && c.Side != e.side {
+				e.runner[c.Ship] = true
+			}
 		case battle.Points:
 			for _, sp := range s.Setup.Ships {
 				for _, p := range c.Points {
@@ -284,7 +290,7 @@ func (e *evaluator) position(v battle.View, sv battle.ShipView, pose physics.Pos
 		if en.Own || !en.OnTable || en.Out {
 			continue
 		}
-		to := en.Pose.Pos.Sub(pos)
+		to := e.lead(en).Sub(pos)
 		d := to.Norm()
 		if d/e.weight[en.ID] < best {
 			best, nearest, toNearest = d/e.weight[en.ID], d, to
@@ -305,6 +311,18 @@ func (e *evaluator) position(v battle.View, sv battle.ShipView, pose physics.Pos
 		out -= 8
 	}
 	return out
+}
+
+// lead is where an enemy ship is aimed at: a ship that must get away (a
+// Leave condition names it) a move ahead along its heading at the speed
+// its kinetic energy gives, as Greedy predicts: the guns of the next
+// firing step bear where it will be, not where it is; any other where it
+// stands.
+func (e *evaluator) lead(en battle.ShipView) physics.Vec {
+	if e.runner[en.ID] {
+		return predict(en)
+	}
+	return en.Pose.Pos
 }
 
 // attacks reports whether the side gains by closing in: it is not only

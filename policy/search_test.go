@@ -3,6 +3,7 @@ package policy
 import (
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -311,4 +312,48 @@ func uncapped(name string) *DeterminizedSearch {
 		}
 	}
 	panic("no level " + name)
+}
+
+// TestSearchLeadsTheRunner: a Raider of The Jump Point values its guns
+// toward where the Raptor (a ship that must leave) will be after its next
+// move (as Greedy predicts it: a move ahead along its heading), not where
+// it stands; without the Raptor's Leave condition it aims where the Raptor
+// stands.
+func TestSearchLeadsTheRunner(t *testing.T) {
+	setup, _ := scenarios.Builtin("jump-point")
+	for i := range setup.Ships {
+		switch setup.Ships[i].ID {
+		case "raptor":
+			setup.Ships[i].Pose = physics.Pose{Pos: physics.V(450, 500), Heading: physics.Deg(90)}
+			setup.Ships[i].KE = 4
+		case "hunter-1":
+			setup.Ships[i].Pose = physics.Pose{Pos: physics.V(350, 560), Heading: physics.Deg(0)}
+		}
+	}
+	aim := func(setup battle.Setup) (ahead, now float64) {
+		b := newBattle(t, setup, 1)
+		g := NewGame(b, comp, 1)
+		s := g.seat(battle.Cylon)
+		e := newEvaluator(s)
+		sv, raptor := own(s.View, "hunter-1"), own(s.View, "raptor")
+		next := predict(raptor)
+		require.Greater(t, next.Y, raptor.Pose.Pos.Y+100, "the Raptor moves north")
+		at := func(to physics.Vec) float64 {
+			d := to.Sub(sv.Pose.Pos)
+			h := physics.Deg(math.Atan2(d.Y, d.X) * 180 / math.Pi)
+			return e.position(s.View, sv, physics.Pose{Pos: sv.Pose.Pos, Heading: h}, 0, 2)
+		}
+		return at(next), at(raptor.Pose.Pos)
+	}
+	ahead, now := aim(setup)
+	assert.Greater(t, ahead, now, "toward the Raptor's next position")
+	var plain battle.Victory
+	for _, c := range setup.Victory {
+		if c.Kind != battle.Leave {
+			plain = append(plain, c)
+		}
+	}
+	setup.Victory = plain
+	ahead, now = aim(setup)
+	assert.Greater(t, now, ahead, "without a Leave condition, toward where the Raptor stands")
 }

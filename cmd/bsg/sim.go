@@ -74,12 +74,12 @@ const simGCPercent = 400
 const simDraw = "draw"
 
 func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sim", "sim [-scenario NAME] [-games N] [-seed S] [-colonial POLICY] [-cylon POLICY] [-rules quick|complete] [-json] [-save DIR] [-v]\n\n"+
-		"Plays N battles between computer players on a built-in scenario and counts the wins.\n"+
+	fs := newFlagSet("sim", "sim [-scenario NAME|FILE] [-games N] [-seed S] [-colonial POLICY] [-cylon POLICY] [-rules quick|complete] [-json] [-save DIR] [-v]\n\n"+
+		"Plays N battles between computer players on a scenario and counts the wins.\n"+
 		fmt.Sprintf("Game i (from 1) plays with the battle seed S*%d + i, for the engine and both players,\n", simSeedFactor)+
 		"so the same flags give the same output, byte for byte. Without -seed the run draws a secret\n"+
 		"seed and prints it (give it back with -seed to play the same games again)", stderr)
-	scenario := fs.String("scenario", scenarios.Default, "the built-in `scenario`: "+strings.Join(scenarios.Names(), ", "))
+	scenario := fs.String("scenario", scenarios.Default, "the `scenario`: a built-in one ("+strings.Join(scenarios.Names(), ", ")+") or a scenario file")
 	games := fs.Int("games", 100, "how many battles to play (1 or more)")
 	seed := fs.Uint64("seed", 0, "the run's `seed` (default: a secret one, printed with the results)")
 	colonial := fs.String("colonial", "greedy", "the Colonial player's `policy`: "+strings.Join(policy.Names, ", "))
@@ -106,9 +106,13 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		*seed = s
 	}
-	setup, ok := scenarios.Builtin(*scenario)
-	if !ok {
-		return usagef("-scenario %q: no such built-in scenario; allowed: %s", *scenario, strings.Join(scenarios.Names(), ", "))
+	comp, err := loadComponents("")
+	if err != nil {
+		return err
+	}
+	setup, title, err := simScenario(*scenario, stdin, comp)
+	if err != nil {
+		return err
 	}
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(simGCPercent))
@@ -124,10 +128,6 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		setup.Rules.Set = set
 	default:
 		return usagef("-rules %q: allowed: %s, %s", *rules, starship.Quick, starship.Complete)
-	}
-	comp, err := loadComponents("")
-	if err != nil {
-		return err
 	}
 	if *save != "" {
 		if err := os.MkdirAll(*save, 0o755); err != nil {
@@ -178,7 +178,22 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
 	}
-	return writeSimText(stdout, doc, setup.Name)
+	return writeSimText(stdout, doc, title)
+}
+
+// simScenario returns the setup and title of -scenario: a built-in
+// scenario's name, or a scenario file (- is stdin), to measure a variant
+// before it becomes a built-in one.
+func simScenario(arg string, stdin io.Reader, comp *assets.Components) (battle.Setup, string, error) {
+	if setup, ok := scenarios.Builtin(arg); ok {
+		return setup, setup.Name, nil
+	}
+	sc, err := loadScenario(arg, stdin, comp)
+	if err != nil {
+		return battle.Setup{}, "", fmt.Errorf("-scenario: %w", err)
+	}
+	setup := sc.Setup()
+	return setup, setup.Name, nil
 }
 
 // simGame plays one battle, started by maker, to its end and, with dir

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/scenarios"
 )
 
 // simGames keeps the sim tests quick: a greedy battle takes under a
@@ -377,4 +378,34 @@ func TestSimWithoutSeedDrawsASecretSeed(t *testing.T) {
 		assert.JSONEq(t, out, again, "the printed seed plays the same games")
 	}
 	assert.NotEqual(t, seeds[0], seeds[1])
+}
+
+// TestSimPlaysAScenarioFile: -scenario also takes a scenario file (to
+// measure a variant before it becomes a built-in one): the built-in
+// scenario's own file plays the same games as its name, a changed file
+// plays the change, and a broken one is refused with its file and line.
+func TestSimPlaysAScenarioFile(t *testing.T) {
+	_, src, ok := scenarios.Source("hand-of-god")
+	require.True(t, ok)
+	same := writeFile(t, "hog.yaml", string(src))
+	_, byName, _ := runCLI(t, "", "sim", "-games", "3", "-seed", "4", "-json")
+	code, byFile, errOut := runCLI(t, "", "sim", "-scenario", same, "-games", "3", "-seed", "4", "-json")
+	require.Equal(t, 0, code, errOut)
+	var a, b simDoc
+	require.NoError(t, json.Unmarshal([]byte(byName), &a))
+	require.NoError(t, json.Unmarshal([]byte(byFile), &b))
+	assert.Equal(t, same, b.Scenario)
+	assert.Equal(t, a.Results, b.Results)
+
+	short := writeFile(t, "short.yaml", strings.Replace(string(src), "turn_limit: 30", "turn_limit: 1", 1))
+	code, out, errOut := runCLI(t, "", "sim", "-scenario", short, "-games", "3", "-seed", "4")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "The Hand of God ("+short+", quick rules)")
+	assert.Regexp(t, `(?m)^mean turns +1\.00$`, out)
+
+	broken := writeFile(t, "broken.yaml", strings.Replace(string(src), "turn_limit: 30", "turn_limit: -3", 1))
+	code, _, errOut = runCLI(t, "", "sim", "-scenario", broken, "-games", "1")
+	assert.NotEqual(t, 0, code)
+	assert.Contains(t, errOut, "broken.yaml")
+	assert.Contains(t, errOut, "turn_limit")
 }
