@@ -79,7 +79,7 @@ func TestScenarioValidate(t *testing.T) {
 	bad := "../../scenarios/testdata/broken/overlapping-ships.yaml"
 	code, out, errOut := runCLI(t, "", "scenario", "validate", good)
 	require.Equal(t, 0, code, errOut)
-	assert.Equal(t, good+": ok (Strike at the Anchorage: 6 ships, Complete Rules with tailing)\n", out)
+	assert.Equal(t, good+": ok (Strike at the Anchorage: 6 ships, Complete Rules with tailing, pilots)\n", out)
 
 	code, out, errOut = runCLI(t, "", "scenario", "validate", good, bad)
 	assert.Equal(t, 1, code)
