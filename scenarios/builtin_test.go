@@ -121,8 +121,8 @@ func TestBuiltinsExerciseTheirRules(t *testing.T) {
 // handOfGodBefore is The Hand of God as it was written in Go before the
 // scenario files: the YAML file must give the same setup.
 func handOfGodBefore() battle.Setup {
-	ship := func(id, class string, side battle.Side, x, y, heading float64) battle.ShipSpec {
-		return battle.ShipSpec{ID: id, Class: class, Side: side, Level: 1, KE: 2,
+	ship := func(id, class string, side battle.Side, x, y, heading float64, ke int) battle.ShipSpec {
+		return battle.ShipSpec{ID: id, Class: class, Side: side, Level: 1, KE: ke,
 			Pose: physics.Pose{Pos: physics.V(x, y), Heading: physics.Deg(heading)}}
 	}
 	return battle.Setup{
@@ -130,11 +130,12 @@ func handOfGodBefore() battle.Setup {
 		Rules: starship.Rules{Set: starship.Quick},
 		Width: 900, Depth: 900,
 		Ships: []battle.ShipSpec{
-			// the deployment as balanced for issue 15 (the file's comment)
-			ship("viper-1", "viper-mk2", battle.Colonial, 380, 50, 90),
-			ship("viper-2", "viper-mk2", battle.Colonial, 520, 50, 90),
-			ship("raider-1", "cylon-raider", battle.Cylon, 300, 850, 270),
-			ship("raider-2", "cylon-raider", battle.Cylon, 600, 850, 270),
+			// the deployment and starting speeds as balanced for issue
+			// 15 (the file's comment)
+			ship("viper-1", "viper-mk2", battle.Colonial, 380, 50, 90, 3),
+			ship("viper-2", "viper-mk2", battle.Colonial, 520, 50, 90, 3),
+			ship("raider-1", "cylon-raider", battle.Cylon, 300, 850, 270, 1),
+			ship("raider-2", "cylon-raider", battle.Cylon, 600, 850, 270, 1),
 		},
 		Victory:   battle.Victory{{Kind: battle.EliminateAll}},
 		TurnLimit: 30,
