@@ -130,6 +130,6 @@ func (r *renderer) fillRects(dst *ebiten.Image, rect image.Rectangle, holes []im
 		r.is = append(r.is, n, n+1, n+2, n+1, n+3, n+2)
 	})
 	if len(r.is) > 0 {
-		dst.DrawTrianglesShader32(r.vs, r.is, r.flat, &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy})
+		dst.DrawTrianglesShader32(r.vs, r.is, r.plainShader(), &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy})
 	}
 }

@@ -48,9 +48,11 @@ type renderer struct {
 	mesh  ui.Mesh
 	vs    []ebiten.Vertex
 	white *ebiten.Image
-	// flat paints untextured triangles (nil if it did not compile: then
-	// they are drawn from white).
+	// flat paints untextured triangles, strokes by distance (nil if it
+	// did not compile: then they are drawn from white); plain those of a
+	// batch without strokes.
 	flat    *ebiten.Shader
+	plain   *ebiten.Shader
 	flatErr error
 
 	// kept holds the first keptN parts of a frame (keptHash says which:
@@ -253,10 +255,23 @@ func (r *renderer) copyKept(dst *ebiten.Image) {
 	dst.DrawRectShader(b.Dx(), b.Dy(), r.copy, o)
 }
 
-// flatShader compiles the flat shader the first time.
+// flatShader compiles the flat shaders the first time and returns the
+// one that paints strokes by distance.
 func (r *renderer) flatShader() *ebiten.Shader {
 	if r.flat == nil && r.flatErr == nil {
 		r.flat, r.flatErr = ebiten.NewShader([]byte(flatShaderSrc))
+		if r.flatErr == nil {
+			r.plain, _ = ebiten.NewShader([]byte(plainShaderSrc))
+		}
+	}
+	return r.flat
+}
+
+// plainShader returns the flat shader for shapes without strokes (that
+// of strokes if it did not compile).
+func (r *renderer) plainShader() *ebiten.Shader {
+	if r.flatShader() != nil && r.plain != nil {
+		return r.plain
 	}
 	return r.flat
 }
@@ -318,15 +333,27 @@ var white = func() *ebiten.Image {
 // a texture fetch per pixel.
 //
 // A stroke's vertices carry their distance from its middle line (custom.x)
-// and where its edge has faded out, divided by the feather's width
-// (custom.y; custom.z is one over the width): its alpha fades out over
-// the feather (ui.Vertex). Other shapes have custom (0, 1, 0): alpha 1.
+// and where its edge has faded out (custom.y), both divided by the
+// feather's width: its alpha fades out over the feather (ui.Vertex).
+// Other shapes have custom (0, 1): alpha 1.
 const flatShaderSrc = `//kage:unit pixels
 
 package main
 
 func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
-	return color * clamp(custom.y-abs(custom.x)*custom.z, 0, 1)
+	return color * clamp(custom.y-abs(custom.x), 0, 1)
+}
+`
+
+// plainShaderSrc is flatShaderSrc without strokes: a batch of triangles
+// without any (and the background) costs the software renderer a third
+// less a pixel without the distance to interpolate.
+const plainShaderSrc = `//kage:unit pixels
+
+package main
+
+func Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {
+	return color
 }
 `
 
@@ -336,16 +363,21 @@ func (r *renderer) flush(dst *ebiten.Image) {
 	}
 	r.vs = r.vs[:0]
 	if r.flatShader() != nil {
+		strokes := false
 		for _, v := range r.mesh.V {
-			d, e, z := float32(0), float32(1), float32(0)
+			d, e := float32(0), float32(1)
 			if v.E > 0 {
-				d, e, z = v.D, v.E/ui.Feather, 1/ui.Feather
+				d, e, strokes = v.D/ui.Feather, v.E/ui.Feather, true
 			}
 			r.vs = append(r.vs, ebiten.Vertex{DstX: v.X, DstY: v.Y, ColorR: v.R * v.A, ColorG: v.G * v.A, ColorB: v.B * v.A, ColorA: v.A,
-				Custom0: d, Custom1: e, Custom2: z})
+				Custom0: d, Custom1: e})
+		}
+		sh := r.flat
+		if !strokes {
+			sh = r.plainShader()
 		}
 		if is := r.cull(dst.Bounds()); len(is) > 0 {
-			dst.DrawTrianglesShader32(r.vs, is, r.flat, &ebiten.DrawTrianglesShaderOptions{})
+			dst.DrawTrianglesShader32(r.vs, is, sh, &ebiten.DrawTrianglesShaderOptions{})
 		}
 		r.mesh.Reset()
 		return
