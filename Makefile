@@ -86,8 +86,8 @@ bench: deps
 # against greedy on every scenario as both sides, and the scenario balance
 # (normal against normal).
 tournament: build
-	$(GO) run ./cmd/bsg tournament -policies greedy,normal -games 20
-	$(GO) run ./cmd/bsg tournament -policies normal -games 30
+	$(GO) run ./cmd/bsg tournament -policies greedy,normal -games 40 -seed 7
+	$(GO) run ./cmd/bsg tournament -policies normal -games 200 -seed 11
 
 # Runs each fuzz target for a short while (FUZZTIME=1m for longer).
 FUZZTIME ?= 20s
