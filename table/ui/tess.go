@@ -351,19 +351,7 @@ func (m *Mesh) stroke(pts []Pt, closed bool, w float64, c color.NRGBA) {
 	}
 	base := uint32(len(m.V))
 	for i := 0; i < n; i++ {
-		p := pts[i]
-		// square caps on open lines: push the ends out by h
-		if !closed && (i == 0 || i == n-1) {
-			var dx, dy float64
-			if i == 0 {
-				dx, dy = pts[0].X-pts[1].X, pts[0].Y-pts[1].Y
-			} else {
-				dx, dy = pts[n-1].X-pts[n-2].X, pts[n-1].Y-pts[n-2].Y
-			}
-			if l := math.Hypot(dx, dy); l > 0 && w > 2 {
-				p = Pt{p.X + dx/l*h*0.5, p.Y + dy/l*h*0.5}
-			}
-		}
+		p := capEnd(pts, i, closed, w)
 		for k := 0; k < 4; k++ {
 			m.vert(Pt{p.X + offs[i].X*rails[k], p.Y + offs[i].Y*rails[k]}, c, alphas[k])
 		}
@@ -381,6 +369,26 @@ func (m *Mesh) stroke(pts []Pt, closed bool, w float64, c color.NRGBA) {
 	}
 }
 
+// capEnd is the i-th point of a stroke's line, an open line's ends pushed
+// out along it by a quarter of the width (square caps).
+func capEnd(pts []Pt, i int, closed bool, w float64) Pt {
+	n, p := len(pts), pts[i]
+	if closed || (i != 0 && i != n-1) {
+		return p
+	}
+	var dx, dy float64
+	if i == 0 {
+		dx, dy = pts[0].X-pts[1].X, pts[0].Y-pts[1].Y
+	} else {
+		dx, dy = pts[n-1].X-pts[n-2].X, pts[n-1].Y-pts[n-2].Y
+	}
+	if l := math.Hypot(dx, dy); l > 0 && w > 2 {
+		h := w / 2
+		p = Pt{p.X + dx/l*h*0.5, p.Y + dy/l*h*0.5}
+	}
+	return p
+}
+
 // strokeByDistance adds a stroke as one band of triangles between its
 // outer rails, each vertex with its distance from the middle line (see
 // Vertex). The rails lie on lines parallel to each segment at ±e, so D
@@ -395,19 +403,7 @@ func (m *Mesh) strokeByDistance(pts, offs []Pt, closed bool, w float64, c color.
 	e := h + feather/2
 	base := uint32(len(m.V))
 	for i := 0; i < n; i++ {
-		p := pts[i]
-		// square caps on open lines: push the ends out by h
-		if !closed && (i == 0 || i == n-1) {
-			var dx, dy float64
-			if i == 0 {
-				dx, dy = pts[0].X-pts[1].X, pts[0].Y-pts[1].Y
-			} else {
-				dx, dy = pts[n-1].X-pts[n-2].X, pts[n-1].Y-pts[n-2].Y
-			}
-			if l := math.Hypot(dx, dy); l > 0 && w > 2 {
-				p = Pt{p.X + dx/l*h*0.5, p.Y + dy/l*h*0.5}
-			}
-		}
+		p := capEnd(pts, i, closed, w)
 		for _, r := range [2]float64{e, -e} {
 			v := m.vert(Pt{p.X + offs[i].X*r, p.Y + offs[i].Y*r}, c, alpha)
 			m.V[v].D, m.V[v].E = float32(r), float32(e)
