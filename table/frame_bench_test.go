@@ -21,57 +21,48 @@ var hoverPoints = [2]ui.Pt{{X: 928, Y: 238}, {X: 1064, Y: 238}}
 // of the panel's buttons every frame: the layers under the panel are kept,
 // the panel is painted anew.
 func BenchmarkFrameHover(b *testing.B) {
-	a := bench20(b)
-	img := ebitenImage(1280, 800)
-	r := newRenderer()
-	onLoop(func() { r.Render(img, a.Frame()) })
-	b.ResetTimer()
-	defer cputime.PerOp(b)()
-	for i := 0; i < b.N; i++ {
+	benchFrames(b, bench20(b), func(a *ui.App, _ *renderer, i int) {
 		p := hoverPoints[i%2]
 		send(a, ui.Event{Kind: ui.MouseMove, X: p.X, Y: p.Y})
-		onLoop(func() { r.Render(img, a.Frame()) })
-	}
-	onLoop(func() { readOne(img) })
+	})
 }
 
 // BenchmarkFrameSelect is BenchmarkFrame with the selection moving to
 // the next ship every frame (Tab): the ship's highlight and ghost on the
 // table and the panel's plan change.
 func BenchmarkFrameSelect(b *testing.B) {
-	a := bench20(b)
-	img := ebitenImage(1280, 800)
-	r := newRenderer()
-	onLoop(func() { r.Render(img, a.Frame()) })
-	b.ResetTimer()
-	defer cputime.PerOp(b)()
-	for i := 0; i < b.N; i++ {
+	benchFrames(b, bench20(b), func(a *ui.App, _ *renderer, _ int) {
 		send(a, ui.Press(ui.KeyTab))
-		onLoop(func() { r.Render(img, a.Frame()) })
-	}
-	onLoop(func() { readOne(img) })
+	})
 }
 
 // BenchmarkFrameWhole is BenchmarkFrame with the frame painted whole
 // every time, as after a change of screen, a zoom or a lost window:
 // the renderer forgets what it painted last and kept.
 func BenchmarkFrameWhole(b *testing.B) {
-	a := bench20(b)
+	r := benchFrames(b, bench20(b), func(_ *ui.App, r *renderer, _ int) { forget(r) })
+	if r.painted != "whole" {
+		b.Fatalf("painted %s", r.painted)
+	}
+}
+
+// benchFrames paints a's frames at 1280 × 800 b.N times, after a first
+// frame that fills the caches, calling before ahead of each frame (to send
+// events, or to make the renderer forget), and reads a pixel back after
+// the last frame only: the time per frame as the game's loop paints them.
+// It returns the renderer.
+func benchFrames(b *testing.B, a *ui.App, before func(a *ui.App, r *renderer, i int)) *renderer {
 	img := ebitenImage(1280, 800)
 	r := newRenderer()
 	onLoop(func() { r.Render(img, a.Frame()) })
 	b.ResetTimer()
 	defer cputime.PerOp(b)()
 	for i := 0; i < b.N; i++ {
-		onLoop(func() {
-			forget(r)
-			r.Render(img, a.Frame())
-		})
+		before(a, r, i)
+		onLoop(func() { r.Render(img, a.Frame()) })
 	}
 	onLoop(func() { readOne(img) })
-	if r.painted != "whole" {
-		b.Fatalf("painted %s", r.painted)
-	}
+	return r
 }
 
 // forget makes the renderer's next frame a whole paint: it forgets the

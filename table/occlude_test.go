@@ -78,12 +78,7 @@ func TestOcclusionPaintsTheSame(t *testing.T) {
 				want = pixels(dst)
 			})
 			require.Positive(t, covers, "no opaque rectangle on the screen")
-			differ := 0
-			for i := range got.Pix {
-				if got.Pix[i] != want.Pix[i] {
-					differ++
-				}
-			}
+			differ := bytesDiffer(got, want)
 			require.Zero(t, differ, "%d bytes differ", differ)
 		})
 	}
@@ -209,12 +204,7 @@ func TestShortestDiagonalsPaintAsFans(t *testing.T) {
 		plainRenderer().Render(dst, l)
 		want = pixels(dst)
 	})
-	differ := 0
-	for i := range got.Pix {
-		if got.Pix[i] != want.Pix[i] {
-			differ++
-		}
-	}
+	differ := bytesDiffer(got, want)
 	require.Zero(t, differ, "%d bytes differ", differ)
 }
 
@@ -435,11 +425,17 @@ func TestFullAtlasesPaintTheSame(t *testing.T) {
 		want = pixels(dst)
 	})
 	require.GreaterOrEqual(t, resets, 2)
-	differ := 0
+	differ := bytesDiffer(got, want)
+	require.Zero(t, differ, "%d bytes differ", differ)
+}
+
+// bytesDiffer counts the bytes in which two pictures of one size differ.
+func bytesDiffer(got, want *image.RGBA) int {
+	n := 0
 	for i := range got.Pix {
 		if got.Pix[i] != want.Pix[i] {
-			differ++
+			n++
 		}
 	}
-	require.Zero(t, differ, "%d bytes differ", differ)
+	return n
 }

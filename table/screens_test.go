@@ -14,7 +14,6 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
-	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
@@ -285,16 +284,7 @@ func bench20(tb testing.TB) *ui.App {
 // the GPU at its end), and reads a pixel back after the last frame only:
 // the time per frame without a synchronous read-back each frame.
 func BenchmarkFrame(b *testing.B) {
-	a := bench20(b)
-	img := ebitenImage(1280, 800)
-	r := newRenderer()
-	onLoop(func() { r.Render(img, a.Frame()) }) // the first frame fills the caches
-	b.ResetTimer()
-	defer cputime.PerOp(b)()
-	for i := 0; i < b.N; i++ {
-		onLoop(func() { r.Render(img, a.Frame()) })
-	}
-	onLoop(func() { readOne(img) })
+	benchFrames(b, bench20(b), func(*ui.App, *renderer, int) {})
 }
 
 // BenchmarkFrameMoving is BenchmarkFrame with the view panned a pixel
@@ -302,17 +292,10 @@ func BenchmarkFrame(b *testing.B) {
 // (the backdrop is painted anew each time).
 func BenchmarkFrameMoving(b *testing.B) {
 	a := bench20(b)
-	img := ebitenImage(1280, 800)
-	r := newRenderer()
-	onLoop(func() { r.Render(img, a.Frame()) })
 	send(a, ui.Event{Kind: ui.MouseMove, X: 300, Y: 300}, ui.Event{Kind: ui.MouseDown, X: 300, Y: 300, Button: ui.ButtonLeft})
-	b.ResetTimer()
-	defer cputime.PerOp(b)()
-	for i := 0; i < b.N; i++ {
+	benchFrames(b, a, func(a *ui.App, _ *renderer, i int) {
 		send(a, ui.Event{Kind: ui.MouseMove, X: 300 + float64(i%40), Y: 300})
-		onLoop(func() { r.Render(img, a.Frame()) })
-	}
-	onLoop(func() { readOne(img) })
+	})
 }
 
 // BenchmarkFrameReadBack paints one frame of bench20 and reads a pixel
