@@ -1,6 +1,6 @@
 // Package measure turns the referee's rulings on a table into the output of
 // `bsg measure`: the JSON document and the sentences of
-// shared/design/MEASURE-FORMAT.md. The table view's measurement mode uses
+// docs/MEASURE-FORMAT.md. The table view's measurement mode uses
 // the same sentences.
 package measure
 

@@ -1,4 +1,4 @@
-// Package tablefile reads the table file of shared/design/MEASURE-FORMAT.md
+// Package tablefile reads the table file of docs/MEASURE-FORMAT.md
 // (YAML or JSON) into a referee.Table. Bad input is refused with every
 // problem listed, each naming the file, the line, the field and what is
 // allowed; no input makes it panic.

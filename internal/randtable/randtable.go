@@ -1,5 +1,5 @@
 // Package randtable writes random table files (the YAML of
-// shared/design/MEASURE-FORMAT.md) from a seed, the same bytes for the same
+// docs/MEASURE-FORMAT.md) from a seed, the same bytes for the same
 // parameters on every platform. Benchmarks and the referee's exactness
 // tests rule on them; nothing in the game uses it.
 package randtable
