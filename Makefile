@@ -82,7 +82,7 @@ bench: deps
 	  s=$$?; grep -E 'trials|^(ok|FAIL|--- )' out/photo-long.log; exit $$s
 	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 200
 
-# The computer players' long runs (README: The computer opponent): normal
+# The computer players' long runs (docs/scenarios.md: Balance): normal
 # against greedy on every scenario as both sides, and the scenario balance
 # (normal against normal).
 tournament: build

@@ -277,7 +277,7 @@ func bench20(tb testing.TB) *ui.App {
 
 // The frame benchmarks paint bench20 at 1280 × 800 offscreen under Xvfb,
 // where the GPU is Mesa's software renderer (make bench; the figures are
-// in README.md).
+// in docs/performance.md).
 
 // BenchmarkFrame builds and paints one frame of bench20 per tick of
 // Ebiten's loop, as the game does (Ebiten hands each tick's commands to

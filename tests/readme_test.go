@@ -28,14 +28,19 @@ func buildBSG(t *testing.T) string {
 var consoleBlock = regexp.MustCompile("(?s)```console\n(.*?)```")
 
 // TestREADMEExamplesWorkAsWritten runs every `go run ./cmd/bsg ...` line of
-// the README's console blocks and compares what it prints with the lines
-// written under it.
+// the console blocks of the README and of the documents in docs/, and
+// compares what it prints with the lines written under it.
 func TestREADMEExamplesWorkAsWritten(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+	docs, err := filepath.Glob("../docs/*.md")
 	require.NoError(t, err)
-	bin := buildBSG(t)
-	blocks := consoleBlock.FindAllStringSubmatch(string(readme), -1)
+	var blocks [][]string
+	for _, path := range append([]string{"../README.md"}, docs...) {
+		text, err := os.ReadFile(path)
+		require.NoError(t, err)
+		blocks = append(blocks, consoleBlock.FindAllStringSubmatch(string(text), -1)...)
+	}
 	require.NotEmpty(t, blocks)
+	bin := buildBSG(t)
 	for _, b := range blocks {
 		lines := strings.Split(strings.TrimRight(b[1], "\n"), "\n")
 		require.True(t, strings.HasPrefix(lines[0], "$ "), "a console block starts with a command")
