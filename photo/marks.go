@@ -2,6 +2,7 @@ package photo
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -75,6 +76,19 @@ func (mf *Marks) Calibration(found *[4]physics.Vec) []Mark {
 	return append(ms, mf.Points...)
 }
 
+// ReadMarksFile reads a marks file ("-" for r, standard input), refusing
+// one larger than MaxMarksBytes (the marks files' own bound in
+// internal/limits, not the 4 MiB of other inputs) by its size, before
+// reading it.
+func ReadMarksFile(name string, r io.Reader) ([]byte, string, error) {
+	if name == "-" {
+		data, err := limits.ReadUpTo("<stdin>", r, MaxMarksBytes)
+		return data, "<stdin>", err
+	}
+	data, err := limits.ReadFileUpTo(name, MaxMarksBytes)
+	return data, name, err
+}
+
 // ParseMarks reads a marks file for a photo of w × h pixels. filename is
 // only used in messages. Every problem is reported with its line and
 // field; pixels outside the photo are problems too.
@@ -137,7 +151,7 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 	}
 	px := pixelReader{ps: ps, w: w, h: h}
 	if n := top["sheet"]; n != nil {
-		mf.Sheet = parseSheet(ps, n, px, mf.Scene.Table)
+		mf.Sheet = parseSheet(ps, n, px, mf.Scene.Table, mf.ClickPx)
 	}
 	if n := top["points"]; n != nil {
 		items := yamlfile.SeqOf(ps, n, "points", "points", MaxPoints)
@@ -249,7 +263,10 @@ func vec(ps *yamlfile.Problems, n *yaml.Node, path string) (physics.Vec, bool) {
 	return physics.V(x, y), okx && oky
 }
 
-func parseSheet(ps *yamlfile.Problems, n *yaml.Node, px pixelReader, t referee.Table) *Placement {
+// parseSheet reads the sheet's placement. Marks given as pixels were
+// clicked by hand: without their own mark_px they are as precise as the
+// file's click_px (FORMAT.md), like every other click.
+func parseSheet(ps *yamlfile.Problems, n *yaml.Node, px pixelReader, t referee.Table, click float64) *Placement {
 	f := yamlfile.Map(ps, n, "sheet", "paper!", "at", "angle", "marks!", "mark_px")
 	p := &Placement{At: physics.V(t.Width/2, t.Depth/2), MarkPx: DefaultMarkPx}
 	if f["paper"] != nil {
@@ -280,7 +297,7 @@ func parseSheet(ps *yamlfile.Problems, n *yaml.Node, px pixelReader, t referee.T
 		} else if pts, ok := px.list(m, "sheet.marks", 4, 4); ok {
 			copy(p.Pixels[:], pts)
 			if f["mark_px"] == nil {
-				p.MarkPx = DefaultClickPx
+				p.MarkPx = click
 			}
 		}
 	}

@@ -2,6 +2,8 @@ package photo_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/physics"
 )
 
 const sampleMarks = `photo: {width: 4000, height: 3000}
@@ -90,4 +93,57 @@ func FuzzParseMarks(f *testing.F) {
 		mf.Samples = photo.MinSamples
 		_, _ = mf.Analyse(nil, 4000, 3000)
 	})
+}
+
+// TestSheetMarksByHandTakeClickPx: sheet marks given as pixels (clicked by
+// hand) without their own mark_px are as precise as the file's click_px
+// (FORMAT.md), not the default 1.5 px: a player who clicks at 3 px and says
+// so must not see a correctly clicked sheet refused as "mark misplaced".
+func TestSheetMarksByHandTakeClickPx(t *testing.T) {
+	comp := assets.Default()
+	for _, tc := range []struct {
+		file string
+		want float64
+	}{
+		{"click_px: 3\nsheet: {paper: a4, marks: [[100, 200], [900, 210], [880, 700], [120, 690]]}\n", 3},
+		{"sheet: {paper: a4, marks: [[100, 200], [900, 210], [880, 700], [120, 690]]}\nclick_px: 0.4\n", 0.4},
+		{"click_px: 3\nsheet: {paper: a4, mark_px: 0.8, marks: [[100, 200], [900, 210], [880, 700], [120, 690]]}\n", 0.8},
+		{"click_px: 3\nsheet: {paper: a4, marks: auto}\n", photo.DefaultMarkPx},
+	} {
+		mf, err := photo.ParseMarks("m.yaml", []byte(tc.file), comp, 4000, 3000)
+		require.NoError(t, err, tc.file)
+		assert.Equal(t, tc.want, mf.Sheet.MarkPx, tc.file)
+		found := [4]physics.Vec{{X: 1, Y: 1}, {X: 2, Y: 1}, {X: 2, Y: 2}, {X: 1, Y: 2}}
+		for _, m := range mf.Calibration(&found) {
+			assert.Equal(t, tc.want, m.SigmaPx, "%s: %s", tc.file, m.Name)
+		}
+		back, err := photo.ParseMarks("again.yaml", mf.YAML(), comp, 4000, 3000)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, back.Sheet.MarkPx, "written back: %s", tc.file)
+	}
+}
+
+// TestReadMarksFileBound: a marks file is refused by its own bound
+// (MaxMarksBytes, 1 MiB in internal/limits), with a message naming it,
+// whether it comes from disk or standard input, and however large it is.
+func TestReadMarksFileBound(t *testing.T) {
+	dir := t.TempDir()
+	for _, size := range []int{photo.MaxMarksBytes + 1, 2 << 20, 5 << 20} {
+		name := filepath.Join(dir, fmt.Sprintf("m%d.yaml", size))
+		require.NoError(t, os.WriteFile(name, []byte(strings.Repeat("#", size)), 0o644))
+		_, _, err := photo.ReadMarksFile(name, nil)
+		require.Error(t, err, "%d bytes", size)
+		assert.Contains(t, err.Error(), name+": too large")
+		assert.Contains(t, err.Error(), "at most 1 MB")
+		_, got, err := photo.ReadMarksFile("-", strings.NewReader(strings.Repeat("#", size)))
+		require.Error(t, err, "%d bytes on stdin", size)
+		assert.Equal(t, "<stdin>", got)
+		assert.Contains(t, err.Error(), "<stdin>: too large (more than 1 MB)")
+	}
+	name := filepath.Join(dir, "ok.yaml")
+	require.NoError(t, os.WriteFile(name, []byte(sampleMarks), 0o644))
+	data, got, err := photo.ReadMarksFile(name, nil)
+	require.NoError(t, err)
+	assert.Equal(t, name, got)
+	assert.Equal(t, sampleMarks, string(data))
 }

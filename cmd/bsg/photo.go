@@ -62,7 +62,7 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data, name, err := readInput(*marksFile, io.LimitReader(stdin, photo.MaxMarksBytes+1))
+	data, name, err := photo.ReadMarksFile(*marksFile, stdin)
 	if err != nil {
 		return err
 	}

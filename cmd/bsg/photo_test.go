@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"image"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -156,4 +157,27 @@ obstacles:
 	code, _, stderr = runCLI(t, "", "photo", "-marks", bad, notPhoto)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "not a JPEG or PNG photo")
+}
+
+// TestPhotoMarksFileTooLarge: bsg photo refuses a marks file beyond the
+// marks files' bound (1 MiB, internal/limits), by its size and naming the
+// bound, not the 4 MiB of other inputs.
+func TestPhotoMarksFileTooLarge(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.yaml")
+	require.NoError(t, os.WriteFile(big, []byte(strings.Repeat("#", 5<<20)), 0o644))
+	photoPath := filepath.Join(t.TempDir(), "p.png")
+	require.NoError(t, png.Encode(mustCreate(t, photoPath), image.NewGray(image.Rect(0, 0, 64, 48))))
+	code, _, stderr := runCLI(t, "", "photo", "-marks", big, photoPath)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, big+": too large (5.0 MB; at most 1 MB)")
+	code, _, stderr = runCLI(t, strings.Repeat("#", 2<<20), "photo", "-marks", "-", photoPath)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "<stdin>: too large (more than 1 MB)")
+}
+
+func mustCreate(t *testing.T, name string) *os.File {
+	f, err := os.Create(name)
+	require.NoError(t, err)
+	t.Cleanup(func() { f.Close() })
+	return f
 }

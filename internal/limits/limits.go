@@ -222,7 +222,14 @@ func ReadFileUpTo(name string, limit int64) ([]byte, error) {
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
 		return nil, TooLarge(name, fi.Size(), limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	return ReadUpTo(name, f, limit)
+}
+
+// ReadUpTo reads a whole input of at most limit bytes (standard input, or
+// a file already open), named name in the message, refusing a larger one
+// without reading more than limit + 1 bytes.
+func ReadUpTo(name string, r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
 	}

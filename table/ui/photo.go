@@ -84,7 +84,7 @@ func OpenPhoto(a *App, path, marksFile string) (*Photo, error) {
 	}
 	var marks *namedData
 	if marksFile != "" {
-		data, err := limits.ReadFile(marksFile)
+		data, err := limits.ReadFileUpTo(marksFile, photo.MaxMarksBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -140,7 +140,7 @@ func (p *Photo) detect(paper string) bool {
 		p.info = err.Error() + " Choose Sheet (s) and tap the sheet's four marks."
 		if p.marks.Sheet != nil {
 			p.marks.Sheet.Auto = false
-			p.marks.Sheet.MarkPx = photo.DefaultClickPx
+			p.marks.Sheet.MarkPx = p.marks.ClickPx
 		}
 		return false
 	}
