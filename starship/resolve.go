@@ -242,8 +242,10 @@ func (m *mover) lay(card *maneuvers.Card, pl maneuvers.Placement) {
 		m.path = slices.Delete(m.path, n, n+1)
 	}
 	if m.cards == nil {
-		m.cards, m.used = make([]CardOnTable, 0, 2), make([]*maneuvers.Card, 0, 2)
+		m.cards = make([]CardOnTable, 0, 2)
 	}
+	// m.used may already hold a change direction card (complete): it is
+	// kept, its G is fuel like every card's (Fuel: Spending fuel).
 	m.cards = append(m.cards, CardOnTable{ID: card.ID, Footprint: pl.Footprint(g.CardWidth.Value, g.CardLength.Value), Arrow: arrow})
 	m.used = append(m.used, card)
 	m.motions = pl.AppendMotions(m.motions)
