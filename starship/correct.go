@@ -23,7 +23,8 @@ const (
 // rotated ship are replaced with straight ones; a speed that needs more
 // acceleration than the ship has is raised or lowered until the change is
 // legal; any other illegal choice is replaced with a straight maneuver,
-// adjusting the speed if needed; one draw per kind of reason.
+// adjusting the speed if needed; a level change that no speed makes legal
+// is dropped (Moving between levels); one draw per kind of reason.
 func Correct(rs Rules, c Class, s State, p Plan, violations []Violation) (Plan, int) {
 	if len(violations) == 0 {
 		return p, 0
@@ -127,6 +128,14 @@ func adjustSpeed(rs Rules, c Class, s State, p Plan) Plan {
 		if bestDist >= 0 {
 			return best
 		}
+	}
+	if p.Level != 0 {
+		// No speed makes the level change legal (its 3 is the kinetic
+		// energy the ship may not gain): the corrected move flies without
+		// the change it was penalised for.
+		q := p.Clone()
+		q.Level = 0
+		return adjustSpeed(rs, c, s, q)
 	}
 	return best
 }

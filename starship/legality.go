@@ -542,8 +542,10 @@ func checkAcceleration(c *context) string {
 	}
 	a := Acceleration(c.rules, c.class, c.state)
 	lo, hi := max(MinKE, c.state.KE-a), min(MaxKE, c.state.KE+a)
-	if c.r.ke < lo || c.r.ke > hi {
-		return c.say("the cards make kinetic energy %d; from %d with acceleration %d it can be %d to %d", c.r.ke, c.state.KE, a, lo, hi)
+	// Acceleration limits the maneuver cards; a level change's 3 comes in
+	// addition (Moving between levels).
+	if ke := c.r.cardsKE(); ke < lo || ke > hi {
+		return c.say("the cards make kinetic energy %d; from %d with acceleration %d it can be %d to %d", ke, c.state.KE, a, lo, hi)
 	}
 	return ""
 }

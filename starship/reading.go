@@ -19,7 +19,8 @@ type reading struct {
 	arrow     maneuvers.Arrow  // the main card's arrow (zero when standing still)
 	hasArrow  bool
 	arrowKE   int // kinetic energy of the main card's part
-	ke        int // the plan's total kinetic energy (Kinetic energy)
+	levelKE   int // kinetic energy a level change adds (Moving between levels)
+	ke        int // the plan's total kinetic energy (Kinetic energy), levelKE included
 	g         int // total G-value
 }
 
@@ -77,6 +78,7 @@ func (r *reading) resolveArrow(ke int) {
 		}
 	}
 	if r.plan.Level != 0 {
+		r.levelKE = levelChangeKE
 		bonus += levelChangeKE
 	}
 	speed := r.plan.Speed
@@ -93,6 +95,12 @@ func (r *reading) resolveArrow(ke int) {
 	}
 	r.ke = r.arrowKE + bonus
 }
+
+// cardsKE is the kinetic energy of the maneuver cards alone: the plan's
+// without what a level change adds "in addition to the value indicated
+// by the planned maneuver" (Moving between levels). Acceleration limits
+// this value.
+func (r *reading) cardsKE() int { return r.ke - r.levelKE }
 
 // levelChangeKE is the kinetic energy a level change adds (Moving between
 // levels).
