@@ -37,12 +37,20 @@ func (b *Battle) resolveMoves() error {
 			jump = &starship.FTLJump{Marker: *s.Marker, SideRoll: d1 + d2, DistanceRoll: d3}
 			b.log("%s rolls %d+%d for the marker's side and %d cm ahead.", s.ID, d1, d2, d3)
 		}
-		first := *s.Outcome
-		o, err := starship.Resolve(b.setup.Rules, b.comp, b.classes[s.Class], s.Ship, exec, jump)
+		o := *s.Outcome // examined at the reveal: the plan flown is not checked again
+		if o.Corrected {
+			// The correction is a plan like any other: one that still
+			// breaks a rule is corrected once more (no further counters).
+			again, err := starship.Examine(b.setup.Rules, b.classes[s.Class], s.Ship, exec)
+			if err != nil {
+				return fmt.Errorf("%s: %w", s.ID, err)
+			}
+			o.Executed = again.Executed
+		}
+		o, err := o.Move(b.setup.Rules, b.comp, b.classes[s.Class], s.Ship, jump)
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.ID, err)
 		}
-		o.Legal, o.Violations, o.Corrected, o.DamageDraws = first.Legal, first.Violations, first.Corrected, first.DamageDraws
 		*s.Outcome = o   // the reveal's outcome, made for this move alone
 		s.Ship.KE = o.KE // adjusted as soon as the cards are revealed
 		s.ChangedCD = slices.Contains(exec.Cards, "change-direction")

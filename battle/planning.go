@@ -237,12 +237,8 @@ func (b *Battle) commitPlan(cmd Command) error {
 			return fmt.Errorf("plan: %s plans after %s (tailing)", s.ID, t.ID)
 		}
 	}
-	if _, err := starship.Check(b.setup.Rules, b.classes[s.Class], b.effective(s), *cmd.Plan); err != nil {
-		return fmt.Errorf("plan for %s: %w", s.ID, err)
-	}
-	if s.NextCards != nil && !slices.Equal(s.NextCards, cmd.Plan.Cards) {
-		return fmt.Errorf("plan: %s's severely wounded pilot planned %s last turn; only the dial, speed and level may change",
-			s.ID, strings.Join(s.NextCards, " + "))
+	if _, err := b.examine(s, *cmd.Plan); err != nil { // the check Preview makes
+		return err
 	}
 	p := cmd.Plan.Clone()
 	s.Plan = &p
@@ -338,15 +334,14 @@ func (b *Battle) revealCards() error {
 		if !s.Active() {
 			continue
 		}
-		c := b.classes[s.Class]
-		vs, err := starship.Check(b.setup.Rules, c, s.Ship, *s.Plan)
+		o, err := starship.Examine(b.setup.Rules, b.classes[s.Class], s.Ship, *s.Plan)
 		if err != nil {
 			return err
 		}
-		if vs, err = b.planBonus(s, vs); err != nil {
+		if o, err = b.planBonus(s, o); err != nil {
 			return err
 		}
-		exec, draws := starship.Correct(b.setup.Rules, c, s.Ship, *s.Plan, vs)
+		vs, exec, draws := o.Violations, o.Executed, o.DamageDraws
 		s.Revealed = true
 		s.NextCards = nil // flown: a severely wounded pilot plans again next step 2
 		b.logText(s.ID + " reveals " + strings.Join(s.Plan.Cards, " + ") + " at " + string(s.Plan.Speed) + ".")
@@ -370,7 +365,7 @@ func (b *Battle) revealCards() error {
 				}
 			}
 		}
-		s.Outcome = &starship.Outcome{Legal: len(vs) == 0, Violations: vs, Executed: exec, Corrected: len(vs) > 0, DamageDraws: draws}
+		s.Outcome = &o
 		if s.Marker != nil && exec.Speed != maneuvers.FTL {
 			b.log("%s's jump is illegal: its FTL marker is taken away.", s.ID)
 			s.Marker, s.LeavesByFTL = nil, false

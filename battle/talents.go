@@ -173,8 +173,11 @@ func (b *Battle) tryFlaw(s *ShipState, id string) (bool, error) {
 
 // planBonus uses a maneuvering talent when the revealed plan needs it:
 // Power Pilot (acceleration +1), Steady Hands (G limit +1) or Hotshot (a
-// difficult maneuver after another). It returns the violations left.
-func (b *Battle) planBonus(s *ShipState, vs []starship.Violation) ([]starship.Violation, error) {
+// difficult maneuver after another). It returns the plan examined again
+// with the bonus when a talent is used (fewer violations, and the
+// correction of those left), else o as it was.
+func (b *Battle) planBonus(s *ShipState, o starship.Outcome) (starship.Outcome, error) {
+	vs := o.Violations
 	fixes := []struct {
 		rule, talent string
 		bonus        starship.Bonus
@@ -189,22 +192,22 @@ func (b *Battle) planBonus(s *ShipState, vs []starship.Violation) ([]starship.Vi
 		}
 		ok, err := b.canUse(s, f.talent)
 		if err != nil {
-			return vs, err
+			return o, err
 		}
 		if !ok {
 			continue
 		}
 		trial := s.Ship
 		trial.Bonus = f.bonus
-		after, err := starship.Check(b.setup.Rules, b.classes[s.Class], trial, *s.Plan)
-		if err != nil || len(after) >= len(vs) {
+		after, err := starship.Examine(b.setup.Rules, b.classes[s.Class], trial, *s.Plan)
+		if err != nil || len(after.Violations) >= len(vs) {
 			continue
 		}
 		b.use(s, f.talent)
 		s.Ship.Bonus = f.bonus
 		return after, nil
 	}
-	return vs, nil
+	return o, nil
 }
 
 // attackTalents returns the talent and flaw terms of an attack: the

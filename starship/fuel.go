@@ -3,6 +3,32 @@ package starship
 // DialNotches is how many notches the rotation dial has (Rotation).
 const DialNotches = 12
 
+// MinRotation and MaxRotation are the dial's settings (Rotation): notches
+// to the left as -1 to -5, to the right as 1 to 6 (half a turn); 0 is the
+// base's facing. Every setting of the twelve notches has one number.
+const (
+	MinRotation = 1 - DialNotches/2
+	MaxRotation = DialNotches / 2
+)
+
+// TurnDial returns the dial setting one notch to the right (by 1) or left
+// (by -1) of r, going round past half a turn (Rotation).
+func TurnDial(r, by int) int {
+	r += by
+	switch {
+	case r > MaxRotation:
+		return r - DialNotches
+	case r < MinRotation:
+		return r + DialNotches
+	}
+	return r
+}
+
+// StepDial returns the dial setting by notches from r, stopping at the
+// ends of the range MinRotation to MaxRotation rather than going round:
+// how a planning panel's buttons turn it.
+func StepDial(r, by int) int { return min(MaxRotation, max(MinRotation, r+by)) }
+
 // NotchesTurned returns how far the dial turns from one setting to
 // another, the short way round: 0 to 6.
 func NotchesTurned(from, to int) int {

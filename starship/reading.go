@@ -35,8 +35,8 @@ func read(c *Class, s *State, p Plan) (reading, error) {
 	if !p.Speed.Valid() {
 		return r, fmt.Errorf("speed: %q is not a speed; allowed: stop, back, low, medium, high, ftl", p.Speed)
 	}
-	if p.Rotate < -5 || p.Rotate > 6 {
-		return r, fmt.Errorf("rotate: %d is out of range; allowed: -5 to 6", p.Rotate)
+	if p.Rotate < MinRotation || p.Rotate > MaxRotation {
+		return r, fmt.Errorf("rotate: %d is out of range; allowed: %d to %d", p.Rotate, MinRotation, MaxRotation)
 	}
 	if p.Level < -1 || p.Level > 1 {
 		return r, fmt.Errorf("level: %d is out of range; allowed: -1, 0, 1", p.Level)

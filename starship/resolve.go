@@ -93,6 +93,19 @@ const pathCapacity = 40
 // while maneuvering, Changing direction; Moving between levels;
 // Faster-than-light movement). jump is required when the slider is at FTL.
 func Resolve(rs Rules, comp *assets.Components, c Class, s State, p Plan, jump *FTLJump) (Outcome, error) {
+	o, err := Examine(rs, c, s, p)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return o.Move(rs, comp, c, s, jump)
+}
+
+// Examine reads a plan for a ship once and checks it against every rule
+// (Check): the outcome's Legal, Violations, and for an illegal plan the
+// correction the rules put in its place, Executed, with the damage
+// counters it draws, DamageDraws (Special cases: Illegal moves). It does
+// not move the ship: Move does (Resolve is Examine, then Move).
+func Examine(rs Rules, c Class, s State, p Plan) (Outcome, error) {
 	vs, err := Check(rs, c, s, p)
 	if err != nil {
 		return Outcome{}, err
@@ -102,6 +115,17 @@ func Resolve(rs Rules, comp *assets.Components, c Class, s State, p Plan, jump *
 		o.Executed, o.DamageDraws = Correct(rs, c, s, p, vs)
 		o.Corrected = true
 	}
+	return o, nil
+}
+
+// Move moves the ship from state s by the plan o flies, o.Executed (as
+// Examine left it: the plan, or its correction), and returns o with the
+// move filled in: the steps, the stand's path, the cards laid, the kinetic
+// energy and fuel after it (Movement; Complete Rules: Movement, Overboost,
+// Rotating the spaceship while maneuvering, Changing direction; Moving
+// between levels; Faster-than-light movement). jump is required when the
+// plan flown jumps. The plan flown is not checked again.
+func (o Outcome) Move(rs Rules, comp *assets.Components, c Class, s State, jump *FTLJump) (Outcome, error) {
 	q := o.Executed
 	r, err := read(&c, &s, q)
 	if err != nil {
