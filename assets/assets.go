@@ -15,7 +15,6 @@ package assets
 
 import (
 	"embed"
-	"math"
 	"strconv"
 )
 
@@ -404,5 +403,3 @@ func CounterTotal(kinds []DamageCounter) int {
 	}
 	return n
 }
-
-func finite(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }
