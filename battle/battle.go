@@ -119,10 +119,9 @@ func newBattle(setup Setup, comp *assets.Components, seed uint64, class func(id 
 		b.st.Ships = make([]ShipState, 0, len(setup.Ships))
 	}
 	for i, sp := range setup.Ships {
-		c, ok := b.classes[sp.Class]
-		if !ok {
-			var err error
-			if c, err = class(sp.Class); err != nil {
+		if _, ok := b.classes[sp.Class]; !ok {
+			c, err := class(sp.Class)
+			if err != nil {
 				return nil, fmt.Errorf("ships[%d]: %w", i, err)
 			}
 			b.classes[sp.Class] = c
