@@ -325,7 +325,6 @@ func DetectSheet(img image.Image, sheet Sheet) (*Detection, error) {
 	}
 	// refine at full size, in a window a third of a square across
 	h, _ := DLT(marks[:], det.Pixels[:])
-	hinv, _ := invert3(h)
 	for k := range 4 {
 		a, _ := applyH(h, marks[k])
 		b, _ := applyH(h, marks[k].Add(physics.V(sheet.Square, 0)))
@@ -335,8 +334,6 @@ func DetectSheet(img image.Image, sheet Sheet) (*Detection, error) {
 	}
 	h, _ = DLT(marks[:], det.Pixels[:])
 	det.BlurPx = blurAt(full, h, sheet)
-	hinv, _ = invert3(h)
-	_ = hinv
 	mmPerPx := 0.0
 	for k := range 4 {
 		a, _ := applyH(h, marks[k])
