@@ -119,12 +119,12 @@ func TestHostileMessagesAreRefusedWithoutChange(t *testing.T) {
 	col := dialRaw(t, hs.URL, cr.Colonial)
 	cyl := dialRaw(t, hs.URL, cr.Cylon)
 	spec := dialRaw(t, hs.URL, cr.Spectator)
-	colSt := col.state()
+	col.state() // the welcome state, read so that later reads see the answers
 	cylSt := cyl.state()
 	for !cylSt.Ready {
 		cylSt = cyl.state()
 	}
-	colSt = snapshotState(t, hs.URL, cr.Colonial)
+	colSt := snapshotState(t, hs.URL, cr.Colonial)
 	require.Equal(t, battle.Planning, colSt.View.Phase)
 
 	nonce := wire.NewNonce()
