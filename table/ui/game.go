@@ -74,7 +74,6 @@ type Game struct {
 	shooter   string
 	shots     map[string]string // shooter → target
 	holds     map[string]bool   // shooters told to hold their fire
-	declared  []battle.Shot     // this firing step, both sides, for the results
 	results   []battle.Event
 	outcomes  map[string]starship.Outcome
 	markerRot float64
@@ -1024,9 +1023,7 @@ func (g *Game) drawLogTail(l *List, r Rect, v battle.View, heading string) {
 	sz := a.TextSize(12)
 	var lines []string
 	for _, e := range evs {
-		for _, ln := range a.Fonts.Wrap(Clean(LogLine(e.Text)), sz, w, false) {
-			lines = append(lines, ln)
-		}
+		lines = append(lines, a.Fonts.Wrap(Clean(LogLine(e.Text)), sz, w, false)...)
 	}
 	n := int((bottom - y) / (sz * 1.3))
 	if n <= 0 {
