@@ -77,6 +77,19 @@ type query struct {
 	near     []nearBlocker
 	shapes   []physics.Blocker
 	sight    physics.Sight
+	// the margins' scratch space
+	los       []int
+	losShapes []physics.Blocker
+	others    []physics.Blocker
+	losIDs    []string
+	losShips  []physics.Polygon
+	cands     []candidate
+	moved     physics.Polygon
+	pieces    []physics.Segment
+	edges     []physics.Segment
+	lines     []sideLine
+	corners   []cornerPt
+	offs      []float64
 }
 
 // find returns each object whose cells meet r, once, in increasing order

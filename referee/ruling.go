@@ -72,6 +72,7 @@ type Ruling struct {
 	Tailing              bool
 	Tail                 TailCheck
 	NearestInArc         physics.Vec // the nearest in-arc point, blockers ignored (valid when InArc)
+	Margins              Margins     // by how much each verdict could have gone the other way (only WithMargins)
 }
 
 // TailCheck holds each condition of Tailing, for explaining the verdict.
@@ -105,6 +106,8 @@ type Referee struct {
 	grid      grid              // shapes
 	fieldGrid grid              // asteroid fields, by rank
 	queries   sync.Pool         // of *query: scratch space for Rule
+	// withMargins: each ruling carries its margins (WithMargins).
+	withMargins bool
 }
 
 // disk is a closed disk holding a shape, and the radius of an open disk
@@ -117,8 +120,11 @@ type disk struct {
 
 // New prepares a referee for the table. The table must be valid (see the
 // tablefile package); New does not check it again.
-func New(t Table) *Referee {
+func New(t Table, opts ...Option) *Referee {
 	r := &Referee{table: t}
+	for _, o := range opts {
+		o(r)
+	}
 	r.queries.New = func() any { return new(query) }
 	r.bases = make([]physics.Polygon, len(t.Ships))
 	r.arcs = make([]physics.Cone, len(t.Ships))
@@ -389,6 +395,9 @@ func (r *Referee) rule(q *query, a, t int) Ruling {
 	if res.Measured {
 		res.RangeModifier = res.Band.Modifier()
 	}
+	if r.withMargins {
+		r.margins(q, &res)
+	}
 	return res
 }
 
@@ -445,13 +454,13 @@ func (r *Referee) measure(res *Ruling, w physics.Vec) {
 	res.Witness = physics.Seg(apex, w)
 	res.Horizontal = apex.Dist(w)
 	res.Range = physics.LevelDistance(res.Horizontal, res.LevelDifference, l.LevelHeight)
-	res.Band, res.Margin, res.MarginTo = band(res.Range, res.LevelDifference, l)
+	res.Band, res.Margin, res.MarginTo, _ = band(res.Range, res.LevelDifference, l)
 }
 
 // band returns the band of a range, the distance to the nearest band limit
-// that applies and the band across it. One level apart the band is never
+// that applies, the band across it and that limit. One level apart the band is never
 // short (Three-dimensional space), so the short limit does not apply.
-func band(rng float64, levels int, l Limits) (Band, float64, Band) {
+func band(rng float64, levels int, l Limits) (Band, float64, Band, float64) {
 	type limit struct {
 		at            float64
 		below, beyond Band
@@ -468,17 +477,17 @@ func band(rng float64, levels int, l Limits) (Band, float64, Band) {
 			break
 		}
 	}
-	margin, across := math.Inf(1), Out
+	margin, across, at := math.Inf(1), Out, math.Inf(1)
 	for _, lim := range limits {
 		if d := math.Abs(rng - lim.at); d < margin {
-			margin = d
+			margin, at = d, lim.at
 			across = lim.beyond
 			if rng > lim.at {
 				across = lim.below
 			}
 		}
 	}
-	return b, margin, across
+	return b, margin, across, at
 }
 
 // cover lists the asteroid fields that give the target cover: the witness

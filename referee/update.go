@@ -14,7 +14,8 @@ import (
 // dial or id; the same obstacles, limits and three-dimensional setting).
 // Only the pairs that ship m can affect are ruled again: those it is in,
 // and those in arc and fewer than two levels apart whose sight it may
-// enter where it was or where it is. A ship off that sight can neither
+// enter where it was or where it is (with margins, any pair fewer than two
+// levels apart whose sight widened by the margins' reach it may enter). A ship off that sight can neither
 // block the shot (Line of sight) nor the tailing line (Tailing), and
 // nothing else in a ruling depends on a third ship. Every other ruling
 // is prev's, so the result equals RuleAll's field for field (the tests
@@ -37,7 +38,7 @@ func (r *Referee) Update(prev []Ruling, m int, was Ship) []Ruling {
 			redo = append(redo, k)
 			continue
 		}
-		if !p.InArc || p.LevelDifference >= 2 {
+		if p.LevelDifference >= 2 || !p.InArc && !r.withMargins {
 			continue
 		}
 		// The sight of (a, t), its tailing line included, lies within the
@@ -46,6 +47,11 @@ func (r *Referee) Update(prev []Ruling, m int, was Ship) []Ruling {
 		// stand: ship m matters only if its disk meets that capsule.
 		sight := physics.Seg(r.disks[a].c, r.disks[t].c)
 		reach := r.disks[t].r + updateSlack*(1+sight.A.Dist(sight.B))
+		if r.withMargins {
+			// The margins search the blockers within MarginReach of the
+			// target's base and stand (a square, clipped to the arc).
+			reach += 1.5 * MarginReach
+		}
 		if sight.DistanceToPoint(newC) <= reach+newR || sight.DistanceToPoint(oldC) <= reach+oldR {
 			redo = append(redo, k)
 		}

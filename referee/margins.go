@@ -1,0 +1,664 @@
+package referee
+
+import (
+	"math"
+
+	"github.com/starshipbattles/bsg/physics"
+)
+
+// Margin says by how much one verdict of a ruling could have gone the
+// other way (MEASURE-FORMAT.md, step 8): the length of the shortest rigid
+// translation of the target's base that changes the verdict, and that
+// translation. Known is false where the margin is null: it does not apply,
+// or no translation within MarginReach changes the verdict (line of sight,
+// tailing).
+type Margin struct {
+	Known bool
+	MM    float64     // the translation's length, ≥ 0; 0: the verdict sits on its edge
+	Move  physics.Vec // the translation, Dir × MM
+	Dir   physics.Vec // its unit direction, also when MM is 0
+	By    string      // line of sight: the blocker whose edge the move meets ("" if none)
+}
+
+// Beyond returns the translation a hair further than Move along Dir: the
+// smallest move, up to rounding, whose ruling has the other verdict.
+func (m Margin) Beyond() physics.Vec { return m.Dir.Mul(m.MM + hair(m.MM)) }
+
+// hair is how much further than a margin's move Beyond goes: far below
+// a millimetre, far above the rounding of the geometry.
+func hair(mm float64) float64 { return 1e-6 * (1 + mm) }
+
+// Margins are the margins of one ruling (MEASURE-FORMAT.md, step 8).
+// With reason overlap or level every one is null.
+type Margins struct {
+	// Range: the distance from the range to the nearest band limit that
+	// applies (Ruling.Margin), with the move along the witness that closes
+	// it; null when no visible point exists.
+	Range Margin
+	// Arc: in arc, how far the base can move before the arc meets it in no
+	// region of positive area (its depth inside the cone); out of arc, its
+	// distance to the cone (Line of sight).
+	Arc Margin
+	// LOS: among translations that keep the target in arc, the shortest
+	// that changes whether a visible point exists (Line of sight;
+	// Planetoids); null out of arc.
+	LOS Margin
+	// Tailing: the shortest translation that changes the tailing verdict
+	// (Tailing).
+	Tailing Margin
+}
+
+// MarginReach is how far, in millimetres, the line-of-sight and tailing
+// margins are searched: a longer move is not a dispute at the table, and
+// the blockers that matter lie within this reach of the sight.
+const MarginReach = 100.0
+
+// Option changes how a referee rules.
+type Option func(*Referee)
+
+// WithMargins makes every ruling carry its margins (Ruling.Margins), as
+// `bsg measure`, the measurement mode and the firing panel show them. The
+// battle engine does not need them and rules without.
+func WithMargins() Option { return func(r *Referee) { r.withMargins = true } }
+
+// margins fills res.Margins (MEASURE-FORMAT.md, step 8).
+func (r *Referee) margins(q *query, res *Ruling) {
+	if res.Overlap || res.LevelDifference >= 2 {
+		return
+	}
+	res.Margins.Range = r.rangeMargin(res)
+	res.Margins.Arc = arcMargin(r.arcs[res.Attacker], r.bases[res.Target], r.table.Ships[res.Target].Pose.Pos, res.InArc)
+	if res.InArc {
+		res.Margins.LOS = r.losMargin(q, res)
+	}
+	res.Margins.Tailing = r.tailMargin(q, res)
+}
+
+// known returns the margin of move d with direction dir (used when d is 0),
+// or null when anything is not finite.
+func known(d, dir physics.Vec, by string) Margin {
+	l := d.Norm()
+	if l > 0 {
+		dir = d.Mul(1 / l)
+	}
+	if !d.IsFinite() || !dir.IsFinite() || math.IsInf(l, 0) || dir == (physics.Vec{}) {
+		return Margin{}
+	}
+	return Margin{Known: true, MM: l, Move: d, Dir: dir, By: by}
+}
+
+// rangeMargin is the range's margin: the band distance along the witness
+// (Determining range; Three-dimensional space: one level apart the limit
+// is read on the back of the ruler, so the move covers the horizontal
+// distance to it).
+func (r *Referee) rangeMargin(res *Ruling) Margin {
+	if !res.Measured {
+		return Margin{}
+	}
+	l := r.table.Limits
+	u := res.Witness.B.Sub(res.Witness.A)
+	if n := u.Norm(); n > 0 {
+		u = u.Mul(1 / n)
+	} else if u = r.table.Ships[res.Target].Pose.Pos.Sub(res.Witness.A); u.Norm() > 0 {
+		u = u.Mul(1 / u.Norm())
+	} else {
+		u = physics.V(1, 0)
+	}
+	_, _, _, limit := band(res.Range, res.LevelDifference, l)
+	h := limit
+	if res.LevelDifference == 1 {
+		h = math.Sqrt(math.Max(0, limit*limit-l.LevelHeight*l.LevelHeight))
+	}
+	delta := h - res.Horizontal
+	dir := u
+	if res.Range > limit {
+		dir = u.Mul(-1)
+	}
+	m := known(u.Mul(delta), dir, "")
+	if m.Known {
+		m.MM = res.Margin
+	}
+	return m
+}
+
+// arcMargin is the arc's margin, exactly as convex geometry gives it. The
+// translations d for which the cone meets base+d in a region of positive
+// area are the interior of the convex set M = cone ⊕ (−base). In arc, the
+// margin is the distance from 0 to M's boundary: the least, over M's
+// facet normals n (the outward normals of the cone's two edges, and the
+// base's inward edge normals that face away from every direction of the
+// cone), of n·apex − min over the base of n·p. Out of arc it is the
+// distance between the base and the cone: a base corner to a cone edge,
+// or the apex to a base edge.
+func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc bool) Margin {
+	apex := cone.Apex()
+	right, left := cone.Edges()
+	base = base.CCW()
+	if inArc {
+		best, bestN := math.Inf(1), physics.Vec{}
+		try := func(n physics.Vec) {
+			lo := math.Inf(1)
+			for _, v := range base {
+				lo = math.Min(lo, n.Dot(v))
+			}
+			if h := n.Dot(apex) - lo; h < best {
+				best, bestN = h, n
+			}
+		}
+		try(physics.V(right.Y, -right.X))
+		try(physics.V(-left.Y, left.X))
+		for i := range base {
+			e := base.Edge(i)
+			d := e.B.Sub(e.A)
+			if l := d.Norm(); l > 0 {
+				n := physics.V(-d.Y, d.X).Mul(1 / l) // inward normal of a CCW edge
+				if n.Dot(right) <= 0 && n.Dot(left) <= 0 {
+					try(n)
+				}
+			}
+		}
+		return known(bestN.Mul(math.Max(0, best)), bestN, "")
+	}
+	best := math.Inf(1)
+	var move physics.Vec
+	for _, v := range base {
+		for _, u := range []physics.Vec{right, left} {
+			t := math.Max(0, v.Sub(apex).Dot(u))
+			q := apex.Add(u.Mul(t))
+			if d := q.Dist(v); d < best {
+				best, move = d, q.Sub(v)
+			}
+		}
+	}
+	for i := range base {
+		q := base.Edge(i).ClosestPoint(apex)
+		if d := q.Dist(apex); d < best {
+			best, move = d, apex.Sub(q)
+		}
+	}
+	// Touching: the way in is toward any point inside the cone, such as
+	// one on its axis.
+	axis := right.Add(left)
+	inside := apex.Add(axis.Mul(math.Max(1, stand.Dist(apex)) / math.Max(axis.Norm(), 1e-300)))
+	if best == 0 {
+		move = physics.Vec{}
+	}
+	return known(move, inside.Sub(stand), "")
+}
+
+// candidate is a move that may change a verdict: length l along the unit
+// direction dir, meeting blocker by.
+type candidate struct {
+	l   float64
+	dir physics.Vec
+	by  string
+}
+
+// maxChecks bounds how many candidate moves one margin verifies (each
+// check rules on the moved base exactly); the shortest come first.
+const maxChecks = 256
+
+// losSearch holds one pair's line-of-sight margin search: the blockers
+// within MarginReach of the sight and what the moved base is tested
+// against.
+type losSearch struct {
+	apex     physics.Vec
+	arc      physics.Cone
+	base     physics.Polygon // the target's base, counter-clockwise
+	attacker physics.Polygon
+	shapes   []physics.Blocker
+	ids      []string
+	ships    []physics.Polygon // the ship bases among shapes, nil for planetoids
+	now      []physics.Blocker // the shapes that count with the base where it is
+}
+
+// visibleAt rules on the base moved by d: whether it is in arc (and does
+// not overlap the attacker), and whether a visible point exists, the
+// blockers those of the ruling (all else fixed).
+func (s *losSearch) visibleAt(q *query, d physics.Vec) (inArc, visible bool) {
+	moved := q.moved[:0]
+	for _, v := range s.base {
+		moved = append(moved, v.Add(d))
+	}
+	q.moved = moved
+	if !s.arc.MeetsInterior(moved) || physics.ConvexInteriorsIntersect(moved, s.attacker) {
+		return false, false
+	}
+	_, ok := q.sight.NearestVisiblePoint(s.apex, s.arc.Clip(moved), s.shapes)
+	return true, ok
+}
+
+// losMargin finds the line-of-sight margin among exact candidate moves,
+// each the shortest translation that brings the base into one contact
+// with the visible region's boundary (the cone's edges, the rays that
+// bound a blocker's shadow, a blocker's near edges), or two at once; the
+// shortest candidate that, moved a hair further, changes whether a
+// visible point exists while the base stays in arc is the margin.
+//
+// The blockers are those of the ruling, all else fixed: a base moved onto
+// a ship is not ruled anew for overlap (Overlapping spaceships), and one
+// moved off a ship it overlaps does not make that ship block.
+//
+// Blocked, the visible region's boundary is searched piece by piece (what
+// of each edge and shadow ray is visible) for the point nearest the base.
+// Clear, the candidates put the base wholly beyond one such line, beyond
+// two at once, or its flat against a corner of the region.
+func (r *Referee) losMargin(q *query, res *Ruling) Margin {
+	a, t := res.Attacker, res.Target
+	ships := r.table.Ships
+	s := losSearch{apex: ships[a].Pose.Pos, arc: r.arcs[a], base: r.bases[t].CCW(), attacker: r.bases[a]}
+	box := r.bases[t].Bounds()
+	box.Lo = box.Lo.Sub(physics.V(MarginReach, MarginReach))
+	box.Hi = box.Hi.Add(physics.V(MarginReach, MarginReach))
+	reach := s.arc.Clip(physics.Polygon{box.Lo, {X: box.Hi.X, Y: box.Lo.Y}, box.Hi, {X: box.Lo.X, Y: box.Hi.Y}})
+	w := newWedge(s.apex, reach)
+	ks := append(q.los[:0], r.blockers(q, a, t, reach.Bounds().Extend(s.apex), &w, false)...)
+	nowCount := len(ks)
+	q.los = ks
+	if len(ks) == 0 {
+		return Margin{} // nothing within reach could block the line
+	}
+	s.shapes, s.ids, s.ships, s.now = q.losShapes[:0], q.losIDs[:0], q.losShips[:0], nil
+	for _, k := range ks {
+		s.shapes = append(s.shapes, r.shapes[k])
+		s.ids = append(s.ids, r.blockerID(k))
+		var p physics.Polygon
+		if k < len(ships) {
+			p = r.bases[k]
+		}
+		s.ships = append(s.ships, p)
+	}
+	s.now = s.shapes[:nowCount]
+	q.losShapes, q.losIDs, q.losShips = s.shapes, s.ids, s.ships
+	c := q.cands[:0]
+	if res.Measured {
+		c = r.clearCandidates(q, &s, c, nowCount)
+	} else {
+		c = r.blockedCandidates(q, &s, c, nowCount)
+	}
+	q.cands = c
+	sortCandidates(c)
+	for i, cd := range c {
+		if i == maxChecks {
+			break
+		}
+		in, vis := s.visibleAt(q, cd.dir.Mul(cd.l+hair(cd.l)))
+		if !in || vis == res.Measured {
+			continue
+		}
+		by := cd.by
+		if by == "" && !vis {
+			by = s.blockerAt(q, cd.dir.Mul(cd.l+hair(cd.l)))
+		}
+		return known(cd.dir.Mul(cd.l), cd.dir, by)
+	}
+	return Margin{}
+}
+
+// blockerAt names a blocker that the line to the nearest in-arc point of
+// the base moved by d crosses.
+func (s *losSearch) blockerAt(q *query, d physics.Vec) string {
+	moved := s.base.Translate(d)
+	p, ok := q.sight.NearestVisiblePoint(s.apex, s.arc.Clip(moved), nil)
+	if !ok {
+		return ""
+	}
+	for i, b := range s.shapes {
+		if b.SegmentCrossesInterior(physics.Seg(s.apex, p)) {
+			return s.ids[i]
+		}
+	}
+	return ""
+}
+
+// sortCandidates sorts by length (insertion sort: the lists are short and
+// mostly built in order of growing length per blocker).
+func sortCandidates(c []candidate) {
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j].l < c[j-1].l; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+}
+
+// add appends the move d (direction dir when d is 0) when it is within
+// reach and finite.
+func addCandidate(c []candidate, d, dir physics.Vec, by string) []candidate {
+	l := d.Norm()
+	if !(l <= MarginReach) {
+		return c
+	}
+	if l > 0 {
+		dir = d.Mul(1 / l)
+	} else if n := dir.Norm(); n > 0 {
+		dir = dir.Mul(1 / n)
+	} else {
+		return c
+	}
+	return append(c, candidate{l, dir, by})
+}
+
+// blockedCandidates lists the moves that bring the base to touch a visible
+// point: the visible pieces of the cone's edges, of each blocker's shadow
+// rays and near edges, and each planetoid.
+func (r *Referee) blockedCandidates(q *query, s *losSearch, c []candidate, nowCount int) []candidate {
+	far := s.apex.Dist(s.base[0]) + 2*s.base.Bounds().Hi.Sub(s.base.Bounds().Lo).Norm() + 2*MarginReach
+	right, left := s.arc.Edges()
+	pieces := q.pieces[:0]
+	type piece struct {
+		seg physics.Segment
+		by  string
+		own int // the blocker whose edge it is (−1: a cone edge), which does not hide it
+	}
+	var all []piece
+	all = append(all, piece{physics.Seg(s.apex, s.apex.Add(right.Mul(far))), "", -1}, piece{physics.Seg(s.apex, s.apex.Add(left.Mul(far))), "", -1})
+	for i, b := range s.shapes[:nowCount] {
+		if sr, sl, ok := physics.Silhouette(b, s.apex); ok {
+			for _, p := range [2]physics.Vec{sr, sl} {
+				u := p.Sub(s.apex)
+				if n := u.Norm(); n > 0 {
+					all = append(all, piece{physics.Seg(p, p.Add(u.Mul(far/n))), s.ids[i], i})
+				}
+			}
+		}
+		if s.ships[i] != nil {
+			for _, e := range physics.FrontEdges(s.ships[i], s.apex, q.edges[:0]) {
+				all = append(all, piece{e, s.ids[i], i})
+			}
+		} else if disk, ok := b.(physics.Circle); ok {
+			if dc, pt := s.base.DistanceToPoint(disk.C); dc > disk.R {
+				c = addCandidate(c, disk.C.Sub(pt).Mul((dc-disk.R)/dc), physics.Vec{}, s.ids[i])
+			}
+		}
+	}
+	for _, p := range all {
+		if p.seg.DistanceToPoint(s.base[0]) > far { // cheap: the base is small beside far
+			continue
+		}
+		others := s.now
+		if p.own >= 0 {
+			// Its own blocker does not hide an edge of its shadow (the
+			// rounding of the ray's points must not say otherwise).
+			others = append(append(q.others[:0], s.now[:p.own]...), s.now[p.own+1:]...)
+			q.others = others
+		}
+		pieces = q.sight.VisiblePieces(s.apex, p.seg, others, pieces[:0])
+		for _, v := range pieces {
+			if d, pt, pv := physics.PolygonSegmentDistance(s.base, v); d <= MarginReach {
+				c = addCandidate(c, pv.Sub(pt), pv.Sub(s.base.Centroid()), p.by)
+			}
+		}
+	}
+	q.pieces = pieces
+	return c
+}
+
+// cornerPt is a corner of the visible region's boundary, on blocker by.
+type cornerPt struct {
+	p  physics.Vec
+	by string
+}
+
+// sideLine is a line with a unit normal n pointing to its hidden side, through
+// the point at.
+type sideLine struct {
+	n, at physics.Vec
+	by    string
+}
+
+// clearCandidates lists the moves that may hide the base: wholly beyond
+// one boundary line of the visible region (a cone edge, a shadow ray, a
+// near edge), beyond two at once, a flat of the base against a corner of
+// the region.
+func (r *Referee) clearCandidates(q *query, s *losSearch, c []candidate, nowCount int) []candidate {
+	right, left := s.arc.Edges()
+	lines := append(q.lines[:0], sideLine{physics.V(right.Y, -right.X), s.apex, ""}, sideLine{physics.V(-left.Y, left.X), s.apex, ""})
+	corners := append(q.corners[:0], cornerPt{s.apex, ""})
+	for i, b := range s.shapes {
+		if sr, sl, ok := physics.Silhouette(b, s.apex); ok {
+			if u := sr.Sub(s.apex); u.Norm() > 0 {
+				u = u.Mul(1 / u.Norm())
+				lines = append(lines, sideLine{physics.V(-u.Y, u.X), sr, s.ids[i]})
+			}
+			if u := sl.Sub(s.apex); u.Norm() > 0 {
+				u = u.Mul(1 / u.Norm())
+				lines = append(lines, sideLine{physics.V(u.Y, -u.X), sl, s.ids[i]})
+			}
+			corners = append(corners, cornerPt{sr, s.ids[i]}, cornerPt{sl, s.ids[i]})
+			if disk, ok := b.(physics.Circle); ok { // the chord between the tangent points
+				if d := sl.Sub(sr); d.Norm() > 0 {
+					d = d.Mul(1 / d.Norm())
+					n := physics.V(d.Y, -d.X)
+					if n.Dot(disk.C.Sub(sr)) < 0 {
+						n = n.Mul(-1)
+					}
+					lines = append(lines, sideLine{n, sr, s.ids[i]})
+				}
+			}
+		}
+		if s.ships[i] != nil {
+			for _, e := range physics.FrontEdges(s.ships[i], s.apex, q.edges[:0]) {
+				d := e.B.Sub(e.A)
+				if l := d.Norm(); l > 0 {
+					lines = append(lines, sideLine{physics.V(-d.Y, d.X).Mul(1 / l), e.A, s.ids[i]})
+					corners = append(corners, cornerPt{e.A, s.ids[i]}, cornerPt{e.B, s.ids[i]})
+				}
+			}
+		}
+	}
+	// Wholly beyond one line: n·d = off.
+	offs := q.offs[:0]
+	for _, l := range lines {
+		off := l.n.Dot(l.at) - minDot(s.base, l.n)
+		offs = append(offs, off)
+		if off > 0 {
+			c = addCandidate(c, l.n.Mul(off), l.n, l.by)
+		}
+	}
+	q.offs = offs
+	// Beyond two at once.
+	for i := range lines {
+		for j := i + 1; j < len(lines); j++ {
+			ni, nj := lines[i].n, lines[j].n
+			det := ni.Cross(nj)
+			if math.Abs(det) < 1e-9 {
+				continue
+			}
+			d := physics.V((offs[i]*nj.Y-offs[j]*ni.Y)/det, (ni.X*offs[j]-nj.X*offs[i])/det)
+			by := lines[i].by
+			if by == "" {
+				by = lines[j].by
+			}
+			c = addCandidate(c, d, physics.Vec{}, by)
+		}
+	}
+	// A flat against a corner.
+	for k := range s.base {
+		e := s.base.Edge(k)
+		d := e.B.Sub(e.A)
+		l := d.Norm()
+		if l == 0 {
+			continue
+		}
+		m := physics.V(d.Y, -d.X).Mul(1 / l) // outward
+		h := maxDot(s.base, m)
+		for _, w := range corners {
+			off := m.Dot(w.p) - h
+			c = addCandidate(c, m.Mul(off), m, w.by)
+		}
+	}
+	q.lines, q.corners = lines, corners
+	return c
+}
+
+func minDot(p physics.Polygon, n physics.Vec) float64 {
+	lo := math.Inf(1)
+	for _, v := range p {
+		lo = math.Min(lo, n.Dot(v))
+	}
+	return lo
+}
+
+func maxDot(p physics.Polygon, n physics.Vec) float64 {
+	hi := math.Inf(-1)
+	for _, v := range p {
+		hi = math.Max(hi, n.Dot(v))
+	}
+	return hi
+}
+
+// tailSearch holds one pair's tailing-margin search.
+type tailSearch struct {
+	apex, stand physics.Vec
+	arc         physics.Cone
+	base        physics.Polygon
+	heading     physics.Vec
+	limit       float64 // the horizontal distance under which the stands must be
+	ships       []physics.Blocker
+}
+
+// tailingAt rules on Tailing with the target's stand moved to p (the base
+// with it): the stand in the arc, the stands nearer than the ★ mark, the
+// line entering through a rear flat or one next to it, no ship base across
+// it.
+func (s *tailSearch) tailingAt(q *query, p physics.Vec) bool {
+	if !s.arc.Contains(p) || !(s.apex.Dist(p) < s.limit) {
+		return false
+	}
+	d := p.Sub(s.stand)
+	moved := q.moved[:0]
+	for _, v := range s.base {
+		moved = append(moved, v.Add(d))
+	}
+	q.moved = moved
+	if f, g := physics.EntryFlat(moved, p, s.apex); !f.IsRear() && !g.IsRear() {
+		return false
+	}
+	line := physics.Seg(s.apex, p)
+	for _, b := range s.ships {
+		if b.SegmentCrossesInterior(line) {
+			return false
+		}
+	}
+	return true
+}
+
+// tailMargin is the tailing margin. The stands for which the verdict is
+// true are the closed cone, less than the ★ mark from the attacker's stand
+// (the level-adjusted limit, an open disk), on the rear side of the line
+// through the stand across the target's heading, and out of every
+// blocking ship's shadow. Tailing, the margin is the distance from the
+// stand to the nearest of those boundaries. Not tailing, it is the
+// shortest of the candidate moves (the stand projected on each boundary,
+// the boundaries' crossings) that a hair further makes it true.
+func (r *Referee) tailMargin(q *query, res *Ruling) Margin {
+	a, t := res.Attacker, res.Target
+	ships := r.table.Ships
+	l := r.table.Limits
+	limit := l.TailingDistance
+	if res.LevelDifference == 1 {
+		limit = math.Sqrt(math.Max(0, limit*limit-l.LevelHeight*l.LevelHeight))
+	}
+	if !(limit > 0) {
+		return Margin{}
+	}
+	s := tailSearch{apex: ships[a].Pose.Pos, stand: ships[t].Pose.Pos, arc: r.arcs[a], base: r.bases[t],
+		heading: ships[t].Pose.Forward(), limit: limit}
+	box := physics.Rect{Lo: s.stand.Sub(physics.V(MarginReach, MarginReach)), Hi: s.stand.Add(physics.V(MarginReach, MarginReach))}
+	reach := s.arc.Clip(physics.Polygon{box.Lo, {X: box.Hi.X, Y: box.Lo.Y}, box.Hi, {X: box.Lo.X, Y: box.Hi.Y}})
+	if len(reach) == 0 {
+		return Margin{}
+	}
+	w := newWedge(s.apex, reach)
+	q.losShapes = q.losShapes[:0]
+	for _, k := range r.blockers(q, a, t, reach.Bounds().Extend(s.apex), &w, true) {
+		q.losShapes = append(q.losShapes, r.shapes[k])
+	}
+	s.ships = q.losShapes
+	right, left := s.arc.Edges()
+	nR, nL := physics.V(right.Y, -right.X), physics.V(-left.Y, left.X)
+	c := q.cands[:0]
+	if res.Tailing {
+		from := s.stand.Sub(s.apex)
+		c = addCandidate(c, nR.Mul(-from.Dot(nR)), nR, "")
+		c = addCandidate(c, nL.Mul(-from.Dot(nL)), nL, "")
+		if n := from.Norm(); n > 0 {
+			c = addCandidate(c, from.Mul((limit-n)/n), from, "")
+		}
+		c = addCandidate(c, s.heading.Mul(-s.heading.Dot(from)), s.heading.Mul(-1), "")
+		for _, b := range s.ships {
+			c = shadowEdges(q, b, s.apex, s.stand, c)
+		}
+		q.cands = c
+		sortCandidates(c)
+		if len(c) == 0 {
+			return Margin{}
+		}
+		return known(c[0].dir.Mul(c[0].l), c[0].dir, "")
+	}
+	// Not tailing: the points where the verdict may turn true.
+	pts := q.pieces[:0]
+	add := func(p physics.Vec) { pts = append(pts, physics.Seg(p, p)) }
+	for _, u := range [2]physics.Vec{right, left} {
+		add(s.apex.Add(u.Mul(math.Max(0, s.stand.Sub(s.apex).Dot(u)))))
+		add(s.apex.Add(u.Mul(limit * (1 - 1e-9))))
+	}
+	from := s.stand.Sub(s.apex)
+	if n := from.Norm(); n > 0 {
+		add(s.apex.Add(from.Mul(math.Min(n, limit*(1-1e-9)) / n)))
+	}
+	side := s.heading.Perp()
+	add(s.stand.Sub(s.heading.Mul(s.heading.Dot(from))))
+	for _, sign := range [2]float64{-1, 1} {
+		add(s.apex.Add(side.Mul(sign * limit * (1 - 1e-9))))
+	}
+	for _, u := range [2]physics.Vec{right, left} {
+		// The rear line h·(p − apex) = 0 meets the cone's edge only at the
+		// apex; the stand's own line through it does elsewhere.
+		if den := s.heading.Dot(u); den != 0 {
+			add(s.apex.Add(u.Mul(math.Max(0, s.heading.Dot(from)/den))))
+		}
+	}
+	add(s.apex)
+	for _, p := range pts {
+		c = addCandidate(c, p.A.Sub(s.stand), p.A.Sub(s.stand), "")
+	}
+	q.pieces = pts
+	for _, b := range s.ships {
+		c = shadowEdges(q, b, s.apex, s.stand, c)
+	}
+	q.cands = c
+	sortCandidates(c)
+	for i, cd := range c {
+		if i == maxChecks {
+			break
+		}
+		if s.tailingAt(q, s.stand.Add(cd.dir.Mul(cd.l+hair(cd.l)))) {
+			return known(cd.dir.Mul(cd.l), cd.dir, "")
+		}
+	}
+	return Margin{}
+}
+
+// shadowEdges adds the moves of point p to the nearest point of each edge
+// of the blocker's shadow from apex: its two rays and its near edges.
+func shadowEdges(q *query, b physics.Blocker, apex, p physics.Vec, c []candidate) []candidate {
+	sr, sl, ok := physics.Silhouette(b, apex)
+	if !ok {
+		return c
+	}
+	far := apex.Dist(p) + 2*MarginReach
+	for _, e := range [2]physics.Vec{sr, sl} {
+		u := e.Sub(apex)
+		if n := u.Norm(); n > 0 {
+			ray := physics.Seg(e, e.Add(u.Mul(far/n)))
+			c = addCandidate(c, ray.ClosestPoint(p).Sub(p), u.Perp(), "")
+		}
+	}
+	if poly, ok := b.(physics.Polygon); ok {
+		for _, e := range physics.FrontEdges(poly, apex, q.edges[:0]) {
+			c = addCandidate(c, e.ClosestPoint(p).Sub(p), e.B.Sub(e.A).Perp(), "")
+		}
+	}
+	return c
+}
