@@ -77,3 +77,5 @@ func botGame(t testing.TB, base string, cr server.CreateResponse, col, cyl strin
 	}
 	return got
 }
+
+func httptestServer(s *server.Server) *httptest.Server { return httptest.NewServer(s.Handler()) }

@@ -257,6 +257,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "create: a companion battle is played at a real table, not over the network")
 		return
 	}
+	if err := wire.CheckSetup(setup); err != nil {
+		httpError(w, http.StatusBadRequest, "create: %v", err)
+		return
+	}
 	client := clientOf(r)
 	n, err := s.store.activeGames(client)
 	if err != nil {
@@ -357,7 +361,7 @@ func (s *Server) publish(g *game) {
 func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
 	l, err := s.load(r.PathValue("id"))
 	if err != nil {
-		httpError(w, http.StatusNotFound, "record: no game %q", r.PathValue("id"))
+		s.loadError(w, "record", r.PathValue("id"), err)
 		return
 	}
 	l.mu.Lock()
@@ -370,6 +374,23 @@ func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, rec)
 }
 
+// loadError answers a request for game id that could not be loaded: 404
+// when the store holds no such game, 500 when the store failed.
+func (s *Server) loadError(w http.ResponseWriter, what, id string, err error) {
+	if errors.Is(err, errNotFound) {
+		httpError(w, http.StatusNotFound, "%s: no game %q", what, id)
+		return
+	}
+	s.storageError(w, what, err)
+}
+
+// storageError answers 500 for a failure of the store (logged whole; the
+// client is told it is the server's fault, not what it asked for).
+func (s *Server) storageError(w http.ResponseWriter, what string, err error) {
+	s.opts.Logf("%s: storage: %v", what, err)
+	httpError(w, http.StatusInternalServerError, "%s: the server's storage failed; try again later", what)
+}
+
 // scenarioOf answers with a game's scenario (battle.Setup: the table, the
 // forces, the rules and the victory conditions), public from the lobby
 // on, so that a computer player of either seat plays for the scenario's
@@ -377,7 +398,7 @@ func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
 func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
 	l, err := s.load(r.PathValue("id"))
 	if err != nil {
-		httpError(w, http.StatusNotFound, "scenario: no game %q", r.PathValue("id"))
+		s.loadError(w, "scenario", r.PathValue("id"), err)
 		return
 	}
 	l.mu.Lock()
@@ -419,13 +440,16 @@ func (c *conn) close(code websocket.StatusCode, why string) {
 func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	token := r.URL.Query().Get("seat")
 	gameID, sideName, err := s.store.seat(token)
-	if err != nil {
+	if errors.Is(err, errNotFound) {
 		httpError(w, http.StatusForbidden, "play: seat: no seat has this token")
+		return
+	} else if err != nil {
+		s.storageError(w, "play", err)
 		return
 	}
 	l, err := s.load(gameID)
 	if err != nil {
-		httpError(w, http.StatusInternalServerError, "play: %v", err)
+		s.storageError(w, "play", err) // a seat's game is stored: any failure is the store's
 		return
 	}
 	ws, err := websocket.Accept(w, r, nil)

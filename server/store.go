@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 )
@@ -54,6 +55,10 @@ func openStore(dir string) (*store, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1) // one writer; SQLite serialises writes anyway
+	if err := checkIntegrity(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s is damaged, so bsg serve does not start on it (restore it from a backup, or move it away to start afresh): %w", path, err)
+	}
 	if _, err := db.Exec(schema); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -61,6 +66,45 @@ func openStore(dir string) (*store, error) {
 	st := &store{db: db, appends: make(chan appendReq), stopped: make(chan struct{})}
 	go st.committer()
 	return st, nil
+}
+
+// checkIntegrity runs SQLite's integrity check over the whole database:
+// a damaged file would otherwise answer "no game" for games it holds.
+func checkIntegrity(db *sql.DB) error {
+	rows, err := db.Query(`PRAGMA integrity_check`)
+	if err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return fmt.Errorf("integrity check: %w", err)
+		}
+		if line != "ok" && len(problems) < 5 {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("integrity check: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// errNotFound is a game or seat the store does not hold; any other error
+// of the store is a storage failure (never reported as a missing game or
+// a forbidden seat).
+var errNotFound = errors.New("not found")
+
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return errNotFound
+	}
+	return err
 }
 
 func (s *store) close() error {
@@ -167,14 +211,14 @@ func (s *store) createGame(g gameRow, created int64, tokens map[string]string) e
 // seat finds the game and side of a token.
 func (s *store) seat(token string) (game, side string, err error) {
 	err = s.db.QueryRow(`SELECT game, side FROM seats WHERE token_hash = ?`, tokenHash(token)).Scan(&game, &side)
-	return
+	return game, side, notFound(err)
 }
 
 func (s *store) game(id string) (gameRow, error) {
 	g := gameRow{id: id}
 	err := s.db.QueryRow(`SELECT creator, scenario, setup, secret, over FROM games WHERE id = ?`, id).
 		Scan(&g.creator, &g.scenario, &g.setup, &g.secret, &g.over)
-	return g, err
+	return g, notFound(err)
 }
 
 // activeGames counts the games a client created that are not over.

@@ -143,6 +143,26 @@ func Decode(data []byte) (ClientMsg, error) {
 // MaxCommands bounds the commands of one reveal (a side's ships).
 const MaxCommands = limits.RevealCommands
 
+// MaxSideShips is the most ships one side of a network game may have
+// (limits.SideShips): a reveal of more plans than MaxCommands is refused.
+const MaxSideShips = limits.SideShips
+
+// CheckSetup refuses a setup that could not be played over the network to
+// its end within the protocol's limits: a side with more ships than one
+// reveal carries. The server checks it when a game is hosted.
+func CheckSetup(setup battle.Setup) error {
+	count := map[battle.Side]int{}
+	for _, sh := range setup.Ships {
+		count[sh.Side]++
+	}
+	for _, side := range battle.Sides {
+		if count[side] > MaxSideShips {
+			return fmt.Errorf("ships: %s has %d; a network game allows at most %d a side (one reveal carries all of a side's plans)", side, count[side], MaxSideShips)
+		}
+	}
+	return nil
+}
+
 // CreateRequest is the body of POST /api/games: a built-in scenario's name
 // or a scenario file (YAML) of the scenarios format.
 type CreateRequest struct {

@@ -128,8 +128,13 @@ const (
 const (
 	// MessageBytes is the largest message a player sends the server.
 	MessageBytes = 64 << 10
+	// SideShips is the most ships one side of a network game may have:
+	// one reveal carries the plans of all of a side's ships, so a game
+	// with more could never be played past its first turn. Checked when a
+	// game is hosted.
+	SideShips = 64
 	// RevealCommands bounds the commands of one reveal (a side's ships).
-	RevealCommands = 64
+	RevealCommands = SideShips
 	// UploadBytes is the largest body of a request to host a game (an
 	// uploaded scenario file included), unless the server is told
 	// otherwise.

@@ -1,0 +1,5 @@
+package server
+
+// BreakStore closes the server's database under it: every later query
+// fails as a broken disk would make it fail.
+func BreakStore(s *Server) { _ = s.store.db.Close() }
