@@ -28,7 +28,9 @@ func start(t testing.TB, opts server.Options) (*server.Server, *httptest.Server)
 	}
 	s, err := server.New(opts)
 	require.NoError(t, err)
-	hs := httptest.NewServer(s.Handler())
+	hs := httptest.NewUnstartedServer(s.Handler())
+	hs.Config = s.HTTPServer()
+	hs.Start()
 	t.Cleanup(func() { hs.Close(); s.Close() })
 	return s, hs
 }

@@ -47,11 +47,27 @@ type Options struct {
 	// MaxGamesPerClient bounds the unfinished games one client address
 	// may have created (default 10).
 	MaxGamesPerClient int
-	// Rate and Burst bound a connection's messages: Rate per second on
-	// average, Burst at once (defaults 20 and 40).
+	// Rate and Burst bound a seat's messages, over all its connections:
+	// Rate per second on average, Burst at once (defaults 20 and 40).
 	Rate, Burst float64
+	// ClientRate and ClientBurst bound the messages of one client address
+	// over all its seats and connections (defaults 100 and 200).
+	ClientRate, ClientBurst float64
+	// SeatConns, SpectatorConns and ClientConns bound the WebSockets open
+	// at once on one player's seat token, on one spectator token and from
+	// one client address (defaults limits.SeatConns, SpectatorConns,
+	// ClientConns).
+	SeatConns, SpectatorConns, ClientConns int
 	// MaxUpload bounds an uploaded scenario, in bytes (default 256 KiB).
 	MaxUpload int64
+	// HeaderTimeout bounds the reading of a request's headers (default
+	// 10 s), ReadTimeout the reading of a whole request, body included
+	// (default 30 s), IdleTimeout how long a keep-alive connection waits
+	// for its next request (default 2 min), WriteTimeout the writing of
+	// an answer or of one WebSocket frame (default 10 s). PingInterval is
+	// how often a WebSocket is pinged; a peer that does not answer within
+	// it is dropped (default 30 s). HTTPServer applies them.
+	HeaderTimeout, ReadTimeout, IdleTimeout, WriteTimeout, PingInterval time.Duration
 	// Logf receives diagnostics (default: none).
 	Logf func(format string, args ...any)
 	// Rand is the source of game ids, seat tokens and game secrets
@@ -75,9 +91,23 @@ type Server struct {
 	mu    sync.Mutex
 	games map[string]*live
 
-	statMu  sync.Mutex
-	handled []time.Duration // the latest handling times (at most maxStats)
-	total   int
+	statMu     sync.Mutex
+	handled    []time.Duration // the latest handling times (at most maxStats)
+	total      int
+	marshalled int // state frames marshalled
+
+	connMu  sync.Mutex
+	seats   map[string]*use // by seat token
+	clients map[string]*use // by client address
+	open    int             // WebSockets open
+	uploads chan struct{}   // one token per upload being read
+}
+
+// use is what one seat token or one client address holds: its open
+// WebSockets and the bucket of its messages.
+type use struct {
+	conns  int
+	bucket *bucket
 }
 
 // maxStats bounds the handling times kept for /api/stats.
@@ -88,10 +118,15 @@ const maxStats = limits.Timings
 // one to answering it (the ack comes after the commit to disk), over the
 // latest 100 000.
 type Stats struct {
-	Messages int     `json:"messages"`
-	P50ms    float64 `json:"p50_ms"`
-	P99ms    float64 `json:"p99_ms"`
-	MaxMs    float64 `json:"max_ms"`
+	Messages int `json:"messages"`
+	// Conns is the WebSockets open now; Frames the state frames
+	// marshalled so far (one per audience of a change: a seat, or the
+	// spectators, however many connections each has).
+	Conns  int     `json:"conns"`
+	Frames int     `json:"frames"`
+	P50ms  float64 `json:"p50_ms"`
+	P99ms  float64 `json:"p99_ms"`
+	MaxMs  float64 `json:"max_ms"`
 }
 
 func (s *Server) stat(d time.Duration) {
@@ -108,10 +143,13 @@ func (s *Server) stat(d time.Duration) {
 func (s *Server) Stats() Stats {
 	s.statMu.Lock()
 	d := slices.Clone(s.handled)
-	n := s.total
+	n, frames := s.total, s.marshalled
 	s.statMu.Unlock()
+	s.connMu.Lock()
+	open := s.open
+	s.connMu.Unlock()
 	slices.Sort(d)
-	st := Stats{Messages: n}
+	st := Stats{Messages: n, Conns: open, Frames: frames}
 	if len(d) > 0 {
 		ms := func(x time.Duration) float64 { return float64(x.Microseconds()) / 1000 }
 		st.P50ms, st.P99ms, st.MaxMs = ms(d[len(d)/2]), ms(d[min(len(d)-1, len(d)*99/100)]), ms(d[len(d)-1])
@@ -120,11 +158,15 @@ func (s *Server) Stats() Stats {
 }
 
 // live is a game held in memory, with its one lock and its connections.
+// sendMu orders what the game's connections are sent: it is taken before
+// mu is let go, so frames leave in the order of the changes, and they are
+// marshalled and queued outside the game's lock.
 type live struct {
-	mu    sync.Mutex
-	row   gameRow
-	g     *game
-	conns map[*conn]bool
+	mu     sync.Mutex
+	sendMu sync.Mutex
+	row    gameRow
+	g      *game
+	conns  map[*conn]bool
 }
 
 // New opens (creating) the data directory and returns a server.
@@ -141,9 +183,29 @@ func New(opts Options) (*Server, error) {
 	if opts.Burst == 0 {
 		opts.Burst = 40
 	}
+	if opts.ClientRate == 0 {
+		opts.ClientRate = 100
+	}
+	if opts.ClientBurst == 0 {
+		opts.ClientBurst = 200
+	}
+	if opts.SeatConns == 0 {
+		opts.SeatConns = limits.SeatConns
+	}
+	if opts.SpectatorConns == 0 {
+		opts.SpectatorConns = limits.SpectatorConns
+	}
+	if opts.ClientConns == 0 {
+		opts.ClientConns = limits.ClientConns
+	}
 	if opts.MaxUpload == 0 {
 		opts.MaxUpload = limits.UploadBytes
 	}
+	defaultDuration(&opts.HeaderTimeout, 10*time.Second)
+	defaultDuration(&opts.ReadTimeout, 30*time.Second)
+	defaultDuration(&opts.IdleTimeout, 2*time.Minute)
+	defaultDuration(&opts.WriteTimeout, 10*time.Second)
+	defaultDuration(&opts.PingInterval, 30*time.Second)
 	if opts.Rand == nil {
 		opts.Rand = rand.Reader
 	}
@@ -163,7 +225,23 @@ func New(opts Options) (*Server, error) {
 		st.close()
 		return nil, err
 	}
-	return &Server{opts: opts, comp: comp, store: st, key: key, games: map[string]*live{}}, nil
+	return &Server{opts: opts, comp: comp, store: st, key: key, games: map[string]*live{},
+		seats: map[string]*use{}, clients: map[string]*use{}, uploads: make(chan struct{}, limits.Uploads)}, nil
+}
+
+func defaultDuration(d *time.Duration, def time.Duration) {
+	if *d == 0 {
+		*d = def
+	}
+}
+
+// HTTPServer returns an http.Server for Handler with the server's
+// timeouts: headers, whole requests (an upload's body included), idle
+// keep-alive connections and answers. A WebSocket, once accepted, is
+// bounded by its pings and its per-frame write timeout instead.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{Handler: s.Handler(), ReadHeaderTimeout: s.opts.HeaderTimeout, ReadTimeout: s.opts.ReadTimeout,
+		IdleTimeout: s.opts.IdleTimeout, WriteTimeout: s.opts.ReadTimeout + s.opts.WriteTimeout}
 }
 
 // PublicKey returns the server's ed25519 public key in hex: the key that
@@ -226,19 +304,34 @@ func writeJSON(w http.ResponseWriter, v any) {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxUpload))
-	if err != nil {
-		httpError(w, http.StatusRequestEntityTooLarge, "create: body: more than %d bytes", s.opts.MaxUpload)
+	// At most limits.Uploads bodies are read at once, each streamed into
+	// the decoder within MaxUpload and the server's ReadTimeout: stalled
+	// uploads hold neither memory nor a connection for long.
+	select {
+	case s.uploads <- struct{}{}:
+		defer func() { <-s.uploads }()
+	default:
+		httpError(w, http.StatusServiceUnavailable, "create: the server is reading %d uploads already; try again in a moment", cap(s.uploads))
 		return
 	}
 	var req CreateRequest
-	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, s.opts.MaxUpload))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			httpError(w, http.StatusRequestEntityTooLarge, "create: body: more than %d bytes", s.opts.MaxUpload)
+			return
+		}
 		httpError(w, http.StatusBadRequest, "create: not a request: %v; send {\"scenario\": NAME} or {\"yaml\": FILE}", err)
 		return
 	}
+	if dec.More() {
+		httpError(w, http.StatusBadRequest, "create: trailing data after the request")
+		return
+	}
 	var sc *scenarios.Scenario
+	var err error
 	switch {
 	case (req.Scenario == "") == (req.YAML == ""):
 		httpError(w, http.StatusBadRequest, "create: give exactly one of scenario (a built-in: %s) and yaml (a scenario file)", strings.Join(scenarios.Names(), ", "))
@@ -420,9 +513,17 @@ type conn struct {
 	why  string
 }
 
+// send queues one message (marshalled here: acks and errors, one
+// connection's own).
 func (c *conn) send(m wire.ServerMsg) {
 	m.Error = yamlfile.Safe(m.Error)
 	data, _ := json.Marshal(m)
+	c.put(data)
+}
+
+// put queues a marshalled frame; a connection whose queue is full is
+// closed (it reads too slowly).
+func (c *conn) put(data []byte) {
 	select {
 	case c.out <- data:
 	default:
@@ -437,6 +538,69 @@ func (c *conn) close(code websocket.StatusCode, why string) {
 	})
 }
 
+// errTooMany is a refusal of one more WebSocket on a seat or from a
+// client.
+type errTooMany struct{ what string }
+
+func (e errTooMany) Error() string { return e.what }
+
+// admit counts one more WebSocket on a seat token from a client, within
+// the caps; release undoes it.
+func (s *Server) admit(token, client string, spectator bool) (release func(), err error) {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	seatCap := s.opts.SeatConns
+	if spectator {
+		seatCap = s.opts.SpectatorConns
+	}
+	seat, cl := s.useOf(s.seats, token, s.opts.Rate, s.opts.Burst), s.useOf(s.clients, client, s.opts.ClientRate, s.opts.ClientBurst)
+	switch {
+	case seat.conns >= seatCap:
+		return nil, errTooMany{fmt.Sprintf("play: this seat has %d connections open; allowed at most %d", seat.conns, seatCap)}
+	case cl.conns >= s.opts.ClientConns:
+		return nil, errTooMany{fmt.Sprintf("play: %s has %d connections open; allowed at most %d", client, cl.conns, s.opts.ClientConns)}
+	}
+	seat.conns++
+	cl.conns++
+	s.open++
+	return func() {
+		s.connMu.Lock()
+		defer s.connMu.Unlock()
+		seat.conns--
+		cl.conns--
+		s.open--
+		now := time.Now()
+		forget(s.seats, token, seat, now)
+		forget(s.clients, client, cl, now)
+	}, nil
+}
+
+// useOf returns the use of key, made when missing (connMu held).
+func (s *Server) useOf(m map[string]*use, key string, rate, burst float64) *use {
+	u, ok := m[key]
+	if !ok {
+		u = &use{bucket: newBucket(rate, burst)}
+		m[key] = u
+	}
+	return u
+}
+
+// forget drops a use with no connection whose bucket has filled up again:
+// it is then as a new one would be, so forgetting it gives nobody more
+// messages (connMu held).
+func forget(m map[string]*use, key string, u *use, now time.Time) {
+	if u.conns == 0 && u.bucket.full(now) {
+		delete(m, key)
+	}
+}
+
+// allow takes one message from the buckets of a seat and of a client.
+func (s *Server) allow(token, client string, now time.Time) bool {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	return s.seats[token].bucket.take(now) && s.clients[client].bucket.take(now)
+}
+
 func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	token := r.URL.Query().Get("seat")
 	gameID, sideName, err := s.store.seat(token)
@@ -447,6 +611,13 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		s.storageError(w, "play", err)
 		return
 	}
+	client := clientOf(r)
+	release, err := s.admit(token, client, sideName == "spectator")
+	if err != nil {
+		httpError(w, http.StatusTooManyRequests, "%v", err)
+		return
+	}
+	defer release()
 	l, err := s.load(gameID)
 	if err != nil {
 		s.storageError(w, "play", err) // a seat's game is stored: any failure is the store's
@@ -464,21 +635,26 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	c := &conn{ws: ws, side: side, out: make(chan []byte, 64), done: make(chan struct{})}
 	ctx := r.Context()
 	finished := make(chan struct{})
-	go c.writer(finished)
+	go c.writer(finished, s.opts.WriteTimeout)
+	go c.pinger(finished, s.opts.PingInterval)
 
 	l.mu.Lock()
 	l.conns[c] = true
+	var frames []frame
 	if side != "" && !l.g.joined[side] {
 		l.g.join(side)
 		if err := s.store.append(l.row.id, l.g.seq, string(side), []byte(joinBody), false); err != nil {
 			s.opts.Logf("game %s: %v", l.row.id, err)
 		}
 		s.observe(l)
-		s.broadcast(l)
+		frames = s.frames(l, nil)
 	} else {
-		c.send(wire.ServerMsg{Type: wire.TypeState, State: l.g.state(side)})
+		frames = s.frames(l, c)
 	}
+	l.sendMu.Lock()
 	l.mu.Unlock()
+	s.deliver(frames)
+	l.sendMu.Unlock()
 	defer func() {
 		l.mu.Lock()
 		delete(l.conns, c)
@@ -487,14 +663,13 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		<-finished
 	}()
 
-	bucket := newBucket(s.opts.Rate, s.opts.Burst)
 	strikes := 0
 	for {
 		_, data, err := ws.Read(ctx)
 		if err != nil {
 			return
 		}
-		if !bucket.take(time.Now()) {
+		if !s.allow(token, client, time.Now()) {
 			strikes++
 			// The answer names the dropped message's id, so that a client
 			// waiting for it learns it was dropped (and may send it again)
@@ -503,7 +678,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 				ID int64 `json:"id"`
 			}
 			_ = json.Unmarshal(data, &head)
-			c.send(wire.ServerMsg{Type: wire.TypeError, ID: head.ID, Error: fmt.Sprintf("%smore than %g messages a second; this message was dropped", wire.RateDropped, s.opts.Rate)})
+			c.send(wire.ServerMsg{Type: wire.TypeError, ID: head.ID, Error: fmt.Sprintf("%smore than %g messages a second on this seat (or %g from this address); this message was dropped", wire.RateDropped, s.opts.Rate, s.opts.ClientRate)})
 			if strikes > int(s.opts.Burst) {
 				c.close(websocket.StatusPolicyViolation, "rate: too many messages")
 				return
@@ -520,11 +695,10 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 }
 
 // handle applies one decoded message under the game's lock, stores it and
-// answers.
+// answers (outside the lock, in order).
 func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 	defer func(start time.Time) { s.stat(time.Since(start)) }(time.Now())
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	err := l.g.handle(c.side, m)
 	if err == nil {
 		over := l.g.b.Phase() == battle.Over
@@ -532,6 +706,7 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 			err = errDirty{fmt.Errorf("%s: not stored (%v); try again", m.Type, err)}
 		}
 	}
+	var frames []frame
 	if err != nil {
 		var dirty errDirty
 		if errors.As(err, &dirty) {
@@ -541,12 +716,19 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 				s.opts.Logf("game %s: rebuild: %v", l.row.id, rerr)
 			}
 		}
+	} else {
+		s.publish(l.g)
+		s.observe(l)
+		frames = s.frames(l, nil)
+	}
+	l.sendMu.Lock()
+	l.mu.Unlock()
+	defer l.sendMu.Unlock()
+	if err != nil {
 		c.send(wire.ServerMsg{Type: wire.TypeError, ID: m.ID, Error: err.Error()})
 		return
 	}
-	s.publish(l.g)
-	s.observe(l)
-	s.broadcast(l) // before the ack: a client that has the ack has the state it led to
+	s.deliver(frames) // before the ack: a client that has the ack has the state it led to
 	c.send(wire.ServerMsg{Type: wire.TypeAck, ID: m.ID})
 }
 
@@ -562,23 +744,56 @@ func (s *Server) observe(l *live) {
 	s.opts.Observe(l.row.id, l.g.seq, l.g.b.State(), seeds)
 }
 
-// broadcast sends every connection of the game its state (l.mu held).
-func (s *Server) broadcast(l *live) {
-	states := map[battle.Side]*wire.State{}
+// frame is one audience's state (a seat, or the spectators) and the
+// connections it goes to.
+type frame struct {
+	state *wire.State
+	conns []*conn
+}
+
+// frames works out the state of every audience of the game, for all its
+// connections or only for one (l.mu held). The states are the game's
+// pictures at this moment; deliver marshals them after the lock is let go.
+func (s *Server) frames(l *live, only *conn) []frame {
+	by := map[battle.Side]*frame{}
+	var out []*frame
 	for c := range l.conns {
-		st, ok := states[c.side]
-		if !ok {
-			st = l.g.state(c.side)
-			states[c.side] = st
+		if only != nil && c != only {
+			continue
 		}
-		c.send(wire.ServerMsg{Type: wire.TypeState, State: st})
+		f, ok := by[c.side]
+		if !ok {
+			f = &frame{state: l.g.state(c.side)}
+			by[c.side] = f
+			out = append(out, f)
+		}
+		f.conns = append(f.conns, c)
+	}
+	res := make([]frame, len(out))
+	for i, f := range out {
+		res[i] = *f
+	}
+	return res
+}
+
+// deliver marshals each audience's state once and queues it on each of
+// its connections (l.sendMu held, l.mu not).
+func (s *Server) deliver(frames []frame) {
+	s.statMu.Lock()
+	s.marshalled += len(frames)
+	s.statMu.Unlock()
+	for _, f := range frames {
+		data, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, State: f.state})
+		for _, c := range f.conns {
+			c.put(data)
+		}
 	}
 }
 
-func (c *conn) writer(finished chan<- struct{}) {
+func (c *conn) writer(finished chan<- struct{}, timeout time.Duration) {
 	defer close(finished)
 	write := func(data []byte) error {
-		wctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		wctx, cancel := context.WithTimeout(context.Background(), timeout)
 		defer cancel()
 		return c.ws.Write(wctx, websocket.MessageText, data)
 	}
@@ -598,6 +813,29 @@ func (c *conn) writer(finished chan<- struct{}) {
 	}
 }
 
+// pinger pings the peer every interval; a peer that does not answer
+// within the interval is dropped (its reader then ends).
+func (c *conn) pinger(finished <-chan struct{}, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-finished:
+			return
+		case <-c.done:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), interval)
+			err := c.ws.Ping(ctx)
+			cancel()
+			if err != nil {
+				c.ws.CloseNow()
+				return
+			}
+		}
+	}
+}
+
 // bucket is a token bucket: rate tokens a second, at most burst.
 type bucket struct {
 	rate, burst, tokens float64
@@ -605,6 +843,11 @@ type bucket struct {
 }
 
 func newBucket(rate, burst float64) *bucket { return &bucket{rate: rate, burst: burst, tokens: burst} }
+
+// full reports whether the bucket has filled up again by now.
+func (b *bucket) full(now time.Time) bool {
+	return b.last.IsZero() || b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst
+}
 
 func (b *bucket) take(now time.Time) bool {
 	if !b.last.IsZero() {

@@ -61,7 +61,8 @@ func TestLoadManyGames(t *testing.T) {
 	}
 	n := *loadGames
 	bin := buildBSG(t)
-	p := serve(t, bin, "127.0.0.1:0", filepath.Join(t.TempDir(), "load"), "-max-games", strconv.Itoa(n+1))
+	p := serve(t, bin, "127.0.0.1:0", filepath.Join(t.TempDir(), "load"), "-max-games", strconv.Itoa(n+1),
+		"-client-conns", strconv.Itoa(2*n+10), "-client-rate", strconv.Itoa(1000*n))
 	comp := assets.Default()
 	cpu0, _, _ := procStats(t, p.cmd.Process.Pid)
 

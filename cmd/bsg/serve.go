@@ -34,6 +34,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	data := fs.String("data", "bsg-data", "keep the games in `DIR` (created when missing)")
 	webDir := fs.String("web", "out/web", "serve the browser page built into `DIR` by make web at / (\"\": none)")
 	maxGames := fs.Int("max-games", limits.GamesPerClient, "unfinished games one client address may host")
+	clientConns := fs.Int("client-conns", limits.ClientConns, "WebSockets one client address may hold open at once")
+	clientRate := fs.Float64("client-rate", 100, "messages a second one client address may send over all its seats")
 	insecure := fs.Uint64("insecure-seed", 0, "tests only: draw game ids, seat tokens and secrets from `SEED` (predictable!)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -44,7 +46,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *maxGames < 1 || *maxGames > limits.MaxGamesPerClient {
 		return usagef("-max-games %d: allowed: 1 to %d", *maxGames, limits.MaxGamesPerClient)
 	}
-	opts := server.Options{Data: *data, MaxGamesPerClient: *maxGames,
+	if *clientConns < 1 || *clientRate <= 0 {
+		return usagef("-client-conns %d, -client-rate %g: allowed: at least 1, more than 0", *clientConns, *clientRate)
+	}
+	opts := server.Options{Data: *data, MaxGamesPerClient: *maxGames, ClientConns: *clientConns, ClientRate: *clientRate, ClientBurst: 2 * *clientRate,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	if *insecure != 0 {
 		opts.Rand = mrand.NewChaCha8(sha256.Sum256([]byte(fmt.Sprint(*insecure))))
@@ -69,7 +74,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if f, ok := stdout.(*os.File); ok {
 		_ = f.Sync()
 	}
-	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := s.HTTPServer()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {

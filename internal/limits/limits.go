@@ -154,6 +154,15 @@ const (
 	// -max-games, at most MaxGamesPerClient).
 	GamesPerClient    = 10
 	MaxGamesPerClient = 1000
+	// SeatConns is how many WebSockets one player's seat token may hold
+	// open at once, SpectatorConns one spectator token, and ClientConns
+	// one client address, unless the server is told otherwise.
+	SeatConns      = 4
+	SpectatorConns = 32
+	ClientConns    = 256
+	// Uploads is how many requests to host a game the server reads at
+	// once (each holds up to UploadBytes).
+	Uploads = 8
 	// Timings is how many request timings the server keeps for its
 	// statistics.
 	Timings = 100_000
