@@ -2,8 +2,8 @@ package server_test
 
 import (
 	"bufio"
-	"errors"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -141,7 +141,9 @@ func TestRateIsPerSeatNotPerConnection(t *testing.T) {
 	// sees a flood.
 	t.Run("seat", func(t *testing.T) {
 		n := count(t, server.Options{Rate: 0.5, Burst: 4, SeatConns: 4},
-			func(cr server.CreateResponse) []string { return []string{cr.Colonial, cr.Colonial, cr.Colonial, cr.Colonial} })
+			func(cr server.CreateResponse) []string {
+				return []string{cr.Colonial, cr.Colonial, cr.Colonial, cr.Colonial}
+			})
 		assert.LessOrEqual(t, n, 4+2, "4 connections of one seat get one seat's burst")
 	})
 	t.Run("client", func(t *testing.T) {
