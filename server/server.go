@@ -21,6 +21,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -44,9 +45,22 @@ type Options struct {
 	// Web, when set, serves every path the API does not (the browser
 	// client's page at "/").
 	Web http.Handler
-	// MaxGamesPerClient bounds the unfinished games one client address
-	// may have created (default 10).
-	MaxGamesPerClient int
+	// MaxGamesPerClient bounds the unfinished games one client may have
+	// created (default 10): a client is an IPv4 address or an IPv6 /64
+	// network (one host's share). MaxGames bounds the unfinished games of
+	// all clients together (default limits.Games): the one bound more
+	// addresses do not get round.
+	MaxGamesPerClient, MaxGames int
+	// JoinWithin is how long a game waits for its two players to take
+	// their seats (default 1 h), IdleExpiry how long a started game waits
+	// for its next message (default 30 days), before it expires: it ends
+	// unfinished (no record), its seats are refused with 410, and it no
+	// longer counts against its creator. A game with a connection open
+	// does not expire.
+	JoinWithin, IdleExpiry time.Duration
+	// Clock is the server's time (default the system's): expiry and the
+	// game clocks read it.
+	Clock Clock
 	// Rate and Burst bound a seat's messages, over all its connections:
 	// Rate per second on average, Burst at once (defaults 20 and 40).
 	Rate, Burst float64
@@ -81,6 +95,13 @@ type Options struct {
 	Observe func(game string, seq int, full battle.State, seeds []uint64)
 }
 
+// Clock tells the time.
+type Clock interface{ Now() time.Time }
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
 // Server is a running game server.
 type Server struct {
 	opts  Options
@@ -89,7 +110,7 @@ type Server struct {
 	key   ed25519.PrivateKey
 
 	mu    sync.Mutex
-	games map[string]*live
+	games map[string]*live // the games in use: held by a connection or a request
 
 	statMu     sync.Mutex
 	handled    []time.Duration // the latest handling times (at most maxStats)
@@ -122,11 +143,14 @@ type Stats struct {
 	// Conns is the WebSockets open now; Frames the state frames
 	// marshalled so far (one per audience of a change: a seat, or the
 	// spectators, however many connections each has).
-	Conns  int     `json:"conns"`
-	Frames int     `json:"frames"`
-	P50ms  float64 `json:"p50_ms"`
-	P99ms  float64 `json:"p99_ms"`
-	MaxMs  float64 `json:"max_ms"`
+	Conns  int `json:"conns"`
+	Frames int `json:"frames"`
+	// Live is the games held in memory now (by a connection or a
+	// request in progress).
+	Live  int     `json:"live"`
+	P50ms float64 `json:"p50_ms"`
+	P99ms float64 `json:"p99_ms"`
+	MaxMs float64 `json:"max_ms"`
 }
 
 func (s *Server) stat(d time.Duration) {
@@ -148,8 +172,11 @@ func (s *Server) Stats() Stats {
 	s.connMu.Lock()
 	open := s.open
 	s.connMu.Unlock()
+	s.mu.Lock()
+	held := len(s.games)
+	s.mu.Unlock()
 	slices.Sort(d)
-	st := Stats{Messages: n, Conns: open, Frames: frames}
+	st := Stats{Messages: n, Conns: open, Frames: frames, Live: held}
 	if len(d) > 0 {
 		ms := func(x time.Duration) float64 { return float64(x.Microseconds()) / 1000 }
 		st.P50ms, st.P99ms, st.MaxMs = ms(d[len(d)/2]), ms(d[min(len(d)-1, len(d)*99/100)]), ms(d[len(d)-1])
@@ -167,6 +194,7 @@ type live struct {
 	row    gameRow
 	g      *game
 	conns  map[*conn]bool
+	refs   int // connections and requests holding it (s.mu)
 }
 
 // New opens (creating) the data directory and returns a server.
@@ -177,6 +205,14 @@ func New(opts Options) (*Server, error) {
 	if opts.MaxGamesPerClient == 0 {
 		opts.MaxGamesPerClient = limits.GamesPerClient
 	}
+	if opts.MaxGames == 0 {
+		opts.MaxGames = limits.Games
+	}
+	if opts.Clock == nil {
+		opts.Clock = systemClock{}
+	}
+	defaultDuration(&opts.JoinWithin, time.Hour)
+	defaultDuration(&opts.IdleExpiry, 30*24*time.Hour)
 	if opts.Rate == 0 {
 		opts.Rate = 20
 	}
@@ -286,12 +322,26 @@ func (s *Server) newToken() string {
 	return hex.EncodeToString(b)
 }
 
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+// clientOf names the client of a request for its limits: its IPv4
+// address, or the /64 network of its IPv6 address (one host's share: a
+// host is given a whole /64 and may use any address in it).
+func clientOf(r *http.Request) string { return clientKey(r.RemoteAddr) }
+
+func clientKey(remote string) string {
+	host, _, err := net.SplitHostPort(remote)
 	if err != nil {
-		return r.RemoteAddr
+		host = remote
 	}
-	return host
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	p, _ := ip.Prefix(64)
+	return p.String()
 }
 
 func httpError(w http.ResponseWriter, code int, format string, args ...any) {
@@ -355,9 +405,14 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := clientOf(r)
-	n, err := s.store.activeGames(client)
+	s.sweep()
+	n, all, err := s.store.activeGames(client)
 	if err != nil {
-		httpError(w, http.StatusInternalServerError, "create: %v", err)
+		s.storageError(w, "create", err)
+		return
+	}
+	if all >= s.opts.MaxGames {
+		httpError(w, http.StatusServiceUnavailable, "create: the server holds %d unfinished games, its most; try again later", all)
 		return
 	}
 	if n >= s.opts.MaxGamesPerClient {
@@ -373,8 +428,8 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "create: %v", err)
 		return
 	}
-	if err := s.store.createGame(row, time.Now().Unix(), tokens); err != nil {
-		httpError(w, http.StatusInternalServerError, "create: %v", err)
+	if err := s.store.createGame(row, s.opts.Clock.Now().Unix(), tokens); err != nil {
+		s.storageError(w, "create", err)
 		return
 	}
 	base := "http://" + r.Host
@@ -387,25 +442,64 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, resp)
 }
 
-// load returns a game held in memory, rebuilding it from the store.
+// sweep expires the games left unstarted or idle past their time
+// (Options.JoinWithin, IdleExpiry), but for those in use.
+func (s *Server) sweep() {
+	s.mu.Lock()
+	keep := make([]string, 0, len(s.games))
+	for id := range s.games {
+		keep = append(keep, id)
+	}
+	now := s.opts.Clock.Now()
+	n, err := s.store.expire(now.Add(-s.opts.JoinWithin).Unix(), now.Add(-s.opts.IdleExpiry).Unix(), keep)
+	s.mu.Unlock()
+	if err != nil {
+		s.opts.Logf("expiry: storage: %v", err)
+	} else if n > 0 {
+		s.opts.Logf("expiry: %d games left unfinished past their time have expired", n)
+	}
+}
+
+// errExpired is a game that expired unfinished.
+var errExpired = errors.New("expired")
+
+// load returns a game held in memory, rebuilding it from the store, and
+// holds it there until release.
 func (s *Server) load(id string) (*live, error) {
+	s.sweep()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if l, ok := s.games[id]; ok {
+		l.refs++
 		return l, nil
 	}
 	row, err := s.store.game(id)
 	if err != nil {
 		return nil, err
 	}
+	if row.over == expired {
+		return nil, errExpired
+	}
 	g, err := s.rebuild(row)
 	if err != nil {
 		return nil, err
 	}
-	l := &live{row: row, g: g, conns: map[*conn]bool{}}
+	l := &live{row: row, g: g, conns: map[*conn]bool{}, refs: 1}
 	s.games[id] = l
 	s.observe(l)
 	return l, nil
+}
+
+// release lets go of a game load returned; a game nobody holds leaves
+// memory (a finished game's record is rebuilt from the store when asked
+// for again).
+func (s *Server) release(l *live) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l.refs--
+	if l.refs == 0 {
+		delete(s.games, l.row.id)
+	}
 }
 
 // rebuild replays a game's stored messages.
@@ -457,6 +551,7 @@ func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
 		s.loadError(w, "record", r.PathValue("id"), err)
 		return
 	}
+	defer s.release(l)
 	l.mu.Lock()
 	rec := l.g.published
 	l.mu.Unlock()
@@ -470,11 +565,14 @@ func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
 // loadError answers a request for game id that could not be loaded: 404
 // when the store holds no such game, 500 when the store failed.
 func (s *Server) loadError(w http.ResponseWriter, what, id string, err error) {
-	if errors.Is(err, errNotFound) {
+	switch {
+	case errors.Is(err, errNotFound):
 		httpError(w, http.StatusNotFound, "%s: no game %q", what, id)
-		return
+	case errors.Is(err, errExpired):
+		httpError(w, http.StatusGone, "%s: game %s expired unfinished (left unplayed past its time)", what, id)
+	default:
+		s.storageError(w, what, err)
 	}
-	s.storageError(w, what, err)
 }
 
 // storageError answers 500 for a failure of the store (logged whole; the
@@ -494,6 +592,7 @@ func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
 		s.loadError(w, "scenario", r.PathValue("id"), err)
 		return
 	}
+	defer s.release(l)
 	l.mu.Lock()
 	setup := l.g.setup
 	l.mu.Unlock()
@@ -619,10 +718,14 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	l, err := s.load(gameID)
-	if err != nil {
+	if errors.Is(err, errExpired) {
+		s.loadError(w, "play", gameID, err)
+		return
+	} else if err != nil {
 		s.storageError(w, "play", err) // a seat's game is stored: any failure is the store's
 		return
 	}
+	defer s.release(l)
 	ws, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
@@ -643,7 +746,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	var frames []frame
 	if side != "" && !l.g.joined[side] {
 		l.g.join(side)
-		if err := s.store.append(l.row.id, l.g.seq, string(side), []byte(joinBody), false); err != nil {
+		if err := s.store.append(l.row.id, l.g.seq, string(side), []byte(joinBody), false, len(l.g.joined) == 2, s.opts.Clock.Now().Unix()); err != nil {
 			s.opts.Logf("game %s: %v", l.row.id, err)
 		}
 		s.observe(l)
@@ -702,7 +805,7 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 	err := l.g.handle(c.side, m)
 	if err == nil {
 		over := l.g.b.Phase() == battle.Over
-		if err = s.store.append(l.row.id, l.g.seq, string(c.side), data, over); err != nil {
+		if err = s.store.append(l.row.id, l.g.seq, string(c.side), data, over, false, s.opts.Clock.Now().Unix()); err != nil {
 			err = errDirty{fmt.Errorf("%s: not stored (%v); try again", m.Type, err)}
 		}
 	}

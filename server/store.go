@@ -31,6 +31,8 @@ type appendReq struct {
 	seq        int
 	body       []byte
 	over       bool
+	started    bool  // the message took the second seat
+	at         int64 // unix time it was accepted
 	done       chan error
 }
 
@@ -43,6 +45,20 @@ CREATE TABLE IF NOT EXISTS seats (token_hash TEXT PRIMARY KEY, game TEXT NOT NUL
 CREATE TABLE IF NOT EXISTS messages (
   game TEXT NOT NULL, seq INTEGER NOT NULL, side TEXT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (game, seq));
 `
+
+// Columns added after the first release, added to older databases when
+// they open (name, then definition).
+var addedColumns = [][2]string{
+	{"active", "INTEGER NOT NULL DEFAULT 0"},  // unix time of the latest accepted message
+	{"started", "INTEGER NOT NULL DEFAULT 0"}, // both seats have been taken
+}
+
+// The values of games.over.
+const (
+	unfinished = 0
+	finished   = 1
+	expired    = 2 // left unfinished past its time (Options.JoinWithin, IdleExpiry)
+)
 
 // openStore opens (creating) the database file db.sqlite in dir.
 func openStore(dir string) (*store, error) {
@@ -60,6 +76,10 @@ func openStore(dir string) (*store, error) {
 		return nil, fmt.Errorf("%s is damaged, so bsg serve does not start on it (restore it from a backup, or move it away to start afresh): %w", path, err)
 	}
 	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := addColumns(db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -93,6 +113,33 @@ func checkIntegrity(db *sql.DB) error {
 		return fmt.Errorf("integrity check: %s", strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// addColumns adds the columns an older database lacks.
+func addColumns(db *sql.DB) error {
+	have := map[string]bool{}
+	rows, err := db.Query(`SELECT name FROM pragma_table_info('games')`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		have[name] = true
+	}
+	rows.Close()
+	for _, c := range addedColumns {
+		if !have[c[0]] {
+			if _, err := db.Exec(`ALTER TABLE games ADD COLUMN ` + c[0] + ` ` + c[1]); err != nil {
+				return err
+			}
+		}
+	}
+	_, err = db.Exec(`CREATE INDEX IF NOT EXISTS games_open ON games (over, started, active)`)
+	return err
 }
 
 // errNotFound is a game or seat the store does not hold; any other error
@@ -149,10 +196,12 @@ func (s *store) commit(batch []appendReq) error {
 		if _, err := tx.Exec(`INSERT INTO messages (game, seq, side, body) VALUES (?, ?, ?, ?)`, r.game, r.seq, r.side, r.body); err != nil {
 			return err
 		}
+		over := unfinished
 		if r.over {
-			if _, err := tx.Exec(`UPDATE games SET over = 1 WHERE id = ?`, r.game); err != nil {
-				return err
-			}
+			over = finished
+		}
+		if _, err := tx.Exec(`UPDATE games SET over = MAX(over, ?), active = ?, started = MAX(started, ?) WHERE id = ?`, over, r.at, r.started, r.game); err != nil {
+			return err
 		}
 	}
 	return tx.Commit()
@@ -186,7 +235,7 @@ func tokenHash(token string) string {
 type gameRow struct {
 	id, creator, scenario string
 	setup, secret         []byte
-	over                  bool
+	over                  int // unfinished, finished or expired
 }
 
 // createGame stores a new game and its three seat tokens (hashed).
@@ -196,8 +245,8 @@ func (s *store) createGame(g gameRow, created int64, tokens map[string]string) e
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.Exec(`INSERT INTO games (id, created, creator, scenario, setup, secret) VALUES (?, ?, ?, ?, ?, ?)`,
-		g.id, created, g.creator, g.scenario, g.setup, g.secret); err != nil {
+	if _, err := tx.Exec(`INSERT INTO games (id, created, creator, scenario, setup, secret, active) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		g.id, created, g.creator, g.scenario, g.setup, g.secret, created); err != nil {
 		return err
 	}
 	for side, tok := range tokens {
@@ -221,11 +270,30 @@ func (s *store) game(id string) (gameRow, error) {
 	return g, notFound(err)
 }
 
-// activeGames counts the games a client created that are not over.
-func (s *store) activeGames(creator string) (int, error) {
-	var n int
-	err := s.db.QueryRow(`SELECT COUNT(*) FROM games WHERE creator = ? AND over = 0`, creator).Scan(&n)
-	return n, err
+// activeGames counts the games a client created that are not over, and
+// all the games that are not over.
+func (s *store) activeGames(creator string) (mine, all int, err error) {
+	err = s.db.QueryRow(`SELECT COUNT(*), COALESCE(SUM(creator = ?), 0) FROM games WHERE over = 0`, creator).Scan(&all, &mine)
+	return mine, all, err
+}
+
+// expire marks unfinished the games nobody started before notStarted and
+// the started ones with no message since idleSince (unix times), except
+// those named in keep (held by a connection), and returns how many.
+func (s *store) expire(notStarted, idleSince int64, keep []string) (int64, error) {
+	q := `UPDATE games SET over = 2 WHERE over = 0 AND ((started = 0 AND active < ?) OR active < ?)`
+	args := []any{notStarted, idleSince}
+	if len(keep) > 0 {
+		q += ` AND id NOT IN (` + strings.TrimSuffix(strings.Repeat("?,", len(keep)), ",") + `)`
+		for _, k := range keep {
+			args = append(args, k)
+		}
+	}
+	res, err := s.db.Exec(q, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
 // message is one stored message.
@@ -253,8 +321,8 @@ func (s *store) messages(game string) ([]message, error) {
 
 // append stores message seq of a game (and whether it ended the game)
 // and returns once it is committed to disk.
-func (s *store) append(game string, seq int, side string, body []byte, over bool) error {
+func (s *store) append(game string, seq int, side string, body []byte, over, started bool, at int64) error {
 	done := make(chan error, 1)
-	s.appends <- appendReq{game: game, seq: seq, side: side, body: body, over: over, done: done}
+	s.appends <- appendReq{game: game, seq: seq, side: side, body: body, over: over, started: started, at: at, done: done}
 	return <-done
 }

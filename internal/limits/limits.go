@@ -154,6 +154,10 @@ const (
 	// -max-games, at most MaxGamesPerClient).
 	GamesPerClient    = 10
 	MaxGamesPerClient = 1000
+	// Games is how many unfinished games a server holds at once, of all
+	// clients together (each is a few kB on disk and held in memory only
+	// while a player is connected).
+	Games = 100_000
 	// SeatConns is how many WebSockets one player's seat token may hold
 	// open at once, SpectatorConns one spectator token, and ClientConns
 	// one client address, unless the server is told otherwise.
