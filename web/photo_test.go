@@ -78,13 +78,13 @@ func TestPhotoModeOnAPhone(t *testing.T) {
 		if i == 1 { // the next ship is a Raider: tap the class button until it says so
 			for n := 0; ; n++ {
 				require.Less(t, n, 20, "no class button for the raider")
-				b := waitButton(t, ctx, " (c)")
-				if strings.HasPrefix(b.Label, s.Class) {
+				b := waitButton(t, ctx, "Class: ")
+				if strings.HasPrefix(b.Label, "Class: "+s.Class) {
 					break
 				}
 				tap(t, ctx, b.X+b.W/2, b.Y+b.H/2)
 				waitFor(t, ctx, 10*time.Second, "the next class", func(st ui.PageState) bool {
-					nb, ok := button(st, " (c)")
+					nb, ok := button(st, "Class: ")
 					return ok && nb.Label != b.Label
 				})
 			}

@@ -313,6 +313,19 @@ func (a *App) Hovered(id string) bool { return a.hover == id && id != "" }
 // Mouse returns the pointer's position.
 func (a *App) Mouse() Pt { return a.mouse }
 
+// Touch reports whether the view runs on a touch screen (App.MinTarget
+// set): then the words say tap, not press, and buttons carry no keys.
+func (a *App) Touch() bool { return a.MinTarget > 0 }
+
+// K is a button's label with the key that does the same ("Save (F2)"),
+// or the label alone on a touch screen, where there is no keyboard.
+func (a *App) K(label, key string) string {
+	if a.Touch() {
+		return label
+	}
+	return label + " (" + key + ")"
+}
+
 // Button draws a button and registers its click. on marks a selected
 // option; disabled buttons draw grey and do nothing.
 func (a *App) Button(l *List, r Rect, label string, on, disabled bool, click func()) {
@@ -692,6 +705,6 @@ func (c *confirmBox) draw(a *App, l *List) {
 	}
 	bw := (w - 3*sz) / 2
 	by := y + h - 40*s - sz
-	a.Button(l, Rect{x + sz, by, bw, 40 * s}, c.yes+" (Enter)", false, false, func() { c.answer(a, true) })
-	a.Button(l, Rect{x + 2*sz + bw, by, bw, 40 * s}, c.no+" (Esc)", false, false, func() { c.answer(a, false) })
+	a.Button(l, Rect{x + sz, by, bw, 40 * s}, a.K(c.yes, "Enter"), false, false, func() { c.answer(a, true) })
+	a.Button(l, Rect{x + 2*sz + bw, by, bw, 40 * s}, a.K(c.no, "Esc"), false, false, func() { c.answer(a, false) })
 }

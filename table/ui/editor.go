@@ -1130,7 +1130,7 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 		}
 		y = a.buttonRow(l, x, y, w, bh, 4*s, labels, nil, do)
 	}
-	level := func() { row(it{"Level - ([)", press('[')}, it{"Level + (])", press(']')}) }
+	level := func() { row(it{a.K("Level -", "["), press('[')}, it{a.K("Level +", "]"), press(']')}) }
 	// the selection, first when there is one (on a phone its buttons
 	// show without scrolling), with a button for each of its keys
 	selection := func() {
@@ -1150,10 +1150,10 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 			}
 			txt := fmt.Sprintf("%s: %s %s %s, KE %d, level %d, pilot %s", sp.ID, SideName(sp.Side), sp.Class, where, sp.KE, max(1, sp.Level), pilotName(sp.Pilot))
 			y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true) - 6*s
-			row(it{"Side (s)", press('s')}, it{"Class (c)", press('c')}, it{"Pilot (i)", press('i')}, it{"Starts (y)", press('y')})
-			row(it{"Turn left (q)", press('q')}, it{"Turn right (e)", press('e')}, it{"KE - (K)", press('K')}, it{"KE + (k)", press('k')})
+			row(it{a.K("Side", "s"), press('s')}, it{a.K("Class", "c"), press('c')}, it{a.K("Pilot", "i"), press('i')}, it{a.K("Starts", "y"), press('y')})
+			row(it{a.K("Turn left", "q"), press('q')}, it{a.K("Turn right", "e"), press('e')}, it{a.K("KE -", "K"), press('K')}, it{a.K("KE +", "k"), press('k')})
 			if sp.Enters != nil {
-				row(it{"Enters earlier (T)", press('T')}, it{"Enters later (t)", press('t')})
+				row(it{a.K("Enters earlier", "T"), press('T')}, it{a.K("Enters later", "t"), press('t')})
 			}
 			if e.Sc.Has(starship.OptThreeD) {
 				level()
@@ -1166,10 +1166,10 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 			}
 			y = a.Para(l, x, y+12*s, w, txt+fmt.Sprintf(", level %d", max(1, o.Level)), 12, ColInk, true) - 6*s
 			if o.Kind == string(referee.AsteroidField) {
-				row(it{"Smaller (<)", press('<')}, it{"Larger (>)", press('>')}, it{"Turn left (q)", press('q')}, it{"Turn right (e)", press('e')})
-				row(it{"Sparse / dense (d)", press('d')})
+				row(it{a.K("Smaller", "<"), press('<')}, it{a.K("Larger", ">"), press('>')}, it{a.K("Turn left", "q"), press('q')}, it{a.K("Turn right", "e"), press('e')})
+				row(it{a.K("Sparse / dense", "d"), press('d')})
 			} else {
-				row(it{"Smaller (<)", press('<')}, it{"Larger (>)", press('>')})
+				row(it{a.K("Smaller", "<"), press('<')}, it{a.K("Larger", ">"), press('>')})
 			}
 			if e.Sc.Has(starship.OptThreeD) {
 				level()
@@ -1181,13 +1181,13 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 				txt = fmt.Sprintf("%s: zone, ships deployed here head %g°", z.ID, *z.Heading)
 			}
 			y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true) - 6*s
-			row(it{"Smaller (<)", press('<')}, it{"Larger (>)", press('>')}, it{"Heading left (q)", press('q')}, it{"Heading right (e)", press('e')})
-			row(it{"No heading (d)", press('d')})
+			row(it{a.K("Smaller", "<"), press('<')}, it{a.K("Larger", ">"), press('>')}, it{a.K("Heading left", "q"), press('q')}, it{a.K("Heading right", "e"), press('e')})
+			row(it{a.K("No heading", "d"), press('d')})
 		default:
 			y = a.Para(l, x, y+12*s, w, "Tap a ship, an obstacle or a zone to select it, drag it to move it (Tab: the next).", 11, ColSecondary, false) + 2*s
 		}
 		if e.sel.kind != selNone {
-			row(it{"Next (Tab)", key(KeyTab)}, it{"Delete (Del)", key(KeyDelete)})
+			row(it{a.K("Next", "Tab"), key(KeyTab)}, it{a.K("Delete", "Del"), key(KeyDelete)})
 		}
 	}
 	if e.sel.kind != selNone {
@@ -1245,8 +1245,8 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 		selection()
 	}
 	y += 4 * s
-	row(it{"Colonial ship (1)", press('1')}, it{"Cylon ship (2)", press('2')}, it{"Class (c)", press('c')})
-	row(it{"Planetoid (p)", press('p')}, it{"Field (f)", press('f')}, it{"Zone (z)", press('z')}, it{"Load (F3)", key(KeyF3)})
+	row(it{a.K("Colonial ship", "1"), press('1')}, it{a.K("Cylon ship", "2"), press('2')}, it{a.K("Class", "c"), press('c')})
+	row(it{a.K("Planetoid", "p"), press('p')}, it{a.K("Field", "f"), press('f')}, it{a.K("Zone", "z"), press('z')}, it{a.K("Load", "F3"), key(KeyF3)})
 	y += 4 * s
 	if len(e.problems) == 0 {
 		y = a.Para(l, x, y+12*s, w, "No problems: the scenario is playable.", 13, ColOK, true)
@@ -1273,11 +1273,11 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 		low = math.Max(low, wd.r.Y+wd.r.H)
 	}
 	e.scroll.end(a, l, mark, math.Max(0, y-low)+16*s, [2]int{})
-	back := "Back (Esc)"
+	back := a.K("Back", "Esc")
 	fw := (foot.W - 24*s - 8*s) / 3
 	fy := foot.Y + foot.H - 42*s
-	a.Button(l, Rect{foot.X + 12*s, fy, fw, 34 * s}, "Save (F2)", false, false, key(KeyF2))
-	a.Button(l, Rect{foot.X + 12*s + fw + 4*s, fy, fw, 34 * s}, "Play now (F5)", false, false, key(KeyF5))
+	a.Button(l, Rect{foot.X + 12*s, fy, fw, 34 * s}, a.K("Save", "F2"), false, false, key(KeyF2))
+	a.Button(l, Rect{foot.X + 12*s + fw + 4*s, fy, fw, 34 * s}, a.K("Play now", "F5"), false, false, key(KeyF5))
 	a.Button(l, Rect{foot.X + 12*s + 2*(fw+4*s), fy, fw, 34 * s}, back, false, false, key(KeyEscape))
 }
 

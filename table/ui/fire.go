@@ -461,7 +461,7 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 		a.Button(l, Rect{x + 16*sc, y, w - 16*sc, 26 * sc}, "0  hold fire", g.shots[id] == "" && g.holds[id], false, func() { g.hold(id) })
 		y += 34 * sc
 	}
-	a.Button(l, Rect{x, y + 4*sc, w, 36 * sc}, "Declare (Enter)", false, false, func() { g.declare() })
+	a.Button(l, Rect{x, y + 4*sc, w, 36 * sc}, a.K("Declare", "Enter"), false, false, func() { g.declare() })
 	y += 48 * sc
 	g.drawLogTail(l, Rect{r.X, y, r.W, r.Y + r.H - y}, v, "")
 	g.drawFooter(l, r)

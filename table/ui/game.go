@@ -767,7 +767,7 @@ func (g *Game) drawCover(l *List) {
 		y += lh
 	}
 	r := Rect{a.W/2 - 120*a.S(), math.Min(y+sz*0.5, a.H-50*a.S()), 240 * a.S(), 44 * a.S()}
-	a.Button(l, r, "Continue (Enter)", false, false, func() {
+	a.Button(l, r, a.K("Continue", "Enter"), false, false, func() {
 		if f := g.afterCover; f != nil {
 			g.afterCover = nil
 			f()
@@ -944,7 +944,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	}
 	if g.st == stResults || g.st == stAnim {
 		bw := w
-		a.Button(l, Rect{x, y + 6*a.S(), bw, 36 * a.S()}, "Go on (Enter)", false, false, func() {
+		a.Button(l, Rect{x, y + 6*a.S(), bw, 36 * a.S()}, a.K("Go on", "Enter"), false, false, func() {
 			if g.st == stAnim {
 				g.finishAnim()
 			} else {
@@ -955,9 +955,9 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 		y += 50 * a.S()
 	}
 	if g.st == stMarker {
-		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, "Place the marker (Enter)", false, g.marker == nil, func() { g.placeMarker(false) })
+		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, a.K("Place the marker", "Enter"), false, g.marker == nil, func() { g.placeMarker(false) })
 		y += 50 * a.S()
-		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, "Jump out of the playing area (j)", false, false, func() { g.placeMarker(true) })
+		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, a.K("Jump out of the playing area", "j"), false, false, func() { g.placeMarker(true) })
 		y += 50 * a.S()
 	}
 	if g.readOnly {
@@ -1001,9 +1001,9 @@ func (g *Game) drawFooter(l *List, r Rect) {
 	bw := (r.W - 28*s - 12*s) / 3
 	y := r.Y + r.H - 46*s
 	x := r.X + 14*s
-	a.Button(l, Rect{x, y, bw, 34 * s}, "Log (L)", g.logOpen, false, func() { g.logOpen = !g.logOpen })
-	a.Button(l, Rect{x + bw + 6*s, y, bw, 34 * s}, "Save (F2)", false, g.readOnly, func() { g.askSave() })
-	a.Button(l, Rect{x + 2*(bw+6*s), y, bw, 34 * s}, "Help (F1)", false, false, func() { g.a.help = true })
+	a.Button(l, Rect{x, y, bw, 34 * s}, a.K("Log", "L"), g.logOpen, false, func() { g.logOpen = !g.logOpen })
+	a.Button(l, Rect{x + bw + 6*s, y, bw, 34 * s}, a.K("Save", "F2"), false, g.readOnly, func() { g.askSave() })
+	a.Button(l, Rect{x + 2*(bw+6*s), y, bw, 34 * s}, a.K("Help", "F1"), false, false, func() { g.a.help = true })
 }
 
 // drawLogTail paints the last lines of the log the screen may show.
@@ -1117,7 +1117,7 @@ func (g *Game) drawVictory(l *List, view Rect) {
 	l.Text(Pt{r.X + w/2, r.Y + 100*s}, Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), a.TextSize(16), ColWhite, AnchorMiddle, false)
 	bw := (w - 60*s) / 3
 	y := r.Y + h - 70*s
-	a.Button(l, Rect{r.X + 15*s, y, bw, 40 * s}, "Save (F2)", false, false, func() { g.askSave() })
+	a.Button(l, Rect{r.X + 15*s, y, bw, 40 * s}, a.K("Save", "F2"), false, false, func() { g.askSave() })
 	a.Button(l, Rect{r.X + 30*s + bw, y, bw, 40 * s}, "Replay", false, false, func() {
 		data, err := g.b.Save()
 		if err == nil {
@@ -1128,9 +1128,9 @@ func (g *Game) drawVictory(l *List, view Rect) {
 		}
 		a.Say("cannot replay: %v", err)
 	})
-	back := "Title (Enter)"
+	back := a.K("Title", "Enter")
 	if g.back != nil {
-		back = "Back (Enter)"
+		back = a.K("Back", "Enter")
 	}
 	a.Button(l, Rect{r.X + 45*s + 2*bw, y, bw, 40 * s}, back, false, false, func() { g.leave() })
 }
@@ -1233,7 +1233,7 @@ func (g *Game) drawTabs(l *List, r Rect) Rect {
 		ctl = "Firing"
 	}
 	a.Button(l, Rect{r.X + 14*s, r.Y + 8*s, w, h}, ctl, g.tab == "", false, func() { g.tab = "" })
-	a.Button(l, Rect{r.X + 14*s + w + 6*s, r.Y + 8*s, w, h}, "Scenario (B)", g.tab == "scenario", false, func() { g.tab = "scenario" })
+	a.Button(l, Rect{r.X + 14*s + w + 6*s, r.Y + 8*s, w, h}, a.K("Scenario", "B"), g.tab == "scenario", false, func() { g.tab = "scenario" })
 	return Rect{r.X, r.Y + h + 8*s, r.W, r.H - h - 8*s}
 }
 

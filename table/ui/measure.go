@@ -698,21 +698,21 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 			field(l, Rect{fx, y + 14*s, fw, bh}, fmt.Sprintf("coord%d", i), ptrs[i], func() { m.applyFields() })
 		}
 		y += 14*s + bh + 6*s
-		a.Button(l, Rect{x, y, w/2 - 3*s, bh}, "Place (Enter in a field)", false, false, func() { m.applyFields() })
-		a.Button(l, Rect{x + w/2 + 3*s, y, w/2 - 3*s, bh}, "Delete (Del)", false, false, func() { m.remove() })
+		a.Button(l, Rect{x, y, w/2 - 3*s, bh}, a.K("Place", "Enter in a field"), false, false, func() { m.applyFields() })
+		a.Button(l, Rect{x + w/2 + 3*s, y, w/2 - 3*s, bh}, a.K("Delete", "Del"), false, false, func() { m.remove() })
 		y += bh + 6*s
 	}
 	row := func(labels []string, on []bool, fns []func()) { y = a.buttonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
 	class := a.Comp.ClassIDs()[m.classIdx%len(a.Comp.ClassIDs())]
 	press := func(r rune) func() { return func() { m.Handle(Event{Kind: Char, Rune: r}) } }
 	key := func(k Key) func() { return func() { m.Handle(Event{Kind: KeyPress, Key: k}) } }
-	row([]string{"Add " + class + " (v)", "Planetoid (p)", "Field (f)"}, []bool{false, false, false}, []func(){press('v'), press('p'), press('f')})
-	row([]string{"Class (c)", "3D levels (3)", "Only selected (k)"}, []bool{false, m.T.ThreeD, m.pair}, []func(){press('c'), press('3'), press('k')})
-	row([]string{"Save table (F2)", "Load table (F3)", "Picture (F5)"}, []bool{false, false, false}, []func(){key(KeyF2), key(KeyF3), key(KeyF5)})
+	row([]string{"Add " + class + " (v)", a.K("Planetoid", "p"), a.K("Field", "f")}, []bool{false, false, false}, []func(){press('v'), press('p'), press('f')})
+	row([]string{a.K("Class", "c"), a.K("3D levels", "3"), a.K("Only selected", "k")}, []bool{false, m.T.ThreeD, m.pair}, []func(){press('c'), press('3'), press('k')})
+	row([]string{a.K("Save table", "F2"), a.K("Load table", "F3"), a.K("Picture", "F5")}, []bool{false, false, false}, []func(){key(KeyF2), key(KeyF3), key(KeyF5)})
 	// rulings in words, when there is room for some above Back
 	bottom := r.Y + r.H - 50*s
 	if y+60*s > bottom {
-		a.Button(l, Rect{x, r.Y + r.H - 44*s, w, 34 * s}, "Back (Esc)", false, false, key(KeyEscape))
+		a.Button(l, Rect{x, r.Y + r.H - 44*s, w, 34 * s}, a.K("Back", "Esc"), false, false, key(KeyEscape))
 		return
 	}
 	y += 6 * s
@@ -733,7 +733,7 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 		}
 		y = a.Para(l, x, y+13*s, w, prefix+measure.Sentence(m.T, ru), 12, c, ru.CanFire) + 2*s
 	}
-	a.Button(l, Rect{x, r.Y + r.H - 44*s, w, 34 * s}, "Back (Esc)", false, false, key(KeyEscape))
+	a.Button(l, Rect{x, r.Y + r.H - 44*s, w, 34 * s}, a.K("Back", "Esc"), false, false, key(KeyEscape))
 }
 
 func (m *Measure) askSave() {

@@ -124,8 +124,8 @@ func (j *joinScreen) Draw(l *List) {
 		a.Focus("join")
 	}
 	bw := math.Min(180*s, (w-12*s)/2)
-	a.Button(l, Rect{cx - bw - 6*s, r.Y + r.H + 16*s, bw, 38 * s}, "Join (Enter)", false, false, j.join)
-	a.Button(l, Rect{cx + 6*s, r.Y + r.H + 16*s, bw, 38 * s}, "Back (Esc)", false, false, func() { j.Handle(Press(KeyEscape)) })
+	a.Button(l, Rect{cx - bw - 6*s, r.Y + r.H + 16*s, bw, 38 * s}, a.K("Join", "Enter"), false, false, j.join)
+	a.Button(l, Rect{cx + 6*s, r.Y + r.H + 16*s, bw, 38 * s}, a.K("Back", "Esc"), false, false, func() { j.Handle(Press(KeyEscape)) })
 	if j.err != "" {
 		a.Para(l, cx-w/2, r.Y+r.H+80*s, w, j.err, 14, ColWarn, false)
 	}
@@ -674,8 +674,8 @@ func (g *NetSeat) Draw(l *List) {
 	}
 	bw := (foot.W - 28*s - 6*s) / 2
 	fy := foot.Y + foot.H - 46*s
-	a.Button(l, Rect{foot.X + 14*s, fy, bw, 34 * s}, "Leave (Esc)", false, false, func() { g.Handle(Press(KeyEscape)) })
-	a.Button(l, Rect{foot.X + 14*s + bw + 6*s, fy, bw, 34 * s}, "Help (F1)", false, false, func() { a.help = true })
+	a.Button(l, Rect{foot.X + 14*s, fy, bw, 34 * s}, a.K("Leave", "Esc"), false, false, func() { g.Handle(Press(KeyEscape)) })
+	a.Button(l, Rect{foot.X + 14*s + bw + 6*s, fy, bw, 34 * s}, a.K("Help", "F1"), false, false, func() { a.help = true })
 }
 
 // decision returns the button of the decision the seat owes now (nil do
@@ -717,7 +717,7 @@ func (g *NetSeat) drawWaitingRoom(l *List) {
 	dim, dimmer := Mix(ColWhite, ColInk, 0.2), Mix(ColWhite, ColInk, 0.3)
 	back := func(y float64) {
 		bw := math.Min(w, 300*s)
-		a.Button(l, Rect{(a.W - bw) / 2, y, bw, 40 * s}, "Back to the title (Esc)", false, false, func() { g.Handle(Press(KeyEscape)) })
+		a.Button(l, Rect{(a.W - bw) / 2, y, bw, 40 * s}, a.K("Back to the title", "Esc"), false, false, func() { g.Handle(Press(KeyEscape)) })
 	}
 	if g.st == nil {
 		y = a.Para(l, x, y, w, "Connecting to "+g.base+" …", 24, ColWhite, true)
@@ -936,7 +936,7 @@ func (g *NetSeat) drawPlanning(l *List, x, y, w float64) float64 {
 	deck := g.class(sh.Class).Deck
 	p := g.draft(g.sel)
 	if g.locked[g.sel] {
-		a.Button(l, Rect{x, y, w, bh}, "Unlock "+g.sel+"'s plan (u)", false, false, func() { delete(g.locked, g.sel) })
+		a.Button(l, Rect{x, y, w, bh}, "Unlock "+g.sel+a.K("'s plan", "u"), false, false, func() { delete(g.locked, g.sel) })
 		y += bh + 8*s
 	} else {
 		mains, seconds := cardLists(deck)

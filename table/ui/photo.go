@@ -557,7 +557,7 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 	row := func(labels []string, on []bool, fns []func()) { y = a.buttonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
 	char := func(r rune) func() { return func() { p.char(r) } }
 	key := func(k Key) func() { return func() { p.Handle(Press(k)) } }
-	row([]string{"Ship (n)", "Planetoid (p)", "Field (f)", "Sheet (s)"},
+	row([]string{a.K("Ship", "n"), a.K("Planetoid", "p"), a.K("Field", "f"), a.K("Sheet", "s")},
 		[]bool{p.tool == photo.ShipKind, p.tool == photo.PlanetoidKind, p.tool == photo.FieldKind, p.tool == ""},
 		[]func(){char('n'), char('p'), char('f'), char('s')})
 	switch p.tool {
@@ -566,25 +566,25 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 		if len(p.pending) >= 3 {
 			closeField = key(KeyEnter)
 		}
-		row([]string{"Close the field (Enter)", string(p.density) + " (d)"}, []bool{false, false}, []func(){closeField, char('d')})
+		row([]string{a.K("Close the field", "Enter"), a.K(string(p.density), "d")}, []bool{false, false}, []func(){closeField, char('d')})
 	default:
 		var dialDown, dialUp func()
 		if p.lastShip() != nil {
 			dialDown, dialUp = char(','), char('.')
 		}
-		row([]string{p.class() + " (c)", "Dial − (,)", "Dial + (.)"}, []bool{false, false, false}, []func(){char('c'), dialDown, dialUp})
+		row([]string{a.K("Class: "+p.class(), "c"), a.K("Dial −", ","), a.K("Dial +", ".")}, []bool{false, false, false}, []func(){char('c'), dialDown, dialUp})
 	}
 	var undo func()
 	if len(p.pending) > 0 || len(p.marks.Scene.Objects) > 0 {
 		undo = key(KeyBackspace)
 	}
-	row([]string{"Undo", "Zoom − (-)", "Zoom + (+)", "Fit (0)"}, []bool{false, false, false, false},
+	row([]string{"Undo", a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []bool{false, false, false, false},
 		[]func(){undo, char('-'), char('+'), char('0')})
 	var saveTable func()
 	if p.res != nil {
 		saveTable = key(KeyF3)
 	}
-	row([]string{"Save marks (F2)", "Save table (F3)", "Back (Esc)"}, []bool{false, false, false},
+	row([]string{a.K("Save marks", "F2"), a.K("Save table", "F3"), a.K("Back", "Esc")}, []bool{false, false, false},
 		[]func(){key(KeyF2), saveTable, func() { p.a.Show(NewTitle(p.a)) }})
 	bottom := r.Y + r.H - 8*s
 	para := func(text string, size float64, c color.NRGBA, bold bool) bool {

@@ -686,12 +686,12 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	// the buttons stand at the same place for every ship; what the
 	// plan does is said below them
 	hw := (w - 8*sc) / 3
-	a.Button(l, Rect{x, y, hw, 34 * sc}, "Commit (Enter)", false, locked, func() { g.commit() })
-	a.Button(l, Rect{x + hw + 4*sc, y, hw, 34 * sc}, "Undo (u)", false, !locked, func() { g.undo() })
+	a.Button(l, Rect{x, y, hw, 34 * sc}, a.K("Commit", "Enter"), false, locked, func() { g.commit() })
+	a.Button(l, Rect{x + hw + 4*sc, y, hw, 34 * sc}, a.K("Undo", "u"), false, !locked, func() { g.undo() })
 	_, now := g.plannable(g.side)
-	hand := "Hand over (h)"
+	hand := a.K("Hand over", "h")
 	if g.players[g.side.Opponent()] != nil {
-		hand = "Done (h)"
+		hand = a.K("Done", "h")
 	}
 	a.Button(l, Rect{x + 2*(hw+4*sc), y, hw, 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })
 	y += 34 * sc

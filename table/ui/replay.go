@@ -210,7 +210,7 @@ func (r *Replay) Draw(l *List) {
 		a.Button(l, Rect{x + float64(i)*(bw+4*s), y + 6*s, bw, bh}, b.l, false, false, b.f)
 	}
 	y += bh + 12*s
-	a.Button(l, Rect{x, y, w, bh}, "View: "+SideName(g.viewAs)+" (s switches)", false, false, ch('s'))
+	a.Button(l, Rect{x, y, w, bh}, a.K("View: "+SideName(g.viewAs), "s switches"), false, false, ch('s'))
 	y += bh + 6*s
 	if res := v.Result; res != nil && r.at == len(r.saved.Journal) {
 		txt := "A draw: " + res.Reason
