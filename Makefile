@@ -40,10 +40,11 @@ go-deps:
 build: deps
 	$(GO) build -o $(BIN)/bsg ./cmd/bsg
 
-# `make play` opens the table view on the default scenario (hot-seat). On a
-# machine without a display it runs under Xvfb: PLAY_ARGS="-frames 120
-# -screenshot out/play.png" then writes what the window showed.
-PLAY_ARGS ?=
+# `make play` opens the table view on its title screen (Continue resumes
+# the autosaved game, New game starts one). On a machine without a display
+# it runs under Xvfb: PLAY_ARGS="-title -frames 120 -screenshot
+# out/play.png" then writes what the window showed.
+PLAY_ARGS ?= -title
 play: build
 	$(GO) build -o $(BIN)/bsg-table .
 	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \

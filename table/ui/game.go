@@ -557,8 +557,12 @@ func (g *Game) Handle(ev Event) {
 		g.askSave()
 		return
 	}
-	if ev.Kind == KeyPress && ev.Key == KeyEscape && g.st != stPlan && g.st != stDeclare && g.st != stMarker {
-		g.leave()
+	if ev.Kind == KeyPress && ev.Key == KeyEscape && !g.readOnly {
+		if g.st == stPlan && g.confirm != "" {
+			g.confirm = "" // the illegal plan waits no more for its second Enter
+			return
+		}
+		g.leave() // in every stage: it asks first, the game is autosaved
 		return
 	}
 	switch g.st {
@@ -998,12 +1002,14 @@ func (g *Game) drawFooter(l *List, r Rect) {
 			g.footWidgets[1] = len(a.widgets)
 		}()
 	}
-	bw := (r.W - 28*s - 12*s) / 3
+	bw := (r.W - 28*s - 18*s) / 4
 	y := r.Y + r.H - 46*s
 	x := r.X + 14*s
 	a.Button(l, Rect{x, y, bw, 34 * s}, a.K("Log", "L"), g.logOpen, false, func() { g.logOpen = !g.logOpen })
 	a.Button(l, Rect{x + bw + 6*s, y, bw, 34 * s}, a.K("Save", "F2"), false, g.readOnly, func() { g.askSave() })
 	a.Button(l, Rect{x + 2*(bw+6*s), y, bw, 34 * s}, a.K("Help", "F1"), false, false, func() { g.a.help = true })
+	// Leave is always there: it asks first and keeps the game (autosave)
+	a.Button(l, Rect{x + 3*(bw+6*s), y, bw, 34 * s}, a.K("Leave", "Esc"), false, false, func() { g.leave() })
 }
 
 // drawLogTail paints the last lines of the log the screen may show.
@@ -1139,7 +1145,7 @@ func (g *Game) drawVictory(l *List, view Rect) {
 func (g *Game) Help() []string {
 	common := []string{
 		"Table: A fire arcs, R range rings, G grid, T paths and ghosts, N names; L the battle log; B the scenario (briefing, goals, progress); M measurement mode on the table as it stands (not while planning or declaring).",
-		"F2 saves the game (it is also autosaved after every move: Continue on the title); Esc goes back to the title, after asking (not in the middle of planning).",
+		"F2 saves the game (it is also autosaved after every move: Continue on the title); Esc or Leave goes back to the title at any time, after asking.",
 	}
 	if g.br != nil {
 		goals := g.br.goals()

@@ -64,8 +64,11 @@ func TestAutosaveAndContinue(t *testing.T) {
 	require.True(t, a.HasAutosave(), "a committed plan is autosaved")
 	n := len(g.b.Journal())
 
-	send(a, Press(KeyEscape)) // planning: Esc does not leave
-	assert.Same(t, g, a.Screen())
+	send(a, Press(KeyEscape)) // planning: Esc asks too
+	require.True(t, a.Confirming(), "Esc while planning asks")
+	send(a, Press(KeyEscape))
+	assert.Same(t, g, a.Screen(), "and stays when told so")
+	assert.Equal(t, "plan", g.Stage(), "still planning")
 	g.cover("x", "y", func() {})
 	send(a, Press(KeyEscape))
 	require.True(t, a.Confirming(), "Esc on a cover screen asks")
