@@ -69,13 +69,15 @@ type App struct {
 	Server string
 	hosted io.Closer
 
-	screen  Screen
-	help    bool
-	modal   *prompt
-	ask     *confirmBox
-	status  string
-	statusT float64
-	Quit    bool
+	screen Screen
+	help   bool
+	// helpPage is the help overlay's page (it wraps round)
+	helpPage int
+	modal    *prompt
+	ask      *confirmBox
+	status   string
+	statusT  float64
+	Quit     bool
 
 	mouse   Pt
 	widgets []widget
@@ -180,11 +182,19 @@ func (a *App) Handle(ev Event) {
 		}
 	case MouseDown:
 		a.mouse = Pt{ev.X, ev.Y}
+		a.Frame() // the widgets as they stand now
 		if a.help {
+			// the help's own buttons (Next page, Close); a tap anywhere
+			// else closes it too
+			for i := len(a.widgets) - 1; i >= 0; i-- {
+				if w := a.widgets[i]; w.r.Contains(a.mouse) && w.click != nil {
+					w.click()
+					return
+				}
+			}
 			a.help = false
 			return
 		}
-		a.Frame() // the widgets as they stand now
 		if ev.Button == ButtonLeft {
 			for i := len(a.widgets) - 1; i >= 0; i-- {
 				w := a.widgets[i]
@@ -216,7 +226,15 @@ func (a *App) Handle(ev Event) {
 			}
 		}
 		if ev.Kind == KeyPress && ev.Key == KeyF1 || ev.Kind == Char && ev.Rune == '?' {
-			a.help = !a.help
+			a.ShowHelp(!a.help)
+			return
+		}
+		if a.help && (ev.Kind == KeyPress && ev.Key == KeyPageDown || ev.Kind == Char && ev.Rune == ' ') {
+			a.helpPage++ // drawHelp wraps it round
+			return
+		}
+		if a.help && ev.Kind == KeyPress && ev.Key == KeyPageUp {
+			a.helpPage = max(0, a.helpPage-1)
 			return
 		}
 		if a.help && (ev.Kind == KeyPress && ev.Key == KeyEscape) {
@@ -289,6 +307,7 @@ func (a *App) Frame() *List {
 	}
 	if a.help {
 		l.NewLayer()
+		a.widgets = a.widgets[:0] // nothing under the help takes a tap
 		a.drawHelp(l)
 	}
 	return l
@@ -324,6 +343,15 @@ func (a *App) K(label, key string) string {
 		return label
 	}
 	return label + " (" + key + ")"
+}
+
+// Words picks the words that tell a player how to act: keys and clicks
+// on the desktop, taps on a touch screen.
+func (a *App) Words(desktop, touch string) string {
+	if a.Touch() {
+		return touch
+	}
+	return desktop
 }
 
 // Button draws a button and registers its click. on marks a selected
@@ -499,26 +527,65 @@ func (a *App) Para(l *List, x, y, w float64, s string, nominal float64, c color.
 	return y
 }
 
-// drawHelp paints the help overlay: the screen's keys and the global ones.
+// ShowHelp shows (on) or hides the help overlay, from its first page.
+func (a *App) ShowHelp(on bool) {
+	a.help = on
+	a.helpPage = 0
+}
+
+// drawHelp paints the help overlay: the screen's keys and the global
+// ones, in pages as tall as the window, with a Close button (and Next
+// page when there is more) a finger can hit.
 func (a *App) drawHelp(l *List) {
 	lines := append([]string{}, a.screen.Help()...)
-	lines = append(lines, "", "Everywhere: F1 or ? shows and hides this help; Esc goes back.",
-		"Mouse wheel or + and − zoom the table, dragging an empty spot or the arrow keys pan it, 0 fits it to the window.")
+	if a.Touch() {
+		lines = append(lines, "", "Everywhere: Help shows this; Close or a tap outside the box hides it. Drag an empty spot of the table to pan it, pinch to zoom.",
+			"With a keyboard: F1 or ? shows and hides this help; Esc goes back.")
+	} else {
+		lines = append(lines, "", "Everywhere: F1 or ? shows and hides this help (PageDown: the next page); Esc goes back.",
+			"Mouse wheel or + and − zoom the table, dragging an empty spot or the arrow keys pan it, 0 fits it to the window.")
+	}
 	sz := a.TextSize(15)
-	w := math.Min(a.W-40, 900*a.S())
+	w := math.Min(a.W-20, 900*a.S())
 	x := (a.W - w) / 2
 	var wrapped []string
 	for _, s := range lines {
 		wrapped = append(wrapped, a.Fonts.Wrap(Clean(s), sz, w-2*sz, false)...)
 	}
-	h := float64(len(wrapped)+3) * sz * 1.35
+	bh := 36 * a.S()
+	lh := sz * 1.35
+	// the lines a page holds: the window less the title, the buttons and
+	// the margins
+	per := max(3, int((a.H-20-3.4*sz-bh-2*sz)/lh))
+	pages := (len(wrapped) + per - 1) / per
+	page := a.helpPage % max(1, pages)
+	body := wrapped[page*per : min(len(wrapped), (page+1)*per)]
+	h := 3.4*sz + float64(len(body))*lh + bh + 1.5*sz
 	y := math.Max(10, (a.H-h)/2)
 	l.Rect(Rect{0, 0, a.W, a.H}, Alpha(ColInk, 0.35), ColNone, 0)
 	l.Rect(Rect{x, y, w, h}, ColPanel, ColInk, 2)
-	l.Text(Pt{x + sz, y + 1.8*sz}, "Help: "+a.screen.Name(), sz*1.2, ColInk, AnchorStart, true)
-	for i, s := range wrapped {
-		l.Text(Pt{x + sz, y + 3.4*sz + float64(i)*sz*1.35}, s, sz, ColInk, AnchorStart, false)
+	head := "Help: " + a.screen.Name()
+	if pages > 1 {
+		head += fmt.Sprintf(" (%d/%d)", page+1, pages)
 	}
+	l.Text(Pt{x + sz, y + 1.8*sz}, Clean(head), math.Min(sz*1.2, fitSize(a, Clean(head), w-2*sz, sz*1.2)), ColInk, AnchorStart, true)
+	for i, s := range body {
+		l.Text(Pt{x + sz, y + 3.4*sz + float64(i)*lh}, s, sz, ColInk, AnchorStart, false)
+	}
+	by := y + h - bh - 0.8*sz
+	bw := (w - 3*sz) / 2
+	if pages > 1 {
+		a.Button(l, Rect{x + sz, by, bw, bh}, a.K("Next page", "PageDown"), false, false, func() { a.helpPage = page + 1 })
+	}
+	a.Button(l, Rect{x + w - sz - bw, by, bw, bh}, a.K("Close", "F1"), false, false, func() { a.ShowHelp(false) })
+}
+
+// fitSize is the largest size up to sz at which s is at most w wide.
+func fitSize(a *App, s string, w, sz float64) float64 {
+	for sz > 8 && a.Fonts.Width(s, sz, true) > w {
+		sz *= 0.95
+	}
+	return sz
 }
 
 // HelpShown reports whether the help overlay is up.

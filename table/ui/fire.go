@@ -431,7 +431,7 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 	y += 8 * sc
 	sh := g.shooters(v)
 	if len(sh) == 0 {
-		y = a.Para(l, x, y+14*sc, w, "No ship of yours can fire in this firing step: none has an enemy in its arc, in range and in sight (or it fired already, or jumped in this turn). Press Enter to go on.", 13, ColInk, true)
+		y = a.Para(l, x, y+14*sc, w, "No ship of yours can fire in this firing step: none has an enemy in its arc, in range and in sight (or it fired already, or jumped in this turn). "+a.Words("Press Enter", "Tap Declare")+" to go on.", 13, ColInk, true)
 	}
 	for _, id := range sh {
 		id := id

@@ -310,7 +310,7 @@ func (g *Game) advance() {
 				g.reveal()
 				return
 			}
-			g.cover("Both players: the reveal", "Every plan is in. Press Enter (or click) and both plans are revealed together; the ships move.", func() { g.reveal() })
+			g.cover("Both players: the reveal", "Every plan is in. "+g.a.Words("Press Enter (or click)", "Tap Continue")+" and both plans are revealed together; the ships move.", func() { g.reveal() })
 		case battle.Preplanning:
 			for _, side := range battle.Sides {
 				if g.players[side] == nil && len(g.mustPreplan(g.b.View(side))) > 0 {
@@ -419,7 +419,7 @@ func (g *Game) startPlanning(side battle.Side) {
 		start()
 		return
 	}
-	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. Press Enter or click when ready.", g.b.Turn(), SideName(side.Opponent()))
+	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.b.Turn(), SideName(side.Opponent()), g.a.Words("Press Enter or click", "Tap Continue"))
 	if !g.briefed {
 		g.briefed = true
 		text = g.br.name + "\n" + strings.Join(g.br.lines(), "\n") + "\n\n" + text
@@ -605,9 +605,10 @@ func (g *Game) leave() {
 		g.leaveNow()
 		return
 	}
-	text := "The game is not saved: F2 saves it first."
-	if g.a.DataDir != "" {
-		g.autosave()
+	text := "The game is not saved: " + g.a.Words("F2", "Save") + " saves it first."
+	if g.a.DataDir != "" || g.a.Platform != nil {
+		g.autosave()   // the user data folder
+		g.a.autosave() // the browser's storage
 		text = "The game is autosaved: Continue on the title screen resumes it where it stands."
 	}
 	g.a.Confirm("Leave this game?", text, "Leave", "Stay", g.leaveNow)
@@ -738,45 +739,78 @@ func (g *Game) drawCover(l *List) {
 		c = ColCylon
 	}
 	w := math.Min(a.W*0.86, 820*a.S())
-	sz := a.TextSize(16)
+	bh := 44 * a.S()
+	// the title names the side in full: it wraps, and shrinks until no
+	// word is wider than the screen (a phone held upright)
+	tsz := a.TextSize(34)
+	title := a.Fonts.Wrap(Clean(g.coverTitle), tsz, w, true)
+	for tsz > 12 && (len(title) > 2 || widest(a, title, tsz, true) > w) {
+		tsz *= 0.92
+		title = a.Fonts.Wrap(Clean(g.coverTitle), tsz, w, true)
+	}
 	type line struct {
 		s string
 		c colorT
 	}
+	// the text shrinks (down to three quarters) until it and the button
+	// fit the screen
 	var lines []line
-	for _, para := range strings.Split(Clean(g.coverText), "\n") {
-		if len(lines) > 0 {
-			lines = append(lines, line{})
+	sz := a.TextSize(16)
+	for {
+		lines = lines[:0]
+		for _, para := range strings.Split(Clean(g.coverText), "\n") {
+			if len(lines) > 0 {
+				lines = append(lines, line{})
+			}
+			col := Mix(ColWhite, ColInk, 0.15)
+			switch {
+			case strings.HasPrefix(para, "Colonial"):
+				col = Mix(ColColonial, ColWhite, 0.3)
+			case strings.HasPrefix(para, "Cylon"):
+				col = Mix(ColCylon, ColWhite, 0.3)
+			}
+			for _, ln := range a.Fonts.Wrap(para, sz, w, false) {
+				lines = append(lines, line{ln, col})
+			}
 		}
-		col := Mix(ColWhite, ColInk, 0.15)
-		switch {
-		case strings.HasPrefix(para, "Colonial"):
-			col = Mix(ColColonial, ColWhite, 0.3)
-		case strings.HasPrefix(para, "Cylon"):
-			col = Mix(ColCylon, ColWhite, 0.3)
+		total := float64(len(title))*tsz*1.2 + 0.4*tsz + float64(len(lines))*sz*1.35 + sz + bh
+		if total <= a.H-2*tsz || sz <= math.Max(11, 0.75*a.TextSize(16)) {
+			break
 		}
-		for _, ln := range a.Fonts.Wrap(para, sz, w, false) {
-			lines = append(lines, line{ln, col})
-		}
+		sz = math.Max(math.Max(11, 0.75*a.TextSize(16)), sz*0.94)
 	}
-	tsz := a.TextSize(34)
 	lh := sz * 1.35
-	total := tsz*1.4 + float64(len(lines))*lh + sz + 44*a.S()
+	total := float64(len(title))*tsz*1.2 + 0.4*tsz + float64(len(lines))*lh + sz + bh
 	y := math.Max(tsz+10, (a.H-total)/2+tsz)
-	l.Text(Pt{a.W / 2, y}, g.coverTitle, tsz, c, AnchorMiddle, true)
-	y += tsz * 1.4
+	for _, t := range title {
+		l.Text(Pt{a.W / 2, y}, t, tsz, c, AnchorMiddle, true)
+		y += tsz * 1.2
+	}
+	y += 0.4 * tsz
 	x := (a.W - w) / 2
 	for _, ln := range lines {
 		l.Text(Pt{x, y}, ln.s, sz, ln.c, AnchorStart, false)
 		y += lh
 	}
-	r := Rect{a.W/2 - 120*a.S(), math.Min(y+sz*0.5, a.H-50*a.S()), 240 * a.S(), 44 * a.S()}
+	r := Rect{a.W/2 - 120*a.S(), math.Min(y+sz*0.5, a.H-bh-6*a.S()), 240 * a.S(), bh}
+	r.W = math.Min(r.W, a.W-20)
+	r.X = (a.W - r.W) / 2
+	l.Take(r) // the status line goes elsewhere: the button stays visible
 	a.Button(l, r, a.K("Continue", "Enter"), false, false, func() {
 		if f := g.afterCover; f != nil {
 			g.afterCover = nil
 			f()
 		}
 	})
+}
+
+// widest is the width of the widest of lines.
+func widest(a *App, lines []string, sz float64, bold bool) float64 {
+	w := 0.0
+	for _, s := range lines {
+		w = math.Max(w, a.Fonts.Width(s, sz, bold))
+	}
+	return w
 }
 
 // drawBoard paints the table from a view: the play area, obstacles,
@@ -926,7 +960,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	case stAnim:
 		msg = "The ships move along their paths. Enter skips."
 	case stResults:
-		msg = g.resultsHeadline() + " Press Enter to go on."
+		msg = g.resultsHeadline() + " " + a.Words("Press Enter", "Tap Go on") + " to go on."
 	case stMarker:
 		msg = fmt.Sprintf("%s player: place the FTL marker of %s (Faster-than-light movement). Click anywhere in the playing area; , and . turn it by 15°; Enter confirms (j jumps out of the playing area instead). Then two dice pick the side of the marker the ship comes out of (the numbers on its sides) and one die how many centimetres it moves on from there.", SideName(g.side), first(v.MarkersDue))
 	case stOver:
@@ -1007,7 +1041,7 @@ func (g *Game) drawFooter(l *List, r Rect) {
 	x := r.X + 14*s
 	a.Button(l, Rect{x, y, bw, 34 * s}, a.K("Log", "L"), g.logOpen, false, func() { g.logOpen = !g.logOpen })
 	a.Button(l, Rect{x + bw + 6*s, y, bw, 34 * s}, a.K("Save", "F2"), false, g.readOnly, func() { g.askSave() })
-	a.Button(l, Rect{x + 2*(bw+6*s), y, bw, 34 * s}, a.K("Help", "F1"), false, false, func() { g.a.help = true })
+	a.Button(l, Rect{x + 2*(bw+6*s), y, bw, 34 * s}, a.K("Help", "F1"), false, false, func() { g.a.ShowHelp(true) })
 	// Leave is always there: it asks first and keeps the game (autosave)
 	a.Button(l, Rect{x + 3*(bw+6*s), y, bw, 34 * s}, a.K("Leave", "Esc"), false, false, func() { g.leave() })
 }

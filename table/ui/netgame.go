@@ -675,7 +675,7 @@ func (g *NetSeat) Draw(l *List) {
 	bw := (foot.W - 28*s - 6*s) / 2
 	fy := foot.Y + foot.H - 46*s
 	a.Button(l, Rect{foot.X + 14*s, fy, bw, 34 * s}, a.K("Leave", "Esc"), false, false, func() { g.Handle(Press(KeyEscape)) })
-	a.Button(l, Rect{foot.X + 14*s + bw + 6*s, fy, bw, 34 * s}, a.K("Help", "F1"), false, false, func() { a.help = true })
+	a.Button(l, Rect{foot.X + 14*s + bw + 6*s, fy, bw, 34 * s}, a.K("Help", "F1"), false, false, func() { a.ShowHelp(true) })
 }
 
 // decision returns the button of the decision the seat owes now (nil do

@@ -50,8 +50,11 @@ func briefFor(setup battle.Setup, sc *scenarios.Scenario) *brief {
 		br.name, br.text = sc.Name, strings.TrimSpace(sc.Briefing)
 		for _, s := range sc.Sides {
 			t := strings.TrimSpace(s.Briefing)
-			if s.Name != "" {
+			switch {
+			case s.Name != "" && t != "":
 				t = s.Name + ": " + t
+			case s.Name != "":
+				t = s.Name // a side named without a briefing of its own
 			}
 			br.sides[s.Side] = t
 		}

@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/scenarios"
+)
+
+// phoneApp is the view on a phone held upright: 390 × 844 CSS pixels at
+// two device pixels each, with a finger's least target (9 mm).
+func phoneApp(t *testing.T) *App {
+	a := NewApp(assets.Default(), t.TempDir())
+	a.MinTarget = 68
+	a.Handle(Event{Kind: Resize, W: 780, H: 1688})
+	return a
+}
+
+// textOnScreen checks that every text of the frame lies inside the
+// window, and returns the texts joined by newlines.
+func textOnScreen(t *testing.T, a *App, what string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, op := range a.Frame().Ops {
+		if op.Kind != OpText || op.Text == "" {
+			continue
+		}
+		r := labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+		assert.True(t, r.X >= -1 && r.X+r.W <= a.W+1, "%s: %q runs off the screen (%.0f to %.0f of %.0f)", what, op.Text, r.X, r.X+r.W, a.W)
+		b.WriteString(op.Text + "\n")
+	}
+	return b.String()
+}
+
+// buttonRect returns the rectangle of the frame's button with the label.
+func buttonRect(a *App, label string) (Rect, bool) {
+	a.Frame()
+	for i := len(a.widgets) - 1; i >= 0; i-- {
+		if strings.HasSuffix(a.widgets[i].id, ":"+label) {
+			return a.widgets[i].r, true
+		}
+	}
+	return Rect{}, false
+}
+
+// TestPhoneCoverScreensNameTheSideInFull: at 390 × 844 the
+// pass-the-phone cover screens name the side in full, say tap rather
+// than press, and keep their button on screen and clear of the status
+// line.
+func TestPhoneCoverScreensNameTheSideInFull(t *testing.T) {
+	a := phoneApp(t)
+	sc, err := scenarios.Load("furball", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	for _, side := range []string{"Colonial", "Cylon"} {
+		require.Equal(t, "cover", g.Stage(), side)
+		a.Say("a status line that would cover the button")
+		text := strings.ReplaceAll(textOnScreen(t, a, side+"'s cover"), "\n", " ")
+		assert.Contains(t, text, side+" player: take the controls", "the title in full")
+		assert.NotContains(t, text, "Enter", "touch words")
+		assert.NotContains(t, text, "click")
+		assert.Contains(t, text, "Tap Continue")
+		r, ok := buttonRect(a, "Continue")
+		require.True(t, ok, "a Continue button without its key")
+		assert.True(t, r.Y >= 0 && r.Y+r.H <= a.H, "the button is on the screen: %v", r)
+		for _, op := range a.Frame().Ops {
+			if op.Text == "a status line that would cover the button" {
+				box := labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+				assert.False(t, box.Overlaps(r), "the status line %v covers the button %v", box, r)
+			}
+		}
+		send(a, Click(r.Center().X, r.Center().Y)...)
+		require.Equal(t, "plan", g.Stage())
+		for i := 0; i < 8 && g.Stage() == "plan"; i++ {
+			enter(a)
+			enter(a)
+		}
+		send(a, Type("h")...)
+	}
+}
+
+// TestPhoneHelpIsReadAndClosedByTouch: the help overlay on a phone fits
+// the screen in pages, a tap on Next page turns them, and Close (or a
+// tap outside the box) hides it; no button carries a key.
+func TestPhoneHelpIsReadAndClosedByTouch(t *testing.T) {
+	a := phoneApp(t)
+	g, err := NewGame(a, closeQuarters("complete"), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	for _, w := range a.widgets {
+		if i := strings.LastIndex(w.id, ":"); i >= 0 && w.field == "" {
+			assert.NotRegexp(t, `\((Enter|Esc|F\d+|.)\)$`, w.id[i+1:], "a button labelled with its key on a touch screen")
+		}
+	}
+	r, ok := buttonRect(a, "Help")
+	require.True(t, ok, "a Help button in the footer")
+	send(a, Click(r.Center().X, r.Center().Y)...)
+	require.True(t, a.HelpShown())
+	var seen strings.Builder
+	pages := 0
+	for ; pages < 10; pages++ {
+		seen.WriteString(textOnScreen(t, a, "help"))
+		next, ok := buttonRect(a, "Next page")
+		if !ok || strings.Contains(seen.String(), "Everywhere:") {
+			break
+		}
+		send(a, Click(next.Center().X, next.Center().Y)...)
+		require.True(t, a.HelpShown(), "Next page keeps the help up")
+	}
+	assert.Positive(t, pages, "the planning help takes more than one page on a phone")
+	all := strings.ReplaceAll(seen.String(), "\n", " ")
+	assert.Contains(t, all, "Secret planning.", "the first page")
+	assert.Contains(t, all, "Close or a tap outside the box hides it", "the last page says how to close it by touch")
+	c, ok := buttonRect(a, "Close")
+	require.True(t, ok)
+	send(a, Click(c.Center().X, c.Center().Y)...)
+	assert.False(t, a.HelpShown(), "Close hides the help")
+	assert.Equal(t, "plan", g.Stage(), "and the tap went no further")
+}
