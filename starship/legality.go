@@ -245,11 +245,24 @@ func checkBlank(c *context) string {
 }
 
 // gLimit returns the most G-value the ship may plan.
-func (c *context) gLimit() int {
-	if c.state.Damage.Control >= 1 {
-		return GLimitControlDamaged + c.state.Bonus.GLimit
+func (c *context) gLimit() int { return GLimitOf(c.state) }
+
+// GLimitOf is the most the G-values of a ship's cards may add up to this
+// turn: four, three with its control systems damaged, and a talent's
+// bonus on top (Planning; Special damage).
+func GLimitOf(s State) int {
+	if s.Damage.Control >= 1 {
+		return GLimitControlDamaged + s.Bonus.GLimit
 	}
-	return GLimit + c.state.Bonus.GLimit
+	return GLimit + s.Bonus.GLimit
+}
+
+// KERange is the kinetic energy this turn's maneuver cards may make: the
+// current value less or plus the ship's acceleration, within MinKE and
+// MaxKE (Acceleration; Complete Rules).
+func KERange(rs Rules, c Class, s State) (lo, hi int) {
+	a := Acceleration(rs, c, s)
+	return max(MinKE, s.KE-a), min(MaxKE, s.KE+a)
 }
 
 func checkGLimit(c *context) string {
@@ -541,7 +554,7 @@ func checkAcceleration(c *context) string {
 		return ""
 	}
 	a := Acceleration(c.rules, c.class, c.state)
-	lo, hi := max(MinKE, c.state.KE-a), min(MaxKE, c.state.KE+a)
+	lo, hi := KERange(c.rules, c.class, c.state)
 	// Acceleration limits the maneuver cards; a level change's 3 comes in
 	// addition (Moving between levels).
 	if ke := c.r.cardsKE(); ke < lo || ke > hi {
