@@ -773,20 +773,20 @@ func (g *Game) drawCover(l *List) {
 				lines = append(lines, line{ln, col})
 			}
 		}
-		total := float64(len(title))*tsz*1.2 + 0.4*tsz + float64(len(lines))*sz*1.35 + sz + bh
+		total := float64(len(title))*tsz*1.2 + 0.2*tsz + float64(len(lines))*sz*1.35 + sz + bh
 		if total <= a.H-2*tsz || sz <= math.Max(11, 0.75*a.TextSize(16)) {
 			break
 		}
 		sz = math.Max(math.Max(11, 0.75*a.TextSize(16)), sz*0.94)
 	}
 	lh := sz * 1.35
-	total := float64(len(title))*tsz*1.2 + 0.4*tsz + float64(len(lines))*lh + sz + bh
+	total := float64(len(title))*tsz*1.2 + 0.2*tsz + float64(len(lines))*lh + sz + bh
 	y := math.Max(tsz+10, (a.H-total)/2+tsz)
 	for _, t := range title {
 		l.Text(Pt{a.W / 2, y}, t, tsz, c, AnchorMiddle, true)
 		y += tsz * 1.2
 	}
-	y += 0.4 * tsz
+	y += 0.2 * tsz
 	x := (a.W - w) / 2
 	for _, ln := range lines {
 		l.Text(Pt{x, y}, ln.s, sz, ln.c, AnchorStart, false)

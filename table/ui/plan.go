@@ -242,6 +242,13 @@ func (g *Game) commit() {
 		g.a.Say("%s's plan is illegal (%s): Enter again commits it anyway; it will be corrected at the reveal, with damage", s.ID, vs[0].Rule)
 		return
 	}
+	for _, n := range g.planNotes(v, s.ID, *p, o) {
+		if n.warn && g.confirm != s.ID {
+			g.confirm = s.ID
+			g.a.Say("%s %s", n.text, g.a.Words("Enter again commits it anyway.", "Commit again commits it anyway."))
+			return
+		}
+	}
 	plan := p.Clone()
 	if _, err := g.b.Apply(battle.Command{Type: battle.CmdPlan, Side: g.side, Ship: s.ID, Plan: &plan}); err != nil {
 		g.a.Say("%v", err)
@@ -486,6 +493,9 @@ func (g *Game) drawGhosts(l *List, v battle.View) {
 			if selected && g.arcs && i == len(o.Steps)-1 {
 				drawArc(l, &g.cam, gl, col, 0.8)
 			}
+		}
+		if selected {
+			g.drawObjectiveLabel(l, v, s.ID, *p, o, col)
 		}
 		if out && !lv.goal {
 			// the base where it first crosses the edge, and the corner
@@ -732,7 +742,27 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		} else if p.Speed == maneuvers.FTL {
 			msg += " FTL: the marker is placed after the reveal."
 		}
-		y = a.Para(l, x, y+12*sc, w, msg, 12.5, ColOK, true)
+		col := ColOK
+		for _, n := range g.planNotes(v, s.ID, *p, o) {
+			if n.warn {
+				msg, col = "Legal, but flagged:", ColWarn
+			}
+		}
+		y = a.Para(l, x, y+12*sc, w, msg, 12.5, col, true)
+	}
+	for _, n := range g.planNotes(v, s.ID, *p, o) {
+		c := ColInk
+		if n.warn {
+			c = ColWarn
+		}
+		y = a.Para(l, x, y+8*sc, w, n.text, 12.5, c, n.warn)
+		if n.warn && g.confirm == s.ID {
+			y = a.Para(l, x, y+2*sc, w, a.Words("Enter again commits it anyway.", "Commit again commits it anyway."), 12, ColWarn, false)
+		}
+	}
+	y += 6 * sc
+	for _, ln := range g.rulesBehind(s, class, st, p, o) {
+		y = a.Para(l, x, y+12*sc, w, ln, 11.5, ColSecondary, false) - 2*sc
 	}
 	y += 6 * sc
 	if len(s.Talents)+len(s.Flaws) > 0 {
@@ -853,4 +883,63 @@ func facingWords(n int) string {
 		return fmt.Sprintf("%d° clockwise", d)
 	}
 	return fmt.Sprintf("%d° counter-clockwise", -d)
+}
+
+// rulesBehind says in words the rules behind the planning controls of a
+// ship, as they stand for it now: what the G-values allow, what kinetic
+// energy the speed slider and the cards may make, what its damage
+// counters and special damage mean, what an FTL jump costs in fuel and
+// what is left after it. o is the plan's outcome (nil if it has none).
+func (g *Game) rulesBehind(s battle.ShipView, class starship.Class, st starship.State, p *starship.Plan, o *starship.Outcome) []string {
+	rules := g.rules()
+	quick := rules.Set == starship.Quick
+	var out []string
+	cardsG := 0
+	for _, id := range p.Cards {
+		if c, ok := class.Deck.Card(id); ok {
+			cardsG += c.G
+		}
+	}
+	gl := fmt.Sprintf("G-value (the number after a card's name): how hard the maneuver is. The cards of a turn add up to at most G %d; this plan's make G %d (Planning", starship.GLimitOf(st), cardsG)
+	if st.Damage.Control >= 1 {
+		gl += "; Special damage: the control systems are damaged"
+	}
+	out = append(out, gl+").")
+	if !quick {
+		lo, hi := starship.KERange(rules, class, st)
+		ke := fmt.Sprintf("Kinetic energy %d now; with acceleration %d this turn's cards may make %d to %d", st.KE, starship.Acceleration(rules, class, st), lo, hi)
+		if o != nil && p.Speed != maneuvers.FTL {
+			ke += fmt.Sprintf(", this plan %d", o.KE)
+		}
+		out = append(out, ke+". The speed slider's arrow gives back −1, stop 0, low 1, medium 2, high 3; an overboost adds 3 (Kinetic energy; Acceleration).")
+	}
+	if len(s.Counters) > 0 {
+		out = append(out, "Damage counters: the number is the damage taken; a + drew a second counter; a word (engine, control, pilot, hull) is a special damage (Fire!; Critical hits and special damage).")
+	}
+	if !quick {
+		d := st.Damage
+		effects := []struct {
+			n           int
+			one, second string
+		}{
+			{d.Engine, "engine damaged: acceleration halved (rounded up)", "the kinetic energy cannot change"},
+			{d.Control, "control systems damaged: the cards add up to at most G 3", "the ship cannot rotate"},
+			{d.Pilot, "pilot wounded: −1 to attack rolls, no difficult maneuvers", "severely wounded: −2, and next turn's cards are planned a turn ahead"},
+			{d.Hull, "hull damaged: no overboost", "crippled: the kinetic energy drops by 1 each turn, inertial movement only"},
+		}
+		for _, e := range effects {
+			switch {
+			case e.n == 1:
+				out = append(out, "Special damage: "+e.one+" (Special damage).")
+			case e.n >= 2:
+				out = append(out, "Special damage: "+e.one+"; twice: "+e.second+" (Special damage).")
+			}
+		}
+	}
+	if p.Speed == maneuvers.FTL && rules.Has(starship.OptFuel) {
+		cost := g.a.Comp.Geometry.FTLFuelCost.Value
+		spent := g.ftlFuel(class, st, *p)
+		out = append(out, fmt.Sprintf("An FTL jump costs %d fuel on top of its cards: this plan spends %d of %d, leaving %d (Faster-than-light movement; Fuel).", cost, spent, st.Fuel, st.Fuel-spent))
+	}
+	return out
 }
