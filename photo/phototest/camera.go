@@ -112,15 +112,41 @@ func RandomCamera(rng *rand.Rand, w, h int, width, depth, maxTilt, maxK1 float64
 	pos := [3]float64{target.X + dist*math.Sin(t)*math.Cos(az), target.Y + dist*math.Sin(t)*math.Sin(az), dist * math.Cos(t)}
 	c := LookAt(w, h, 1000, pos, target, (rng.Float64()-0.5)*20)
 	c.K1 = (2*rng.Float64() - 1) * maxK1
-	// the largest focal length that keeps the table's corners inside a
-	// 4% margin
+	c.frame(width, depth)
+	return c
+}
+
+// frame sets the largest focal length that keeps the table's corners
+// inside a 4% margin of the photo, whatever the lens does to them.
+func (c *Camera) frame(width, depth float64) {
 	corners := []physics.Vec{physics.V(0, 0), physics.V(width, 0), physics.V(width, depth), physics.V(0, depth)}
 	worst := 0.0
 	for _, p := range corners {
 		v := sub3([3]float64{p.X, p.Y, 0}, c.Pos)
 		z := dot3(v, c.Fwd)
-		worst = math.Max(worst, math.Max(math.Abs(dot3(v, c.R)/z)/(float64(w)/2), math.Abs(dot3(v, c.D)/z)/(float64(h)/2)))
+		worst = math.Max(worst, math.Max(math.Abs(dot3(v, c.R)/z)/(float64(c.W)/2), math.Abs(dot3(v, c.D)/z)/(float64(c.H)/2)))
 	}
-	c.F = 0.92 / worst / (1 + math.Abs(c.K1))
+	c.F = 0.92 / worst / (1 + math.Abs(c.K1) + math.Abs(c.K2))
+}
+
+// PhoneMaxK1 is the largest radial term of a phone-like lens (issue #28):
+// K1 = ±0.08 moves the photo's corner by 8% of the half-diagonal.
+const PhoneMaxK1 = 0.08
+
+// RandomPhoneCamera is RandomCamera with a phone-like lens: K1 drawn
+// uniformly within ±maxK1 and, in half the cases, a second term K2 within
+// ±maxK1/2 (wide-angle phone lenses bend lines in an S as often as in a
+// barrel).
+func RandomPhoneCamera(rng *rand.Rand, w, h int, width, depth, maxTilt, maxK1 float64) Camera {
+	c := RandomCamera(rng, w, h, width, depth, maxTilt, maxK1)
+	if rng.Float64() < 0.5 {
+		c.K2 = (2*rng.Float64() - 1) * maxK1 / 2
+	}
+	c.frame(width, depth)
 	return c
 }
+
+// ClickPx draws how far off a player clicks on a photo (issue #28: 2 to
+// 4 pixels), one standard deviation in pixels: a trial clicks every point
+// with this noise and states it as the marks file's click_px.
+func ClickPx(rng *rand.Rand) float64 { return 2 + 2*rng.Float64() }

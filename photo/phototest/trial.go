@@ -31,10 +31,20 @@ func (tr Trial) SheetToTable(p physics.Vec) physics.Vec {
 // A4 sheet somewhere on the table, and a camera of w × h pixels tilted up
 // to maxTilt degrees with K1 up to ±maxK1.
 func RandomTrial(rng *rand.Rand, comp *assets.Components, w, h int, maxTilt, maxK1 float64) Trial {
+	return randomTrial(rng, comp, RandomCamera(rng, w, h, 900, 900, maxTilt, maxK1))
+}
+
+// RandomPhoneTrial is RandomTrial taken with a phone: tilted up to 35°,
+// its lens's K1 within ±PhoneMaxK1 and a second term in half the cases
+// (RandomPhoneCamera).
+func RandomPhoneTrial(rng *rand.Rand, comp *assets.Components, w, h int) Trial {
+	return randomTrial(rng, comp, RandomPhoneCamera(rng, w, h, 900, 900, 35, PhoneMaxK1))
+}
+
+func randomTrial(rng *rand.Rand, comp *assets.Components, cam Camera) Trial {
 	sheet, _ := photo.SheetFor("a4")
-	tr := Trial{Sheet: sheet}
+	tr := Trial{Sheet: sheet, Cam: cam}
 	tr.Truth = referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(comp.Geometry)}
-	tr.Cam = RandomCamera(rng, w, h, 900, 900, maxTilt, maxK1)
 	tr.SheetAt = physics.V(250+400*rng.Float64(), 250+400*rng.Float64())
 	tr.SheetAngle = rng.Float64() * 360
 	for {
@@ -92,6 +102,18 @@ func (tr Trial) CornerMarks(rng *rand.Rand, sigma float64) []photo.Mark {
 	var ms []photo.Mark
 	for i, p := range []physics.Vec{physics.V(0, 0), physics.V(tr.Truth.Width, 0), physics.V(tr.Truth.Width, tr.Truth.Depth), physics.V(0, tr.Truth.Depth)} {
 		ms = append(ms, photo.Mark{Name: "corner " + photo.MarkNames[i], Pixel: tr.click(rng, p, sigma), Table: p, SigmaPx: sigma})
+	}
+	return ms
+}
+
+// EdgeMidMarks returns the midpoints of the play area's four edges
+// (bottom, right, top, left) clicked with noise: with the corners, the
+// 8 marks of a calibration without the sheet.
+func (tr Trial) EdgeMidMarks(rng *rand.Rand, sigma float64) []photo.Mark {
+	w, d := tr.Truth.Width, tr.Truth.Depth
+	var ms []photo.Mark
+	for i, p := range []physics.Vec{physics.V(w/2, 0), physics.V(w, d/2), physics.V(w/2, d), physics.V(0, d/2)} {
+		ms = append(ms, photo.Mark{Name: []string{"bottom", "right", "top", "left"}[i] + " edge middle", Pixel: tr.click(rng, p, sigma), Table: p, SigmaPx: sigma})
 	}
 	return ms
 }
