@@ -61,7 +61,13 @@ type Result struct {
 	Rulings     []Ruling      // attacker by attacker, in ship order
 	Samples     int
 	Seed        uint64
-	LensPrior   bool // K1 drawn from LensPriorK1 (no radial term fitted)
+	LensPrior   bool // radial terms drawn from LensPriorK1/K2 (fewer than two fitted)
+	// MoreMarks is how many calibration marks of known place to add so
+	// that the lens's distortion is measured instead of assumed (0 when
+	// it is): with fewer than MarksForK1 marks the lens cannot be seen,
+	// and its assumed spread (as wide as real phone lenses) widens every
+	// interval, most of all far from the marks.
+	MoreMarks int
 }
 
 // Analyse builds the table from the marks and rules on every ordered pair
@@ -97,7 +103,10 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 			}
 		}
 	}
-	res := &Result{Calibration: c, Table: nominal, Samples: n, Seed: opt.Seed, LensPrior: c.Terms == 0}
+	res := &Result{Calibration: c, Table: nominal, Samples: n, Seed: opt.Seed, LensPrior: c.Terms < 2}
+	if c.Terms == 0 {
+		res.MoreMarks = MarksForK1 - len(c.Residuals)
+	}
 	ref := referee.New(nominal)
 	var pairs [][2]int
 	for a := range nominal.Ships {
@@ -120,6 +129,7 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 	poseS := make([][]Pose, len(sc.Objects))
 	ranges := make([][]float64, len(pairs))
 	agree := make([]int, len(pairs))
+	same := make([]int, len(pairs)) // agree, and the arc's verdict too
 	inArc := make([]int, len(pairs))
 	failed := 0
 	for range n {
@@ -127,11 +137,14 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 			s := r.SigmaPx * c.Scale
 			calPix[i] = r.Pixel.Add(physics.V(rng.NormFloat64()*s, rng.NormFloat64()*s))
 		}
-		k1 := 0.0
+		k1, k2 := 0.0, 0.0
 		if c.Terms == 0 {
 			k1 = rng.NormFloat64() * LensPriorK1
 		}
-		m, err := c.Refit(calPix, k1)
+		if c.Terms < 2 {
+			k2 = rng.NormFloat64() * LensPriorK2
+		}
+		m, err := c.Refit(calPix, k1, k2)
 		for i, o := range sc.Objects {
 			s := o.SigmaPx * c.Scale
 			for k, p := range o.Points {
@@ -158,6 +171,9 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 			}
 			if ru.Reason == rulings[k].Reason && ru.Band == rulings[k].Band {
 				agree[k]++
+				if ru.InArc == rulings[k].InArc && ru.CanFire == rulings[k].CanFire {
+					same[k]++
+				}
 			}
 			if ru.Measured {
 				ranges[k] = append(ranges[k], ru.Range)
@@ -171,7 +187,7 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 		res.Poses = append(res.Poses, summarizePose(objectPose(o, nominal), poseS[i]))
 	}
 	for k := range pairs {
-		res.Rulings = append(res.Rulings, summarizeRuling(nominal, rulings[k], ranges[k], agree[k], inArc[k], n))
+		res.Rulings = append(res.Rulings, summarizeRuling(nominal, rulings[k], ranges[k], agree[k], same[k], inArc[k], n))
 	}
 	return res, nil
 }
@@ -217,19 +233,31 @@ func summarizePose(nom Pose, samples []Pose) Pose {
 	return nom
 }
 
-// CertainShare is the share of Monte Carlo tables that must agree with the
-// ruling (same reason, same band) for it to be called certain: the
-// ruling holds across the 95% interval with room for the sampling.
-const CertainShare = 0.975
+// SafeFactor is how far clear of its limit a measured verdict must stand
+// to be called certain, in units of its 95% interval's half-width: the
+// margin to the band limit must exceed SafeFactor × RangePM. The interval
+// holds the truth 95% of the time; 1.5 times it leaves room for the
+// Monte Carlo's own sampling error and for tails the sampling misses.
+const SafeFactor = 1.5
 
-func summarizeRuling(t referee.Table, ru referee.Ruling, ranges []float64, agree, inArc, n int) Ruling {
+// summarizeRuling gives a ruling its error bars and decides whether it is
+// certain. Certainty covers every verdict that changes the shot: the arc,
+// the line of sight and the band (issue #28). A ruling is certain only
+// when every sampled table gives the same reason, band and arc (so the
+// Monte Carlo saw no table where the shot changes: with n samples, a
+// share of tables above 3/n that change it would have shown one with 95%
+// confidence), and, when a band limit decides it (in range or out of
+// range), its margin to that limit exceeds SafeFactor times the 95%
+// interval's half-width.
+func summarizeRuling(t referee.Table, ru referee.Ruling, ranges []float64, agree, same, inArc, n int) Ruling {
 	out := Ruling{Ruling: ru, Samples: n, Agree: float64(agree) / float64(n), InArcShare: float64(inArc) / float64(n)}
 	if ru.Measured && len(ranges) > 0 {
 		out.RangeLo = quantile(ranges, 1-safeLevel(0.975, len(ranges)))
 		out.RangeHi = quantile(ranges, safeLevel(0.975, len(ranges)))
 		out.RangePM = math.Max(ru.Range-out.RangeLo, out.RangeHi-ru.Range)
 	}
-	out.Certain = out.Agree >= CertainShare && (!ru.Measured || ru.Band == referee.Out || ru.Margin > out.RangePM || ru.Reason != referee.CanFire && ru.Reason != referee.OutOfRange)
+	byBand := ru.Measured && (ru.Reason == referee.CanFire || ru.Reason == referee.OutOfRange)
+	out.Certain = same == n && (!byBand || ru.Margin > SafeFactor*out.RangePM)
 	out.Verdict = verdict(t, out)
 	return out
 }
@@ -287,7 +315,7 @@ func verdict(t referee.Table, r Ruling) string {
 		return head + fmt.Sprintf("in arc, out of range, %.1f mm ± %.1f mm beyond long", r.Margin, r.RangePM) + call
 	}
 	arc := "in arc"
-	if r.InArcShare < CertainShare {
+	if math.Round(100*r.InArcShare) < 100 {
 		arc = fmt.Sprintf("in arc (in %.0f%% of the sampled tables)", 100*r.InArcShare)
 	}
 	s := fmt.Sprintf("%s, %s range, %.1f mm ± %.1f mm from %s", arc, r.Band, r.Margin, r.RangePM, bandName(r.MarginTo))

@@ -84,16 +84,19 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 
 func writePhotoText(w io.Writer, res *photo.Result) error {
 	c := res.Calibration
-	lens := "no lens term fitted (K1 drawn from ±1% in the Monte Carlo; mark the play area's corners too to fit it)"
+	lens := fmt.Sprintf("no lens term fitted (K1 drawn from ±%.0f%%, K2 from ±%.0f%% in the Monte Carlo)", 100*photo.LensPriorK1, 100*photo.LensPriorK2)
 	switch c.Terms {
 	case 1:
-		lens = fmt.Sprintf("lens K1 %.4f", c.Model.K1)
+		lens = fmt.Sprintf("lens K1 %.4f (K2 drawn from ±%.0f%% in the Monte Carlo)", c.Model.K1, 100*photo.LensPriorK2)
 	case 2:
 		lens = fmt.Sprintf("lens K1 %.4f, K2 %.4f", c.Model.K1, c.Model.K2)
 	}
 	fmt.Fprintf(w, "Calibration: %d marks, %s; residuals %.2f mm root mean square (%d degrees of freedom).\n", len(c.Residuals), lens, c.RMSMM, c.DOF)
 	for _, r := range c.Residuals {
 		fmt.Fprintf(w, "  %-20s pixel (%.1f, %.1f) → table (%.1f, %.1f): residual %.2f mm\n", r.Name, r.Pixel.X, r.Pixel.Y, r.Table.X, r.Table.Y, r.MM)
+	}
+	if res.MoreMarks > 0 {
+		fmt.Fprintf(w, "Mark %d more points of known place (the play area's corners): %d marks cannot measure the lens, so its distortion is assumed as wide as phone lenses have and every interval is wider for it.\n", res.MoreMarks, len(c.Residuals))
 	}
 	fmt.Fprintln(w, "Poses (± 95%):")
 	for i, p := range res.Poses {
@@ -159,6 +162,7 @@ type photoJSON struct {
 		K1        measure.Num     `json:"k1"`
 		K2        measure.Num     `json:"k2"`
 		LensPrior bool            `json:"lens_prior"`
+		MoreMarks int             `json:"more_marks"`
 		RMSMM     measure.Num     `json:"rms_mm"`
 		DOF       int             `json:"dof"`
 		Marks     []photoMarkJSON `json:"marks"`
@@ -180,6 +184,7 @@ func writePhotoJSON(w io.Writer, res *photo.Result, width, height int) error {
 	doc.Photo = [2]int{width, height}
 	doc.Calibration.Terms, doc.Calibration.K1, doc.Calibration.K2 = c.Terms, measure.Num(c.Model.K1), measure.Num(c.Model.K2)
 	doc.Calibration.LensPrior, doc.Calibration.RMSMM, doc.Calibration.DOF = res.LensPrior, measure.Num(c.RMSMM), c.DOF
+	doc.Calibration.MoreMarks = res.MoreMarks
 	for _, r := range c.Residuals {
 		doc.Calibration.Marks = append(doc.Calibration.Marks, photoMarkJSON{r.Name, pt(r.Pixel), pt(r.Table), measure.Num(r.MM)})
 	}

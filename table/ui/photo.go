@@ -620,7 +620,12 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 		}
 	}
 	c := p.res.Calibration
-	lens := "no lens term (K1 drawn ±1%)"
+	if n := p.res.MoreMarks; n > 0 {
+		if !para(fmt.Sprintf("Mark %d more points of known place (Sheet s uses the sheet; add the play area's corners in the marks file): %d marks cannot measure the lens, so its distortion is assumed as wide as phone lenses have, and every interval is wider for it.", n, len(c.Residuals)), 11, ColWarn, false) {
+			return
+		}
+	}
+	lens := fmt.Sprintf("no lens term (K1 drawn ±%.0f%%)", 100*photo.LensPriorK1)
 	if c.Terms > 0 {
 		lens = fmt.Sprintf("lens K1 %.4f", c.Model.K1)
 	}
