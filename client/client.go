@@ -34,9 +34,28 @@ import (
 // TOKEN with defaultServer). It returns the server's base URL and the
 // token.
 func ParseJoin(s, defaultServer string) (server, token string, err error) {
+	j, err := ParseLink(s, defaultServer)
+	return j.Server, j.Token, err
+}
+
+// Join is what a seat link or code names: the server, the seat's token
+// and, when the link carries it, the server's public key (hex), pinned so
+// that a record signed with any other key is refused.
+type Join struct {
+	Server, Token, Key string
+}
+
+// ParseLink is ParseJoin, with the server's key a link carries
+// ("&key=HEX", 64 hexadecimal digits).
+func ParseLink(s, defaultServer string) (Join, error) {
+	server, token, key, err := parseJoin(s, defaultServer)
+	return Join{Server: server, Token: token, Key: key}, err
+}
+
+func parseJoin(s, defaultServer string) (server, token, key string, err error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return "", "", errors.New("join: give a seat link or code")
+		return "", "", "", errors.New("join: give a seat link or code")
 	}
 	if strings.Contains(s, "seat=") {
 		if !strings.Contains(s, "://") {
@@ -44,9 +63,12 @@ func ParseJoin(s, defaultServer string) (server, token string, err error) {
 		}
 		u, err := url.Parse(s)
 		if err != nil {
-			return "", "", fmt.Errorf("join: link: %v", err)
+			return "", "", "", fmt.Errorf("join: link: %v", err)
 		}
-		token = u.Query().Get("seat")
+		token, key = u.Query().Get("seat"), u.Query().Get("key")
+		if key != "" && (len(key) != 64 || strings.Trim(key, "0123456789abcdef") != "") {
+			return "", "", "", fmt.Errorf("join: the server's key %q: allowed 64 hexadecimal digits", key)
+		}
 		u.RawQuery, u.Path, u.Fragment = "", "", ""
 		server = u.String()
 	} else if i := strings.LastIndex(s, "/"); i >= 0 {
@@ -58,12 +80,12 @@ func ParseJoin(s, defaultServer string) (server, token string, err error) {
 		server, token = defaultServer, s
 	}
 	if len(token) != 32 || strings.Trim(token, "0123456789abcdef") != "" {
-		return "", "", fmt.Errorf("join: seat token %q: allowed 32 hexadecimal digits", token)
+		return "", "", "", fmt.Errorf("join: seat token %q: allowed 32 hexadecimal digits", token)
 	}
 	if server == "" {
-		return "", "", errors.New("join: a bare code needs the server's address")
+		return "", "", "", errors.New("join: a bare code needs the server's address")
 	}
-	return strings.TrimSuffix(server, "/"), token, nil
+	return strings.TrimSuffix(server, "/"), token, key, nil
 }
 
 // Client is one seat's connection. Its methods are safe for concurrent

@@ -3,6 +3,7 @@ package client_test
 import (
 	"context"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,11 +41,16 @@ func TestParseJoinReadsLinksAndCodes(t *testing.T) {
 		{"h:1/xyz", "allowed 32 hexadecimal digits"},
 		{"http://h:1/?seat=" + tok + "00", "allowed 32 hexadecimal digits"},
 		{tok, "needs the server's address"},
+		{"http://h:1/?seat=" + tok + "&key=abc", "the server's key \"abc\": allowed 64 hexadecimal digits"},
 	} {
 		_, _, err := client.ParseJoin(c.in, "")
 		require.Error(t, err, c.in)
 		assert.Contains(t, err.Error(), c.want, c.in)
 	}
+	key := strings.Repeat("0f", 32)
+	j, err := client.ParseLink("http://h:1/?seat="+tok+"&key="+key, "")
+	require.NoError(t, err)
+	assert.Equal(t, client.Join{Server: "http://h:1", Token: tok, Key: key}, j, "a link pins the server's key")
 }
 
 // TestResumeOpensAKeptSeal: a player commits, leaves before the other

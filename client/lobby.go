@@ -68,3 +68,21 @@ func Scenario(base, game string) (battle.Setup, error) {
 	}
 	return setup, nil
 }
+
+// ServerKey fetches the server's public key (GET /api/key, hex): what a
+// record of its games must be signed with, when the seat link did not pin
+// it.
+func ServerKey(base string) (string, error) {
+	hc := &http.Client{Timeout: 30 * time.Second}
+	resp, err := hc.Get(strings.TrimSuffix(base, "/") + "/api/key")
+	if err != nil {
+		return "", fmt.Errorf("key: %w", err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(io.LimitReader(resp.Body, limits.AnswerBytes))
+	var key string
+	if resp.StatusCode != http.StatusOK || json.Unmarshal(data, &key) != nil || len(key) != 64 || strings.Trim(key, "0123456789abcdef") != "" {
+		return "", fmt.Errorf("key: the server gave no ed25519 public key (%d)", resp.StatusCode)
+	}
+	return key, nil
+}

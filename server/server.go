@@ -436,7 +436,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	resp := CreateResponse{Game: row.id, Scenario: sc.ID, Colonial: tokens["colonial"], Cylon: tokens["cylon"], Spectator: tokens["spectator"],
 		Links: map[string]string{}, SecretCommitment: wire.SecretCommitment(row.secret), PublicKey: s.PublicKey()}
 	for k, t := range tokens {
-		resp.Links[k] = base + "/?seat=" + t
+		// The link pins the server's key: bsg bot and bsg replay refuse a
+		// record signed with any other.
+		resp.Links[k] = base + "/?seat=" + t + "&key=" + resp.PublicKey
 	}
 	s.opts.Logf("game %s created by %s: %s", row.id, client, sc.ID)
 	writeJSON(w, resp)

@@ -161,7 +161,9 @@ func TestServerKilledMidTurnFinishesTheSameGame(t *testing.T) {
 
 	file := filepath.Join(t.TempDir(), "record.json")
 	require.NoError(t, writeJSONFile(file, got))
-	out, err := exec.Command(bin, "replay", file).CombinedOutput()
+	key, err := client.ServerKey(q.base)
+	require.NoError(t, err)
+	out, err := exec.Command(bin, "replay", "-key", key, file).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	assert.Contains(t, string(out), "signature ok")
 	assert.Contains(t, string(out), "hash ok: "+got.Hash)

@@ -130,15 +130,32 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	pol := fs.String("policy", "greedy", "the computer policy: "+strings.Join(policy.Names, ", "))
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the policy's own choices")
 	save := fs.String("record", "", "write the signed record to `FILE` at the end (bsg replay checks it)")
+	key := fs.String("key", "", "the server's public `KEY` (hex) the record must be signed with (default: the key the seat link pins, else the server's key fetched when the game starts)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *seat == "" {
 		return usagef("-seat is required")
 	}
-	base, token, err := client.ParseJoin(*seat, *srv)
+	join, err := client.ParseLink(*seat, *srv)
 	if err != nil {
 		return usagef("%v", err)
+	}
+	base, token := join.Server, join.Token
+	if *key != "" && join.Key != "" && *key != join.Key {
+		return usagef("-key %s: the seat link pins another key, %s", *key, join.Key)
+	}
+	pinned := *key
+	if pinned == "" {
+		pinned = join.Key
+	}
+	if pinned == "" {
+		// Fetched now, before there is any record: a record signed later
+		// with another key is refused all the same.
+		if pinned, err = client.ServerKey(base); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "bsg bot: the seat link pins no key; the record must be signed with the server's key now, %s\n", pinned)
 	}
 	p, err := policy.ByName(*pol)
 	if err != nil {
@@ -161,7 +178,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if st.Record == nil {
 		return errors.New("the server sent no record")
 	}
-	if _, err := st.Record.Verify(comp, ""); err != nil {
+	if _, err := st.Record.Verify(comp, pinned); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "record verified: signed by %s\n", st.Record.PublicKey)

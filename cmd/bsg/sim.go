@@ -18,6 +18,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/scenarios"
@@ -293,7 +294,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"A signed record of a network game is checked whole first: the signature, every\n"+
 		"commitment, every turn's dice derivation and the final state hash", stderr)
 	asJSON := fs.Bool("json", false, "print JSON instead of sentences")
-	key := fs.String("key", "", "a signed record (bsg serve): require the server's public `KEY` (hex)")
+	key := fs.String("key", "", "a signed record (bsg serve): the server's public `KEY` (hex) it must be signed with")
+	link := fs.String("seat", "", "a signed record: a seat `LINK` of the game, whose pinned key the record must be signed with")
+	anyKey := fs.Bool("any-key", false, "a signed record: accept it signed with any key (it then proves only that it is consistent, not who played it)")
 	// Flags may come before or after the file.
 	var files []string
 	for rest := args; ; {
@@ -317,7 +320,24 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if isRecord(data) {
-		return replayRecord(data, name, *key, *asJSON, comp, stdout)
+		want := *key
+		if *link != "" {
+			j, err := client.ParseLink(*link, "")
+			if err != nil {
+				return usagef("-seat: %v", err)
+			}
+			if j.Key == "" {
+				return usagef("-seat: the link pins no key (&key=...); give -key")
+			}
+			if want != "" && want != j.Key {
+				return usagef("-key %s: the seat link pins another key, %s", want, j.Key)
+			}
+			want = j.Key
+		}
+		if want == "" && !*anyKey {
+			return usagef("%s is a signed record: give the server's key (-key KEY, or -seat LINK with the key the link pins); -any-key accepts any signer", name)
+		}
+		return replayRecord(data, name, want, *asJSON, comp, stdout)
 	}
 	b, err := battle.LoadFile(name, data, comp)
 	if err != nil {
