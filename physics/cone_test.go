@@ -31,13 +31,24 @@ func TestEntryFlat(t *testing.T) {
 	h := Hexagon(pose, 45)
 	for k := 0; k < 6; k++ {
 		from := Direction(FlatNormal(Flat(k))).Mul(100)
-		f, g := EntryFlat(h, pose.Pos, from)
+		f, g, ok := EntryFlat(h, pose.Pos, from)
+		assert.True(t, ok)
 		assert.Equal(t, Flat(k), f)
 		assert.Equal(t, f, g)
 	}
 	// Through the corner between the rear-left and rear flats (at 150°).
-	f, g := EntryFlat(h, pose.Pos, h[3].Mul(3))
+	f, g, ok := EntryFlat(h, pose.Pos, h[3].Mul(3))
+	assert.True(t, ok)
 	assert.ElementsMatch(t, []Flat{RearLeftFlat, RearFlat}, []Flat{f, g})
+	// From the rear flat's midpoint (on the edge): through the rear flat.
+	f, g, ok = EntryFlat(h, pose.Pos, FlatMidpoint(h, RearFlat))
+	assert.True(t, ok)
+	assert.Equal(t, []Flat{RearFlat, RearFlat}, []Flat{f, g})
+	// From inside the base, or the stand itself: through no flat.
+	for _, from := range []Vec{V(-10, 0), V(5, 5), pose.Pos} {
+		_, _, ok = EntryFlat(h, pose.Pos, from)
+		assert.False(t, ok, "%v is inside the base", from)
+	}
 }
 
 func TestPoseTransforms(t *testing.T) {

@@ -72,11 +72,18 @@ func FlatMidpoint(hex Polygon, f Flat) Vec { return hex.Edge(int(f)).Midpoint() 
 // FlatNormal returns the outward direction of a flat relative to the heading.
 func FlatNormal(f Flat) s1.Angle { return Deg(60 * float64(f)) }
 
-// EntryFlat returns the flat through which the segment from outside point
-// from to the base's stand enters a hexagon built by Hexagon. A segment
-// through a corner enters both flats at that corner; the second result then
-// names the other flat (otherwise it equals the first). Exact.
-func EntryFlat(hex Polygon, stand, from Vec) (Flat, Flat) {
+// EntryFlat returns the flat through which the segment from point from to
+// the base's stand enters a hexagon built by Hexagon. A segment through a
+// corner enters both flats at that corner; the second result then names
+// the other flat (otherwise it equals the first). A from on the base's
+// edge enters through the flat it lies on. ok is false when from lies in
+// the base's interior: the segment starts inside the base and enters it
+// through no flat (Tailing, when one stand lies over the other's base:
+// the measurement format, step 7). Exact.
+func EntryFlat(hex Polygon, stand, from Vec) (f, g Flat, ok bool) {
+	if hex.InteriorContains(from) {
+		return FrontFlat, FrontFlat, false
+	}
 	for k := 0; k < 6; k++ {
 		a, b := hex[k], hex[(k+1)%6]
 		// from lies in the closed sector stand→a .. stand→b.
@@ -84,12 +91,12 @@ func EntryFlat(hex Polygon, stand, from Vec) (Flat, Flat) {
 			f := Flat(k)
 			switch {
 			case Orient(stand, a, from) == 0:
-				return f, Flat((k + 5) % 6)
+				return f, Flat((k + 5) % 6), true
 			case Orient(stand, b, from) == 0:
-				return f, Flat((k + 1) % 6)
+				return f, Flat((k + 1) % 6), true
 			}
-			return f, f
+			return f, f, true
 		}
 	}
-	return FrontFlat, FrontFlat // from == stand
+	return FrontFlat, FrontFlat, false // from == stand (inside, caught above)
 }

@@ -77,9 +77,9 @@ func bruteRule(r *Referee, a, t int) Ruling {
 			c.Clear = false
 		}
 	}
-	f, g := physics.EntryFlat(r.bases[t], to, from)
+	f, g, entered := physics.EntryFlat(r.bases[t], to, from)
 	c.Entry = [2]physics.Flat{f, g}
-	c.RearEntry = f.IsRear() || g.IsRear()
+	c.RearEntry = entered && (f.IsRear() || g.IsRear())
 	c.Distance = physics.LevelDistance(from.Dist(to), res.LevelDifference, l.LevelHeight)
 	c.Margin = math.Abs(c.Distance - l.TailingDistance)
 	res.Tail = c

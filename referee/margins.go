@@ -531,7 +531,7 @@ func (s *tailSearch) tailingAt(q *query, p physics.Vec) bool {
 		moved = append(moved, v.Add(d))
 	}
 	q.moved = moved
-	if f, g := physics.EntryFlat(moved, p, s.apex); !f.IsRear() && !g.IsRear() {
+	if f, g, ok := physics.EntryFlat(moved, p, s.apex); !ok || !f.IsRear() && !g.IsRear() {
 		return false
 	}
 	line := physics.Seg(s.apex, p)
@@ -546,8 +546,10 @@ func (s *tailSearch) tailingAt(q *query, p physics.Vec) bool {
 // tailMargin is the tailing margin. The stands for which the verdict is
 // true are the closed cone, less than the ★ mark from the attacker's stand
 // (the level-adjusted limit, an open disk), on the rear side of the line
-// through the stand across the target's heading, and out of every
-// blocking ship's shadow. Tailing, the margin is the distance from the
+// through the stand across the target's heading, out of every blocking
+// ship's shadow, and out of the interior of the target's base moved to
+// the attacker's stand (there the attacker's stand lies over the target's
+// base and the line enters it through no flat). Tailing, the margin is the distance from the
 // stand to the nearest of those boundaries. Not tailing, it is the
 // shortest of the candidate moves (the stand projected on each boundary,
 // the boundaries' crossings) that a hair further makes it true.
@@ -578,6 +580,14 @@ func (r *Referee) tailMargin(q *query, res *Ruling) Margin {
 	right, left := s.arc.Edges()
 	nR, nL := physics.V(right.Y, -right.X), physics.V(-left.Y, left.X)
 	c := q.cands[:0]
+	// The stands that put the attacker's stand over the target's base: the
+	// base (centrally symmetric) moved to the attacker's stand. The nearest
+	// point of each of its flats is a candidate either way.
+	over := s.base.Translate(s.apex.Sub(s.stand))
+	for k := range over {
+		e := physics.Seg(over[k], over[(k+1)%len(over)])
+		c = addCandidate(c, e.ClosestPoint(s.stand).Sub(s.stand), e.B.Sub(e.A).Perp(), "")
+	}
 	if res.Tailing {
 		from := s.stand.Sub(s.apex)
 		c = addCandidate(c, nR.Mul(-from.Dot(nR)), nR, "")

@@ -546,9 +546,9 @@ func (r *Referee) tail(q *query, res *Ruling) {
 	c.Distance = physics.LevelDistance(from.Dist(to), res.LevelDifference, l.LevelHeight)
 	c.Margin = math.Abs(c.Distance - l.TailingDistance)
 	if c.LevelsAllow && c.InArc && c.Distance < l.TailingDistance {
-		f, g := physics.EntryFlat(r.bases[t], to, from)
+		f, g, entered := physics.EntryFlat(r.bases[t], to, from)
 		c.Entry = [2]physics.Flat{f, g}
-		c.RearEntry = f.IsRear() || g.IsRear()
+		c.RearEntry = entered && (f.IsRear() || g.IsRear())
 	}
 	if c.LevelsAllow && c.InArc && c.Distance < l.TailingDistance && c.RearEntry {
 		line := physics.Seg(from, to)

@@ -107,6 +107,8 @@ var generatedTests = []string{
 	"referee.TestPlanetoidsBlockLineOfSight",
 	"referee.TestRangeIsToTheNearestPointInsideTheArc",
 	"referee.TestTailing",
+	"referee.TestTailing_StandOverTheTargetsBase",
+	"referee.TestTailing_StandOverTheTargetsBaseRandomPairs",
 	"referee.TestThreeDimensionalSpace",
 	"scenarios.TestBrokenFiles",
 	"scenarios.TestBuiltinSet",
