@@ -22,6 +22,7 @@ type Observer interface {
 // game, deciding from the seat's views only, and returns the last state
 // (which holds the signed record). seed drives the policy's own choices.
 func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Components, seed uint64, obs Observer) (*wire.State, error) {
+	c.SetComponents(comp)
 	var g *policy.Game
 	lastSeq := -1
 	for {

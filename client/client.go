@@ -23,6 +23,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/internal/yamlfile"
@@ -109,6 +110,15 @@ type Client struct {
 	// stateFrom is the connection the latest state came on.
 	stateFrom *websocket.Conn
 	timing    func(typ string, d time.Duration)
+	comp      *assets.Components // reads plans before they are sealed (CheckSealed)
+}
+
+// SetComponents gives the client the components, so that Seal reads each
+// plan as the engine will before committing to it (CheckSealed).
+func (c *Client) SetComponents(comp *assets.Components) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.comp = comp
 }
 
 // Timing has f called with the time each message took from its sending
@@ -446,6 +456,12 @@ func (c *Client) Seal(ctx context.Context, cmds []battle.Command) error {
 	cmds = slices.Clone(cmds)
 	for i := range cmds {
 		cmds[i].Side = ""
+	}
+	c.mu.Lock()
+	comp := c.comp
+	c.mu.Unlock()
+	if err := CheckSealed(st, cmds, comp); err != nil {
+		return err
 	}
 	at, seat := momentOf(st), st.Seat
 	nonce := c.newNonce()

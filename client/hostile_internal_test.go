@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -72,7 +73,7 @@ func TestAHostileServerCannotPlaceASealOrAnEscape(t *testing.T) {
 		cl.KeepSeals(dir)
 		_, err := cl.Wait(ctx, func(s *wire.State) bool { return s.Sealed })
 		require.NoError(t, err)
-		err = cl.Seal(ctx, []battle.Command{{Type: battle.CmdPlan, Ship: "a"}})
+		err = cl.Seal(ctx, []battle.Command{{Type: battle.CmdPlan, Ship: "a", Plan: &starship.Plan{Cards: []string{"straight"}, Speed: "low"}}})
 		require.Error(t, err)
 		assert.NotContains(t, err.Error(), "\x1b", "the refusal's escape is quoted")
 		assert.Contains(t, err.Error(), `no\x1b]0;pwned\a`)

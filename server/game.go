@@ -8,6 +8,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -29,7 +30,9 @@ type game struct {
 	round     int
 	commits   map[battle.Side]string
 	revealed  map[battle.Side]bool
-	opened    map[battle.Side]*wire.Seal // opened in this round, applied when all are
+	opened    map[battle.Side]*wire.Seal         // opened in this round, applied when all are
+	pending   map[battle.Side][]wire.StandInNote // the stand-ins of the openings, shown when all are
+	notes     []wire.StandInNote                 // the stand-ins of every applied opening
 	comp      *assets.Components
 	seals     []wire.Seal
 	dice      []wire.TurnDice
@@ -183,46 +186,29 @@ func (g *game) reveal(st *battle.State, side battle.Side, m wire.ClientMsg) erro
 	if ok, who := g.allCommitted(st); !ok {
 		return fmt.Errorf("reveal: too early: %s has not committed yet; reveal once every side owing a decision has", who)
 	}
-	want := battle.CmdPlan
-	if g.b.Phase() == battle.Declaring {
-		want = battle.CmdDeclare
-		if len(m.Commands) != 1 {
-			return fmt.Errorf("reveal: commands: %d; a declaration is exactly one declare command", len(m.Commands))
-		}
-	}
-	if len(m.Commands) == 0 {
-		return errors.New("reveal: commands: none; reveal the plans committed to")
-	}
-	ships := map[string]bool{}
-	for i, c := range m.Commands {
-		if c.Type != want {
-			return fmt.Errorf("reveal: commands[%d].type: %q; allowed now: %s", i, c.Type, want)
-		}
-		if c.Side != "" {
-			return fmt.Errorf("reveal: commands[%d].side: %q; leave it out: the side comes from the seat (%s)", i, c.Side, side)
-		}
-		if want == battle.CmdPlan && ships[c.Ship] {
-			return fmt.Errorf("reveal: commands[%d].ship: %q is planned twice", i, c.Ship)
-		}
-		ships[c.Ship] = true
-	}
 	if Commit(g.id, *st, g.round, side, m.Commands, m.Nonce) != g.commits[side] {
 		return fmt.Errorf("reveal: commands, nonce: they do not open %s's commitment of round %d", side, g.round)
 	}
-	// Try the commands on a copy: a refusal leaves the game as it was.
+	// The commitment is open: from here on the reveal is accepted, or the
+	// game could never go on (a commitment cannot be made again). What the
+	// engine refuses of it is stood in for (wire.StandIn), on a copy
+	// first: a failure there leaves the game as it was.
 	scratch, err := battle.Replay(g.setup, g.comp, wire.GameSeed(g.secret), g.b.Journal())
 	if err != nil {
 		return fmt.Errorf("reveal: %w", err)
 	}
-	for i, c := range m.Commands {
-		c.Side = side
-		if _, err := scratch.Apply(c); err != nil {
-			return fmt.Errorf("reveal: commands[%d] (%s %s): %w", i, c.Type, c.Ship, err)
-		}
+	played, notes, err := g.normalize(st, side, m.Commands, scratch)
+	if err != nil {
+		return fmt.Errorf("reveal: %w", err)
 	}
 	g.revealed[side] = true
-	g.opened[side] = &wire.Seal{Side: side, Turn: st.Turn, Step: st.Step, Phase: st.Phase, Round: g.round,
+	seal := &wire.Seal{Side: side, Turn: st.Turn, Step: st.Step, Phase: st.Phase, Round: g.round,
 		Commitment: g.commits[side], Nonce: m.Nonce, Commands: m.Commands}
+	if len(notes) > 0 {
+		seal.Played = played
+	}
+	g.opened[side] = seal
+	g.pending[side] = notes
 	for s := range g.commits {
 		if !g.revealed[s] {
 			return nil // the engine sees nothing until every commitment is open
@@ -235,15 +221,124 @@ func (g *game) reveal(st *battle.State, side battle.Side, m wire.ClientMsg) erro
 		if o == nil {
 			continue
 		}
-		for i, c := range o.Commands {
+		for i, c := range o.PlayedCommands() {
 			c.Side = s
 			if _, err := g.b.Apply(c); err != nil {
 				return errDirty{fmt.Errorf("reveal: %s's commands[%d] (%s %s): %w", s, i, c.Type, c.Ship, err)}
 			}
 		}
 		g.seals = append(g.seals, *o)
+		g.notes = append(g.notes, g.pending[s]...)
 	}
 	return nil
+}
+
+// normalize plays side's opened commands on scratch, standing in for
+// what the engine refuses: a plan it cannot read (no cards, unknown
+// cards), a command of the wrong type or for a ship not owed, a ship
+// planned twice are refused; every ship still owed a plan then gets the
+// stand-in plan, and a refused declaration is played as no fire. It
+// returns the commands played (without their side) and a note for each
+// refusal. The outcome depends only on the game and the commands, so a
+// rebuild from the stored messages plays the same.
+func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Command, scratch *battle.Battle) ([]battle.Command, []wire.StandInNote, error) {
+	var played []battle.Command
+	var notes []wire.StandInNote
+	note := func(i int, ship string, why error) {
+		notes = append(notes, wire.StandInNote{Side: side, Turn: st.Turn, Step: st.Step, Phase: st.Phase, Ship: ship, Index: i, Refusal: why.Error()})
+	}
+	apply := func(c battle.Command) error {
+		c.Side = side
+		_, err := scratch.Apply(c)
+		return err
+	}
+	if st.Phase == battle.Declaring {
+		var why error
+		switch {
+		case len(cmds) != 1:
+			why = fmt.Errorf("commands: %d; a declaration is exactly one declare command", len(cmds))
+		case cmds[0].Type != battle.CmdDeclare:
+			why = fmt.Errorf("commands[0].type: %q; allowed now: declare", cmds[0].Type)
+		case cmds[0].Side != "":
+			why = fmt.Errorf("commands[0].side: %q; leave it out: the side comes from the seat", cmds[0].Side)
+		default:
+			why = apply(cmds[0])
+		}
+		if why == nil {
+			return cmds, nil, nil
+		}
+		note(0, "", why)
+		stand := wire.StandIn(battle.CmdDeclare, "", 0)
+		if err := apply(stand); err != nil {
+			return nil, nil, fmt.Errorf("the declaration of no fire: %w", err)
+		}
+		notes[0].Played = &stand
+		return []battle.Command{stand}, notes, nil
+	}
+	seen := map[string]bool{}
+	for i, c := range cmds {
+		var why error
+		switch {
+		case c.Type != battle.CmdPlan:
+			why = fmt.Errorf("commands[%d].type: %q; allowed now: plan", i, c.Type)
+		case c.Side != "":
+			why = fmt.Errorf("commands[%d].side: %q; leave it out: the side comes from the seat", i, c.Side)
+		case seen[c.Ship]:
+			why = fmt.Errorf("commands[%d].ship: %q is planned twice", i, c.Ship)
+		default:
+			seen[c.Ship] = true
+			why = apply(c)
+		}
+		if why != nil {
+			note(i, c.Ship, why)
+			continue
+		}
+		played = append(played, c)
+	}
+	// Every ship still owed a plan, in the order the engine asks for them
+	// (a tailing ship after the ship it tails).
+	for range limits.SideShips + 1 {
+		owed := owedPlans(scratch.State(), side)
+		if len(owed) == 0 {
+			break
+		}
+		for _, sh := range owed {
+			stand := wire.StandIn(battle.CmdPlan, sh.ID, sh.Ship.Rotation)
+			if sh.NextCards != nil { // a severely wounded pilot's cards are fixed
+				stand.Plan.Cards = slices.Clone(sh.NextCards)
+			}
+			if err := apply(stand); err != nil {
+				return nil, nil, fmt.Errorf("the stand-in plan of %s: %w", sh.ID, err)
+			}
+			played = append(played, stand)
+			k := slices.IndexFunc(notes, func(n wire.StandInNote) bool { return n.Ship == sh.ID && n.Played == nil })
+			if k < 0 {
+				note(-1, sh.ID, fmt.Errorf("no plan for %s was revealed", sh.ID))
+				k = len(notes) - 1
+			}
+			notes[k].Played = &stand
+		}
+	}
+	if len(notes) == 0 {
+		return cmds, nil, nil
+	}
+	return played, notes, nil
+}
+
+// owedPlans lists side's ships that owe a plan now (Planning: a tailing
+// ship once the ship it tails has planned).
+func owedPlans(st battle.State, side battle.Side) []battle.ShipState {
+	planned := map[string]bool{}
+	for _, s := range st.Ships {
+		planned[s.ID] = s.Plan != nil || !s.Active()
+	}
+	var out []battle.ShipState
+	for _, s := range st.Ships {
+		if s.Side == side && !planned[s.ID] && (s.WaitFor == "" || planned[s.WaitFor]) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Commit is wire.Commit at the state's moment.
@@ -311,6 +406,7 @@ func (g *game) settle() error {
 		g.commits = map[battle.Side]string{}
 		g.revealed = map[battle.Side]bool{}
 		g.opened = map[battle.Side]*wire.Seal{}
+		g.pending = map[battle.Side][]wire.StandInNote{}
 	}
 	return nil
 }
@@ -332,6 +428,11 @@ func (g *game) state(seat battle.Side) *wire.State {
 		}
 	}
 	s.Ready = len(s.Joined) == 2
+	for _, n := range g.notes {
+		if n.Turn >= st.Turn-1 { // this turn's and the last
+			s.StandIns = append(s.StandIns, n)
+		}
+	}
 	if g.b.Phase() == battle.Over {
 		s.Record = g.published
 		return s

@@ -89,6 +89,30 @@ type State struct {
 	Targets map[string][]referee.Ruling `json:"targets,omitempty"`
 	// Record is the signed record, once the game is over.
 	Record *Record `json:"record,omitempty"`
+	// StandIns lists, for the latest reveal of each side's sealed
+	// decisions, the commands the engine refused and what was played in
+	// their place (StandIn): both sides see them once the decisions are
+	// open.
+	StandIns []StandInNote `json:"stand_ins,omitempty"`
+}
+
+// StandInNote is one opened command the engine refused, or a decision
+// owed and missing from the opening, and the stand-in played instead.
+type StandInNote struct {
+	Side  battle.Side  `json:"side"`
+	Turn  int          `json:"turn"`
+	Step  int          `json:"step"`
+	Phase battle.Phase `json:"phase"`
+	// Ship is the ship whose plan was stood in for ("" for a
+	// declaration); Index the refused command's place in the opening (-1:
+	// the ship's plan was missing).
+	Ship  string `json:"ship,omitempty"`
+	Index int    `json:"index"`
+	// Refusal is the engine's reason, as text for the screen.
+	Refusal string `json:"refusal"`
+	// Played is the stand-in played in its place; nil when nothing was
+	// (a command for a ship that owed no plan).
+	Played *battle.Command `json:"played,omitempty"`
 }
 
 // Decode reads one client message strictly: unknown fields, trailing data

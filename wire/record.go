@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/starship"
 )
 
 // RecordFormat is the version of the signed record.
@@ -25,6 +28,53 @@ type Seal struct {
 	Commitment string           `json:"commitment"`
 	Nonce      string           `json:"nonce"`
 	Commands   []battle.Command `json:"commands"`
+	// Played, when the server had to stand in for part of the opened
+	// commands (StandIn), is what was played instead; nil when the
+	// commands were played as opened.
+	Played []battle.Command `json:"played,omitempty"`
+}
+
+// StandInCards and StandInSpeed make the plan played for a ship whose
+// revealed plan the engine cannot read (no cards, unknown cards, another
+// side's ship, a ship planned twice, none at all): straight at speed stop,
+// rotation kept (a severely wounded pilot keeps the cards fixed for it). The engine then checks it as any plan: a stop its
+// kinetic energy does not allow is an illegal move, corrected and paid
+// for as the rules say (Special cases: Illegal moves). A declaration the
+// engine refuses is played as no fire.
+var StandInCards = []string{"straight"}
+
+// StandInSpeed is the stand-in plan's speed.
+const StandInSpeed = maneuvers.Stop
+
+// StandIn returns the stand-in plan of ship (its rotation kept), or, for
+// a declaration, the declaration of no fire.
+func StandIn(typ battle.CommandType, ship string, rotation int) battle.Command {
+	if typ == battle.CmdDeclare {
+		return battle.Command{Type: battle.CmdDeclare}
+	}
+	return battle.Command{Type: battle.CmdPlan, Ship: ship, Plan: &starship.Plan{Cards: slices.Clone(StandInCards), Speed: StandInSpeed, Rotate: rotation}}
+}
+
+// isStandIn reports whether a played command is a stand-in.
+func isStandIn(c battle.Command) bool {
+	switch c.Type {
+	case battle.CmdDeclare:
+		return len(c.Shots) == 0
+	case battle.CmdPlan:
+		// The cards are StandInCards, or a severely wounded pilot's
+		// cards fixed the turn before (which the engine holds it to).
+		return c.Plan != nil && c.Plan.Speed == StandInSpeed && c.Plan.Level == 0
+	}
+	return false
+}
+
+// PlayedCommands is what a seal's side played: Played when the server
+// stood in, else the commands as opened.
+func (s Seal) PlayedCommands() []battle.Command {
+	if s.Played != nil {
+		return s.Played
+	}
+	return s.Commands
 }
 
 // TurnDice is how one turn's dice seed came about.
@@ -97,6 +147,11 @@ func (r Record) Verify(comp *assets.Components, wantKey string) (*battle.Battle,
 		if Commit(r.Game, s.Turn, s.Step, s.Phase, s.Round, s.Side, s.Commands, s.Nonce) != s.Commitment {
 			return nil, fmt.Errorf("record: seals[%d] (%s, turn %d): the commands and nonce do not open the commitment", i, s.Side, s.Turn)
 		}
+		for j, c := range s.Played {
+			if !isStandIn(c) && !slices.ContainsFunc(s.Commands, func(o battle.Command) bool { return reflect.DeepEqual(o, c) }) {
+				return nil, fmt.Errorf("record: seals[%d].played[%d] (%s, turn %d): neither an opened command nor a stand-in", i, j, s.Side, s.Turn)
+			}
+		}
 	}
 	dice := map[int]TurnDice{}
 	for i, d := range r.Dice {
@@ -148,7 +203,7 @@ func (r Record) replay(comp *assets.Components, secret []byte, dice map[int]Turn
 	}
 	var sealedCmds []battle.Command
 	for _, s := range r.Seals {
-		for _, c := range s.Commands {
+		for _, c := range s.PlayedCommands() {
 			c.Side = s.Side
 			sealedCmds = append(sealedCmds, c)
 		}
