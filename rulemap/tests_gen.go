@@ -34,6 +34,7 @@ var generatedTests = []string{
 	"battle.TestFasterThanLightEntryIntoPlayFasterThanLight",
 	"battle.TestFasterThanLightMarkerBeforeTheCardsFasterThanLight",
 	"battle.TestFasterThanLightMovement",
+	"battle.TestFasterThanLightMovement_NoAttackInTheFirstFiringStepOfTheArrival",
 	"battle.TestFasterThanLightToLeaveThePlayingAreaFasterThanLight",
 	"battle.TestFiringIsSimultaneous",
 	"battle.TestFlawConcentrationLoss",
