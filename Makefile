@@ -19,7 +19,7 @@ EXAMPLE_TABLE := testdata/tables/example.yaml
 # `make play` on a machine without a display).
 XVFB          := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: all deps go-deps build play web test bench tournament fuzz clean playthrough
+.PHONY: all deps go-deps build play web serve test bench tournament fuzz clean playthrough
 
 all: build
 
@@ -59,6 +59,15 @@ play: build
 # web server can host the folder.
 web: go-deps
 	$(GO) run ./web/cmd/mkweb -out out/web
+
+# `make serve` builds the browser page (make web: once, then only when the
+# program changed) and the server, and starts it serving the page at /:
+# SERVE_ARGS="-addr 0.0.0.0:7878 -data bsg-data" to listen beyond this
+# machine.
+SERVE_ARGS ?=
+serve: web
+	$(GO) build -o $(BIN)/bsg ./cmd/bsg
+	$(BIN)/bsg serve -web out/web $(SERVE_ARGS)
 
 # Every test of the repository; under Xvfb, because the table view's tests
 # open Ebiten (the headless packages do not mind).

@@ -130,6 +130,13 @@ func Missing(dir string) []string {
 	return miss
 }
 
+// NotBuilt is the one line that says the page is missing from dir and
+// how to get it.
+func NotBuilt(dir string, miss []string) string {
+	return fmt.Sprintf("no browser page in %s (it lacks %s): start the server with `make serve` in the source folder (it builds the page first), or run `make web`, or pass -web DIR",
+		dir, strings.Join(miss, ", "))
+}
+
 // Handler serves the page's folder dir. When the folder is incomplete it
 // answers every request with 503 and says how to build it, so a server
 // started before `make web` explains itself.
@@ -139,8 +146,7 @@ func Handler(dir string) http.Handler {
 		if miss := Missing(dir); len(miss) > 0 {
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusServiceUnavailable)
-			fmt.Fprintf(w, "The browser page is not built: %s lacks %s.\nRun `make web` in the source folder (or pass the folder the page was built into).\n",
-				dir, strings.Join(miss, ", "))
+			fmt.Fprintln(w, NotBuilt(dir, miss))
 			return
 		}
 		// The compressed program is served as it is: the page unpacks it.

@@ -58,7 +58,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *webDir != "" {
 		opts.Web = web.Handler(*webDir)
 		if miss := web.Missing(*webDir); len(miss) > 0 {
-			fmt.Fprintf(stderr, "bsg serve: no browser page in %s (it lacks %s): run `make web`, or pass -web DIR\n", *webDir, strings.Join(miss, ", "))
+			fmt.Fprintf(stderr, "bsg serve: %s\n", web.NotBuilt(*webDir, miss))
 		}
 	}
 	s, err := server.New(opts)
