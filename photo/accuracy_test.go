@@ -45,6 +45,9 @@ type trialRun struct {
 	pm      float64
 	certain bool
 	wrong   bool // certain, yet the true band or reason differs
+	// margins stated with an interval, and those whose interval holds
+	// the true margin
+	margins, marginsIn int
 }
 
 // runTrial photographs a random table: the sheet's marks found with
@@ -90,6 +93,7 @@ func runTrial(t testing.TB, rng *rand.Rand, comp *assets.Components, sheetPx, cl
 
 type summary struct {
 	trials, refused, covered, certain, wrong, poseIn int
+	margins, marginsIn                               int
 	poseErr, pm                                      []float64
 }
 

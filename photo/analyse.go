@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
@@ -49,8 +50,78 @@ type Ruling struct {
 	// the larger distance from Range to either end (valid when Measured).
 	RangeLo, RangeHi, RangePM float64
 	InArcShare                float64 // fraction of samples where the target is in arc
-	Certain                   bool
-	Verdict                   string // the ruling in words, with its error bar
+	// Arc, LOS and Band are the margins of the verdicts that change the
+	// shot (referee.Margins: arc, line of sight, range band) with their
+	// 95% intervals from the Monte Carlo.
+	ArcMargin, LOSMargin, BandMargin MarginPM
+	Certain                          bool
+	Verdict                          string // the ruling in words, with its error bar
+}
+
+// MarginPM is one verdict's margin (referee.Margin: how far the target's
+// base could move before the verdict changes) with its 95% interval over
+// the sampled tables. The interval is of the signed margin: a sampled
+// table whose verdict differs from the ruling's counts its margin as
+// negative, so an interval reaching below zero says the verdict may flip.
+type MarginPM struct {
+	// Known: the margin applies and is within the referee's reach
+	// (referee.MarginReach); when false the others are zero and the
+	// verdict is decided elsewhere (out of arc: no line of sight) or
+	// stands beyond any dispute at the table.
+	Known  bool
+	MM     float64 // on the table as marked (≥ 0)
+	Lo, Hi float64 // the 95% interval of the signed margin, mm
+	PM     float64 // the larger distance from MM to either end
+	// Clear: the interval, widened SafeFactor times about MM, stays
+	// above zero: the verdict holds.
+	Clear bool
+}
+
+// marginSamples gathers the signed margins of one verdict over the
+// sampled tables.
+type marginSamples struct {
+	nominal referee.Margin
+	xs      []float64
+}
+
+// add records a sampled table's margin m; same says whether its verdict
+// is the ruling's. A sample where the margin does not apply is skipped
+// (another verdict decides it); one beyond the referee's reach counts as
+// MarginReach.
+func (ms *marginSamples) add(m referee.Margin, applies, same bool) {
+	if !applies {
+		return
+	}
+	v := referee.MarginReach
+	if m.Known {
+		v = m.MM
+	}
+	if !same {
+		v = -v
+	}
+	ms.xs = append(ms.xs, v)
+}
+
+func (ms *marginSamples) summarize() MarginPM {
+	if !ms.nominal.Known {
+		// none within reach on the table as marked: clear unless a
+		// sampled table flipped the verdict
+		for _, x := range ms.xs {
+			if x < 0 {
+				return MarginPM{}
+			}
+		}
+		return MarginPM{Clear: true}
+	}
+	out := MarginPM{Known: true, MM: ms.nominal.MM}
+	if len(ms.xs) == 0 {
+		return out
+	}
+	out.Lo = quantile(ms.xs, 1-safeLevel(0.975, len(ms.xs)))
+	out.Hi = quantile(ms.xs, safeLevel(0.975, len(ms.xs)))
+	out.PM = math.Max(out.MM-out.Lo, out.Hi-out.MM)
+	out.Clear = out.MM > SafeFactor*out.PM
+	return out
 }
 
 // Result is a photo turned into a table with its uncertainty.
@@ -107,7 +178,7 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 	if c.Terms == 0 {
 		res.MoreMarks = MarksForK1 - len(c.Residuals)
 	}
-	ref := referee.New(nominal)
+	ref := referee.New(nominal, referee.WithMargins())
 	var pairs [][2]int
 	for a := range nominal.Ships {
 		for t := range nominal.Ships {
@@ -130,6 +201,12 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 	ranges := make([][]float64, len(pairs))
 	agree := make([]int, len(pairs))
 	same := make([]int, len(pairs)) // agree, and the arc's verdict too
+	arcM := make([]marginSamples, len(pairs))
+	losM := make([]marginSamples, len(pairs))
+	bandM := make([]marginSamples, len(pairs))
+	for k, ru := range rulings {
+		arcM[k].nominal, losM[k].nominal, bandM[k].nominal = ru.Margins.Arc, ru.Margins.LOS, ru.Margins.Range
+	}
 	inArc := make([]int, len(pairs))
 	failed := 0
 	for range n {
@@ -163,9 +240,14 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 		for i, o := range sc.Objects {
 			poseS[i] = append(poseS[i], objectPose(o, t))
 		}
-		r := referee.New(t)
+		r := referee.New(t, referee.WithMargins())
 		for k, p := range pairs {
 			ru := r.Rule(p[0], p[1])
+			nom := rulings[k]
+			decided := !ru.Overlap && ru.LevelDifference < 2
+			arcM[k].add(ru.Margins.Arc, decided, ru.InArc == nom.InArc)
+			losM[k].add(ru.Margins.LOS, decided && ru.InArc && nom.InArc, ru.Measured == nom.Measured)
+			bandM[k].add(ru.Margins.Range, ru.Measured && nom.Measured, ru.Band == nom.Band)
 			if ru.InArc {
 				inArc[k]++
 			}
@@ -187,7 +269,8 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 		res.Poses = append(res.Poses, summarizePose(objectPose(o, nominal), poseS[i]))
 	}
 	for k := range pairs {
-		res.Rulings = append(res.Rulings, summarizeRuling(nominal, rulings[k], ranges[k], agree[k], same[k], inArc[k], n))
+		res.Rulings = append(res.Rulings, summarizeRuling(nominal, rulings[k], ranges[k], agree[k], same[k], inArc[k], n,
+			[3]MarginPM{arcM[k].summarize(), losM[k].summarize(), bandM[k].summarize()}))
 	}
 	return res, nil
 }
@@ -246,18 +329,22 @@ const SafeFactor = 1.5
 // when every sampled table gives the same reason, band and arc (so the
 // Monte Carlo saw no table where the shot changes: with n samples, a
 // share of tables above 3/n that change it would have shown one with 95%
-// confidence), and, when a band limit decides it (in range or out of
-// range), its margin to that limit exceeds SafeFactor times the 95%
-// interval's half-width.
-func summarizeRuling(t referee.Table, ru referee.Ruling, ranges []float64, agree, same, inArc, n int) Ruling {
-	out := Ruling{Ruling: ru, Samples: n, Agree: float64(agree) / float64(n), InArcShare: float64(inArc) / float64(n)}
+// confidence), when the margin of each of those verdicts that applies
+// (ms: arc, line of sight, band) stays clear of zero by SafeFactor times
+// its 95% interval's half-width, and, when a band limit decides it (in
+// range or out of range), its range margin does the same.
+func summarizeRuling(t referee.Table, ru referee.Ruling, ranges []float64, agree, same, inArc, n int, ms [3]MarginPM) Ruling {
+	out := Ruling{Ruling: ru, Samples: n, Agree: float64(agree) / float64(n), InArcShare: float64(inArc) / float64(n),
+		ArcMargin: ms[0], LOSMargin: ms[1], BandMargin: ms[2]}
 	if ru.Measured && len(ranges) > 0 {
 		out.RangeLo = quantile(ranges, 1-safeLevel(0.975, len(ranges)))
 		out.RangeHi = quantile(ranges, safeLevel(0.975, len(ranges)))
 		out.RangePM = math.Max(ru.Range-out.RangeLo, out.RangeHi-ru.Range)
 	}
 	byBand := ru.Measured && (ru.Reason == referee.CanFire || ru.Reason == referee.OutOfRange)
-	out.Certain = same == n && (!byBand || ru.Margin > SafeFactor*out.RangePM)
+	clear := func(m MarginPM) bool { return !m.Known || m.Clear }
+	out.Certain = same == n && (!byBand || ru.Margin > SafeFactor*out.RangePM) &&
+		clear(out.ArcMargin) && (!ru.InArc || clear(out.LOSMargin)) && (!ru.Measured || clear(out.BandMargin))
 	out.Verdict = verdict(t, out)
 	return out
 }
@@ -323,6 +410,31 @@ func verdict(t referee.Table, r Ruling) string {
 		s += fmt.Sprintf(", cover %d", r.CoverModifier)
 	}
 	return head + s + call
+}
+
+// MarginWords says each margin that applies with its 95% interval: "arc
+// 12.3 ± 2.1 mm, line of sight 5.0 ± 3.9 mm (too close), band 30.1 ±
+// 4.0 mm" ("" when none applies). A margin not clear of zero by the safe
+// factor says "too close".
+func (r Ruling) MarginWords() string {
+	var parts []string
+	for _, m := range []struct {
+		name string
+		pm   MarginPM
+	}{{"arc", r.ArcMargin}, {"line of sight", r.LOSMargin}, {"band", r.BandMargin}} {
+		if !m.pm.Known {
+			continue
+		}
+		p := fmt.Sprintf("%s %.1f ± %.1f mm", m.name, m.pm.MM, m.pm.PM)
+		if !m.pm.Clear {
+			p += " (too close)"
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "margins: " + strings.Join(parts, ", ")
 }
 
 func bandName(b referee.Band) string {

@@ -113,6 +113,9 @@ func writePhotoText(w io.Writer, res *photo.Result) error {
 	fmt.Fprintf(w, "Rulings (Monte Carlo over %d sampled tables, seed %d):\n", res.Samples, res.Seed)
 	for _, r := range res.Rulings {
 		fmt.Fprintf(w, "  %s\n", r.Verdict)
+		if m := r.MarginWords(); m != "" {
+			fmt.Fprintf(w, "    %s\n", m)
+		}
 	}
 	return nil
 }
@@ -144,6 +147,23 @@ type photoPoseJSON struct {
 	RadiusPM  *measure.Num `json:"radius_pm_mm,omitempty"`
 }
 
+// photoMarginJSON is a margin with its 95% interval (null when it does
+// not apply or lies beyond the referee's reach).
+type photoMarginJSON struct {
+	MM    measure.Num `json:"mm"`
+	Lo    measure.Num `json:"lo_mm"`
+	Hi    measure.Num `json:"hi_mm"`
+	PM    measure.Num `json:"pm_mm"`
+	Clear bool        `json:"clear"`
+}
+
+func marginJSON(m photo.MarginPM) *photoMarginJSON {
+	if !m.Known {
+		return nil
+	}
+	return &photoMarginJSON{measure.Num(m.MM), measure.Num(m.Lo), measure.Num(m.Hi), measure.Num(m.PM), m.Clear}
+}
+
 type photoRulingJSON struct {
 	measure.Pair
 	RangeLo    *measure.Num `json:"range_lo_mm"`
@@ -151,8 +171,13 @@ type photoRulingJSON struct {
 	PM         *measure.Num `json:"pm_mm"`
 	Agree      measure.Num  `json:"agree"`
 	InArcShare measure.Num  `json:"in_arc_share"`
-	Certain    bool         `json:"certain"`
-	Verdict    string       `json:"verdict"`
+	Margins    struct {
+		Arc  *photoMarginJSON `json:"arc"`
+		LOS  *photoMarginJSON `json:"line_of_sight"`
+		Band *photoMarginJSON `json:"range"`
+	} `json:"margins_95"`
+	Certain bool   `json:"certain"`
+	Verdict string `json:"verdict"`
 }
 
 type photoJSON struct {
@@ -208,6 +233,7 @@ func writePhotoJSON(w io.Writer, res *photo.Result, width, height int) error {
 	doc.Rulings = []photoRulingJSON{}
 	for i, r := range res.Rulings {
 		rj := photoRulingJSON{Pair: md.Pairs[i], Agree: measure.Num(r.Agree), InArcShare: measure.Num(r.InArcShare), Certain: r.Certain, Verdict: r.Verdict}
+		rj.Margins.Arc, rj.Margins.LOS, rj.Margins.Band = marginJSON(r.ArcMargin), marginJSON(r.LOSMargin), marginJSON(r.BandMargin)
 		if r.Measured {
 			rj.RangeLo, rj.RangeHi, rj.PM = numPtr(r.RangeLo), numPtr(r.RangeHi), numPtr(r.RangePM)
 		}

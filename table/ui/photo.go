@@ -618,6 +618,11 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 			a.Label(l, x, bottom, "…", 12, ColSecondary, false)
 			return
 		}
+		// each margin that decides the shot, with its 95% interval
+		if m := ru.MarginWords(); m != "" && !para(m, 11, col, false) {
+			a.Label(l, x, bottom, "…", 12, ColSecondary, false)
+			return
+		}
 	}
 	c := p.res.Calibration
 	if n := p.res.MoreMarks; n > 0 {

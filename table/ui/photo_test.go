@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -71,7 +72,7 @@ func TestPhotoModeMarksTwoShips(t *testing.T) {
 	require.True(t, ru.Measured, ru.Verdict)
 	assert.InDelta(t, truth.Range, ru.Range, ru.RangePM, ru.Verdict)
 	l := a.Frame()
-	var images, verdicts int
+	var images, verdicts, margins int
 	for _, op := range l.Ops {
 		if op.Kind == OpImage {
 			images++
@@ -79,9 +80,14 @@ func TestPhotoModeMarksTwoShips(t *testing.T) {
 		if op.Kind == OpText && op.Text != "" && len(op.Text) > 10 && op.Text[:10] == ru.Verdict[:10] {
 			verdicts++
 		}
+		if op.Kind == OpText && strings.HasPrefix(op.Text, "margins: arc ") {
+			margins++
+		}
 	}
 	assert.Equal(t, 1, images, "the photo is painted once")
 	assert.Positive(t, verdicts, "the ruling is listed")
+	require.True(t, ru.ArcMargin.Known, ru.Verdict)
+	assert.Positive(t, margins, "each ruling's margins are listed with their intervals: %s", ru.MarginWords())
 	// F2 saves the marks; bsg photo reads them back to the same table
 	send(a, Press(KeyF2))
 	require.True(t, a.Prompting())
