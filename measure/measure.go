@@ -62,6 +62,31 @@ type Pair struct {
 	CoverModifier int       `json:"cover_modifier"`
 	RangeModifier int       `json:"range_modifier"`
 	Tailing       bool      `json:"tailing"`
+	Margins       Margins   `json:"margins"`
+}
+
+// Margins is a pair's "margins" (MEASURE-FORMAT.md, step 8): each null
+// where it does not apply.
+type Margins struct {
+	Range   *Margin `json:"range"`
+	Arc     *Margin `json:"arc"`
+	LOS     *Margin `json:"los"`
+	Tailing *Margin `json:"tailing"`
+}
+
+// Margin is one margin: the translation's length and the translation; for
+// the line of sight, the blocker whose edge it meets.
+type Margin struct {
+	MM   Num    `json:"mm"`
+	Move Point  `json:"move"`
+	By   string `json:"by,omitempty"`
+}
+
+func margin(m referee.Margin) *Margin {
+	if !m.Known {
+		return nil
+	}
+	return &Margin{MM: Num(m.MM), Move: point(m.Move), By: m.By}
 }
 
 // Document is the whole JSON output.
@@ -99,6 +124,10 @@ func NewDocument(r *referee.Referee, rulings []referee.Ruling) Document {
 			CoverModifier: ru.CoverModifier,
 			RangeModifier: ru.RangeModifier,
 			Tailing:       ru.Tailing,
+			Margins: Margins{
+				Range: margin(ru.Margins.Range), Arc: margin(ru.Margins.Arc),
+				LOS: margin(ru.Margins.LOS), Tailing: margin(ru.Margins.Tailing),
+			},
 		}
 		if ru.Measured {
 			rng, margin, band := Num(ru.Range), Num(ru.Margin), string(ru.Band)

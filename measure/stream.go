@@ -137,5 +137,35 @@ func (p *pairWriter) pair(ru referee.Ruling) {
 	p.buf = strconv.AppendInt(p.buf, int64(ru.RangeModifier), 10)
 	p.buf = append(p.buf, ",\n      \"tailing\": "...)
 	p.buf = strconv.AppendBool(p.buf, ru.Tailing)
-	p.buf = append(p.buf, "\n    }"...)
+	p.buf = append(p.buf, ",\n      \"margins\": {"...)
+	m := ru.Margins
+	p.margin("range", m.Range, false)
+	p.margin("arc", m.Arc, false)
+	p.margin("los", m.LOS, false)
+	p.margin("tailing", m.Tailing, true)
+	p.buf = append(p.buf, "\n      }\n    }"...)
+}
+
+// margin appends one member of "margins".
+func (p *pairWriter) margin(name string, m referee.Margin, last bool) {
+	p.buf = append(p.buf, "\n        \""+name+"\": "...)
+	if !m.Known {
+		p.buf = append(p.buf, "null"...)
+	} else {
+		p.buf = append(p.buf, "{\n          \"mm\": "...)
+		p.num(m.MM)
+		p.buf = append(p.buf, ",\n          \"move\": ["...)
+		p.num(m.Move.X)
+		p.buf = append(p.buf, ", "...)
+		p.num(m.Move.Y)
+		p.buf = append(p.buf, ']')
+		if m.By != "" {
+			p.buf = append(p.buf, ",\n          \"by\": "...)
+			p.buf = append(p.buf, p.str(m.By)...)
+		}
+		p.buf = append(p.buf, "\n        }"...)
+	}
+	if !last {
+		p.buf = append(p.buf, ',')
+	}
 }

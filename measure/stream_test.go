@@ -16,7 +16,7 @@ import (
 
 // TestStreamedJSONEqualsTheDocument: WriteJSONSeq writes the very bytes of
 // NewDocument(...).WriteJSON, for empty tables, one ship, ids that JSON
-// escapes, and crowded random tables with blockers and cover.
+// escapes, and crowded random tables with blockers, cover and margins.
 func TestStreamedJSONEqualsTheDocument(t *testing.T) {
 	field := referee.Obstacle{ID: "f<&>", Kind: referee.AsteroidField, Density: referee.Dense, Level: 1,
 		Polygon: physics.Polygon{physics.V(-10, 175), physics.V(10, 175), physics.V(10, 185), physics.V(-10, 185)}}
@@ -44,7 +44,7 @@ func TestStreamedJSONEqualsTheDocument(t *testing.T) {
 	}
 	for i, tab := range tables {
 		tab.Limits = limits
-		r := referee.New(tab)
+		r := referee.New(tab, referee.WithMargins())
 		all := r.RuleAll()
 		var want, got bytes.Buffer
 		require.NoError(t, NewDocument(r, all).WriteJSON(&want))

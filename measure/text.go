@@ -12,9 +12,11 @@ import (
 )
 
 // Sentence says one ruling in words a player reads at the table, with the
-// margins (MEASURE-FORMAT.md, text output).
+// margins (MEASURE-FORMAT.md, text output), all rendered from the
+// ruling's typed fields.
 func Sentence(t referee.Table, ru referee.Ruling) string {
 	a, tg := ru.AttackerID, ru.TargetID
+	m := ru.Margins
 	var b strings.Builder
 	switch ru.Reason {
 	case referee.Overlap:
@@ -23,11 +25,22 @@ func Sentence(t referee.Table, ru referee.Ruling) string {
 		fmt.Fprintf(&b, "%s is %d levels from %s (level %d against %d): no shot across two or more levels.",
 			tg, ru.LevelDifference, a, t.Ships[ru.Target].Level, t.Ships[ru.Attacker].Level)
 	case referee.OutOfArc:
-		fmt.Fprintf(&b, "%s is out of %s's arc.", tg, a)
+		if m.Arc.Known {
+			fmt.Fprintf(&b, "%s is %s outside %s's arc.", tg, mm(m.Arc.MM), a)
+		} else {
+			fmt.Fprintf(&b, "%s is out of %s's arc.", tg, a)
+		}
 	case referee.Blocked:
-		fmt.Fprintf(&b, "%s is in %s's arc, but no line to its base is clear: blocked by %s.", tg, a, strings.Join(ru.BlockedBy, ", "))
+		fmt.Fprintf(&b, "%s is in %s's arc%s, but no line to its base is clear: blocked by %s", tg, a, ArcDepth(m.Arc), strings.Join(ru.BlockedBy, ", "))
+		if m.LOS.Known {
+			fmt.Fprintf(&b, ": %s from a clear line", mm(m.LOS.MM))
+			if m.LOS.By != "" && !slices.Contains(ru.BlockedBy, m.LOS.By) {
+				fmt.Fprintf(&b, " (past %s)", m.LOS.By)
+			}
+		}
+		b.WriteString(".")
 	default:
-		fmt.Fprintf(&b, "%s is in %s's arc at %.1f mm: ", tg, a, ru.Range)
+		fmt.Fprintf(&b, "%s is in %s's arc%s at %.1f mm: ", tg, a, ArcDepth(m.Arc), ru.Range)
 		if ru.Band == referee.Out {
 			fmt.Fprintf(&b, "out of range, %.1f mm beyond long.", ru.Margin)
 		} else {
@@ -39,6 +52,9 @@ func Sentence(t referee.Table, ru referee.Ruling) string {
 		if len(ru.BlockedBy) > 0 {
 			fmt.Fprintf(&b, " The line to the nearest point is blocked by %s; the ruler passes beside it.", strings.Join(ru.BlockedBy, ", "))
 		}
+		if s := LineClears(m.LOS); s != "" {
+			b.WriteString(" " + s + ".")
+		}
 		for _, id := range ru.Cover {
 			b.WriteString(" " + coverSentence(t, ru, id))
 		}
@@ -47,9 +63,40 @@ func Sentence(t referee.Table, ru referee.Ruling) string {
 		fmt.Fprintf(&b, " The bases overlap.")
 	}
 	if ru.Tailing {
-		fmt.Fprintf(&b, " %s is tailing %s: stands %.1f mm apart, %.1f mm inside the ★ mark.", a, tg, ru.Tail.Distance, ru.Tail.Margin)
+		fmt.Fprintf(&b, " %s is tailing %s: stands %.1f mm apart, %.1f mm inside the ★ mark", a, tg, ru.Tail.Distance, ru.Tail.Margin)
+		if m.Tailing.Known {
+			fmt.Fprintf(&b, "; %s from not tailing", mm(m.Tailing.MM))
+		}
+		b.WriteString(".")
+	} else if m.Tailing.Known && ru.Reason != referee.Overlap {
+		fmt.Fprintf(&b, " %s from tailing.", mm(m.Tailing.MM))
 	}
 	return b.String()
+}
+
+// mm writes a margin in millimetres, one decimal.
+func mm(v float64) string { return fmt.Sprintf("%.1f mm", v) }
+
+// ArcDepth says how far inside the arc's edge an in-arc target lies, as
+// " (11.2 mm inside its edge)"; "" when the margin is not known.
+func ArcDepth(m referee.Margin) string {
+	if !m.Known {
+		return ""
+	}
+	return fmt.Sprintf(" (%s inside its edge)", mm(m.MM))
+}
+
+// LineClears says the line-of-sight margin of a clear shot: "the line
+// clears rock by 4.1 mm" (capitalised: a sentence of its own); "" when
+// the margin is not known (nothing within reach could block the line).
+func LineClears(m referee.Margin) string {
+	switch {
+	case !m.Known:
+		return ""
+	case m.By == "":
+		return fmt.Sprintf("The line is %s from blocked", mm(m.MM))
+	}
+	return fmt.Sprintf("The line clears %s by %s", m.By, mm(m.MM))
 }
 
 func coverSentence(t referee.Table, ru referee.Ruling, id string) string {

@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,5 +48,40 @@ func TestNumRoundsToTheMicrometre(t *testing.T) {
 		b, err := Num(v).MarshalJSON()
 		assert.NoError(t, err)
 		assert.Equal(t, want, string(b))
+	}
+}
+
+// TestSentencesSayTheMargins: the sentences players say at the table
+// (MEASURE-FORMAT.md, text output; Line of sight; Planetoids): how far
+// out of arc, how deep in it, how far the line clears a planetoid and how
+// far a blocked line is from clear.
+func TestSentencesSayTheMargins(t *testing.T) {
+	turned := func(id string, p physics.Vec, heading float64) referee.Ship {
+		s := ship(id, p.X, p.Y, 1)
+		s.Pose.Heading = physics.Deg(heading)
+		return s
+	}
+	edge, out := physics.Direction(physics.Deg(60)), physics.Direction(physics.Deg(-30))
+	alpha := math.Asin(30.0 / 100)
+	corner := 45 / math.Sqrt(3)
+	rock := referee.Obstacle{ID: "rock", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(0, 100), R: 30}, Level: 1}
+	tests := []struct {
+		name  string
+		table referee.Table
+		want  string
+	}{
+		{"out of arc", referee.Table{Ships: []referee.Ship{ship("Viper-1", 0, 0, 1), turned("Raider-2", edge.Mul(150).Add(out.Mul(22.5+3.2)), -30)}},
+			"Raider-2 is 3.2 mm outside Viper-1's arc."},
+		{"in arc, the line clears rock", referee.Table{Ships: []referee.Ship{ship("Viper-1", 0, 0, 1), ship("Raider-1", 250*math.Tan(alpha)-corner+4.1/math.Cos(alpha), 250, 1)}, Obstacles: []referee.Obstacle{rock}},
+			"Raider-1 is in Viper-1's arc (98.2 mm inside its edge) at 244.9 mm: out of range, 4.9 mm beyond long. The line to the nearest point is blocked by rock; the ruler passes beside it. The line clears rock by 4.1 mm."},
+		{"blocked by rock", referee.Table{Ships: []referee.Ship{ship("Viper-1", 0, 0, 1), ship("Raider-1", 250*math.Tan(alpha)-corner-2/math.Cos(alpha), 250, 1)}, Obstacles: []referee.Obstacle{rock}},
+			"Raider-1 is in Viper-1's arc (103.7 mm inside its edge), but no line to its base is clear: blocked by rock: 2.0 mm from a clear line."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.table.Limits = limits
+			r := referee.New(tt.table, referee.WithMargins())
+			assert.Equal(t, tt.want, Sentence(tt.table, r.Rule(0, 1)))
+		})
 	}
 }

@@ -672,3 +672,41 @@ func shadowEdges(q *query, b physics.Blocker, apex, p physics.Vec, c []candidate
 	}
 	return c
 }
+
+// MarginKind names one of the four margins.
+type MarginKind string
+
+// The four margins of MEASURE-FORMAT.md, step 8.
+const (
+	RangeMargin   MarginKind = "range"
+	ArcMargin     MarginKind = "arc"
+	LOSMargin     MarginKind = "los"
+	TailingMargin MarginKind = "tailing"
+)
+
+// Deciding returns the margin of the verdict that decides whether the
+// ruling could go the other way soonest: out of arc, the arc's; blocked,
+// the line of sight's; otherwise (a shot, or out of range) the shortest
+// of the arc's, the line of sight's and the range's. ok is false when
+// that margin is null (overlap, levels).
+func (ru Ruling) Deciding() (MarginKind, Margin, bool) {
+	m := ru.Margins
+	switch ru.Reason {
+	case OutOfArc:
+		return ArcMargin, m.Arc, m.Arc.Known
+	case Blocked:
+		return LOSMargin, m.LOS, m.LOS.Known
+	case Overlap, Level:
+		return "", Margin{}, false
+	}
+	kind, best := MarginKind(""), Margin{}
+	for _, c := range []struct {
+		k MarginKind
+		m Margin
+	}{{RangeMargin, m.Range}, {ArcMargin, m.Arc}, {LOSMargin, m.LOS}} {
+		if c.m.Known && (!best.Known || c.m.MM < best.MM) {
+			kind, best = c.k, c.m
+		}
+	}
+	return kind, best, best.Known
+}

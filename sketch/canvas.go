@@ -76,6 +76,7 @@ var (
 	colorOut     = color.NRGBA{0xCC, 0x79, 0xA7, 0xFF} // reddish purple
 	colorBlocked = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF} // vermillion
 	colorCover   = color.NRGBA{0xF0, 0xE4, 0x42, 0xFF} // yellow
+	colorMove    = color.NRGBA{0x56, 0xB4, 0xE9, 0xFF} // sky blue: the move that flips a ruling
 
 	colorBackground = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
 	colorPlayArea   = color.NRGBA{0xF6, 0xF6, 0xF1, 0xFF}
@@ -121,6 +122,7 @@ var (
 	styleBase        = Style{Fill: colorBase, Stroke: colorInk, Width: 0.9}
 	styleFrontFlat   = Style{Stroke: colorInk, Width: 3.2}
 	stylePlanetoid   = Style{Fill: colorPlanetoid, Stroke: colorObstacle, Width: 0.9}
+	styleMove        = Style{Stroke: colorMove, Width: 1.6}
 )
 
 // styleRuler is the style of a witness ruler in the band's colour.

@@ -365,4 +365,34 @@ func (d *drawing) drawRulers(c Canvas) {
 			c.Circle(ru.Witness.B, witnessRadius, styleWitness(ru.Band))
 		}
 	}
+	if d.pair != nil {
+		for _, ru := range d.rulings {
+			d.drawMove(c, ru)
+		}
+	}
+}
+
+// minArrow is the shortest move arrow drawn, in millimetres, so that a
+// margin of a hair still shows its direction.
+const minArrow = 8.0
+
+// drawMove paints, on the target of a pair picture, the move of the
+// deciding margin (referee.Ruling.Deciding) as a small arrow from the
+// stand: which way and how far the base would go for the ruling to go the
+// other way (MEASURE-FORMAT.md, step 8).
+func (d *drawing) drawMove(c Canvas, ru referee.Ruling) {
+	_, m, ok := ru.Deciding()
+	if !ok {
+		return
+	}
+	from := d.table.Ships[ru.Target].Pose.Pos
+	move := m.Move
+	if m.MM < minArrow {
+		move = m.Dir.Mul(minArrow)
+	}
+	to := from.Add(move)
+	head := m.Dir.Mul(-4)
+	side := m.Dir.Perp().Mul(2.2)
+	c.Polyline([]physics.Vec{from, to}, styleMove)
+	c.Polygon([]physics.Vec{to, to.Add(head).Add(side), to.Add(head).Sub(side)}, Style{Fill: colorMove})
 }

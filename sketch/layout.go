@@ -156,7 +156,7 @@ func (d *drawing) legendEntries() []legendEntry {
 	cover.Stroke, cover.Width, cover.Dash = styleCover.Stroke, 5, nil
 	blocker := styleBlocker
 	blocker.Fill = colorBase
-	return []legendEntry{
+	entries := []legendEntry{
 		{fmt.Sprintf("short range ≤ %s mm (+1)", num(lim.ShortRange)), ruler(referee.Short)},
 		{fmt.Sprintf("medium range ≤ %s mm (0)", num(lim.MediumRange)), ruler(referee.Medium)},
 		{fmt.Sprintf("long range ≤ %s mm (−1)", num(lim.LongRange)), ruler(referee.Long)},
@@ -177,6 +177,15 @@ func (d *drawing) legendEntries() []legendEntry {
 		{"sparse asteroid field (−2)", area(styleField(referee.Sparse))},
 		{"dense asteroid field (−4)", area(styleField(referee.Dense))},
 	}
+	if d.pair != nil {
+		entries = append(entries, legendEntry{"move that turns the ruling", func(c Canvas, b physics.Rect) {
+			mid := (b.Lo.Y + b.Hi.Y) / 2
+			to := physics.V(b.Hi.X-2, mid)
+			c.Polyline([]physics.Vec{physics.V(b.Lo.X, mid), to}, styleMove)
+			c.Polygon([]physics.Vec{to, to.Add(physics.V(-4, 2.2)), to.Add(physics.V(-4, -2.2))}, Style{Fill: colorMove})
+		}})
+	}
+	return entries
 }
 
 func (d *drawing) drawLegend(c Canvas) {

@@ -69,7 +69,7 @@ const (
 
 func example(t *testing.T) (*referee.Referee, []referee.Ruling) {
 	t.Helper()
-	r := referee.New(exampleTable())
+	r := referee.New(exampleTable(), referee.WithMargins())
 	rulings := r.RuleAll()
 	// The picture tests below rely on these rulings.
 	byPair := map[[2]int]referee.Ruling{}

@@ -71,7 +71,7 @@ func TestMeasureJSONFollowsTheFormat(t *testing.T) {
 		assert.ElementsMatch(t, []string{"id", "base", "facing", "half_arc"}, keys(s))
 		assert.Len(t, s["base"], 6)
 	}
-	fields := []string{"attacker", "target", "can_fire", "reason", "range_mm", "band", "margin_mm", "witness", "blocked_by", "cover", "cover_modifier", "range_modifier", "tailing"}
+	fields := []string{"attacker", "target", "can_fire", "reason", "range_mm", "band", "margin_mm", "witness", "blocked_by", "cover", "cover_modifier", "range_modifier", "tailing", "margins"}
 	reasons := map[string]bool{}
 	for i, p := range doc.Pairs {
 		assert.ElementsMatch(t, fields, keys(p))
@@ -87,6 +87,26 @@ func TestMeasureJSONFollowsTheFormat(t *testing.T) {
 		}
 		assert.NotNil(t, p["blocked_by"], "a list, never null")
 		assert.NotNil(t, p["cover"])
+		// Step 8: four margins, each null or {mm, move[, by]}; the range's
+		// is margin_mm; out of arc there is no line-of-sight margin.
+		margins := p["margins"].(map[string]any)
+		assert.ElementsMatch(t, []string{"range", "arc", "los", "tailing"}, keys(margins))
+		for name, m := range margins {
+			if m == nil {
+				continue
+			}
+			mm := m.(map[string]any)
+			assert.GreaterOrEqual(t, mm["mm"].(float64), 0.0, name)
+			assert.Len(t, mm["move"], 2, name)
+		}
+		assert.Equal(t, p["margin_mm"] == nil, margins["range"] == nil)
+		if margins["range"] != nil {
+			assert.Equal(t, p["margin_mm"], margins["range"].(map[string]any)["mm"])
+		}
+		if reason == "out-of-arc" {
+			assert.Nil(t, margins["los"])
+			assert.NotNil(t, margins["arc"])
+		}
 		// Attacker by attacker, in file order.
 		assert.Equal(t, doc.Ships[i/4]["id"], p["attacker"])
 	}

@@ -109,7 +109,7 @@ func runMeasure(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	ref := referee.New(table)
+	ref := referee.New(table, referee.WithMargins())
 	if *pair == "" && *png == "" && *svg == "" {
 		// Every pair, nothing drawn: stream the rulings as they come, so
 		// that a huge table needs no more memory than a small one.
