@@ -122,7 +122,7 @@ var (
 	styleBase        = Style{Fill: colorBase, Stroke: colorInk, Width: 0.9}
 	styleFrontFlat   = Style{Stroke: colorInk, Width: 3.2}
 	stylePlanetoid   = Style{Fill: colorPlanetoid, Stroke: colorObstacle, Width: 0.9}
-	styleMove        = Style{Stroke: colorMove, Width: 1.6}
+	styleMove        = Style{Stroke: colorMove, Width: 2.6}
 )
 
 // styleRuler is the style of a witness ruler in the band's colour.

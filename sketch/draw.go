@@ -374,7 +374,7 @@ func (d *drawing) drawRulers(c Canvas) {
 
 // minArrow is the shortest move arrow drawn, in millimetres, so that a
 // margin of a hair still shows its direction.
-const minArrow = 8.0
+const minArrow = 16.0
 
 // drawMove paints, on the target of a pair picture, the move of the
 // deciding margin (referee.Ruling.Deciding) as a small arrow from the
@@ -391,8 +391,8 @@ func (d *drawing) drawMove(c Canvas, ru referee.Ruling) {
 		move = m.Dir.Mul(minArrow)
 	}
 	to := from.Add(move)
-	head := m.Dir.Mul(-4)
-	side := m.Dir.Perp().Mul(2.2)
+	head := m.Dir.Mul(-7)
+	side := m.Dir.Perp().Mul(3.5)
 	c.Polyline([]physics.Vec{from, to}, styleMove)
 	c.Polygon([]physics.Vec{to, to.Add(head).Add(side), to.Add(head).Sub(side)}, Style{Fill: colorMove})
 }
