@@ -19,6 +19,28 @@ type Options struct {
 	// With Pair nil and exactly one ruling, the picture is that ruling's
 	// pair picture.
 	Pair *[2]int
+	// TextScale multiplies the size of the labels on the table (ids,
+	// ruler labels, grid numbers) and the room laid out for them (0
+	// means 1): a picture shown small, on a phone, keeps them readable.
+	TextScale float64
+}
+
+// LabelSize is the size of the ship and obstacle ids in table
+// millimetres at TextScale 1.
+const LabelSize = labelSize
+
+// sizes are a picture's text sizes in table millimetres: the labels on
+// the table (ids, rulers, grid numbers) scale with Options.TextScale, the
+// title, legend and notes around it do not.
+type sizes struct{ label, ruling, grid, title, subtitle, legend, note float64 }
+
+// sizesFor returns the text sizes with the table's labels scaled by k
+// (0 means 1).
+func sizesFor(k float64) sizes {
+	if k <= 0 {
+		k = 1
+	}
+	return sizes{labelSize * k, rulingSize * k, gridSize * k, titleSize, subtitleSize, legendSize, rulingSize}
 }
 
 // BigTable is the number of ships above which a whole-table picture draws
@@ -111,6 +133,7 @@ type drawing struct {
 	layout                     layout
 	indexLabels                bool       // the label placer indexes what it avoids
 	placed                     *placement // how the labels were placed (Composer)
+	sz                         sizes      // the text sizes (Options.TextScale)
 }
 
 func newDrawing(r *referee.Referee, rulings []referee.Ruling, opt Options) *drawing {
@@ -127,7 +150,7 @@ func newDrawingIndexed(r *referee.Referee, rulings []referee.Ruling, opt Options
 // placement of the picture before (nil: none).
 func newDrawingAfter(r *referee.Referee, rulings []referee.Ruling, opt Options, index bool, last *placement) *drawing {
 	t := r.Table()
-	d := &drawing{table: t, total: len(rulings), grid: gridStep, indexLabels: index}
+	d := &drawing{table: t, total: len(rulings), grid: gridStep, indexLabels: index, sz: sizesFor(opt.TextScale)}
 	for t.Width/d.grid > maxGridLines || t.Depth/d.grid > maxGridLines {
 		d.grid *= 10
 	}
@@ -222,9 +245,9 @@ func (d *drawing) draw(c Canvas) {
 		c.Circle(s.Pose.Pos, standRadius, Style{Fill: colorInk})
 	}
 	d.drawLabels(c)
-	c.Text(l.title, d.title, TextStyle{Size: titleSize, Color: colorInk, Bold: true})
-	c.Text(l.subtitle, d.subtitle, TextStyle{Size: subtitleSize, Color: colorInk})
-	c.Text(l.tableNote, d.tableNote, TextStyle{Size: subtitleSize, Color: colorSecondary, Anchor: End})
+	c.Text(l.title, d.title, TextStyle{Size: d.sz.title, Color: colorInk, Bold: true})
+	c.Text(l.subtitle, d.subtitle, TextStyle{Size: d.sz.subtitle, Color: colorInk})
+	c.Text(l.tableNote, d.tableNote, TextStyle{Size: d.sz.subtitle, Color: colorSecondary, Anchor: End})
 	d.drawLegend(c)
 	d.drawNotes(c)
 }
@@ -242,19 +265,19 @@ func (d *drawing) drawPlayArea(c Canvas) {
 	}
 	c.Polygon(corners(p), Style{Fill: colorPlayArea})
 	grid := Style{Stroke: colorGrid, Width: 0.6}
-	numbers := TextStyle{Size: gridSize, Color: colorSecondary, Anchor: Middle}
+	numbers := TextStyle{Size: d.sz.grid, Color: colorSecondary, Anchor: Middle}
 	for x := 0.0; x <= p.Hi.X+1e-9; x += d.grid {
 		if x > 0 && x < p.Hi.X {
 			c.Polyline([]physics.Vec{physics.V(x, 0), physics.V(x, p.Hi.Y)}, grid)
 		}
-		c.Text(physics.V(x, -gridSize*1.3), num(x), numbers)
+		c.Text(physics.V(x, -d.sz.grid*1.3), num(x), numbers)
 	}
 	numbers.Anchor = End
 	for y := 0.0; y <= p.Hi.Y+1e-9; y += d.grid {
 		if y > 0 && y < p.Hi.Y {
 			c.Polyline([]physics.Vec{physics.V(0, y), physics.V(p.Hi.X, y)}, grid)
 		}
-		c.Text(physics.V(-gridSize*0.5, y-gridSize*0.3), num(y), numbers)
+		c.Text(physics.V(-d.sz.grid*0.5, y-d.sz.grid*0.3), num(y), numbers)
 	}
 	c.Polygon(corners(p), Style{Stroke: colorSecondary, Width: 1.4})
 }

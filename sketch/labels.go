@@ -60,7 +60,7 @@ func (d *drawing) placeLabels(last *placement) *placement {
 		if t.ThreeD {
 			text += fmt.Sprintf(" L%d", s.Level)
 		}
-		l := newLabel(labelLine{text, TextStyle{Size: labelSize, Color: colorInk, Bold: true, Halo: true}})
+		l := newLabel(labelLine{text, TextStyle{Size: d.sz.label, Color: colorInk, Bold: true, Halo: true}})
 		facing := d.arcs[i].Facing()
 		gap := s.AcrossFlats/math.Sqrt(3) + 1.5
 		cands := make([]physics.Rect, 0, len(shipLabelTurns))
@@ -85,7 +85,7 @@ func (d *drawing) placeLabels(last *placement) *placement {
 		if t.ThreeD {
 			text += fmt.Sprintf(" L%d", o.Level)
 		}
-		l := newLabel(labelLine{text, TextStyle{Size: labelSize, Color: colorInk, Halo: true}})
+		l := newLabel(labelLine{text, TextStyle{Size: d.sz.label, Color: colorInk, Halo: true}})
 		cands := []physics.Rect{l.boxAt(at)}
 		for _, deg := range []float64{90, 270, 0, 180} {
 			cands = append(cands, l.boxAt(at.Add(physics.Direction(physics.Deg(deg)).Mul(reach))))
@@ -94,7 +94,7 @@ func (d *drawing) placeLabels(last *placement) *placement {
 	}
 	for _, ru := range d.rulings {
 		line := rulerLine(ru, t)
-		l := rulerLabel(ru)
+		l := d.rulerLabel(ru)
 		k := stepKey{rulerStep, ru.Attacker, ru.Target}
 		cands := ch.rulerCands(k, l, line)
 		if b, took := ch.settle(p, k, l, cands, true); took {
@@ -102,7 +102,7 @@ func (d *drawing) placeLabels(last *placement) *placement {
 			continue
 		}
 		d.notes = append(d.notes, note(ru))
-		tag := newLabel(labelLine{fmt.Sprint(len(d.notes)), TextStyle{Size: rulingSize, Color: colorInk, Bold: true, Halo: true}})
+		tag := newLabel(labelLine{fmt.Sprint(len(d.notes)), TextStyle{Size: d.sz.ruling, Color: colorInk, Bold: true, Halo: true}})
 		put(stepKey{tagStep, ru.Attacker, ru.Target}, tag, besideLine(tag, line, []float64{1, 6}, []float64{0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9}))
 	}
 	return next
@@ -334,9 +334,9 @@ func (d *drawing) drawLabels(c Canvas) {
 
 // rulerLabel is the label beside a witness ruler or a blocked line: the
 // pair, then range and band, then the margin and any notes.
-func rulerLabel(ru referee.Ruling) label {
-	small := TextStyle{Size: rulingSize * 0.85, Color: colorSecondary, Halo: true}
-	main := TextStyle{Size: rulingSize, Color: colorInk, Halo: true}
+func (d *drawing) rulerLabel(ru referee.Ruling) label {
+	small := TextStyle{Size: d.sz.ruling * 0.85, Color: colorSecondary, Halo: true}
+	main := TextStyle{Size: d.sz.ruling, Color: colorInk, Halo: true}
 	lines := []labelLine{{ru.AttackerID + " → " + ru.TargetID, small}}
 	if !ru.Measured {
 		lines = append(lines, labelLine{"blocked by " + strings.Join(ru.BlockedBy, ", "), main})

@@ -67,43 +67,43 @@ func (d *drawing) finish() {
 	l.legend = d.legendEntries()
 	colWidth := 0.0
 	for _, e := range l.legend {
-		colWidth = math.Max(colWidth, swatchWidth+legendSize*0.6+textWidth(e.text, legendStyle()))
+		colWidth = math.Max(colWidth, swatchWidth+d.sz.legend*0.6+textWidth(e.text, d.legendStyle()))
 	}
-	colWidth = colWidth*legendSlack + legendSize*2
+	colWidth = colWidth*legendSlack + d.sz.legend*2
 	_, rows := l.columns(len(l.legend), colWidth)
-	rowHeight := legendSize * 1.7
-	y := l.view.Lo.Y - legendSize*0.5
+	rowHeight := d.sz.legend * 1.7
+	y := l.view.Lo.Y - d.sz.legend*0.5
 	for i := range l.legend {
 		col, row := i/rows, i%rows
 		l.legendAt = append(l.legendAt, physics.V(left+float64(col)*colWidth, y-float64(row+1)*rowHeight))
 	}
-	y -= float64(rows)*rowHeight + legendSize
+	y -= float64(rows)*rowHeight + d.sz.legend
 
 	if len(d.notes) > 0 {
-		l.notesHead = physics.V(left, y-rulingSize)
-		y = l.notesHead.Y - rulingSize*0.5
-		l.notesIndent = textWidth(fmt.Sprint(len(d.notes)), noteStyle(true)) + rulingSize*0.6
+		l.notesHead = physics.V(left, y-d.sz.note)
+		y = l.notesHead.Y - d.sz.note*0.5
+		l.notesIndent = textWidth(fmt.Sprint(len(d.notes)), d.noteStyle(true)) + d.sz.note*0.6
 		colWidth = 0.0
 		for _, n := range d.notes {
-			colWidth = math.Max(colWidth, l.notesIndent+textWidth(n, noteStyle(false)))
+			colWidth = math.Max(colWidth, l.notesIndent+textWidth(n, d.noteStyle(false)))
 		}
 		right = math.Max(right, left+colWidth+viewPad)
-		colWidth = colWidth*legendSlack + rulingSize*2
+		colWidth = colWidth*legendSlack + d.sz.note*2
 		_, rows := l.columns(len(d.notes), colWidth)
-		rowHeight := rulingSize * 1.45
+		rowHeight := d.sz.note * 1.45
 		for i := range d.notes {
 			col, row := i/rows, i%rows
 			l.notesAt = append(l.notesAt, physics.V(left+float64(col)*colWidth, y-float64(row+1)*rowHeight))
 		}
-		y -= float64(rows)*rowHeight + rulingSize
+		y -= float64(rows)*rowHeight + d.sz.note
 	}
 
-	l.subtitle = physics.V(left, l.view.Hi.Y+subtitleSize*0.6)
-	l.title = physics.V(left, l.subtitle.Y+subtitleSize*1.5)
-	top := l.title.Y + titleSize*1.3
+	l.subtitle = physics.V(left, l.view.Hi.Y+d.sz.subtitle*0.6)
+	l.title = physics.V(left, l.subtitle.Y+d.sz.subtitle*1.5)
+	top := l.title.Y + d.sz.title*1.3
 	for _, w := range []float64{
-		textWidth(d.title, TextStyle{Size: titleSize, Bold: true}),
-		textWidth(d.subtitle, TextStyle{Size: subtitleSize}),
+		textWidth(d.title, TextStyle{Size: d.sz.title, Bold: true}),
+		textWidth(d.subtitle, TextStyle{Size: d.sz.subtitle}),
 	} {
 		right = math.Max(right, left+w+viewPad)
 	}
@@ -111,7 +111,9 @@ func (d *drawing) finish() {
 	l.page = physics.Rect{Lo: physics.V(l.view.Lo.X, y), Hi: physics.V(right, top)}
 }
 
-func noteStyle(bold bool) TextStyle { return TextStyle{Size: rulingSize, Color: colorInk, Bold: bold} }
+func (d *drawing) noteStyle(bold bool) TextStyle {
+	return TextStyle{Size: d.sz.note, Color: colorInk, Bold: bold}
+}
 
 // drawNotes paints the rulings whose rulers carry a number instead of a
 // label.
@@ -120,11 +122,11 @@ func (d *drawing) drawNotes(c Canvas) {
 	if len(d.notes) == 0 {
 		return
 	}
-	c.Text(l.notesHead, "Numbered rulers (no room for their labels on the table):", TextStyle{Size: rulingSize, Color: colorSecondary})
+	c.Text(l.notesHead, "Numbered rulers (no room for their labels on the table):", TextStyle{Size: d.sz.note, Color: colorSecondary})
 	for i, n := range d.notes {
 		at := l.notesAt[i]
-		c.Text(at, fmt.Sprint(i+1), noteStyle(true))
-		c.Text(at.Add(physics.V(l.notesIndent, 0)), n, noteStyle(false))
+		c.Text(at, fmt.Sprint(i+1), d.noteStyle(true))
+		c.Text(at.Add(physics.V(l.notesIndent, 0)), n, d.noteStyle(false))
 	}
 }
 
@@ -134,7 +136,7 @@ type legendEntry struct {
 	swatch func(c Canvas, box physics.Rect)
 }
 
-func legendStyle() TextStyle { return TextStyle{Size: legendSize, Color: colorInk} }
+func (d *drawing) legendStyle() TextStyle { return TextStyle{Size: d.sz.legend, Color: colorInk} }
 
 func (d *drawing) legendEntries() []legendEntry {
 	lim := d.table.Limits
@@ -190,11 +192,11 @@ func (d *drawing) legendEntries() []legendEntry {
 
 func (d *drawing) drawLegend(c Canvas) {
 	l := d.layout
-	h := legendSize * 0.9
+	h := d.sz.legend * 0.9
 	for i, e := range l.legend {
 		at := l.legendAt[i]
 		box := physics.Rect{Lo: at, Hi: at.Add(physics.V(swatchWidth, h))}
 		e.swatch(c, box)
-		c.Text(physics.V(box.Hi.X+legendSize*0.6, at.Y+h/2-legendSize*(ascent-descent)/2), e.text, legendStyle())
+		c.Text(physics.V(box.Hi.X+d.sz.legend*0.6, at.Y+h/2-d.sz.legend*(ascent-descent)/2), e.text, d.legendStyle())
 	}
 }

@@ -42,12 +42,14 @@ type Measure struct {
 	painted  paintKey        // what paintOps show
 	paintOps []Op            // rec painted through the camera, as backdrop operations
 	page     physics.Rect    // the picture's page (sketch.Frame)
-	stale    bool            // the table changed since refresh
-	rulings  []referee.Ruling
-	ref      *referee.Referee
-	ruled    referee.Table // a copy of the table the rulings are of
-	overlaps []overlap     // Overlaps of the table the rulings are of
-	classIdx int
+	// textScale is the picture's text scale (pictureTextScale)
+	textScale float64
+	stale     bool // the table changed since refresh
+	rulings   []referee.Ruling
+	ref       *referee.Referee
+	ruled     referee.Table // a copy of the table the rulings are of
+	overlaps  []overlap     // Overlaps of the table the rulings are of
+	classIdx  int
 }
 
 // paintKey is what the picture's operations depend on.
@@ -175,7 +177,21 @@ func copyTable(t referee.Table) referee.Table {
 }
 
 func (m *Measure) options() sketch.Options {
-	return sketch.Options{Title: "Measurement mode", PixelsPerMM: 1.5}
+	return sketch.Options{Title: "Measurement mode", PixelsPerMM: 1.5, TextScale: m.textScale}
+}
+
+// pictureTextScale is the picture's text scale for a view: on a touch
+// screen, where the whole picture fits a phone, large enough that the
+// ids are at least as big as the panel's small text; 0 (as drawn: 1)
+// elsewhere. It is worked out from the page last composed (whose title
+// and legend grow with the scale).
+func (m *Measure) pictureTextScale(view Rect) float64 {
+	pw, ph := m.page.Hi.X-m.page.Lo.X, m.page.Hi.Y-m.page.Lo.Y
+	if !m.a.Touch() || view.W <= 0 || view.H <= 0 || pw <= 0 || ph <= 0 {
+		return 0
+	}
+	fit := math.Min(view.W/pw, view.H/ph) // pixels per millimetre, the page fitted
+	return math.Max(1, m.a.TextSize(11)/(sketch.LabelSize*fit))
 }
 
 // shown returns the rulings drawn: all, or the selected ship's.
@@ -532,6 +548,17 @@ func (m *Measure) Draw(l *List) {
 		panelH += m.pairRoom(a.W-24*s) - 24*s
 	}
 	view, panel := a.Split(math.Max(330, math.Min(430*s, a.W*0.42)), panelH)
+	// the window changed: the picture is laid out again with its text
+	// scale (a few rounds: its page grows with the scale)
+	for i := 0; i < 4; i++ {
+		k := m.pictureTextScale(view)
+		if math.Abs(k-m.textScale) <= 0.02*k {
+			break
+		}
+		m.textScale = k
+		m.stale = true
+		m.refresh()
+	}
 	m.cam.SetView(view, m.page)
 	l.Background = ColWhite
 	l.SetClip(&view)
@@ -706,7 +733,7 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 	class := a.Comp.ClassIDs()[m.classIdx%len(a.Comp.ClassIDs())]
 	press := func(r rune) func() { return func() { m.Handle(Event{Kind: Char, Rune: r}) } }
 	key := func(k Key) func() { return func() { m.Handle(Event{Kind: KeyPress, Key: k}) } }
-	row([]string{"Add " + class + " (v)", a.K("Planetoid", "p"), a.K("Field", "f")}, []bool{false, false, false}, []func(){press('v'), press('p'), press('f')})
+	row([]string{a.K("Add "+class, "v"), a.K("Planetoid", "p"), a.K("Field", "f")}, []bool{false, false, false}, []func(){press('v'), press('p'), press('f')})
 	row([]string{a.K("Class", "c"), a.K("3D levels", "3"), a.K("Only selected", "k")}, []bool{false, m.T.ThreeD, m.pair}, []func(){press('c'), press('3'), press('k')})
 	row([]string{a.K("Save table", "F2"), a.K("Load table", "F3"), a.K("Picture", "F5")}, []bool{false, false, false}, []func(){key(KeyF2), key(KeyF3), key(KeyF5)})
 	// rulings in words, when there is room for some above Back

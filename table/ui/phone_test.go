@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 )
 
@@ -124,4 +125,35 @@ func TestPhoneHelpIsReadAndClosedByTouch(t *testing.T) {
 	send(a, Click(c.Center().X, c.Center().Y)...)
 	assert.False(t, a.HelpShown(), "Close hides the help")
 	assert.Equal(t, "plan", g.Stage(), "and the tap went no further")
+}
+
+// TestMeasurementLabelsReadableOnAPhone: in measurement mode on a phone
+// the picture's ship ids are drawn at least as large as the panel's small
+// text (they were about 5 CSS pixels with the whole table fitted), and
+// on the desktop the picture is as it was.
+func TestMeasurementLabelsReadableOnAPhone(t *testing.T) {
+	tbl := &referee.Table{Width: 900, Depth: 900, Ships: []referee.Ship{
+		{ID: "viper-1", Class: "viper-mk2", Pose: poseAt(300, 300, 90), Level: 1, AcrossFlats: 45},
+		{ID: "raider-1", Class: "cylon-raider", Pose: poseAt(420, 520, 270), Level: 1, AcrossFlats: 45},
+	}}
+	idSize := func(a *App) float64 {
+		for _, op := range a.Frame().Ops {
+			if op.Kind == OpText && op.Text == "raider-1" {
+				return op.Size
+			}
+		}
+		t.Fatal("no raider-1 label")
+		return 0
+	}
+	a := phoneApp(t)
+	tbl.Limits = referee.LimitsFrom(a.Comp.Geometry)
+	a.Show(NewMeasure(a, tbl, ""))
+	a.Frame()
+	assert.GreaterOrEqual(t, idSize(a), a.TextSize(11)*0.99, "on a phone the id is readable")
+
+	d := newTestApp(t)
+	m := NewMeasure(d, tbl, "")
+	d.Show(m)
+	d.Frame()
+	assert.Zero(t, m.textScale, "on the desktop the picture keeps its sizes")
 }
