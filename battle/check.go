@@ -68,8 +68,8 @@ func (s Setup) Check(comp *assets.Components) error {
 			ps.add(p+".Class", "unknown class %s; allowed: %s", clip(sh.Class), strings.Join(comp.ClassIDs(), ", "))
 		}
 		pose(&ps, p+".Pose", sh.Pose)
-		if sh.Rotation < -5 || sh.Rotation > 6 {
-			ps.add(p+".Rotation", "%d; allowed: -5 to 6", sh.Rotation)
+		if sh.Rotation < starship.MinRotation || sh.Rotation > starship.MaxRotation {
+			ps.add(p+".Rotation", "%d; allowed: %d to %d", sh.Rotation, starship.MinRotation, starship.MaxRotation)
 		}
 		if sh.Fuel < 0 || sh.Fuel > limits.Number {
 			ps.add(p+".Fuel", "%d; allowed: 0 (the components' starting fuel) to %d", sh.Fuel, int(limits.Number))

@@ -147,6 +147,12 @@ func (c *Card) IsChangeDirection() bool {
 }
 func (c *Card) IsBlank() bool { return c.is(markBlank, assets.SymbolBlank) }
 
+// IsSecond reports whether the card may be a plan's second card, played
+// with a maneuver card: an overboost, a change direction card or a blank
+// (Planning; Complete Rules: Changing direction; Blank maneuver cards).
+// Every other card is a maneuver card, and a plan has one.
+func (c *Card) IsSecond() bool { return c.IsOverboost() || c.IsChangeDirection() || c.IsBlank() }
+
 // Line returns an overboost card's line (yellow end to red end).
 func (c Card) Line() (Arrow, bool) { return c.Arrow(OverboostSpeed) }
 

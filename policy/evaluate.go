@@ -167,17 +167,15 @@ func (e *evaluator) reachesNext(zone physics.Polygon, v battle.View, sv battle.S
 	st := *sv.State
 	c := e.seat.Class(st.Class)
 	fuel := e.seat.Rules().Has(starship.OptFuel)
+	judge := starship.NewJudge(e.seat.Rules(), e.seat.Comp, c, st)
 	for _, card := range c.Deck.Cards {
-		if card.IsOverboost() || card.IsChangeDirection() || card.IsBlank() {
+		if card.IsSecond() {
 			continue
 		}
 		for _, sp := range candidateSpeeds {
 			p := starship.Plan{Cards: []string{card.ID}, Speed: sp, Rotate: st.Rotation}
-			if !e.seat.legal(st, p) {
-				continue
-			}
-			o, err := starship.Resolve(e.seat.Rules(), e.seat.Comp, c, st, p, nil)
-			if err != nil || fuel && o.Fuel <= 0 {
+			o, ok := judge.Outcome(p, nil) // read and checked once
+			if !ok || fuel && o.Fuel <= 0 {
 				continue
 			}
 			f := o.Final().Pose.Pos

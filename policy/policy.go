@@ -333,7 +333,7 @@ func candidates(s *Seat, sv battle.ShipView) []starship.Plan {
 	if sv.NextCards != nil {
 		var out []starship.Plan
 		for _, sp := range []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High} {
-			for _, r := range []int{st.Rotation, wrap(st.Rotation + 1), wrap(st.Rotation - 1)} {
+			for _, r := range []int{st.Rotation, starship.TurnDial(st.Rotation, 1), starship.TurnDial(st.Rotation, -1)} {
 				out = append(out, starship.Plan{Cards: slices.Clone(sv.NextCards), Speed: sp, Rotate: r})
 			}
 		}
@@ -345,7 +345,7 @@ func candidates(s *Seat, sv battle.ShipView) []starship.Plan {
 	speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
 	rotations := []int{st.Rotation}
 	if complete {
-		rotations = append(rotations, wrap(st.Rotation+1), wrap(st.Rotation-1))
+		rotations = append(rotations, starship.TurnDial(st.Rotation, 1), starship.TurnDial(st.Rotation, -1))
 	}
 	levels := []int{0}
 	if s.Rules().Has(starship.OptThreeD) {
@@ -422,7 +422,7 @@ func (cs candidateSet) len() int {
 // list): clone them to keep the plan.
 func (cs candidateSet) atIn(i int, cards *[2]string) starship.Plan {
 	if cs.fixed != nil {
-		r := []int{cs.rotation, wrap(cs.rotation + 1), wrap(cs.rotation - 1)}[i%3]
+		r := []int{cs.rotation, starship.TurnDial(cs.rotation, 1), starship.TurnDial(cs.rotation, -1)}[i%3]
 		return starship.Plan{Cards: cs.fixed, Speed: candidateSpeeds[i/3], Rotate: r}
 	}
 	m := cs.maneuvers[i/(len(candidateSpeeds)*cs.perSpeed)]
@@ -435,7 +435,7 @@ func (cs candidateSet) atIn(i int, cards *[2]string) starship.Plan {
 	}
 	switch {
 	case i < rotations:
-		r := []int{cs.rotation, wrap(cs.rotation + 1), wrap(cs.rotation - 1)}[i]
+		r := []int{cs.rotation, starship.TurnDial(cs.rotation, 1), starship.TurnDial(cs.rotation, -1)}[i]
 		cards[0] = m
 		return starship.Plan{Cards: cards[:1], Speed: sp, Rotate: r}
 	case i < rotations+len(cs.boosts):
@@ -444,17 +444,6 @@ func (cs candidateSet) atIn(i int, cards *[2]string) starship.Plan {
 	}
 	cards[0], cards[1] = "change-direction", m
 	return starship.Plan{Cards: cards[:2], Speed: sp, Rotate: cs.rotation}
-}
-
-// wrap keeps a dial setting within −5..6.
-func wrap(r int) int {
-	switch {
-	case r > 6:
-		return r - 12
-	case r < -5:
-		return r + 12
-	}
-	return r
 }
 
 // Random plans any legal plan and fires at any target it can.

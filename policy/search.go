@@ -493,16 +493,17 @@ func screen(s *Seat, sv battle.ShipView, n int, ev *evaluator) []starship.Plan {
 		v float64
 	}
 	var all []scored
+	judge := starship.NewJudge(s.Rules(), s.Comp, s.Class(st.Class), st)
 	for _, p := range candidates(s, sv) {
-		if !s.legal(st, p) {
-			continue
-		}
 		var v float64
 		if p.Speed == maneuvers.FTL {
+			if !judge.Legal(p) {
+				continue
+			}
 			v = ev.quickJump(sv, st, p)
 		} else {
-			o, err := starship.Resolve(s.Rules(), s.Comp, s.Class(st.Class), st, p, nil)
-			if err != nil {
+			o, ok := judge.Outcome(p, nil) // read and checked once
+			if !ok {
 				continue
 			}
 			v = ev.quick(sv, o)

@@ -19,8 +19,8 @@ import (
 const (
 	MinLevel     = 1
 	MaxLevel     = 4
-	MinRotation  = -5
-	MaxRotation  = 6
+	MinRotation  = starship.MinRotation
+	MaxRotation  = starship.MaxRotation
 	MaxTurnLimit = limits.TurnLimit
 	MaxFlaws     = 2 // Pilot talents and flaws: one or two flaws
 	MaxFuel      = limits.Fuel

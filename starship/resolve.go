@@ -218,6 +218,19 @@ func (j *Judge) Preview(p Plan) (final Step, ok bool) {
 	return m.final, true
 }
 
+// Outcome is Resolve for a legal plan of the judge's ship, the plan read
+// and checked once (the check stopping at the first broken rule, as
+// Legal): ok is false when the plan breaks a rule or is no plan for the
+// ship (a computer player never flies an illegal plan, so it needs no
+// correction). jump is required when the plan jumps.
+func (j *Judge) Outcome(p Plan, jump *FTLJump) (o Outcome, ok bool) {
+	if !j.Legal(p) {
+		return Outcome{}, false
+	}
+	o, err := Outcome{Legal: true, Executed: p}.Move(j.c.rules, j.comp, j.c.class, j.c.state, jump)
+	return o, err == nil
+}
+
 // mover moves one ship through its steps.
 type mover struct {
 	comp  *assets.Components

@@ -14,12 +14,13 @@ import (
 	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
 )
 
 // Allowed ranges (Rotation: the dial; Three-dimensional space: levels).
 const (
-	MinRotation = -5
-	MaxRotation = 6
+	MinRotation = starship.MinRotation
+	MaxRotation = starship.MaxRotation
 	MinLevel    = 1
 	MaxLevel    = 4
 )

@@ -69,6 +69,9 @@ type Game struct {
 	sel     string
 	drafts  map[string]*starship.Plan
 	confirm string // a ship whose illegal plan waits for a second Enter
+	// previews: the engine's Preview of each ship's draft, kept while
+	// neither the draft nor the ship changes (planCheck)
+	previews map[string]checked
 
 	// declaring
 	shooter   string

@@ -12,6 +12,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/sketch"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/tablefile"
 )
 
@@ -386,7 +387,7 @@ func (m *Measure) Handle(ev Event) {
 				d = 1
 			}
 			s := &m.T.Ships[m.sel]
-			s.Rotation = max(tablefile.MinRotation, min(tablefile.MaxRotation, s.Rotation+d))
+			s.Rotation = starship.StepDial(s.Rotation, d)
 		}
 	case '[', ']':
 		d := -1

@@ -308,17 +308,14 @@ func (g *NetSeat) checkNow(id string) (*starship.Outcome, []starship.Violation, 
 	if !ok || s.State == nil {
 		return nil, nil, fmt.Errorf("no ship %s", id)
 	}
-	p := *g.draft(id)
-	class := g.class(s.Class)
-	vs, err := starship.Check(g.st.Rules, class, *s.State, p)
-	if err != nil || p.Speed == maneuvers.FTL {
-		return nil, vs, err
-	}
-	o, err := starship.Resolve(g.st.Rules, g.a.Comp, class, *s.State, p, nil)
+	o, err := battle.PreviewPlan(g.st.Rules, g.a.Comp, g.class(s.Class), *s.State, *g.draft(id))
 	if err != nil {
-		return nil, vs, err
+		return nil, nil, err
 	}
-	return &o, vs, nil
+	if len(o.Steps) == 0 { // the plan flown jumps: no marker yet
+		return nil, o.Violations, nil
+	}
+	return &o, o.Violations, nil
 }
 
 // send runs one sending in the background.
@@ -420,9 +417,9 @@ func (g *NetSeat) handlePlan(ev Event) bool {
 	case r >= '1' && r <= '6':
 		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Speed = maneuvers.Speeds[r-'1'] })
 	case r == ',':
-		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Rotate = max(-5, p.Rotate-1) })
+		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Rotate = starship.StepDial(p.Rotate, -1) })
 	case r == '.':
-		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Rotate = min(6, p.Rotate+1) })
+		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Rotate = starship.StepDial(p.Rotate, 1) })
 	case r == '[':
 		g.edit(func(p *starship.Plan, _ maneuvers.Deck) { p.Level = max(-1, p.Level-1) })
 	case r == ']':
@@ -973,7 +970,7 @@ func (g *NetSeat) drawPlanning(l *List, x, y, w float64) float64 {
 			half := (w - gap) / 2
 			a.Button(l, Rect{x, y, half, bh}, "2nd card: "+secName, sec != "", false, func() { g.edit(g.cycleSecond) })
 			g.stepper(l, Rect{x + half + gap, y, half, bh}, fmt.Sprintf("dial %d", p.Rotate),
-				func(p *starship.Plan) { p.Rotate = max(-5, p.Rotate-1) }, func(p *starship.Plan) { p.Rotate = min(6, p.Rotate+1) })
+				func(p *starship.Plan) { p.Rotate = starship.StepDial(p.Rotate, -1) }, func(p *starship.Plan) { p.Rotate = starship.StepDial(p.Rotate, 1) })
 			y += bh + gap
 			if st.Rules.Has(starship.OptThreeD) {
 				g.stepper(l, Rect{x + half + gap, y, half, bh}, fmt.Sprintf("level %+d", p.Level),

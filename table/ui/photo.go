@@ -14,6 +14,7 @@ import (
 	"github.com/starshipbattles/bsg/photo"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/tablefile"
 )
 
@@ -343,7 +344,7 @@ func (p *Photo) char(r rune) {
 			if r == ',' {
 				d = -1
 			}
-			o.Rotation = max(tablefile.MinRotation, min(tablefile.MaxRotation, o.Rotation+d))
+			o.Rotation = starship.StepDial(o.Rotation, d)
 			p.analyse()
 		}
 	}

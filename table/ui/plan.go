@@ -94,26 +94,30 @@ func (g *Game) draft(v battle.View, id string) *starship.Plan {
 	return &p
 }
 
-// planCheck checks a draft against the ship's own state (from the side's
-// view) and resolves it to the ghost: the engine's placement.
+// planCheck is the engine's Preview of a draft for one of the view's own
+// ships: the violations, and the outcome the ghost shows (nil while the
+// plan flown jumps: the marker is not down). A plan is previewed once for
+// each change of the draft or of the ship, not every frame.
 func (g *Game) planCheck(v battle.View, id string, p starship.Plan) (*starship.Outcome, []starship.Violation, error) {
 	s, ok := own(v, id)
 	if !ok || s.State == nil {
 		return nil, nil, fmt.Errorf("no ship %s", id)
 	}
-	class := g.b.Class(s.Class)
-	vs, err := starship.Check(g.rules(), class, *s.State, p)
-	if err != nil {
-		return nil, nil, err
+	key := fmt.Sprintf("%+v|%+v", p, *s.State)
+	if c, ok := g.previews[id]; ok && c.plan == key {
+		return c.o, c.vs, c.err
 	}
-	if p.Speed == maneuvers.FTL {
-		return nil, vs, nil
+	c := checked{plan: key}
+	o, err := g.b.Preview(s.Side, id, p)
+	c.vs, c.err = o.Violations, err
+	if err == nil && len(o.Steps) > 0 {
+		c.o = &o
 	}
-	o, err := starship.Resolve(g.rules(), g.a.Comp, class, *s.State, p, nil)
-	if err != nil {
-		return nil, vs, err
+	if g.previews == nil {
+		g.previews = map[string]checked{}
 	}
-	return &o, vs, nil
+	g.previews[id] = c
+	return c.o, c.vs, c.err
 }
 
 // leaving is where a move's swept base first goes beyond an edge of the
@@ -166,7 +170,7 @@ func (lv leaving) text(id string) string {
 // cards (overboost, change direction, blank).
 func cardLists(deck maneuvers.Deck) (main, second []maneuvers.Card) {
 	for _, c := range deck.Cards {
-		if c.IsOverboost() || c.IsChangeDirection() || c.IsBlank() {
+		if c.IsSecond() {
 			second = append(second, c)
 		} else {
 			main = append(main, c)
@@ -203,7 +207,7 @@ func setSecond(p *starship.Plan, deck maneuvers.Deck, id string) {
 func splitPlan(p *starship.Plan, deck maneuvers.Deck) (main, second string) {
 	for _, id := range p.Cards {
 		c, ok := deck.Card(id)
-		if ok && (c.IsOverboost() || c.IsChangeDirection() || c.IsBlank()) {
+		if ok && c.IsSecond() {
 			second = id
 		} else if main == "" {
 			main = id
@@ -422,9 +426,9 @@ func (g *Game) handlePlan(ev Event) bool {
 		g.a.Say("the Quick Start Rules have no rotation dial")
 		return true
 	case r == ',':
-		return edit(func() { p.Rotate = max(-5, p.Rotate-1) })
+		return edit(func() { p.Rotate = starship.StepDial(p.Rotate, -1) })
 	case r == '.':
-		return edit(func() { p.Rotate = min(6, p.Rotate+1) })
+		return edit(func() { p.Rotate = starship.StepDial(p.Rotate, 1) })
 	case r == '[':
 		return edit(func() { p.Level = max(-1, p.Level-1) })
 	case r == ']':
@@ -783,7 +787,7 @@ func (g *Game) drawDial(l *List, x, y, w float64, p *starship.Plan, edit func(fu
 	sc := a.S()
 	bh := 26 * sc
 	dw := 34 * sc
-	a.Button(l, Rect{x, y, dw, bh}, "<", false, false, edit(func() { p.Rotate = max(-5, p.Rotate-1) }))
+	a.Button(l, Rect{x, y, dw, bh}, "<", false, false, edit(func() { p.Rotate = starship.StepDial(p.Rotate, -1) }))
 	dialText := fmt.Sprintf("%+d notch(es): facing %s", p.Rotate, facingWords(p.Rotate))
 	if p.Rotate == 0 {
 		dialText = "0: facing the heading"
@@ -809,7 +813,7 @@ func (g *Game) drawDial(l *List, x, y, w float64, p *starship.Plan, edit func(fu
 		}
 		l.Text(Pt{cx, ly}, ln, sz, ColInk, AnchorMiddle, false)
 	}
-	a.Button(l, Rect{x + w/2 - dw, y, dw, bh}, ">", false, false, edit(func() { p.Rotate = min(6, p.Rotate+1) }))
+	a.Button(l, Rect{x + w/2 - dw, y, dw, bh}, ">", false, false, edit(func() { p.Rotate = starship.StepDial(p.Rotate, 1) }))
 	if g.rules().Has(starship.OptThreeD) {
 		lw := (w/2 - 8*sc) / 3
 		for i, lv := range []int{-1, 0, 1} {
