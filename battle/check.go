@@ -135,6 +135,11 @@ func (s Setup) Check(comp *assets.Components) error {
 			return ps.err()
 		}
 	}
+	if ps.full() {
+		return ps.err()
+	}
+	s.checkPilots(comp, &ps)
+	s.checkPlacement(comp, &ps)
 	for i, c := range s.Victory {
 		p := fmt.Sprintf("setup.Victory[%d]", i)
 		if c.Side != "" && c.Side != Colonial && c.Side != Cylon {
@@ -283,4 +288,140 @@ func pilotNames(comp *assets.Components) string {
 	}
 	s = append(s, comp.PilotCardIDs()...) // Pilot cards
 	return strings.Join(s, ", ")
+}
+
+// MaxFlaws is how many flaws a pilot may have (Pilot talents and flaws:
+// one or two flaws).
+const MaxFlaws = 2
+
+// checkPilots holds each pilot to its token (Pilot talents and flaws;
+// Limitations of nuggets and rookies): at most MaxFlaws flaws; at most the
+// token's talents and one more per flaw; a nugget or rookie takes rookie
+// talents only. A named pilot's talents and flaws are those on the card
+// (Assigning pilot talents and flaws to pilots).
+func (s Setup) checkPilots(comp *assets.Components, ps *problems) {
+	for i, sh := range s.Ships {
+		p := fmt.Sprintf("setup.Ships[%d]", i)
+		token := string(sh.Pilot)
+		if token == "" {
+			token = string(starship.Average)
+		}
+		card, isCard := comp.PilotCard(string(sh.Pilot))
+		if isCard {
+			token = card.Experience
+			for _, l := range []struct {
+				field, kind  string
+				list, onCard []string
+			}{{"Talents", "talent", sh.Talents, card.Talents}, {"Flaws", "flaw", sh.Flaws, card.Flaws}} {
+				for k, id := range l.list {
+					if _, known := comp.Talent(id); known && !slices.Contains(l.onCard, id) {
+						ps.add(fmt.Sprintf("%s.%s[%d]", p, l.field, k), "%q is not among the %ss on %s's card (Assigning pilot talents and flaws to pilots); allowed: %s",
+							id, l.kind, card.Name, strings.Join(l.onCard, ", "))
+					}
+				}
+			}
+		}
+		var tok *assets.PilotToken
+		for k := range comp.PilotTokens {
+			if comp.PilotTokens[k].ID == token {
+				tok = &comp.PilotTokens[k]
+			}
+		}
+		if tok == nil {
+			continue // an unknown pilot is reported already
+		}
+		if len(sh.Flaws) > MaxFlaws {
+			ps.add(p+".Flaws", "%d flaws; a pilot has at most %d (Pilot talents and flaws)", len(sh.Flaws), MaxFlaws)
+		}
+		if most := tok.MaxTalents.Value + min(len(sh.Flaws), MaxFlaws); !isCard && len(sh.Talents) > most {
+			ps.add(p+".Talents", "%d talents; %s pilot takes at most %d (%d, and one more per flaw) (Pilot talents and flaws)",
+				len(sh.Talents), article(strings.ToLower(tok.Name)), most, tok.MaxTalents.Value)
+		}
+		if tok.RookieTalentsOnly.Value {
+			for k, id := range sh.Talents {
+				if t, ok := comp.Talent(id); ok && t.Kind == assets.TalentKindTalent && !t.Rookie {
+					ps.add(fmt.Sprintf("%s.Talents[%d]", p, k), "%s pilot takes only rookie talents (Limitations of nuggets and rookies), and %q is not one; allowed: %s",
+						article(strings.ToLower(tok.Name)), id, strings.Join(rookieTalents(comp), ", "))
+				}
+			}
+		}
+		if ps.full() {
+			return
+		}
+	}
+}
+
+// rookieTalents lists the talents a nugget or rookie may take.
+func rookieTalents(comp *assets.Components) []string {
+	var out []string
+	for _, id := range comp.TalentIDs() {
+		if t, ok := comp.Talent(id); ok && t.Rookie {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// article puts "a" or "an" before a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+// checkPlacement holds the ships to where they may start, or enter (Quick
+// Start: Setup; Special cases: a ship out of the playing area is
+// eliminated; Planetoids; Three-dimensional space): the whole base on the
+// table, not inside a planetoid, and not overlapping another ship that
+// stands on the table at the same time (at the same level, with levels).
+func (s Setup) checkPlacement(comp *assets.Components, ps *problems) {
+	threeD := s.Rules.Has(starship.OptThreeD)
+	bases := make([]physics.Polygon, len(s.Ships))
+	for i, sh := range s.Ships {
+		across := comp.BaseAcrossFlats(sh.Class)
+		if across <= 0 || !finiteIn(sh.Pose.Pos.X) || !finiteIn(sh.Pose.Pos.Y) || math.IsNaN(float64(sh.Pose.Heading)) {
+			continue // an unknown class or a bad pose is reported already
+		}
+		bases[i] = physics.Hexagon(sh.Pose, across)
+	}
+	enters := func(sh ShipSpec) int { return max(sh.EntersOnTurn, 1) }
+	for i, sh := range s.Ships {
+		base := bases[i]
+		if base == nil {
+			continue
+		}
+		p := fmt.Sprintf("setup.Ships[%d].Pose", i)
+		for _, v := range base {
+			if v.X < 0 || v.Y < 0 || v.X > s.Width || v.Y > s.Depth {
+				what := "starts"
+				if sh.EntersOnTurn > 1 || sh.EntersByFTL {
+					what = "enters"
+				}
+				ps.add(p, "the ship %q %s partly off the table: its base at (%g, %g) reaches beyond %g × %g mm; the whole base must lie on the table",
+					sh.ID, what, sh.Pose.Pos.X, sh.Pose.Pos.Y, s.Width, s.Depth)
+				break
+			}
+		}
+		for _, o := range s.Obstacles {
+			if o.Kind != referee.Planetoid || threeD && o.Level != sh.Level {
+				continue
+			}
+			if base.CircleInteriorIntersects(o.Circle) {
+				ps.add(p, "the ship %q starts inside the planetoid %q (Planetoids); move it clear of the template", sh.ID, o.ID)
+			}
+		}
+		for j := 0; j < i; j++ {
+			other := s.Ships[j]
+			if bases[j] == nil || enters(sh) != enters(other) || threeD && sh.Level != other.Level {
+				continue
+			}
+			if physics.ConvexInteriorsIntersect(base, bases[j]) {
+				ps.add(p, "overlapping deployments: the base of %q overlaps the base of %q (setup.Ships[%d])", sh.ID, other.ID, j)
+			}
+		}
+		if ps.full() {
+			return
+		}
+	}
 }

@@ -28,7 +28,7 @@ func NewDeterminized(setup Setup, comp *assets.Components, st State, seed uint64
 // class.
 func newDeterminized(setup Setup, comp *assets.Components, st State, seed uint64, class func(id string) (starship.Class, error)) (*Battle, error) {
 	setup.Companion = false
-	if err := setup.Validate(); err != nil {
+	if err := setup.Check(comp); err != nil { // refused for the reasons New refuses it
 		return nil, err
 	}
 	var errs []error

@@ -16,8 +16,20 @@ import (
 	"github.com/starshipbattles/bsg/starship"
 )
 
-// randomSetup places 2–6 ships of both sides and a few obstacles at random.
+// randomSetup places 2–6 ships of both sides and a few obstacles at
+// random: a setup Setup.Check takes (drawn again until it does).
 func randomSetup(rng *rand.Rand) battle.Setup {
+	for {
+		if s := drawSetup(rng); s.Check(comp) == nil {
+			return s
+		}
+	}
+}
+
+// drawSetup draws a setup at random; each pilot takes talents and flaws
+// its token allows (Pilot talents and flaws; Limitations of nuggets and
+// rookies).
+func drawSetup(rng *rand.Rand) battle.Setup {
 	rules := starship.Rules{Set: starship.Quick}
 	if rng.IntN(2) == 0 {
 		rules = allRules
@@ -32,13 +44,23 @@ func randomSetup(rng *rand.Rand) battle.Setup {
 			100+rng.Float64()*700, 100+rng.Float64()*700, float64(rng.IntN(12))*30, rng.IntN(8)-1)
 		sp.Pilot = pilots[rng.IntN(len(pilots))]
 		talents, flaws := comp.TalentIDs(), comp.FlawIDs()
-		for k := 0; k < rng.IntN(4); k++ {
-			if t := talents[rng.IntN(len(talents))]; !slices.Contains(sp.Talents, t) { // a scenario names a talent once
-				sp.Talents = append(sp.Talents, t)
+		most := 0
+		for _, tok := range comp.PilotTokens {
+			if tok.ID == string(sp.Pilot) {
+				most = tok.MaxTalents.Value
+				if tok.RookieTalentsOnly.Value {
+					talents = slices.DeleteFunc(slices.Clone(talents), func(id string) bool { t, _ := comp.Talent(id); return !t.Rookie })
+				}
 			}
 		}
 		if rng.IntN(2) == 0 {
 			sp.Flaws = []string{flaws[rng.IntN(len(flaws))]}
+			most++
+		}
+		for k := 0; k < rng.IntN(4) && len(sp.Talents) < most; k++ {
+			if t := talents[rng.IntN(len(talents))]; !slices.Contains(sp.Talents, t) { // a scenario names a talent once
+				sp.Talents = append(sp.Talents, t)
+			}
 		}
 		sp.Level = 1 + rng.IntN(4)
 		if rng.IntN(5) == 0 {

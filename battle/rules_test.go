@@ -339,10 +339,10 @@ func TestOverlappingSpaceshipsQuickStartThreeShips(t *testing.T) {
 	b := newCompanion(t, setup(quick,
 		spec("still", "viper-mk2", battle.Colonial, 450, 450, 90, 0),
 		spec("slow", "cylon-raider", battle.Cylon, 450, 375, 90, 0),
-		spec("fast", "viper-mk2", battle.Colonial, 450, 355, 90, 0)))
+		spec("fast", "viper-mk2", battle.Colonial, 450, 325, 90, 0))) // clear of slow: ships start apart
 	planAll(t, b, map[string]*starship.Plan{
 		"slow": plan(cards("straight"), maneuvers.Low),    // ends at 460
-		"fast": plan(cards("straight"), maneuvers.Medium), // ends at 470
+		"fast": plan(cards("straight"), maneuvers.Medium), // ends at 440
 	})
 	reveal(t, b, nil)
 	assert.InDelta(t, 450, pos(b, "still").Y, 1e-9, "the slowest stays")
@@ -391,13 +391,14 @@ func TestOverlappingSpaceshipsQuickStartOthersMayFireAtThem(t *testing.T) {
 func TestOverlappingSpaceshipsComplete(t *testing.T) {
 	b := newCompanion(t, setup(complete,
 		spec("viper", "viper-mk2", battle.Colonial, 450, 450, 90, 0),
-		spec("raider", "cylon-raider", battle.Cylon, 450, 470, 270, 0),
-		spec("raider-2", "cylon-raider", battle.Cylon, 450, 600, 270, 0)))
-	planAll(t, b, nil)
+		spec("raider", "cylon-raider", battle.Cylon, 450, 555, 270, 0), // ships start apart (Setup.Check): it flies into the viper
+		spec("raider-2", "cylon-raider", battle.Cylon, 450, 620, 270, 0)))
+	planAll(t, b, map[string]*starship.Plan{"raider": plan(cards("straight"), maneuvers.Low)})
 	reveal(t, b, []int{0})
 	require.Equal(t, battle.Declaring, b.Phase())
 	assert.Equal(t, physics.V(450, 450), pos(b, "viper"), "no sliding in the Complete Rules")
-	assert.Equal(t, physics.V(450, 470), pos(b, "raider"))
+	assert.InDelta(t, 450, pos(b, "raider").X, 1e-9)
+	assert.InDelta(t, 470, pos(b, "raider").Y, 1e-9)
 	assert.False(t, ship(b, "viper").NoFire)
 	assert.ElementsMatch(t, []string{"raider-2"}, targets(b, "viper"), "not at the overlapping raider; past it at the other")
 	assert.Empty(t, targets(b, "raider"), "not at the overlapping viper")
@@ -685,7 +686,8 @@ func TestModifiersToCombat(t *testing.T) {
 	}{
 		{"target kinetic energy 0", complete, viperStill, still, "", []string{"target still +1"}},
 		{"target kinetic energy 1", complete, viperStill, side{365, 1, plan(cards("straight"), maneuvers.Low)}, "", nil},
-		{"target kinetic energy 3", complete, viperStill, side{305, 3, plan(cards("straight"), maneuvers.High)}, "", nil},
+		// The ships start apart (Setup.Check): the viper comes up to 300.
+		{"target kinetic energy 3", complete, side{215, 1, plan(cards("straight"), maneuvers.Low)}, side{305, 3, plan(cards("straight"), maneuvers.High)}, "", nil},
 		{"target kinetic energy 4", complete, viperStill, side{355, 4, plan(cards("overboost-straight", "straight"), maneuvers.Low)}, "", []string{"target fast -1"}},
 		{"target kinetic energy 6", complete, viperStill, side{355, 6, plan(cards("overboost-straight", "straight"), maneuvers.High)}, "", []string{"target fast -1"}},
 		{"target kinetic energy -1", complete, viperStill, side{480, -1, plan(cards("straight"), maneuvers.Back)}, "", nil},
