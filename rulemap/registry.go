@@ -72,9 +72,10 @@ var registry = []Rule{
 	{Section: "Elimination of a spaceship", Part: quickStart, Status: Implemented,
 		Code: []string{"battle.Battle.eliminate", "battle.Battle.settleDamage"},
 		Keys: []string{"EliminationOfASpaceship", "EliminationByCollisionDamage"}},
-	{Section: "Winning the game", Part: quickStart, Status: Implemented,
-		Code: []string{"battle.Battle.decide", "battle.Battle.decideEndOfTurn"},
-		Keys: []string{"HandOfGod", "VictoryConditions", "TurnLimit"}},
+	{Section: "Winning the game", Part: quickStart, Status: Judgment,
+		Reading: "the game ends only when a side has no ship left (The Hand of God sets no turn limit); a turn limit, after which an undecided game is a draw, is not the rulebook's: a scenario may set one (turn_limit) and the players may choose one (the editor, bsg sim and bsg tournament -turn-limit)",
+		Code:    []string{"battle.Battle.decide", "battle.Battle.decideEndOfTurn"},
+		Keys:    []string{"HandOfGod", "VictoryConditions", "TurnLimit", "WinningTheGame"}},
 
 	// Complete Rules.
 	{Section: "Setup (Complete Rules)", Part: complete, Status: Implemented,

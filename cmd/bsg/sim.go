@@ -75,7 +75,7 @@ const simGCPercent = 400
 const simDraw = "draw"
 
 func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sim", "sim [-scenario NAME|FILE] [-games N] [-seed S] [-colonial POLICY] [-cylon POLICY] [-rules quick|complete] [-json] [-save DIR] [-v]\n\n"+
+	fs := newFlagSet("sim", "sim [-scenario NAME|FILE] [-games N] [-seed S] [-colonial POLICY] [-cylon POLICY] [-rules quick|complete] [-turn-limit N] [-json] [-save DIR] [-v]\n\n"+
 		"Plays N battles between computer players on a scenario and counts the wins.\n"+
 		fmt.Sprintf("Game i (from 1) plays with the battle seed S*%d + i, for the engine and both players,\n", simSeedFactor)+
 		"so the same flags give the same output, byte for byte. Without -seed the run draws a secret\n"+
@@ -89,6 +89,7 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print JSON with every game's result instead of sentences")
 	save := fs.String("save", "", "write each battle's journal to `DIR`/game-0001.json and so on (bsg replay reads them)")
 	verbose := fs.Bool("v", false, "print the time per battle on stderr")
+	drawAfter := fs.Int("turn-limit", 0, "for a scenario without a turn limit of its own, end a game still undecided after `N` turns in a draw (a proposal for computer runs, not a rule: the rulebook plays on until a side has no ship); 0: none")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -113,6 +114,9 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	setup, title, err := simScenario(*scenario, stdin, comp)
 	if err != nil {
+		return err
+	}
+	if setup, err = withTurnLimit(setup, *drawAfter); err != nil {
 		return err
 	}
 	if os.Getenv("GOGC") == "" {
@@ -180,6 +184,19 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return enc.Encode(doc)
 	}
 	return writeSimText(stdout, doc, title)
+}
+
+// withTurnLimit gives a setup without a turn limit of its own the
+// -turn-limit the players chose (0: none, the rulebook's ending: Winning
+// the game). A scenario's own limit is part of its design and stays.
+func withTurnLimit(setup battle.Setup, n int) (battle.Setup, error) {
+	if n < 0 || n > limits.TurnLimit {
+		return setup, usagef("-turn-limit %d: allowed: 0 (none) to %d", n, limits.TurnLimit)
+	}
+	if setup.TurnLimit == 0 {
+		setup.TurnLimit = n
+	}
+	return setup, nil
 }
 
 // simScenario returns the setup and title of -scenario: a built-in

@@ -397,15 +397,34 @@ func TestSimPlaysAScenarioFile(t *testing.T) {
 	assert.Equal(t, same, b.Scenario)
 	assert.Equal(t, a.Results, b.Results)
 
-	short := writeFile(t, "short.yaml", strings.Replace(string(src), "turn_limit: 30", "turn_limit: 1", 1))
+	short := writeFile(t, "short.yaml", strings.Replace(string(src), "rules: quick\n", "rules: quick\nturn_limit: 1\n", 1))
 	code, out, errOut := runCLI(t, "", "sim", "-scenario", short, "-games", "3", "-seed", "4")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "The Hand of God ("+short+", quick rules)")
 	assert.Regexp(t, `(?m)^mean turns +1\.00$`, out)
 
-	broken := writeFile(t, "broken.yaml", strings.Replace(string(src), "turn_limit: 30", "turn_limit: -3", 1))
+	broken := writeFile(t, "broken.yaml", strings.Replace(string(src), "rules: quick\n", "rules: quick\nturn_limit: -3\n", 1))
 	code, _, errOut = runCLI(t, "", "sim", "-scenario", broken, "-games", "1")
 	assert.NotEqual(t, 0, code)
 	assert.Contains(t, errOut, "broken.yaml")
 	assert.Contains(t, errOut, "turn_limit")
+}
+
+// TestSimTurnLimit: the players choose a turn limit for a scenario without
+// one (The Hand of God plays to the last ship, Winning the game); a
+// scenario's own limit stays (The Jump Point's 15 turns).
+func TestSimTurnLimit(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "sim", "-turn-limit", "1", "-games", "3", "-seed", "4")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `(?m)^mean turns +1\.00$`, out)
+	assert.Regexp(t, `(?m)^draws +3 `, out)
+	_, plain, _ := runCLI(t, "", "sim", "-scenario", "jump-point", "-games", "2", "-seed", "4", "-json")
+	_, limited, _ := runCLI(t, "", "sim", "-scenario", "jump-point", "-turn-limit", "1", "-games", "2", "-seed", "4", "-json")
+	assert.Equal(t, plain, limited, "jump-point keeps its own limit")
+	code, _, errOut = runCLI(t, "", "sim", "-turn-limit", "-1", "-games", "1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-turn-limit -1")
+	code, _, errOut = runCLI(t, "", "tournament", "-turn-limit", "999", "-games", "1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-turn-limit 999")
 }

@@ -108,7 +108,7 @@ type tournamentJob struct {
 }
 
 func runTournament(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("tournament", "tournament [-policies A,B,...] [-scenarios all|NAME,...] [-games N] [-self] [-seed S] [-workers W] [-json]\n\n"+
+	fs := newFlagSet("tournament", "tournament [-policies A,B,...] [-scenarios all|NAME,...] [-games N] [-self] [-seed S] [-workers W] [-turn-limit N] [-json]\n\n"+
 		"Plays every pairing of the policies (each as Colonial and as Cylon) on every scenario, N games each,\n"+
 		"on W goroutines; the results do not depend on W. Prints win rates with 95% intervals, an Elo\n"+
 		"table and the objectives met (FTL escapes, edge exits, zone holds)", stderr)
@@ -119,6 +119,7 @@ func runTournament(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 	seed := fs.Uint64("seed", 1, "the tournament's seed")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
 	asJSON := fs.Bool("json", false, "print JSON with every game instead of tables")
+	drawAfter := fs.Int("turn-limit", 0, "for a scenario without a turn limit of its own, end a game still undecided after `N` turns in a draw (a proposal for computer runs, not a rule); 0: none")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -149,6 +150,9 @@ func runTournament(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 			}
 		}
 	}
+	if _, err := withTurnLimit(battle.Setup{}, *drawAfter); err != nil {
+		return err
+	}
 	comp, err := loadComponents("")
 	if err != nil {
 		return err
@@ -174,7 +178,7 @@ func runTournament(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 		}
 	}
 	start := time.Now()
-	results, err := playJobs(doc.Matches, jobs, comp, *workers, stderr)
+	results, err := playJobs(doc.Matches, jobs, comp, *drawAfter, *workers, stderr)
 	if err != nil {
 		return err
 	}
@@ -208,7 +212,7 @@ type gameResult struct {
 }
 
 // playJobs plays the games on workers goroutines; results[i] is job i's.
-func playJobs(matches []tournamentMatch, jobs []tournamentJob, comp *assets.Components, workers int, stderr io.Writer) ([]gameResult, error) {
+func playJobs(matches []tournamentMatch, jobs []tournamentJob, comp *assets.Components, drawAfter, workers int, stderr io.Writer) ([]gameResult, error) {
 	results := make([]gameResult, len(jobs))
 	errs := make([]error, len(jobs))
 	bar := simProgress(stderr, len(jobs))
@@ -220,7 +224,7 @@ func playJobs(matches []tournamentMatch, jobs []tournamentJob, comp *assets.Comp
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i], errs[i] = playOne(matches[jobs[i].match], jobs[i].seed, comp)
+				results[i], errs[i] = playOne(matches[jobs[i].match], jobs[i].seed, comp, drawAfter)
 				if bar != nil {
 					mu.Lock()
 					_ = bar.Add(1)
@@ -247,9 +251,10 @@ func playJobs(matches []tournamentMatch, jobs []tournamentJob, comp *assets.Comp
 	return results, nil
 }
 
-// playOne plays one game of a match.
-func playOne(m tournamentMatch, seed uint64, comp *assets.Components) (gameResult, error) {
+// playOne plays one game of a match; drawAfter is -turn-limit.
+func playOne(m tournamentMatch, seed uint64, comp *assets.Components, drawAfter int) (gameResult, error) {
 	setup, _ := scenarios.Builtin(m.Scenario)
+	setup, _ = withTurnLimit(setup, drawAfter) // checked with the flags
 	players := map[battle.Side]policy.Policy{}
 	for side, name := range map[battle.Side]string{battle.Colonial: m.Colonial, battle.Cylon: m.Cylon} {
 		p, err := policy.ByName(name)
