@@ -133,6 +133,7 @@ var generatedTests = []string{
 	"starship.TestIllegalMoveQuickStart",
 	"starship.TestLevelChange",
 	"starship.TestLimitationsOfNuggetsAndRookies",
+	"starship.TestLimitationsOfNuggetsAndRookies_StraightAfterAChangeDirectionCard",
 	"starship.TestMovingBetweenLevels_AccelerationLimitsTheCardsOnly",
 	"starship.TestMovingBetweenLevels_CorrectedMoveDropsThePenalisedChange",
 	"starship.TestOverboostTwoSteps",

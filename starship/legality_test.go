@@ -293,3 +293,28 @@ func TestLimitationsOfNuggetsAndRookies(t *testing.T) {
 		assert.Empty(t, vs, string(p))
 	}
 }
+
+// Limitations of nuggets and rookies: "after an overboost or a change
+// direction card, only a straight maneuver can be planned" — the change
+// direction half of the rule. An average pilot may turn after one.
+func TestLimitationsOfNuggetsAndRookies_StraightAfterAChangeDirectionCard(t *testing.T) {
+	pilots := with(complete, OptPilots)
+	v := class(t, "viper-mk2")
+	for _, p := range []Pilot{Nugget, Rookie, Average} {
+		s := viper()
+		s.Pilot, s.Rotation = p, 3
+		vs, err := Check(pilots, v, s, Plan{Cards: []string{"change-direction", "bank-left"}, Speed: maneuvers.Medium, Rotate: 3})
+		require.NoError(t, err)
+		if p == Average {
+			assert.Empty(t, vs, "an average pilot may bank after changing direction")
+		} else {
+			assert.Equal(t, []string{"rookie-straight-after"}, ruleIDs(vs), string(p))
+		}
+		vs, err = Check(pilots, v, s, Plan{Cards: []string{"change-direction", "straight"}, Speed: maneuvers.Medium, Rotate: 3})
+		require.NoError(t, err)
+		assert.Empty(t, vs, "%s: a straight maneuver after a change of direction", p)
+		vs, err = Check(pilots, v, s, Plan{Cards: []string{"change-direction", "straight"}, Speed: maneuvers.Stop, Rotate: 3})
+		require.NoError(t, err)
+		assert.Empty(t, vs, "%s: standing still after a change of direction", p)
+	}
+}
