@@ -27,7 +27,7 @@ func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Component
 	lastSeq := -1
 	for {
 		st, err := c.Wait(ctx, func(s *wire.State) bool {
-			return s.View.Phase == battle.Over || (s.Seq != lastSeq && len(s.Owe) > 0 && s.Ready && !slices.Contains(s.Committed, s.Seat))
+			return s.View.Phase == battle.Over || s.Aborted != nil || (s.Seq != lastSeq && len(s.Owe) > 0 && s.Ready && !slices.Contains(s.Committed, s.Seat))
 		})
 		if err != nil {
 			return st, err
@@ -35,7 +35,7 @@ func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Component
 		if obs != nil {
 			obs.State(st)
 		}
-		if st.View.Phase == battle.Over {
+		if st.View.Phase == battle.Over || st.Aborted != nil {
 			return st, nil
 		}
 		lastSeq = st.Seq

@@ -37,6 +37,8 @@ type game struct {
 	seals     []wire.Seal
 	dice      []wire.TurnDice
 	published *wire.Record
+	clock     *gameClock  // nil: no clock
+	aborted   *wire.Abort // the game ended by a forfeit
 }
 
 // errDirty wraps an engine refusal that came after part of a message had
@@ -46,12 +48,12 @@ type errDirty struct{ err error }
 func (e errDirty) Error() string { return e.err.Error() }
 func (e errDirty) Unwrap() error { return e.err }
 
-func newGame(id, scenario string, setup battle.Setup, secret []byte, comp *assets.Components) (*game, error) {
+func newGame(id, scenario string, setup battle.Setup, secret []byte, comp *assets.Components, clock wire.ClockSpec) (*game, error) {
 	b, err := battle.New(setup, comp, wire.GameSeed(secret))
 	if err != nil {
 		return nil, err
 	}
-	g := &game{id: id, scenario: scenario, setup: setup, secret: secret, b: b, comp: comp, joined: map[battle.Side]bool{}}
+	g := &game{id: id, scenario: scenario, setup: setup, secret: secret, b: b, comp: comp, joined: map[battle.Side]bool{}, clock: newGameClock(clock)}
 	g.settle()
 	return g, nil
 }
@@ -130,7 +132,7 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 	if side != battle.Colonial && side != battle.Cylon {
 		return fmt.Errorf("%s: a spectator sends no messages", m.Type)
 	}
-	if g.b.Phase() == battle.Over {
+	if g.over() {
 		return fmt.Errorf("%s: the game is over", m.Type)
 	}
 	st := g.b.State()
@@ -209,6 +211,11 @@ func (g *game) reveal(st *battle.State, side battle.Side, m wire.ClientMsg) erro
 	}
 	g.opened[side] = seal
 	g.pending[side] = notes
+	return g.applyOpened()
+}
+
+// applyOpened applies the round's openings once every commitment is open.
+func (g *game) applyOpened() error {
 	for s := range g.commits {
 		if !g.revealed[s] {
 			return nil // the engine sees nothing until every commitment is open
@@ -408,6 +415,9 @@ func (g *game) settle() error {
 		g.opened = map[battle.Side]*wire.Seal{}
 		g.pending = map[battle.Side][]wire.StandInNote{}
 	}
+	if g.clock != nil {
+		g.refill()
+	}
 	return nil
 }
 
@@ -433,8 +443,10 @@ func (g *game) state(seat battle.Side) *wire.State {
 			s.StandIns = append(s.StandIns, n)
 		}
 	}
-	if g.b.Phase() == battle.Over {
+	s.Clock = g.clockView()
+	if g.over() {
 		s.Record = g.published
+		s.Aborted = g.aborted
 		return s
 	}
 	s.Owe = g.owe(&st, seat)
@@ -457,10 +469,10 @@ func (g *game) state(seat battle.Side) *wire.State {
 
 // record returns the game's record, unsigned, once it is over.
 func (g *game) record() *wire.Record {
-	if g.b.Phase() != battle.Over {
+	if !g.over() {
 		return nil
 	}
 	return &wire.Record{Format: wire.RecordFormat, Game: g.id, Scenario: g.scenario, Setup: g.setup,
 		Secret: hex.EncodeToString(g.secret), SecretCommitment: wire.SecretCommitment(g.secret),
-		Seals: slices.Clone(g.seals), Dice: slices.Clone(g.dice), Journal: g.b.Journal(), Hash: g.b.Hash(), Result: g.b.Result()}
+		Seals: slices.Clone(g.seals), Dice: slices.Clone(g.dice), Journal: g.b.Journal(), Hash: g.b.Hash(), Result: g.b.Result(), Abort: g.aborted}
 }

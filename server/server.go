@@ -59,8 +59,10 @@ type Options struct {
 	// does not expire.
 	JoinWithin, IdleExpiry time.Duration
 	// Clock is the server's time (default the system's): expiry and the
-	// game clocks read it.
-	Clock Clock
+	// game clocks read it. TickEvery is how often the server looks for
+	// games whose clock has run out (default 1 s; Tick).
+	Clock     Clock
+	TickEvery time.Duration
 	// Rate and Burst bound a seat's messages, over all its connections:
 	// Rate per second on average, Burst at once (defaults 20 and 40).
 	Rate, Burst float64
@@ -122,6 +124,10 @@ type Server struct {
 	clients map[string]*use // by client address
 	open    int             // WebSockets open
 	uploads chan struct{}   // one token per upload being read
+
+	stop      chan struct{} // closed by Close: the ticker stops
+	ticked    chan struct{} // closed when the ticker has stopped
+	closeOnce sync.Once
 }
 
 // use is what one seat token or one client address holds: its open
@@ -212,6 +218,7 @@ func New(opts Options) (*Server, error) {
 		opts.Clock = systemClock{}
 	}
 	defaultDuration(&opts.JoinWithin, time.Hour)
+	defaultDuration(&opts.TickEvery, time.Second)
 	defaultDuration(&opts.IdleExpiry, 30*24*time.Hour)
 	if opts.Rate == 0 {
 		opts.Rate = 20
@@ -261,8 +268,26 @@ func New(opts Options) (*Server, error) {
 		st.close()
 		return nil, err
 	}
-	return &Server{opts: opts, comp: comp, store: st, key: key, games: map[string]*live{},
-		seats: map[string]*use{}, clients: map[string]*use{}, uploads: make(chan struct{}, limits.Uploads)}, nil
+	s := &Server{opts: opts, comp: comp, store: st, key: key, games: map[string]*live{},
+		seats: map[string]*use{}, clients: map[string]*use{}, uploads: make(chan struct{}, limits.Uploads),
+		stop: make(chan struct{}), ticked: make(chan struct{})}
+	go s.ticker()
+	return s, nil
+}
+
+// ticker calls Tick every Options.TickEvery until Close.
+func (s *Server) ticker() {
+	defer close(s.ticked)
+	t := time.NewTicker(s.opts.TickEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			s.Tick()
+		}
+	}
 }
 
 func defaultDuration(d *time.Duration, def time.Duration) {
@@ -284,8 +309,17 @@ func (s *Server) HTTPServer() *http.Server {
 // signs every published record.
 func (s *Server) PublicKey() string { return hex.EncodeToString(s.key.Public().(ed25519.PublicKey)) }
 
-// Close closes the database. Connections end with the HTTP server.
-func (s *Server) Close() error { return s.store.close() }
+// Close stops the clock's ticker and closes the database. Connections
+// end with the HTTP server.
+func (s *Server) Close() error {
+	var err error
+	s.closeOnce.Do(func() {
+		close(s.stop)
+		<-s.ticked
+		err = s.store.close()
+	})
+	return err
+}
 
 // Handler returns the HTTP handler: the lobby API, the WebSocket at /ws
 // and, for every other path, Options.Web.
@@ -419,12 +453,25 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusTooManyRequests, "create: %s has %d unfinished games; allowed at most %d", client, n, s.opts.MaxGamesPerClient)
 		return
 	}
+	var spec wire.ClockSpec
+	if req.Clock != nil {
+		spec = *req.Clock
+	}
+	spec, err = spec.Normalize()
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "create: %v", err)
+		return
+	}
+	clockJSON := []byte{}
+	if spec.Mode != wire.ClockNone {
+		clockJSON, _ = json.Marshal(spec)
+	}
 	setupJSON, _ := json.Marshal(setup)
 	s.mu.Lock() // one reader of Options.Rand at a time
-	row := gameRow{id: s.newToken()[:12], creator: client, scenario: sc.ID, setup: setupJSON, secret: wire.NewSecret(s.opts.Rand)}
+	row := gameRow{id: s.newToken()[:12], creator: client, scenario: sc.ID, setup: setupJSON, secret: wire.NewSecret(s.opts.Rand), clock: clockJSON}
 	tokens := map[string]string{string(battle.Colonial): s.newToken(), string(battle.Cylon): s.newToken(), "spectator": s.newToken()}
 	s.mu.Unlock()
-	if _, err := newGame(row.id, row.scenario, setup, row.secret, s.comp); err != nil {
+	if _, err := newGame(row.id, row.scenario, setup, row.secret, s.comp, spec); err != nil {
 		httpError(w, http.StatusBadRequest, "create: %v", err)
 		return
 	}
@@ -510,7 +557,13 @@ func (s *Server) rebuild(row gameRow) (*game, error) {
 	if err := json.Unmarshal(row.setup, &setup); err != nil {
 		return nil, fmt.Errorf("game %s: setup: %w", row.id, err)
 	}
-	g, err := newGame(row.id, row.scenario, setup, row.secret, s.comp)
+	var spec wire.ClockSpec
+	if len(row.clock) > 0 {
+		if err := json.Unmarshal(row.clock, &spec); err != nil {
+			return nil, fmt.Errorf("game %s: clock: %w", row.id, err)
+		}
+	}
+	g, err := newGame(row.id, row.scenario, setup, row.secret, s.comp, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -520,8 +573,17 @@ func (s *Server) rebuild(row gameRow) (*game, error) {
 	}
 	for i, m := range msgs {
 		side := battle.Side(m.side)
-		if string(m.body) == joinBody {
+		if m.at > 0 {
+			g.charge(time.UnixMilli(m.at))
+		}
+		switch string(m.body) {
+		case joinBody:
 			g.join(side)
+			continue
+		case timeoutBody:
+			if err := g.timeout(side); err != nil {
+				return nil, fmt.Errorf("game %s: stored message %d: %w", row.id, i, err)
+			}
 			continue
 		}
 		cm, err := wire.Decode(m.body)
@@ -536,8 +598,82 @@ func (s *Server) rebuild(row gameRow) (*game, error) {
 	return g, nil
 }
 
-// joinBody is the stored message of a player taking a seat.
-const joinBody = `{"type":"join"}`
+// joinBody is the stored message of a player taking a seat, timeoutBody
+// the server's of a side whose time ran out (its clock's rule applied).
+const (
+	joinBody    = `{"type":"join"}`
+	timeoutBody = `{"type":"timeout"}`
+)
+
+// appendNow stores message seq of a game at the server's time now, with
+// the game's state after it (l.mu held).
+func (s *Server) appendNow(l *live, side string, body []byte, started bool, now time.Time) error {
+	var deadline int64
+	if d := l.g.deadline(); !d.IsZero() {
+		deadline = max(d.UnixMilli(), 1)
+	}
+	return s.store.append(l.row.id, l.g.seq, side, body, l.g.over(), started, now.UnixMilli(), deadline)
+}
+
+// Tick applies the clock's rule to every game whose side's time has run
+// out by the server's time now (bsg serve's server calls it every
+// second; tests with a fake clock call it after moving the clock).
+func (s *Server) Tick() {
+	now := s.opts.Clock.Now()
+	ids, err := s.store.due(now.UnixMilli())
+	if err != nil {
+		s.opts.Logf("clock: storage: %v", err)
+		return
+	}
+	for _, id := range ids {
+		l, err := s.load(id)
+		if err != nil {
+			s.opts.Logf("clock: game %s: %v", id, err)
+			continue
+		}
+		s.tickGame(l, now)
+		s.release(l)
+	}
+}
+
+// tickGame applies the clock's rule to the sides of one game whose time
+// has run out by now.
+func (s *Server) tickGame(l *live, now time.Time) {
+	l.mu.Lock()
+	l.g.charge(now)
+	changed := false
+	for _, side := range l.g.due() {
+		if err := l.g.timeout(side); err != nil {
+			if !errors.Is(err, errNotDue) {
+				s.opts.Logf("game %s: timeout of %s: %v", l.row.id, side, err)
+				if g, rerr := s.rebuild(l.row); rerr == nil {
+					l.g = g
+				}
+			}
+			continue
+		}
+		if err := s.appendNow(l, string(side), []byte(timeoutBody), false, now); err != nil {
+			s.opts.Logf("game %s: timeout of %s: not stored: %v", l.row.id, side, err)
+			if g, rerr := s.rebuild(l.row); rerr == nil {
+				l.g = g
+			}
+			break
+		}
+		s.opts.Logf("game %s: %s's time ran out (%s)", l.row.id, side, l.g.clock.spec.OnExpiry)
+		changed = true
+	}
+	if !changed {
+		l.mu.Unlock()
+		return
+	}
+	s.publish(l.g)
+	s.observe(l)
+	frames := s.frames(l, nil)
+	l.sendMu.Lock()
+	l.mu.Unlock()
+	s.deliver(frames)
+	l.sendMu.Unlock()
+}
 
 // publish signs the record of a finished game.
 func (s *Server) publish(g *game) {
@@ -747,8 +883,10 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	l.conns[c] = true
 	var frames []frame
 	if side != "" && !l.g.joined[side] {
+		now := s.opts.Clock.Now()
+		l.g.charge(now)
 		l.g.join(side)
-		if err := s.store.append(l.row.id, l.g.seq, string(side), []byte(joinBody), false, len(l.g.joined) == 2, s.opts.Clock.Now().Unix()); err != nil {
+		if err := s.appendNow(l, string(side), []byte(joinBody), len(l.g.joined) == 2, now); err != nil {
 			s.opts.Logf("game %s: %v", l.row.id, err)
 		}
 		s.observe(l)
@@ -804,10 +942,11 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 	defer func(start time.Time) { s.stat(time.Since(start)) }(time.Now())
 	l.mu.Lock()
+	now := s.opts.Clock.Now()
+	l.g.charge(now)
 	err := l.g.handle(c.side, m)
 	if err == nil {
-		over := l.g.b.Phase() == battle.Over
-		if err = s.store.append(l.row.id, l.g.seq, string(c.side), data, over, false, s.opts.Clock.Now().Unix()); err != nil {
+		if err = s.appendNow(l, string(c.side), data, false, now); err != nil {
 			err = errDirty{fmt.Errorf("%s: not stored (%v); try again", m.Type, err)}
 		}
 	}

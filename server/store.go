@@ -32,7 +32,8 @@ type appendReq struct {
 	body       []byte
 	over       bool
 	started    bool  // the message took the second seat
-	at         int64 // unix time it was accepted
+	at         int64 // unix ms it was accepted
+	deadline   int64 // unix ms the game's clock is next due after it (0: none)
 	done       chan error
 }
 
@@ -48,9 +49,12 @@ CREATE TABLE IF NOT EXISTS messages (
 
 // Columns added after the first release, added to older databases when
 // they open (name, then definition).
-var addedColumns = [][2]string{
-	{"active", "INTEGER NOT NULL DEFAULT 0"},  // unix time of the latest accepted message
-	{"started", "INTEGER NOT NULL DEFAULT 0"}, // both seats have been taken
+var addedColumns = [][3]string{
+	{"games", "active", "INTEGER NOT NULL DEFAULT 0"},   // unix time of the latest accepted message
+	{"games", "started", "INTEGER NOT NULL DEFAULT 0"},  // both seats have been taken
+	{"games", "clock", "BLOB NOT NULL DEFAULT ''"},      // wire.ClockSpec in JSON ('': none)
+	{"games", "deadline", "INTEGER NOT NULL DEFAULT 0"}, // unix ms when a side's time is next due (0: none)
+	{"messages", "at", "INTEGER NOT NULL DEFAULT 0"},    // unix ms it was accepted (the clock's charge)
 }
 
 // The values of games.over.
@@ -117,28 +121,21 @@ func checkIntegrity(db *sql.DB) error {
 
 // addColumns adds the columns an older database lacks.
 func addColumns(db *sql.DB) error {
-	have := map[string]bool{}
-	rows, err := db.Query(`SELECT name FROM pragma_table_info('games')`)
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
+	for _, c := range addedColumns {
+		var n int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?`, c[0], c[1]).Scan(&n); err != nil {
 			return err
 		}
-		have[name] = true
-	}
-	rows.Close()
-	for _, c := range addedColumns {
-		if !have[c[0]] {
-			if _, err := db.Exec(`ALTER TABLE games ADD COLUMN ` + c[0] + ` ` + c[1]); err != nil {
+		if n == 0 {
+			if _, err := db.Exec(`ALTER TABLE ` + c[0] + ` ADD COLUMN ` + c[1] + ` ` + c[2]); err != nil {
 				return err
 			}
 		}
 	}
-	_, err = db.Exec(`CREATE INDEX IF NOT EXISTS games_open ON games (over, started, active)`)
+	if _, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_due ON games (over, deadline)`); err != nil {
+		return err
+	}
+	_, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_open ON games (over, started, active)`)
 	return err
 }
 
@@ -193,14 +190,15 @@ func (s *store) commit(batch []appendReq) error {
 	}
 	defer tx.Rollback()
 	for _, r := range batch {
-		if _, err := tx.Exec(`INSERT INTO messages (game, seq, side, body) VALUES (?, ?, ?, ?)`, r.game, r.seq, r.side, r.body); err != nil {
+		if _, err := tx.Exec(`INSERT INTO messages (game, seq, side, body, at) VALUES (?, ?, ?, ?, ?)`, r.game, r.seq, r.side, r.body, r.at); err != nil {
 			return err
 		}
 		over := unfinished
 		if r.over {
 			over = finished
 		}
-		if _, err := tx.Exec(`UPDATE games SET over = MAX(over, ?), active = ?, started = MAX(started, ?) WHERE id = ?`, over, r.at, r.started, r.game); err != nil {
+		if _, err := tx.Exec(`UPDATE games SET over = MAX(over, ?), active = ?, started = MAX(started, ?), deadline = ? WHERE id = ?`,
+			over, r.at/1000, r.started, r.deadline, r.game); err != nil {
 			return err
 		}
 	}
@@ -234,7 +232,7 @@ func tokenHash(token string) string {
 // gameRow is a game as stored.
 type gameRow struct {
 	id, creator, scenario string
-	setup, secret         []byte
+	setup, secret, clock  []byte
 	over                  int // unfinished, finished or expired
 }
 
@@ -245,8 +243,8 @@ func (s *store) createGame(g gameRow, created int64, tokens map[string]string) e
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.Exec(`INSERT INTO games (id, created, creator, scenario, setup, secret, active) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		g.id, created, g.creator, g.scenario, g.setup, g.secret, created); err != nil {
+	if _, err := tx.Exec(`INSERT INTO games (id, created, creator, scenario, setup, secret, active, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.id, created, g.creator, g.scenario, g.setup, g.secret, created, g.clock); err != nil {
 		return err
 	}
 	for side, tok := range tokens {
@@ -265,8 +263,8 @@ func (s *store) seat(token string) (game, side string, err error) {
 
 func (s *store) game(id string) (gameRow, error) {
 	g := gameRow{id: id}
-	err := s.db.QueryRow(`SELECT creator, scenario, setup, secret, over FROM games WHERE id = ?`, id).
-		Scan(&g.creator, &g.scenario, &g.setup, &g.secret, &g.over)
+	err := s.db.QueryRow(`SELECT creator, scenario, setup, secret, over, clock FROM games WHERE id = ?`, id).
+		Scan(&g.creator, &g.scenario, &g.setup, &g.secret, &g.over, &g.clock)
 	return g, notFound(err)
 }
 
@@ -300,10 +298,11 @@ func (s *store) expire(notStarted, idleSince int64, keep []string) (int64, error
 type message struct {
 	side string
 	body []byte
+	at   int64 // unix ms
 }
 
 func (s *store) messages(game string) ([]message, error) {
-	rows, err := s.db.Query(`SELECT side, body FROM messages WHERE game = ? ORDER BY seq`, game)
+	rows, err := s.db.Query(`SELECT side, body, at FROM messages WHERE game = ? ORDER BY seq`, game)
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +310,7 @@ func (s *store) messages(game string) ([]message, error) {
 	var out []message
 	for rows.Next() {
 		var m message
-		if err := rows.Scan(&m.side, &m.body); err != nil {
+		if err := rows.Scan(&m.side, &m.body, &m.at); err != nil {
 			return nil, err
 		}
 		out = append(out, m)
@@ -321,8 +320,26 @@ func (s *store) messages(game string) ([]message, error) {
 
 // append stores message seq of a game (and whether it ended the game)
 // and returns once it is committed to disk.
-func (s *store) append(game string, seq int, side string, body []byte, over, started bool, at int64) error {
+func (s *store) append(game string, seq int, side string, body []byte, over, started bool, at, deadline int64) error {
 	done := make(chan error, 1)
-	s.appends <- appendReq{game: game, seq: seq, side: side, body: body, over: over, started: started, at: at, done: done}
+	s.appends <- appendReq{game: game, seq: seq, side: side, body: body, over: over, started: started, at: at, deadline: deadline, done: done}
 	return <-done
+}
+
+// due lists the unfinished games whose clock is due by now (unix ms).
+func (s *store) due(now int64) ([]string, error) {
+	rows, err := s.db.Query(`SELECT id FROM games WHERE over = 0 AND deadline > 0 AND deadline <= ? LIMIT 1000`, now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }

@@ -94,6 +94,11 @@ type State struct {
 	// their place (StandIn): both sides see them once the decisions are
 	// open.
 	StandIns []StandInNote `json:"stand_ins,omitempty"`
+	// Clock is the game's clock, when it has one (ClockSpec).
+	Clock *Clock `json:"clock,omitempty"`
+	// Aborted says the game ended by a forfeit the engine did not decide
+	// (a clock, a reveal that never came); the record holds it too.
+	Aborted *Abort `json:"aborted,omitempty"`
 }
 
 // StandInNote is one opened command the engine refused, or a decision
@@ -192,6 +197,8 @@ func CheckSetup(setup battle.Setup) error {
 type CreateRequest struct {
 	Scenario string `json:"scenario,omitempty"`
 	YAML     string `json:"yaml,omitempty"`
+	// Clock is the game's clock (nil: none).
+	Clock *ClockSpec `json:"clock,omitempty"`
 }
 
 // CreateResponse answers POST /api/games: the game, its seat tokens and

@@ -32,6 +32,10 @@ type Seal struct {
 	// commands (StandIn), is what was played instead; nil when the
 	// commands were played as opened.
 	Played []battle.Command `json:"played,omitempty"`
+	// TimedOut: the side's time ran out before it committed (ClockSpec,
+	// ExpiryStop); the server played stand-ins (Played) for it, and there
+	// is no commitment, nonce or opened command.
+	TimedOut bool `json:"timed_out,omitempty"`
 }
 
 // StandInCards and StandInSpeed make the plan played for a ship whose
@@ -102,8 +106,11 @@ type Record struct {
 	Journal          []battle.Entry `json:"journal"`
 	Hash             string         `json:"hash"`
 	Result           *battle.Result `json:"result"`
-	PublicKey        string         `json:"public_key"`
-	Signature        string         `json:"signature"`
+	// Abort, when the game ended by a forfeit (a clock, a reveal that
+	// never came), says who forfeited; Result is then the engine's, nil.
+	Abort     *Abort `json:"abort,omitempty"`
+	PublicKey string `json:"public_key"`
+	Signature string `json:"signature"`
 }
 
 // signedBytes is what the signature covers: the record without it.
@@ -144,7 +151,16 @@ func (r Record) Verify(comp *assets.Components, wantKey string) (*battle.Battle,
 		return nil, errors.New("record: secret: does not match secret_commitment")
 	}
 	for i, s := range r.Seals {
-		if Commit(r.Game, s.Turn, s.Step, s.Phase, s.Round, s.Side, s.Commands, s.Nonce) != s.Commitment {
+		if s.TimedOut {
+			if s.Commitment != "" || s.Nonce != "" || len(s.Commands) > 0 {
+				return nil, fmt.Errorf("record: seals[%d] (%s, turn %d): timed out, yet holds a commitment or commands", i, s.Side, s.Turn)
+			}
+			for j, c := range s.Played {
+				if !isStandIn(c) {
+					return nil, fmt.Errorf("record: seals[%d].played[%d] (%s, turn %d): timed out, yet not a stand-in", i, j, s.Side, s.Turn)
+				}
+			}
+		} else if Commit(r.Game, s.Turn, s.Step, s.Phase, s.Round, s.Side, s.Commands, s.Nonce) != s.Commitment {
 			return nil, fmt.Errorf("record: seals[%d] (%s, turn %d): the commands and nonce do not open the commitment", i, s.Side, s.Turn)
 		}
 		for j, c := range s.Played {

@@ -78,3 +78,28 @@ func TestRecordsAreVerifiedAgainstThePinnedKey(t *testing.T) {
 }
 
 func hexKey(k ed25519.PrivateKey) string { return hex.EncodeToString(k.Public().(ed25519.PublicKey)) }
+
+// TestBotShowsTheClock: bsg host -clock live creates a game with a clock
+// measured by the server, and bsg bot shows each side's time left at
+// every turn.
+func TestBotShowsTheClock(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	code, out, errOut := runCLI(t, "", "host", "-server", hs.URL, "-clock", "live", "-clock-seconds", "600", "-json")
+	require.Equal(t, 0, code, errOut)
+	var cr server.CreateResponse
+	require.NoError(t, json.Unmarshal([]byte(out), &cr))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		runCLI(t, "", "bot", "-seat", cr.Links["cylon"], "-seed", "2")
+	}()
+	code, out, errOut = runCLI(t, "", "bot", "-seat", cr.Links["colonial"], "-seed", "1")
+	<-done
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "turn 1: time left colonial ")
+	assert.Contains(t, out, "(live clock, 600 s a turn)")
+	assert.Contains(t, out, "turn 2: time left colonial ")
+}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/policy"
@@ -97,16 +98,25 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	name := fs.String("scenario", "jump-point", "a built-in scenario (`NAME`)")
 	file := fs.String("file", "", "a scenario `FILE` to upload instead")
 	asJSON := fs.Bool("json", false, "print the server's JSON answer")
+	clockMode := fs.String("clock", "none", "the game's clock, measured by the server: none, live or correspondence")
+	clockSecs := fs.Int("clock-seconds", 0, "each side's time in `SECONDS` (default 180 live, 86400 correspondence)")
+	clockPer := fs.String("clock-per", "turn", "the time is refilled every turn, or given once for the game")
+	onExpiry := fs.String("on-expiry", "stop", "when a side's time runs out: stop (the server plays stop and no fire for it) or forfeit (after -grace)")
+	grace := fs.Int("grace", 0, "-on-expiry forfeit: `SECONDS` more before the side forfeits")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	req := server.CreateRequest{Scenario: *name}
+	spec, err := wire.ClockSpec{Mode: *clockMode, Seconds: *clockSecs, Per: *clockPer, OnExpiry: *onExpiry, Grace: *grace}.Normalize()
+	if err != nil {
+		return usagef("%v", err)
+	}
+	req := server.CreateRequest{Scenario: *name, Clock: &spec}
 	if *file != "" {
 		data, _, err := readInput(*file, stdin)
 		if err != nil {
 			return err
 		}
-		req = server.CreateRequest{YAML: string(data)}
+		req = server.CreateRequest{YAML: string(data), Clock: &spec}
 	}
 	cr, err := client.Host(*srv, req)
 	if err != nil {
@@ -169,12 +179,16 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	defer stop()
 	c := client.Dial(ctx, base, token)
 	defer c.Close()
-	st, err := client.Bot(ctx, c, p, comp, *seed, nil)
+	st, err := client.Bot(ctx, c, p, comp, *seed, &clockShow{w: stdout, turn: -1})
 	if err != nil {
 		return err
 	}
-	r := st.View.Result
-	fmt.Fprintf(stdout, "game %s over on turn %d: %s\n", st.Game, r.Turn, resultText(r.Winner, r.Reason))
+	if a := st.Aborted; a != nil {
+		fmt.Fprintf(stdout, "game %s aborted on turn %d: %s forfeits (%s)\n", st.Game, a.Turn, a.Forfeits, a.Reason)
+	} else {
+		r := st.View.Result
+		fmt.Fprintf(stdout, "game %s over on turn %d: %s\n", st.Game, r.Turn, resultText(r.Winner, r.Reason))
+	}
 	if st.Record == nil {
 		return errors.New("the server sent no record")
 	}
@@ -188,6 +202,26 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// clockShow prints the game's clock (wire.Clock) at the start of every
+// turn the bot plays, as the server measures it.
+type clockShow struct {
+	w    io.Writer
+	turn int
+}
+
+func (c *clockShow) State(st *wire.State) {
+	if st.Clock == nil || st.View.Turn == c.turn {
+		return
+	}
+	c.turn = st.View.Turn
+	now := time.Now()
+	fmt.Fprintf(c.w, "turn %d: time left colonial %s, cylon %s (%s clock, %d s a %s)\n", st.View.Turn,
+		st.Clock.LeftAt(battle.Colonial, now).Round(time.Second), st.Clock.LeftAt(battle.Cylon, now).Round(time.Second),
+		st.Clock.Spec.Mode, st.Clock.Spec.Seconds, st.Clock.Spec.Per)
+}
+
+func (c *clockShow) Sent(string, error) {}
 
 func resultText(w interface{ String() string }, reason string) string {
 	if w.String() == "" {
