@@ -86,3 +86,23 @@ func ServerKey(base string) (string, error) {
 	}
 	return key, nil
 }
+
+// Mine fetches the games of the seats a player holds (GET /api/mine):
+// where each stands and whether it is the seat's turn.
+func Mine(base string, tokens []string) ([]wire.GameSummary, error) {
+	var out []wire.GameSummary
+	hc := &http.Client{Timeout: 30 * time.Second}
+	resp, err := hc.Get(strings.TrimSuffix(base, "/") + "/api/mine?seats=" + url.QueryEscape(strings.Join(tokens, ",")))
+	if err != nil {
+		return nil, fmt.Errorf("mine: %w", err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(io.LimitReader(resp.Body, limits.AnswerBytes))
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("mine: the server refused: %s", strings.TrimSpace(string(data)))
+	}
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil, fmt.Errorf("mine: the server's answer: %w", err)
+	}
+	return out, nil
+}

@@ -332,6 +332,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/stats", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, s.Stats()) })
 	mux.HandleFunc("GET /api/key", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, s.PublicKey()) })
 	mux.HandleFunc("GET /ws", s.play)
+	mux.HandleFunc("GET /api/mine", s.mine)
 	if s.opts.Web != nil {
 		mux.Handle("/", s.opts.Web)
 	} else {
@@ -698,6 +699,63 @@ func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, rec)
+}
+
+// mine answers GET /api/mine?seats=TOKEN,TOKEN,...: the games of the
+// seats a player holds (a browser keeps its seat links), each with where
+// it stands and whether it is the seat's turn, in the order given; an
+// unknown token is left out. At most wire.MaxListSeats tokens; each list
+// costs the client one message of its rate.
+func (s *Server) mine(w http.ResponseWriter, r *http.Request) {
+	tokens := strings.Split(r.URL.Query().Get("seats"), ",")
+	if len(tokens) > wire.MaxListSeats {
+		httpError(w, http.StatusBadRequest, "mine: seats: %d tokens; allowed at most %d", len(tokens), wire.MaxListSeats)
+		return
+	}
+	client := clientOf(r)
+	s.connMu.Lock()
+	cl := s.useOf(s.clients, client, s.opts.ClientRate, s.opts.ClientBurst)
+	ok := cl.bucket.take(time.Now())
+	forget(s.clients, client, cl, time.Now())
+	s.connMu.Unlock()
+	if !ok {
+		httpError(w, http.StatusTooManyRequests, "mine: more than %g requests a second from %s", s.opts.ClientRate, client)
+		return
+	}
+	out := []wire.GameSummary{}
+	for _, tok := range tokens {
+		if tok == "" {
+			continue
+		}
+		gameID, sideName, err := s.store.seat(tok)
+		if errors.Is(err, errNotFound) {
+			continue
+		} else if err != nil {
+			s.storageError(w, "mine", err)
+			return
+		}
+		side := battle.Side(sideName)
+		if sideName == "spectator" {
+			side = ""
+		}
+		l, err := s.load(gameID)
+		if errors.Is(err, errExpired) {
+			out = append(out, wire.GameSummary{Game: gameID, Seat: side, Over: true, Expired: true})
+			continue
+		} else if err != nil {
+			s.storageError(w, "mine", err)
+			return
+		}
+		l.mu.Lock()
+		st := l.g.state(side)
+		l.mu.Unlock()
+		s.release(l)
+		sum := wire.GameSummary{Game: gameID, Scenario: l.row.scenario, Seat: side, Turn: st.View.Turn, Phase: st.View.Phase,
+			Ready: st.Ready, Over: st.View.Phase == battle.Over || st.Aborted != nil, Result: st.View.Result, Aborted: st.Aborted, Clock: st.Clock}
+		sum.YourTurn = side != "" && !sum.Over && st.Ready && (len(st.Owe) > 0 && !slices.Contains(st.Committed, side) || st.MayReveal)
+		out = append(out, sum)
+	}
+	writeJSON(w, out)
 }
 
 // loadError answers a request for game id that could not be loaded: 404

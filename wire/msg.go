@@ -214,6 +214,28 @@ type CreateResponse struct {
 	PublicKey        string            `json:"public_key"`
 }
 
+// GameSummary is one game of a player's list (GET /api/mine): where it
+// stands for the seat the player holds, and whether it is the seat's turn.
+type GameSummary struct {
+	Game     string       `json:"game"`
+	Scenario string       `json:"scenario"`
+	Seat     battle.Side  `json:"seat"` // "" for a spectator link
+	Turn     int          `json:"turn"`
+	Phase    battle.Phase `json:"phase"`
+	// YourTurn: the seat owes a decision (a commitment, a reveal or an
+	// open decision) now.
+	YourTurn bool           `json:"your_turn"`
+	Ready    bool           `json:"ready"` // both seats taken
+	Over     bool           `json:"over"`
+	Expired  bool           `json:"expired,omitempty"`
+	Result   *battle.Result `json:"result,omitempty"`
+	Aborted  *Abort         `json:"aborted,omitempty"`
+	Clock    *Clock         `json:"clock,omitempty"`
+}
+
+// MaxListSeats bounds the seat tokens of one game list request.
+const MaxListSeats = 50
+
 // RateDropped begins the error a server answers when it drops a message
 // unread because the connection sent faster than its rate allows. The
 // message had no effect; the client may send it again after a pause.
