@@ -317,20 +317,11 @@ func (b *Battle) ship(id string, side Side) (*ShipState, error) {
 	return s, nil
 }
 
-// logText records an event everyone may read, with its text (for the
-// commonest events, built without formatting).
-func (b *Battle) logText(text string) {
-	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: text})
-}
-
-// log records an event everyone may read, its text as fmt.Sprintf's.
-func (b *Battle) log(format string, args ...any) {
-	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: eventText(format, args...)})
-}
-
-// secret records an event only side may read.
-func (b *Battle) secret(side Side, format string, args ...any) {
-	b.st.Events = append(b.st.Events, Event{Turn: b.st.Turn, Text: eventText(format, args...), Side: side, Secret: true})
+// emit records an event of this turn. A Secret one names the side that
+// alone may read it.
+func (b *Battle) emit(e Event) {
+	e.Turn = b.st.Turn
+	b.st.Events = append(b.st.Events, e)
 }
 
 // refereeTable returns the table as the referee sees it now, and the ship

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/starshipbattles/bsg/starship"
 )
@@ -16,9 +15,14 @@ var errEmptyCup = errors.New("the cup is empty")
 // mode, the one the players say they drew. An empty cup gives
 // errEmptyCup: the rules say nothing of it, and nothing can be drawn, so
 // callers skip the draw (and say so).
-func (b *Battle) drawFrom(cup *[]Counter, why string) (Counter, error) {
+//
+// about names the ship, the cup and why (an EvCupEmpty event without its
+// turn): the event recorded when the cup is empty.
+func (b *Battle) drawFrom(cup *[]Counter, about Event) (Counter, error) {
+	why := about.cupFor()
 	if len(*cup) == 0 {
-		b.log("The cup is empty: no counter for %s.", why)
+		about.Kind = EvCupEmpty
+		b.emit(about)
 		return Counter{}, errEmptyCup
 	}
 	i := 0
@@ -51,9 +55,11 @@ func (b *Battle) drawFrom(cup *[]Counter, why string) (Counter, error) {
 // illegal move's) count their value and nothing else (Special cases:
 // Illegal moves); otherwise a "+" draws a second counter, whose own "+" is
 // ignored, and special damage takes effect from the next step (Critical
-// hits and special damage; Special damage). The values stay secret.
-func (b *Battle) takeCounter(s *ShipState, why string, numericOnly bool) error {
-	c, err := b.drawFrom(&b.st.Cup, s.ID+"'s damage ("+why+")")
+// hits and special damage; Special damage). The values stay secret. why
+// and other say why (a hit by other, ...).
+func (b *Battle) takeCounter(s *ShipState, why DrawReason, other string, numericOnly bool) error {
+	about := Event{Ship: s.ID, Why: why, Other: other, Cup: "damage"}
+	c, err := b.drawFrom(&b.st.Cup, about)
 	if errors.Is(err, errEmptyCup) {
 		return nil
 	}
@@ -64,7 +70,8 @@ func (b *Battle) takeCounter(s *ShipState, why string, numericOnly bool) error {
 	s.GotCounter = true
 	drawn := []Counter{c}
 	if c.Plus && !numericOnly {
-		second, err := b.drawFrom(&b.st.Cup, s.ID+"'s second damage counter")
+		about.Second = true
+		second, err := b.drawFrom(&b.st.Cup, about)
 		switch {
 		case errors.Is(err, errEmptyCup):
 		case err != nil:
@@ -74,9 +81,7 @@ func (b *Battle) takeCounter(s *ShipState, why string, numericOnly bool) error {
 			drawn = append(drawn, second)
 		}
 	}
-	names := make([]string, len(drawn))
-	for i, d := range drawn {
-		names[i] = d.String()
+	for _, d := range drawn {
 		if !numericOnly && b.setup.Rules.Set == starship.Complete && d.Special != "" {
 			if d.Special == "pilot" {
 				sturdy, err := b.ignores(s, talentSturdyPilot)
@@ -90,8 +95,8 @@ func (b *Battle) takeCounter(s *ShipState, why string, numericOnly bool) error {
 			b.addSpecial(s, d.Special)
 		}
 	}
-	b.log("%s draws %d damage counter(s) for %s.", s.ID, len(drawn), why)
-	b.secret(s.Side, "%s's counters: %s (total damage %d).", s.ID, strings.Join(names, ", "), s.Damage())
+	b.emit(Event{Kind: EvDamage, Ship: s.ID, Count: len(drawn), Why: why, Other: other})
+	b.emit(Event{Kind: EvCounters, Side: s.Side, Secret: true, Ship: s.ID, Counters: drawn, Damage: s.Damage()})
 	return nil
 }
 
@@ -112,10 +117,11 @@ func (b *Battle) addSpecial(s *ShipState, sym string) {
 // takeCollision draws collision counters and keeps the lowest keep of them
 // (a player always keeps the least damage: collision counters carry only
 // values), returning the rest to the cup (Asteroid fields; Planetoids).
-func (b *Battle) takeCollision(s *ShipState, draw, keep int, why string) ([]Counter, error) {
+// why and other say why (hitting the planetoid other, ...).
+func (b *Battle) takeCollision(s *ShipState, draw, keep int, why DrawReason, other string) ([]Counter, error) {
 	var drawn []Counter
 	for i := 0; i < draw; i++ {
-		c, err := b.drawFrom(&b.st.Collisions, s.ID+"'s collision ("+why+")")
+		c, err := b.drawFrom(&b.st.Collisions, Event{Ship: s.ID, Why: why, Other: other, Cup: "collision"})
 		if errors.Is(err, errEmptyCup) {
 			break
 		}
@@ -129,16 +135,8 @@ func (b *Battle) takeCollision(s *ShipState, draw, keep int, why string) ([]Coun
 	b.st.Collisions = append(b.st.Collisions, drawn[len(kept):]...)
 	s.Collisions = append(s.Collisions, kept...)
 	s.GotCounter = true
-	if draw > keep {
-		b.log("%s draws %d collision counters for %s and keeps %d.", s.ID, draw, why, keep)
-	} else {
-		b.log("%s takes %d collision counter(s) for %s.", s.ID, keep, why)
-	}
-	vals := make([]string, len(kept))
-	for i, c := range kept {
-		vals[i] = c.String()
-	}
-	b.secret(s.Side, "%s keeps collision counters %s (total damage %d).", s.ID, strings.Join(vals, ", "), s.Damage())
+	b.emit(Event{Kind: EvCollision, Ship: s.ID, Count: draw, Kept: keep, Why: why, Other: other})
+	b.emit(Event{Kind: EvCollisionKept, Side: s.Side, Secret: true, Ship: s.ID, Counters: slices.Clone(kept), Damage: s.Damage()})
 	return kept, nil
 }
 
@@ -151,7 +149,7 @@ func (b *Battle) eliminate(s *ShipState, cause string) {
 	s.Out, s.OutTurn, s.Cause = true, b.st.Turn, cause
 	b.st.Cup = append(b.st.Cup, s.Counters...)
 	b.st.Collisions = append(b.st.Collisions, s.Collisions...)
-	b.log("%s is eliminated: %s (damage %d).", s.ID, cause, s.Damage())
+	b.emit(Event{Kind: EvEliminated, Ship: s.ID, Cause: cause, Damage: s.Damage()})
 	s.Counters, s.Collisions = nil, nil
 }
 
@@ -168,13 +166,13 @@ func (b *Battle) settleDamage() {
 		d.Engine, d.Control, d.Pilot, d.Hull = d.Engine+p.Engine, d.Control+p.Control, d.Pilot+p.Pilot, d.Hull+p.Hull
 		s.Pending = starship.Damage{}
 		if p.Hull > 0 && d.Hull >= 2 {
-			b.log("%s is crippled.", s.ID)
+			b.emit(Event{Kind: EvCrippled, Ship: s.ID})
 		}
 		switch {
 		case s.Damage() >= b.classes[s.Class].Structure:
 			b.eliminate(s, CauseDestroyed)
 		case d.Pilot >= 3:
-			b.eliminate(s, "its pilot is killed")
+			b.eliminate(s, CausePilotKilled)
 		}
 	}
 }

@@ -38,8 +38,10 @@ func ExampleBattle_Apply() {
 			fmt.Println(err)
 			return
 		}
-		for _, e := range battle.VisibleEvents(events, battle.Colonial) {
-			fmt.Println(e.Text)
+		for _, e := range events {
+			if text := e.Render(battle.Colonial); text != "" {
+				fmt.Println(text)
+			}
 		}
 	}
 	straight := &starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.Low}

@@ -3,7 +3,6 @@ package battle
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/starshipbattles/bsg/odds"
 	"github.com/starshipbattles/bsg/referee"
@@ -121,10 +120,8 @@ func (b *Battle) openFiring() error {
 			return err
 		}
 		b.st.FirstToDeclare = Sides[k]
-		b.log("Firing step %d: %s declares first.", b.st.Step, b.st.FirstToDeclare)
-	} else {
-		b.log("Firing step %d: declare your shots.", b.st.Step)
 	}
+	b.emit(Event{Kind: EvFiringStep, Step: b.st.Step, Side: b.st.FirstToDeclare})
 	b.st.Phase = Declaring
 	return nil
 }
@@ -169,8 +166,8 @@ func (b *Battle) declare(cmd Command) error {
 		// declaration stays hidden in hand until the other side has
 		// declared too; the other side learns only that it is made.
 		b.st.Hidden = cmd.Side
-		b.secret(cmd.Side, "%s", declaration(cmd.Side, cmd.Shots))
-		b.log("%s has declared; the declarations are shown when both sides have.", cmd.Side)
+		b.emit(Event{Kind: EvDeclaration, Side: cmd.Side, Secret: true, Shots: slices.Clone(cmd.Shots)})
+		b.emit(Event{Kind: EvDeclaredHidden, Side: cmd.Side})
 		return nil
 	case b.st.Hidden != "":
 		// Both declarations are shown at the same time.
@@ -181,28 +178,16 @@ func (b *Battle) declare(cmd Command) error {
 					shots = append(shots, sh)
 				}
 			}
-			b.log("%s", declaration(side, shots))
+			b.emit(Event{Kind: EvDeclaration, Side: side, Shots: shots})
 		}
 		b.st.Hidden = ""
 	default:
-		b.log("%s", declaration(cmd.Side, cmd.Shots))
+		b.emit(Event{Kind: EvDeclaration, Side: cmd.Side, Shots: slices.Clone(cmd.Shots)})
 	}
 	if len(b.st.Declared) < len(Sides) {
 		return nil
 	}
 	return b.resolveFire()
-}
-
-// declaration is the sentence announcing a side's shots.
-func declaration(side Side, shots []Shot) string {
-	if len(shots) == 0 {
-		return fmt.Sprintf("%s holds fire.", side)
-	}
-	parts := make([]string, len(shots))
-	for i, sh := range shots {
-		parts[i] = sh.Shooter + " at " + sh.Target
-	}
-	return fmt.Sprintf("%s declares: %s.", side, strings.Join(parts, ", "))
 }
 
 // resolveFire rolls every declared attack, then settles damage (Fire!;
@@ -219,10 +204,8 @@ func (b *Battle) resolveFire() error {
 		}
 		mods = append(mods, extra...)
 		total := 0
-		var names []string
 		for _, m := range mods {
 			total += m.Value
-			names = append(names, fmt.Sprintf("%s %+d", m.Name, m.Value))
 		}
 		d1, err := b.src.d6(a.ID + "'s attack on " + t.ID)
 		if err != nil {
@@ -240,7 +223,7 @@ func (b *Battle) resolveFire() error {
 				return err
 			}
 			if again {
-				b.log("%s misses with %d+%d and rolls again.", a.ID, d1, d2)
+				b.emit(Event{Kind: EvReroll, Ship: a.ID, Dice: []int{d1, d2}})
 				if d1, err = b.src.d6(a.ID + "'s second roll on " + t.ID); err != nil {
 					return err
 				}
@@ -250,22 +233,12 @@ func (b *Battle) resolveFire() error {
 				hits, split = odds.RollHits(attack, total, b.setup.Rules.Has(starship.OptDoubles), d1, d2)
 			}
 		}
-		how := "misses"
-		switch {
-		case split:
-			how = "splits the doubles: two hits"
-		case hits == 1:
-			how = "hits"
-		}
-		mtext := ""
-		if len(names) > 0 {
-			mtext = " (" + strings.Join(names, ", ") + ")"
-		}
-		b.log("%s fires at %s at %.1f mm: %d+%d%s = %d against %d: %s.", a.ID, t.ID, r.Range, d1, d2, mtext, d1+d2+total, attack, how)
+		b.emit(Event{Kind: EvAttack, Side: a.Side, Ship: a.ID, Other: t.ID, Dice: []int{d1, d2}, Need: attack,
+			Attack: &Attack{Range: r.Range, Modifiers: mods, Hits: hits, Split: split}})
 		a.Fired = true
 		a.AimTarget, a.AimHit, a.AimTurn = t.ID, hits > 0, b.st.Turn
 		for h := 0; h < hits; h++ {
-			if err := b.takeCounter(t, "a hit by "+a.ID, false); err != nil {
+			if err := b.takeCounter(t, ReasonHit, a.ID, false); err != nil {
 				return err
 			}
 		}
@@ -276,8 +249,8 @@ func (b *Battle) resolveFire() error {
 
 // Modifier is one term of an attack roll.
 type Modifier struct {
-	Name  string
-	Value int
+	Name  string `json:"name"`
+	Value int    `json:"value"`
 }
 
 // modifiers returns the terms added to an attack roll: range, cover,
@@ -343,7 +316,7 @@ func (b *Battle) afterFiring() error {
 	if b.setup.Rules.Set == starship.Complete && b.st.Step == 1 {
 		if b.severelyWoundedDue() {
 			b.st.Phase = Preplanning
-			b.log("Severely wounded pilots plan next turn's cards now.")
+			b.emit(Event{Kind: EvPreplanning})
 			return nil
 		}
 		return b.moveStep(2)

@@ -158,7 +158,7 @@ func checkView(t *testing.T, b *battle.Battle, side battle.Side) {
 	}
 	for _, e := range v.Events {
 		if e.Secret && e.Side != side {
-			t.Fatalf("%s sees a secret of %s: %s", side, e.Side, e.Text)
+			t.Fatalf("%s sees a secret of %s: %s", side, e.Side, e.Text())
 		}
 	}
 	if len(v.SeenShots) > 0 && st.FirstToDeclare == side {

@@ -39,8 +39,14 @@ type Saved struct {
 	Hash string `json:"hash"`
 }
 
-// savedFormat is the version of the saved file.
-const savedFormat = 1
+// savedFormat is the version of the saved file. Format 2 hashes the state
+// with typed events (Event); format 1, whose hash covered each event's
+// sentence, still loads: its hash is checked as format 1 computed it
+// (HashFormat).
+const savedFormat = 2
+
+// SavedFormat is the version Save writes.
+const SavedFormat = savedFormat
 
 // SecretsNotice is what Save writes in the Secrets field of an unfinished
 // battle.
@@ -94,8 +100,8 @@ func Load(data []byte, comp *assets.Components) (*Battle, error) {
 	if dec.More() {
 		return nil, errors.New("saved battle: more after the battle's JSON object; allowed: one object")
 	}
-	if s.Format != savedFormat {
-		return nil, fmt.Errorf("saved battle: format: %d; this program reads format %d", s.Format, savedFormat)
+	if s.Format != 1 && s.Format != savedFormat {
+		return nil, fmt.Errorf("saved battle: format: %d; this program reads formats 1 and %d", s.Format, savedFormat)
 	}
 	if len(s.Journal) > limits.JournalEntries {
 		return nil, fmt.Errorf("saved battle: journal: %d entries; allowed: at most %d", len(s.Journal), limits.JournalEntries)
@@ -104,8 +110,8 @@ func Load(data []byte, comp *assets.Components) (*Battle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("saved battle: %w", err)
 	}
-	if s.Hash != "" && s.Hash != b.Hash() {
-		return nil, fmt.Errorf("saved battle: hash: the replay ends in state %s, the file says %s (the file was changed or damaged)", b.Hash(), s.Hash)
+	if h := b.HashFormat(s.Format); s.Hash != "" && s.Hash != h {
+		return nil, fmt.Errorf("saved battle: hash: the replay ends in state %s, the file says %s (the file was changed or damaged)", h, s.Hash)
 	}
 	return b, nil
 }
@@ -191,9 +197,55 @@ func (b *Battle) Hash() string {
 	return b.hash()
 }
 
+// HashFormat is the state hash as the saved format (SavedFormat, or 1)
+// computes it: format 1 hashed every event as its sentence
+// ({turn, text, side, secret}, side only on a secret event) and knew no
+// event without one (EvMoveStep), so an old file's hash still checks.
+func (b *Battle) HashFormat(format int) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if format != 1 {
+		return b.hash()
+	}
+	type sentence struct {
+		Turn   int    `json:"turn"`
+		Text   string `json:"text"`
+		Side   Side   `json:"side,omitempty"`
+		Secret bool   `json:"secret,omitempty"`
+	}
+	// The outer Events hides State's: the same fields in the same order,
+	// the events last.
+	type v1 struct {
+		State
+		Events []sentence `json:"events"`
+	}
+	old := v1{State: b.st, Events: []sentence{}}
+	if b.st.Events == nil {
+		old.Events = nil
+	}
+	for _, e := range b.st.Events {
+		text := e.Text()
+		if text == "" {
+			continue
+		}
+		s := sentence{Turn: e.Turn, Text: text, Secret: e.Secret}
+		if e.Secret {
+			s.Side = e.Side
+		}
+		old.Events = append(old.Events, s)
+	}
+	st, _ := json.Marshal(old)
+	return b.sum(st)
+}
+
 func (b *Battle) hash() string {
-	h := sha256.New()
 	st, _ := json.Marshal(b.st)
+	return b.sum(st)
+}
+
+// sum hashes a state's JSON with the random source's state.
+func (b *Battle) sum(st []byte) string {
+	h := sha256.New()
 	h.Write(st)
 	rng, _ := b.src.pcg.MarshalBinary()
 	h.Write(rng)

@@ -23,7 +23,7 @@ func (b *Battle) resolveMoves() error {
 		exec := s.Outcome.Executed
 		if exec.Speed == maneuvers.FTL {
 			if s.LeavesByFTL {
-				b.log("%s jumps out of the playing area.", s.ID)
+				b.emit(Event{Kind: EvJumpOut, Ship: s.ID})
 				b.eliminate(s, CauseJumpedAway)
 				continue
 			}
@@ -35,7 +35,8 @@ func (b *Battle) resolveMoves() error {
 				return err
 			}
 			jump = &starship.FTLJump{Marker: *s.Marker, SideRoll: d1 + d2, DistanceRoll: d3}
-			b.log("%s rolls %d+%d for the marker's side and %d cm ahead.", s.ID, d1, d2, d3)
+			at := s.Marker.Pos
+			b.emit(Event{Kind: EvFTLRoll, Ship: s.ID, Dice: []int{d1, d2, d3}, At: &at})
 		}
 		o := *s.Outcome // examined at the reveal: the plan flown is not checked again
 		if o.Corrected {
@@ -91,6 +92,7 @@ func stepPose(o *starship.Outcome, set starship.RuleSet, k int) (starship.Step, 
 // follow movement, then opens the firing step.
 func (b *Battle) moveStep(k int) error {
 	b.st.Step = k
+	b.emit(Event{Kind: EvMoveStep, Step: k})
 	var room [16]bool
 	moved := room[:0]
 	if len(b.st.Ships) > len(room) {
@@ -111,7 +113,7 @@ func (b *Battle) moveStep(k int) error {
 		s.Ship.Pose, s.Ship.Rotation, s.Ship.Level = st.Pose, st.Rotation, st.Level
 		moved[i] = true
 		if s.Outcome.LeftGame && k == 1 {
-			b.eliminate(s, "climbed or dived out of the levels of play")
+			b.eliminate(s, CauseLeftLevels)
 		}
 	}
 	for i := range b.st.Ships {
@@ -125,14 +127,15 @@ func (b *Battle) moveStep(k int) error {
 			if st.MayLeave(across, b.setup.Width, b.setup.Depth) { // else it surely stays in
 				if sw := st.SweepArea(across, b.setup.Width, b.setup.Depth); sw.Leaves {
 					s.ExitEdge = Edge(sw.Edge)
-					b.log("%s crosses the %s edge at (%.0f, %.0f), %.1f mm beyond at most.", s.ID, sw.Edge, sw.Point.X, sw.Point.Y, -sw.Margin)
-					b.eliminate(s, "moved out of the playing area")
+					at := sw.Point
+					b.emit(Event{Kind: EvCrossesEdge, Ship: s.ID, Edge: Edge(sw.Edge), At: &at, Distance: -sw.Margin})
+					b.eliminate(s, CauseMovedOut)
 					continue
 				}
 			}
 		}
 		if b.offTable(s) {
-			b.eliminate(s, "moved out of the playing area")
+			b.eliminate(s, CauseMovedOut)
 		}
 	}
 	if b.setup.Rules.Set == starship.Quick {
@@ -248,9 +251,9 @@ func (b *Battle) slideApart() error {
 		d := b.clearDistance(s, settled)
 		if d > 0 {
 			s.Ship.Pose = maneuvers.Drift(s.Ship.Pose, d)
-			b.log("%s overlaps and slides %.1f mm ahead.", s.ID, d)
+			b.emit(Event{Kind: EvSlides, Ship: s.ID, Distance: d})
 			if b.offTable(s) {
-				b.eliminate(s, "slid out of the playing area")
+				b.eliminate(s, CauseSlidOut)
 			}
 		}
 		settled = append(settled, k)
@@ -312,8 +315,8 @@ func (b *Battle) collide(s *ShipState, k int) error {
 	base := physics.Polygon(hb[:])
 	for _, o := range b.setup.Obstacles {
 		if o.Kind == referee.Planetoid && b.levelMatters(o.Level, s.Ship.Level) && base.CircleInteriorIntersects(o.Circle) {
-			b.log("%s ends its move on the planetoid %s.", s.ID, o.ID)
-			if _, err := b.takeCollision(s, 1, 1, "hitting "+o.ID); err != nil {
+			b.emit(Event{Kind: EvOnPlanetoid, Ship: s.ID, Other: o.ID})
+			if _, err := b.takeCollision(s, 1, 1, ReasonPlanetoid, o.ID); err != nil {
 				return err
 			}
 		}
@@ -346,8 +349,8 @@ func (b *Battle) collide(s *ShipState, k int) error {
 	if dense {
 		kind = "dense"
 	}
-	b.log("%s moves inside a %s asteroid field.", s.ID, kind)
-	_, err = b.takeCollision(s, draw, keep, "asteroids")
+	b.emit(Event{Kind: EvAsteroids, Ship: s.ID, Density: kind})
+	_, err = b.takeCollision(s, draw, keep, ReasonAsteroids, "")
 	return err
 }
 
@@ -470,8 +473,8 @@ func (b *Battle) arriveFromFTL(s *ShipState) error {
 		hit = true
 		for _, i := range others {
 			o := &b.st.Ships[i]
-			b.log("%s jumps onto %s.", s.ID, o.ID)
-			if _, err := b.takeCollision(o, 1, 1, s.ID+"'s arrival"); err != nil {
+			b.emit(Event{Kind: EvJumpsOnto, Ship: s.ID, Other: o.ID})
+			if _, err := b.takeCollision(o, 1, 1, ReasonArrival, s.ID); err != nil {
 				return err
 			}
 		}
@@ -487,11 +490,11 @@ func (b *Battle) arriveFromFTL(s *ShipState) error {
 			if s.Outcome != nil {
 				b.shiftMove(s, shift)
 			}
-			b.log("%s moves on %.1f mm to clear.", s.ID, d)
+			b.emit(Event{Kind: EvMovesOn, Ship: s.ID, Distance: d})
 		}
 	}
 	if hit {
-		if _, err := b.takeCollision(s, 1, 1, "its FTL arrival"); err != nil {
+		if _, err := b.takeCollision(s, 1, 1, ReasonFTLArrival, ""); err != nil {
 			return err
 		}
 	}

@@ -24,7 +24,7 @@ func (b *Battle) startTurn() error {
 			case s.EntersByFTL:
 				arriving = append(arriving, s)
 			case s.Enters > 1:
-				b.log("%s enters the table.", s.ID)
+				b.emit(Event{Kind: EvEnters, Ship: s.ID})
 			}
 		}
 		s.Plan, s.Outcome, s.Marker, s.LeavesByFTL, s.Revealed, s.FirstSeen = nil, nil, nil, false, false, false
@@ -35,7 +35,7 @@ func (b *Battle) startTurn() error {
 		s.UsedThisTurn, s.FlawsTried, s.FlawsActive = nil, nil, nil
 		s.Ship.Bonus = starship.Bonus{}
 	}
-	b.log("Turn %d begins.", b.st.Turn)
+	b.emit(Event{Kind: EvTurn})
 	for _, s := range arriving {
 		if err := b.enterByFTL(s); err != nil {
 			return err
@@ -121,12 +121,12 @@ func (b *Battle) settleTailing() error {
 				return err
 			}
 			if d1+d2 < need {
-				b.log("%s (%s) rolls %d+%d for tailing, needs %d: no tailing.", s.ID, s.Ship.Pilot, d1, d2, need)
+				b.emit(Event{Kind: EvTailRoll, Ship: s.ID, Pilot: s.Ship.Pilot, Dice: []int{d1, d2}, Need: need})
 				continue
 			}
 		}
 		s.Tailing = b.st.Ships[c[0]].ID
-		b.log("%s is tailing %s.", s.ID, s.Tailing)
+		b.emit(Event{Kind: EvTailing, Ship: s.ID, Other: s.Tailing})
 	}
 	return b.breakTailCircles()
 }
@@ -158,7 +158,7 @@ func (b *Battle) breakTailCircles() error {
 				if err != nil {
 					return err
 				}
-				b.log("Tailing circle %s: %s plans first.", strings.Join(names, " → "), names[k])
+				b.emit(Event{Kind: EvTailCircle, Ships: names, Ship: names[k]})
 				for n := range circle {
 					c := circle[(k+n)%len(circle)]
 					if n == 0 {
@@ -201,14 +201,14 @@ func (b *Battle) chooseTail(cmd Command) error {
 	if cmd.Target == "" {
 		// Tailing is something a player may do: declining it, the ship plans
 		// without waiting and sees no card.
-		b.log("%s declines to tail %s.", s.ID, s.Tailing)
+		b.emit(Event{Kind: EvTailDeclined, Ship: s.ID, Other: s.Tailing})
 		s.Tailing = ""
 		return b.breakTailCircles()
 	}
 	for _, c := range b.tailCandidates()[b.ids[s.ID]] {
 		if b.st.Ships[c].ID == cmd.Target {
 			s.Tailing = cmd.Target
-			b.log("%s chooses to tail %s.", s.ID, cmd.Target)
+			b.emit(Event{Kind: EvTailChosen, Ship: s.ID, Other: cmd.Target})
 			return b.breakTailCircles()
 		}
 	}
@@ -242,17 +242,17 @@ func (b *Battle) commitPlan(cmd Command) error {
 	}
 	p := cmd.Plan.Clone()
 	s.Plan = &p
-	b.logText(s.ID + " has planned.")
+	b.emit(Event{Kind: EvPlanned, Ship: s.ID})
 	first, _ := starship.FirstCard(b.classes[s.Class], p)
 	for i := range b.st.Ships {
 		if o := &b.st.Ships[i]; o.Tailing == s.ID {
 			o.FirstSeen = true
-			b.secret(o.Side, "%s (tailed by %s) shows its first card: %s.", s.ID, o.ID, first)
+			b.emit(Event{Kind: EvFirstCard, Side: o.Side, Secret: true, Ship: s.ID, Other: o.ID, Card: first})
 		}
 	}
 	if b.allPlanned() {
 		b.st.Phase = Revealing
-		b.log("All plans are in.")
+		b.emit(Event{Kind: EvPlansIn})
 	}
 	return nil
 }
@@ -275,7 +275,7 @@ func (b *Battle) undo(cmd Command) error {
 	}
 	s.Plan = nil
 	b.st.Phase = Planning
-	b.log("%s withdraws its plan.", s.ID)
+	b.emit(Event{Kind: EvWithdrawn, Ship: s.ID})
 	return nil
 }
 
@@ -307,7 +307,7 @@ func (b *Battle) reveal() error {
 	for i := range b.st.Ships {
 		if s := &b.st.Ships[i]; s.Active() && s.Plan.Speed == maneuvers.FTL {
 			sides[s.Side] = true
-			b.log("%s's control panel is at FTL: it jumps.", s.ID)
+			b.emit(Event{Kind: EvPanelFTL, Ship: s.ID})
 		}
 	}
 	if len(sides) == 0 {
@@ -319,7 +319,7 @@ func (b *Battle) reveal() error {
 			return err
 		}
 		b.st.FirstToPlace = Sides[k]
-		b.log("%s places its FTL markers first.", b.st.FirstToPlace)
+		b.emit(Event{Kind: EvFirstToPlace, Side: b.st.FirstToPlace})
 	}
 	b.st.Phase = PlacingFTL
 	return nil
@@ -344,14 +344,13 @@ func (b *Battle) revealCards() error {
 		vs, exec, draws := o.Violations, o.Executed, o.DamageDraws
 		s.Revealed = true
 		s.NextCards = nil // flown: a severely wounded pilot plans again next step 2
-		b.logText(s.ID + " reveals " + strings.Join(s.Plan.Cards, " + ") + " at " + string(s.Plan.Speed) + ".")
+		b.emit(Event{Kind: EvRevealed, Ship: s.ID, Cards: slices.Clone(s.Plan.Cards), Speed: s.Plan.Speed})
 		if len(vs) > 0 {
 			reasons := make([]string, len(vs))
 			for k, v := range vs {
 				reasons[k] = v.Rule
 			}
-			b.log("%s's plan is illegal (%s): it flies %s at %s and draws %d damage counter(s).",
-				s.ID, strings.Join(reasons, ", "), strings.Join(exec.Cards, " + "), exec.Speed, draws)
+			b.emit(Event{Kind: EvIllegal, Ship: s.ID, Rules: reasons, Cards: slices.Clone(exec.Cards), Speed: exec.Speed, Count: draws})
 			for k := 0; k < draws; k++ {
 				skip, err := b.ignores(s, talentQuickStudy)
 				if err != nil {
@@ -360,14 +359,14 @@ func (b *Battle) revealCards() error {
 				if skip {
 					continue
 				}
-				if err := b.takeCounter(s, "the illegal move", true); err != nil {
+				if err := b.takeCounter(s, ReasonIllegal, "", true); err != nil {
 					return err
 				}
 			}
 		}
 		s.Outcome = &o
 		if s.Marker != nil && exec.Speed != maneuvers.FTL {
-			b.log("%s's jump is illegal: its FTL marker is taken away.", s.ID)
+			b.emit(Event{Kind: EvJumpIllegal, Ship: s.ID})
 			s.Marker, s.LeavesByFTL = nil, false
 		}
 	}
@@ -416,7 +415,7 @@ func (b *Battle) placeMarker(cmd Command) error {
 	switch {
 	case cmd.Leave:
 		s.LeavesByFTL = true
-		b.log("%s will jump out of the playing area.", s.ID)
+		b.emit(Event{Kind: EvWillLeave, Ship: s.ID})
 	case cmd.Marker == nil:
 		return errors.New("ftl: no marker pose given (or leave: true to jump out of the playing area)")
 	default:
@@ -425,7 +424,8 @@ func (b *Battle) placeMarker(cmd Command) error {
 			return fmt.Errorf("ftl: the marker (%.1f, %.1f) must lie in the playing area", m.Pos.X, m.Pos.Y)
 		}
 		s.Marker = &m
-		b.log("%s's FTL marker is placed at (%.0f, %.0f).", s.ID, m.Pos.X, m.Pos.Y)
+		at := m.Pos
+		b.emit(Event{Kind: EvMarkerPlaced, Ship: s.ID, At: &at})
 	}
 	for i := range b.st.Ships {
 		o := &b.st.Ships[i]
@@ -471,7 +471,7 @@ func (b *Battle) preplan(cmd Command) error {
 		}
 	}
 	s.NextCards = slices.Clone(cmd.Plan.Cards)
-	b.log("%s's severely wounded pilot has planned next turn's cards.", s.ID)
+	b.emit(Event{Kind: EvPreplanned, Ship: s.ID})
 	if b.severelyWoundedDue() {
 		return nil
 	}
@@ -500,12 +500,13 @@ func (b *Battle) enterByFTL(s *ShipState) error {
 	if b.setup.Rules.Has(starship.OptFuel) {
 		s.Ship.Fuel -= b.comp.Geometry.FTLFuelCost.Value
 	}
-	b.log("%s enters play by FTL at the marker (%.0f, %.0f): it rolls %d+%d for the side and %d cm ahead.", s.ID, marker.Pos.X, marker.Pos.Y, d1, d2, d3)
+	at := marker.Pos
+	b.emit(Event{Kind: EvFTLEntry, Ship: s.ID, Dice: []int{d1, d2, d3}, At: &at})
 	if err := b.arriveFromFTL(s); err != nil {
 		return err
 	}
 	if b.offTable(s) {
-		b.eliminate(s, "moved out of the playing area")
+		b.eliminate(s, CauseMovedOut)
 	}
 	b.settleDamage()
 	return nil

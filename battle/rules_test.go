@@ -84,7 +84,7 @@ func view(b *battle.Battle, side battle.Side, id string) battle.ShipView {
 func texts(ev []battle.Event) []string {
 	out := make([]string, len(ev))
 	for i, e := range ev {
-		out[i] = e.Text
+		out[i] = e.Text()
 	}
 	return out
 }
@@ -92,7 +92,7 @@ func texts(ev []battle.Event) []string {
 // firstIndex returns the index of the first event containing s, or -1.
 func firstIndex(ev []battle.Event, s string) int {
 	for i, e := range ev {
-		if strings.Contains(e.Text, s) {
+		if strings.Contains(e.Text(), s) {
 			return i
 		}
 	}
@@ -114,7 +114,7 @@ var attackLine = regexp.MustCompile(`^(\S+) fires at (\S+) at [\d.]+ mm: (\d)\+(
 func attacks(ev []battle.Event) []attack {
 	var out []attack
 	for _, e := range ev {
-		m := attackLine.FindStringSubmatch(e.Text)
+		m := attackLine.FindStringSubmatch(e.Text())
 		if m == nil {
 			continue
 		}
@@ -970,7 +970,7 @@ func TestIllegalMovesQuickStart(t *testing.T) {
 	v := ship(b, "viper")
 	i := firstIndex(ev, "viper's plan is illegal (g-limit, no-arrow-for-speed)")
 	require.NotEqual(t, -1, i, "two reasons: %q", texts(ev))
-	assert.Contains(t, ev[i].Text, "it flies straight at medium and draws 1 damage counter(s)")
+	assert.Contains(t, ev[i].Text(), "it flies straight at medium and draws 1 damage counter(s)")
 	assert.Equal(t, []string{"4+"}, counterTexts(v.Counters), "one counter for all the reasons")
 	assert.InDelta(t, 300+70+45, v.Ship.Pose.Pos.Y, 1e-9, "medium straight: last turn's speed")
 }
@@ -1461,7 +1461,7 @@ func TestViewsHideCountersAndPlans(t *testing.T) {
 	require.NotNil(t, mine.Damage)
 	assert.Equal(t, 7, *mine.Damage)
 	for _, e := range b.View(battle.Cylon).Events {
-		assert.NotContains(t, e.Text, "total damage", "no secret of the Colonial: %s", e.Text)
+		assert.NotContains(t, e.Text(), "total damage", "no secret of the Colonial: %s", e.Text())
 	}
 }
 
@@ -1490,8 +1490,8 @@ func TestTailingShowsTheFirstCardTailing(t *testing.T) {
 			assert.Equal(t, tt.shown, view(b, battle.Cylon, "viper").Shown)
 			var shown []string
 			for _, e := range b.View(battle.Cylon).Events {
-				if strings.Contains(e.Text, "shows its first card") {
-					shown = append(shown, e.Text)
+				if strings.Contains(e.Text(), "shows its first card") {
+					shown = append(shown, e.Text())
 				}
 			}
 			assert.Equal(t, []string{"viper (tailed by raider) shows its first card: " + tt.shown + "."}, shown)

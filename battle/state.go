@@ -195,21 +195,6 @@ type State struct {
 	Events []Event `json:"events"`
 }
 
-// Event is one thing that happened, in a sentence, with who may read it:
-// Secret events are shown only to Side (a damage counter's value).
-// Neither a player's screen nor a server's message may carry an event
-// VisibleTo does not allow.
-type Event struct {
-	Turn   int    `json:"turn"`
-	Text   string `json:"text"`
-	Side   Side   `json:"side,omitempty"`   // the side it concerns
-	Secret bool   `json:"secret,omitempty"` // only that side may read it
-}
-
-// VisibleTo reports whether side may read the event: public events, and
-// the secret events of that side.
-func (e Event) VisibleTo(side Side) bool { return !e.Secret || e.Side == side }
-
 // DamageCounters returns how many damage counters the game has.
 func DamageCounters(comp *assets.Components) int { return len(fullCup(comp.Damage)) }
 

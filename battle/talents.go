@@ -138,7 +138,7 @@ func (b *Battle) use(s *ShipState, id string) {
 	if spec, ok := b.comp.Talent(id); ok {
 		name = spec.Name
 	}
-	b.log("%s's pilot uses %s.", s.ID, name)
+	b.emit(Event{Kind: EvTalent, Ship: s.ID, Card: id, Name: name})
 }
 
 // tryFlaw lets the opponent try to activate one of the ship's flaws: once
@@ -162,12 +162,12 @@ func (b *Battle) tryFlaw(s *ShipState, id string) (bool, error) {
 		return false, err
 	}
 	if d1+d2 < spec.Activation {
-		b.log("%s tries %s's %s: %d+%d, needs %d: nothing happens.", s.Side.Opponent(), s.ID, spec.Name, d1, d2, spec.Activation)
+		b.emit(Event{Kind: EvFlawTried, Side: s.Side.Opponent(), Ship: s.ID, Card: id, Name: spec.Name, Dice: []int{d1, d2}, Need: spec.Activation})
 		return false, nil
 	}
 	s.TalentUses = bump(s.TalentUses, id)
 	s.FlawsActive = append(s.FlawsActive, id)
-	b.log("%s activates %s's %s with %d+%d: %s.", s.Side.Opponent(), s.ID, spec.Name, d1, d2, spec.Effect)
+	b.emit(Event{Kind: EvFlaw, Side: s.Side.Opponent(), Ship: s.ID, Card: id, Name: spec.Name, Dice: []int{d1, d2}, Effect: spec.Effect})
 	return true, nil
 }
 

@@ -37,7 +37,7 @@ func fire(t *testing.T, b *battle.Battle, dice []int, counters ...string) string
 	ev := do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}}, dice, counters...)
 	text := ""
 	for _, e := range ev {
-		text += e.Text + "\n"
+		text += e.Text() + "\n"
 	}
 	return text
 }
@@ -112,7 +112,7 @@ func TestFlawHesitant(t *testing.T) {
 	ev := do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, []int{6, 6})
 	text := ""
 	for _, e := range ev {
-		text += e.Text + "\n"
+		text += e.Text() + "\n"
 	}
 	assert.Contains(t, text, "cylon activates viper's Hesitant with 6+6")
 	assert.NotContains(t, text, "Firing step 1", "no one may fire in step 1: the Viper hesitates")
@@ -129,7 +129,7 @@ func TestTalentPowerPilot(t *testing.T) {
 	ev := do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, nil)
 	text := ""
 	for _, e := range ev {
-		text += e.Text + "\n"
+		text += e.Text() + "\n"
 	}
 	assert.Contains(t, text, "viper's pilot uses Power Pilot.")
 	assert.NotContains(t, text, "illegal")

@@ -2,7 +2,6 @@ package battle
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/starshipbattles/bsg/physics"
 )
@@ -96,11 +95,19 @@ type Condition struct {
 // that decides the battle ends it. Empty means EliminateAll.
 type Victory []Condition
 
-// Causes of elimination that mean the ship left the playing area. The
-// engine words them in movement.go ("moved out of the playing area", "slid
-// out of the playing area"); CauseJumpedAway is set here.
+// Causes of elimination (Elimination of a spaceship): ShipState.Cause and
+// an EvEliminated event's Cause hold one of them.
 const (
-	outOfPlayingArea = "out of the playing area"
+	// CauseMovedOut: the ship moved out of the playing area.
+	CauseMovedOut = "moved out of the playing area"
+	// CauseSlidOut: the ship slid out of the playing area, pushed off an
+	// overlap (Quick Start Rules).
+	CauseSlidOut = "slid out of the playing area"
+	// CauseLeftLevels: the ship climbed or dived out of the levels of
+	// play (Three-dimensional space).
+	CauseLeftLevels = "climbed or dived out of the levels of play"
+	// CausePilotKilled: its pilot took a third wound (Special damage).
+	CausePilotKilled = "its pilot is killed"
 	// CauseJumpedAway is the cause of a ship that left the battle by an
 	// FTL jump under a Leave condition.
 	CauseJumpedAway = "jumped away by FTL"
@@ -155,9 +162,9 @@ func (b *Battle) leftBy(s *ShipState) (Exit, Edge) {
 		return "", ""
 	case s.Cause == CauseJumpedAway:
 		return ExitFTL, ""
-	case strings.Contains(s.Cause, outOfPlayingArea) && s.ExitEdge != "":
+	case (s.Cause == CauseMovedOut || s.Cause == CauseSlidOut) && s.ExitEdge != "":
 		return ExitEdge, s.ExitEdge
-	case strings.Contains(s.Cause, outOfPlayingArea):
+	case s.Cause == CauseMovedOut || s.Cause == CauseSlidOut:
 		return ExitEdge, ExitEdgeOf(s.Ship.Pose, b.classes[s.Class].AcrossFlats, b.setup.Width, b.setup.Depth)
 	}
 	return "", ""
@@ -384,9 +391,5 @@ func (b *Battle) decideEndOfTurn() {
 func (b *Battle) end(winner Side, reason string) {
 	b.st.Result = &Result{Winner: winner, Reason: reason, Turn: b.st.Turn}
 	b.st.Phase = Over
-	if winner == "" {
-		b.log("The battle is a draw: %s.", reason)
-	} else {
-		b.log("%s wins: %s.", winner, reason)
-	}
+	b.emit(Event{Kind: EvEnd, Side: winner, Reason: reason})
 }

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,10 +42,10 @@ func TestPoliciesPlanLegally(t *testing.T) {
 		for seed := uint64(0); seed < 10; seed++ {
 			b := play(t, rules, seed, Random{}, Greedy{})
 			for _, e := range b.State().Events {
-				switch {
-				case strings.Contains(e.Text, "reveals"):
+				switch e.Kind {
+				case battle.EvRevealed:
 					total++
-				case strings.Contains(e.Text, "plan is illegal"):
+				case battle.EvIllegal:
 					illegal++
 				}
 			}

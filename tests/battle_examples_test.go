@@ -125,7 +125,7 @@ func TestExampleSpecialDamageFromTheNextStep(t *testing.T) {
 func eventText(ev []battle.Event) string {
 	var lines []string
 	for _, e := range ev {
-		lines = append(lines, e.Text)
+		lines = append(lines, e.Text())
 	}
 	return strings.Join(lines, "\n")
 }

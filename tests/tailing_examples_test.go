@@ -99,7 +99,7 @@ func TestExampleTailingCircle(t *testing.T) {
 	begin(t, b, 1)
 	var text string
 	for _, e := range b.State().Events {
-		text += e.Text + "\n"
+		text += e.Text() + "\n"
 	}
 	assert.Contains(t, text, "Tailing circle anthony → ben → cher → don: ben plans first.")
 	require.NoError(t, planStill(t, b, battle.Cylon, "ben"), "ben plans first")

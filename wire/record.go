@@ -15,8 +15,19 @@ import (
 	"github.com/starshipbattles/bsg/starship"
 )
 
-// RecordFormat is the version of the signed record.
-const RecordFormat = 1
+// RecordFormat is the version of the signed record. Format 2's hash is
+// the battle's with typed events (battle.SavedFormat); a format 1 record,
+// whose hash covered the events' sentences, still verifies.
+const RecordFormat = 2
+
+// HashFormat is the battle format whose state hash the record holds
+// (battle.Battle.HashFormat).
+func (r Record) HashFormat() int {
+	if r.Format == 1 {
+		return 1
+	}
+	return battle.SavedFormat
+}
 
 // Seal is one opened commitment: who committed, when, to what.
 type Seal struct {
@@ -132,8 +143,8 @@ func (r *Record) Sign(key ed25519.PrivateKey) {
 // seed against the reseeds in the journal, and the replay of the journal
 // to the final state hash. It returns the replayed battle.
 func (r Record) Verify(comp *assets.Components, wantKey string) (*battle.Battle, error) {
-	if r.Format != RecordFormat {
-		return nil, fmt.Errorf("record: format %d; this program reads format %d", r.Format, RecordFormat)
+	if r.Format != 1 && r.Format != RecordFormat {
+		return nil, fmt.Errorf("record: format %d; this program reads formats 1 and %d", r.Format, RecordFormat)
 	}
 	pub, err := hex.DecodeString(r.PublicKey)
 	if err != nil || len(pub) != ed25519.PublicKeySize {
@@ -195,8 +206,8 @@ func (r Record) Verify(comp *assets.Components, wantKey string) (*battle.Battle,
 	if err != nil {
 		return nil, err
 	}
-	if b.Hash() != r.Hash {
-		return nil, fmt.Errorf("record: hash: the replay ends in state %s; the record says %s", b.Hash(), r.Hash)
+	if h := b.HashFormat(r.HashFormat()); h != r.Hash {
+		return nil, fmt.Errorf("record: hash: the replay ends in state %s; the record says %s", h, r.Hash)
 	}
 	if !reflect.DeepEqual(b.Result(), r.Result) {
 		return nil, errors.New("record: result: differs from the replay's")

@@ -60,21 +60,32 @@ func Leaks(st battle.State, seed uint64, side battle.Side, obs battle.Observatio
 	}
 	var secrets [][]byte
 	for _, e := range append(append([]battle.Event(nil), obs.View.Events...), obs.Events...) {
-		if !e.VisibleTo(side) {
-			add("a secret event of %s: %q", e.Side, e.Text)
+		switch {
+		case !e.VisibleTo(side):
+			add("a secret event of %s: %q", e.Side, e.Text())
+		case !e.Secret:
+			if why := publicLeak(e); why != "" {
+				add("a public event carries %s: %q", why, e.Text())
+			}
 		}
 	}
 	public := map[string]bool{}
 	for _, e := range st.Events {
 		if !e.Secret {
-			public[e.Text] = true
+			for _, p := range secretParts(e) {
+				public[string(p)] = true
+			}
 		}
 	}
 	for _, e := range st.Events {
-		// A secret the same words of which were once announced (the same
+		// A secret the same fields of which were once announced (the same
 		// declaration in an earlier step) cannot be told apart.
-		if e.Secret && e.Side != side && !public[e.Text] {
-			secrets = append(secrets, mustJSONText(e.Text))
+		if e.Secret && e.Side != side {
+			for _, p := range secretParts(e) {
+				if !public[string(p)] {
+					secrets = append(secrets, p)
+				}
+			}
 		}
 	}
 	if raw == nil {
@@ -93,8 +104,24 @@ func Leaks(st battle.State, seed uint64, side battle.Side, obs battle.Observatio
 	return out
 }
 
-// mustJSONText returns s as it appears inside a JSON string.
-func mustJSONText(s string) []byte {
-	b, _ := json.Marshal(s)
-	return b[1 : len(b)-1]
+// publicLeak says which secret a public event seen by side carries, ""
+// when none: counter values, or a kind only its owner may read. (A
+// declaration still hidden in hand is a secret event of its own: the
+// bytes check finds it.)
+func publicLeak(e battle.Event) string {
+	switch {
+	case e.Counters != nil:
+		return "counter values"
+	case e.Kind == battle.EvCounters || e.Kind == battle.EvCollisionKept || e.Kind == battle.EvFirstCard:
+		return "a kind only one side may read"
+	}
+	return ""
+}
+
+// secretParts returns a secret event as it would appear in JSON: the
+// whole event, and its sentence.
+func secretParts(e battle.Event) [][]byte {
+	whole, _ := json.Marshal(e)
+	text, _ := json.Marshal(e.Text())
+	return [][]byte{whole, text[1 : len(text)-1]}
 }

@@ -269,5 +269,5 @@ func replayRecord(data []byte, name, key string, asJSON bool, comp *assets.Compo
 	fmt.Fprintf(stdout, "signature ok: game %s signed by %s (%s)\n", rec.Game, rec.PublicKey, who)
 	fmt.Fprintf(stdout, "commitments ok: the secret and %d sealed decisions open their commitments\n", len(rec.Seals))
 	fmt.Fprintf(stdout, "dice ok: %d turns' seeds derive from the server's committed contribution and the players' nonces\n", len(rec.Dice))
-	return writeReplayText(stdout, b, st, true)
+	return writeReplayText(stdout, b, st, true, rec.HashFormat())
 }

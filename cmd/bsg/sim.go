@@ -380,13 +380,15 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
 	}
-	return writeReplayText(stdout, b, st, saved.Hash != "")
+	return writeReplayText(stdout, b, st, saved.Hash != "", saved.Format)
 }
 
-func writeReplayText(w io.Writer, b *battle.Battle, st battle.State, hashChecked bool) error {
+// writeReplayText prints a replayed battle; the hash is the one the file's
+// format computes (battle.HashFormat), the one checked.
+func writeReplayText(w io.Writer, b *battle.Battle, st battle.State, hashChecked bool, format int) error {
 	var out strings.Builder
 	if hashChecked {
-		fmt.Fprintf(&out, "hash ok: %s\n", b.Hash())
+		fmt.Fprintf(&out, "hash ok: %s\n", b.HashFormat(format))
 	} else {
 		fmt.Fprintf(&out, "hash: %s (the file records none to check)\n", b.Hash())
 	}
@@ -416,6 +418,10 @@ func writeReplayText(w io.Writer, b *battle.Battle, st battle.State, hashChecked
 	}
 	turn := -1
 	for _, e := range st.Events {
+		text := e.Text() // the referee's record: every event it holds
+		if text == "" {
+			continue // no sentence (the start of a movement step)
+		}
 		if e.Turn != turn {
 			turn = e.Turn
 			if turn == 0 {
@@ -424,7 +430,6 @@ func writeReplayText(w io.Writer, b *battle.Battle, st battle.State, hashChecked
 				fmt.Fprintf(&out, "Turn %d\n", turn)
 			}
 		}
-		text := e.Text
 		if e.Secret {
 			text += fmt.Sprintf(" (secret to %s)", e.Side)
 		}

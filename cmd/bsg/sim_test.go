@@ -223,9 +223,15 @@ func TestReplayText(t *testing.T) {
 			events = append(events, strings.TrimPrefix(l, "  "))
 		}
 	}
-	require.Len(t, events, len(rd.Events))
-	for i, e := range rd.Events {
-		want := e.Text
+	var told []battle.Event
+	for _, e := range rd.Events {
+		if e.Text() != "" { // the start of a movement step has no sentence
+			told = append(told, e)
+		}
+	}
+	require.Len(t, events, len(told))
+	for i, e := range told {
+		want := e.Text()
 		if e.Secret {
 			want += fmt.Sprintf(" (secret to %s)", e.Side)
 			secrets++

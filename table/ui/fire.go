@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,11 +55,11 @@ func (g *Game) afterApply(before map[string]snap, turn, step int, evs []battle.E
 	g.results = nil
 	g.shotLines = nil
 	for _, e := range evs {
-		if e.Secret || routine(e.Text) {
+		if e.Secret || routine(e) {
 			continue
 		}
-		g.results = append(g.results, e)
-		if sl, ok := parseShot(e.Text, before); ok {
+		g.results = append(g.results, logEntry{Event: e})
+		if sl, ok := shotOf(e, before); ok {
 			g.shotLines = append(g.shotLines, sl)
 		}
 	}
@@ -104,9 +103,8 @@ func (g *Game) afterApply(before map[string]snap, turn, step int, evs []battle.E
 func (g *Game) noFire(evs []battle.Event, steps []string, turn int) {
 	opened := map[int]bool{}
 	for _, e := range evs {
-		var k int
-		if _, err := fmt.Sscanf(e.Text, "Firing step %d:", &k); err == nil {
-			opened[k] = true
+		if e.Kind == battle.EvFiringStep {
+			opened[e.Step] = true
 		}
 	}
 	for _, st := range steps {
@@ -117,7 +115,7 @@ func (g *Game) noFire(evs []battle.Event, steps []string, turn int) {
 		if opened[k] || g.b.Phase() == battle.Over || g.b.Phase() == battle.Declaring && g.b.Turn() == turn && g.b.View(g.side).Step == k {
 			continue
 		}
-		g.results = append(g.results, battle.Event{Turn: turn, Text: fmt.Sprintf(
+		g.results = append(g.results, logEntry{Event: battle.Event{Turn: turn}, note: fmt.Sprintf(
 			"Firing step %d: no ship can fire (none has an enemy in its fire arc, in range and in sight).", k)})
 	}
 }
@@ -139,20 +137,38 @@ func (g *Game) levelChanges(before map[string]snap, v battle.View, turn int) {
 		if s.Out {
 			text = fmt.Sprintf("%s %s beyond the levels of play and is out.", s.ID, verb)
 		}
-		e := battle.Event{Turn: turn, Text: text}
+		e := logEntry{Event: battle.Event{Turn: turn}, note: text}
 		g.results = append(g.results, e)
 		g.notes = append(g.notes, note{at: len(v.Events), e: e})
 	}
 }
 
-// routine reports whether an event is bookkeeping rather than a result.
-func routine(s string) bool {
-	for _, p := range []string{"has planned", "Turn ", "All plans are in", "declare your shots", "declares first", " reveals ", "withdraws its plan"} {
-		if strings.Contains(s, p) {
-			return true
-		}
+// routine reports whether an event is bookkeeping rather than a result:
+// a turn or a step begins, a plan is committed, withdrawn or revealed.
+func routine(e battle.Event) bool {
+	switch e.Kind {
+	case battle.EvTurn, battle.EvPlanned, battle.EvPreplanned, battle.EvPlansIn, battle.EvFiringStep,
+		battle.EvMoveStep, battle.EvRevealed, battle.EvWithdrawn:
+		return true
 	}
 	return false
+}
+
+// logEntry is a line of the log or of the results: an engine event, or a
+// sentence the view adds (note) for what the engine does without an event
+// of its own, such as a level change.
+type logEntry struct {
+	battle.Event
+	note string
+}
+
+// sentence is what the line says: the view's note, else the event's
+// sentence (the screen shows only events its side may read).
+func (e logEntry) sentence() string {
+	if e.note != "" {
+		return e.note
+	}
+	return e.Text()
 }
 
 // shotLine is one attack for the results picture.
@@ -165,26 +181,22 @@ type shotLine struct {
 	label           string
 }
 
-var shotRE = regexp.MustCompile(`^(\S+) fires at (\S+) at [\d.]+ mm: (\d)\+(\d)`)
-
-// parseShot reads an attack sentence of the log.
-func parseShot(text string, at map[string]snap) (shotLine, bool) {
-	m := shotRE.FindStringSubmatch(text)
-	if m == nil {
+// shotOf is the attack of an EvAttack event, for the results picture,
+// with the ships where they were when it was fired.
+func shotOf(e battle.Event, at map[string]snap) (shotLine, bool) {
+	if e.Kind != battle.EvAttack || e.Attack == nil || len(e.Dice) != 2 {
 		return shotLine{}, false
 	}
-	a, ok1 := at[m[1]]
-	t, ok2 := at[m[2]]
+	a, ok1 := at[e.Ship]
+	t, ok2 := at[e.Other]
 	if !ok1 || !ok2 {
 		return shotLine{}, false
 	}
-	d1, _ := strconv.Atoi(m[3])
-	d2, _ := strconv.Atoi(m[4])
-	sl := shotLine{shooter: m[1], target: m[2], side: a.side, from: a.pose.Pos, to: t.pose.Pos, dice: [2]int{d1, d2}, label: "MISS"}
+	sl := shotLine{shooter: e.Ship, target: e.Other, side: a.side, from: a.pose.Pos, to: t.pose.Pos, dice: [2]int{e.Dice[0], e.Dice[1]}, label: "MISS"}
 	switch {
-	case strings.Contains(text, "two hits"):
+	case e.Attack.Split:
 		sl.hits, sl.label = 2, "TWO HITS"
-	case strings.HasSuffix(text, ": hits."):
+	case e.Attack.Hits == 1:
 		sl.hits, sl.label = 1, "HIT"
 	}
 	return sl, true
@@ -681,8 +693,6 @@ func (g *Game) drawJump(l *List, marker physics.Pose, out physics.Vec, c colorT,
 	l.HaloText(at.At, text, sz, Mix(c, ColInk, 0.5), ColWhite, at.Anchor, true)
 }
 
-var ftlEntryRE = regexp.MustCompile(`^(\S+) enters play by FTL at the marker \([-\d.]+, [-\d.]+\): it rolls (\d)\+(\d) for the side and (\d) cm ahead`)
-
 // drawEntries shows, while the results that tell of it are on screen,
 // where each ship that entered play by FTL came out: the scenario's
 // marker with the rolls of each side, a line to the ship and its rolls
@@ -695,11 +705,10 @@ func (g *Game) drawEntries(l *List, v battle.View) {
 		}
 	}
 	for _, e := range g.results {
-		m := ftlEntryRE.FindStringSubmatch(e.Text)
-		if m == nil {
+		if e.Kind != battle.EvFTLEntry || len(e.Dice) != 3 {
 			continue
 		}
-		sp, ok := specs[m[1]]
+		sp, ok := specs[e.Ship]
 		if !ok {
 			continue
 		}
@@ -707,35 +716,32 @@ func (g *Game) drawEntries(l *List, v battle.View) {
 			if s.ID != sp.ID || !s.OnTable {
 				continue
 			}
-			d1, _ := strconv.Atoi(m[2])
-			d2, _ := strconv.Atoi(m[3])
+			d1, d2 := e.Dice[0], e.Dice[1]
 			side := ""
 			if sd, ok := g.a.Comp.Geometry.FTLSideFor(d1 + d2); ok {
 				side = sd.Side
 			}
-			text := fmt.Sprintf("%s entered by FTL: 2d6 = %d+%d = %d, the %s side; 1d6 = %s cm ahead", s.ID, d1, d2, d1+d2, side, m[4])
+			text := fmt.Sprintf("%s entered by FTL: 2d6 = %d+%d = %d, the %s side; 1d6 = %d cm ahead", s.ID, d1, d2, d1+d2, side, e.Dice[2])
 			g.drawJump(l, sp.Pose, s.Pose.Pos, SideColor(s.Side), text)
 		}
 	}
 }
 
-var ftlRollRE = regexp.MustCompile(`^(\S+) rolls (\d)\+(\d) for the marker's side and (\d) cm ahead`)
-
-// rollText says a jump's rolls from the log: which side, how far.
+// rollText says a jump's rolls from the log (its EvFTLRoll event): which
+// side, how far.
 func (g *Game) rollText(id string) string {
 	evs := g.publicView().Events
 	for i := len(evs) - 1; i >= 0; i-- {
-		m := ftlRollRE.FindStringSubmatch(evs[i].Text)
-		if m == nil || m[1] != id {
+		e := evs[i]
+		if e.Kind != battle.EvFTLRoll || e.Ship != id || len(e.Dice) != 3 {
 			continue
 		}
-		d1, _ := strconv.Atoi(m[2])
-		d2, _ := strconv.Atoi(m[3])
+		d1, d2 := e.Dice[0], e.Dice[1]
 		side := ""
 		if sd, ok := g.a.Comp.Geometry.FTLSideFor(d1 + d2); ok {
 			side = sd.Side
 		}
-		return fmt.Sprintf("%s: 2d6 = %d+%d = %d, the %s side; 1d6 = %s cm ahead", id, d1, d2, d1+d2, side, m[4])
+		return fmt.Sprintf("%s: 2d6 = %d+%d = %d, the %s side; 1d6 = %d cm ahead", id, d1, d2, d1+d2, side, e.Dice[2])
 	}
 	return ""
 }

@@ -110,7 +110,7 @@ func TestFullTurn(t *testing.T) {
 				runAnim(a, g)
 				if g.Stage() == "results" {
 					for _, e := range g.results {
-						fired = fired || strings.Contains(e.Text, " fires at ")
+						fired = fired || e.Kind == battle.EvAttack
 					}
 					enter(a)
 				}
@@ -120,7 +120,7 @@ func TestFullTurn(t *testing.T) {
 			assert.Equal(t, "cover", g.Stage())
 			// the log never shows the other side's secrets
 			for _, e := range g.visibleEvents(g.publicView()) {
-				assert.False(t, e.Secret && e.Side != g.privateSide(), e.Text)
+				assert.False(t, e.Secret && e.Side != g.privateSide(), e.sentence())
 			}
 		})
 	}

@@ -77,7 +77,7 @@ type Game struct {
 	shooter   string
 	shots     map[string]string // shooter → target
 	holds     map[string]bool   // shooters told to hold their fire
-	results   []battle.Event
+	results   []logEntry
 	outcomes  map[string]starship.Outcome
 	markerRot float64
 	marker    *physics.Vec
@@ -980,7 +980,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	}
 	if g.st == stResults {
 		for _, e := range g.results {
-			y = a.Para(l, x, y, w, LogLine(e.Text), 13, resultColor(e.Text), false) + 4*a.S()
+			y = a.Para(l, x, y, w, LogLine(e.sentence()), 13, resultColor(e.Event), false) + 4*a.S()
 		}
 	}
 	if g.st == stResults || g.st == stAnim {
@@ -1015,11 +1015,13 @@ func first(ss []string) string {
 	return ss[0]
 }
 
-func resultColor(s string) colorT {
+// resultColor is the colour of an event's line: grey for a miss, the
+// warning colour for a hit, an elimination, a win.
+func resultColor(e battle.Event) colorT {
 	switch {
-	case strings.Contains(s, "misses"):
+	case e.Kind == battle.EvAttack && e.Attack != nil && e.Attack.Hits == 0, e.Kind == battle.EvReroll:
 		return ColSecondary
-	case strings.Contains(s, "hits"), strings.Contains(s, "two hits"), strings.Contains(s, "eliminated"), strings.Contains(s, "wins"):
+	case e.Kind == battle.EvAttack, e.Kind == battle.EvEliminated, e.Kind == battle.EvEnd && e.Side != "":
 		return ColWarn
 	}
 	return ColInk
@@ -1066,7 +1068,7 @@ func (g *Game) drawLogTail(l *List, r Rect, v battle.View, heading string) {
 	sz := a.TextSize(12)
 	var lines []string
 	for _, e := range evs {
-		lines = append(lines, a.Fonts.Wrap(Clean(LogLine(e.Text)), sz, w, false)...)
+		lines = append(lines, a.Fonts.Wrap(Clean(LogLine(e.sentence())), sz, w, false)...)
 	}
 	n := int((bottom - y) / (sz * 1.3))
 	if n <= 0 {
@@ -1083,18 +1085,18 @@ func (g *Game) drawLogTail(l *List, r Rect, v battle.View, heading string) {
 
 // visibleEvents returns the events the screen may show: a side's own
 // secret events while that side has the controls, public ones otherwise.
-func (g *Game) visibleEvents(v battle.View) []battle.Event {
+func (g *Game) visibleEvents(v battle.View) []logEntry {
 	priv := g.privateSide()
-	var out []battle.Event
+	var out []logEntry
 	k := 0
 	for i, e := range v.Events {
 		for ; k < len(g.notes) && g.notes[k].at <= i; k++ {
 			out = append(out, g.notes[k].e)
 		}
-		if e.Secret && e.Side != priv {
+		if e.Render(priv) == "" { // another side's secret, or no sentence
 			continue
 		}
-		out = append(out, e)
+		out = append(out, logEntry{Event: e})
 	}
 	for ; k < len(g.notes); k++ {
 		out = append(out, g.notes[k].e)
@@ -1106,7 +1108,7 @@ func (g *Game) visibleEvents(v battle.View) []battle.Event {
 // a sentence of its own, such as a level change), at a place in it.
 type note struct {
 	at int // before the engine's event with this index
-	e  battle.Event
+	e  logEntry
 }
 
 // drawLog paints the whole log over the table.
@@ -1125,7 +1127,7 @@ func (g *Game) drawLog(l *List, view Rect) {
 			turn = e.Turn
 			lines = append(lines, fmt.Sprintf("— Turn %d —", turn))
 		}
-		lines = append(lines, a.Fonts.Wrap(Clean(LogLine(e.Text)), sz, r.W-40*s, false)...)
+		lines = append(lines, a.Fonts.Wrap(Clean(LogLine(e.sentence())), sz, r.W-40*s, false)...)
 	}
 	n := int((r.H - 60*s) / (sz * 1.3))
 	end := max(0, len(lines)-g.logScroll)
@@ -1316,9 +1318,9 @@ func (g *Game) resultsHeadline() string {
 	fire, jump := false, false
 	for _, e := range g.results {
 		switch {
-		case strings.Contains(e.Text, " fires at "):
+		case e.Kind == battle.EvAttack:
 			fire = true
-		case strings.Contains(e.Text, "for the marker's side"), strings.Contains(e.Text, "FTL"):
+		case ftlKind(e.Event):
 			jump = true
 		}
 	}
@@ -1331,6 +1333,21 @@ func (g *Game) resultsHeadline() string {
 		return "FTL jump: where the ship came out."
 	}
 	return "What happened in this step."
+}
+
+// ftlKind reports whether an event is about an FTL jump: the control
+// panel at FTL, a marker placed or taken away, the rolls of a jump or of an
+// entry by FTL, a collision of an FTL arrival, a ship jumped away.
+func ftlKind(e battle.Event) bool {
+	switch e.Kind {
+	case battle.EvFTLRoll, battle.EvFTLEntry, battle.EvPanelFTL, battle.EvFirstToPlace, battle.EvMarkerPlaced, battle.EvJumpIllegal:
+		return true
+	case battle.EvCollision, battle.EvCupEmpty:
+		return e.Why == battle.ReasonFTLArrival
+	case battle.EvEliminated:
+		return e.Cause == battle.CauseJumpedAway
+	}
+	return false
 }
 
 // ringLabelShip is the ship whose range rings are labelled when no ship

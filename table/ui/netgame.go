@@ -893,9 +893,14 @@ func (g *NetSeat) drawPanel(l *List, r Rect) float64 {
 	y += 10 * s
 	a.Label(l, x, y, "Log", 14, ColSecondary, true)
 	y += 18 * s
-	evs := v.Events
+	var evs []battle.Event
+	for _, e := range v.Events {
+		if e.Text() != "" {
+			evs = append(evs, e)
+		}
+	}
 	for _, e := range evs[max(0, len(evs)-12):] {
-		y = a.Para(l, x, y, w, LogLine(e.Text), 12, resultColor(e.Text), false)
+		y = a.Para(l, x, y, w, LogLine(e.Text()), 12, resultColor(e), false)
 	}
 	return y
 }
