@@ -131,7 +131,8 @@ const (
 	EvFlawTried EventKind = "flaw-tried"
 	// EvFlaw: Side activates Ship's flaw Card (Name) with Dice: Effect.
 	EvFlaw EventKind = "flaw"
-	// EvEnd: the battle ends: Side wins (none: a draw) for Reason.
+	// EvEnd: the battle ends: Side wins (none: a draw) by a condition of
+	// kind Condition ("" for the turn limit's draw), for Reason.
 	EvEnd EventKind = "end"
 )
 
@@ -187,27 +188,29 @@ type Event struct {
 	Kept   int       `json:"kept,omitempty"`
 	// Why a ship draws counters, Cause of an elimination (the Cause
 	// constants), Reason of the battle's end (Result.Reason).
-	Why      DrawReason      `json:"why,omitempty"`
-	Cause    string          `json:"cause,omitempty"`
-	Reason   string          `json:"reason,omitempty"`
-	Cup      string          `json:"cup,omitempty"` // "damage" or "collision"
-	Second   bool            `json:"second,omitempty"`
-	Damage   int             `json:"damage,omitempty"` // a ship's total damage
-	Counters []Counter       `json:"counters,omitempty"`
-	Shots    []Shot          `json:"shots,omitempty"`
-	Ships    []string        `json:"ships,omitempty"`
-	Card     string          `json:"card,omitempty"`   // a maneuver card, a talent's or a flaw's id
-	Name     string          `json:"name,omitempty"`   // a talent's or a flaw's name
-	Effect   string          `json:"effect,omitempty"` // a flaw's effect
-	Cards    []string        `json:"cards,omitempty"`
-	Speed    maneuvers.Speed `json:"speed,omitempty"`
-	Rules    []string        `json:"rules,omitempty"` // the rules an illegal plan breaks
-	Pilot    starship.Pilot  `json:"pilot,omitempty"`
-	Edge     Edge            `json:"edge,omitempty"`
-	Density  string          `json:"density,omitempty"`
-	At       *physics.Vec    `json:"at,omitempty"`
-	Distance float64         `json:"mm,omitempty"`
-	Attack   *Attack         `json:"attack,omitempty"`
+	Why    DrawReason `json:"why,omitempty"`
+	Cause  string     `json:"cause,omitempty"`
+	Reason string     `json:"reason,omitempty"`
+	// Condition is the kind of victory condition that ended the battle.
+	Condition ConditionKind   `json:"condition,omitempty"`
+	Cup       string          `json:"cup,omitempty"` // "damage" or "collision"
+	Second    bool            `json:"second,omitempty"`
+	Damage    int             `json:"damage,omitempty"` // a ship's total damage
+	Counters  []Counter       `json:"counters,omitempty"`
+	Shots     []Shot          `json:"shots,omitempty"`
+	Ships     []string        `json:"ships,omitempty"`
+	Card      string          `json:"card,omitempty"`   // a maneuver card, a talent's or a flaw's id
+	Name      string          `json:"name,omitempty"`   // a talent's or a flaw's name
+	Effect    string          `json:"effect,omitempty"` // a flaw's effect
+	Cards     []string        `json:"cards,omitempty"`
+	Speed     maneuvers.Speed `json:"speed,omitempty"`
+	Rules     []string        `json:"rules,omitempty"` // the rules an illegal plan breaks
+	Pilot     starship.Pilot  `json:"pilot,omitempty"`
+	Edge      Edge            `json:"edge,omitempty"`
+	Density   string          `json:"density,omitempty"`
+	At        *physics.Vec    `json:"at,omitempty"`
+	Distance  float64         `json:"mm,omitempty"`
+	Attack    *Attack         `json:"attack,omitempty"`
 }
 
 // Attack is what an attack roll adds to its event (Fire!; Modifiers to

@@ -282,9 +282,9 @@ func (b *Battle) decidePoints(c Condition, why string) {
 	col, cyl := b.score(c, Colonial), b.score(c, Cylon)
 	switch {
 	case col > cyl:
-		b.end(Colonial, fmt.Sprintf("%s: %d points to %d", why, col, cyl))
+		b.end(Colonial, Points, fmt.Sprintf("%s: %d points to %d", why, col, cyl))
 	case cyl > col:
-		b.end(Cylon, fmt.Sprintf("%s: %d points to %d", why, cyl, col))
+		b.end(Cylon, Points, fmt.Sprintf("%s: %d points to %d", why, cyl, col))
 	}
 }
 
@@ -310,11 +310,11 @@ func (b *Battle) decide() {
 			// the end of the turn, since the other side's last ship may
 			// still go this turn, which makes it a draw (Winning the game).
 			if !b.inPlay(Colonial) && !b.inPlay(Cylon) {
-				b.end("", "the last ships of both sides went in the same turn")
+				b.end("", EliminateAll, "the last ships of both sides went in the same turn")
 			}
 		case Destroy:
 			if i, ok := b.ids[c.Ship]; ok && b.st.Ships[i].Out && !b.escaped(&b.st.Ships[i]) {
-				b.end(c.Side, outReason(&b.st.Ships[i]))
+				b.end(c.Side, Destroy, outReason(&b.st.Ships[i]))
 			}
 		case Leave:
 			if i, ok := b.ids[c.Ship]; ok && b.escapes(c, &b.st.Ships[i]) {
@@ -322,13 +322,13 @@ func (b *Battle) decide() {
 				if c.By == ExitEdge {
 					how = fmt.Sprintf("left by the %s edge", c.Edge)
 				}
-				b.end(c.Side, fmt.Sprintf("%s %s", c.Ship, how))
+				b.end(c.Side, Leave, fmt.Sprintf("%s %s", c.Ship, how))
 			}
 		case Points:
 			col, cyl := b.score(c, Colonial), b.score(c, Cylon)
 			if c.Target > 0 && (col >= c.Target || cyl >= c.Target) {
 				if col == cyl {
-					b.end("", fmt.Sprintf("both sides reached %d points together", c.Target))
+					b.end("", Points, fmt.Sprintf("both sides reached %d points together", c.Target))
 				} else {
 					b.decidePoints(c, fmt.Sprintf("%d points reached", c.Target))
 				}
@@ -353,13 +353,13 @@ func (b *Battle) decideEndOfTurn() {
 		case EliminateAll:
 			switch {
 			case !b.inPlay(Colonial):
-				b.end(Cylon, "only Cylon ships remain")
+				b.end(Cylon, EliminateAll, "only Cylon ships remain")
 			case !b.inPlay(Cylon):
-				b.end(Colonial, "only Colonial ships remain")
+				b.end(Colonial, EliminateAll, "only Colonial ships remain")
 			}
 		case Survive:
 			if b.st.Turn >= c.Turns && b.inPlay(c.Side) {
-				b.end(c.Side, fmt.Sprintf("%s survived %d turns", c.Side, c.Turns))
+				b.end(c.Side, Survive, fmt.Sprintf("%s survived %d turns", c.Side, c.Turns))
 			}
 		case Hold:
 			at := c.Turns
@@ -368,7 +368,7 @@ func (b *Battle) decideEndOfTurn() {
 			}
 			if at > 0 && b.st.Turn == at {
 				if h := b.holder(c.Zone); h != "" && (c.Side == "" || c.Side == h) {
-					b.end(h, fmt.Sprintf("%s holds %s at the end of turn %d", h, c.ZoneName, b.st.Turn))
+					b.end(h, Hold, fmt.Sprintf("%s holds %s at the end of turn %d", h, c.ZoneName, b.st.Turn))
 				}
 			}
 		case Points:
@@ -384,12 +384,14 @@ func (b *Battle) decideEndOfTurn() {
 		}
 	}
 	if atLimit {
-		b.end("", fmt.Sprintf("the turn limit (%d) is reached", lim))
+		b.end("", "", fmt.Sprintf("the turn limit (%d) is reached", lim))
 	}
 }
 
-func (b *Battle) end(winner Side, reason string) {
+// end ends the battle: winner ("" for a draw) by the condition of kind
+// cond ("" for the turn limit's draw), for reason, in words.
+func (b *Battle) end(winner Side, cond ConditionKind, reason string) {
 	b.st.Result = &Result{Winner: winner, Reason: reason, Turn: b.st.Turn}
 	b.st.Phase = Over
-	b.emit(Event{Kind: EvEnd, Side: winner, Reason: reason})
+	b.emit(Event{Kind: EvEnd, Side: winner, Condition: cond, Reason: reason})
 }

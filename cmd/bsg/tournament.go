@@ -290,8 +290,10 @@ func playOne(m tournamentMatch, seed uint64, comp *assets.Components, drawAfter 
 			}
 		}
 	}
-	if res.Winner != "" && strings.Contains(res.Reason, " holds ") {
-		r.hold = append(r.hold, res.Winner)
+	for _, e := range b.State().Events {
+		if e.Kind == battle.EvEnd && e.Side != "" && e.Condition == battle.Hold {
+			r.hold = append(r.hold, e.Side) // a zone held won it
+		}
 	}
 	return r, nil
 }
