@@ -35,6 +35,49 @@ func (mf *Marks) Run(img image.Image) (*Result, error) {
 	return mf.Analyse(found, b.Dx(), b.Dy())
 }
 
+// SnapOutcome is what snapping did to one ship's clicks: the fit, or why
+// the clicks stay (Err).
+type SnapOutcome struct {
+	ID      string
+	Clicked []physics.Vec
+	Snapped *Snapped
+	Err     error
+}
+
+// RunSnapped is Run with every ship's clicks first snapped to its base's
+// edges on the photo (Snapper.Ship, through the calibration fitted from
+// the marks); a ship whose snap is refused keeps its clicks.
+func (mf *Marks) RunSnapped(img image.Image) (*Result, []SnapOutcome, error) {
+	b := img.Bounds()
+	var found *[4]physics.Vec
+	if mf.Sheet != nil && mf.Sheet.Auto {
+		det, err := DetectSheet(img, mf.Sheet.Sheet)
+		if err != nil {
+			return nil, nil, err
+		}
+		found = &det.Pixels
+	}
+	cal, err := Fit(mf.Calibration(found), b.Dx(), b.Dy())
+	if err != nil {
+		return nil, nil, err
+	}
+	s := NewSnapper(img)
+	var outs []SnapOutcome
+	for i := range mf.Scene.Objects {
+		o := &mf.Scene.Objects[i]
+		if o.Kind != ShipKind {
+			continue
+		}
+		sn, err := s.Ship(cal.Model, *o)
+		outs = append(outs, SnapOutcome{ID: o.ID, Clicked: o.Points, Snapped: sn, Err: err})
+		if err == nil {
+			o.Points, o.SigmaPx = sn.Points, sn.SigmaPx
+		}
+	}
+	res, err := Analyse(cal, &mf.Scene, Options{Samples: mf.Samples, Seed: mf.Seed})
+	return res, outs, err
+}
+
 // Analyse fits the calibration (with found, the detected sheet marks, when
 // the marks ask for automatic detection) and analyses the marked table.
 func (mf *Marks) Analyse(found *[4]physics.Vec, w, h int) (*Result, error) {

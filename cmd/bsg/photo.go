@@ -45,6 +45,7 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print JSON instead of sentences")
 	tableOut := fs.String("table", "", "also write the table as marked to this table `file` (MEASURE-FORMAT.md)")
 	comps := fs.String("components", "", "override component values with your own measurements from this YAML `file`")
+	snap := fs.Bool("snap", false, "fit each ship's base to the photo's edges near its clicked corners before ruling")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -67,7 +68,17 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	b := img.Bounds()
-	res, err := photo.FromPhoto(img, name, data, comp)
+	mf, err := photo.ParseMarks(name, data, comp, b.Dx(), b.Dy())
+	if err != nil {
+		return err
+	}
+	var res *photo.Result
+	var snaps []photo.SnapOutcome
+	if *snap {
+		res, snaps, err = mf.RunSnapped(img)
+	} else {
+		res, err = mf.Run(img)
+	}
 	if err != nil {
 		return err
 	}
@@ -78,6 +89,13 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *asJSON {
 		return writePhotoJSON(stdout, res, b.Dx(), b.Dy())
+	}
+	for _, s := range snaps {
+		if s.Err != nil {
+			fmt.Fprintf(stdout, "Not snapped: %v\n", s.Err)
+		} else {
+			fmt.Fprintf(stdout, "Snapped %s to its base's edges: corners moved up to %.1f px, now ± %.2f px (%d edge points).\n", s.ID, s.Snapped.MovedPx, s.Snapped.SigmaPx, s.Snapped.Edges)
+		}
 	}
 	return writePhotoText(stdout, res)
 }

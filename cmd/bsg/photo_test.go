@@ -124,6 +124,13 @@ func TestPhotoCommand(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, "sheet lower-left")
 	assert.Contains(t, stdout, ru.Verdict)
+	assert.Contains(t, stdout, "    margins: arc ", "each verdict's margins with their intervals")
+	// -snap fits each ship's base to the photo before ruling
+	code, stdout, stderr = runCLI(t, "", "photo", "-snap", "-marks", marksPath, photoPath)
+	require.Equal(t, 0, code, stderr)
+	for _, s := range tr.Truth.Ships {
+		assert.Contains(t, stdout, "Snapped "+s.ID+" to its base's edges", stdout)
+	}
 }
 
 func TestPhotoMarksErrors(t *testing.T) {

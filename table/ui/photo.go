@@ -48,10 +48,21 @@ type Photo struct {
 	pending  []physics.Vec
 	classIdx int
 	density  referee.Density
+	// snapping: the clicks refined on the photo, last first to undo
+	snapper *photo.Snapper
+	snaps   []snapUndo
 	// dragging the view
 	down, moved bool
 	downAt      Pt
 	downOff     physics.Vec
+}
+
+// snapUndo is what a snap replaced: an object's clicks (id "" for the
+// sheet's marks) and their precision.
+type snapUndo struct {
+	id      string
+	clicked []physics.Vec
+	sigma   float64
 }
 
 // photoExts are the photos photo mode opens.
@@ -164,6 +175,7 @@ func (p *Photo) Help() []string {
 		"n marks a ship: click the left, then the right corner of its base's front flat (as seen from behind the ship), where the base meets the table. c changes the next ship's class; , and . turn the last ship's dial.",
 		"p marks a planetoid: three points of its edge. f marks an asteroid field: its outline, Enter closes it; d switches sparse and dense.",
 		"s clicks the calibration sheet's marks by hand (lower-left, lower-right, upper-right, upper-left as the text reads); a looks for the sheet again.",
+		"A ship's clicks snap to its base's edges (and the sheet's clicked marks to their centres): the fitted outline is drawn, the clicks stay as grey crosses; u undoes the last snap.",
 		"Backspace removes the last point or object. F2 saves the marks file (bsg photo -marks), F3 the table file (bsg measure).",
 		"Each ruling carries its 95% error bar from a Monte Carlo over the clicks and the fit: certain, or too close to call: measure with the ruler.",
 	}
@@ -221,6 +233,7 @@ func (p *Photo) click(v physics.Vec) {
 			p.marks.Sheet.Auto, p.marks.Sheet.MarkPx = false, p.marks.ClickPx
 			p.pending, p.tool = nil, photo.ShipKind
 			p.info = "sheet marks clicked by hand"
+			p.snapSheet()
 			p.analyse()
 		}
 	case photo.ShipKind:
@@ -239,6 +252,78 @@ func (p *Photo) add(o photo.Object) {
 	o.Points, o.SigmaPx = p.pending, p.marks.ClickPx
 	p.pending = nil
 	p.marks.Scene.Objects = append(p.marks.Scene.Objects, o)
+	if o.Kind == photo.ShipKind {
+		p.snapShip(len(p.marks.Scene.Objects) - 1)
+	}
+	p.analyse()
+}
+
+// snap returns the photo's snapper, made on first use.
+func (p *Photo) snap() *photo.Snapper {
+	if p.snapper == nil {
+		p.snapper = photo.NewSnapper(p.img)
+	}
+	return p.snapper
+}
+
+// snapShip fits ship i's base to the photo's edges near its clicks
+// (photo.Snapper.Ship) through the calibration and keeps the fitted
+// corners, with the clicks kept to undo it (u); the clicks stay when
+// there is no calibration yet or the fit is refused.
+func (p *Photo) snapShip(i int) {
+	b := p.img.Bounds()
+	cal, err := photo.Fit(p.marks.Calibration(nil), b.Dx(), b.Dy())
+	if err != nil {
+		return
+	}
+	o := &p.marks.Scene.Objects[i]
+	s, err := p.snap().Ship(cal.Model, *o)
+	if err != nil {
+		p.info = err.Error()
+		return
+	}
+	p.snaps = append(p.snaps, snapUndo{id: o.ID, clicked: o.Points, sigma: o.SigmaPx})
+	o.Points, o.SigmaPx = s.Points, s.SigmaPx
+	p.info = fmt.Sprintf("%s snapped to its base's edges (moved %.1f px, ± %.1f px); u undoes the snap", o.ID, s.MovedPx, s.SigmaPx)
+}
+
+// snapSheet refines the sheet's clicked marks to the marks' centres
+// (photo.Snapper.SheetMark), when every one is found.
+func (p *Photo) snapSheet() {
+	sh := p.marks.Sheet
+	var got [4]physics.Vec
+	for i, v := range sh.Pixels {
+		q, ok := p.snap().SheetMark(v)
+		if !ok {
+			return
+		}
+		got[i] = q
+	}
+	p.snaps = append(p.snaps, snapUndo{clicked: append([]physics.Vec(nil), sh.Pixels[:]...), sigma: sh.MarkPx})
+	sh.Pixels, sh.MarkPx = got, photo.DefaultMarkPx
+	p.info = "sheet marks snapped to their centres; u undoes the snap"
+}
+
+// unsnap puts back the clicks the last snap replaced.
+func (p *Photo) unsnap() {
+	if len(p.snaps) == 0 {
+		return
+	}
+	u := p.snaps[len(p.snaps)-1]
+	p.snaps = p.snaps[:len(p.snaps)-1]
+	if u.id == "" {
+		if p.marks.Sheet != nil {
+			copy(p.marks.Sheet.Pixels[:], u.clicked)
+			p.marks.Sheet.MarkPx = u.sigma
+		}
+	} else {
+		for i := range p.marks.Scene.Objects {
+			if o := &p.marks.Scene.Objects[i]; o.ID == u.id {
+				o.Points, o.SigmaPx = u.clicked, u.sigma
+			}
+		}
+	}
+	p.info = "snap undone: the clicks stand as clicked"
 	p.analyse()
 }
 
@@ -331,6 +416,8 @@ func (p *Photo) char(r rune) {
 		}
 	case 'c':
 		p.classIdx++
+	case 'u':
+		p.unsnap()
 	case 'a':
 		paper := "a4"
 		if p.marks.Sheet != nil {
@@ -356,7 +443,15 @@ func (p *Photo) undo() {
 		return
 	}
 	if n := len(p.marks.Scene.Objects); n > 0 {
+		gone := p.marks.Scene.Objects[n-1].ID
 		p.marks.Scene.Objects = p.marks.Scene.Objects[:n-1]
+		kept := p.snaps[:0]
+		for _, u := range p.snaps {
+			if u.id == "" || u.id != gone {
+				kept = append(kept, u)
+			}
+		}
+		p.snaps = kept
 		p.analyse()
 	}
 }
@@ -401,6 +496,7 @@ func (p *Photo) Draw(l *List) {
 		at, sz := p.markLabel(o.Points[0])
 		l.Take(labelBox(at, a.Fonts.Width(o.ID, sz, false), sz, AnchorStart))
 	}
+	p.drawSnapped(l)
 	if p.res != nil {
 		p.drawOverlay(l)
 	}
@@ -545,6 +641,19 @@ func (p *Photo) drawMarks(l *List) {
 	}
 }
 
+// drawSnapped draws the clicks a snap replaced, small and grey, under the
+// rulings (u puts them back).
+func (p *Photo) drawSnapped(l *List) {
+	s := p.a.S()
+	for _, u := range p.snaps {
+		for _, v := range u.clicked {
+			c, r := p.toScreen(v), 4*s
+			l.Line([]Pt{{c.X - r, c.Y - r}, {c.X + r, c.Y + r}}, ColSecondary, 1*s)
+			l.Line([]Pt{{c.X - r, c.Y + r}, {c.X + r, c.Y - r}}, ColSecondary, 1*s)
+		}
+	}
+}
+
 func (p *Photo) drawPanel(l *List, r Rect) {
 	a := p.a
 	s := a.S()
@@ -579,8 +688,12 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 	if len(p.pending) > 0 || len(p.marks.Scene.Objects) > 0 {
 		undo = key(KeyBackspace)
 	}
-	row([]string{"Undo", a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []bool{false, false, false, false},
-		[]func(){undo, char('-'), char('+'), char('0')})
+	var unsnap func()
+	if len(p.snaps) > 0 {
+		unsnap = char('u')
+	}
+	row([]string{"Undo", a.K("Unsnap", "u"), a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []bool{false, false, false, false, false},
+		[]func(){undo, unsnap, char('-'), char('+'), char('0')})
 	var saveTable func()
 	if p.res != nil {
 		saveTable = key(KeyF3)

@@ -106,3 +106,44 @@ func TestPhotoModeMarksTwoShips(t *testing.T) {
 	send(a, Press(KeyEscape))
 	assert.IsType(t, &Title{}, a.Screen())
 }
+
+// TestPhotoModeSnapsAndUnsnaps: a ship's front corners clicked 3 px off
+// snap to its base's edges on the photo (closer to the true corners), the
+// clicks stay drawn, and u puts the clicks back.
+func TestPhotoModeSnapsAndUnsnaps(t *testing.T) {
+	tr, path := renderedPhoto(t)
+	a := newTestApp(t)
+	p, err := OpenPhoto(a, path, "")
+	require.NoError(t, err)
+	a.Show(p)
+	a.Frame()
+	s := tr.Truth.Ships[0]
+	hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+	var clicks, truth []physics.Vec
+	for _, corner := range []physics.Vec{hex[1], hex[0]} {
+		px, _ := tr.Cam.Project(corner)
+		truth = append(truth, px)
+		clicks = append(clicks, px.Add(physics.V(2.5, -2)))
+		p.click(clicks[len(clicks)-1])
+	}
+	require.Len(t, p.marks.Scene.Objects, 1)
+	o := p.marks.Scene.Objects[0]
+	require.Len(t, p.snaps, 1, p.info)
+	assert.Contains(t, p.info, "snapped to its base's edges")
+	for k := range truth {
+		assert.Less(t, o.Points[k].Dist(truth[k]), clicks[k].Dist(truth[k])/2, "corner %d snaps closer to the truth", k)
+	}
+	assert.Less(t, o.SigmaPx, p.marks.ClickPx)
+	l := a.Frame()
+	grey := 0
+	for _, op := range l.Ops {
+		if op.Kind == OpPath && op.Stroke == ColSecondary && len(op.Pts) == 2 {
+			grey++
+		}
+	}
+	assert.GreaterOrEqual(t, grey, 4, "the clicks stay drawn as grey crosses")
+	send(a, Event{Kind: Char, Rune: 'u'})
+	assert.Equal(t, clicks, p.marks.Scene.Objects[0].Points)
+	assert.Equal(t, p.marks.ClickPx, p.marks.Scene.Objects[0].SigmaPx)
+	assert.Empty(t, p.snaps)
+}
