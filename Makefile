@@ -86,6 +86,7 @@ playthrough: deps
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./physics ./referee ./battle ./policy
+	$(GO) test -run '^$$' -bench Game -benchtime 20x -count 1 ./server
 	$(XVFB) $(GO) test -run '^$$' -bench 'Frame|Measure' -benchtime 100x -count 3 ./table ./table/ui
 	$(MAKE) tournament
 	@mkdir -p out; $(GO) test -count=1 -timeout 60m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels|TestPhoneLensCoverage95|TestSnapShipsToTheirBases' -v ./photo -long >out/photo-long.log 2>&1; \

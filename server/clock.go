@@ -40,7 +40,7 @@ func (g *game) owing(side battle.Side) bool {
 	if g.clock == nil || g.over() || len(g.joined) < 2 || g.revealed[side] {
 		return false
 	}
-	st := g.b.State()
+	st := *g.cur()
 	if g.commits[side] != "" {
 		ok, _ := g.allCommitted(&st)
 		return ok
@@ -128,7 +128,7 @@ func (g *game) timeout(side battle.Side) error {
 	if g.clock == nil || g.over() || !g.owing(side) || g.clock.left[side]+g.grace() > 0 {
 		return errNotDue
 	}
-	st := g.b.State()
+	st := *g.cur()
 	switch {
 	case g.clock.spec.OnExpiry == wire.ExpiryForfeit:
 		g.abort(side, wire.AbortTime, st.Turn)
@@ -154,7 +154,7 @@ func (g *game) timeout(side battle.Side) error {
 			return err
 		}
 	case st.Phase == battle.Declaring:
-		if _, err := g.b.Apply(battle.Command{Type: battle.CmdDeclare, Side: side}); err != nil {
+		if err := g.apply(battle.Command{Type: battle.CmdDeclare, Side: side}); err != nil {
 			return errDirty{fmt.Errorf("timeout: no fire for %s: %w", side, err)}
 		}
 		g.notes = append(g.notes, wire.StandInNote{Side: side, Turn: st.Turn, Step: st.Step, Phase: st.Phase, Index: -1,

@@ -37,8 +37,27 @@ type game struct {
 	seals     []wire.Seal
 	dice      []wire.TurnDice
 	published *wire.Record
-	clock     *gameClock  // nil: no clock
-	aborted   *wire.Abort // the game ended by a forfeit
+	clock     *gameClock    // nil: no clock
+	aborted   *wire.Abort   // the game ended by a forfeit
+	snap      *battle.State // the battle's state since its latest change (cur)
+}
+
+// cur returns the battle's state, copied once per change of the battle
+// (battle.State copies the whole state, events included): read it, never
+// change it.
+func (g *game) cur() *battle.State {
+	if g.snap == nil {
+		st := g.b.State()
+		g.snap = &st
+	}
+	return g.snap
+}
+
+// apply applies a command to the battle (every change goes through it).
+func (g *game) apply(c battle.Command) error {
+	g.snap = nil
+	_, err := g.b.Apply(c)
+	return err
 }
 
 // errDirty wraps an engine refusal that came after part of a message had
@@ -135,7 +154,7 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 	if g.over() {
 		return fmt.Errorf("%s: the game is over", m.Type)
 	}
-	st := g.b.State()
+	st := *g.cur()
 	switch {
 	case m.Turn != st.Turn:
 		return fmt.Errorf("%s: turn: %d; the game is at %s (a late or replayed message?)", m.Type, m.Turn, g.moment(&st))
@@ -230,7 +249,7 @@ func (g *game) applyOpened() error {
 		}
 		for i, c := range o.PlayedCommands() {
 			c.Side = s
-			if _, err := g.b.Apply(c); err != nil {
+			if err := g.apply(c); err != nil {
 				return errDirty{fmt.Errorf("reveal: %s's commands[%d] (%s %s): %w", s, i, c.Type, c.Ship, err)}
 			}
 		}
@@ -370,7 +389,7 @@ func (g *game) act(st *battle.State, side battle.Side, m wire.ClientMsg) error {
 		return fmt.Errorf("act: command.side: %q; this seat plays %s (the side comes from the seat)", c.Side, side)
 	}
 	c.Side = side
-	if _, err := g.b.Apply(c); err != nil {
+	if err := g.apply(c); err != nil {
 		return fmt.Errorf("act: command (%s): %w", c.Type, err)
 	}
 	return nil
@@ -389,15 +408,15 @@ func (g *game) settle() error {
 			}
 		}
 		d.Seed = wire.DiceSeed(g.id, turn, d.Contribution, d.Nonces)
-		if _, err := g.b.Apply(battle.Command{Type: battle.CmdReseed, Side: battle.Colonial, Seed: d.Seed}); err != nil {
+		if err := g.apply(battle.Command{Type: battle.CmdReseed, Side: battle.Colonial, Seed: d.Seed}); err != nil {
 			return errDirty{fmt.Errorf("reseed: %w", err)}
 		}
-		if _, err := g.b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}); err != nil {
+		if err := g.apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}); err != nil {
 			return errDirty{fmt.Errorf("reveal: %w", err)}
 		}
 		g.dice = append(g.dice, d)
 	}
-	st := g.b.State()
+	st := *g.cur()
 	key := fmt.Sprintf("%d/%d/%s", st.Turn, st.Step, st.Phase)
 	done := len(g.commits) > 0
 	for s := range g.commits {
@@ -423,7 +442,7 @@ func (g *game) settle() error {
 
 // state is what seat may know now (seat "" is a spectator).
 func (g *game) state(seat battle.Side) *wire.State {
-	st := g.b.State()
+	st := *g.cur()
 	s := &wire.State{Game: g.id, Seat: seat, Seq: g.seq, View: g.b.View(seat), Rules: g.setup.Rules, Round: g.round,
 		DiceCommitment: wire.ContributionCommitment(wire.Contribution(g.secret, st.Turn))}
 	for _, side := range battle.Sides {
