@@ -8,7 +8,6 @@ package battle_test
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -99,33 +98,29 @@ func firstIndex(ev []battle.Event, s string) int {
 	return -1
 }
 
-// attack is one attack roll as the battle reports it.
+// attack is one attack roll as the battle reports it (an EvAttack event).
 type attack struct {
 	Shooter, Target string
 	D1, D2          int
 	Mods            []string // "name +n", in the order the engine lists them
 	Total, Attack   int
-	Result          string
+	Hits            int
+	Split           bool
 }
 
-var attackLine = regexp.MustCompile(`^(\S+) fires at (\S+) at [\d.]+ mm: (\d)\+(\d)(?: \((.*)\))? = (-?\d+) against (\d+): (.*)\.$`)
-
-// attacks returns the attack rolls among the events.
+// attacks returns the attack rolls among the events, read from their
+// fields.
 func attacks(ev []battle.Event) []attack {
 	var out []attack
 	for _, e := range ev {
-		m := attackLine.FindStringSubmatch(e.Text())
-		if m == nil {
+		if e.Kind != battle.EvAttack || e.Attack == nil || len(e.Dice) != 2 {
 			continue
 		}
-		a := attack{Shooter: m[1], Target: m[2], Result: m[8]}
-		a.D1, _ = strconv.Atoi(m[3])
-		a.D2, _ = strconv.Atoi(m[4])
-		if m[5] != "" {
-			a.Mods = strings.Split(m[5], ", ")
+		a := attack{Shooter: e.Ship, Target: e.Other, D1: e.Dice[0], D2: e.Dice[1],
+			Total: e.Total(), Attack: e.Need, Hits: e.Attack.Hits, Split: e.Attack.Split}
+		for _, m := range e.Attack.Modifiers {
+			a.Mods = append(a.Mods, fmt.Sprintf("%s %+d", m.Name, m.Value))
 		}
-		a.Total, _ = strconv.Atoi(m[6])
-		a.Attack, _ = strconv.Atoi(m[7])
 		out = append(out, a)
 	}
 	return out
@@ -847,10 +842,9 @@ func TestRollingDoubles(t *testing.T) {
 			reveal(t, b, nil)
 			counters := []string{"1", "2"}[:tt.hits]
 			a := onlyAttack(t, declare(t, b, battle.Colonial, []int{tt.d, tt.d}, counters, at("shooter", "raider")))
-			assert.Len(t, ship(b, "raider").Counters, tt.hits, "one damage draw per hit: %s", a.Result)
-			if tt.hits == 2 {
-				assert.Contains(t, a.Result, "two hits")
-			}
+			assert.Len(t, ship(b, "raider").Counters, tt.hits, "one damage draw per hit: %+v", a)
+			assert.Equal(t, tt.hits, a.Hits)
+			assert.Equal(t, tt.hits == 2, a.Split, "two hits only by splitting doubles")
 		})
 	}
 }
