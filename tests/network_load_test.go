@@ -3,8 +3,10 @@ package tests
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -15,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/assets"
@@ -24,7 +27,50 @@ import (
 	"github.com/starshipbattles/bsg/server"
 )
 
-var loadGames = flag.Int("load", 0, "TestLoadManyGames: play this many concurrent games (make bench: 200)")
+var (
+	loadGames  = flag.Int("load", 0, "TestLoadManyGames: play this many concurrent games (make bench: 200)")
+	attackIdle = flag.Int("attack-idle", 0, "TestLoadManyGames: an attacker holds this many idle connections meanwhile")
+	attackSpec = flag.Int("attack-spectators", 0, "TestLoadManyGames: an attacker opens this many sockets on one spectator link meanwhile")
+)
+
+// attack opens idle connections and spectator sockets on one game's
+// spectator link, as an attacker would, and returns how many sockets the
+// server accepted and a function that reports how many idle connections
+// the server has closed.
+func attack(t *testing.T, base string, idle, spectators int) (accepted int, closedIdle func() int) {
+	cr, err := client.Host(base, server.CreateRequest{Scenario: "jump-point"})
+	require.NoError(t, err)
+	ctx := context.Background()
+	for range spectators {
+		ws, _, err := websocket.Dial(ctx, strings.Replace(base, "http://", "ws://", 1)+"/ws?seat="+cr.Spectator, nil)
+		if err == nil {
+			accepted++
+			t.Cleanup(func() { ws.CloseNow() })
+		}
+	}
+	var conns []net.Conn
+	for range idle {
+		c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+		if err != nil {
+			break
+		}
+		conns = append(conns, c)
+		t.Cleanup(func() { c.Close() })
+	}
+	return accepted, func() int {
+		closed := 0
+		for _, c := range conns {
+			_ = c.SetReadDeadline(time.Now().Add(time.Millisecond))
+			if _, err := c.Read(make([]byte, 1)); err != nil {
+				var ne net.Error
+				if !(errors.As(err, &ne) && ne.Timeout()) {
+					closed++
+				}
+			}
+		}
+		return closed
+	}
+}
 
 // procStats reads a process's CPU time (user + system) and its peak and
 // current resident memory from /proc.
@@ -64,6 +110,11 @@ func TestLoadManyGames(t *testing.T) {
 	p := serve(t, bin, "127.0.0.1:0", filepath.Join(t.TempDir(), "load"), "-max-games", strconv.Itoa(n+1),
 		"-client-conns", strconv.Itoa(2*n+10), "-client-rate", strconv.Itoa(1000*n))
 	comp := assets.Default()
+	var accepted int
+	closedIdle := func() int { return 0 }
+	if *attackIdle > 0 || *attackSpec > 0 {
+		accepted, closedIdle = attack(t, p.base, *attackIdle, *attackSpec)
+	}
 	cpu0, _, _ := procStats(t, p.cmd.Process.Pid)
 
 	var mu sync.Mutex
@@ -124,5 +175,9 @@ func TestLoadManyGames(t *testing.T) {
 	loadavg, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("load: one core handles %.0f commands a second; at a person's pace (a command every 5 s from each player) one core holds about %.0f games at once\n",
 		1/perCmd.Seconds(), 1/(perCmd.Seconds()*humanRate))
+	if *attackIdle > 0 || *attackSpec > 0 {
+		fmt.Printf("load: meanwhile an attacker opened %d sockets on one spectator link (%d accepted) and %d idle connections (%d closed by the server by the end)\n",
+			*attackSpec, accepted, *attackIdle, closedIdle())
+	}
 	fmt.Printf("load: machine load average at the end %s(latencies include the wait for a CPU on a shared machine)\n", strings.Fields(string(loadavg))[0]+" ")
 }
