@@ -88,15 +88,29 @@ func texts(ev []battle.Event) []string {
 	return out
 }
 
-// firstIndex returns the index of the first event containing s, or -1.
-func firstIndex(ev []battle.Event, s string) int {
+// indexOf returns the index of the first event of want's kind whose
+// Turn, Step, Ship and Other equal want's where want sets them, or -1.
+func indexOf(ev []battle.Event, want battle.Event) int {
 	for i, e := range ev {
-		if strings.Contains(e.Text(), s) {
+		if e.Kind == want.Kind && (want.Turn == 0 || e.Turn == want.Turn) && (want.Step == 0 || e.Step == want.Step) &&
+			(want.Ship == "" || e.Ship == want.Ship) && (want.Other == "" || e.Other == want.Other) {
 			return i
 		}
 	}
 	return -1
 }
+
+// inOrder checks that the events happen in this order.
+func inOrder(t *testing.T, ev []battle.Event, order ...battle.Event) {
+	t.Helper()
+	last := -1
+	for _, want := range order {
+		i := indexOf(ev, want)
+		require.Greater(t, i, last, "%+v in order in %q", want, texts(ev))
+		last = i
+	}
+}
+
 
 // attack is one attack roll as the battle reports it (an EvAttack event).
 type attack struct {
@@ -215,14 +229,16 @@ func TestQuickStartGameTurn(t *testing.T) {
 	assert.Nil(t, ship(b, "viper").Plan, "a new turn, a new plan")
 
 	ev := b.State().Events
-	order := []string{"Turn 1 begins.", "viper reveals", "Firing step 1", "raider fires at viper", "viper fires at raider", "Turn 2 begins."}
-	last := -1
-	for _, s := range order {
-		i := firstIndex(ev, s)
-		require.Greater(t, i, last, "%q in order in %q", s, texts(ev))
-		last = i
-	}
-	assert.Equal(t, -1, firstIndex(ev, "Firing step 2"), "the Quick Start turn has one firing step")
+	inOrder(t, ev,
+		battle.Event{Kind: battle.EvTurn, Turn: 1},
+		battle.Event{Kind: battle.EvRevealed, Ship: "viper"},
+		battle.Event{Kind: battle.EvMoveStep, Step: 1},
+		battle.Event{Kind: battle.EvFiringStep, Step: 1},
+		battle.Event{Kind: battle.EvAttack, Ship: "raider", Other: "viper"},
+		battle.Event{Kind: battle.EvAttack, Ship: "viper", Other: "raider"},
+		battle.Event{Kind: battle.EvTurn, Turn: 2})
+	assert.Equal(t, -1, indexOf(ev, battle.Event{Kind: battle.EvFiringStep, Step: 2}), "the Quick Start turn has one firing step")
+	assert.Equal(t, -1, indexOf(ev, battle.Event{Kind: battle.EvMoveStep, Step: 2}), "and one movement step")
 }
 
 // Complete Rules: Game turn; Movement. Plan, move 1, fire 1, move 2, fire
@@ -258,13 +274,15 @@ func TestCompleteRulesGameTurn(t *testing.T) {
 	require.Equal(t, battle.Planning, b.Phase())
 
 	ev := b.State().Events
-	order := []string{"viper reveals", "Firing step 1", "viper fires at raider", "Firing step 2", "raider fires at viper", "Turn 2 begins."}
-	last := -1
-	for _, s := range order {
-		i := firstIndex(ev, s)
-		require.Greater(t, i, last, "%q in order in %q", s, texts(ev))
-		last = i
-	}
+	inOrder(t, ev,
+		battle.Event{Kind: battle.EvRevealed, Ship: "viper"},
+		battle.Event{Kind: battle.EvMoveStep, Step: 1},
+		battle.Event{Kind: battle.EvFiringStep, Step: 1},
+		battle.Event{Kind: battle.EvAttack, Ship: "viper", Other: "raider"},
+		battle.Event{Kind: battle.EvMoveStep, Step: 2},
+		battle.Event{Kind: battle.EvFiringStep, Step: 2},
+		battle.Event{Kind: battle.EvAttack, Ship: "raider", Other: "viper"},
+		battle.Event{Kind: battle.EvTurn, Turn: 2})
 }
 
 // ---------------------------------------------------------------------------
@@ -285,12 +303,12 @@ func TestOverlappingSpaceshipsQuickStartFasterAdvances(t *testing.T) {
 	d, _, _ := baseOf(b, "viper").Distance(baseOf(b, "raider"))
 	assert.Less(t, d, 1e-5, "the bases touch")
 	assert.False(t, physics.ConvexInteriorsIntersect(baseOf(b, "viper"), baseOf(b, "raider")), "and do not overlap")
-	assert.NotEqual(t, -1, firstIndex(ev, "viper overlaps and slides"))
+	assert.NotEqual(t, -1, indexOf(ev, battle.Event{Kind: battle.EvSlides, Ship: "viper"}))
 
 	// The raider has the viper dead ahead at short range, but overlapping
 	// ships cannot fire this turn: the firing step passes.
 	assert.Equal(t, 2, b.Turn(), "no one could fire: the next turn")
-	assert.Equal(t, -1, firstIndex(ev, "Firing step"))
+	assert.Equal(t, -1, indexOf(ev, battle.Event{Kind: battle.EvFiringStep}))
 
 	// The next turn they fire normally.
 	planAll(t, b, nil)
@@ -651,7 +669,9 @@ func TestAsteroidFieldsCardAcrossTheField(t *testing.T) {
 			}
 			ev := reveal(t, b, nil, "3", "2", "1")
 			assert.Equal(t, []string{"1"}, counterTexts(ship(b, "viper").Collisions), "medium speed in a sparse field: keep one of three")
-			assert.NotEqual(t, -1, firstIndex(ev, "moves inside a sparse asteroid field"))
+			if i := indexOf(ev, battle.Event{Kind: battle.EvAsteroids}); assert.NotEqual(t, -1, i) {
+				assert.Equal(t, "sparse", ev[i].Density)
+			}
 		})
 	}
 }
@@ -962,9 +982,12 @@ func TestIllegalMovesQuickStart(t *testing.T) {
 	})
 	ev := reveal(t, b, nil, "4+") // a "+": no second counter
 	v := ship(b, "viper")
-	i := firstIndex(ev, "viper's plan is illegal (g-limit, no-arrow-for-speed)")
-	require.NotEqual(t, -1, i, "two reasons: %q", texts(ev))
-	assert.Contains(t, ev[i].Text(), "it flies straight at medium and draws 1 damage counter(s)")
+	i := indexOf(ev, battle.Event{Kind: battle.EvIllegal, Ship: "viper"})
+	require.NotEqual(t, -1, i, "%q", texts(ev))
+	assert.Equal(t, []string{"g-limit", "no-arrow-for-speed"}, ev[i].Rules, "two reasons")
+	assert.Equal(t, []string{"straight"}, ev[i].Cards, "it flies its first card")
+	assert.Equal(t, maneuvers.Medium, ev[i].Speed)
+	assert.Equal(t, 1, ev[i].Count, "one damage counter")
 	assert.Equal(t, []string{"4+"}, counterTexts(v.Counters), "one counter for all the reasons")
 	assert.InDelta(t, 300+70+45, v.Ship.Pose.Pos.Y, 1e-9, "medium straight: last turn's speed")
 }
@@ -994,7 +1017,16 @@ func TestIllegalMovesComplete(t *testing.T) {
 			ev := reveal(t, b, nil, tt.counters...)
 			s := ship(b, "viper")
 			assert.Equal(t, tt.counters, counterTexts(s.Counters), "one per kind, no second for a +")
-			assert.NotEqual(t, -1, firstIndex(ev, "draws "+strconv.Itoa(len(tt.counters))+" damage counter(s)"), "%q", texts(ev))
+			if i := indexOf(ev, battle.Event{Kind: battle.EvIllegal, Ship: "viper"}); assert.NotEqual(t, -1, i, "%q", texts(ev)) {
+				assert.Equal(t, len(tt.counters), ev[i].Count, "one draw per kind")
+			}
+			drawn := 0
+			for _, e := range ev {
+				if e.Kind == battle.EvDamage && e.Ship == "viper" && e.Why == battle.ReasonIllegal {
+					drawn += e.Count
+				}
+			}
+			assert.Equal(t, len(tt.counters), drawn, "%q", texts(ev))
 			assert.Equal(t, starship.Damage{}, s.Ship.Damage, "the symbols are ignored")
 			assert.Equal(t, starship.Damage{}, s.Pending)
 		})
@@ -1080,7 +1112,7 @@ func TestEliminationByCollisionDamage(t *testing.T) {
 	r := ship(b, "raider")
 	assert.True(t, r.Out, "damage equal to the structure: %q", texts(ev))
 	assert.Equal(t, "destroyed", r.Cause)
-	assert.Equal(t, -1, firstIndex(ev, "raider fires"))
+	assert.Equal(t, -1, indexOf(ev, battle.Event{Kind: battle.EvAttack, Ship: "raider"}))
 	if assert.NotNil(t, b.Result()) {
 		assert.Equal(t, battle.Colonial, b.Result().Winner)
 	}
@@ -1109,7 +1141,9 @@ func TestFasterThanLightMovement(t *testing.T) {
 	require.True(t, battle.IsNeedInput(err), "the dice are rolled once the markers are down: %v", err)
 
 	ev := do(t, b, battle.Command{Type: battle.CmdFTL, Side: battle.Cylon, Ship: "raider", Marker: &marker}, []int{3, 4, 2})
-	assert.NotEqual(t, -1, firstIndex(ev, "raider rolls 3+4 for the marker's side and 2 cm ahead"), "%q", texts(ev))
+	if i := indexOf(ev, battle.Event{Kind: battle.EvFTLRoll, Ship: "raider"}); assert.NotEqual(t, -1, i, "%q", texts(ev)) {
+		assert.Equal(t, []int{3, 4, 2}, ev[i].Dice, "two dice for the marker's side, one for the centimetres ahead")
+	}
 	r := ship(b, "raider")
 	require.True(t, r.Outcome.Jumped)
 	arrival := r.Outcome.Steps[0].Pose
@@ -1140,7 +1174,9 @@ func TestFasterThanLightArrivalOnAShip(t *testing.T) {
 	assert.Equal(t, []string{"1"}, counterTexts(ship(b, "viper").Collisions), "the ship landed on")
 	assert.Equal(t, []string{"2"}, counterTexts(ship(b, "raider").Collisions), "the jumper")
 	assert.Equal(t, physics.V(450, 535), pos(b, "viper"), "the ship landed on stays")
-	assert.NotEqual(t, -1, firstIndex(ev, "raider moves on 45.0 mm to clear"), "pushed ahead just clear: %q", texts(ev))
+	if i := indexOf(ev, battle.Event{Kind: battle.EvMovesOn, Ship: "raider"}); assert.NotEqual(t, -1, i, "%q", texts(ev)) {
+		assert.InDelta(t, 45, ev[i].Distance, 0.05, "pushed ahead just clear")
+	}
 	assert.InDelta(t, 535-45-115, pos(b, "raider").Y, 1e-5, "and its card flown from there")
 }
 
@@ -1200,7 +1236,7 @@ func TestCrippledShipLosesKineticEnergy(t *testing.T) {
 	planAll(t, b, map[string]*starship.Plan{"raider": plan(cards("straight"), maneuvers.High)})
 	reveal(t, b, nil)
 	ev := declare(t, b, battle.Colonial, []int{6, 6}, []string{"1 hull", "4 hull"}, at("viper", "raider"))
-	assert.NotEqual(t, -1, firstIndex(ev, "raider is crippled"), "announced: %q", texts(ev))
+	assert.NotEqual(t, -1, indexOf(ev, battle.Event{Kind: battle.EvCrippled, Ship: "raider"}), "announced: %q", texts(ev))
 	require.Equal(t, 2, b.Turn())
 	assert.Equal(t, 2, ship(b, "raider").Ship.KE, "the current turn included")
 	for _, tt := range []struct {
@@ -1371,7 +1407,7 @@ func TestShipsEnteringLater(t *testing.T) {
 	planAll(t, b, nil)
 	ev := reveal(t, b, nil)
 	require.Equal(t, 3, b.Turn())
-	assert.NotEqual(t, -1, firstIndex(ev, "raider-2 enters the table."))
+	assert.NotEqual(t, -1, indexOf(ev, battle.Event{Kind: battle.EvEnters, Ship: "raider-2"}))
 	assert.True(t, ship(b, "raider-2").OnTable)
 	assert.True(t, view(b, battle.Colonial, "raider-2").OnTable)
 	planAll(t, b, nil)
@@ -1529,13 +1565,13 @@ func TestFasterThanLightMarkerBeforeTheCardsFasterThanLight(t *testing.T) {
 	ev := reveal(t, b, nil)
 	require.Equal(t, battle.PlacingFTL, b.Phase())
 	assert.Contains(t, texts(ev), "raider's control panel is at FTL: it jumps.")
-	assert.Equal(t, -1, firstIndex(ev, "reveals"), "no card is revealed yet: %q", texts(ev))
+	assert.Equal(t, -1, indexOf(ev, battle.Event{Kind: battle.EvRevealed}), "no card is revealed yet: %q", texts(ev))
 	cy := view(b, battle.Cylon, "viper")
 	assert.Nil(t, cy.Plan, "the jumping player does not see the viper's cards")
 	assert.Nil(t, ship(b, "viper").Outcome)
 	marker := physics.Pose{Pos: physics.V(450, 600), Heading: physics.Deg(270)}
 	ev = do(t, b, battle.Command{Type: battle.CmdFTL, Side: battle.Cylon, Ship: "raider", Marker: &marker}, []int{3, 4, 2})
-	assert.Less(t, firstIndex(ev, "viper reveals hard-turn-left"), firstIndex(ev, "raider rolls 3+4"), "%q", texts(ev))
+	inOrder(t, ev, battle.Event{Kind: battle.EvRevealed, Ship: "viper"}, battle.Event{Kind: battle.EvFTLRoll, Ship: "raider"})
 
 	t.Run("both sides jump", func(t *testing.T) {
 		b := newCompanion(t, setup(with(complete, starship.OptFTL),
