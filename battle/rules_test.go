@@ -111,7 +111,6 @@ func inOrder(t *testing.T, ev []battle.Event, order ...battle.Event) {
 	}
 }
 
-
 // attack is one attack roll as the battle reports it (an EvAttack event).
 type attack struct {
 	Shooter, Target string
