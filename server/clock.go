@@ -135,11 +135,7 @@ func (g *game) timeout(side battle.Side) error {
 	case g.commits[side] != "":
 		g.abort(side, wire.AbortNoReveal, st.Turn)
 	case g.sealedNow(&st):
-		scratch, err := battle.Replay(g.setup, g.comp, wire.GameSeed(g.secret), g.b.Journal())
-		if err != nil {
-			return fmt.Errorf("timeout: %w", err)
-		}
-		played, notes, err := g.normalize(&st, side, nil, scratch)
+		played, notes, err := g.normalize(&st, side, nil)
 		if err != nil {
 			return fmt.Errorf("timeout: %w", err)
 		}

@@ -212,13 +212,9 @@ func (g *game) reveal(st *battle.State, side battle.Side, m wire.ClientMsg) erro
 	}
 	// The commitment is open: from here on the reveal is accepted, or the
 	// game could never go on (a commitment cannot be made again). What the
-	// engine refuses of it is stood in for (wire.StandIn), on a copy
-	// first: a failure there leaves the game as it was.
-	scratch, err := battle.Replay(g.setup, g.comp, wire.GameSeed(g.secret), g.b.Journal())
-	if err != nil {
-		return fmt.Errorf("reveal: %w", err)
-	}
-	played, notes, err := g.normalize(st, side, m.Commands, scratch)
+	// engine refuses of it is stood in for (wire.StandIn), checked without
+	// changing the game: a failure there leaves the game as it was.
+	played, notes, err := g.normalize(st, side, m.Commands)
 	if err != nil {
 		return fmt.Errorf("reveal: %w", err)
 	}
@@ -259,7 +255,7 @@ func (g *game) applyOpened() error {
 	return nil
 }
 
-// normalize plays side's opened commands on scratch, standing in for
+// normalize checks side's opened commands without changing the game, standing in for
 // what the engine refuses: a plan it cannot read (no cards, unknown
 // cards), a command of the wrong type or for a ship not owed, a ship
 // planned twice are refused; every ship still owed a plan then gets the
@@ -267,18 +263,23 @@ func (g *game) applyOpened() error {
 // returns the commands played (without their side) and a note for each
 // refusal. The outcome depends only on the game and the commands, so a
 // rebuild from the stored messages plays the same.
-func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Command, scratch *battle.Battle) ([]battle.Command, []wire.StandInNote, error) {
+func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Command) ([]battle.Command, []wire.StandInNote, error) {
 	var played []battle.Command
 	var notes []wire.StandInNote
 	note := func(i int, ship string, why error) {
 		notes = append(notes, wire.StandInNote{Side: side, Turn: st.Turn, Step: st.Step, Phase: st.Phase, Ship: ship, Index: i, Refusal: why.Error()})
 	}
-	apply := func(c battle.Command) error {
-		c.Side = side
-		_, err := scratch.Apply(c)
-		return err
-	}
 	if st.Phase == battle.Declaring {
+		// A declaration is tried on a copy of the battle.
+		scratch, err := battle.Replay(g.setup, g.comp, wire.GameSeed(g.secret), g.b.Journal())
+		if err != nil {
+			return nil, nil, err
+		}
+		apply := func(c battle.Command) error {
+			c.Side = side
+			_, err := scratch.Apply(c)
+			return err
+		}
 		var why error
 		switch {
 		case len(cmds) != 1:
@@ -301,6 +302,23 @@ func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Comma
 		notes[0].Played = &stand
 		return []battle.Command{stand}, notes, nil
 	}
+	// Plans are read by the engine's own check (Battle.Preview: the words
+	// the plan command would be refused with), for the ships owed now; a
+	// ship this opening plans counts as planned for the ships after it.
+	cur := *g.cur()
+	done := map[string]bool{}
+	check := func(c battle.Command) error {
+		if c.Plan == nil {
+			return fmt.Errorf("plan: no plan given for %s", c.Ship)
+		}
+		if _, err := g.b.Preview(side, c.Ship, *c.Plan); err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(owedPlans(cur, side, done), func(s battle.ShipState) bool { return s.ID == c.Ship }) {
+			return fmt.Errorf("plan: %s owes no plan now", c.Ship)
+		}
+		return nil
+	}
 	seen := map[string]bool{}
 	for i, c := range cmds {
 		var why error
@@ -313,18 +331,19 @@ func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Comma
 			why = fmt.Errorf("commands[%d].ship: %q is planned twice", i, c.Ship)
 		default:
 			seen[c.Ship] = true
-			why = apply(c)
+			why = check(c)
 		}
 		if why != nil {
 			note(i, c.Ship, why)
 			continue
 		}
+		done[c.Ship] = true
 		played = append(played, c)
 	}
 	// Every ship still owed a plan, in the order the engine asks for them
 	// (a tailing ship after the ship it tails).
 	for range limits.SideShips + 1 {
-		owed := owedPlans(scratch.State(), side)
+		owed := owedPlans(cur, side, done)
 		if len(owed) == 0 {
 			break
 		}
@@ -333,9 +352,10 @@ func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Comma
 			if sh.NextCards != nil { // a severely wounded pilot's cards are fixed
 				stand.Plan.Cards = slices.Clone(sh.NextCards)
 			}
-			if err := apply(stand); err != nil {
+			if err := check(stand); err != nil {
 				return nil, nil, fmt.Errorf("the stand-in plan of %s: %w", sh.ID, err)
 			}
+			done[sh.ID] = true
 			played = append(played, stand)
 			k := slices.IndexFunc(notes, func(n wire.StandInNote) bool { return n.Ship == sh.ID && n.Played == nil })
 			if k < 0 {
@@ -352,11 +372,12 @@ func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Comma
 }
 
 // owedPlans lists side's ships that owe a plan now (Planning: a tailing
-// ship once the ship it tails has planned).
-func owedPlans(st battle.State, side battle.Side) []battle.ShipState {
+// ship once the ship it tails has planned), the ships in done counting as
+// planned.
+func owedPlans(st battle.State, side battle.Side, done map[string]bool) []battle.ShipState {
 	planned := map[string]bool{}
 	for _, s := range st.Ships {
-		planned[s.ID] = s.Plan != nil || !s.Active()
+		planned[s.ID] = s.Plan != nil || !s.Active() || done[s.ID]
 	}
 	var out []battle.ShipState
 	for _, s := range st.Ships {
