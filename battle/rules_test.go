@@ -1490,7 +1490,9 @@ func TestViewsHideCountersAndPlans(t *testing.T) {
 	require.NotNil(t, mine.Damage)
 	assert.Equal(t, 7, *mine.Damage)
 	for _, e := range b.View(battle.Cylon).Events {
-		assert.NotContains(t, e.Text(), "total damage", "no secret of the Colonial: %s", e.Text())
+		if e.Counters != nil || e.Kind == battle.EvCounters || e.Kind == battle.EvCollisionKept {
+			assert.True(t, e.Secret && e.Side == battle.Cylon, "no secret of the Colonial: %s", e.Text())
+		}
 	}
 }
 
@@ -1517,13 +1519,18 @@ func TestTailingShowsTheFirstCardTailing(t *testing.T) {
 			require.Equal(t, "viper", ship(b, "raider").Tailing)
 			do(t, b, battle.Command{Type: battle.CmdPlan, Side: battle.Colonial, Ship: "viper", Plan: tt.plan}, nil)
 			assert.Equal(t, tt.shown, view(b, battle.Cylon, "viper").Shown)
-			var shown []string
+			var shown []battle.Event
 			for _, e := range b.View(battle.Cylon).Events {
-				if strings.Contains(e.Text(), "shows its first card") {
-					shown = append(shown, e.Text())
+				if e.Kind == battle.EvFirstCard {
+					shown = append(shown, e)
 				}
 			}
-			assert.Equal(t, []string{"viper (tailed by raider) shows its first card: " + tt.shown + "."}, shown)
+			if assert.Len(t, shown, 1) {
+				e := shown[0]
+				assert.Equal(t, []string{"viper", "raider", tt.shown}, []string{e.Ship, e.Other, e.Card})
+				assert.True(t, e.Secret && e.Side == battle.Cylon, "only the tailer's side sees it")
+				assert.Equal(t, "viper (tailed by raider) shows its first card: "+tt.shown+".", e.Render(battle.Cylon))
+			}
 		})
 	}
 }

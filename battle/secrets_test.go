@@ -163,7 +163,8 @@ func TestAttackDeclarationKeepsTheFirstDeclarationHidden(t *testing.T) {
 	assert.True(t, cy.MayDeclare)
 	assert.Empty(t, cy.SeenShots)
 	for _, e := range cy.Events {
-		assert.NotContains(t, e.Text(), "viper at raider", "the Colonial's declaration is hidden: %s", e.Text())
+		assert.False(t, e.Kind == battle.EvDeclaration && e.Side == battle.Colonial, "the Colonial's declaration is hidden: %s", e.Text())
+		assert.Empty(t, e.Shots, "no shots shown: %s", e.Text())
 	}
 	assert.Contains(t, texts(cy.Events), "colonial has declared; the declarations are shown when both sides have.")
 	assert.Contains(t, texts(b.View(battle.Colonial).Events), "colonial declares: viper at raider.", "the declarer sees its own")
