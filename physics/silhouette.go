@@ -44,17 +44,31 @@ func FrontEdges(p Polygon, apex Vec, out []Segment) []Segment {
 	return out
 }
 
-// VisiblePieces appends to out the closed pieces of seg whose points are
-// visible from apex: the segment from apex to the point passes through no
-// blocker's interior (Line of sight). Each blocker hides one open interval
-// of seg (its shadow is convex); the pieces are what is left, in order
-// along seg.
-func (s *Sight) VisiblePieces(apex Vec, seg Segment, blockers []Blocker, out []Segment) []Segment {
+// SetBlockers makes the blockers VisiblePieces hides segments with: their
+// shadows from apex are computed once, here.
+func (s *Sight) SetBlockers(apex Vec, blockers []Blocker) {
 	s.lines = s.lines[:0]
-	s.hidden = s.hidden[:0]
+	s.shadows = s.shadows[:0]
 	for _, b := range blockers {
 		var sh shadow
 		sh, s.lines = b.shadow(apex, s.lines)
+		s.shadows = append(s.shadows, sh)
+	}
+}
+
+// VisiblePieces appends to out the closed pieces of seg whose points are
+// visible from the apex of SetBlockers: the segment from apex to the
+// point passes through the interior of none of its blockers but the one
+// numbered skip (−1: none skipped; a blocker does not hide the edges of
+// its own shadow, whatever the rounding of their points). Each blocker
+// hides one open interval of seg (its shadow is convex); the pieces are
+// what is left, in order along seg.
+func (s *Sight) VisiblePieces(seg Segment, skip int, out []Segment) []Segment {
+	s.hidden = s.hidden[:0]
+	for i, sh := range s.shadows {
+		if i == skip {
+			continue
+		}
 		if lo, hi, ok := sh.interval(seg); ok && hi > 0 && lo < 1 {
 			if lo < 0 && hi > 1 {
 				return out

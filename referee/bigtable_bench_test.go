@@ -27,21 +27,29 @@ func bigTable(b *testing.B, n int) referee.Table {
 }
 
 // BenchmarkRuleAllBig rules on every ordered pair of big random tables,
-// as `bsg measure` does (Rulings, streamed; the goal: 1000 ships under 2 s
-// of CPU, and growth from 400 to 1000 ships at most N^2.2).
+// as `bsg measure` does (Rulings, streamed, with margins; the goal: 1000
+// ships under 2 s of CPU, and growth from 400 to 1000 ships at most
+// N^2.2), and without margins as the battle engine does: compare the two
+// with `benchstat -col /margins`.
 func BenchmarkRuleAllBig(b *testing.B) {
-	for _, n := range []int{100, 400, 1000} {
-		t := bigTable(b, n)
-		b.Run(fmt.Sprintf("ships=%d", n), func(b *testing.B) {
-			for b.Loop() {
-				got := 0
-				for range referee.New(t).Rulings() {
-					got++
-				}
-				if got != n*(n-1) {
-					b.Fatalf("%d rulings", got)
-				}
+	for _, margins := range []bool{false, true} {
+		for _, n := range []int{100, 400, 1000} {
+			t := bigTable(b, n)
+			var opts []referee.Option
+			if margins {
+				opts = append(opts, referee.WithMargins())
 			}
-		})
+			b.Run(fmt.Sprintf("margins=%t/ships=%d", margins, n), func(b *testing.B) {
+				for b.Loop() {
+					got := 0
+					for range referee.New(t, opts...).Rulings() {
+						got++
+					}
+					if got != n*(n-1) {
+						b.Fatalf("%d rulings", got)
+					}
+				}
+			})
+		}
 	}
 }

@@ -80,9 +80,9 @@ type query struct {
 	// the margins' scratch space
 	los       []int
 	losShapes []physics.Blocker
-	others    []physics.Blocker
 	losIDs    []string
 	losShips  []physics.Polygon
+	losDisks  []disk
 	cands     []candidate
 	moved     physics.Polygon
 	pieces    []physics.Segment

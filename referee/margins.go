@@ -1,7 +1,9 @@
 package referee
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/starshipbattles/bsg/physics"
 )
@@ -41,7 +43,9 @@ type Margins struct {
 	Arc Margin
 	// LOS: among translations that keep the target in arc, the shortest
 	// that changes whether a visible point exists (Line of sight;
-	// Planetoids); null out of arc.
+	// Planetoids); null out of arc, and when the base's nearest in-arc
+	// point lies beyond long range by more than MarginReach (no move
+	// within reach brings it in range, so the line cannot decide a shot).
 	LOS Margin
 	// Tailing: the shortest translation that changes the tailing verdict
 	// (Tailing).
@@ -51,7 +55,7 @@ type Margins struct {
 // MarginReach is how far, in millimetres, the line-of-sight and tailing
 // margins are searched: a longer move is not a dispute at the table, and
 // the blockers that matter lie within this reach of the sight.
-const MarginReach = 100.0
+const MarginReach = 50.0
 
 // Option changes how a referee rules.
 type Option func(*Referee)
@@ -68,7 +72,8 @@ func (r *Referee) margins(q *query, res *Ruling) {
 	}
 	res.Margins.Range = r.rangeMargin(res)
 	res.Margins.Arc = arcMargin(r.arcs[res.Attacker], r.bases[res.Target], r.table.Ships[res.Target].Pose.Pos, res.InArc)
-	if res.InArc {
+	apex := r.table.Ships[res.Attacker].Pose.Pos
+	if far := r.table.Limits.LongRange + MarginReach; res.InArc && apex.Sub(res.NearestInArc).Norm2() <= far*far {
 		res.Margins.LOS = r.losMargin(q, res)
 	}
 	res.Margins.Tailing = r.tailMargin(q, res)
@@ -159,21 +164,21 @@ func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc
 		}
 		return known(bestN.Mul(math.Max(0, best)), bestN, "")
 	}
+	// Squared distances: compared, not measured (Hypot is slow, and these
+	// run on every pair of the table).
 	best := math.Inf(1)
 	var move physics.Vec
 	for _, v := range base {
-		for _, u := range []physics.Vec{right, left} {
+		for _, u := range [2]physics.Vec{right, left} {
 			t := math.Max(0, v.Sub(apex).Dot(u))
-			q := apex.Add(u.Mul(t))
-			if d := q.Dist(v); d < best {
-				best, move = d, q.Sub(v)
+			if m := apex.Add(u.Mul(t)).Sub(v); m.Norm2() < best {
+				best, move = m.Norm2(), m
 			}
 		}
 	}
 	for i := range base {
-		q := base.Edge(i).ClosestPoint(apex)
-		if d := q.Dist(apex); d < best {
-			best, move = d, apex.Sub(q)
+		if m := apex.Sub(base.Edge(i).ClosestPoint(apex)); m.Norm2() < best {
+			best, move = m.Norm2(), m
 		}
 	}
 	// Touching: the way in is toward any point inside the cone, such as
@@ -207,6 +212,7 @@ type losSearch struct {
 	base     physics.Polygon // the target's base, counter-clockwise
 	attacker physics.Polygon
 	shapes   []physics.Blocker
+	disks    []disk
 	ids      []string
 	ships    []physics.Polygon // the ship bases among shapes, nil for planetoids
 	now      []physics.Blocker // the shapes that count with the base where it is
@@ -258,9 +264,10 @@ func (r *Referee) losMargin(q *query, res *Ruling) Margin {
 	if len(ks) == 0 {
 		return Margin{} // nothing within reach could block the line
 	}
-	s.shapes, s.ids, s.ships, s.now = q.losShapes[:0], q.losIDs[:0], q.losShips[:0], nil
+	s.shapes, s.ids, s.ships, s.now, s.disks = q.losShapes[:0], q.losIDs[:0], q.losShips[:0], nil, q.losDisks[:0]
 	for _, k := range ks {
 		s.shapes = append(s.shapes, r.shapes[k])
+		s.disks = append(s.disks, r.disks[k])
 		s.ids = append(s.ids, r.blockerID(k))
 		var p physics.Polygon
 		if k < len(ships) {
@@ -269,7 +276,7 @@ func (r *Referee) losMargin(q *query, res *Ruling) Margin {
 		s.ships = append(s.ships, p)
 	}
 	s.now = s.shapes[:nowCount]
-	q.losShapes, q.losIDs, q.losShips = s.shapes, s.ids, s.ships
+	q.losShapes, q.losIDs, q.losShips, q.losDisks = s.shapes, s.ids, s.ships, s.disks
 	c := q.cands[:0]
 	if res.Measured {
 		c = r.clearCandidates(q, &s, c, nowCount)
@@ -282,6 +289,9 @@ func (r *Referee) losMargin(q *query, res *Ruling) Margin {
 		if i == maxChecks {
 			break
 		}
+		if res.Measured && s.pointSeen(cd.dir.Mul(cd.l+hair(cd.l))) {
+			continue // a point of the moved base in the arc is seen: still clear
+		}
 		in, vis := s.visibleAt(q, cd.dir.Mul(cd.l+hair(cd.l)))
 		if !in || vis == res.Measured {
 			continue
@@ -293,6 +303,44 @@ func (r *Referee) losMargin(q *query, res *Ruling) Margin {
 		return known(cd.dir.Mul(cd.l), cd.dir, by)
 	}
 	return Margin{}
+}
+
+// pointSeen reports whether the stand of the base moved by d, or one of
+// its corners, lies in the arc and is seen from the apex: then that point
+// is a visible point of the moved base's in-arc region, and the shot is
+// clear. A cheap test run before visibleAt on the moves that may hide the
+// base; false says nothing.
+func (s *losSearch) pointSeen(d physics.Vec) bool {
+	stand := s.base.Centroid().Add(d)
+	if s.arc.Contains(stand) && !s.hides(stand) {
+		return true
+	}
+	for _, v := range s.base {
+		if p := v.Add(d); s.arc.Contains(p) && !s.hides(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// hides reports whether a blocker hides point p from the apex, exactly;
+// each blocker's disks settle it first where they can.
+func (s *losSearch) hides(p physics.Vec) bool {
+	seg := physics.Seg(s.apex, p)
+	margin := 1e-6 * (1 + math.Abs(s.apex.X) + math.Abs(s.apex.Y) + s.apex.Dist(p))
+	for i, b := range s.shapes {
+		d := s.disks[i]
+		switch dist := seg.DistanceToPoint(d.c); {
+		case dist > d.r+margin:
+			continue
+		case dist < d.in-margin:
+			return true
+		}
+		if b.SegmentCrossesInterior(seg) {
+			return true
+		}
+	}
+	return false
 }
 
 // blockerAt names a blocker that the line to the nearest in-arc point of
@@ -311,14 +359,9 @@ func (s *losSearch) blockerAt(q *query, d physics.Vec) string {
 	return ""
 }
 
-// sortCandidates sorts by length (insertion sort: the lists are short and
-// mostly built in order of growing length per blocker).
+// sortCandidates sorts by length.
 func sortCandidates(c []candidate) {
-	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && c[j].l < c[j-1].l; j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
+	slices.SortFunc(c, func(a, b candidate) int { return cmp.Compare(a.l, b.l) })
 }
 
 // add appends the move d (direction dir when d is 0) when it is within
@@ -371,18 +414,12 @@ func (r *Referee) blockedCandidates(q *query, s *losSearch, c []candidate, nowCo
 			}
 		}
 	}
+	q.sight.SetBlockers(s.apex, s.now)
 	for _, p := range all {
-		if p.seg.DistanceToPoint(s.base[0]) > far { // cheap: the base is small beside far
-			continue
+		if d, _, _ := physics.PolygonSegmentDistance(s.base, p.seg); d > MarginReach {
+			continue // no visible piece of it is within reach
 		}
-		others := s.now
-		if p.own >= 0 {
-			// Its own blocker does not hide an edge of its shadow (the
-			// rounding of the ray's points must not say otherwise).
-			others = append(append(q.others[:0], s.now[:p.own]...), s.now[p.own+1:]...)
-			q.others = others
-		}
-		pieces = q.sight.VisiblePieces(s.apex, p.seg, others, pieces[:0])
+		pieces = q.sight.VisiblePieces(p.seg, p.own, pieces[:0])
 		for _, v := range pieces {
 			if d, pt, pv := physics.PolygonSegmentDistance(s.base, v); d <= MarginReach {
 				c = addCandidate(c, pv.Sub(pt), pv.Sub(s.base.Centroid()), p.by)
@@ -458,7 +495,13 @@ func (r *Referee) clearCandidates(q *query, s *losSearch, c []candidate, nowCoun
 	q.offs = offs
 	// Beyond two at once.
 	for i := range lines {
+		if math.Abs(offs[i]) > MarginReach {
+			continue // every move onto this line is out of reach
+		}
 		for j := i + 1; j < len(lines); j++ {
+			if math.Abs(offs[j]) > MarginReach {
+				continue
+			}
 			ni, nj := lines[i].n, lines[j].n
 			det := ni.Cross(nj)
 			if math.Abs(det) < 1e-9 {
@@ -566,6 +609,9 @@ func (r *Referee) tailMargin(q *query, res *Ruling) Margin {
 	}
 	s := tailSearch{apex: ships[a].Pose.Pos, stand: ships[t].Pose.Pos, arc: r.arcs[a], base: r.bases[t],
 		heading: ships[t].Pose.Forward(), limit: limit}
+	if !res.Tailing && (s.apex.Sub(s.stand).Norm2() > (limit+MarginReach)*(limit+MarginReach) || !s.arc.Contains(s.stand) && arcMargin(s.arc, physics.Polygon{s.stand}, s.stand, false).MM > MarginReach) {
+		return Margin{} // no stand within reach is near enough, or in the arc
+	}
 	box := physics.Rect{Lo: s.stand.Sub(physics.V(MarginReach, MarginReach)), Hi: s.stand.Add(physics.V(MarginReach, MarginReach))}
 	reach := s.arc.Clip(physics.Polygon{box.Lo, {X: box.Hi.X, Y: box.Lo.Y}, box.Hi, {X: box.Lo.X, Y: box.Hi.Y}})
 	if len(reach) == 0 {
