@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -164,4 +165,23 @@ func TestForfeitAfterGrace(t *testing.T) {
 	st = snapshotState(t, hs2.URL, cr.Colonial)
 	require.NotNil(t, st.Aborted)
 	assert.Equal(t, wire.Abort{Forfeits: battle.Cylon, Turn: 1, Reason: wire.AbortTime}, *st.Aborted)
+}
+
+// TestALateMessageFindsTheTimeRunOut: a side whose time ran out since the
+// server last looked has the clock's rule applied before its message is
+// read: its late commitment is refused, and the stand-ins stand.
+func TestALateMessageFindsTheTimeRunOut(t *testing.T) {
+	clock := newFakeClock()
+	_, hs := start(t, server.Options{Clock: clock, TickEvery: time.Hour})
+	cr := hostClock(t, hs.URL, wire.ClockSpec{Mode: wire.ClockLive, Seconds: 60})
+	col, cyl, colSt, cylSt := seated(t, hs.URL, cr)
+	sealPlans(t, col, colSt)
+	clock.Advance(61 * time.Second)
+	late := at(cylSt, wire.TypeCommit)
+	late.Commitment = strings.Repeat("ab", 32)
+	ans := cyl.send(late)
+	require.Equal(t, wire.TypeError, ans.Type)
+	assert.Contains(t, ans.Error, "commit: cylon owes no decision now")
+	st := snapshotState(t, hs.URL, cr.Colonial)
+	assert.Equal(t, []battle.Side{battle.Cylon}, st.Revealed, "the server opened for the Cylon")
 }

@@ -641,6 +641,23 @@ func (s *Server) Tick() {
 // has run out by now.
 func (s *Server) tickGame(l *live, now time.Time) {
 	l.mu.Lock()
+	if !s.expireDue(l, now) {
+		l.mu.Unlock()
+		return
+	}
+	s.publish(l.g)
+	s.observe(l)
+	frames := s.frames(l, nil)
+	l.sendMu.Lock()
+	l.mu.Unlock()
+	s.deliver(frames)
+	l.sendMu.Unlock()
+}
+
+// expireDue charges the game's clock to now and applies the clock's rule
+// to every side whose time has run out, storing each timeout; it reports
+// whether any was applied (l.mu held).
+func (s *Server) expireDue(l *live, now time.Time) bool {
 	l.g.charge(now)
 	changed := false
 	for _, side := range l.g.due() {
@@ -663,17 +680,7 @@ func (s *Server) tickGame(l *live, now time.Time) {
 		s.opts.Logf("game %s: %s's time ran out (%s)", l.row.id, side, l.g.clock.spec.OnExpiry)
 		changed = true
 	}
-	if !changed {
-		l.mu.Unlock()
-		return
-	}
-	s.publish(l.g)
-	s.observe(l)
-	frames := s.frames(l, nil)
-	l.sendMu.Lock()
-	l.mu.Unlock()
-	s.deliver(frames)
-	l.sendMu.Unlock()
+	return changed
 }
 
 // publish signs the record of a finished game.
@@ -1001,7 +1008,9 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 	defer func(start time.Time) { s.stat(time.Since(start)) }(time.Now())
 	l.mu.Lock()
 	now := s.opts.Clock.Now()
-	l.g.charge(now)
+	// A side whose time ran out since the last tick has the clock's rule
+	// applied before its message is looked at.
+	timedOut := s.expireDue(l, now)
 	err := l.g.handle(c.side, m)
 	if err == nil {
 		if err = s.appendNow(l, string(c.side), data, false, now); err != nil {
@@ -1018,7 +1027,8 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 				s.opts.Logf("game %s: rebuild: %v", l.row.id, rerr)
 			}
 		}
-	} else {
+	}
+	if err == nil || timedOut {
 		s.publish(l.g)
 		s.observe(l)
 		frames = s.frames(l, nil)
@@ -1027,6 +1037,7 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 	l.mu.Unlock()
 	defer l.sendMu.Unlock()
 	if err != nil {
+		s.deliver(frames) // the timeouts applied first, if any
 		c.send(wire.ServerMsg{Type: wire.TypeError, ID: m.ID, Error: err.Error()})
 		return
 	}
