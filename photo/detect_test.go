@@ -21,8 +21,12 @@ import (
 func TestDetectSheetOnRenderedPhotos(t *testing.T) {
 	comp := components(t)
 	rng := rand.New(rand.NewPCG(3, 4))
-	out := filepath.Join("..", "out", "photo-shots")
-	for trial := range 4 {
+	out := t.ArtifactDir() // PHOTO_SHOTS=1 go test -artifacts keeps the photos
+	trials := 4
+	if testing.Short() {
+		trials = 1
+	}
+	for trial := range trials {
 		tr := phototest.RandomTrial(rng, comp, 1280, 960, 35, 0.01)
 		look := phototest.Look{BlurPx: 0.5 + 0.6*rng.Float64(), Noise: 3 + 3*rng.Float64(), Vignette: 0.3 * rng.Float64(), Seed: uint64(trial)}
 		img := tr.Render(look)
