@@ -17,8 +17,9 @@ import (
 // its end as a newcomer would: the real window on a virtual display,
 // real key presses and clicks (xdotool), hot-seat and against the
 // computer, F1 opened (and looked at: a screenshot) the first time each
-// stage shows. Screenshots go to out/every-scenario/NAME-MODE/. It takes
-// several minutes: it runs with BSG_PLAY_ALL=1 (make playthrough), not
+// stage shows. Screenshots go to the test's artifact folder, NAME-MODE/
+// (make playthrough keeps them in out/playthrough). It takes several
+// minutes: it runs with BSG_PLAY_ALL=1 (make playthrough), not
 // in make test.
 func TestPlayEveryScenarioThroughTheWindow(t *testing.T) {
 	if os.Getenv("BSG_PLAY_ALL") == "" {
@@ -39,7 +40,7 @@ func TestPlayEveryScenarioThroughTheWindow(t *testing.T) {
 					args = append(args, "-cylon", "greedy", "-width", "1024", "-height", "640")
 					size = "1024x640"
 				}
-				x := launch(t, ctx, filepath.Join("..", "out", "every-scenario", name+"-"+mode), args...)
+				x := launch(t, ctx, filepath.Join(t.ArtifactDir(), "every-scenario", name+"-"+mode), args...)
 				title := playToTheEnd(t, x)
 				t.Logf("%s %s (%s): %s", name, mode, size, title)
 			})

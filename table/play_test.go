@@ -23,9 +23,9 @@ import (
 // TestPlayTheJumpPointThroughTheWindow plays The Jump Point as a player
 // would: the real window on its own virtual display (Xvfb), real key
 // presses of 50 ms and real mouse clicks (xdotool), a screenshot of every
-// new screen kept in out/jump-point/. The Colonial player flies the
-// Raptor into the jump point and jumps away by FTL against the computer
-// (random); the battle ends in a Colonial victory. The test reads what
+// new screen kept in the test's artifact folder (go test -artifacts). The
+// Colonial player flies the Raptor into the jump point and jumps away by
+// FTL against the computer (random); the battle ends in a Colonial victory. The test reads what
 // the window shows from its title bar (the screen, the turn, the ship at
 // the controls) and the game from the autosave, waiting on them with
 // bounded timeouts.
@@ -35,7 +35,7 @@ func TestPlayTheJumpPointThroughTheWindow(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 360*time.Second)
 	defer cancel()
-	shots := filepath.Join("..", "out", "jump-point")
+	shots := filepath.Join(t.ArtifactDir(), "jump-point")
 	data := filepath.Join(t.TempDir(), "data")
 	x := launch(t, ctx, shots, "-scenario", "jump-point", "-cylon", "random", "-seed", "3", "-data", data)
 	comp := assets.Default()
@@ -130,7 +130,7 @@ func TestShortTapsUnderSlowFrames(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	x := launch(t, ctx, filepath.Join("..", "out", "short-taps"), "-scenario", "jump-point", "-seed", "3",
+	x := launch(t, ctx, filepath.Join(t.ArtifactDir(), "short-taps"), "-scenario", "jump-point", "-seed", "3",
 		"-data", "", "-frame-delay", "150ms")
 	x.waitTitle("stage cover")
 	x.tap("Return", 30*time.Millisecond)
@@ -310,7 +310,7 @@ func TestRepeatedTapsUnderSlowFrames(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	x := launch(t, ctx, filepath.Join("..", "out", "repeated-taps"), "-scenario", "jump-point", "-seed", "3",
+	x := launch(t, ctx, filepath.Join(t.ArtifactDir(), "repeated-taps"), "-scenario", "jump-point", "-seed", "3",
 		"-data", "", "-frame-delay", "150ms")
 	x.waitTitle("stage cover")
 	x.tap("Return", 30*time.Millisecond)
@@ -336,7 +336,7 @@ func TestEveryTapInOneSlowFrameCounts(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	const frame = 3 * time.Second
-	x := launch(t, ctx, filepath.Join("..", "out", "taps-in-one-frame"), "-title", "-data", "", "-frame-delay", frame.String())
+	x := launch(t, ctx, filepath.Join(t.ArtifactDir(), "taps-in-one-frame"), "-title", "-data", "", "-frame-delay", frame.String())
 	names := scenarios.Names()
 	def := slices.Index(names, scenarios.Default)
 	require.GreaterOrEqual(t, def, 0)
