@@ -19,7 +19,7 @@ EXAMPLE_TABLE := testdata/tables/example.yaml
 # `make play` on a machine without a display).
 XVFB          := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: all deps go-deps build play web serve test bench tournament fuzz clean playthrough
+.PHONY: all deps go-deps build play web serve lint test test-short bench tournament fuzz clean playthrough
 
 all: build
 
@@ -69,20 +69,41 @@ serve: web
 	$(GO) build -o $(BIN)/bsg ./cmd/bsg
 	$(BIN)/bsg serve -web out/web $(SERVE_ARGS)
 
-# Every test of the repository; under Xvfb, because the table view's tests
-# open Ebiten (the headless packages do not mind).
-test: deps
+# The linter, pinned: `go run` fetches this exact version into the module
+# cache, so nothing needs installing.
+STATICCHECK   := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# How long one package's tests may take (go test's -timeout applies to each
+# package's test binary). Go's default of 10 minutes is too short for the
+# browser page's tests on a loaded machine; this leaves room for that.
+TEST_TIMEOUT  ?= 45m
+
+# go vet and staticcheck over every package.
+lint: go-deps
 	$(GO) vet ./...
-	$(XVFB) $(GO) test -count=1 ./...
-	$(GO) test -count=1 -race -run 'Concurrent' ./battle/
+	$(GO) run $(STATICCHECK) ./...
+
+# Every test of the repository, after the linters; under Xvfb, because the
+# table view's tests open Ebiten (the headless packages do not mind).
+test: deps lint
+	$(XVFB) $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -race -run 'Concurrent' ./battle/
+
+# The quick tier: every package with -short, which plays fewer random
+# battles and photos in the slow packages (battle, photo, policy) and skips
+# the runs through the real window. For a check while working; make test
+# stays the complete run.
+test-short: deps
+	$(GO) vet ./...
+	$(XVFB) $(GO) test -count=1 -short -timeout $(TEST_TIMEOUT) ./...
 
 # `make playthrough` plays every built-in scenario to its end through the
 # real window (xdotool, hot-seat at 1280 × 800 and against the computer at
-# 1024 × 640, F1 read on every stage), screenshots in out/every-scenario/
+# 1024 × 640, F1 read on every stage), screenshots in out/playthrough/
 # (35–40 minutes on two busy cores; SCENARIOS=a,b for some only).
 SCENARIOS ?=
 playthrough: deps
-	BSG_PLAY_ALL=1 BSG_SCENARIO=$(SCENARIOS) $(XVFB) $(GO) test -count=1 -timeout 60m -run '^TestPlayEveryScenarioThroughTheWindow$$' -v ./table
+	BSG_PLAY_ALL=1 BSG_SCENARIO=$(SCENARIOS) $(XVFB) $(GO) test -count=1 -timeout 60m -run '^TestPlayEveryScenarioThroughTheWindow$$' -v \
+	  -artifacts -outputdir $(CURDIR)/out/playthrough ./table
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./physics ./referee ./battle ./policy
