@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/golang/geo/s1"
+	"github.com/starshipbattles/bsg/internal/palette"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 )
@@ -66,29 +67,30 @@ type TextStyle struct {
 	Halo bool
 }
 
-// The palette. Band, blocker and cover colours are Okabe–Ito colours
-// (colour-blind safe); everything else is neutral grey, so that each colour
-// has one meaning in the picture.
+// The picture's colours, from the project's palette (internal/palette):
+// band, blocker and cover colours are Okabe–Ito colours (colour-blind
+// safe); everything else is neutral grey, so that each colour has one
+// meaning in the picture.
 var (
-	colorShort   = color.NRGBA{0x00, 0x9E, 0x73, 0xFF} // bluish green
-	colorMedium  = color.NRGBA{0x00, 0x72, 0xB2, 0xFF} // blue
-	colorLong    = color.NRGBA{0xE6, 0x9F, 0x00, 0xFF} // orange
-	colorOut     = color.NRGBA{0xCC, 0x79, 0xA7, 0xFF} // reddish purple
-	colorBlocked = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF} // vermillion
-	colorCover   = color.NRGBA{0xF0, 0xE4, 0x42, 0xFF} // yellow
-	colorMove    = color.NRGBA{0x56, 0xB4, 0xE9, 0xFF} // sky blue: the move that flips a ruling
+	colorShort   = palette.Short
+	colorMedium  = palette.Medium
+	colorLong    = palette.Long
+	colorOut     = palette.Out
+	colorBlocked = palette.Blocked
+	colorCover   = palette.Cover
+	colorMove    = palette.Flip // the move that flips a ruling
 
-	colorBackground = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
-	colorPlayArea   = color.NRGBA{0xF6, 0xF6, 0xF1, 0xFF}
-	colorInk        = color.NRGBA{0x1A, 0x1A, 0x1A, 0xFF}
-	colorSecondary  = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
-	colorGrid       = color.NRGBA{0xE2, 0xE2, 0xDA, 0xFF}
-	colorBase       = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
+	colorBackground = palette.White
+	colorPlayArea   = palette.PlayArea
+	colorInk        = palette.Ink
+	colorSecondary  = palette.Secondary
+	colorGrid       = palette.Grid
+	colorBase       = palette.White
 	colorArc        = color.NRGBA{0x70, 0x70, 0x70, 0xFF}
-	colorPlanetoid  = color.NRGBA{0xB3, 0xA8, 0x98, 0xFF}
-	colorField      = color.NRGBA{0x80, 0x80, 0x80, 0xFF}
-	colorObstacle   = color.NRGBA{0x4D, 0x4D, 0x4D, 0xFF}
-	colorWhite      = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
+	colorPlanetoid  = palette.Planetoid
+	colorField      = palette.Field
+	colorObstacle   = palette.Obstacle
+	colorWhite      = palette.White
 )
 
 // Opacities of the translucent fills.

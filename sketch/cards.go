@@ -9,6 +9,7 @@ import (
 
 	"github.com/golang/geo/s1"
 
+	"github.com/starshipbattles/bsg/internal/palette"
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
 )
@@ -69,16 +70,17 @@ const (
 	rulerLength    = 100.0
 )
 
-// The deck picture's colours. Speeds, G and kinetic energy use Okabe–Ito
-// colours (colour-blind safe), each with one meaning.
+// The deck picture's colours, from the project's palette: speeds, G and
+// kinetic energy use Okabe–Ito colours (colour-blind safe), each with one
+// meaning.
 var (
-	colorLow       = color.NRGBA{0x00, 0x9E, 0x73, 0xFF} // bluish green
-	colorMid       = color.NRGBA{0xE6, 0x9F, 0x00, 0xFF} // orange
-	colorHigh      = color.NRGBA{0xCC, 0x79, 0xA7, 0xFF} // reddish purple
-	colorG         = color.NRGBA{0x00, 0x72, 0xB2, 0xFF} // blue
-	colorKE        = color.NRGBA{0x56, 0xB4, 0xE9, 0xFF} // sky blue
-	colorOBYellow  = color.NRGBA{0xF0, 0xE4, 0x42, 0xFF} // yellow
-	colorOBRed     = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF} // vermillion
+	colorLow       = palette.SpeedLow
+	colorMid       = palette.SpeedMedium
+	colorHigh      = palette.SpeedHigh
+	colorG         = palette.G
+	colorKE        = palette.KineticEnergy
+	colorOBYellow  = palette.OverboostYellow
+	colorOBRed     = palette.OverboostRed
 	colorCard      = color.NRGBA{0xFB, 0xF9, 0xF0, 0xFF} // the card stock
 	colorCardEdge  = colorInk
 	styleCardShape = Style{Fill: colorCard, Stroke: colorCardEdge, Width: 0.35}

@@ -20,6 +20,7 @@ import (
 	"github.com/golang/geo/s1"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/palette"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/sketch"
@@ -34,19 +35,20 @@ const (
 	gutter     = 9.0 // room for the y labels left of the diagram
 )
 
-// Colours: Okabe–Ito for the sides and other zones (colour-blind safe),
-// greys for the rest.
+// Colours, from the project's palette: Okabe–Ito for the sides and other
+// zones (colour-blind safe; the Colonial side in the darker blue that
+// prints), greys for the rest.
 var (
-	ink       = color.NRGBA{0x1A, 0x1A, 0x1A, 0xFF}
-	secondary = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
+	ink       = palette.Ink
+	secondary = palette.Secondary
 	gridInk   = color.NRGBA{0xD8, 0xD8, 0xD0, 0xFF}
-	playArea  = color.NRGBA{0xF6, 0xF6, 0xF1, 0xFF}
-	colonial  = color.NRGBA{0x00, 0x72, 0xB2, 0xFF}
-	cylon     = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF}
-	neutral   = color.NRGBA{0x00, 0x9E, 0x73, 0xFF}
-	planetoid = color.NRGBA{0xB3, 0xA8, 0x98, 0xFF}
-	field     = color.NRGBA{0x80, 0x80, 0x80, 0xFF}
-	obstacle  = color.NRGBA{0x4D, 0x4D, 0x4D, 0xFF}
+	playArea  = palette.PlayArea
+	colonial  = palette.ColonialOnPaper
+	cylon     = palette.Cylon
+	neutral   = palette.Neutral
+	planetoid = palette.Planetoid
+	field     = palette.Field
+	obstacle  = palette.Obstacle
 )
 
 func alpha(c color.NRGBA, a float64) color.NRGBA {

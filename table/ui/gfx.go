@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+
+	"github.com/starshipbattles/bsg/internal/palette"
 )
 
 // Pt is a point on the screen in pixels, y down.
@@ -515,33 +517,34 @@ func clipSegment(a, b Pt, r Rect) (Pt, Pt, bool) {
 	return Pt{a.X + dx*t0, a.Y + dy*t0}, Pt{a.X + dx*t1, a.Y + dy*t1}, true
 }
 
-// The palette. Identity and ruling colours are Okabe–Ito colours, safe for
-// colour-blind players; everything else is neutral.
+// The view's colours. Identity and ruling colours are the project's
+// palette (internal/palette: Okabe–Ito colours, safe for colour-blind
+// players); the rest are the view's own neutrals (panels, buttons).
 var (
-	ColColonial = color.NRGBA{0x56, 0xB4, 0xE9, 0xFF} // sky blue
-	ColCylon    = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF} // vermillion
-	ColShort    = color.NRGBA{0x00, 0x9E, 0x73, 0xFF} // bluish green
-	ColMedium   = color.NRGBA{0x00, 0x72, 0xB2, 0xFF} // blue
-	ColLong     = color.NRGBA{0xE6, 0x9F, 0x00, 0xFF} // orange
-	ColOut      = color.NRGBA{0xCC, 0x79, 0xA7, 0xFF} // reddish purple
-	ColWarn     = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF} // vermillion: illegal, blocked
-	ColCover    = color.NRGBA{0xF0, 0xE4, 0x42, 0xFF} // yellow
-	ColOK       = color.NRGBA{0x00, 0x9E, 0x73, 0xFF} // bluish green
+	ColColonial = palette.Colonial
+	ColCylon    = palette.Cylon
+	ColShort    = palette.Short
+	ColMedium   = palette.Medium
+	ColLong     = palette.Long
+	ColOut      = palette.Out
+	ColWarn     = palette.Blocked // illegal, blocked
+	ColCover    = palette.Cover
+	ColOK       = palette.OK
 
 	ColBackground = color.NRGBA{0xC9, 0xCB, 0xC4, 0xFF}
-	ColPlayArea   = color.NRGBA{0xF6, 0xF6, 0xF1, 0xFF}
-	ColGrid       = color.NRGBA{0xE2, 0xE2, 0xDA, 0xFF}
-	ColInk        = color.NRGBA{0x1A, 0x1A, 0x1A, 0xFF}
-	ColSecondary  = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
+	ColPlayArea   = palette.PlayArea
+	ColGrid       = palette.Grid
+	ColInk        = palette.Ink
+	ColSecondary  = palette.Secondary
 	ColPanel      = color.NRGBA{0xFB, 0xFB, 0xF8, 0xFF}
 	ColPanelLine  = color.NRGBA{0xB8, 0xB8, 0xB0, 0xFF}
 	ColButton     = color.NRGBA{0xE9, 0xE9, 0xE3, 0xFF}
 	ColButtonOn   = color.NRGBA{0x1A, 0x1A, 0x1A, 0xFF}
 	ColHover      = color.NRGBA{0xDA, 0xDA, 0xD2, 0xFF}
-	ColWhite      = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
-	ColPlanetoid  = color.NRGBA{0xB3, 0xA8, 0x98, 0xFF}
-	ColObstacle   = color.NRGBA{0x4D, 0x4D, 0x4D, 0xFF}
-	ColField      = color.NRGBA{0x80, 0x80, 0x80, 0xFF}
+	ColWhite      = palette.White
+	ColPlanetoid  = palette.Planetoid
+	ColObstacle   = palette.Obstacle
+	ColField      = palette.Field
 	ColCover1     = color.NRGBA{0x22, 0x22, 0x2A, 0xFF} // cover screens
 	ColNone       = color.NRGBA{}
 )
