@@ -75,7 +75,7 @@ func TestJumpMidTableThatCannotGetAwayIsFlagged(t *testing.T) {
 	assert.True(t, shipPlanned(g, "raptor"), "the second commits it anyway")
 
 	// a medium move instead is winnable: no flag
-	a, g = jumpPointGame(t)
+	a, _ = jumpPointGame(t)
 	send(a, Type("4")...)
 	assert.NotContains(t, frameText(a), "Unwinnable")
 }
