@@ -27,9 +27,11 @@ import (
 	"github.com/starshipbattles/bsg/web"
 )
 
-// The browser tests build the page once per run (into out/web, where the
-// compressed program is kept while it does not change), serve it on
-// 127.0.0.1 and drive Debian's chromium headless through chromedp.
+// The browser tests build the page once per run (into the user's cache
+// folder, bsg/web-test, where the compressed program is kept while it does
+// not change; never into the source tree), serve it on 127.0.0.1 and drive
+// Debian's chromium headless through chromedp. Screenshots go to each
+// test's t.ArtifactDir() (go test -artifacts -outputdir DIR keeps them).
 
 var update = flag.Bool("update", false, "rewrite the golden screenshots in testdata")
 
@@ -92,9 +94,11 @@ func page(t *testing.T) string {
 		t.Skip("chromium is missing: `make deps` installs it")
 	}
 	pageOnce.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+		// bounded by go test's -timeout only: on a loaded machine the
+		// WebAssembly build may take many minutes
+		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		pageRep, pageErr = web.Build(ctx, "..", filepath.Join("..", "out", "web"))
+		pageRep, pageErr = web.Build(ctx, "..", buildDir())
 		if pageErr != nil {
 			return
 		}
@@ -109,6 +113,16 @@ func page(t *testing.T) string {
 	require.NoError(t, pageErr)
 	t.Logf("program: %.2f MB compressed (%.1f MB uncompressed)", float64(pageRep.CompressedSize)/(1<<20), float64(pageRep.WasmBytes)/(1<<20))
 	return pageURL
+}
+
+// buildDir is where the page is built: a folder of the user's cache, kept
+// between runs so that an unchanged program is not compressed again.
+func buildDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "bsg", "web-test")
 }
 
 // screen describes the emulated device.
@@ -143,7 +157,9 @@ func browse(t *testing.T, url string, sc screen) context.Context {
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
-	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
+	// no clock of its own: each wait below is bounded, and go test's
+	// -timeout ends a run that hangs
+	ctx, cancelT := context.WithCancel(ctx)
 	t.Cleanup(func() {
 		cancelT()
 		cancelC()
@@ -166,14 +182,85 @@ func browse(t *testing.T, url string, sc screen) context.Context {
 // state reads what the program last told the page.
 func state(t *testing.T, ctx context.Context) ui.PageState {
 	t.Helper()
-	var raw string
-	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`window.bsg && window.bsg.state || ""`, &raw)))
+	raw, _ := published(t, ctx)
+	return decode(t, raw)
+}
+
+// decode reads a state the page published.
+func decode(t *testing.T, raw string) ui.PageState {
+	t.Helper()
 	var st ui.PageState
 	if raw != "" {
 		require.NoError(t, json.Unmarshal([]byte(raw), &st))
 	}
 	return st
 }
+
+// awaitChange waits until the page's state differs from raw (what
+// published returned) and returns the new one; the test fails when the
+// page shows nothing new for pageWait. Loops over a game's steps wait
+// with it, so that they count what happened, not how long it took.
+func awaitChange(t *testing.T, ctx context.Context, raw string) string {
+	t.Helper()
+	if !changed(t, ctx, raw, pageWait) {
+		st := decode(t, raw)
+		t.Fatalf("the page showed nothing new for %v: %s, stage %s, status %q, buttons %s", pageWait, st.Screen, st.Stage, st.Status, labels(st))
+	}
+	now, _ := published(t, ctx)
+	return now
+}
+
+// published reads the page's state as the program last published it (its
+// JSON) and how many frames the program has drawn.
+func published(t *testing.T, ctx context.Context) (string, int) {
+	t.Helper()
+	var got struct {
+		State  string `json:"state"`
+		Frames int    `json:"frames"`
+	}
+	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`({state: (window.bsg && window.bsg.state) || "", frames: (window.bsg && window.bsg.frames) || 0})`, &got)))
+	return got.State, got.Frames
+}
+
+// settle waits until the page has drawn two whole frames in which its
+// state did not change: what the state says is then on the screen (a
+// screenshot shows it, an animation has ended). It polls what the page
+// publishes, so a slow machine makes it slower, never wrong.
+func settle(t *testing.T, ctx context.Context) ui.PageState {
+	t.Helper()
+	deadline := time.Now().Add(pageWait)
+	raw, since := published(t, ctx)
+	for {
+		now, frames := published(t, ctx)
+		if now != raw {
+			raw, since = now, frames
+		} else if frames >= since+2 {
+			return state(t, ctx)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page never settled: %d frames drawn, its state still changing", frames)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// changed waits until the page's state differs from before (what
+// published returned before an action); false if it did not within limit.
+func changed(t *testing.T, ctx context.Context, before string, limit time.Duration) bool {
+	t.Helper()
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if now, _ := published(t, ctx); now != before {
+			return true
+		}
+	}
+	return false
+}
+
+// pageWait bounds each wait for what the page shows: long enough that a
+// machine with every core busy does not reach it (the page compiles and
+// paints in software), short enough that a page that stopped is named
+// before go test's -timeout.
+const pageWait = 5 * time.Minute
 
 // waitFor polls the page's state until ok holds (or fails the test after
 // limit, showing the last state).
@@ -190,6 +277,17 @@ func waitFor(t *testing.T, ctx context.Context, limit time.Duration, what string
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// waitRest is waitFor for the end of a gesture: once ok holds, it waits
+// until the page has settled (the gesture's last events taken) and
+// checks that ok still holds of what it shows then.
+func waitRest(t *testing.T, ctx context.Context, limit time.Duration, what string, ok func(ui.PageState) bool) ui.PageState {
+	t.Helper()
+	waitFor(t, ctx, limit, what, ok)
+	st := settle(t, ctx)
+	require.True(t, ok(st), "%s, and still once the page settled", what)
+	return st
 }
 
 func labels(st ui.PageState) string {
@@ -214,7 +312,7 @@ func button(st ui.PageState, part string) (ui.PageButton, bool) {
 func waitButton(t *testing.T, ctx context.Context, part string) ui.PageButton {
 	t.Helper()
 	var b ui.PageButton
-	waitFor(t, ctx, 60*time.Second, "a button "+part, func(st ui.PageState) bool {
+	waitFor(t, ctx, pageWait, "a button "+part, func(st ui.PageState) bool {
 		var ok bool
 		b, ok = button(st, part)
 		return ok
@@ -237,13 +335,6 @@ func click(t *testing.T, ctx context.Context, x, y float64) {
 		input.DispatchMouseEvent(input.MouseReleased, x, y).WithButton(input.Left).WithClickCount(1),
 		chromedp.Sleep(hold),
 	))
-}
-
-// clickButton clicks the middle of a button with the mouse.
-func clickButton(t *testing.T, ctx context.Context, part string) {
-	t.Helper()
-	b := waitButton(t, ctx, part)
-	click(t, ctx, b.X+b.W/2, b.Y+b.H/2)
 }
 
 // touch sends one touch event with the fingers at pts.
@@ -288,14 +379,13 @@ func drag(t *testing.T, ctx context.Context, a, b [2]float64, steps int) {
 	require.NoError(t, chromedp.Run(ctx, acts...))
 }
 
-// screenshot captures the page as a PNG and keeps it in out/web-shots.
+// screenshot captures the page as a PNG and keeps it in the test's
+// artifact folder.
 func screenshot(t *testing.T, ctx context.Context, name string) []byte {
 	t.Helper()
 	var png []byte
 	require.NoError(t, chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)))
-	dir := filepath.Join("..", "out", "web-shots")
-	require.NoError(t, os.MkdirAll(dir, 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(t.ArtifactDir(), name+".png"), png, 0o644))
 	return png
 }
 
@@ -333,7 +423,7 @@ func typeInto(t *testing.T, ctx context.Context, id, text string, enter bool) {
 	f, ok := pageField(state(t, ctx), id)
 	require.True(t, ok, "no field %s", id)
 	tap(t, ctx, f.X+f.W/2, f.Y+f.H/2)
-	waitFor(t, ctx, 30*time.Second, "the field "+id+" focused", func(st ui.PageState) bool {
+	waitFor(t, ctx, pageWait, "the field "+id+" focused", func(st ui.PageState) bool {
 		f, ok := pageField(st, id)
 		return ok && f.Focused
 	})

@@ -22,11 +22,12 @@ import (
 func TestAgainstTheComputer(t *testing.T) {
 	// a 1280 × 800 touch screen: controls a finger's size, the mouse used
 	ctx := browse(t, page(t)+"?scenario=furball&cylon=greedy", screen{W: 1280, H: 800, DPR: 1, Touch: true})
-	st := waitFor(t, ctx, 90*time.Second, "the game", func(st ui.PageState) bool { return st.Turn == 1 })
+	st := waitFor(t, ctx, pageWait, "the game", func(st ui.PageState) bool { return st.Turn == 1 })
 	done := 0
 	for step := 0; st.Turn < 2; step++ {
 		require.Less(t, step, 80, "turn 1 did not end; the page shows %s (stage %s), buttons %s", st.Screen, st.Stage, labels(st))
-		st = state(t, ctx)
+		raw, _ := published(t, ctx)
+		st = decode(t, raw)
 		require.Empty(t, overlap(st), "stage %s", st.Stage)
 		pressedOne := false
 		for _, part := range []string{"Done", "Commit", "Declare", "Go on", "Continue"} {
@@ -45,9 +46,7 @@ func TestAgainstTheComputer(t *testing.T) {
 				continue
 			}
 		}
-		if !pressedOne {
-			time.Sleep(100 * time.Millisecond)
-		}
+		awaitChange(t, ctx, raw) // what was pressed shows, or the engine moves on
 	}
 	require.Positive(t, done)
 	screenshot(t, ctx, "computer-turn2")
@@ -60,11 +59,10 @@ func TestAgainstTheComputer(t *testing.T) {
 // typed with the phone's own keyboard: the saved file has them.
 func TestScenarioEditorOnAPhone(t *testing.T) {
 	ctx := browse(t, page(t)+"?editor", screen{W: 390, H: 844, DPR: 2, Touch: true})
-	st := waitFor(t, ctx, 90*time.Second, "the editor with its ships", func(st ui.PageState) bool {
+	waitFor(t, ctx, pageWait, "the editor with its ships", func(st ui.PageState) bool {
 		return st.Screen == "scenario editor" && len(st.Ships) >= 2
 	})
-	time.Sleep(300 * time.Millisecond)
-	st = state(t, ctx)
+	st := settle(t, ctx)
 	require.Empty(t, overlap(st))
 	for _, b := range st.Buttons {
 		assert.GreaterOrEqual(t, b.H, 9*cssPerMM-0.5, "button %q is %.1f mm high", b.Label, b.H/cssPerMM)
@@ -79,7 +77,7 @@ func TestScenarioEditorOnAPhone(t *testing.T) {
 	sh := st.Ships[len(st.Ships)-1]
 	to := [2]float64{sh.X + 40, sh.Y + 40}
 	drag(t, ctx, [2]float64{sh.X, sh.Y}, to, 10)
-	st = waitFor(t, ctx, 20*time.Second, "the ship dragged", func(st ui.PageState) bool { return st.Ships[len(st.Ships)-1].X != sh.X })
+	st = waitRest(t, ctx, pageWait, "the ship dragged", func(st ui.PageState) bool { return st.Ships[len(st.Ships)-1].X != sh.X })
 	moved := st.Ships[len(st.Ships)-1]
 	assert.InDelta(t, to[0], moved.X, 6, "the ship ends where the finger did")
 	assert.InDelta(t, to[1], moved.Y, 6)
@@ -92,13 +90,13 @@ func TestScenarioEditorOnAPhone(t *testing.T) {
 	a, b := st.Ships[0], st.Ships[1]
 	spread := math.Hypot(a.X-b.X, a.Y-b.Y)
 	pinch(t, ctx, [2]float64{195, 150}, 40, 80)
-	st = waitFor(t, ctx, 20*time.Second, "the table zoomed", func(st ui.PageState) bool {
+	st = waitRest(t, ctx, pageWait, "the table zoomed", func(st ui.PageState) bool {
 		return math.Hypot(st.Ships[0].X-st.Ships[1].X, st.Ships[0].Y-st.Ships[1].Y) > 1.5*spread
 	})
 	assert.InDelta(t, 2, math.Hypot(st.Ships[0].X-st.Ships[1].X, st.Ships[0].Y-st.Ships[1].Y)/spread, 0.2, "fingers spread from 40 to 80 px")
 
 	typeInto(t, ctx, "name", "Phone skirmish", false)
-	waitFor(t, ctx, 20*time.Second, "the typed name", func(st ui.PageState) bool {
+	waitFor(t, ctx, pageWait, "the typed name", func(st ui.PageState) bool {
 		f, ok := pageField(st, "name")
 		return ok && f.Text == "Phone skirmish"
 	})
@@ -111,7 +109,7 @@ func TestScenarioEditorOnAPhone(t *testing.T) {
 		drag(t, ctx, [2]float64{4, 750}, [2]float64{4, 600}, 8)
 	}
 	typeInto(t, ctx, "turns", "7", true)
-	waitFor(t, ctx, 20*time.Second, "the typed turn limit", func(st ui.PageState) bool {
+	waitFor(t, ctx, pageWait, "the typed turn limit", func(st ui.PageState) bool {
 		f, ok := pageField(st, "turns")
 		return ok && f.Text == "7" && !f.Focused
 	})
@@ -128,7 +126,7 @@ func TestScenarioEditorOnAPhone(t *testing.T) {
 		}
 		data, _ = os.ReadFile(files[0])
 		return len(data) > 0
-	}, 30*time.Second, 100*time.Millisecond, "the download of the scenario")
+	}, pageWait, 100*time.Millisecond, "the download of the scenario")
 	sc, err := scenarios.Parse("phone.yaml", data, assets.Default())
 	require.NoError(t, err)
 	assert.Equal(t, "Phone skirmish", sc.Name)

@@ -57,15 +57,15 @@ func TestPhotoModeOnAPhone(t *testing.T) {
 	waitButton(t, ctx, "Photo mode")
 	screenshot(t, ctx, "title-phone")
 	tapButton(t, ctx, "Photo mode")
-	waitFor(t, ctx, 10*time.Second, "the file picker", func(st ui.PageState) bool { return strings.Contains(st.Status, "choose a file") })
+	waitFor(t, ctx, pageWait, "the file picker", func(st ui.PageState) bool { return strings.Contains(st.Status, "choose a file") })
 	require.NoError(t, chromedp.Run(ctx, chromedp.SetUploadFiles("#upload", []string{huge}, chromedp.ByID)))
-	st := waitFor(t, ctx, 10*time.Second, "the refusal", func(st ui.PageState) bool { return strings.Contains(st.Status, "too large") })
+	st := waitFor(t, ctx, pageWait, "the refusal", func(st ui.PageState) bool { return strings.Contains(st.Status, "too large") })
 	assert.Equal(t, "huge.jpg: too large (65.0 MB; at most 64 MB)", st.Status)
 
 	tapButton(t, ctx, "Photo mode")
-	waitFor(t, ctx, 10*time.Second, "the file picker", func(st ui.PageState) bool { return strings.Contains(st.Status, "choose a file") })
+	waitFor(t, ctx, pageWait, "the file picker", func(st ui.PageState) bool { return strings.Contains(st.Status, "choose a file") })
 	require.NoError(t, chromedp.Run(ctx, chromedp.SetUploadFiles("#upload", []string{file}, chromedp.ByID)))
-	st = waitFor(t, ctx, 90*time.Second, "photo mode", func(st ui.PageState) bool { return st.Screen == "photo mode" && st.Photo != nil })
+	st = waitFor(t, ctx, pageWait, "photo mode", func(st ui.PageState) bool { return st.Screen == "photo mode" && st.Photo != nil })
 	require.Equal(t, 1600, st.Photo.Width)
 	for _, b := range st.Buttons {
 		assert.GreaterOrEqual(t, b.H, 9*cssPerMM-0.5, "button %q is %.1f mm high", b.Label, b.H/cssPerMM)
@@ -83,7 +83,7 @@ func TestPhotoModeOnAPhone(t *testing.T) {
 					break
 				}
 				tap(t, ctx, b.X+b.W/2, b.Y+b.H/2)
-				waitFor(t, ctx, 10*time.Second, "the next class", func(st ui.PageState) bool {
+				waitFor(t, ctx, pageWait, "the next class", func(st ui.PageState) bool {
 					nb, ok := button(st, "Class: ")
 					return ok && nb.Label != b.Label
 				})
@@ -94,7 +94,7 @@ func TestPhotoModeOnAPhone(t *testing.T) {
 			px, _ := tr.Cam.Project(s.Pose.Pos)
 			zoom := st.Photo.Zoom
 			pinch(t, ctx, photoOnScreen(st.Photo, px), 50, 200)
-			st = waitFor(t, ctx, 20*time.Second, "the photo zoomed", func(st ui.PageState) bool { return st.Photo.Zoom > 3*zoom })
+			st = waitRest(t, ctx, pageWait, "the photo zoomed", func(st ui.PageState) bool { return st.Photo.Zoom > 3*zoom })
 			assert.InDelta(t, 4, st.Photo.Zoom/zoom, 0.4, "the fingers spread from 50 to 200 px")
 			screenshot(t, ctx, "photo-phone-zoomed")
 		}
@@ -113,7 +113,7 @@ func TestPhotoModeOnAPhone(t *testing.T) {
 		tapButton(t, ctx, "Fit")
 		phase(fmt.Sprintf("dial turned %d times", s.Rotation))
 	}
-	st = waitFor(t, ctx, 60*time.Second, "the rulings", func(st ui.PageState) bool {
+	st = waitFor(t, ctx, pageWait, "the rulings", func(st ui.PageState) bool {
 		return st.Photo != nil && len(st.Photo.Rulings) >= 1 && st.Photo.Zoom < 0.5
 	})
 	truth := referee.New(tr.Truth).Rule(0, 1)
@@ -154,7 +154,7 @@ func TestPhotoModeOnAPhone(t *testing.T) {
 	require.Eventually(t, func() bool {
 		data, err = os.ReadFile(marksFile)
 		return err == nil && len(data) > 0
-	}, 30*time.Second, 100*time.Millisecond, "the download of table.marks.yaml")
+	}, pageWait, 100*time.Millisecond, "the download of table.marks.yaml")
 	phase("marks downloaded")
 	mf, err := photo.ParseMarks(marksFile, data, comp, 1600, 1200)
 	require.NoError(t, err, string(data))
@@ -167,7 +167,7 @@ func TestPhotoModeOnAPhone(t *testing.T) {
 		dpr  float64
 	}{{"photo-phone-landscape", 844, 390, 2}, {"photo-desktop", 1280, 800, 1}} {
 		require.NoError(t, chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(sc.w, sc.h, sc.dpr, sc.dpr > 1)))
-		st = waitFor(t, ctx, 20*time.Second, sc.name, func(st ui.PageState) bool {
+		st = waitFor(t, ctx, pageWait, sc.name, func(st ui.PageState) bool {
 			return st.Photo != nil && len(st.Photo.Rulings) > 0 && st.Photo.X+float64(st.Photo.Width)*st.Photo.Zoom > 0 && len(st.Buttons) > 0 &&
 				st.Buttons[0].X > float64(sc.w)/2
 		})

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
@@ -41,15 +40,15 @@ func TestReplayUnderWasmGivesTheAmd64Hash(t *testing.T) {
 	// on a phone held upright, by touch
 	ctx := browse(t, page(t), screen{W: 390, H: 844, DPR: 2, Touch: true})
 	tapButton(t, ctx, "Replay a saved game")
-	waitFor(t, ctx, 10*time.Second, "the file picker", func(st ui.PageState) bool { return st.Status != "" })
+	waitFor(t, ctx, pageWait, "the file picker", func(st ui.PageState) bool { return st.Status != "" })
 	require.NoError(t, chromedp.Run(ctx, chromedp.SetUploadFiles("#upload", []string{file}, chromedp.ByID)))
-	waitFor(t, ctx, 60*time.Second, "the replay", func(st ui.PageState) bool { return st.Screen == "replay" })
+	waitFor(t, ctx, pageWait, "the replay", func(st ui.PageState) bool { return st.Screen == "replay" })
 	tapButton(t, ctx, "cmd >")
-	waitFor(t, ctx, 20*time.Second, "one command on", func(st ui.PageState) bool { return st.Hash != "" })
+	waitFor(t, ctx, pageWait, "one command on", func(st ui.PageState) bool { return st.Hash != "" })
 	require.Empty(t, overlap(state(t, ctx)))
 	screenshot(t, ctx, "replay-phone")
 	tapButton(t, ctx, ">|")
-	st := waitFor(t, ctx, 120*time.Second, "the end of the replay", func(st ui.PageState) bool { return st.AtEnd })
+	st := waitFor(t, ctx, pageWait, "the end of the replay", func(st ui.PageState) bool { return st.AtEnd })
 	screenshot(t, ctx, "replay-end")
 	require.Equal(t, want, st.Hash, "the wasm replay's state hash")
 }
