@@ -169,6 +169,10 @@ func Dial(ctx context.Context, server, token string) *Client {
 // Close ends the client.
 func (c *Client) Close() { c.cancel() }
 
+// Server is the base URL of the client's server (its scenario and lobby
+// endpoints: Scenario, Host).
+func (c *Client) Server() string { return c.server }
+
 // State returns the latest state (nil before the first).
 func (c *Client) State() *wire.State {
 	c.mu.Lock()

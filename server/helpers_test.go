@@ -67,7 +67,7 @@ func botGame(t testing.TB, base string, cr server.CreateResponse, col, cyl strin
 			c := client.Dial(ctx, base, tok)
 			defer c.Close()
 			p, _ := policy.ByName(name)
-			st, err := client.Bot(ctx, c, p, comp, uint64(i+1), nil)
+			st, err := policy.Bot(ctx, c, p, comp, uint64(i+1), nil)
 			out <- res{side, st, err}
 		}()
 	}

@@ -72,7 +72,7 @@ func TestNothingSentToASeatLeaksTheOtherSidesSecrets(t *testing.T) {
 					c := client.Dial(ctx, hs.URL, tok)
 					defer c.Close()
 					c.Tap(tap(side))
-					_, err := client.Bot(ctx, c, policy.Random{}, comp, uint64(i+11), nil)
+					_, err := policy.Bot(ctx, c, policy.Random{}, comp, uint64(i+11), nil)
 					errs <- err
 				}()
 			}

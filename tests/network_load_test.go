@@ -138,7 +138,7 @@ func TestLoadManyGames(t *testing.T) {
 					lat = append(lat, d)
 					mu.Unlock()
 				})
-				st, err := client.Bot(ctx, c, policy.Greedy{}, comp, uint64(2*g+i+1), nil)
+				st, err := policy.Bot(ctx, c, policy.Greedy{}, comp, uint64(2*g+i+1), nil)
 				if err == nil && (st.View.Phase != battle.Over || st.Record == nil) {
 					err = fmt.Errorf("game %d did not end with a record", g)
 				}

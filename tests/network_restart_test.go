@@ -88,7 +88,7 @@ func playJumpPoint(t *testing.T, base string, onState func(*wire.State)) *wire.R
 		if side == battle.Cylon {
 			tok = cr.Cylon
 		}
-		var obs client.Observer
+		var obs policy.BotObserver
 		if side == battle.Colonial && onState != nil {
 			obs = stateFunc(onState)
 		}
@@ -96,7 +96,7 @@ func playJumpPoint(t *testing.T, base string, onState func(*wire.State)) *wire.R
 			c := client.Dial(ctx, base, tok)
 			defer c.Close()
 			c.SetNonces(nonces(string(side)))
-			st, err := client.Bot(ctx, c, policy.Greedy{}, comp, uint64(i+1), obs)
+			st, err := policy.Bot(ctx, c, policy.Greedy{}, comp, uint64(i+1), obs)
 			out <- res{st, err}
 		}()
 	}

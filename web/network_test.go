@@ -67,7 +67,7 @@ func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
 	botDone := make(chan *wire.State, 1)
 	botErr := make(chan error, 1)
 	go func() {
-		st, err := client.Bot(bctx, bc, greedy, comp, 5, nil)
+		st, err := policy.Bot(bctx, bc, greedy, comp, 5, nil)
 		botErr <- err
 		botDone <- st
 	}()

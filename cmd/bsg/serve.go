@@ -179,7 +179,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	defer stop()
 	c := client.Dial(ctx, base, token)
 	defer c.Close()
-	st, err := client.Bot(ctx, c, p, comp, *seed, &clockShow{w: stdout, turn: -1})
+	st, err := policy.Bot(ctx, c, p, comp, *seed, &clockShow{w: stdout, turn: -1})
 	if err != nil {
 		return err
 	}

@@ -73,7 +73,7 @@ func TestNetGameHostPlaysJumpPointAgainstABot(t *testing.T) {
 	go func() {
 		c := client.Dial(ctx, base, token)
 		defer c.Close()
-		_, err := client.Bot(ctx, c, policy.Greedy{}, a.Comp, 5, nil)
+		_, err := policy.Bot(ctx, c, policy.Greedy{}, a.Comp, 5, nil)
 		bot <- err
 	}()
 	tickUntil(t, a, func() bool { return g.State().Ready })
@@ -137,7 +137,7 @@ func TestNetSeatJoinedByLinkOnAPhoneByButtons(t *testing.T) {
 	go func() {
 		c := client.Dial(ctx, hs.URL, cr.Cylon)
 		defer c.Close()
-		_, err := client.Bot(ctx, c, policy.Greedy{}, a.Comp, 5, nil)
+		_, err := policy.Bot(ctx, c, policy.Greedy{}, a.Comp, 5, nil)
 		bot <- err
 	}()
 	tickUntil(t, a, func() bool { return g.State() != nil && g.State().Ready })

@@ -1,4 +1,4 @@
-package client
+package policy
 
 import (
 	"net/http/httptest"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/wire"
@@ -22,7 +23,7 @@ func TestBotKnowsTheScenario(t *testing.T) {
 	require.NoError(t, err)
 	hs := httptest.NewServer(s.Handler())
 	defer func() { hs.Close(); s.Close() }()
-	cr, err := Host(hs.URL, wire.CreateRequest{Scenario: "jump-point"})
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "jump-point"})
 	require.NoError(t, err)
 	comp := assets.Default()
 	want, ok := scenarios.Builtin("jump-point")
@@ -34,7 +35,7 @@ func TestBotKnowsTheScenario(t *testing.T) {
 	assert.Equal(t, want.Victory, seat.Setup.Victory)
 	assert.Len(t, seat.Setup.Ships, len(want.Ships))
 
-	_, err = Scenario(hs.URL, "no-such-game")
+	_, err = client.Scenario(hs.URL, "no-such-game")
 	assert.ErrorContains(t, err, "no game")
 	g = remoteGame(hs.URL, &wire.State{Game: "no-such-game", Rules: want.Rules}, comp, 1)
 	assert.Equal(t, "seen", g.RemoteSeat(battle.Cylon, battle.View{}).Setup.Name, "without the scenario the view is all it has")

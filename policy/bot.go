@@ -1,4 +1,4 @@
-package client
+package policy
 
 import (
 	"context"
@@ -7,23 +7,25 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
-	"github.com/starshipbattles/bsg/policy"
+	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/wire"
 )
 
-// Observer is told of every state a bot acts on and of every decision it
-// sends (for tests, tools and the load test's latency figures).
-type Observer interface {
+// BotObserver is told of every state a bot acts on and of every decision
+// it sends (for tests, tools and the load test's latency figures).
+type BotObserver interface {
 	State(*wire.State)
 	Sent(kind string, err error)
 }
 
-// Bot plays the client's seat with a computer policy to the end of the
-// game, deciding from the seat's views only, and returns the last state
-// (which holds the signed record). seed drives the policy's own choices.
-func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Components, seed uint64, obs Observer) (*wire.State, error) {
+// Bot plays a network seat (the client c) with a computer policy to the
+// end of the game, deciding from the seat's views only, and returns the
+// last state (which holds the signed record). seed drives the policy's
+// own choices. The bot lives with the policies, so that the client
+// package, the protocol's player side, needs none of them.
+func Bot(ctx context.Context, c *client.Client, p Policy, comp *assets.Components, seed uint64, obs BotObserver) (*wire.State, error) {
 	c.SetComponents(comp)
-	var g *policy.Game
+	var g *Game
 	lastSeq := -1
 	for {
 		st, err := c.Wait(ctx, func(s *wire.State) bool {
@@ -40,7 +42,7 @@ func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Component
 		}
 		lastSeq = st.Seq
 		if g == nil {
-			g = remoteGame(c.server, st, comp, seed)
+			g = remoteGame(c.Server(), st, comp, seed)
 		}
 		kind, err := decide(ctx, c, g, p, st)
 		if obs != nil {
@@ -56,18 +58,18 @@ func Bot(ctx context.Context, c *Client, p policy.Policy, comp *assets.Component
 // game's scenario, fetched from the server, so that a search plays for
 // the victory conditions; a server that cannot give it leaves the policy
 // reading the table off the views and playing to eliminate.
-func remoteGame(server string, st *wire.State, comp *assets.Components, seed uint64) *policy.Game {
-	g := policy.NewRemote(comp, st.Rules, seed)
-	if setup, err := Scenario(server, st.Game); err == nil {
+func remoteGame(server string, st *wire.State, comp *assets.Components, seed uint64) *Game {
+	g := NewRemote(comp, st.Rules, seed)
+	if setup, err := client.Scenario(server, st.Game); err == nil {
 		g.SetScenario(setup)
 	}
 	return g
 }
 
 // decide makes and sends the decisions the state says the seat owes.
-func decide(ctx context.Context, c *Client, g *policy.Game, p policy.Policy, st *wire.State) (string, error) {
+func decide(ctx context.Context, c *client.Client, g *Game, p Policy, st *wire.State) (string, error) {
 	v := st.View
-	seat := func() *policy.Seat { return g.RemoteSeat(st.Seat, v) }
+	seat := func() *Seat { return g.RemoteSeat(st.Seat, v) }
 	switch v.Phase {
 	case battle.Planning:
 		var cmds []battle.Command
