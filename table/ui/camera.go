@@ -3,6 +3,8 @@ package ui
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/starshipbattles/bsg/physics"
 )
 
@@ -18,23 +20,41 @@ type Camera struct {
 	moved bool
 }
 
-// ToScreen maps a table point to the screen.
-func (c *Camera) ToScreen(v physics.Vec) Pt {
-	return Pt{c.View.X + c.View.W/2 + (v.X-c.Center.X)*c.Scale, c.View.Y + c.View.H/2 - (v.Y-c.Center.Y)*c.Scale}
+// Matrix is the camera's table-to-screen transform as a homogeneous
+// matrix (mathgl, column-major): a table point (x, y, 1) goes to the
+// screen point (Scale·x + tx, −Scale·y + ty, 1), the y axis flipped
+// (the table's y runs up, the screen's down) and Center landing on the
+// viewport's middle.
+func (c *Camera) Matrix() mgl64.Mat3 {
+	tx := c.View.X + c.View.W/2 - c.Center.X*c.Scale
+	ty := c.View.Y + c.View.H/2 + c.Center.Y*c.Scale
+	return mgl64.Mat3{c.Scale, 0, 0, 0, -c.Scale, 0, tx, ty, 1}
 }
 
-// ToWorld maps a screen point to the table.
+// ToScreen maps a table point to the screen (by Matrix).
+func (c *Camera) ToScreen(v physics.Vec) Pt {
+	return screenPt(c.Matrix(), v)
+}
+
+// ToWorld maps a screen point to the table (by Matrix's inverse).
 func (c *Camera) ToWorld(p Pt) physics.Vec {
-	return physics.V(c.Center.X+(p.X-c.View.X-c.View.W/2)/c.Scale, c.Center.Y-(p.Y-c.View.Y-c.View.H/2)/c.Scale)
+	w := c.Matrix().Inv().Mul3x1(mgl64.Vec3{p.X, p.Y, 1})
+	return physics.V(w[0], w[1])
 }
 
 // Pts maps table points to the screen.
 func (c *Camera) Pts(vs []physics.Vec) []Pt {
+	m := c.Matrix()
 	out := make([]Pt, len(vs))
 	for i, v := range vs {
-		out[i] = c.ToScreen(v)
+		out[i] = screenPt(m, v)
 	}
 	return out
+}
+
+func screenPt(m mgl64.Mat3, v physics.Vec) Pt {
+	s := m.Mul3x1(mgl64.Vec3{v.X, v.Y, 1})
+	return Pt{s[0], s[1]}
 }
 
 // Fit shows the rectangle r whole in the viewport.
