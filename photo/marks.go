@@ -306,7 +306,7 @@ func parseSheet(ps *yamlfile.Problems, n *yaml.Node, px pixelReader, t referee.T
 
 func parseShipMarks(ps *yamlfile.Problems, n *yaml.Node, path string, comp *assets.Components, px pixelReader, click float64) (Object, bool) {
 	before := ps.Len()
-	f := yamlfile.Map(ps, n, path, "id!", "class!", "front!", "rotation", "level", "base_mm")
+	f := yamlfile.Map(ps, n, path, "id!", "class!", "front!", "rotation", "level", "base_mm", "front_px")
 	o := Object{Kind: ShipKind, Level: MinLevel, SigmaPx: click}
 	if f["id"] != nil {
 		o.ID, _ = yamlfile.ID(ps, f["id"], path+".id")
@@ -332,6 +332,16 @@ func parseShipMarks(ps *yamlfile.Problems, n *yaml.Node, path string, comp *asse
 	if f["base_mm"] != nil {
 		if v, ok := yamlfile.Positive(ps, f["base_mm"], path+".base_mm"); ok {
 			o.AcrossFlats = v
+		}
+	}
+	if n := f["front_px"]; n != nil {
+		// the corners snapped to the base's edges: their own precision
+		if v, ok := yamlfile.Float(ps, n, path+".front_px"); ok {
+			if v < 0.05 || v > 50 {
+				ps.Add(n, path+".front_px", "%g is out of range; allowed: 0.05 to 50 pixels", v)
+			} else {
+				o.SigmaPx = v
+			}
 		}
 	}
 	return o, ps.Len() == before

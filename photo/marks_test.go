@@ -147,3 +147,21 @@ func TestReadMarksFileBound(t *testing.T) {
 	assert.Equal(t, name, got)
 	assert.Equal(t, sampleMarks, string(data))
 }
+
+// TestSnappedPrecisionIsSaved: a ship whose corners were snapped keeps
+// their precision (front_px) in the marks file, so bsg photo rules on the
+// saved marks with the intervals photo mode showed.
+func TestSnappedPrecisionIsSaved(t *testing.T) {
+	comp := assets.Default()
+	mf, err := photo.ParseMarks("m.yaml", []byte(sampleMarks), comp, 4000, 3000)
+	require.NoError(t, err)
+	mf.Scene.Objects[0].SigmaPx = 0.42
+	back, err := photo.ParseMarks("again.yaml", mf.YAML(), comp, 4000, 3000)
+	require.NoError(t, err, string(mf.YAML()))
+	assert.Equal(t, 0.42, back.Scene.Objects[0].SigmaPx)
+	assert.Equal(t, mf.ClickPx, back.Scene.Objects[1].SigmaPx, "a clicked ship keeps click_px")
+	assert.Equal(t, mf.Scene.Objects, back.Scene.Objects)
+	_, err = photo.ParseMarks("bad.yaml", []byte("sheet: {paper: a4, marks: auto}\nships:\n  - {id: a, class: viper-mk2, front: [[1, 1], [9, 9]], front_px: 0}\n"), comp, 4000, 3000)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "bad.yaml:3: ships[0].front_px: 0 is out of range")
+}

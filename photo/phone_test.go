@@ -1,6 +1,7 @@
 package photo_test
 
 import (
+	"flag"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -12,6 +13,8 @@ import (
 	"github.com/starshipbattles/bsg/photo/phototest"
 	"github.com/starshipbattles/bsg/referee"
 )
+
+var trials = flag.Int("trials", 0, "trials a calibration kind in TestPhoneLensCoverage95 (0: 40, or 1000 with -long)")
 
 // calKind is a way a player calibrates a photo (issue #28's table).
 type calKind int
@@ -150,6 +153,9 @@ func TestPhoneLensCoverage95(t *testing.T) {
 	n, need, samples := 40, 0.90, 200
 	if *long {
 		n, need, samples = 1000, 0.95, 400
+	}
+	if *trials > 0 {
+		n = *trials
 	}
 	for _, kind := range calKinds {
 		s := phoneTrials(t, n, 28, kind, samples)

@@ -80,8 +80,12 @@ func (mf *Marks) YAML() []byte {
 	for _, o := range mf.Scene.Objects {
 		switch o.Kind {
 		case ShipKind:
-			ships = append(ships, fmt.Sprintf("  - {id: %q, class: %s, front: %s, rotation: %d, level: %d, base_mm: %s}\n",
-				o.ID, o.Class, points(o.Points), o.Rotation, max(1, o.Level), num(o.AcrossFlats)))
+			px := ""
+			if o.SigmaPx != mf.ClickPx && o.SigmaPx > 0 {
+				px = ", front_px: " + num(o.SigmaPx)
+			}
+			ships = append(ships, fmt.Sprintf("  - {id: %q, class: %s, front: %s, rotation: %d, level: %d, base_mm: %s%s}\n",
+				o.ID, o.Class, points(o.Points), o.Rotation, max(1, o.Level), num(o.AcrossFlats), px))
 		case PlanetoidKind:
 			obstacles = append(obstacles, fmt.Sprintf("  - {id: %q, kind: planetoid, edge: %s, level: %d}\n", o.ID, points(o.Points), max(1, o.Level)))
 		case FieldKind:
