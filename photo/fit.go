@@ -48,6 +48,35 @@ type Mark struct {
 	Pixel   physics.Vec
 	Table   physics.Vec
 	SigmaPx float64 // how precisely Pixel is known (one standard deviation)
+	// Normal, when not zero, makes the mark a line mark: Pixel shows some
+	// point of the table line through Table with this unit normal (a
+	// straight edge of the play area), and only its distance from that
+	// line counts (plumb-line calibration).
+	Normal physics.Vec
+}
+
+// offset returns how far the model puts the mark's pixel px from where
+// the mark lies on the table: both coordinates for a point, the distance
+// along the normal (and 0) for a line mark.
+func (mk Mark) offset(m Model, px physics.Vec) physics.Vec {
+	q, _ := m.ToTable(px)
+	d := q.Sub(mk.Table)
+	if mk.Normal != (physics.Vec{}) {
+		return physics.V(mk.Normal.Dot(d), 0)
+	}
+	return d
+}
+
+// constraints counts what marks fix: two coordinates a point, one a line.
+func constraints(marks []Mark) (points, lines int) {
+	for _, m := range marks {
+		if m.Normal != (physics.Vec{}) {
+			lines++
+		} else {
+			points++
+		}
+	}
+	return points, lines
 }
 
 // Residual is how far the fitted model takes a mark from its known place.
@@ -205,6 +234,9 @@ func (c *Calibration) culprit(marks []Mark) error {
 	best, bestScale := -1, math.Inf(1)
 	var bestCal *Calibration
 	for i := range marks {
+		if marks[i].Normal != (physics.Vec{}) {
+			continue // line marks are screened where they are found
+		}
 		rest := append(append([]Mark(nil), marks[:i]...), marks[i+1:]...)
 		ci, err := fit(rest, c.Width, c.Height)
 		if err != nil || ci.DOF <= 0 {
@@ -218,27 +250,30 @@ func (c *Calibration) culprit(marks []Mark) error {
 		return nil
 	}
 	m := marks[best]
-	q, _ := bestCal.Model.ToTable(m.Pixel)
 	big, small := bestCal.Model.Scale(m.Pixel)
-	d := q.Dist(m.Table)
+	d := m.offset(bestCal.Model, m.Pixel).Norm()
 	return unusable("mark %s is %.1f mm from where the other marks put it (%.1f times the click precision): it is misplaced, or the photo is blurred there",
 		m.Name, d, d/(m.SigmaPx*math.Sqrt(big*small)))
 }
 
 // fit is Fit without the checks.
 func fit(marks []Mark, w, h int) (*Calibration, error) {
-	if len(marks) < 4 {
-		return nil, unusable("%d calibration marks; at least 4 with known table positions are needed", len(marks))
+	np, nl := constraints(marks)
+	if np < 4 {
+		return nil, unusable("%d calibration marks; at least 4 with known table positions are needed", np)
 	}
-	pix := make([]physics.Vec, len(marks))
-	tab := make([]physics.Vec, len(marks))
-	for i, m := range marks {
-		pix[i], tab[i] = m.Pixel, m.Table
+	var pix, tab []physics.Vec
+	var pointMarks []Mark
+	for _, m := range marks {
 		if m.SigmaPx <= 0 {
 			return nil, fmt.Errorf("photo: mark %s has no precision", m.Name)
 		}
+		if m.Normal == (physics.Vec{}) {
+			pix, tab = append(pix, m.Pixel), append(tab, m.Table)
+			pointMarks = append(pointMarks, m)
+		}
 	}
-	if err := checkSpread(marks); err != nil {
+	if err := checkSpread(pointMarks); err != nil {
 		return nil, err
 	}
 	st := fitState{}
@@ -248,10 +283,10 @@ func fit(marks []Mark, w, h int) (*Calibration, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case len(marks) >= MarksForK2:
+	switch n := 2*np + nl; {
+	case n >= 2*MarksForK2:
 		st.terms = 2
-	case len(marks) >= MarksForK1:
+	case n >= 2*MarksForK1:
 		st.terms = 1
 	}
 	st.p = append(hn[:8:8], make([]float64, st.terms)...)
@@ -265,9 +300,9 @@ func fit(marks []Mark, w, h int) (*Calibration, error) {
 	p, err := levenbergMarquardt(func(p []float64, r []float64) {
 		m := st.model(w, h, p)
 		for i, mk := range marks {
-			q, _ := m.ToTable(mk.Pixel)
-			r[2*i] = (q.X - mk.Table.X) * wts[i]
-			r[2*i+1] = (q.Y - mk.Table.Y) * wts[i]
+			d := mk.offset(m, mk.Pixel)
+			r[2*i] = d.X * wts[i]
+			r[2*i+1] = d.Y * wts[i]
 		}
 	}, st.p, 2*len(marks), 200)
 	if err != nil {
@@ -275,11 +310,11 @@ func fit(marks []Mark, w, h int) (*Calibration, error) {
 	}
 	st.p = p
 	c := &Calibration{Model: st.model(w, h, p), Width: w, Height: h, Terms: st.terms, init: st}
-	c.DOF = 2*len(marks) - len(p)
+	c.DOF = 2*np + nl - len(p)
 	chi2, sum2 := 0.0, 0.0
 	for i, mk := range marks {
 		q, _ := c.Model.ToTable(mk.Pixel)
-		d := q.Dist(mk.Table)
+		d := mk.offset(c.Model, mk.Pixel).Norm()
 		c.Residuals = append(c.Residuals, Residual{Mark: mk, Fitted: q, MM: d, Sigmas: d * wts[i]})
 		chi2 += d * d * wts[i] * wts[i]
 		sum2 += d * d
@@ -402,9 +437,9 @@ func (c *Calibration) Refit(pixels []physics.Vec, k1, k2 float64) (Model, error)
 	p, err := levenbergMarquardt(func(p []float64, res []float64) {
 		m := st.model(c.Width, c.Height, p)
 		for i, r := range c.Residuals {
-			q, _ := m.ToTable(pixels[i])
-			res[2*i] = (q.X - r.Table.X) * wts[i]
-			res[2*i+1] = (q.Y - r.Table.Y) * wts[i]
+			d := r.Mark.offset(m, pixels[i])
+			res[2*i] = d.X * wts[i]
+			res[2*i+1] = d.Y * wts[i]
 		}
 	}, st.p, 2*len(c.Residuals), 50)
 	if err != nil {

@@ -54,7 +54,10 @@ type Marks struct {
 	Seed          uint64
 	Sheet         *Placement
 	Points        []Mark // other calibration points
-	Scene         Scene
+	// Edges: find the play area's straight edges on the photo and
+	// measure the lens from them (plumb-line calibration, `edges: auto`).
+	Edges bool
+	Scene Scene
 }
 
 // Calibration returns the calibration marks: the sheet's (with found, the
@@ -105,7 +108,7 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 	if root == nil {
 		return nil, ps.Err()
 	}
-	top := yamlfile.Map(ps, root, "", "photo", "click_px", "samples", "seed", "table", "three_d", "sheet", "points", "ships", "obstacles")
+	top := yamlfile.Map(ps, root, "", "photo", "click_px", "samples", "seed", "table", "three_d", "sheet", "points", "edges", "ships", "obstacles")
 	if n := top["photo"]; n != nil {
 		f := yamlfile.Map(ps, n, "photo", "width!", "height!")
 		for _, k := range []struct {
@@ -144,6 +147,11 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 					*dst = v
 				}
 			}
+		}
+	}
+	if n := top["edges"]; n != nil {
+		if s, ok := yamlfile.OneOf(ps, n, "edges", "auto", "none"); ok {
+			mf.Edges = s == "auto"
 		}
 	}
 	if n := top["three_d"]; n != nil {

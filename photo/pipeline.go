@@ -32,7 +32,25 @@ func (mf *Marks) Run(img image.Image) (*Result, error) {
 		}
 		found = &det.Pixels
 	}
-	return mf.Analyse(found, b.Dx(), b.Dy())
+	if !mf.Edges {
+		return mf.Analyse(found, b.Dx(), b.Dy())
+	}
+	cal, err := mf.fit(img, NewSnapper(img), found)
+	if err != nil {
+		return nil, err
+	}
+	return Analyse(cal, &mf.Scene, Options{Samples: mf.Samples, Seed: mf.Seed})
+}
+
+// fit fits the calibration, with the play area's edges found on the photo
+// when the marks ask for them (Edges).
+func (mf *Marks) fit(img image.Image, s *Snapper, found *[4]physics.Vec) (*Calibration, error) {
+	b := img.Bounds()
+	if !mf.Edges {
+		return Fit(mf.Calibration(found), b.Dx(), b.Dy())
+	}
+	cal, _, err := s.FitWithTableEdges(mf.Calibration(found), b.Dx(), b.Dy(), mf.Scene.Table.Width, mf.Scene.Table.Depth)
+	return cal, err
 }
 
 // SnapOutcome is what snapping did to one ship's clicks: the fit, or why
@@ -48,7 +66,6 @@ type SnapOutcome struct {
 // edges on the photo (Snapper.Ship, through the calibration fitted from
 // the marks); a ship whose snap is refused keeps its clicks.
 func (mf *Marks) RunSnapped(img image.Image) (*Result, []SnapOutcome, error) {
-	b := img.Bounds()
 	var found *[4]physics.Vec
 	if mf.Sheet != nil && mf.Sheet.Auto {
 		det, err := DetectSheet(img, mf.Sheet.Sheet)
@@ -57,11 +74,11 @@ func (mf *Marks) RunSnapped(img image.Image) (*Result, []SnapOutcome, error) {
 		}
 		found = &det.Pixels
 	}
-	cal, err := Fit(mf.Calibration(found), b.Dx(), b.Dy())
+	s := NewSnapper(img)
+	cal, err := mf.fit(img, s, found)
 	if err != nil {
 		return nil, nil, err
 	}
-	s := NewSnapper(img)
 	var outs []SnapOutcome
 	for i := range mf.Scene.Objects {
 		o := &mf.Scene.Objects[i]

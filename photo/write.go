@@ -70,6 +70,9 @@ func (mf *Marks) YAML() []byte {
 		}
 		fmt.Fprintf(&b, "  mark_px: %s\n", num(s.MarkPx))
 	}
+	if mf.Edges {
+		b.WriteString("edges: auto\n")
+	}
 	if len(mf.Points) > 0 {
 		b.WriteString("points:\n")
 		for _, p := range mf.Points {

@@ -131,6 +131,15 @@ func TestPhotoCommand(t *testing.T) {
 	for _, s := range tr.Truth.Ships {
 		assert.Contains(t, stdout, "Snapped "+s.ID+" to its base's edges", stdout)
 	}
+	// edges: auto measures the lens from the play area's edges
+	data, err = os.ReadFile(marksPath)
+	require.NoError(t, err)
+	edged := filepath.Join(t.TempDir(), "edges.yaml")
+	require.NoError(t, os.WriteFile(edged, append(data, "edges: auto\n"...), 0o644))
+	code, stdout, stderr = runCLI(t, "", "photo", "-marks", edged, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "points of the play area's edges found on the photo (plumb line)")
+	assert.Contains(t, stdout, "lens K1 ")
 }
 
 func TestPhotoMarksErrors(t *testing.T) {

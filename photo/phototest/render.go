@@ -252,3 +252,79 @@ func (tr Trial) RenderAround(look Look, centres []physics.Vec, radius float64) *
 	}
 	return img
 }
+
+// RenderNear draws only the pixels within bandPx of where the given table
+// points show (the rest stays black), blurred and noisy like Render: the
+// play area's edges for a plumb-line calibration, at a part of the cost
+// of the whole photo.
+func (tr Trial) RenderNear(look Look, pts []physics.Vec, bandPx float64) *image.Gray {
+	c := tr.Cam
+	w, h := c.W, c.H
+	mask := make([]bool, w*h)
+	b := int(math.Ceil(bandPx))
+	for _, p := range pts {
+		px, ok := c.Project(p)
+		if !ok {
+			continue
+		}
+		x0, y0 := max(int(px.X)-b, 0), max(int(px.Y)-b, 0)
+		x1, y1 := min(int(px.X)+b+1, w), min(int(px.Y)+b+1, h)
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				mask[y*w+x] = true
+			}
+		}
+	}
+	buf := make([]float64, w*h)
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for k := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			row := make([]float64, w)
+			for y := k; y < h; y += workers {
+				for x := 0; x < w; x++ {
+					if !mask[y*w+x] {
+						continue
+					}
+					x1 := x
+					for x1 < w && mask[y*w+x1] {
+						x1++
+					}
+					tr.renderSpan(row, y, x, x1, look)
+					copy(buf[y*w+x:y*w+x1], row[x:x1])
+					x = x1
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if look.BlurPx > 0 {
+		buf = gaussian(buf, w, h, look.BlurPx)
+	}
+	rng := rand.New(rand.NewPCG(look.Seed, 4))
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	for i, v := range buf {
+		if !mask[i] {
+			continue
+		}
+		v = v*255 + rng.NormFloat64()*look.Noise
+		img.Pix[i] = uint8(math.Max(0, math.Min(255, math.Round(v))))
+	}
+	return img
+}
+
+// EdgePoints returns points every step mm along the play area's four
+// edges (for RenderNear).
+func (tr Trial) EdgePoints(step float64) []physics.Vec {
+	wd, d := tr.Truth.Width, tr.Truth.Depth
+	var out []physics.Vec
+	for x := 0.0; x <= wd; x += step {
+		out = append(out, physics.V(x, 0), physics.V(x, d))
+	}
+	for y := 0.0; y <= d; y += step {
+		out = append(out, physics.V(0, y), physics.V(wd, y))
+	}
+	return out
+}
