@@ -38,11 +38,7 @@ func (d *decoder) mark() int { return d.ps.Len() }
 // problems returns the problems found, in line order (all are in d.file).
 func (d *decoder) problems() ErrorList {
 	l, _ := d.ps.Err().(yamlfile.List)
-	out := make(ErrorList, len(l))
-	for i := range l {
-		out[i] = &l[i]
-	}
-	return out
+	return l
 }
 
 func (d *decoder) clean(mark int) bool { return d.ps.Len() == mark }

@@ -1,8 +1,6 @@
 package assets
 
 import (
-	"strings"
-
 	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
@@ -17,23 +15,6 @@ type FieldError = yamlfile.Problem
 // ErrorList holds every problem found in one pass over a file, in line
 // order, then checks across fields; beyond limits.Problems problems the
 // last entry counts the rest ("and N more"). It is never returned empty: a
-// nil error means no problem.
-type ErrorList []*FieldError
-
-// Error prints one problem per line.
-func (l ErrorList) Error() string {
-	lines := make([]string, len(l))
-	for i, e := range l {
-		lines[i] = e.Error()
-	}
-	return strings.Join(lines, "\n")
-}
-
-// Unwrap exposes the individual problems to errors.Is and errors.As.
-func (l ErrorList) Unwrap() []error {
-	errs := make([]error, len(l))
-	for i, e := range l {
-		errs[i] = e
-	}
-	return errs
-}
+// nil error means no problem. It is the project's one list of problems
+// (yamlfile.List).
+type ErrorList = yamlfile.List

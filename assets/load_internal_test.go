@@ -315,7 +315,7 @@ func TestFieldErrorFormat(t *testing.T) {
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, tt.e.Error())
 	}
-	list := ErrorList{&tests[0].e, &tests[2].e}
+	list := ErrorList{tests[0].e, tests[2].e}
 	assert.Equal(t, "a.yaml:3: geometry.x: unknown field\na.yaml:1: m", list.Error())
 }
 

@@ -27,7 +27,7 @@ func (c *Components) Override(filename string, data []byte) error {
 		filename = "<override>"
 	}
 	if c == nil {
-		return &FieldError{File: filename, Msg: "no components to override (nil *Components)"}
+		return ErrorList{{File: filename, Msg: "no components to override (nil *Components)"}}
 	}
 	next := c.Clone()
 	if next.pos == nil {
@@ -82,7 +82,7 @@ func crossCheck(c *Components, current string) ErrorList {
 		if at.file == "" {
 			at.file = current
 		}
-		errs = append(errs, &FieldError{File: at.file, Line: at.line, Field: field, Msg: msg})
+		errs = append(errs, FieldError{File: at.file, Line: at.line, Field: field, Msg: msg})
 	}
 	return errs
 }

@@ -310,7 +310,7 @@ func TestOverrideErrors(t *testing.T) {
 			var list assets.ErrorList
 			require.ErrorAs(t, err, &list)
 			assert.Len(t, list, len(tt.want))
-			var fe *assets.FieldError
+			var fe assets.FieldError
 			require.True(t, errors.As(err, &fe))
 			assert.Equal(t, "my.yaml", fe.File)
 		})

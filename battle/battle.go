@@ -122,7 +122,7 @@ func newBattle(setup Setup, comp *assets.Components, seed uint64, class func(id 
 		if _, ok := b.classes[sp.Class]; !ok {
 			c, err := class(sp.Class)
 			if err != nil {
-				return nil, fmt.Errorf("ships[%d]: %w", i, err)
+				return nil, problem(fmt.Sprintf("setup.Ships[%d].Class", i), "%v", err)
 			}
 			b.classes[sp.Class] = c
 		}
@@ -132,7 +132,7 @@ func newBattle(setup Setup, comp *assets.Components, seed uint64, class func(id 
 		}
 		pilot, card, err := pilotOf(comp, sp, setup.Ships[:i])
 		if err != nil {
-			return nil, fmt.Errorf("ships[%d].pilot: %w", i, err)
+			return nil, problem(fmt.Sprintf("setup.Ships[%d].Pilot", i), "%v", err)
 		}
 		speed, _ := maneuvers.SpeedForKineticEnergy(min(max(sp.KE, -1), 3))
 		b.st.Ships = append(b.st.Ships, ShipState{

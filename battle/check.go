@@ -1,7 +1,6 @@
 package battle
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -21,8 +20,14 @@ import (
 // flaws, rule options and victory kinds; obstacles that are no planetoid
 // (a radius more than 0) or no asteroid field (a simple polygon); values
 // out of their ranges; and anything beyond the shared input limits
-// (internal/limits). At most limits.Problems problems are listed. New
-// refuses a setup Check refuses, so a saved game's setup is held to it too.
+// (internal/limits); ships placed where they may not start (off the table,
+// inside a planetoid, on another ship) and pilots with more talents or
+// flaws than they may take. At most limits.Problems problems are listed.
+// The error is a yamlfile.List: each problem's Field is the path of the
+// field to blame, its Msg what is wrong. New, Load, LoadSideCopy and
+// NewDeterminized refuse a setup Check refuses: one check wherever a
+// setup comes from (a scenario file, the editor, a saved game, a network
+// game, a computer player's copy).
 func (s Setup) Check(comp *assets.Components) error {
 	var ps problems
 	if err := s.Validate(); err != nil {
@@ -192,9 +197,10 @@ func (s Setup) Check(comp *assets.Components) error {
 	return ps.err()
 }
 
-// problems collects a setup's problems, at most limits.Problems of them.
+// problems collects a setup's problems, at most limits.Problems of them,
+// each with its field's path (setup.Ships[2].Pilot) as data.
 type problems struct {
-	list []string
+	list yamlfile.List
 	more int
 }
 
@@ -203,22 +209,24 @@ func (ps *problems) add(field, format string, args ...any) {
 		ps.more++
 		return
 	}
-	ps.list = append(ps.list, field+": "+fmt.Sprintf(format, args...))
+	ps.list = append(ps.list, yamlfile.Problem{Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
 // full reports whether no further problem would be listed: a check may
 // stop there (the count of the rest is then a lower bound).
 func (ps *problems) full() bool { return len(ps.list) >= limits.Problems }
 
+// err returns the problems as a yamlfile.List (no file, no lines: the
+// fields name them), or nil.
 func (ps *problems) err() error {
 	if len(ps.list) == 0 {
 		return nil
 	}
 	l := ps.list
 	if ps.more > 0 || ps.full() {
-		l = append(l[:len(l):len(l)], fmt.Sprintf("and %d more problem(s) not listed", max(ps.more, 1)))
+		l = append(l[:len(l):len(l)], yamlfile.Problem{Msg: fmt.Sprintf("and %d more problem(s) not listed", max(ps.more, 1))})
 	}
-	return errors.New(strings.Join(l, "\n"))
+	return l
 }
 
 // text checks an id or a name: not too long, and printable (a terminal
@@ -417,7 +425,7 @@ func (s Setup) checkPlacement(comp *assets.Components, ps *problems) {
 				continue
 			}
 			if physics.ConvexInteriorsIntersect(base, bases[j]) {
-				ps.add(p, "overlapping deployments: the base of %q overlaps the base of %q (setup.Ships[%d])", sh.ID, other.ID, j)
+				ps.add(p, "overlapping deployments: the base of %q overlaps the base of %q", sh.ID, other.ID)
 			}
 		}
 		if ps.full() {

@@ -85,38 +85,40 @@ func (b *Battle) ReplaySides() []Side {
 // names the field (journal[12].command) and the reason; the caller adds
 // the file's name.
 func Load(data []byte, comp *assets.Components) (*Battle, error) {
+	const what = "saved battle"
 	if len(data) > limits.FileBytes {
-		return nil, fmt.Errorf("saved battle: %d bytes; allowed: at most %d", len(data), limits.FileBytes)
+		return nil, refuse(what, "", "%d bytes; allowed: at most %d", len(data), limits.FileBytes)
 	}
 	if err := yamlfile.CheckJSON(data, limits.JournalEntries); err != nil {
-		return nil, fmt.Errorf("saved battle: %w", err)
+		return nil, fileError(what, err)
 	}
 	var s Saved
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("saved battle: %w", jsonError(data, err))
+		return nil, fileError(what, jsonError(data, err))
 	}
 	if dec.More() {
-		return nil, errors.New("saved battle: more after the battle's JSON object; allowed: one object")
+		return nil, refuse(what, "", "more after the battle's JSON object; allowed: one object")
 	}
 	if s.Format != 1 && s.Format != savedFormat {
-		return nil, fmt.Errorf("saved battle: format: %d; this program reads formats 1 and %d", s.Format, savedFormat)
+		return nil, refuse(what, "format", "%d; this program reads formats 1 and %d", s.Format, savedFormat)
 	}
 	if len(s.Journal) > limits.JournalEntries {
-		return nil, fmt.Errorf("saved battle: journal: %d entries; allowed: at most %d", len(s.Journal), limits.JournalEntries)
+		return nil, refuse(what, "journal", "%d entries; allowed: at most %d", len(s.Journal), limits.JournalEntries)
 	}
 	b, err := Replay(s.Setup, comp, s.Seed, s.Journal)
 	if err != nil {
-		return nil, fmt.Errorf("saved battle: %w", err)
+		return nil, fileError(what, err)
 	}
 	if h := b.HashFormat(s.Format); s.Hash != "" && s.Hash != h {
-		return nil, fmt.Errorf("saved battle: hash: the replay ends in state %s, the file says %s (the file was changed or damaged)", h, s.Hash)
+		return nil, refuse(what, "hash", "the replay ends in state %s, the file says %s (the file was changed or damaged)", h, s.Hash)
 	}
 	return b, nil
 }
 
-// jsonError adds the line to a JSON decoding error.
+// jsonError adds the line to a JSON decoding error: a Problem at that
+// line.
 func jsonError(data []byte, err error) error {
 	var off int64 = -1
 	var se *json.SyntaxError
@@ -130,7 +132,7 @@ func jsonError(data []byte, err error) error {
 	if off < 0 || off > int64(len(data)) {
 		return err
 	}
-	return fmt.Errorf("line %d: %w", 1+bytes.Count(data[:off], []byte("\n")), err)
+	return yamlfile.List{{Line: 1 + bytes.Count(data[:off], []byte("\n")), Msg: err.Error()}}
 }
 
 // Replay rebuilds a battle from its setup, seed and journal. Each entry's
@@ -145,17 +147,17 @@ func Replay(setup Setup, comp *assets.Components, seed uint64, journal []Entry) 
 	if !setup.Companion {
 		// New applied the begin command itself.
 		if len(journal) == 0 || !reflect.DeepEqual(journal[0].Command, Command{Type: CmdBegin}) {
-			return nil, errors.New("journal[0].command: the journal does not start with the begin command (no side, nothing else)")
+			return nil, problem("journal[0].command", "the journal does not start with the begin command (no side, nothing else)")
 		}
 		if !reflect.DeepEqual(nilIfEmpty(journal[0].Draws), nilIfEmpty(b.journal[0].Draws)) {
-			return nil, errors.New("journal[0].draws: the first turn's draws differ from the journal's")
+			return nil, problem("journal[0].draws", "the first turn's draws differ from the journal's")
 		}
 		from = 1
 	}
 	for i := from; i < len(journal); i++ {
 		e := journal[i]
 		if _, err := b.Apply(e.Command); err != nil {
-			return nil, fmt.Errorf("journal[%d].command (%s, turn %d): refused at its point: %w", i, e.Command.Type, b.Turn(), err)
+			return nil, problem(fmt.Sprintf("journal[%d].command", i), "refused at its point (%s, turn %d): %v", e.Command.Type, b.Turn(), err)
 		}
 		got := b.journal[len(b.journal)-1].Draws
 		if !reflect.DeepEqual(nilIfEmpty(got), nilIfEmpty(e.Draws)) {
@@ -171,14 +173,14 @@ func drawMismatch(i int, e Entry, got []Draw) error {
 	for k < len(got) && k < len(e.Draws) && got[k] == e.Draws[k] {
 		k++
 	}
-	field := fmt.Sprintf("journal[%d].draws[%d] (%s)", i, k, e.Command.Type)
+	field, cmd := fmt.Sprintf("journal[%d].draws[%d]", i, k), e.Command.Type
 	switch {
 	case k >= len(e.Draws):
-		return fmt.Errorf("%s: the replay drew %s %d for %s; the journal has no more draws", field, got[k].What, got[k].Value, got[k].For)
+		return problem(field, "%s: the replay drew %s %d for %s; the journal has no more draws", cmd, got[k].What, got[k].Value, got[k].For)
 	case k >= len(got):
-		return fmt.Errorf("%s: the journal says %s %d for %s; the replay drew no more", field, e.Draws[k].What, e.Draws[k].Value, clip(e.Draws[k].For))
+		return problem(field, "%s: the journal says %s %d for %s; the replay drew no more", cmd, e.Draws[k].What, e.Draws[k].Value, clip(e.Draws[k].For))
 	}
-	return fmt.Errorf("%s: the replay drew %s %d for %s; the journal says %s %d for %s", field,
+	return problem(field, "%s: the replay drew %s %d for %s; the journal says %s %d for %s", cmd,
 		got[k].What, got[k].Value, got[k].For, e.Draws[k].What, e.Draws[k].Value, clip(e.Draws[k].For))
 }
 
@@ -319,28 +321,29 @@ func (b *Battle) SaveFor(side Side) ([]byte, error) {
 // LoadSideCopy reads a side copy, checking its size, format, side and
 // setup (Setup.Check).
 func LoadSideCopy(data []byte, comp *assets.Components) (SideCopy, error) {
+	const what = "side copy"
 	var c SideCopy
 	if len(data) > limits.FileBytes {
-		return c, fmt.Errorf("side copy: %d bytes; allowed: at most %d", len(data), limits.FileBytes)
+		return c, refuse(what, "", "%d bytes; allowed: at most %d", len(data), limits.FileBytes)
 	}
 	if err := yamlfile.CheckJSON(data, limits.JournalEntries); err != nil {
-		return c, fmt.Errorf("side copy: %w", err)
+		return c, fileError(what, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		return c, fmt.Errorf("side copy: %w", jsonError(data, err))
+		return c, fileError(what, jsonError(data, err))
 	}
 	switch {
 	case c.Format != sideCopyFormat:
-		return c, fmt.Errorf("side copy: format: %d; this program reads format %d", c.Format, sideCopyFormat)
+		return c, refuse(what, "format", "%d; this program reads format %d", c.Format, sideCopyFormat)
 	case c.Side != Colonial && c.Side != Cylon:
-		return c, fmt.Errorf("side copy: side: %q; allowed: colonial, cylon", c.Side)
+		return c, refuse(what, "side", "%q; allowed: colonial, cylon", c.Side)
 	case len(c.Commands) > limits.JournalEntries:
-		return c, fmt.Errorf("side copy: commands: %d; allowed: at most %d", len(c.Commands), limits.JournalEntries)
+		return c, refuse(what, "commands", "%d; allowed: at most %d", len(c.Commands), limits.JournalEntries)
 	}
 	if err := c.Setup.Check(comp); err != nil {
-		return c, fmt.Errorf("side copy: %w", err)
+		return c, fileError(what, err)
 	}
 	return c, nil
 }

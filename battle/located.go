@@ -1,16 +1,52 @@
 package battle
 
 import (
+	"errors"
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/internal/yamlfile"
 )
 
-// LoadFile is Load for a saved file named name, with every problem on a
-// line of its own in the form every reader of the project uses:
+// FileError is why Load or LoadSideCopy refuses a file: its problems
+// (yamlfile.Problem), each with the path of the field to blame as data
+// (setup.Ships[2].Pilot, journal[12].command, format), or the line of a
+// file that is no JSON, and what is wrong. Its text is What and the
+// problems one per line: "saved battle: setup.Ships[2].Pilot: unknown
+// pilot ...".
+type FileError struct {
+	What     string // "saved battle" or "side copy"
+	Problems yamlfile.List
+}
+
+func (e *FileError) Error() string { return e.What + ": " + e.Problems.Error() }
+
+// Unwrap exposes the problems.
+func (e *FileError) Unwrap() error { return e.Problems }
+
+// problem returns one problem of the field as an error (a yamlfile.List).
+func problem(field, format string, args ...any) error {
+	return yamlfile.List{{Field: field, Msg: fmt.Sprintf(format, args...)}}
+}
+
+// refuse returns a FileError of one problem.
+func refuse(what, field, format string, args ...any) error {
+	return &FileError{What: what, Problems: yamlfile.List{{Field: field, Msg: fmt.Sprintf(format, args...)}}}
+}
+
+// fileError returns err as a FileError of a file of kind what: the
+// problems of a yamlfile.List as they are, any other error as one problem
+// of the whole file.
+func fileError(what string, err error) error {
+	var l yamlfile.List
+	if errors.As(err, &l) {
+		return &FileError{What: what, Problems: l}
+	}
+	return &FileError{What: what, Problems: yamlfile.List{{Msg: err.Error()}}}
+}
+
+// LoadFile is Load for a saved file named name, with every problem in the
+// form every reader of the project uses: a yamlfile.List, each problem
 // "name:line: field: what is allowed", the line being where the field is
 // in data.
 func LoadFile(name string, data []byte, comp *assets.Components) (*Battle, error) {
@@ -21,71 +57,46 @@ func LoadFile(name string, data []byte, comp *assets.Components) (*Battle, error
 	return b, nil
 }
 
-var (
-	fieldPath = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*)(?: \(.*\))?$`)
-	atLine    = regexp.MustCompile(`^line (\d+): (.*)$`)
-)
-
-// Locate rewrites the problems of a JSON file (one per line of err, each
-// "field: message" or "line N: message", after a "saved battle: " or
-// "side copy: " prefix) as "name:line: field: message", finding each
-// field's line in data (the line of the field itself, or of the nearest
-// enclosing field the file has).
+// Locate returns the problems of a JSON file that Load or LoadSideCopy
+// refused (a FileError) as a yamlfile.List of the file name: each problem
+// at the line of its field in data (the line of the field itself, or of
+// the nearest enclosing field the file has); a problem of the whole file
+// says what the file was read as ("saved battle: ..."). Another error
+// becomes one problem of the file.
 func Locate(name string, data []byte, err error) error {
-	lines := strings.Split(err.Error(), "\n")
-	type problem struct{ field, path, msg string }
-	ps := make([]problem, len(lines))
+	var fe *FileError
+	if !errors.As(err, &fe) {
+		return yamlfile.List{{File: name, Msg: err.Error()}}
+	}
 	want := map[string]int{}
-	kind := "saved battle"
-	for i, l := range lines {
-		for _, p := range []string{"saved battle", "side copy"} {
-			if rest, ok := strings.CutPrefix(l, p+": "); ok {
-				l, kind = rest, p
-			}
-		}
-		if m := atLine.FindStringSubmatch(l); m != nil {
-			ps[i] = problem{path: "line " + m[1], msg: m[2]}
-			continue
-		}
-		f, msg, ok := strings.Cut(l, ": ")
-		m := fieldPath.FindStringSubmatch(f)
-		if !ok || m == nil {
-			ps[i] = problem{msg: l}
-			continue
-		}
-		ps[i] = problem{field: f, path: m[1], msg: msg}
-		for p := m[1]; p != ""; p = parentPath(p) {
-			want[p] = 0
+	for _, p := range fe.Problems {
+		for q := p.Field; q != ""; q = parentPath(q) {
+			want[q] = 0
 		}
 	}
 	yamlfile.JSONLines(data, want)
-	out := make([]string, len(ps))
-	for i, p := range ps {
+	out := make(yamlfile.List, len(fe.Problems))
+	for i, p := range fe.Problems {
+		p.File = name
 		switch {
-		case strings.HasPrefix(p.path, "line "):
-			out[i] = fmt.Sprintf("%s:%s: %s: %s", name, strings.TrimPrefix(p.path, "line "), kind, p.msg)
-		case p.field == "":
-			out[i] = fmt.Sprintf("%s: %s: %s", name, kind, p.msg)
-		default:
-			line := 0
-			for q := p.path; q != "" && line == 0; q = parentPath(q) {
-				line = want[q]
-			}
-			if line > 0 {
-				out[i] = fmt.Sprintf("%s:%d: %s: %s", name, line, p.field, p.msg)
-			} else {
-				out[i] = fmt.Sprintf("%s: %s: %s", name, p.field, p.msg)
+		case p.Field == "":
+			p.Msg = fe.What + ": " + p.Msg
+		case p.Line == 0:
+			for q := p.Field; q != "" && p.Line == 0; q = parentPath(q) {
+				p.Line = want[q]
 			}
 		}
+		out[i] = p
 	}
-	return fmt.Errorf("%s", strings.Join(out, "\n"))
+	return out
 }
 
 // parentPath drops the last key or index of a field path.
 func parentPath(p string) string {
-	i := strings.LastIndexAny(p, ".[")
-	if i < 0 {
-		return ""
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '.' || p[i] == '[' {
+			return p[:i]
+		}
 	}
-	return p[:i]
+	return ""
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/battle/battletest"
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
@@ -282,7 +283,12 @@ func TestLoadFileNamesTheLineOfEachProblem(t *testing.T) {
 	// The last entry's command is the file's last "command".
 	i := bytes.LastIndex(bad, []byte(`"command"`))
 	want := 1 + bytes.Count(bad[:i], []byte("\n"))
-	assert.Contains(t, err.Error(), fmt.Sprintf("game.json:%d: journal[%d].command (plan, turn ", want, last))
+	assert.Contains(t, err.Error(), fmt.Sprintf("game.json:%d: journal[%d].command: refused at its point (plan, turn ", want, last))
+	var l yamlfile.List
+	require.ErrorAs(t, err, &l, "the problems as data")
+	require.Equal(t, fmt.Sprintf("journal[%d].command", last), l[0].Field)
+	require.Equal(t, want, l[0].Line)
+	require.Equal(t, "game.json", l[0].File)
 
 	_, err = battle.LoadFile("game.json", []byte("{\n \"format\": 1,\n \"seed\": \"x\"\n}"), comp)
 	require.ErrorContains(t, err, "game.json:3: saved battle: ")

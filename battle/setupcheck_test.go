@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 )
 
@@ -36,7 +37,7 @@ func badSetups() map[string]struct {
 		want  string
 	}{
 		"a 1e-300 mm table":     {tiny, `setup.Ships[0].Pose: the ship "viper" starts partly off the table`},
-		"two ships on one spot": {same, `setup.Ships[1].Pose: overlapping deployments: the base of "raider" overlaps the base of "viper" (setup.Ships[0])`},
+		"two ships on one spot": {same, `setup.Ships[1].Pose: overlapping deployments: the base of "raider" overlaps the base of "viper"`},
 		"a rookie, six talents": {rookie, `setup.Ships[0].Talents: 6 talents; a rookie pilot takes at most 2 (2, and one more per flaw) (Pilot talents and flaws)`},
 	}
 }
@@ -83,5 +84,29 @@ func TestSetupRefusedWhereverItComesFrom(t *testing.T) {
 			_, err = battle.NewDeterminized(c.setup, comp, st, 1)
 			require.ErrorContains(t, err, c.want, "NewDeterminized")
 		})
+	}
+}
+
+// The same setups as scenario files are refused too; where the file is
+// otherwise sound, by the engine's check, in its words at the file's
+// line and field.
+func TestSetupRefusedAsAScenarioFile(t *testing.T) {
+	head := "name: Bad\nrules: complete\noptions: [pilots]\n"
+	viper := "  - {id: viper, side: colonial, class: viper-mk2, pose: {x: 300, y: 450, heading: 0}}\n"
+	for _, c := range []struct{ name, file, want string }{
+		{"a 1e-300 mm table", head + "table: {width: 1e-300, depth: 1e-300}\nships:\n" + viper +
+			"  - {id: raider, side: cylon, class: cylon-raider, pose: {x: 600, y: 450, heading: 180}}\n",
+			`bad.yaml:6: ships[0]: the ship "viper" starts partly off the table`},
+		{"two ships on one spot", head + "ships:\n" + viper +
+			"  - {id: raider, side: cylon, class: cylon-raider, pose: {x: 300, y: 450, heading: 180}}\n",
+			`bad.yaml:6: ships[1]: overlapping deployments: the base of "raider" overlaps the base of "viper"`},
+		{"a rookie, six talents", head + "ships:\n" +
+			"  - {id: viper, side: colonial, class: viper-mk2, pilot: rookie, pose: {x: 300, y: 450, heading: 0},\n" +
+			"     talents: [marksman, beginners-luck, quick-study, eagle-eye, wingman, iron-nerves]}\n" +
+			"  - {id: raider, side: cylon, class: cylon-raider, pose: {x: 600, y: 450, heading: 180}}\n",
+			`bad.yaml:6: ships[0].talents: 6 talents; a rookie pilot takes at most 2 (2, and one more per flaw) (Pilot talents and flaws)`},
+	} {
+		_, err := scenarios.Parse("bad.yaml", []byte(c.file), comp)
+		require.ErrorContains(t, err, c.want, c.name)
 	}
 }

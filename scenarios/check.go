@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,11 +28,65 @@ func (p *parser) check() {
 		p.checkShip(i)
 	}
 	p.placeInZones()
-	p.checkPlacement()
 	p.checkSides()
 	for i := range p.sc.Victory {
 		p.checkCondition(i)
 	}
+	p.checkSetup()
+}
+
+// checkSetup holds a sound file's battle to the engine's one setup check
+// (battle.Setup.Check), which a saved game, a network game and a computer
+// player's copy are held to as well: where the ships start (on the table,
+// clear of planetoids and of each other) and what their pilots may take.
+// Each problem is reported at the file's line and path of its field. In a
+// file with problems of its own only the placement and the pilots' cards
+// are judged (the rest would repeat them), and only of ships placed.
+func (p *parser) checkSetup() {
+	sound := p.ps.Len() == 0
+	err := p.sc.Setup().Check(p.comp)
+	if err == nil {
+		return
+	}
+	var l yamlfile.List
+	if !errors.As(err, &l) {
+		p.ps.Add(nil, "", "%v", err)
+		return
+	}
+	for _, q := range l {
+		n, path, ship, own := p.fileField(q)
+		if !sound && (!own || !p.placed[ship]) || p.ps.Blames(path) {
+			continue // the file's own problem says it already
+		}
+		p.ps.Add(n, path, "%s", q.Msg)
+	}
+}
+
+// fileField returns the node and the file's path of the field a setup
+// problem names (setup.Ships[2].Talents[1] is ships[2].talents[1]): the
+// ships of the setup are the file's, in its order. own reports a field
+// only the engine judges (a ship's pose, talents or flaws), of ship.
+func (p *parser) fileField(q yamlfile.Problem) (n *yaml.Node, path string, ship int, own bool) {
+	i, ok := q.Item("setup.Ships")
+	if !ok || i >= len(p.n.ships) {
+		return nil, q.Field, 0, false
+	}
+	f := p.n.ships[i].f
+	path = fmt.Sprintf("ships[%d]", i)
+	rest := yamlfile.Problem{Field: strings.TrimPrefix(q.Field, fmt.Sprintf("setup.Ships[%d].", i))}
+	for _, list := range []string{"Talents", "Flaws"} {
+		field := strings.ToLower(list)
+		if k, ok := rest.Item(list); ok {
+			if nodes := items(f[field]); k < len(nodes) {
+				return nodes[k], fmt.Sprintf("%s.%s[%d]", path, field, k), i, true
+			}
+			return f[field], path + "." + field, i, true
+		}
+		if rest.Field == list {
+			return at(f, field, p.n.ships[i].self), path + "." + field, i, true
+		}
+	}
+	return p.shipNode(i), path, i, rest.Field == "Pose"
 }
 
 // at returns a field's node, or the fallback when the field is absent.
@@ -226,33 +281,18 @@ func (p *parser) checkPilot(i int) {
 	if len(sh.Talents)+len(sh.Flaws) > 0 && !pilots {
 		p.ps.Add(at(f, "talents", f["flaws"]), path, "talents and flaws come with pilots (Pilot talents and flaws); add pilots to options")
 	}
-	token := sh.Pilot
-	if token == "" {
-		token = starship.Average
-	}
-	card, isCard := p.comp.PilotCard(string(sh.Pilot))
-	if isCard {
-		token = starship.Pilot(card.Experience)
+	if card, isCard := p.comp.PilotCard(string(sh.Pilot)); isCard {
 		p.checkPilotCard(i, card)
 	}
-	tok, ok := p.pilotToken(token)
-	if !ok {
-		return
-	}
-	if len(sh.Flaws) > MaxFlaws {
-		p.ps.Add(f["flaws"], path+".flaws", "%d flaws; a pilot has at most %d (Pilot talents and flaws)", len(sh.Flaws), MaxFlaws)
-	}
-	if most := tok.MaxTalents.Value + min(len(sh.Flaws), MaxFlaws); !isCard && len(sh.Talents) > most {
-		p.ps.Add(f["talents"], path+".talents", "%d talents; %s pilot takes at most %d (%d, and one more per flaw) (Pilot talents and flaws)",
-			len(sh.Talents), article(strings.ToLower(tok.Name)), most, tok.MaxTalents.Value)
-	}
-	p.checkCards(sh.Talents, items(f["talents"]), path+".talents", false, tok)
-	p.checkCards(sh.Flaws, items(f["flaws"]), path+".flaws", true, tok)
+	// How many talents and flaws, and which, the pilot may take is the
+	// engine's setup check (checkSetup).
+	p.checkCards(sh.Talents, items(f["talents"]), path+".talents", false)
+	p.checkCards(sh.Flaws, items(f["flaws"]), path+".flaws", true)
 }
 
 // checkCards checks a list of talent or flaw names: known, of the right
 // kind, given once, open to the pilot and allowed by the rules in force.
-func (p *parser) checkCards(list []string, nodes []*yaml.Node, path string, flaws bool, tok assets.PilotToken) {
+func (p *parser) checkCards(list []string, nodes []*yaml.Node, path string, flaws bool) {
 	kind, other, otherField := "talent", "flaw", "flaws"
 	allowed := p.comp.TalentIDs()
 	if flaws {
@@ -279,16 +319,6 @@ func (p *parser) checkCards(list []string, nodes []*yaml.Node, path string, flaw
 		case !slices.Contains(allowed, id):
 			p.ps.Add(n, ipath, "%q is a %s, not a %s; list it under %s", id, other, kind, otherField)
 			continue
-		}
-		if !flaws && tok.RookieTalentsOnly.Value && !spec.Rookie {
-			var rookie []string
-			for _, t := range allowed {
-				if s, ok := p.comp.Talent(t); ok && s.Rookie {
-					rookie = append(rookie, t)
-				}
-			}
-			p.ps.Add(n, ipath, "%s pilot takes only rookie talents (Limitations of nuggets and rookies), and %q is not one; allowed: %s",
-				article(strings.ToLower(tok.Name)), id, strings.Join(rookie, ", "))
 		}
 		if missing := p.rulesAllow(spec.Rules); len(missing) > 0 {
 			p.ps.Add(n, ipath, "%q requires %s, not in force in this scenario (Talent or flaw card: rules required)", id, strings.Join(missing, ", "))
@@ -461,50 +491,6 @@ func (p *parser) shipNode(i int) *yaml.Node {
 	return p.n.ships[i].self
 }
 
-// checkPlacement checks where the ships start (or enter): on the table,
-// clear of each other when on the table together, not inside a planetoid.
-func (p *parser) checkPlacement() {
-	placed := func(i int) bool { return p.placed[i] }
-	enters := func(i int) int {
-		if e := p.sc.Ships[i].Enters; e != nil {
-			return e.Turn
-		}
-		return 1
-	}
-	for i, sh := range p.sc.Ships {
-		if !placed(i) || sh.AcrossFlats <= 0 {
-			continue
-		}
-		path := fmt.Sprintf("ships[%d]", i)
-		base := sh.Base()
-		if !p.onTable(base...) {
-			what := "starts"
-			if sh.Enters != nil {
-				what = "enters"
-			}
-			p.ps.Add(p.shipNode(i), path, "the ship %q %s partly off the table: its base at (%g, %g) reaches beyond %s; the whole base must lie on the table",
-				sh.ID, what, sh.Start.X, sh.Start.Y, p.tableText())
-		}
-		for _, o := range p.sc.Obstacles {
-			if referee.ObstacleKind(o.Kind) != referee.Planetoid || p.threeD() && o.Level != sh.Level {
-				continue
-			}
-			if base.CircleInteriorIntersects(physics.Circle{C: physics.V(o.X, o.Y), R: o.Radius}) {
-				p.ps.Add(p.shipNode(i), path, "the ship %q starts inside the planetoid %q (Planetoids); move it clear of the template", sh.ID, o.ID)
-			}
-		}
-		for j := 0; j < i; j++ {
-			other := p.sc.Ships[j]
-			if !placed(j) || other.AcrossFlats <= 0 || enters(i) != enters(j) || p.threeD() && sh.Level != other.Level {
-				continue
-			}
-			if physics.ConvexInteriorsIntersect(base, other.Base()) {
-				p.ps.Add(p.shipNode(i), path, "overlapping deployments: the base of %q overlaps the base of %q (%s)", sh.ID, other.ID, fmt.Sprintf("ships[%d]", j))
-			}
-		}
-	}
-}
-
 // checkSides makes sure both sides have a ship.
 func (p *parser) checkSides() {
 	has := map[battle.Side]bool{}
@@ -634,23 +620,6 @@ func (p *parser) checkPilotCard(i int, card assets.PilotCard) {
 			break
 		}
 	}
-	check := func(list, onCard []string, field, kind string) {
-		nodes := items(f[field])
-		for k, id := range list {
-			if slices.Contains(onCard, id) {
-				continue
-			}
-			n := (*yaml.Node)(nil)
-			if k < len(nodes) {
-				n = nodes[k]
-			}
-			if _, known := p.comp.Talent(id); !known {
-				continue // reported by checkCards
-			}
-			p.ps.Add(n, fmt.Sprintf("%s.%s[%d]", path, field, k), "%q is not among the %ss on %s's card (Assigning pilot talents and flaws to pilots); allowed: %s",
-				id, kind, card.Name, strings.Join(onCard, ", "))
-		}
-	}
-	check(sh.Talents, card.Talents, "talents", "talent")
-	check(sh.Flaws, card.Flaws, "flaws", "flaw")
+	// The talents and flaws on the card are the engine's setup check
+	// (checkSetup).
 }

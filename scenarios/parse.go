@@ -22,7 +22,7 @@ const (
 	MinRotation  = starship.MinRotation
 	MaxRotation  = starship.MaxRotation
 	MaxTurnLimit = limits.TurnLimit
-	MaxFlaws     = 2 // Pilot talents and flaws: one or two flaws
+	MaxFlaws     = battle.MaxFlaws // Pilot talents and flaws: one or two flaws
 	MaxFuel      = limits.Fuel
 	MaxPoints    = limits.Points
 	MaxVertices  = limits.Vertices // of a zone or an asteroid field

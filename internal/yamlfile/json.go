@@ -74,16 +74,17 @@ func joinJSON(path, key string) string {
 // holding a list longer than maxItems or nesting deeper than
 // limits.Depth: the decoded values of a few MB of short entries would take
 // far more memory than the file. The error names the field (a.b[2].c) and
-// the bound; a document that is not JSON is left to the decoder.
+// the bound (a List of one Problem, no file); a document that is not JSON
+// is left to the decoder.
 func CheckJSON(data []byte, maxItems int) error {
 	var err error
 	walkJSON(data, func(path string, _ json.Token, depth int, _ int64) bool {
 		if depth >= limits.Depth {
-			err = fmt.Errorf("%s: nested more than %d deep; allowed: at most %d", or(path, "document"), limits.Depth, limits.Depth)
+			err = List{{Field: or(path, "document"), Msg: fmt.Sprintf("nested more than %d deep; allowed: at most %d", limits.Depth, limits.Depth)}}
 			return false
 		}
 		if parent, i, ok := lastIndex(path); ok && i+1 > maxItems {
-			err = fmt.Errorf("%s: a list of more than %d items; allowed: at most %d", or(parent, "document"), maxItems, maxItems)
+			err = List{{Field: or(parent, "document"), Msg: fmt.Sprintf("a list of more than %d items; allowed: at most %d", maxItems, maxItems)}}
 			return false
 		}
 		return true

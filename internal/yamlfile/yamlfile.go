@@ -21,22 +21,32 @@ import (
 	"github.com/starshipbattles/bsg/internal/limits"
 )
 
-// Problem is one thing wrong with an input file.
+// Problem is one thing wrong with an input: a file of any format of the
+// project (scenarios, measurements, moves, components, saved battles,
+// photo marks) or a setup (battle.Setup.Check). It is the one problem type
+// the project reports; readers take its parts as they are, never from its
+// text.
 type Problem struct {
-	File  string
+	File  string // empty for an input that is no file (a setup)
 	Line  int    // 1-based; 0 when no single line is to blame
-	Field string // dotted path such as ships[2].class; empty for the whole file
+	Field string // the field's path, such as ships[2].class or setup.Ships[1].Pilot; empty for the whole input
 	Msg   string
 }
 
-// Error formats the problem as "file:line: field: message".
+// Error formats the problem as "file:line: field: message"; without a file
+// "line N: field: message", the line and the field when known.
 func (p Problem) Error() string {
 	var b strings.Builder
-	b.WriteString(p.File)
-	if p.Line > 0 {
-		fmt.Fprintf(&b, ":%d", p.Line)
+	switch {
+	case p.File != "":
+		b.WriteString(p.File)
+		if p.Line > 0 {
+			fmt.Fprintf(&b, ":%d", p.Line)
+		}
+		b.WriteString(": ")
+	case p.Line > 0:
+		fmt.Fprintf(&b, "line %d: ", p.Line)
 	}
-	b.WriteString(": ")
 	if p.Field != "" {
 		b.WriteString(p.Field + ": ")
 	}
@@ -73,6 +83,16 @@ func (ps *Problems) AddAt(line int, field, format string, args ...any) {
 	ps.list = append(ps.list, Problem{File: ps.File, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
+// Blames reports whether a problem listed so far is about the field.
+func (ps *Problems) Blames(field string) bool {
+	for _, p := range ps.list {
+		if p.Field == field {
+			return true
+		}
+	}
+	return false
+}
+
 // Len returns how many problems were recorded (listed or counted).
 func (ps *Problems) Len() int { return len(ps.list) + ps.more }
 
@@ -89,8 +109,35 @@ func (ps *Problems) Err() error {
 	return l
 }
 
-// List is the error returned by Problems.Err.
+// List is a list of problems, the error returned by Problems.Err (and by
+// every reader that reports problems). Beyond limits.Problems problems the
+// last counts the rest ("and N more").
 type List []Problem
+
+// Unwrap exposes the individual problems to errors.Is and errors.As.
+func (l List) Unwrap() []error {
+	errs := make([]error, len(l))
+	for i, p := range l {
+		errs[i] = p
+	}
+	return errs
+}
+
+// Item returns the index of the list item the problem's field lies in,
+// when its path begins with that list (ships[2].class is in item 2 of
+// ships): which object of an input the problem is about.
+func (p Problem) Item(list string) (int, bool) {
+	rest, ok := strings.CutPrefix(p.Field, list+"[")
+	if !ok {
+		return 0, false
+	}
+	digits, _, ok := strings.Cut(rest, "]")
+	n, err := strconv.Atoi(digits)
+	if !ok || err != nil || n < 0 {
+		return 0, false
+	}
+	return n, true
+}
 
 // Error prints one problem per line.
 func (l List) Error() string {

@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -826,8 +825,6 @@ func (e *Editor) zoneSide(id string) battle.Side {
 	return side
 }
 
-var problemField = regexp.MustCompile(`^(ships|obstacles|zones)\[(\d+)\]`)
-
 // marked returns the objects the problems name.
 func (e *Editor) marked() map[edSel]bool {
 	if e.highlight != nil && bytes.Equal(e.highlightFor, e.checked) {
@@ -835,10 +832,10 @@ func (e *Editor) marked() map[edSel]bool {
 	}
 	m := map[edSel]bool{}
 	for _, p := range e.problems {
-		if sm := problemField.FindStringSubmatch(p.Field); sm != nil {
-			i, _ := strconv.Atoi(sm[2])
-			k := map[string]selKind{"ships": selShip, "obstacles": selObstacle, "zones": selZone}[sm[1]]
-			m[edSel{k, i}] = true
+		for list, k := range map[string]selKind{"ships": selShip, "obstacles": selObstacle, "zones": selZone} {
+			if i, ok := p.Item(list); ok {
+				m[edSel{k, i}] = true
+			}
 		}
 	}
 	e.highlight, e.highlightFor = m, e.checked
