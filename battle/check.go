@@ -145,6 +145,8 @@ func (s Setup) Check(comp *assets.Components) error {
 	}
 	s.checkPilots(comp, &ps)
 	s.checkPlacement(comp, &ps)
+	s.checkEntries(comp, &ps)
+	s.checkConditions(comp, &ps)
 	for i, c := range s.Victory {
 		p := fmt.Sprintf("setup.Victory[%d]", i)
 		if c.Side != "" && c.Side != Colonial && c.Side != Cylon {
@@ -430,6 +432,55 @@ func (s Setup) checkPlacement(comp *assets.Components, ps *problems) {
 		}
 		if ps.full() {
 			return
+		}
+	}
+}
+
+// checkEntries holds a ship that enters by FTL to having a drive
+// (Faster-than-light movement). (That the rules in force play FTL, and
+// that it enters before the turn limit, are the scenario file's: the
+// engine plays a setup with its rules or its limit changed.)
+func (s Setup) checkEntries(comp *assets.Components, ps *problems) {
+	for i, sh := range s.Ships {
+		if c, ok := comp.Class(sh.Class); ok && sh.EntersByFTL && !c.FTL.Value {
+			ps.add(fmt.Sprintf("setup.Ships[%d].EntersByFTL", i), "a %s has no FTL drive (Faster-than-light movement); let it enter by an edge", c.Name)
+		}
+	}
+}
+
+// checkConditions holds the victory conditions to what can be met
+// (Winning the game; scenarios): a ship destroyed is an enemy's, a ship
+// that leaves its own side's, and leaves by FTL only with a drive; a zone
+// held at the end needs an end. (Conditions the rules in force or the
+// turn limit make unreachable are the scenario file's, as above.)
+func (s Setup) checkConditions(comp *assets.Components, ps *problems) {
+	lim := s.TurnLimit
+	for k, c := range s.Victory {
+		p := fmt.Sprintf("setup.Victory[%d]", k)
+		var ship *ShipSpec
+		for i := range s.Ships {
+			if c.Ship != "" && s.Ships[i].ID == c.Ship {
+				ship = &s.Ships[i]
+			}
+		}
+		switch c.Kind {
+		case Destroy:
+			if ship != nil && c.Side != "" && ship.Side == c.Side {
+				ps.add(p+".ship", "%q is a %s ship; %s wins by destroying an enemy ship", c.Ship, ship.Side, c.Side)
+			}
+		case Leave:
+			if ship != nil && c.Side != "" && ship.Side != c.Side {
+				ps.add(p+".ship", "%q is a %s ship; %s wins when one of its own ships leaves", c.Ship, ship.Side, c.Side)
+			}
+			if c.By == ExitFTL && ship != nil {
+				if cl, ok := comp.Class(ship.Class); ok && !cl.FTL.Value {
+					ps.add(p+".by", "%q is a %s, which has no FTL drive; let it leave by an edge", c.Ship, cl.Name)
+				}
+			}
+		case Hold:
+			if c.Turns == 0 && lim == 0 {
+				ps.add(p, "a zone is held at the end: give turns, or a turn_limit to the scenario")
+			}
 		}
 	}
 }

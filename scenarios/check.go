@@ -55,7 +55,7 @@ func (p *parser) checkSetup() {
 	}
 	for _, q := range l {
 		n, path, ship, own := p.fileField(q)
-		if !sound && (!own || !p.placed[ship]) || p.ps.Blames(path) {
+		if !sound && (!own || ship >= 0 && !p.placed[ship]) || p.ps.Blames(path) {
 			continue // the file's own problem says it already
 		}
 		p.ps.Add(n, path, "%s", q.Msg)
@@ -65,15 +65,31 @@ func (p *parser) checkSetup() {
 // fileField returns the node and the file's path of the field a setup
 // problem names (setup.Ships[2].Talents[1] is ships[2].talents[1]): the
 // ships of the setup are the file's, in its order. own reports a field
-// only the engine judges (a ship's pose, talents or flaws), of ship.
+// only the engine judges (a ship's pose, talents, flaws or FTL entry, of
+// ship; a victory condition's ship, exit or end, ship -1).
 func (p *parser) fileField(q yamlfile.Problem) (n *yaml.Node, path string, ship int, own bool) {
+	if k, ok := q.Item("setup.Victory"); ok && k < len(p.n.victory) {
+		f := p.n.victory[k]
+		path = fmt.Sprintf("victory[%d]", k)
+		switch key := strings.TrimPrefix(q.Field, fmt.Sprintf("setup.Victory[%d]", k)); key {
+		case "":
+			return at(f, "zone", nil), path, -1, true
+		case ".ship", ".by":
+			return f[key[1:]], path + key, -1, true
+		}
+		return nil, path, -1, false
+	}
 	i, ok := q.Item("setup.Ships")
 	if !ok || i >= len(p.n.ships) {
-		return nil, q.Field, 0, false
+		return nil, q.Field, -1, false
 	}
-	f := p.n.ships[i].f
+	sn := p.n.ships[i]
+	f := sn.f
 	path = fmt.Sprintf("ships[%d]", i)
 	rest := yamlfile.Problem{Field: strings.TrimPrefix(q.Field, fmt.Sprintf("setup.Ships[%d].", i))}
+	if rest.Field == "EntersByFTL" {
+		return sn.entry["ftl"], path + ".enters.ftl", i, true
+	}
 	for _, list := range []string{"Talents", "Flaws"} {
 		field := strings.ToLower(list)
 		if k, ok := rest.Item(list); ok {
@@ -189,8 +205,7 @@ func (p *parser) checkShip(i int) {
 	sh := &p.sc.Ships[i]
 	sn := p.n.ships[i]
 	path := fmt.Sprintf("ships[%d]", i)
-	class, known := p.comp.Class(sh.Class)
-	if sh.Class != "" && !known {
+	if _, known := p.comp.Class(sh.Class); sh.Class != "" && !known {
 		p.ps.Add(sn.f["class"], path+".class", "unknown class %q; allowed: %s", sh.Class, strings.Join(p.comp.ClassIDs(), ", "))
 	}
 	sh.AcrossFlats = p.comp.BaseAcrossFlats(sh.Class)
@@ -211,9 +226,7 @@ func (p *parser) checkShip(i int) {
 		}
 		if e.FTL != nil {
 			sh.Start = Pose{X: e.FTL.X, Y: e.FTL.Y, Heading: e.FTL.Heading}
-			if known && !class.FTL.Value {
-				p.ps.Add(sn.entry["ftl"], path+".enters.ftl", "a %s has no FTL drive (Faster-than-light movement); let it enter by an edge", class.Name)
-			}
+			// A class without a drive: the engine's setup check (checkSetup).
 			if p.sc.Rules == starship.Quick {
 				p.ps.Add(sn.entry["ftl"], path+".enters.ftl", "entering by FTL is an FTL jump, played only with the Complete Rules (Faster-than-light movement); use rules: complete or let it enter by an edge")
 			}
@@ -531,14 +544,8 @@ func (p *parser) checkCondition(k int) {
 	f := p.n.victory[k]
 	path := fmt.Sprintf("victory[%d]", k)
 	lim := p.sc.TurnLimit
-	var ship *Ship
-	if c.Ship != "" {
-		i := p.shipIndex(c.Ship)
-		if i < 0 {
-			p.ps.Add(f["ship"], path+".ship", "unknown ship %q; allowed: %s", c.Ship, p.shipIDs())
-		} else {
-			ship = &p.sc.Ships[i]
-		}
+	if c.Ship != "" && p.shipIndex(c.Ship) < 0 {
+		p.ps.Add(f["ship"], path+".ship", "unknown ship %q; allowed: %s", c.Ship, p.shipIDs())
 	}
 	if c.Zone != "" && p.zoneIndex(c.Zone) < 0 {
 		p.ps.Add(f["zone"], path+".zone", "unknown zone %q; allowed: %s", c.Zone, p.zoneIDs())
@@ -548,29 +555,15 @@ func (p *parser) checkCondition(k int) {
 		if lim > 0 && c.Turns > lim {
 			p.ps.Add(f["turns"], path+".turns", "%d turns is beyond the turn limit (%d): the condition could never be met", c.Turns, lim)
 		}
-	case battle.Destroy:
-		if ship != nil && c.Side != "" && ship.Side == c.Side {
-			p.ps.Add(f["ship"], path+".ship", "%q is a %s ship; %s wins by destroying an enemy ship", c.Ship, ship.Side, c.Side)
-		}
 	case battle.Leave:
-		if ship != nil && c.Side != "" && ship.Side != c.Side {
-			p.ps.Add(f["ship"], path+".ship", "%q is a %s ship; %s wins when one of its own ships leaves", c.Ship, ship.Side, c.Side)
-		}
-		if c.By == battle.ExitFTL {
-			if p.sc.Rules != starship.Complete || !p.sc.Has(starship.OptFTL) {
-				p.ps.Add(f["by"], path+".by", "leaving by FTL needs the Complete Rules and the ftl option (Faster-than-light movement)")
-			}
-			if ship != nil {
-				if cl, ok := p.comp.Class(ship.Class); ok && !cl.FTL.Value {
-					p.ps.Add(f["by"], path+".by", "%q is a %s, which has no FTL drive; let it leave by an edge", c.Ship, cl.Name)
-				}
-			}
+		// Whose ship it may be, and the drive to leave by FTL: the
+		// engine's setup check (checkSetup).
+		if c.By == battle.ExitFTL && (p.sc.Rules != starship.Complete || !p.sc.Has(starship.OptFTL)) {
+			p.ps.Add(f["by"], path+".by", "leaving by FTL needs the Complete Rules and the ftl option (Faster-than-light movement)")
 		}
 	case battle.Hold:
-		switch {
-		case c.Turns == 0 && lim == 0:
-			p.ps.Add(at(f, "zone", nil), path, "a zone is held at the end: give turns, or a turn_limit to the scenario")
-		case lim > 0 && c.Turns > lim:
+		// A zone held with no end: the engine's setup check (checkSetup).
+		if lim > 0 && c.Turns > lim {
 			p.ps.Add(f["turns"], path+".turns", "turn %d is beyond the turn limit (%d): the zone would never be judged", c.Turns, lim)
 		}
 	case battle.Points:
