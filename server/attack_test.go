@@ -212,3 +212,21 @@ func TestASilentPeerIsDropped(t *testing.T) {
 }
 
 func errorsAs(err error, target any) bool { return errors.As(err, target) }
+
+// TestRequestsCostTheClientsRate: every request that reads the store or
+// rebuilds a game (a finished game's record is rebuilt when asked for)
+// takes from the client's bucket, as its messages do: a flood of them is
+// answered 429.
+func TestRequestsCostTheClientsRate(t *testing.T) {
+	_, hs := start(t, server.Options{ClientRate: 0.5, ClientBurst: 3})
+	cr := host(t, hs.URL, "jump-point")
+	codes := map[int]int{}
+	for range 6 {
+		resp, err := http.Get(hs.URL + "/api/games/" + cr.Game + "/scenario")
+		require.NoError(t, err)
+		resp.Body.Close()
+		codes[resp.StatusCode]++
+	}
+	assert.LessOrEqual(t, codes[http.StatusOK], 2+1, "the burst (one taken by the host) and what the rate refills")
+	assert.GreaterOrEqual(t, codes[http.StatusTooManyRequests], 3)
+}

@@ -389,6 +389,9 @@ func writeJSON(w http.ResponseWriter, v any) {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	if !s.allowRequest(w, r, "create") {
+		return
+	}
 	// At most limits.Uploads bodies are read at once, each streamed into
 	// the decoder within MaxUpload and the server's ReadTimeout: stalled
 	// uploads hold neither memory nor a connection for long.
@@ -692,6 +695,9 @@ func (s *Server) publish(g *game) {
 }
 
 func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
+	if !s.allowRequest(w, r, "record") {
+		return
+	}
 	l, err := s.load(r.PathValue("id"))
 	if err != nil {
 		s.loadError(w, "record", r.PathValue("id"), err)
@@ -708,6 +714,23 @@ func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, rec)
 }
 
+// allowRequest takes one message from the bucket of the request's client
+// (the same as its WebSocket messages'), or answers 429: every request
+// that reads the store or rebuilds a game costs the client.
+func (s *Server) allowRequest(w http.ResponseWriter, r *http.Request, what string) bool {
+	client := clientOf(r)
+	now := time.Now()
+	s.connMu.Lock()
+	cl := s.useOf(s.clients, client, s.opts.ClientRate, s.opts.ClientBurst)
+	ok := cl.bucket.take(now)
+	forget(s.clients, client, cl, now)
+	s.connMu.Unlock()
+	if !ok {
+		httpError(w, http.StatusTooManyRequests, "%s: more than %g requests a second from %s", what, s.opts.ClientRate, client)
+	}
+	return ok
+}
+
 // mine answers GET /api/mine?seats=TOKEN,TOKEN,...: the games of the
 // seats a player holds (a browser keeps its seat links), each with where
 // it stands and whether it is the seat's turn, in the order given; an
@@ -719,14 +742,7 @@ func (s *Server) mine(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "mine: seats: %d tokens; allowed at most %d", len(tokens), wire.MaxListSeats)
 		return
 	}
-	client := clientOf(r)
-	s.connMu.Lock()
-	cl := s.useOf(s.clients, client, s.opts.ClientRate, s.opts.ClientBurst)
-	ok := cl.bucket.take(time.Now())
-	forget(s.clients, client, cl, time.Now())
-	s.connMu.Unlock()
-	if !ok {
-		httpError(w, http.StatusTooManyRequests, "mine: more than %g requests a second from %s", s.opts.ClientRate, client)
+	if !s.allowRequest(w, r, "mine") {
 		return
 	}
 	out := []wire.GameSummary{}
@@ -790,6 +806,9 @@ func (s *Server) storageError(w http.ResponseWriter, what string, err error) {
 // on, so that a computer player of either seat plays for the scenario's
 // objectives. It holds nothing of the game's secret or seed.
 func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
+	if !s.allowRequest(w, r, "scenario") {
+		return
+	}
 	l, err := s.load(r.PathValue("id"))
 	if err != nil {
 		s.loadError(w, "scenario", r.PathValue("id"), err)
