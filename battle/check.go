@@ -31,8 +31,8 @@ import (
 func (s Setup) Check(comp *assets.Components) error {
 	var ps problems
 	if err := s.Validate(); err != nil {
-		for _, e := range strings.Split(err.Error(), "\n") {
-			ps.add("setup", "%s", e)
+		for _, e := range yamlfile.Errors(err) {
+			ps.add("setup", "%v", e)
 		}
 	}
 	text(&ps, "setup.Name", s.Name, limits.TextLength, true)

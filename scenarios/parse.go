@@ -456,8 +456,8 @@ func parsePolygon(ps *yamlfile.Problems, n *yaml.Node, path string) [][2]float64
 	}
 	if ps.Len() == before {
 		if err := polygon(pts).Validate(); err != nil {
-			for _, line := range strings.Split(err.Error(), "\n") {
-				ps.Add(n, path, "invalid polygon: %s; allowed: a simple polygon (at least 3 vertices, edges that do not cross or touch)", line)
+			for _, e := range yamlfile.Errors(err) {
+				ps.Add(n, path, "invalid polygon: %v; allowed: a simple polygon (at least 3 vertices, edges that do not cross or touch)", e)
 			}
 		}
 	}

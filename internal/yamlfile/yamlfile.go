@@ -123,6 +123,16 @@ func (l List) Unwrap() []error {
 	return errs
 }
 
+// Errors returns the errors err joins (errors.Join, a List), or err
+// alone: the parts of a refusal, taken as they are rather than from its
+// text.
+func Errors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
 // Item returns the index of the list item the problem's field lies in,
 // when its path begins with that list (ships[2].class is in item 2 of
 // ships): which object of an input the problem is about.
