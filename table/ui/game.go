@@ -1120,14 +1120,20 @@ func (g *Game) drawLog(l *List, view Rect) {
 	l.Rect(r, Alpha(ColPanel, 0.97), ColInk, 2)
 	a.Label(l, r.X+14*s, r.Y+28*s, "Battle log (PageUp/PageDown or wheel scroll; L or Esc closes)", 15, ColInk, true)
 	sz := a.TextSize(13)
-	var lines []string
+	type line struct {
+		s    string
+		bold bool // a turn's heading
+	}
+	var lines []line
 	turn := -1
 	for _, e := range g.visibleEvents(g.publicView()) {
 		if e.Turn != turn {
 			turn = e.Turn
-			lines = append(lines, fmt.Sprintf("— Turn %d —", turn))
+			lines = append(lines, line{fmt.Sprintf("— Turn %d —", turn), true})
 		}
-		lines = append(lines, a.Fonts.Wrap(Clean(LogLine(e.sentence())), sz, r.W-40*s, false)...)
+		for _, ln := range a.Fonts.Wrap(Clean(LogLine(e.sentence())), sz, r.W-40*s, false) {
+			lines = append(lines, line{s: ln})
+		}
 	}
 	n := int((r.H - 60*s) / (sz * 1.3))
 	end := max(0, len(lines)-g.logScroll)
@@ -1135,8 +1141,7 @@ func (g *Game) drawLog(l *List, view Rect) {
 	y := r.Y + 40*s
 	for _, ln := range lines[start:end] {
 		y += sz * 1.3
-		bold := strings.HasPrefix(ln, "— Turn")
-		l.Text(Pt{r.X + 18*s, y}, ln, sz, ColInk, AnchorStart, bold)
+		l.Text(Pt{r.X + 18*s, y}, ln.s, sz, ColInk, AnchorStart, ln.bold)
 	}
 }
 
