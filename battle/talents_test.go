@@ -1,6 +1,7 @@
 package battle_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,56 +33,76 @@ func duel(t *testing.T, rules starship.Rules, viper, raider func(*battle.ShipSpe
 	return b
 }
 
-func fire(t *testing.T, b *battle.Battle, dice []int, counters ...string) string {
+func fire(t *testing.T, b *battle.Battle, dice []int, counters ...string) []battle.Event {
 	t.Helper()
-	ev := do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}}, dice, counters...)
-	text := ""
-	for _, e := range ev {
-		text += e.Text() + "\n"
-	}
-	return text
+	return do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}}, dice, counters...)
 }
 
 func talents(ids ...string) func(*battle.ShipSpec) {
 	return func(s *battle.ShipSpec) { s.Talents = ids }
 }
 
+// used reports whether the ship's pilot used the talent card among the
+// events.
+func used(ev []battle.Event, ship, card string) bool {
+	return slices.ContainsFunc(ev, func(e battle.Event) bool {
+		return e.Kind == battle.EvTalent && e.Ship == ship && e.Card == card
+	})
+}
+
+// activated returns the event of the flaw card activated among the
+// events, and whether there is one.
+func activated(ev []battle.Event, card string) (battle.Event, bool) {
+	for _, e := range ev {
+		if e.Kind == battle.EvFlaw && e.Card == card {
+			return e, true
+		}
+	}
+	return battle.Event{}, false
+}
+
 func TestTalentMarksman(t *testing.T) {
 	b := duel(t, withPilots, talents("marksman"), nil)
 	// 1+2 short +1, target still +1 (kinetic energy 0 after standing still), Marksman +1 = 6.
-	text := fire(t, b, []int{1, 2}, "1")
-	assert.Contains(t, text, "viper's pilot uses Marksman.")
-	assert.Contains(t, text, "Marksman +1")
-	assert.Contains(t, text, "= 6 against 6: hits.")
+	ev := fire(t, b, []int{1, 2}, "1")
+	assert.True(t, used(ev, "viper", "marksman"), "%q", texts(ev))
+	a := onlyAttack(t, ev)
+	assert.Contains(t, a.Mods, "Marksman +1")
+	assert.Equal(t, []int{6, 6, 1}, []int{a.Total, a.Attack, a.Hits})
 }
 
 func TestTalentsNeedThePilotsRule(t *testing.T) {
 	b := duel(t, starship.Rules{Set: starship.Complete}, talents("marksman"), nil)
-	text := fire(t, b, []int{1, 2})
-	assert.NotContains(t, text, "Marksman")
-	assert.Contains(t, text, "misses")
+	ev := fire(t, b, []int{1, 2})
+	assert.False(t, used(ev, "viper", "marksman"))
+	a := onlyAttack(t, ev)
+	assert.NotContains(t, a.Mods, "Marksman +1")
+	assert.Zero(t, a.Hits)
 }
 
 func TestTalentOnePerTypePerTurn(t *testing.T) {
 	// Marksman and Beginner's Luck are both firing talents: one a turn.
 	b := duel(t, withPilots, talents("marksman", "eagle-eye"), nil)
-	text := fire(t, b, []int{1, 2}, "1")
-	assert.Contains(t, text, "Marksman +1")
-	assert.NotContains(t, text, "Eagle Eye", "the band is short: Eagle Eye would not help anyway")
+	ev := fire(t, b, []int{1, 2}, "1")
+	assert.Contains(t, onlyAttack(t, ev).Mods, "Marksman +1")
+	assert.False(t, used(ev, "viper", "eagle-eye"), "the band is short: Eagle Eye would not help anyway")
 }
 
 func TestTalentQuickReflexes(t *testing.T) {
 	b := duel(t, withPilots, nil, talents("quick-reflexes"))
-	text := fire(t, b, []int{3, 2}, "1")
-	assert.Contains(t, text, "raider's Quick Reflexes -1")
-	assert.Contains(t, text, "= 6 against 6: hits.", "3+2 +1 short +1 still −1 reflexes")
+	a := onlyAttack(t, fire(t, b, []int{3, 2}, "1"))
+	assert.Contains(t, a.Mods, "raider's Quick Reflexes -1")
+	assert.Equal(t, []int{6, 6, 1}, []int{a.Total, a.Attack, a.Hits}, "3+2 +1 short +1 still −1 reflexes")
 }
 
 func TestTalentLuckyShot(t *testing.T) {
 	b := duel(t, withPilots, talents("lucky-shot"), nil)
-	text := fire(t, b, []int{1, 1, 6, 6}, "2")
-	assert.Contains(t, text, "viper misses with 1+1 and rolls again.")
-	assert.Contains(t, text, "6+6")
+	ev := fire(t, b, []int{1, 1, 6, 6}, "2")
+	if i := indexOf(ev, battle.Event{Kind: battle.EvReroll, Ship: "viper"}); assert.NotEqual(t, -1, i, "%q", texts(ev)) {
+		assert.Equal(t, []int{1, 1}, ev[i].Dice, "the missed roll")
+	}
+	a := onlyAttack(t, ev)
+	assert.Equal(t, []int{6, 6}, []int{a.D1, a.D2}, "the second roll counts")
 	assert.Equal(t, 2, ship(b, "raider").Damage())
 }
 
@@ -89,18 +110,24 @@ func TestFlawTormentedSoul(t *testing.T) {
 	flaw := func(s *battle.ShipSpec) { s.Flaws = []string{"tormented-soul"} }
 	// The Cylon player rolls 5+4 = 9 against activation 9, then the Viper's 3+3.
 	b := duel(t, withPilots, flaw, nil)
-	text := fire(t, b, []int{5, 4, 2, 2})
-	assert.Contains(t, text, "cylon activates viper's Tormented Soul with 5+4")
-	assert.Contains(t, text, "Tormented Soul -2")
-	assert.Contains(t, text, "= 4 against 6: misses.", "2+2 +1 short +1 still −2")
+	ev := fire(t, b, []int{5, 4, 2, 2})
+	e, ok := activated(ev, "tormented-soul")
+	require.True(t, ok, "%q", texts(ev))
+	assert.Equal(t, battle.Cylon, e.Side, "the opponent activates it")
+	assert.Equal(t, "viper", e.Ship)
+	assert.Equal(t, []int{5, 4}, e.Dice)
+	a := onlyAttack(t, ev)
+	assert.Contains(t, a.Mods, "Tormented Soul -2")
+	assert.Equal(t, []int{4, 6, 0}, []int{a.Total, a.Attack, a.Hits}, "2+2 +1 short +1 still −2")
 }
 
 func TestFlawConcentrationLoss(t *testing.T) {
 	flaw := func(s *battle.ShipSpec) { s.Talents, s.Flaws = []string{"marksman"}, []string{"concentration-loss"} }
 	b := duel(t, withPilots, flaw, nil)
-	text := fire(t, b, []int{4, 4, 1, 2})
-	assert.Contains(t, text, "Concentration Loss")
-	assert.NotContains(t, text, "uses Marksman")
+	ev := fire(t, b, []int{4, 4, 1, 2})
+	_, ok := activated(ev, "concentration-loss")
+	assert.True(t, ok, "%q", texts(ev))
+	assert.False(t, used(ev, "viper", "marksman"))
 }
 
 func TestFlawHesitant(t *testing.T) {
@@ -110,12 +137,10 @@ func TestFlawHesitant(t *testing.T) {
 	b := newCompanion(t, setup(withPilots, v, spec("raider", "cylon-raider", battle.Cylon, 450, 402.5, 90, 1)))
 	planAll(t, b, nil)
 	ev := do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, []int{6, 6})
-	text := ""
-	for _, e := range ev {
-		text += e.Text() + "\n"
-	}
-	assert.Contains(t, text, "cylon activates viper's Hesitant with 6+6")
-	assert.NotContains(t, text, "Firing step 1", "no one may fire in step 1: the Viper hesitates")
+	e, ok := activated(ev, "hesitant")
+	require.True(t, ok, "%q", texts(ev))
+	assert.Equal(t, []int{6, 6}, e.Dice)
+	assert.Equal(t, -1, indexOf(ev, battle.Event{Kind: battle.EvFiringStep, Step: 1}), "no one may fire in step 1: the Viper hesitates")
 	assert.Equal(t, 2, b.State().Step, "it may fire in the second firing step")
 	assert.NotEmpty(t, b.Targets("viper"))
 }
@@ -127,12 +152,8 @@ func TestTalentPowerPilot(t *testing.T) {
 	// 0 → 4: one more than the Viper's acceleration of 3.
 	planAll(t, b, map[string]*starship.Plan{"viper": plan([]string{"overboost-straight", "straight"}, maneuvers.Low)})
 	ev := do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, nil)
-	text := ""
-	for _, e := range ev {
-		text += e.Text() + "\n"
-	}
-	assert.Contains(t, text, "viper's pilot uses Power Pilot.")
-	assert.NotContains(t, text, "illegal")
+	assert.True(t, used(ev, "viper", "power-pilot"), "%q", texts(ev))
+	assert.Equal(t, -1, indexOf(ev, battle.Event{Kind: battle.EvIllegal}))
 	assert.Equal(t, 4, ship(b, "viper").Ship.KE)
 }
 
