@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/internal/randtable"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/tablefile"
@@ -30,7 +31,8 @@ func bigTable(b *testing.B, n int) referee.Table {
 // as `bsg measure` does (Rulings, streamed, with margins; the goal: 1000
 // ships under 2 s of CPU, and growth from 400 to 1000 ships at most
 // N^2.2), and without margins as the battle engine does: compare the two
-// with `benchstat -col /margins`.
+// with `benchstat -col /margins` (cpu-ms/op: the wall time says little on
+// a shared machine).
 func BenchmarkRuleAllBig(b *testing.B) {
 	for _, margins := range []bool{false, true} {
 		for _, n := range []int{100, 400, 1000} {
@@ -40,6 +42,7 @@ func BenchmarkRuleAllBig(b *testing.B) {
 				opts = append(opts, referee.WithMargins())
 			}
 			b.Run(fmt.Sprintf("margins=%t/ships=%d", margins, n), func(b *testing.B) {
+				defer cputime.PerOp(b)()
 				for b.Loop() {
 					got := 0
 					for range referee.New(t, opts...).Rulings() {

@@ -756,3 +756,18 @@ func (ru Ruling) Deciding() (MarginKind, Margin, bool) {
 	}
 	return kind, best, best.Known
 }
+
+// MarginsOf returns the margins of a ruling this referee gave (or would
+// give) on its table, whether or not it was made WithMargins: for a
+// caller that shows a few rulings of an engine that rules without them
+// (the firing panel in a game).
+func (r *Referee) MarginsOf(ru Ruling) Margins {
+	if ru.Attacker < 0 || ru.Target < 0 || ru.Attacker >= len(r.table.Ships) || ru.Target >= len(r.table.Ships) {
+		return Margins{}
+	}
+	q := r.queries.Get().(*query)
+	defer r.queries.Put(q)
+	ru.Margins = Margins{}
+	r.margins(q, &ru)
+	return ru.Margins
+}

@@ -214,3 +214,14 @@ func TestMarginsFlipAndAreShortest(t *testing.T) {
 	require.Greater(t, checked, 25)
 	require.Greater(t, flips, 100)
 }
+
+// TestMarginsOfEqualsWithMargins: a referee made without margins gives
+// the very margins of one made WithMargins, on demand (Line of sight).
+func TestMarginsOfEqualsWithMargins(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	tab := bruteTable(rng, 20, 300, false, false)
+	plain, with := New(tab), New(tab, WithMargins())
+	for _, ru := range plain.RuleAll() {
+		assert.Equal(t, with.Rule(ru.Attacker, ru.Target).Margins, plain.MarginsOf(ru))
+	}
+}

@@ -48,9 +48,10 @@ func (r *Referee) Update(prev []Ruling, m int, was Ship) []Ruling {
 		sight := physics.Seg(r.disks[a].c, r.disks[t].c)
 		reach := r.disks[t].r + updateSlack*(1+sight.A.Dist(sight.B))
 		if r.withMargins {
-			// The margins search the blockers within MarginReach of the
-			// target's base and stand (a square, clipped to the arc).
-			reach += 1.5 * MarginReach
+			// The margins search the blockers within a square around the
+			// target's base, MarginReach wider on every side, clipped to
+			// the arc: within √2 (radius + MarginReach) of its stand.
+			reach += 1.5 * (r.disks[t].r + MarginReach)
 		}
 		if sight.DistanceToPoint(newC) <= reach+newR || sight.DistanceToPoint(oldC) <= reach+oldR {
 			redo = append(redo, k)

@@ -74,3 +74,33 @@ func TestUpdateWithoutPrevIsRuleAll(t *testing.T) {
 	require.Equal(t, want, ref.Update(want, -1, Ship{}))
 	require.Equal(t, want, ref.Update(want, 14, Ship{}))
 }
+
+// TestUpdateWithMarginsEqualsRuleAll: with margins (WithMargins), after
+// random drags and turns of one ship, Update's rulings equal RuleAll's
+// field for field, margins included: a ship near a sight, within the
+// margins' reach, is found again (Line of sight; Tailing).
+func TestUpdateWithMarginsEqualsRuleAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 19))
+	for trial := range 4 {
+		tab := bruteTable(rng, 10+rng.IntN(20), 250+rng.Float64()*200, trial%2 == 0, false)
+		rulings := New(tab, WithMargins()).RuleAll()
+		for step := range 15 {
+			m := rng.IntN(len(tab.Ships))
+			was := tab.Ships[m]
+			s := &tab.Ships[m]
+			if rng.IntN(2) == 0 {
+				s.Pose.Pos = s.Pose.Pos.Add(physics.V(rng.Float64()*30-15, rng.Float64()*30-15))
+			} else {
+				s.Pose.Heading = physics.Deg(rng.Float64() * 360)
+			}
+			ref := New(tab, WithMargins())
+			got := ref.Update(rulings, m, was)
+			want := ref.RuleAll()
+			require.Equal(t, len(want), len(got))
+			for k := range want {
+				require.Equal(t, want[k], got[k], "trial %d step %d: ship %d changed; %s at %s", trial, step, m, want[k].AttackerID, want[k].TargetID)
+			}
+			rulings = got
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/measure"
 	"github.com/starshipbattles/bsg/odds"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
@@ -468,7 +469,7 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 			}
 			a.Button(l, Rect{x + 16*sc, y, w - 16*sc, 28 * sc}, lab, g.shots[id] == ru.TargetID, false, func() { g.aim(id, ru.TargetID) })
 			y += 30 * sc
-			y = a.Para(l, x+20*sc, y+12*sc, w-24*sc, rulerText(ru)+extraFire(ru), 12, BandColor(ru.Band), false) - 2*sc
+			y = a.Para(l, x+20*sc, y+12*sc, w-24*sc, rulerText(ru)+g.extraFire(ru), 12, BandColor(ru.Band), false) - 2*sc
 		}
 		a.Button(l, Rect{x + 16*sc, y, w - 16*sc, 26 * sc}, "0  hold fire", g.shots[id] == "" && g.holds[id], false, func() { g.hold(id) })
 		y += 34 * sc
@@ -512,8 +513,22 @@ func (g *Game) hitChance(shooter, target string) string {
 	return s + ")"
 }
 
-func extraFire(ru referee.Ruling) string {
-	s := fmt.Sprintf(". Arc: in (±%s).", "30°")
+// extraFire says the arc and the tailing verdict of a target, with the
+// margins of the arc and of the line of sight (MEASURE-FORMAT.md, step 8),
+// computed for this ruling by the battle's referee.
+func (g *Game) extraFire(ru referee.Ruling) string {
+	s := fmt.Sprintf(". Arc: in (±%s)", "30°")
+	var m referee.Margins
+	if ref, _ := g.b.Referee(); ref != nil {
+		m = ref.MarginsOf(ru)
+	}
+	if m.Arc.Known {
+		s += fmt.Sprintf(", %.1f mm inside its edge", m.Arc.MM)
+	}
+	s += "."
+	if l := measure.LineClears(m.LOS); l != "" {
+		s += " " + l + "."
+	}
 	if ru.Tailing {
 		s += " Tailing."
 	}

@@ -131,7 +131,7 @@ func (m *Measure) refresh() {
 		return
 	}
 	m.stale = false
-	m.ref = referee.New(m.T)
+	m.ref = referee.New(m.T, referee.WithMargins())
 	if i, ok := oneShipChanged(m.ruled, m.T); ok && m.rulings != nil {
 		m.rulings = m.ref.Update(m.rulings, i, m.ruled.Ships[i])
 	} else {

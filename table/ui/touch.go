@@ -71,18 +71,38 @@ func (m *Measure) PairRuling() string {
 }
 
 // shortRuling says a ruling in a few words for the large type: verdict,
-// band, range and the margin to the next band.
+// band, range and the margin to the next band, how far inside or outside
+// the arc, and the line of sight's margin with its blocker
+// (MEASURE-FORMAT.md, step 8).
 func shortRuling(ru referee.Ruling) string {
 	head := ru.AttackerID + " → " + ru.TargetID + ": "
+	m := ru.Margins
+	arc := ""
+	if m.Arc.Known {
+		arc = fmt.Sprintf(" · arc %.1f mm inside", m.Arc.MM)
+	}
+	los := ""
+	if m.LOS.Known && m.LOS.By != "" {
+		los = fmt.Sprintf(" · clears %s by %.1f mm", m.LOS.By, m.LOS.MM)
+	} else if m.LOS.Known {
+		los = fmt.Sprintf(" · %.1f mm from blocked", m.LOS.MM)
+	}
 	switch ru.Reason {
 	case referee.CanFire:
-		return head + fmt.Sprintf("CAN FIRE · %s range · %.1f mm (%.1f mm from %s)", ru.Band, ru.Range, ru.Margin, bandWord(ru.MarginTo))
+		return head + fmt.Sprintf("CAN FIRE · %s range · %.1f mm (%.1f mm from %s)", ru.Band, ru.Range, ru.Margin, bandWord(ru.MarginTo)) + arc + los
 	case referee.OutOfRange:
-		return head + fmt.Sprintf("cannot fire · out of range · %.1f mm (%.1f mm beyond long)", ru.Range, ru.Margin)
+		return head + fmt.Sprintf("cannot fire · out of range · %.1f mm (%.1f mm beyond long)", ru.Range, ru.Margin) + arc + los
 	case referee.OutOfArc:
+		if m.Arc.Known {
+			return head + fmt.Sprintf("cannot fire · %.1f mm outside the arc", m.Arc.MM)
+		}
 		return head + "cannot fire · out of arc"
 	case referee.Blocked:
-		return head + "cannot fire · blocked by " + strings.Join(ru.BlockedBy, ", ")
+		s := head + "cannot fire · blocked by " + strings.Join(ru.BlockedBy, ", ")
+		if m.LOS.Known {
+			s += fmt.Sprintf(": %.1f mm from a clear line", m.LOS.MM)
+		}
+		return s + arc
 	case referee.Level:
 		return head + "cannot fire · two or more levels apart"
 	case referee.Overlap:
