@@ -37,7 +37,7 @@ func TestMeasureDragRulingsEqualFullRuling(t *testing.T) {
 	a.Frame()
 	check := func(what string) {
 		t.Helper()
-		want := referee.New(m.T).RuleAll()
+		want := referee.New(m.T, referee.WithMargins()).RuleAll()
 		got := m.Rulings()
 		require.Equal(t, len(want), len(got), what)
 		for k := range want {

@@ -79,7 +79,7 @@ func shortRuling(ru referee.Ruling) string {
 	m := ru.Margins
 	arc := ""
 	if m.Arc.Known {
-		arc = fmt.Sprintf(" · arc %.1f mm inside", m.Arc.MM)
+		arc = fmt.Sprintf(" · in arc by %.1f mm", m.Arc.MM)
 	}
 	los := ""
 	if m.LOS.Known && m.LOS.By != "" {
@@ -159,9 +159,10 @@ func (m *Measure) pairLines(w, sz float64) []rulingLine {
 func pairBoxH(n int, sz float64) float64 { return float64(n)*sz*1.25 + 1.5*sz*0.5 }
 
 // pairRoomLines is how many lines of large type the panel of a phone held
-// upright keeps for the pair's ruling (two rulings of two lines each), so
-// that the table does not jump when the ruling changes.
-const pairRoomLines = 4
+// upright keeps for the pair's ruling (two rulings of three lines each:
+// verdict and range, then the margins), so that the table does not jump
+// when the ruling changes.
+const pairRoomLines = 6
 
 // pairFit is the pair's ruling for the panel of a phone held upright, w
 // wide: in the large type, else in type just small enough for it to fit
