@@ -42,6 +42,29 @@ func (mf *Marks) Run(img image.Image) (*Result, error) {
 	return Analyse(cal, &mf.Scene, Options{Samples: mf.Samples, Seed: mf.Seed})
 }
 
+// AnalyseOn fits the calibration from the marks as they stand (found
+// pixels already in the sheet's placement), with the play area's edges
+// found on the snapper's photo when the marks ask for them (Edges), and
+// analyses the marked table: photo mode's path, which keeps one Snapper
+// for its photo.
+func (mf *Marks) AnalyseOn(s *Snapper) (*Result, error) {
+	cal, err := mf.FitOn(s)
+	if err != nil {
+		return nil, err
+	}
+	return Analyse(cal, &mf.Scene, Options{Samples: mf.Samples, Seed: mf.Seed})
+}
+
+// FitOn fits the calibration from the marks as they stand, with the play
+// area's edges found on the snapper's photo when the marks ask for them.
+func (mf *Marks) FitOn(s *Snapper) (*Calibration, error) {
+	if !mf.Edges {
+		return Fit(mf.Calibration(nil), s.g.w, s.g.h)
+	}
+	cal, _, err := s.FitWithTableEdges(mf.Calibration(nil), s.g.w, s.g.h, mf.Scene.Table.Width, mf.Scene.Table.Depth)
+	return cal, err
+}
+
 // fit fits the calibration, with the play area's edges found on the photo
 // when the marks ask for them (Edges).
 func (mf *Marks) fit(img image.Image, s *Snapper, found *[4]physics.Vec) (*Calibration, error) {

@@ -175,6 +175,7 @@ func (p *Photo) Help() []string {
 		"n marks a ship: click the left, then the right corner of its base's front flat (as seen from behind the ship), where the base meets the table. c changes the next ship's class; , and . turn the last ship's dial.",
 		"p marks a planetoid: three points of its edge. f marks an asteroid field: its outline, Enter closes it; d switches sparse and dense.",
 		"s clicks the calibration sheet's marks by hand (lower-left, lower-right, upper-right, upper-left as the text reads); a looks for the sheet again.",
+		"e measures the lens from the play area's straight edges on the photo (plumb line): they must show, and a marks file must give the table's size and the sheet's place (at, angle).",
 		"A ship's clicks snap to its base's edges (and the sheet's clicked marks to their centres): the fitted outline is drawn, the clicks stay as grey crosses; u undoes the last snap.",
 		"Backspace removes the last point or object. F2 saves the marks file (bsg photo -marks), F3 the table file (bsg measure).",
 		"Each ruling carries its 95% error bar from a Monte Carlo over the clicks and the fit: certain, or too close to call: measure with the ruler.",
@@ -211,6 +212,10 @@ func (p *Photo) zoomAt(s Pt, f float64) {
 
 // analyse fits the calibration and rules again after a change.
 func (p *Photo) analyse() {
+	if p.marks.Edges {
+		p.res, p.err = p.marks.AnalyseOn(p.snap())
+		return
+	}
 	b := p.img.Bounds()
 	p.res, p.err = p.marks.Analyse(nil, b.Dx(), b.Dy())
 }
@@ -271,8 +276,7 @@ func (p *Photo) snap() *photo.Snapper {
 // corners, with the clicks kept to undo it (u); the clicks stay when
 // there is no calibration yet or the fit is refused.
 func (p *Photo) snapShip(i int) {
-	b := p.img.Bounds()
-	cal, err := photo.Fit(p.marks.Calibration(nil), b.Dx(), b.Dy())
+	cal, err := p.marks.FitOn(p.snap())
 	if err != nil {
 		return
 	}
@@ -418,6 +422,16 @@ func (p *Photo) char(r rune) {
 		p.classIdx++
 	case 'u':
 		p.unsnap()
+	case 'e':
+		p.marks.Edges = !p.marks.Edges
+		p.analyse()
+		p.info = "the play area's edges are not used for the lens"
+		if p.marks.Edges {
+			p.info = "the lens is measured from the play area's edges"
+			if p.res != nil && p.res.Calibration.Terms == 0 {
+				p.info = "the play area's edges were not found where the sheet puts them (a marks file gives the table's size and the sheet's place, at and angle): the lens stays assumed"
+			}
+		}
 	case 'a':
 		paper := "a4"
 		if p.marks.Sheet != nil {
@@ -682,7 +696,8 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 		if p.lastShip() != nil {
 			dialDown, dialUp = char(','), char('.')
 		}
-		row([]string{a.K("Class: "+p.class(), "c"), a.K("Dial −", ","), a.K("Dial +", ".")}, []bool{false, false, false}, []func(){char('c'), dialDown, dialUp})
+		row([]string{a.K("Class: "+p.class(), "c"), a.K("Dial −", ","), a.K("Dial +", "."), a.K("Edges", "e")}, []bool{false, false, false, p.marks.Edges},
+			[]func(){char('c'), dialDown, dialUp, char('e')})
 	}
 	var undo func()
 	if len(p.pending) > 0 || len(p.marks.Scene.Objects) > 0 {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -146,4 +147,39 @@ func TestPhotoModeSnapsAndUnsnaps(t *testing.T) {
 	assert.Equal(t, clicks, p.marks.Scene.Objects[0].Points)
 	assert.Equal(t, p.marks.ClickPx, p.marks.Scene.Objects[0].SigmaPx)
 	assert.Empty(t, p.snaps)
+}
+
+// TestPhotoModeLensFromTheEdges: a marks file that places the sheet on
+// the table and asks for the edges (edges: auto) has the lens measured
+// from the play area's edges on the photo (plumb line): the calibration
+// fits both radial terms with the sheet alone; e turns it off and on.
+func TestPhotoModeLensFromTheEdges(t *testing.T) {
+	tr, path := renderedPhoto(t)
+	a := newTestApp(t)
+	marks := filepath.Join(t.TempDir(), "m.yaml")
+	require.NoError(t, os.WriteFile(marks, []byte(fmt.Sprintf("table: {width: %g, depth: %g}\nedges: auto\nsheet: {paper: a4, at: [%.3f, %.3f], angle: %.3f, marks: auto}\n",
+		tr.Truth.Width, tr.Truth.Depth, tr.SheetAt.X, tr.SheetAt.Y, tr.SheetAngle)), 0o644))
+	p, err := OpenPhoto(a, path, marks)
+	require.NoError(t, err)
+	a.Show(p)
+	for _, s := range tr.Truth.Ships {
+		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+		for _, corner := range []physics.Vec{hex[1], hex[0]} {
+			px, _ := tr.Cam.Project(corner)
+			p.click(px)
+		}
+	}
+	require.NotNil(t, p.res, "%v", p.err)
+	assert.True(t, p.marks.Edges)
+	assert.Equal(t, 2, p.res.Calibration.Terms, "the lens measured from the edges")
+	assert.Zero(t, p.res.MoreMarks)
+	truth := referee.New(tr.Truth).Rule(0, 1)
+	assert.InDelta(t, truth.Range, p.res.Rulings[0].Range, p.res.Rulings[0].RangePM)
+	send(a, Event{Kind: Char, Rune: 'e'})
+	assert.False(t, p.marks.Edges)
+	require.NotNil(t, p.res, "%v", p.err)
+	assert.Zero(t, p.res.Calibration.Terms, "the sheet alone cannot see the lens")
+	assert.Positive(t, p.res.MoreMarks)
+	send(a, Event{Kind: Char, Rune: 'e'})
+	assert.Contains(t, p.info, "measured from the play area's edges")
 }
