@@ -51,27 +51,52 @@ func (b *Battle) Preview(side Side, ship string, p starship.Plan) (starship.Outc
 	return move(b.setup.Rules, b.comp, b.classes[s.Class], b.effective(s), o)
 }
 
-// examine reads and checks a plan for the ship as commitPlan takes it: an
-// error when it is no plan for the ship or changes the cards a severely
-// wounded pilot fixed (Special damage: pilot wounded); otherwise the
-// outcome of starship.Examine, not yet moved.
+// examine reads and checks a plan for the ship as commitPlan takes it
+// (examinePlan).
 func (b *Battle) examine(s *ShipState, p starship.Plan) (starship.Outcome, error) {
-	o, err := starship.Examine(b.setup.Rules, b.classes[s.Class], b.effective(s), p)
+	return examinePlan(b.setup.Rules, b.classes[s.Class], b.effective(s), s.ID, s.NextCards, p)
+}
+
+// examinePlan reads and checks a plan for ship id of class c in state s as
+// commitPlan takes it: an error when it is no plan for the ship or changes
+// the cards nextCards a severely wounded pilot fixed (Special damage:
+// pilot wounded); otherwise the outcome of starship.Examine, not yet
+// moved.
+func examinePlan(rs starship.Rules, c starship.Class, s starship.State, id string, nextCards []string, p starship.Plan) (starship.Outcome, error) {
+	o, err := starship.Examine(rs, c, s, p)
 	if err != nil {
-		return starship.Outcome{}, fmt.Errorf("plan for %s: %w", s.ID, err)
+		return starship.Outcome{}, fmt.Errorf("plan for %s: %w", id, err)
 	}
-	if s.NextCards != nil && !slices.Equal(s.NextCards, p.Cards) {
+	if nextCards != nil && !slices.Equal(nextCards, p.Cards) {
 		return starship.Outcome{}, fmt.Errorf("plan: %s's severely wounded pilot planned %s last turn; only the dial, speed and level may change",
-			s.ID, strings.Join(s.NextCards, " + "))
+			id, strings.Join(nextCards, " + "))
 	}
 	return o, nil
 }
 
+// PreviewShip is Battle.Preview for one of a side's own ships as the
+// side's View shows it (sv.State, sv.NextCards), for a player who holds a
+// View and no battle (a network seat, a client sealing its plans): the
+// same outcome, and the same refusal in the same words as the plan
+// command would get. c is the ship's class.
+func PreviewShip(rs starship.Rules, comp *assets.Components, c starship.Class, sv ShipView, p starship.Plan) (starship.Outcome, error) {
+	if sv.State == nil {
+		return starship.Outcome{}, fmt.Errorf("plan: %s is not one of the side's ships", sv.ID)
+	}
+	if !sv.OnTable || sv.Out {
+		return starship.Outcome{}, fmt.Errorf("plan: %s is not on the table", sv.ID)
+	}
+	o, err := examinePlan(rs, c, *sv.State, sv.ID, sv.NextCards, p)
+	if err != nil {
+		return starship.Outcome{}, err
+	}
+	return move(rs, comp, c, *sv.State, o)
+}
+
 // PreviewPlan is Battle.Preview for a ship known only by its rules, class
-// and state (a side's View of its own ship, as a network player or a
-// computer player holds it): the plan read and checked once, corrected
-// when illegal, and moved unless it jumps. It knows nothing of a severely
-// wounded pilot's fixed cards (ShipView.NextCards).
+// and state: the plan read and checked once, corrected when illegal, and
+// moved unless it jumps. It knows nothing of a severely wounded pilot's
+// fixed cards: PreviewShip does, from the ship's View.
 func PreviewPlan(rs starship.Rules, comp *assets.Components, c starship.Class, s starship.State, p starship.Plan) (starship.Outcome, error) {
 	o, err := starship.Examine(rs, c, s, p)
 	if err != nil {

@@ -94,7 +94,8 @@ func TestPreviewRefusesWhatCommitRefuses(t *testing.T) {
 	}
 }
 
-// PreviewPlan, for a ship known by its View, is Preview.
+// PreviewPlan and PreviewShip, for a ship known by its View, are Preview:
+// the same outcome, and PreviewShip the same refusal.
 func TestPreviewPlanIsPreview(t *testing.T) {
 	b, err := battle.New(setup(complete,
 		spec("viper", "viper-mk2", battle.Colonial, 450, 450, 0, 2),
@@ -116,5 +117,12 @@ func TestPreviewPlanIsPreview(t *testing.T) {
 		got, err := battle.PreviewPlan(complete, comp, b.Class(sv.Class), *sv.State, p)
 		require.NoError(t, err)
 		require.Equal(t, want, got)
+		got, err = battle.PreviewShip(complete, comp, b.Class(sv.Class), sv, p)
+		require.NoError(t, err)
+		require.Equal(t, want, got)
 	}
+	bad := starship.Plan{Cards: []string{"warp"}, Speed: maneuvers.Low}
+	_, want := b.Preview(battle.Colonial, "viper", bad)
+	_, got := battle.PreviewShip(complete, comp, b.Class(sv.Class), sv, bad)
+	require.EqualError(t, got, want.Error())
 }

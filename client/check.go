@@ -15,8 +15,9 @@ import (
 // be made again, so what the engine would refuse at the reveal would be
 // played as a stand-in (wire.StandIn). Plans: one plan command for each
 // ship the seat owes and no other, each a plan the engine can read
-// (starship.Check, with the ship's class from comp; its legality is the
-// rules' business at the reveal). A declaration: exactly one declare
+// (battle.PreviewShip, with the ship's class from comp: what the plan
+// command would refuse; its legality is the rules' business at the
+// reveal). A declaration: exactly one declare
 // command. comp nil skips reading the plans.
 func CheckSealed(st *wire.State, cmds []battle.Command, comp *assets.Components) error {
 	if st.View.Phase == battle.Declaring {
@@ -49,8 +50,8 @@ func CheckSealed(st *wire.State, cmds []battle.Command, comp *assets.Components)
 			if err != nil {
 				return fmt.Errorf("seal: %s: %w", c.Ship, err)
 			}
-			if _, err := starship.Check(st.Rules, class, *sv.State, *c.Plan); err != nil {
-				return fmt.Errorf("seal: the plan for %s: %w", c.Ship, err)
+			if _, err := battle.PreviewShip(st.Rules, comp, class, sv, *c.Plan); err != nil {
+				return fmt.Errorf("seal: %w", err) // the words the plan command would get
 			}
 		}
 	}

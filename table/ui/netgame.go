@@ -308,7 +308,7 @@ func (g *NetSeat) checkNow(id string) (*starship.Outcome, []starship.Violation, 
 	if !ok || s.State == nil {
 		return nil, nil, fmt.Errorf("no ship %s", id)
 	}
-	o, err := battle.PreviewPlan(g.st.Rules, g.a.Comp, g.class(s.Class), *s.State, *g.draft(id))
+	o, err := battle.PreviewShip(g.st.Rules, g.a.Comp, g.class(s.Class), s, *g.draft(id))
 	if err != nil {
 		return nil, nil, err
 	}
