@@ -126,3 +126,39 @@ func TestPreviewPlanIsPreview(t *testing.T) {
 	_, got := battle.PreviewShip(complete, comp, b.Class(sv.Class), sv, bad)
 	require.EqualError(t, got, want.Error())
 }
+
+// Special damage: pilot wounded. A severely wounded pilot's cards are
+// fixed the turn before: Preview, PreviewShip and the plan command refuse
+// other cards in the same words, and take the fixed cards with another
+// dial, speed or level.
+func TestPreviewSeverelyWoundedPilotsCards(t *testing.T) {
+	s := setup(complete,
+		spec("viper", "viper-mk2", battle.Colonial, 450, 450, 0, 2),
+		spec("raider", "cylon-raider", battle.Cylon, 100, 100, 180, 0))
+	b0, err := battle.New(s, comp, 3)
+	require.NoError(t, err)
+	st := b0.State()
+	st.Ships[0].Ship.Damage.Pilot = 2
+	st.Ships[0].NextCards = []string{"bank-left"}
+	b, err := battle.NewDeterminized(s, comp, st, 3)
+	require.NoError(t, err)
+	var sv battle.ShipView
+	for _, v := range b.View(battle.Colonial).Ships {
+		if v.ID == "viper" {
+			sv = v
+		}
+	}
+	other := starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.Low}
+	_, perr := b.Preview(battle.Colonial, "viper", other)
+	require.ErrorContains(t, perr, "severely wounded pilot planned bank-left last turn")
+	_, serr := battle.PreviewShip(complete, comp, b.Class("viper-mk2"), sv, other)
+	require.EqualError(t, serr, perr.Error())
+	_, cerr := b.Apply(battle.Command{Type: battle.CmdPlan, Side: battle.Colonial, Ship: "viper", Plan: &other})
+	require.EqualError(t, cerr, perr.Error())
+	fixed := starship.Plan{Cards: []string{"bank-left"}, Speed: maneuvers.Medium}
+	want, err := b.Preview(battle.Colonial, "viper", fixed)
+	require.NoError(t, err)
+	got, err := battle.PreviewShip(complete, comp, b.Class("viper-mk2"), sv, fixed)
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+}
