@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"iter"
+	"math"
 	"strconv"
 
 	"github.com/starshipbattles/bsg/referee"
@@ -80,7 +81,37 @@ func (p *pairWriter) str(s string) string {
 }
 
 func (p *pairWriter) num(v float64) {
-	p.buf = strconv.AppendFloat(p.buf, round3(v), 'f', -1, 64)
+	p.buf = appendNum(p.buf, v)
+}
+
+// appendNum appends v as Num writes it: rounded to three decimals, the
+// shortest form. Below 1e9 in size that is the integer of thousandths
+// written out by hand (at most twelve digits: the shortest decimal that
+// reads back as the rounded float), much faster than formatting a float,
+// which the largest numbers still get.
+func appendNum(b []byte, v float64) []byte {
+	if !(math.Abs(v) < 1e9) {
+		return strconv.AppendFloat(b, round3(v), 'f', -1, 64)
+	}
+	n := int64(math.Round(v * 1000))
+	if n == 0 {
+		return append(b, '0')
+	}
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/1000, 10)
+	frac := n % 1000
+	if frac == 0 {
+		return b
+	}
+	digits := [3]byte{byte('0' + frac/100), byte('0' + frac/10%10), byte('0' + frac%10)}
+	end := 3
+	for digits[end-1] == '0' {
+		end--
+	}
+	return append(append(b, '.'), digits[:end]...)
 }
 
 func (p *pairWriter) strings(name string, list []string) {

@@ -2,6 +2,7 @@ package measure
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -50,5 +51,20 @@ func TestStreamedJSONEqualsTheDocument(t *testing.T) {
 		require.NoError(t, NewDocument(r, all).WriteJSON(&want))
 		require.NoError(t, WriteJSONSeq(&got, r, slices.Values(all)))
 		assert.Equal(t, want.String(), got.String(), "table %d", i)
+	}
+}
+
+// TestAppendNumIsNum: the hand-written numbers are Num's bytes, for
+// random values of every size and the awkward ones.
+func TestAppendNumIsNum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vals := []float64{0, -0.0004, 0.0005, -0.0005, 0.1, 1.0005, 999999999.9995, -999999999.9994, 1e9, -1e12, 123.456, 2.675, 1e-300}
+	for range 100000 {
+		vals = append(vals, (rng.Float64()-0.5)*math.Pow(10, float64(rng.IntN(13))))
+	}
+	for _, v := range vals {
+		want, err := Num(v).MarshalJSON()
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(appendNum(nil, v)), "%v", v)
 	}
 }

@@ -168,17 +168,28 @@ func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc
 	// run on every pair of the table).
 	best := math.Inf(1)
 	var move physics.Vec
+	nR, nL := physics.V(right.Y, -right.X), physics.V(-left.Y, left.X)
+	apexNearest := false // some corner is nearest the apex: the edges may be nearer
 	for _, v := range base {
-		for _, u := range [2]physics.Vec{right, left} {
-			t := math.Max(0, v.Sub(apex).Dot(u))
-			if m := apex.Add(u.Mul(t)).Sub(v); m.Norm2() < best {
-				best, move = m.Norm2(), m
+		d := v.Sub(apex)
+		for k, u := range [2]physics.Vec{right, left} {
+			var m physics.Vec
+			if t := d.Dot(u); t > 0 {
+				n := [2]physics.Vec{nR, nL}[k]
+				m = n.Mul(-n.Dot(d)) // square to the edge's line
+			} else {
+				m, apexNearest = d.Mul(-1), true
+			}
+			if l := m.Norm2(); l < best {
+				best, move = l, m
 			}
 		}
 	}
-	for i := range base {
-		if m := apex.Sub(base.Edge(i).ClosestPoint(apex)); m.Norm2() < best {
-			best, move = m.Norm2(), m
+	if apexNearest {
+		for i := range base {
+			if m := apex.Sub(base.Edge(i).ClosestPoint(apex)); m.Norm2() < best {
+				best, move = m.Norm2(), m
+			}
 		}
 	}
 	// Touching: the way in is toward any point inside the cone, such as
