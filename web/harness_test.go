@@ -111,7 +111,7 @@ func page(t *testing.T) string {
 		pageURL = "http://" + ln.Addr().String() + "/"
 	})
 	require.NoError(t, pageErr)
-	t.Logf("program: %.2f MB compressed (%.1f MB uncompressed)", float64(pageRep.CompressedSize)/(1<<20), float64(pageRep.WasmBytes)/(1<<20))
+	t.Logf("program: %.2f MB gzip, %.2f MB brotli (%.1f MB uncompressed)", float64(pageRep.CompressedSize)/(1<<20), float64(pageRep.BrotliSize)/(1<<20), float64(pageRep.WasmBytes)/(1<<20))
 	return pageURL
 }
 

@@ -19,6 +19,6 @@ func main() {
 		fmt.Fprintln(os.Stderr, "mkweb:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("%s: %s (%.1f MB compressed, %.1f MB uncompressed), %s, %s\n", rep.Dir, web.ProgramFile,
-		float64(rep.CompressedSize)/(1<<20), float64(rep.WasmBytes)/(1<<20), web.WasmExecJS, web.IndexFile)
+	fmt.Printf("%s: %s (%.1f MB gzip), %s (%.1f MB brotli; %.1f MB unpacked), %s, %s\n", rep.Dir, web.ProgramFile,
+		float64(rep.CompressedSize)/(1<<20), web.ProgramBrotli, float64(rep.BrotliSize)/(1<<20), float64(rep.WasmBytes)/(1<<20), web.WasmExecJS, web.IndexFile)
 }
