@@ -32,10 +32,10 @@ const corpusDir = "testdata/corpus"
 // Tailing) and under the Complete Rules. Computer players make the
 // moves: random ones plan illegal moves too (corrections, counters).
 var corpusGames = []struct {
-	name, scenario string
-	rules          *starship.Rules // nil: the scenario's
+	name, scenario  string
+	rules           *starship.Rules // nil: the scenario's
 	colonial, cylon string
-	seed           uint64
+	seed            uint64
 }{
 	{"hand-of-god", "hand-of-god", nil, "greedy", "random", 1},
 	{"hand-of-god-fuel-tailing", "hand-of-god", &starship.Rules{Set: starship.Quick, Options: []starship.Option{starship.OptFuel, starship.OptTailing}}, "random", "greedy", 2},

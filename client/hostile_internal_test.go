@@ -17,8 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
-	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/wire"
 )
 
