@@ -155,7 +155,7 @@ var registry = []Rule{
 		Code: []string{"starship.FuelSpent"},
 		Keys: []string{"ExampleFuel"}},
 	{Section: "Spending fuel", Part: optional, Status: Judgment,
-		Reading: "turning the dial by exactly one notch is free (the rule charges \"more than one notch\"); a change direction card costs its G-value whatever card it is played with, and the dial it turns nothing more; an FTL jump adds its 15 points",
+		Reading: "turning the dial by exactly one notch is free (the rule charges \"more than one notch\"); a change direction card costs its G-value whatever card it is played with, and the dial it turns nothing more; a maneuver card at the stop speed moves nothing, so it is not used and costs nothing; an FTL jump adds its 15 points",
 		Code:    []string{"starship.FuelSpent", "starship.RotationFuel", "starship.Resolve"},
 		Keys:    []string{"ExampleFuel", "RotationFuel", "SpendingFuel"}},
 	{Section: "Running out of fuel", Part: optional, Status: Judgment,
