@@ -141,6 +141,7 @@ var generatedTests = []string{
 	"starship.TestRotationFuel",
 	"starship.TestRules",
 	"starship.TestRunningOutOfFuelFuel",
+	"starship.TestSpendingFuel_ACardAtTheStopCostsNothing",
 	"starship.TestSpendingFuel_ChangeDirectionWithATurn",
 	"starship.TestSpendingFuel_ChangeDirectionWithStraightG0",
 	"starship.TestStandPathEndsAtTheStand",

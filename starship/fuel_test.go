@@ -43,3 +43,19 @@ func TestSpendingFuel_ChangeDirectionWithATurn(t *testing.T) {
 	want := c.Deck.Cards[c.Deck.Index("change-direction")].G + c.Deck.Cards[c.Deck.Index("turn-left")].G + abs(o.KE-s.KE)
 	assert.Equal(t, want, o.FuelSpent)
 }
+
+// Fuel: Spending fuel (the reading in bsg rules): a card costs its G
+// "after using the card"; a maneuver card planned at the stop speed moves
+// nothing, so it is not used and costs nothing; the kinetic energy it
+// loses is charged.
+func TestSpendingFuel_ACardAtTheStopCostsNothing(t *testing.T) {
+	c := class(t, "viper-mk2")
+	require.Positive(t, c.Deck.Cards[c.Deck.Index("hard-turn-left")].G)
+	s := viper() // kinetic energy 2
+	o := resolve(t, with(complete, OptFuel), s, plan(maneuvers.Stop, "hard-turn-left"), nil)
+	require.True(t, o.Legal, "%v", o.Violations)
+	assert.Equal(t, 2, o.FuelSpent, "2 for the kinetic energy (2 to 0), nothing for the card")
+	o = resolve(t, with(complete, OptFuel), s, plan(maneuvers.Low, "hard-turn-left"), nil)
+	require.True(t, o.Legal, "%v", o.Violations)
+	assert.Equal(t, c.Deck.Cards[c.Deck.Index("hard-turn-left")].G+1, o.FuelSpent, "flown, it costs its G (and 1 for the kinetic energy, 2 to 1)")
+}
