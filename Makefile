@@ -139,5 +139,25 @@ fuzz: deps
 	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./$$pkg || exit 1; \
 	done
 
+# `make mutants`: mutation testing of the rule code (docs/mutants.md) with
+# gremlins, pinned. Each mutant of a package runs that package's fast tier
+# (go test -short; the referee's without TestUpdateEqualsRuleAll, whose
+# random edits take a minute and check a cache, not a rule), one mutant at
+# a time under nice: a package takes from ten minutes (maneuvers) to hours
+# (battle) on two busy cores. MUTANT_PKGS=starship for one. The results,
+# per package, go to out/mutants/ (PKG.json, PKG.log).
+GREMLINS    := github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0
+MUTANT_PKGS ?= starship maneuvers physics referee battle
+mutants: go-deps
+	@mkdir -p out/mutants; for p in $(MUTANT_PKGS); do \
+	  echo "mutants in ./$$p (go test -short)"; \
+	  skip=""; case $$p in referee) skip="-skip=^TestUpdateEqualsRuleAll$$";; esac; \
+	  GOFLAGS="$$GOFLAGS -short $$skip" nice -n 10 $(GO) run $(GREMLINS) unleash --workers 1 --test-cpu 1 \
+	    --timeout-coefficient 6 --invert-logical -o out/mutants/$$p.json ./$$p \
+	    >out/mutants/$$p.log 2>&1; s=$$?; \
+	  grep -E "Killed|Lived|Not covered|Timed out|Not viable|efficacy|coverage" out/mutants/$$p.log | tail -8; \
+	  [ $$s = 0 ] || { echo "gremlins failed on ./$$p: out/mutants/$$p.log"; exit $$s; }; \
+	done
+
 clean:
 	rm -rf $(BIN) out
