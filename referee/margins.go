@@ -85,6 +85,8 @@ func known(d, dir physics.Vec, by string) Margin {
 	l := d.Norm()
 	if l > 0 {
 		dir = d.Mul(1 / l)
+	} else if n := dir.Norm(); n > 0 {
+		dir = dir.Mul(1 / n)
 	}
 	if !d.IsFinite() || !dir.IsFinite() || math.IsInf(l, 0) || dir == (physics.Vec{}) {
 		return Margin{}

@@ -225,3 +225,45 @@ func TestMarginsOfEqualsWithMargins(t *testing.T) {
 		assert.Equal(t, with.Rule(ru.Attacker, ru.Target).Margins, plain.MarginsOf(ru))
 	}
 }
+
+// TestMarginsHostileTables: huge and tiny coordinates, bases stacked on
+// one stand, touching and grazing: every known margin is finite, ≥ 0,
+// with a unit direction, and no ruling takes the search out of bounds
+// (Line of sight; Tailing).
+func TestMarginsHostileTables(t *testing.T) {
+	rng := rand.New(rand.NewPCG(77, 1))
+	var tables []Table
+	for _, scale := range []float64{1e-6, 1, 1e6, 1e12} {
+		for _, shift := range []float64{0, 1e9, -1e15} {
+			tab := bruteTable(rng, 10, 300, true, false)
+			for i := range tab.Ships {
+				s := &tab.Ships[i]
+				s.Pose.Pos = s.Pose.Pos.Mul(scale).Add(physics.V(shift, shift))
+				s.AcrossFlats *= scale
+			}
+			for i := range tab.Obstacles {
+				o := &tab.Obstacles[i]
+				o.Circle.C = o.Circle.C.Mul(scale).Add(physics.V(shift, shift))
+				o.Circle.R *= scale
+				for k := range o.Polygon {
+					o.Polygon[k] = o.Polygon[k].Mul(scale).Add(physics.V(shift, shift))
+				}
+			}
+			tables = append(tables, tab)
+		}
+	}
+	// Stacked, touching and in a row.
+	tables = append(tables, Table{Limits: limits, Ships: []Ship{ship("a", 0, 0, 90, 0), ship("b", 0, 0, 90, 0), ship("c", 0, 45, 90, 0), ship("d", 0, 90, 90, 0), ship("e", 45*math.Sqrt(3)/2, 67.5, 30, 0)},
+		Obstacles: []Obstacle{planetoid("p", 0, 135, 22.5)}})
+	for i, tab := range tables {
+		for _, r := range New(tab, WithMargins()).RuleAll() {
+			for name, m := range map[string]Margin{"range": r.Margins.Range, "arc": r.Margins.Arc, "los": r.Margins.LOS, "tailing": r.Margins.Tailing} {
+				if !m.Known {
+					continue
+				}
+				ok := !math.IsNaN(m.MM) && !math.IsInf(m.MM, 0) && m.MM >= 0 && m.Move.IsFinite() && math.Abs(m.Dir.Norm()-1) < 1e-9
+				require.True(t, ok, "table %d %s→%s %s margin %+v", i, r.AttackerID, r.TargetID, name, m)
+			}
+		}
+	}
+}
