@@ -149,7 +149,7 @@ func TestMarginsTailing(t *testing.T) {
 // the blockers fixed).
 func TestMarginsFlipAndAreShortest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 8))
-	checked, flips := 0, 0
+	checked, flips, rangeFlips := 0, 0, 0
 	for trial := 0; trial < 10; trial++ {
 		tab := bruteTable(rng, 8+rng.IntN(8), 250+rng.Float64()*150, trial%2 == 1, false)
 		ref := New(tab, WithMargins())
@@ -184,6 +184,18 @@ func TestMarginsFlipAndAreShortest(t *testing.T) {
 				ru := New(x).Rule(r.Attacker, r.Target)
 				return verdictsOf(ru), ru.Overlap || !slices.Equal(was, overlaps(ref.Base(r.Target).Translate(d)))
 			}
+			// The range's margin is the band distance along the witness
+			// (MEASURE-FORMAT.md step 8): a hair further flips the band
+			// where nothing could block within reach and the move keeps
+			// the base in arc; a blocker or the arc's edge can change the
+			// range faster, which the other margins say.
+			if m := r.Margins.Range; m.Known && !r.Margins.LOS.Known && r.Margins.Arc.MM > m.MM+1 {
+				v, overlap := at(m.Beyond())
+				if !overlap {
+					assert.NotEqual(t, base.band, v.band, "%s→%s range margin %.4f move %v: a hair further keeps the band", r.AttackerID, r.TargetID, m.MM, m.Move)
+					rangeFlips++
+				}
+			}
 			for _, k := range kinds {
 				if !k.m.Known {
 					continue
@@ -210,7 +222,7 @@ func TestMarginsFlipAndAreShortest(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d margins checked against brute force, %d flips", checked, flips)
+	t.Logf("%d margins checked against brute force, %d flips, %d range flips", checked, flips, rangeFlips)
 	require.Greater(t, checked, 25)
 	require.Greater(t, flips, 100)
 }
