@@ -172,8 +172,12 @@ func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc
 	var move physics.Vec
 	nR, nL := physics.V(right.Y, -right.X), physics.V(-left.Y, left.X)
 	apexNearest := false // some corner is nearest the apex: the edges may be nearer
-	for _, v := range base {
+	nearest, nearestD := 0, math.Inf(1) // the corner nearest the apex
+	for i, v := range base {
 		d := v.Sub(apex)
+		if l := d.Norm2(); l < nearestD {
+			nearest, nearestD = i, l
+		}
 		for k, u := range [2]physics.Vec{right, left} {
 			var m physics.Vec
 			if t := d.Dot(u); t > 0 {
@@ -188,7 +192,9 @@ func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc
 		}
 	}
 	if apexNearest {
-		for i := range base {
+		// The base's point nearest the apex lies on a flat at its corner
+		// nearest the apex (a convex polygon).
+		for _, i := range [2]int{nearest, (nearest + len(base) - 1) % len(base)} {
 			if m := apex.Sub(base.Edge(i).ClosestPoint(apex)); m.Norm2() < best {
 				best, move = m.Norm2(), m
 			}
