@@ -45,8 +45,10 @@ func TestPageShowsTheTitle(t *testing.T) {
 	want, err := os.ReadFile(golden)
 	require.NoError(t, err, "go test ./web -run TestPageShowsTheTitle -update writes it")
 	// the heading and its ships (the menu below changes with the flows)
-	differ, total := pixelDiff(t, want, got, 200)
-	assert.Less(t, float64(differ)/float64(total), 0.005, "%d of %d pixels differ from %s (go test -artifacts keeps the screenshot)", differ, total, golden)
+	differ, total, worst := pixelDiff(t, want, got, 200)
+	t.Logf("%d of %d pixels differ from %s, at most %d in one 16 × 16 tile", differ, total, golden, worst)
+	assert.LessOrEqual(t, worst, 8, "%d pixels of one 16 × 16 tile differ from %s (go test -artifacts keeps the screenshot)", worst, golden)
+	assert.LessOrEqual(t, float64(differ)/float64(total), 0.001, "%d of %d pixels differ from %s (go test -artifacts keeps the screenshot)", differ, total, golden)
 
 	tapsInOneFrame(t, ctx, url)
 }
