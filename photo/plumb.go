@@ -103,10 +103,11 @@ func (g *gray) stepAlong(p, d physics.Vec, search float64) (float64, bool) {
 
 // FitWithTableEdges fits the calibration from the marks, then adds the
 // play area's edges found on the photo near where that fit puts them
-// (TableEdges) as line marks and fits again, twice, dropping the edge
-// points the fit does not explain: the lens is then measured from the
-// edges' bending, however few the marks. It returns the plain fit, with
-// the number of edge points used (0), when too few edges are found.
+// (TableEdges) as line marks and fits again, up to three times, each time
+// dropping the edge points the fit does not explain: the lens is then
+// measured from the edges' bending, however few the marks. It returns
+// the plain fit, with the number of edge points used (0), when too few
+// edges are found.
 func (s *Snapper) FitWithTableEdges(marks []Mark, w, h int, width, depth float64) (*Calibration, int, error) {
 	cal, err := Fit(marks, w, h)
 	if err != nil {
@@ -115,30 +116,37 @@ func (s *Snapper) FitWithTableEdges(marks []Mark, w, h int, width, depth float64
 	search := EdgeSearchPx
 	best, used := cal, 0
 	for range 3 {
-		edges := s.TableEdges(best.Model, width, depth, search)
-		edges = screenEdges(best.Model, edges)
-		if len(edges) < MinEdgePoints || edgeSides(edges) < 3 {
-			return cal, 0, nil
-		}
-		c, err := fit(append(append([]Mark(nil), marks...), edges...), w, h)
-		if err != nil {
-			return cal, 0, nil
-		}
-		// drop edge points the fit does not explain, then fit again
-		var kept []Mark
-		for _, r := range c.Residuals[len(marks):] {
-			if r.Sigmas <= MaxMarkSigmas {
-				kept = append(kept, r.Mark)
+		edges := screenEdges(best.Model, s.TableEdges(best.Model, width, depth, search))
+		var next *Calibration
+		// drop the edge points the fit does not explain until it takes
+		// them all (a refit moves the others a little)
+		for range 4 {
+			if len(edges) < MinEdgePoints || edgeSides(edges) < 3 {
+				break
 			}
+			all := append(append([]Mark(nil), marks...), edges...)
+			c, err := fit(all, w, h)
+			if err != nil {
+				break
+			}
+			var kept []Mark
+			for _, r := range c.Residuals[len(marks):] {
+				if r.Sigmas <= MaxMarkSigmas {
+					kept = append(kept, r.Mark)
+				}
+			}
+			if len(kept) == len(edges) {
+				if c, err := Fit(all, w, h); err == nil {
+					next = c
+				}
+				break
+			}
+			edges = kept
 		}
-		if len(kept) < MinEdgePoints || edgeSides(kept) < 3 {
-			return cal, 0, nil
+		if next == nil {
+			break // keep the last calibration that took the edges
 		}
-		c, err = Fit(append(append([]Mark(nil), marks...), kept...), w, h)
-		if err != nil {
-			return cal, 0, nil
-		}
-		best, used = c, len(kept)
+		best, used = next, len(edges)
 		search = 12
 	}
 	return best, used, nil
