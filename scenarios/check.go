@@ -236,16 +236,6 @@ func (p *parser) checkShip(i int) {
 	}
 }
 
-// pilotToken returns the component data of a pilot token.
-func (p *parser) pilotToken(id starship.Pilot) (assets.PilotToken, bool) {
-	for _, t := range p.comp.PilotTokens {
-		if t.ID == string(id) {
-			return t, true
-		}
-	}
-	return assets.PilotToken{}, false
-}
-
 // items returns the item nodes of a list of names, by position.
 func items(n *yaml.Node) []*yaml.Node {
 	if n = deref(n); n == nil || n.Kind != yaml.SequenceNode {
@@ -587,14 +577,6 @@ func valueKey(n *yaml.Node, class string) *yaml.Node {
 		}
 	}
 	return n
-}
-
-// article puts "a" or "an" before a word.
-func article(w string) string {
-	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
-		return "an " + w
-	}
-	return "a " + w
 }
 
 // checkPilotCard checks a ship flown by a named pilot (Pilot cards): the
