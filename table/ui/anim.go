@@ -52,6 +52,19 @@ type animation struct {
 	t      float64
 	dur    float64
 	notch  float64
+	// hold: past its end the animation keeps the ships where its last
+	// phase left them (a beat waiting on that board)
+	hold bool
+}
+
+// phaseOf returns the index of the k-th movement step's phase (0-based,
+// in the order built by buildMoves with keepEmpty); -1 when there is
+// none.
+func (an *animation) phaseOf(k int) int {
+	if k < 0 {
+		return -1
+	}
+	return min(k, len(an.phases)-1)
 }
 
 func (an *animation) done() bool { return an.t >= an.dur*float64(len(an.phases)) }
@@ -71,7 +84,10 @@ func (an *animation) phaseAt() (int, float64) {
 func (an *animation) look(lk ShipLook) ShipLook {
 	k, u := an.phaseAt()
 	if k >= len(an.phases) {
-		return lk
+		if !an.hold {
+			return lk
+		}
+		k, u = len(an.phases)-1, 1
 	}
 	if m, ok := an.phases[k].ships[lk.ID]; ok {
 		return m.at(lk, u, an.notch)
@@ -190,6 +206,12 @@ func stepPose(o starship.Outcome, name string) (starship.Step, bool) {
 // set); each ship follows its outcome's path, and the last phase ends at
 // the pose the view shows now (after overlaps slid ships apart).
 func buildAnim(before map[string]snap, after battle.View, outcomes map[string]starship.Outcome, steps []string, titles []string, notch float64) *animation {
+	return buildMoves(before, after, outcomes, steps, titles, notch, false)
+}
+
+// buildMoves is buildAnim keeping a phase for every step, empty ones too
+// (keepEmpty: the playback's beats find the k-th step at phase k).
+func buildMoves(before map[string]snap, after battle.View, outcomes map[string]starship.Outcome, steps []string, titles []string, notch float64, keepEmpty bool) *animation {
 	an := &animation{dur: 1.4, notch: notch}
 	for k := range steps {
 		ph := animPhase{title: titles[k], ships: map[string]*animShip{}}
@@ -238,7 +260,7 @@ func buildAnim(before map[string]snap, after battle.View, outcomes map[string]st
 			}
 			ph.ships[s.ID] = m
 		}
-		if len(ph.ships) > 0 {
+		if len(ph.ships) > 0 || keepEmpty {
 			an.phases = append(an.phases, ph)
 		}
 	}

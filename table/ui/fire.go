@@ -44,8 +44,16 @@ func (g *Game) reveal() {
 	g.afterApply(before, turn, step, evs, true)
 }
 
-// afterApply animates what a command did and collects the results to show.
+// afterApply plays back what a command did, beat by beat in the rules'
+// order (playback.go): each movement step's moves, then its firing step's
+// shots (or that no ship can fire), each waiting for the player. declared
+// is the firing step the command declared shots for (0: none).
 func (g *Game) afterApply(before map[string]snap, turn, step int, evs []battle.Event, moved bool) {
+	g.afterCommand(before, turn, step, evs, moved, 0)
+}
+
+// afterCommand is afterApply knowing the firing step declared.
+func (g *Game) afterCommand(before map[string]snap, turn, step int, evs []battle.Event, moved bool, declared int) {
 	g.resolving = turn
 	v := g.publicView()
 	for _, s := range v.Ships {
@@ -53,78 +61,109 @@ func (g *Game) afterApply(before map[string]snap, turn, step int, evs []battle.E
 			g.outcomes[s.ID] = *s.Outcome
 		}
 	}
-	g.results = nil
-	g.shotLines = nil
-	for _, e := range evs {
-		if e.Secret || routine(e) {
-			continue
+	quick := g.rules().Set == starship.Quick
+	waiting := 0
+	if g.b.Phase() == battle.Declaring && g.b.Turn() == turn {
+		waiting = v.Step
+	}
+	g.beats = beatsOf(evs, quick, declared, waiting)
+	// the moves of every movement step played, one phase each
+	var steps, titles []string
+	for _, b := range g.beats {
+		if b.kind == beatMove {
+			steps, titles = append(steps, b.step), append(titles, b.headline(g.a.Words))
 		}
-		g.results = append(g.results, logEntry{Event: e})
-		if sl, ok := shotOf(e, before); ok {
+	}
+	g.moves = nil
+	if len(steps) > 0 {
+		g.moves = buildMoves(before, v, g.outcomes, steps, titles, g.notch(), true)
+	}
+	g.before = before
+	for _, e := range g.levelChanges(before, v, turn) {
+		// a change of level shows with the last movement step played
+		for i := len(g.beats) - 1; i >= 0; i-- {
+			if g.beats[i].kind == beatMove {
+				g.beats[i].events = append(g.beats[i].events, e)
+				break
+			}
+		}
+	}
+	g.playBeat(0)
+}
+
+// playBeat shows the i-th beat of the playback: a movement step's moves
+// run, then wait; a firing step shows its shots on the board as it stood
+// after the movement step before it. Past the last beat the game goes on.
+func (g *Game) playBeat(i int) {
+	g.beat = i
+	g.anim, g.results, g.shotLines = nil, nil, nil
+	if i >= len(g.beats) {
+		g.beats, g.moves = nil, nil
+		g.advance()
+		return
+	}
+	b := g.beats[i]
+	g.results = b.events
+	// the board: the movement steps played up to this beat
+	moved := -1
+	for j := 0; j <= i; j++ {
+		if g.beats[j].kind == beatMove {
+			moved++
+		}
+	}
+	if g.moves != nil {
+		if p := g.moves.phaseOf(moved); p >= 0 {
+			an := *g.moves
+			an.phases = g.moves.phases[:p+1]
+			an.t = float64(p) * an.dur
+			if b.kind != beatMove {
+				an.t, an.hold = an.dur*float64(p+1), true
+			}
+			g.anim = &an
+		}
+	}
+	for _, e := range b.events {
+		if sl, ok := shotOf(e.Event, g.atBeat()); ok {
 			g.shotLines = append(g.shotLines, sl)
 		}
 	}
-	if g.b.Phase() == battle.PlacingFTL {
-		g.st = stResults
-		if len(g.results) == 0 {
-			g.advance()
-		}
-		return
-	}
-	var steps, titles []string
-	quick := g.rules().Set == starship.Quick
-	advanced := g.b.Turn() > turn || g.b.Phase() == battle.Over
-	switch {
-	case quick && moved:
-		steps, titles = []string{"move"}, []string{"Movement"}
-	case !quick && moved:
-		steps, titles = []string{"move 1"}, []string{"Movement step 1"}
-		if advanced || v.Step == 2 {
-			steps, titles = append(steps, "move 2"), append(titles, "Movement step 2")
-		}
-	case !quick && step == 1 && (advanced || v.Step == 2):
-		steps, titles = []string{"move 2"}, []string{"Movement step 2"}
-	}
-	g.anim = nil
-	if len(steps) > 0 {
-		g.anim = buildAnim(before, v, g.outcomes, steps, titles, g.notch())
-	}
-	g.noFire(evs, steps, turn)
-	g.levelChanges(before, v, turn)
-	if g.anim != nil {
+	if b.kind == beatMove && g.anim != nil && !g.anim.hold {
 		g.st = stAnim
 		return
 	}
-	g.finishAnim()
+	g.st = stResults
 }
 
-// noFire adds to the results, for each movement step just played whose
-// firing step the engine skipped because no ship could fire, a sentence
-// saying so, so that the players see why nothing was fired.
-func (g *Game) noFire(evs []battle.Event, steps []string, turn int) {
-	opened := map[int]bool{}
-	for _, e := range evs {
-		if e.Kind == battle.EvFiringStep {
-			opened[e.Step] = true
+// atBeat is where each ship stands on the board of the beat on screen.
+func (g *Game) atBeat() map[string]snap {
+	m := map[string]snap{}
+	for id, s := range g.before {
+		if g.anim != nil {
+			lk := g.anim.look(ShipLook{ID: id, Pose: s.pose, Rotation: s.rotation, Level: s.level})
+			s.pose, s.rotation, s.level = lk.Pose, lk.Rotation, lk.Level
 		}
+		m[id] = s
 	}
-	for _, st := range steps {
-		k := 1
-		if st == "move 2" {
-			k = 2
-		}
-		if opened[k] || g.b.Phase() == battle.Over || g.b.Phase() == battle.Declaring && g.b.Turn() == turn && g.b.View(g.side).Step == k {
-			continue
-		}
-		g.results = append(g.results, logEntry{Event: battle.Event{Turn: turn}, note: fmt.Sprintf(
-			"Firing step %d: no ship can fire (none has an enemy in its fire arc, in range and in sight).", k)})
-	}
+	return m
 }
 
-// levelChanges adds to the results and the log each ship's change of
-// level in the moves just shown, with the kinetic energy it adds
-// (Moving between levels).
-func (g *Game) levelChanges(before map[string]snap, v battle.View, turn int) {
+// nextBeat goes on from the beat on screen: a running move ends at once,
+// a beat that waits gives way to the next.
+func (g *Game) nextBeat() {
+	if g.st == stAnim && g.anim != nil && !g.anim.done() {
+		g.anim.t = g.anim.dur * float64(len(g.anim.phases))
+		g.anim.hold = true
+		g.st = stResults
+		return
+	}
+	g.playBeat(g.beat + 1)
+}
+
+// levelChanges returns each ship's change of level in the moves just
+// shown, with the kinetic energy it adds (Moving between levels), and
+// adds them to the log.
+func (g *Game) levelChanges(before map[string]snap, v battle.View, turn int) []logEntry {
+	var out []logEntry
 	for _, s := range v.Ships {
 		b, ok := before[s.ID]
 		if !ok || !b.onTable || s.Level == b.level {
@@ -139,9 +178,10 @@ func (g *Game) levelChanges(before map[string]snap, v battle.View, turn int) {
 			text = fmt.Sprintf("%s %s beyond the levels of play and is out.", s.ID, verb)
 		}
 		e := logEntry{Event: battle.Event{Turn: turn}, note: text}
-		g.results = append(g.results, e)
+		out = append(out, e)
 		g.notes = append(g.notes, note{at: len(v.Events), e: e})
 	}
+	return out
 }
 
 // routine reports whether an event is bookkeeping rather than a result:
@@ -344,7 +384,7 @@ func (g *Game) declare() {
 		g.advance()
 		return
 	}
-	g.afterApply(before, turn, step, evs, false)
+	g.afterCommand(before, turn, step, evs, false, step)
 }
 
 func (g *Game) handleDeclare(ev Event) bool {

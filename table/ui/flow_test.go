@@ -65,6 +65,20 @@ func planAll(t *testing.T, a *App, g *Game) {
 	send(a, Type("h")...)
 }
 
+// playBack plays the playback on screen to its end, beat by beat, and
+// returns the beats it showed.
+func playBack(a *App, g *Game) []beat {
+	var seen []beat
+	for i := 0; i < 50 && (g.Stage() == "anim" || g.Stage() == "results"); i++ {
+		runAnim(a, g) // a move runs to its end, then waits
+		if g.beat < len(g.beats) {
+			seen = append(seen, g.beats[g.beat])
+		}
+		enter(a)
+	}
+	return seen
+}
+
 func runAnim(a *App, g *Game) {
 	for i := 0; i < 1000 && g.Stage() == "anim"; i++ {
 		a.Tick(1.0 / 60)
@@ -91,10 +105,7 @@ func TestFullTurn(t *testing.T) {
 			// mid-animation, a moving ship is between its start and end
 			a.Tick(0.7)
 			a.Frame()
-			runAnim(a, g)
-			if g.Stage() == "results" {
-				enter(a)
-			}
+			playBack(a, g)
 			fired := false
 			for turn := g.b.Turn(); g.b.Turn() == turn && g.b.Phase() == battle.Declaring; {
 				if g.Stage() == "cover" {
@@ -107,12 +118,8 @@ func TestFullTurn(t *testing.T) {
 					send(a, Type("1")...)
 				}
 				enter(a)
-				runAnim(a, g)
-				if g.Stage() == "results" {
-					for _, e := range g.results {
-						fired = fired || e.Kind == battle.EvAttack
-					}
-					enter(a)
+				for _, b := range playBack(a, g) {
+					fired = fired || b.kind == beatFire
 				}
 			}
 			assert.True(t, fired, "someone fired")

@@ -86,6 +86,13 @@ type Game struct {
 
 	anim      *animation
 	shotLines []shotLine
+	// the playback of the last command, beat by beat (playback.go):
+	// beats, the one on screen, the moves of its movement steps and where
+	// the ships stood before them
+	beats  []beat
+	beat   int
+	moves  *animation
+	before map[string]snap
 
 	// br is what the players are told: briefing, goals, zones.
 	br *brief
@@ -401,6 +408,8 @@ func (g *Game) computersAct() (acted, shown bool) {
 			g.afterApply(before, turn, 1, evs, true)
 		case battle.Preplanning:
 			g.afterApply(before, turn, 1, evs, false)
+		case battle.Declaring:
+			g.afterCommand(before, turn, step, evs, false, step)
 		default:
 			g.afterApply(before, turn, step, evs, false)
 		}
@@ -480,13 +489,16 @@ func (g *Game) Tick(dt float64) {
 	}
 }
 
+// finishAnim ends the moves on screen: the beat waits for the player on
+// the board as they left it.
 func (g *Game) finishAnim() {
-	g.anim = nil
-	if len(g.results) > 0 {
-		g.st = stResults
+	if g.anim == nil {
+		g.playBeat(g.beat + 1)
 		return
 	}
-	g.advance()
+	g.anim.t = g.anim.dur * float64(len(g.anim.phases))
+	g.anim.hold = true
+	g.st = stResults
 }
 
 // Handle implements Screen.
@@ -588,8 +600,7 @@ func (g *Game) Handle(ev Event) {
 		}
 	case stResults:
 		if ev.Kind == KeyPress && ev.Key == KeyEnter || ev.Kind == Char && ev.Rune == ' ' {
-			g.results = nil
-			g.advance()
+			g.nextBeat()
 			return
 		}
 	case stOver:
@@ -960,9 +971,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	switch g.st {
 	case stReveal:
 		msg = "All plans are in."
-	case stAnim:
-		msg = "The ships move along their paths. Enter skips."
-	case stResults:
+	case stAnim, stResults:
 		msg = g.resultsHeadline() + " " + a.Words("Press Enter", "Tap Go on") + " to go on."
 	case stMarker:
 		msg = fmt.Sprintf("%s player: place the FTL marker of %s (Faster-than-light movement). Click anywhere in the playing area; , and . turn it by 15°; Enter confirms (j jumps out of the playing area instead). Then two dice pick the side of the marker the ship comes out of (the numbers on its sides) and one die how many centimetres it moves on from there.", SideName(g.side), first(v.MarkersDue))
@@ -978,7 +987,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	if msg != "" {
 		y = a.Para(l, x, y, w, msg, 14, ColInk, false) + 6*a.S()
 	}
-	if g.st == stResults {
+	if g.st == stResults || g.st == stAnim {
 		for _, e := range g.results {
 			y = a.Para(l, x, y, w, LogLine(e.sentence()), 13, resultColor(e.Event), false) + 4*a.S()
 		}
@@ -986,12 +995,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	if g.st == stResults || g.st == stAnim {
 		bw := w
 		a.Button(l, Rect{x, y + 6*a.S(), bw, 36 * a.S()}, a.K("Go on", "Enter"), false, false, func() {
-			if g.st == stAnim {
-				g.finishAnim()
-			} else {
-				g.results = nil
-				g.advance()
-			}
+			g.nextBeat()
 		})
 		y += 50 * a.S()
 	}
@@ -1320,6 +1324,9 @@ func (g *Game) drawScenarioPanel(l *List, r Rect) {
 // resultsHeadline says what the results on screen are: shots, an FTL
 // jump, or other happenings.
 func (g *Game) resultsHeadline() string {
+	if g.beat < len(g.beats) {
+		return g.beats[g.beat].headline(g.a.Words)
+	}
 	fire, jump := false, false
 	for _, e := range g.results {
 		switch {

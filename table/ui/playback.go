@@ -1,0 +1,124 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/starshipbattles/bsg/battle"
+)
+
+// beatKind is one beat of a turn's playback, in the rules' order (The
+// turn: movement step 1, firing step 1, movement step 2, firing step 2;
+// the Quick Start Rules have one of each).
+type beatKind int
+
+const (
+	// beatMove: the ships move through one movement step; FTL jumps are
+	// drawn where and when they happen, in movement step 1.
+	beatMove beatKind = iota
+	// beatFire: a firing step's shots, each with its card, dice, ruler
+	// and HIT or MISS.
+	beatFire
+	// beatNoFire: a firing step in which no ship can fire.
+	beatNoFire
+	// beatResults: what happened outside the movement and firing steps
+	// (a reveal before the FTL markers are placed, a severely wounded
+	// pilot's cards).
+	beatResults
+)
+
+// beat is one step of the playback: the player sees it, then goes on
+// (Enter or a tap).
+type beat struct {
+	kind beatKind
+	// step is the movement step moved ("move", "move 1" or "move 2") of
+	// a beatMove; fire, the firing step of a beatFire or beatNoFire.
+	step string
+	fire int
+	// events are what the beat shows in words (public, not bookkeeping).
+	events []logEntry
+}
+
+// moveStepName is a movement step's name in the engine's outcomes.
+func moveStepName(k int, quick bool) string {
+	if quick {
+		return "move"
+	}
+	return fmt.Sprintf("move %d", k)
+}
+
+// beatsOf splits the events of one command into the beats of the
+// playback, in the order the engine played them, from its typed markers
+// (EvMoveStep opens a movement step, EvFiringStep a firing step whose
+// shots follow). declared is the firing step the command declared shots
+// for (its attacks come first), 0 for any other command; waiting is the
+// firing step the engine now waits for declarations in (0: none). A
+// movement step whose firing step the engine skipped gets a beatNoFire;
+// a firing step that waits for declarations gets no beat yet.
+func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
+	var out []beat
+	cur := beat{kind: beatResults}
+	if declared > 0 {
+		cur = beat{kind: beatFire, fire: declared}
+	}
+	lastMove, fired := 0, map[int]bool{}
+	flush := func() {
+		if cur.kind == beatMove || len(cur.events) > 0 {
+			out = append(out, cur)
+		}
+	}
+	noFireAfter := func(k int) {
+		if k > 0 && !fired[k] && waiting != k {
+			out = append(out, beat{kind: beatNoFire, fire: k})
+		}
+	}
+	over := false
+	for _, e := range evs {
+		switch e.Kind {
+		case battle.EvMoveStep:
+			flush()
+			noFireAfter(lastMove)
+			lastMove = e.Step
+			cur = beat{kind: beatMove, step: moveStepName(e.Step, quick)}
+			continue
+		case battle.EvFiringStep:
+			flush()
+			fired[e.Step] = true
+			cur = beat{kind: beatFire, fire: e.Step}
+			continue
+		case battle.EvEnd:
+			over = true
+		}
+		if e.Secret || routine(e) {
+			continue
+		}
+		cur.events = append(cur.events, logEntry{Event: e})
+	}
+	flush()
+	if !over {
+		noFireAfter(lastMove)
+	}
+	return out
+}
+
+// headline says what the beat on screen shows: always what is on the
+// board.
+func (b beat) headline(words func(desktop, touch string) string) string {
+	switch b.kind {
+	case beatMove:
+		title := "Movement step " + b.step[len(b.step)-1:]
+		if b.step == "move" {
+			title = "Movement"
+		}
+		for _, e := range b.events {
+			if ftlKind(e.Event) {
+				return title + ": the ships move; FTL jumps where they happen."
+			}
+		}
+		return title + ": the ships move."
+	case beatFire:
+		return fmt.Sprintf("Firing step %d: fire! The dice have spoken.", b.fire)
+	case beatNoFire:
+		return fmt.Sprintf("Firing step %d: no ship can fire (none has an enemy in its fire arc, in range and in sight).", b.fire)
+	}
+	return "What happened."
+}

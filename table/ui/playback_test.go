@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// beatNames names beats for the comparisons: "move 1", "fire 1",
+// "no fire 2", "results".
+func beatNames(bs []beat) string {
+	var out []string
+	for _, b := range bs {
+		switch b.kind {
+		case beatMove:
+			out = append(out, b.step)
+		case beatFire:
+			out = append(out, fmt.Sprintf("fire %d", b.fire))
+		case beatNoFire:
+			out = append(out, fmt.Sprintf("no fire %d", b.fire))
+		default:
+			out = append(out, "results")
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// TestPlaybackBeatsFollowTheTurnSequence: the playback's beats come in
+// the rules' order (The turn: movement step 1, firing step 1, movement
+// step 2, firing step 2), from the engine's typed markers: an FTL jump
+// shows in movement step 1, a firing step nobody can fire in gets its own
+// beat, the shots of a declaration come before the movement step they
+// lead to, and a firing step waiting for declarations has none yet.
+func TestPlaybackBeatsFollowTheTurnSequence(t *testing.T) {
+	ev := func(k battle.EventKind, step int) battle.Event {
+		return battle.Event{Kind: k, Step: step, Ship: "raptor", Other: "hunter-1"}
+	}
+	tests := []struct {
+		name              string
+		evs               []battle.Event
+		quick             bool
+		declared, waiting int
+		want              string
+	}{
+		{"a reveal with an FTL jump, nobody can fire in step 1, step 2 waits for declarations",
+			[]battle.Event{ev(battle.EvRevealed, 0), ev(battle.EvMoveStep, 1), ev(battle.EvFTLRoll, 0), ev(battle.EvMoveStep, 2), ev(battle.EvFiringStep, 2)},
+			false, 0, 2, "move 1, no fire 1, move 2"},
+		{"nobody can fire in either step",
+			[]battle.Event{ev(battle.EvMoveStep, 1), ev(battle.EvMoveStep, 2), ev(battle.EvTurn, 0)},
+			false, 0, 0, "move 1, no fire 1, move 2, no fire 2"},
+		{"step 1's shots, then movement step 2, then step 2 waits",
+			[]battle.Event{ev(battle.EvAttack, 0), ev(battle.EvDamage, 0), ev(battle.EvMoveStep, 2), ev(battle.EvFiringStep, 2)},
+			false, 1, 2, "fire 1, move 2"},
+		{"step 1's shots, movement step 2, nobody can fire in step 2",
+			[]battle.Event{ev(battle.EvAttack, 0), ev(battle.EvMoveStep, 2), ev(battle.EvTurn, 0)},
+			false, 1, 0, "fire 1, move 2, no fire 2"},
+		{"step 2's shots end the turn",
+			[]battle.Event{ev(battle.EvAttack, 0), ev(battle.EvAttack, 0), ev(battle.EvTurn, 0)},
+			false, 2, 0, "fire 2"},
+		{"the battle ends in movement step 1: no firing step follows",
+			[]battle.Event{ev(battle.EvMoveStep, 1), ev(battle.EvEliminated, 0), ev(battle.EvEnd, 0)},
+			false, 0, 0, "move 1"},
+		{"Quick Start Rules: one movement, its firing waits",
+			[]battle.Event{ev(battle.EvMoveStep, 1), ev(battle.EvFiringStep, 1)},
+			true, 0, 1, "move"},
+		{"Quick Start Rules: nobody can fire",
+			[]battle.Event{ev(battle.EvMoveStep, 1), ev(battle.EvTurn, 0)},
+			true, 0, 0, "move, no fire 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := beatsOf(tt.evs, tt.quick, tt.declared, tt.waiting)
+			assert.Equal(t, tt.want, beatNames(got))
+			for _, b := range got {
+				for _, e := range b.events {
+					if e.Kind == battle.EvFTLRoll {
+						assert.Equal(t, "move 1", b.step, "the jump is drawn in movement step 1")
+					}
+					if e.Kind == battle.EvAttack {
+						assert.Equal(t, beatFire, b.kind, "shots show in a firing beat")
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPlaybackOfRealTurnsIsInTheRulesOrder: two turns of Close quarters
+// (Complete Rules) played through the screen: every turn's beats are
+// movement step 1, firing step 1 (shots or "no ship can fire"),
+// movement step 2, firing step 2, in that order, and the board of a
+// firing beat is the board after its movement step (the headline says
+// what is on it).
+func TestPlaybackOfRealTurnsIsInTheRulesOrder(t *testing.T) {
+	a := newTestApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Complete), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	var seen []beat
+	for steps := 0; ; steps++ {
+		require.Less(t, steps, 400)
+		if (g.b.Turn() > 2 || g.b.Phase() == battle.Over) && g.Stage() != "anim" && g.Stage() != "results" {
+			break // turn 2 played back to its end
+		}
+		switch g.Stage() {
+		case "cover":
+			enter(a)
+		case "plan":
+			n := len(g.b.Journal())
+			send(a, Type("3")...)
+			enter(a)
+			if len(g.b.Journal()) == n {
+				enter(a)
+			}
+			if len(g.b.Journal()) == n {
+				send(a, Type("h")...)
+			}
+		case "declare":
+			for _, id := range g.shooters(g.b.View(g.side)) {
+				g.shooter = id
+				send(a, Type("1")...)
+			}
+			enter(a)
+		case "anim", "results":
+			seen = append(seen, playBack(a, g)...)
+		default:
+			enter(a)
+		}
+	}
+	// split by turn: each turn is move 1, fire 1, move 2, fire 2
+	order := map[string]int{"move 1": 0, "fire 1": 1, "no fire 1": 1, "move 2": 2, "fire 2": 3, "no fire 2": 3}
+	names := strings.Split(beatNames(seen), ", ")
+	var turns [][]string
+	for _, n := range names {
+		if n == "move 1" || len(turns) == 0 {
+			turns = append(turns, nil)
+		}
+		turns[len(turns)-1] = append(turns[len(turns)-1], n)
+	}
+	require.GreaterOrEqual(t, len(turns), 2, "two turns played: %v", names)
+	for i, tn := range turns[:2] {
+		require.Len(t, tn, 4, "turn %d: %v", i+1, tn)
+		for k, n := range tn {
+			assert.Equal(t, k, order[n], "turn %d: beat %d is %q (%v)", i+1, k, n, tn)
+		}
+	}
+	assert.Contains(t, names, "fire 1", "shots in firing step 1: %v", names)
+}
