@@ -120,5 +120,10 @@ func (b beat) headline(words func(desktop, touch string) string) string {
 	case beatNoFire:
 		return fmt.Sprintf("Firing step %d: no ship can fire (none has an enemy in its fire arc, in range and in sight).", b.fire)
 	}
+	for _, e := range b.events {
+		if ftlKind(e.Event) {
+			return "FTL jump: where the ship came out."
+		}
+	}
 	return "What happened."
 }
