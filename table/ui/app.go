@@ -61,6 +61,10 @@ type App struct {
 	DataDir string
 	// Platform is the browser's files and storage (nil on the desktop).
 	Platform Platform
+	// AutoPace, when above 0, is how many seconds a beat of the turn's
+	// playback waits before it goes on by itself (the "Pace: automatic"
+	// button); 0 waits for Enter or a tap.
+	AutoPace float64
 	// MinTarget is the least height in pixels of a control a finger
 	// must hit (0: no touch screen).
 	MinTarget float64
@@ -88,6 +92,9 @@ type App struct {
 	saved  *Game // the game last autosaved, and its journal's length
 	savedN int
 }
+
+// DefaultAutoPace is the automatic pace's wait in seconds.
+const DefaultAutoPace = 2.5
 
 // Human is the player of a side at this machine (App.Players).
 const Human = "human"

@@ -95,7 +95,7 @@ func (g *Game) afterCommand(before map[string]snap, turn, step int, evs []battle
 // run, then wait; a firing step shows its shots on the board as it stood
 // after the movement step before it. Past the last beat the game goes on.
 func (g *Game) playBeat(i int) {
-	g.beat = i
+	g.beat, g.waited = i, 0
 	g.anim, g.results, g.shotLines = nil, nil, nil
 	if i >= len(g.beats) {
 		g.beats, g.moves = nil, nil
@@ -154,6 +154,7 @@ func (g *Game) nextBeat() {
 		g.anim.t = g.anim.dur * float64(len(g.anim.phases))
 		g.anim.hold = true
 		g.st = stResults
+		g.waited = 0
 		return
 	}
 	g.playBeat(g.beat + 1)

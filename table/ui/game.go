@@ -91,6 +91,7 @@ type Game struct {
 	// the ships stood before them
 	beats  []beat
 	beat   int
+	waited float64 // seconds the beat on screen has waited (App.AutoPace)
 	moves  *animation
 	before map[string]snap
 
@@ -487,6 +488,13 @@ func (g *Game) Tick(dt float64) {
 			g.finishAnim()
 		}
 	}
+	// the automatic pace: a beat that waits goes on by itself
+	if g.st == stResults && g.beats != nil && g.a.AutoPace > 0 {
+		g.waited += dt
+		if g.waited >= g.a.AutoPace {
+			g.nextBeat()
+		}
+	}
 }
 
 // finishAnim ends the moves on screen: the beat waits for the player on
@@ -499,6 +507,7 @@ func (g *Game) finishAnim() {
 	g.anim.t = g.anim.dur * float64(len(g.anim.phases))
 	g.anim.hold = true
 	g.st = stResults
+	g.waited = 0
 }
 
 // Handle implements Screen.
@@ -993,9 +1002,20 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 		}
 	}
 	if g.st == stResults || g.st == stAnim {
-		bw := w
+		bw := (w - 6*a.S()) * 0.62
 		a.Button(l, Rect{x, y + 6*a.S(), bw, 36 * a.S()}, a.K("Go on", "Enter"), false, false, func() {
 			g.nextBeat()
+		})
+		pace := "Pace: wait for me"
+		if a.AutoPace > 0 {
+			pace = "Pace: automatic"
+		}
+		a.Button(l, Rect{x + bw + 6*a.S(), y + 6*a.S(), w - bw - 6*a.S(), 36 * a.S()}, pace, a.AutoPace > 0, false, func() {
+			if a.AutoPace > 0 {
+				a.AutoPace = 0
+			} else {
+				a.AutoPace = DefaultAutoPace
+			}
 		})
 		y += 50 * a.S()
 	}

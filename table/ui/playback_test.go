@@ -152,3 +152,29 @@ func TestPlaybackOfRealTurnsIsInTheRulesOrder(t *testing.T) {
 	}
 	assert.Contains(t, names, "fire 1", "shots in firing step 1: %v", names)
 }
+
+// TestPlaybackWaitsOrGoesOnAtTheAutomaticPace: by default each beat waits
+// for the player however long the screen runs; with "Pace: automatic"
+// chosen (a click on the button) the beats go on by themselves until
+// the game wants a decision again.
+func TestPlaybackWaitsOrGoesOnAtTheAutomaticPace(t *testing.T) {
+	a := newTestApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Complete), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	planAll(t, a, g)
+	planAll(t, a, g)
+	enter(a) // the reveal
+	require.Equal(t, "anim", g.Stage())
+	for i := 0; i < 600; i++ { // ten seconds
+		a.Tick(1.0 / 60)
+	}
+	require.Equal(t, "results", g.Stage(), "the first beat waits")
+	clickButton(t, a, "Pace: wait for me")
+	assert.Equal(t, DefaultAutoPace, a.AutoPace)
+	for i := 0; i < 60*60 && (g.Stage() == "anim" || g.Stage() == "results"); i++ {
+		a.Tick(1.0 / 60)
+		a.Frame()
+	}
+	assert.NotContains(t, []string{"anim", "results"}, g.Stage(), "the beats went on by themselves")
+}
