@@ -170,7 +170,7 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	after := st.Ruling
 	t.Log(after)
 	require.Contains(t, after, viper.ID+" → "+raider.ID+": cannot fire")
-	require.Contains(t, after, "out of "+viper.ID+"'s arc")
+	require.Contains(t, after, "mm outside "+viper.ID+"'s arc")
 	moved := ship(t, st, "cylon")
 	assert.InDelta(t, behind[0], moved.X, 6)
 	assert.InDelta(t, behind[1], moved.Y, 6)
