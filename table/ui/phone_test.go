@@ -101,6 +101,9 @@ func TestPhoneHelpIsReadAndClosedByTouch(t *testing.T) {
 			assert.NotRegexp(t, `\((Enter|Esc|F\d+|.)\)$`, w.id[i+1:], "a button labelled with its key on a touch screen")
 		}
 	}
+	plan := textOnScreen(t, a, "planning")
+	assert.Contains(t, plan, "Maneuver card\n", "the panel's headings carry no keys either")
+	assert.NotContains(t, plan, "Maneuver card (c)")
 	r, ok := buttonRect(a, "Help")
 	require.True(t, ok, "a Help button in the footer")
 	send(a, Click(r.Center().X, r.Center().Y)...)

@@ -641,7 +641,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		a.Label(l, x, y+10*sc, title, 13, ColInk, true)
 		y += 16 * sc
 	}
-	section("Maneuver card (c)")
+	section(a.K("Maneuver card", "c"))
 	cols := 3
 	cw := (w - float64(cols-1)*4*sc) / float64(cols)
 	bh := 26 * sc
@@ -664,7 +664,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		a.Para(l, x, y+8*sc, w, fmt.Sprintf("(In brackets): no arrow for %s speed; it cannot be flown at it.", speed), 11, ColSecondary, false)
 	}
 	y += 10*sc + float64(len(a.Fonts.Wrap("(In brackets): no arrow for medium speed; it cannot be flown at it.", a.TextSize(11), w, false))-1)*a.TextSize(11)*1.3
-	section("Second card (o)")
+	section(a.K("Second card", "o"))
 	opts := append([]maneuvers.Card{{ID: "", Name: "none"}}, g.usableSeconds(seconds)...)
 	for i, c := range opts {
 		cx := x + float64(i%cols)*(cw+4*sc)
@@ -677,7 +677,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		a.Button(l, Rect{cx, cy, cw, bh}, label, id == sec, false, edit(func() { setSecond(p, deck, id) }))
 	}
 	y += float64((len(opts)+cols-1)/cols) * (bh + 4*sc)
-	section("Speed slider (1-6)")
+	section(a.K("Speed slider", "1-6"))
 	speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
 	if g.rules().Has(starship.OptFTL) {
 		speeds = append(speeds, maneuvers.FTL)
@@ -693,7 +693,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		l.Text(Pt{x, y + bh*0.68}, "Quick Start Rules: no rotation dial; the ship faces where it heads.", a.TextSize(12), ColSecondary, AnchorStart, false)
 		y += bh + 10*sc
 	} else {
-		section("Rotation dial (, and .) and level ([ and ])")
+		section(a.Words("Rotation dial (, and .) and level ([ and ])", "Rotation dial and level"))
 		g.drawDial(l, x, y, w, p, edit)
 		y += bh + 10*sc
 	}
