@@ -77,8 +77,10 @@ STATICCHECK   := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # browser page's tests on a loaded machine; this leaves room for that.
 TEST_TIMEOUT  ?= 45m
 
-# go vet and staticcheck over every package.
+# gofmt, go vet and staticcheck over every package.
 lint: go-deps
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 

@@ -171,7 +171,7 @@ func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc
 	best := math.Inf(1)
 	var move physics.Vec
 	nR, nL := physics.V(right.Y, -right.X), physics.V(-left.Y, left.X)
-	apexNearest := false // some corner is nearest the apex: the edges may be nearer
+	apexNearest := false                // some corner is nearest the apex: the edges may be nearer
 	nearest, nearestD := 0, math.Inf(1) // the corner nearest the apex
 	for i, v := range base {
 		d := v.Sub(apex)
