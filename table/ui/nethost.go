@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"net/url"
 	"path/filepath"
-	"time"
 
 	"github.com/starshipbattles/bsg/server"
 )
@@ -34,6 +32,6 @@ func (a *App) startServer(base string) error {
 		return fmt.Errorf("host: %w", err)
 	}
 	a.hosted = s
-	go func() { _ = (&http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}).Serve(ln) }()
+	go func() { _ = s.HTTPServer().Serve(ln) }()
 	return nil
 }
