@@ -35,6 +35,14 @@ type Command struct {
 	Values []int          `json:"values,omitempty"` // supply: dice (1..6) and picks (0..n−1), in the order asked
 	Drawn  []string       `json:"drawn,omitempty"`  // supply: counters drawn, as "4+ hull"
 	Seed   uint64         `json:"seed,omitempty"`   // reseed: the new seed of the random source
+	// Roll and FromCup (supply, after Values and Drawn): this many of the
+	// dice or picks, and of the counters, asked next are drawn by the
+	// battle itself from its seeded source (the app rolls the dice; the
+	// app's secret cup).
+	Roll    int           `json:"roll,omitempty"`
+	FromCup int           `json:"from_cup,omitempty"`
+	Pose    *physics.Pose `json:"pose,omitempty"` // pose: where the model really stands
+	To      int           `json:"to,omitempty"`   // take-back: the journal's length to go back to
 }
 
 // CommandType names what a command does.
@@ -52,6 +60,9 @@ const (
 	CmdBegin   CommandType = "begin"   // start the first turn (New does it, except in companion mode)
 	CmdPreplan CommandType = "preplan" // a severely wounded pilot's cards for next turn
 	CmdReseed  CommandType = "reseed"  // reseed the random source (network play: each turn's derived dice seed)
+	// companion mode:
+	CmdPose     CommandType = "pose"      // correct a ship's pose to where its model stands on the table
+	CmdTakeBack CommandType = "take-back" // take back the commands after the journal's first To, by both players' agreement
 )
 
 // Entry is one journal line: a command and the draws it made.
@@ -228,6 +239,9 @@ func (b *Battle) Apply(cmd Command) ([]Event, error) {
 
 // applyCommand is Apply under the lock, once the side is checked.
 func (b *Battle) applyCommand(cmd Command) ([]Event, error) {
+	if cmd.Type == CmdTakeBack {
+		return b.takeBack(cmd)
+	}
 	if b.st.Phase == Over && cmd.Type != CmdSupply {
 		return nil, errors.New("the battle is over")
 	}
@@ -238,9 +252,10 @@ func (b *Battle) applyCommand(cmd Command) ([]Event, error) {
 		b.journal = append(b.journal, Entry{Command: cmd})
 		return nil, nil
 	}
-	var snapshot []byte
+	var snapshot, pcg []byte
 	if b.setup.Companion {
 		snapshot, _ = json.Marshal(b.st)
+		pcg, _ = b.src.pcg.MarshalBinary() // a draw the battle made itself is made again
 	}
 	supplied, counters := slices.Clone(b.src.supplied), slices.Clone(b.src.counters)
 	before := len(b.st.Events)
@@ -250,6 +265,7 @@ func (b *Battle) applyCommand(cmd Command) ([]Event, error) {
 			b.st = State{}
 			_ = json.Unmarshal(snapshot, &b.st)
 			b.src.supplied, b.src.counters = supplied, counters
+			_ = b.src.pcg.UnmarshalBinary(pcg)
 		}
 		b.src.drawn = nil
 		return nil, err
@@ -285,8 +301,10 @@ func (b *Battle) apply(cmd Command) error {
 		return b.preplan(cmd)
 	case CmdReseed:
 		return b.reseed(cmd)
+	case CmdPose:
+		return b.correctPose(cmd)
 	}
-	return fmt.Errorf("unknown command %q; allowed: begin, plan, undo, tail, reveal, ftl, declare, preplan, supply, reseed", cmd.Type)
+	return fmt.Errorf("unknown command %q; allowed: begin, plan, undo, tail, reveal, ftl, declare, preplan, supply, reseed, pose, take-back", cmd.Type)
 }
 
 // supply queues the players' dice and counters (companion mode).
@@ -299,8 +317,21 @@ func (b *Battle) supply(cmd Command) error {
 			return fmt.Errorf("supply: %w", err)
 		}
 	}
-	b.src.supplied = append(b.src.supplied, cmd.Values...)
-	b.src.counters = append(b.src.counters, cmd.Drawn...)
+	if cmd.Roll < 0 || cmd.FromCup < 0 || cmd.Roll+cmd.FromCup > maxRolled {
+		return fmt.Errorf("supply: roll, from_cup: %d, %d; allowed 0 to %d draws the battle makes itself", cmd.Roll, cmd.FromCup, maxRolled)
+	}
+	for _, v := range cmd.Values {
+		b.src.supplied = append(b.src.supplied, supplied{v: v})
+	}
+	for range cmd.Roll {
+		b.src.supplied = append(b.src.supplied, supplied{roll: true})
+	}
+	for _, c := range cmd.Drawn {
+		b.src.counters = append(b.src.counters, supplied{counter: c})
+	}
+	for range cmd.FromCup {
+		b.src.counters = append(b.src.counters, supplied{roll: true})
+	}
 	return nil
 }
 

@@ -386,7 +386,6 @@ func article(w string) string {
 // table, not inside a planetoid, and not overlapping another ship that
 // stands on the table at the same time (at the same level, with levels).
 func (s Setup) checkPlacement(comp *assets.Components, ps *problems) {
-	threeD := s.Rules.Has(starship.OptThreeD)
 	bases := make([]physics.Polygon, len(s.Ships))
 	for i, sh := range s.Ships {
 		across := comp.BaseAcrossFlats(sh.Class)
@@ -397,43 +396,94 @@ func (s Setup) checkPlacement(comp *assets.Components, ps *problems) {
 	}
 	enters := func(sh ShipSpec) int { return max(sh.EntersOnTurn, 1) }
 	for i, sh := range s.Ships {
-		base := bases[i]
-		if base == nil {
+		if bases[i] == nil {
 			continue
 		}
+		var others []standing
+		for j := 0; j < i; j++ {
+			if bases[j] != nil && enters(sh) == enters(s.Ships[j]) {
+				others = append(others, standing{ID: s.Ships[j].ID, Base: bases[j], Level: s.Ships[j].Level})
+			}
+		}
 		p := fmt.Sprintf("setup.Ships[%d].Pose", i)
-		for _, v := range base {
-			if v.X < 0 || v.Y < 0 || v.X > s.Width || v.Y > s.Depth {
+		for _, f := range s.baseFaults(standing{ID: sh.ID, Base: bases[i], Level: sh.Level}, others) {
+			switch f.Fault {
+			case FaultOffTable:
 				what := "starts"
 				if sh.EntersOnTurn > 1 || sh.EntersByFTL {
 					what = "enters"
 				}
 				ps.add(p, "the ship %q %s partly off the table: its base at (%g, %g) reaches beyond %g × %g mm; the whole base must lie on the table",
 					sh.ID, what, sh.Pose.Pos.X, sh.Pose.Pos.Y, s.Width, s.Depth)
-				break
-			}
-		}
-		for _, o := range s.Obstacles {
-			if o.Kind != referee.Planetoid || threeD && o.Level != sh.Level {
-				continue
-			}
-			if base.CircleInteriorIntersects(o.Circle) {
-				ps.add(p, "the ship %q starts inside the planetoid %q (Planetoids); move it clear of the template", sh.ID, o.ID)
-			}
-		}
-		for j := 0; j < i; j++ {
-			other := s.Ships[j]
-			if bases[j] == nil || enters(sh) != enters(other) || threeD && sh.Level != other.Level {
-				continue
-			}
-			if physics.ConvexInteriorsIntersect(base, bases[j]) {
-				ps.add(p, "overlapping deployments: the base of %q overlaps the base of %q", sh.ID, other.ID)
+			case FaultPlanetoid:
+				ps.add(p, "the ship %q starts inside the planetoid %q (Planetoids); move it clear of the template", sh.ID, f.Other)
+			case FaultOverlap:
+				ps.add(p, "overlapping deployments: the base of %q overlaps the base of %q", sh.ID, f.Other)
 			}
 		}
 		if ps.full() {
 			return
 		}
 	}
+}
+
+// standing is a ship's base where it stands, at its level.
+type standing struct {
+	ID    string
+	Base  physics.Polygon
+	Level int
+}
+
+// BaseFault is what is wrong with where a base stands (Quick Start:
+// Setup; Special cases: a ship out of the playing area is eliminated;
+// Planetoids; Three-dimensional space).
+type BaseFault string
+
+// The faults of a base's place.
+const (
+	FaultOffTable  BaseFault = "off-table" // part of the base lies beyond the table's edge
+	FaultPlanetoid BaseFault = "planetoid" // the base lies inside a planetoid (Other)
+	FaultOverlap   BaseFault = "overlap"   // the base overlaps the base of Other
+)
+
+// PlaceFault is one fault of a base's place: Other names the planetoid or
+// the ship in the way.
+type PlaceFault struct {
+	Fault BaseFault `json:"fault"`
+	Other string    `json:"other,omitempty"`
+}
+
+// baseFaults is the one check of where a base may stand (the setup's and
+// a companion's pose correction's): the whole base on the table, not
+// inside a planetoid, not overlapping the base of another ship among
+// others (at the same level, when levels are played). Off the table comes
+// first, once.
+func (s Setup) baseFaults(b standing, others []standing) []PlaceFault {
+	threeD := s.Rules.Has(starship.OptThreeD)
+	var out []PlaceFault
+	for _, v := range b.Base {
+		if v.X < 0 || v.Y < 0 || v.X > s.Width || v.Y > s.Depth {
+			out = append(out, PlaceFault{Fault: FaultOffTable})
+			break
+		}
+	}
+	for _, o := range s.Obstacles {
+		if o.Kind != referee.Planetoid || threeD && o.Level != b.Level {
+			continue
+		}
+		if b.Base.CircleInteriorIntersects(o.Circle) {
+			out = append(out, PlaceFault{Fault: FaultPlanetoid, Other: o.ID})
+		}
+	}
+	for _, o := range others {
+		if threeD && o.Level != b.Level {
+			continue
+		}
+		if physics.ConvexInteriorsIntersect(b.Base, o.Base) {
+			out = append(out, PlaceFault{Fault: FaultOverlap, Other: o.ID})
+		}
+	}
+	return out
 }
 
 // checkEntries holds a ship that enters by FTL to having a drive

@@ -28,15 +28,24 @@ func (b *Battle) drawFrom(cup *[]Counter, about Event) (Counter, error) {
 	i := 0
 	if b.setup.Companion {
 		if len(b.src.counters) == 0 {
-			return Counter{}, &NeedInput{What: "counter", Of: len(*cup), For: why}
+			need := &NeedInput{What: DrawCounter, Of: len(*cup), For: why, Ship: about.Ship, Cup: about.Cup}
+			if k, ok := b.ids[about.Ship]; ok {
+				need.Side = b.st.Ships[k].Side
+			}
+			return Counter{}, need
 		}
-		want, err := parseCounter(b.src.counters[0])
-		if err != nil {
-			return Counter{}, err
-		}
-		i = slices.Index(*cup, want)
-		if i < 0 {
-			return Counter{}, fmt.Errorf("supplied counter %q for %s is not in the cup", b.src.counters[0], why)
+		head := b.src.counters[0]
+		if head.roll {
+			i = b.src.rng.IntN(len(*cup))
+		} else {
+			want, err := parseCounter(head.counter)
+			if err != nil {
+				return Counter{}, err
+			}
+			i = slices.Index(*cup, want)
+			if i < 0 {
+				return Counter{}, fmt.Errorf("supplied counter %q for %s is not in the cup", head.counter, why)
+			}
 		}
 		b.src.counters = b.src.counters[1:]
 		b.src.drawn = append(b.src.drawn, Draw{What: "counter", Of: len(*cup), Value: i, For: why})

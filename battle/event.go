@@ -134,6 +134,12 @@ const (
 	// EvEnd: the battle ends: Side wins (none: a draw) by a condition of
 	// kind Condition ("" for the turn limit's draw), for Reason.
 	EvEnd EventKind = "end"
+	// EvPoseCorrected (companion mode): Side's Ship was set to where its
+	// model stands, its stand now At, Distance mm from where the twin had it.
+	EvPoseCorrected EventKind = "pose-corrected"
+	// EvTakenBack (companion mode): Count journal entries were taken back
+	// at Side's proposal, with the other player's consent.
+	EvTakenBack EventKind = "taken-back"
 )
 
 // DrawReason is why a ship draws counters.
@@ -316,6 +322,11 @@ func (e Event) Text() string {
 		return fmt.Sprintf("%s rolls %d+%d for the marker's side and %d cm ahead.", e.Ship, d(0), d(1), d(2))
 	case EvMoveStep:
 		return ""
+	case EvPoseCorrected:
+		x, y := xy()
+		return fmt.Sprintf("%s is set where its model stands: (%.0f, %.0f), %.1f mm from the engine's pose.", e.Ship, x, y, e.Distance)
+	case EvTakenBack:
+		return fmt.Sprintf("By agreement, the last %d entries of the journal are taken back (proposed by the %s player).", e.Count, e.Side)
 	case EvCrossesEdge:
 		x, y := xy()
 		return fmt.Sprintf("%s crosses the %s edge at (%.0f, %.0f), %.1f mm beyond at most.", e.Ship, e.Edge, x, y, e.Distance)

@@ -14,13 +14,27 @@ type Draw struct {
 	For   string `json:"for"`   // what it decided, in words
 }
 
+// The kinds of draw (Draw.What, NeedInput.What).
+const (
+	DrawDie     = "d6"      // a die: 1 to 6
+	DrawPick    = "pick"    // a choice at random among Of: 0 to Of−1
+	DrawCounter = "counter" // a counter from a cup of Of counters
+)
+
 // NeedInput is the error a command returns in companion mode when the
 // engine needs the players' dice or counters: the command changed nothing
 // and is to be sent again after a Supply command brings the values.
 type NeedInput struct {
-	What string // "d6", "pick" or "counter"
+	What string // DrawDie, DrawPick or DrawCounter
 	Of   int
-	For  string
+	For  string // what it decides, in words
+	// Ship is the ship a counter is drawn for, Side its owner, who alone
+	// may see the counter (Fire!: the values stay secret); "" for dice
+	// and picks, which either player may roll.
+	Ship string
+	Side Side
+	// Cup is the cup a counter comes from: "damage" or "collision".
+	Cup string
 }
 
 func (n *NeedInput) Error() string {
@@ -45,9 +59,18 @@ type source struct {
 	pcg       *rand.PCG
 	rng       *rand.Rand
 	companion bool
-	supplied  []int    // companion dice and picks, in order
-	counters  []string // companion counters, in order
-	drawn     []Draw   // draws of the command being applied
+	supplied  []supplied // companion dice and picks, in order
+	counters  []supplied // companion counters, in order
+	drawn     []Draw     // draws of the command being applied
+}
+
+// supplied is one value the players supplied in companion mode: a die
+// or pick (v), a counter (counter), or a draw the battle makes itself from
+// its seeded source (roll: the app rolls the die, or draws from its cup).
+type supplied struct {
+	v       int
+	counter string
+	roll    bool
 }
 
 func newSource(seed uint64, companion bool) *source {
@@ -96,12 +119,17 @@ func (s *source) take(what string, n int, why string) (int, error) {
 		if len(s.supplied) == 0 {
 			return 0, &NeedInput{What: what, Of: n, For: why}
 		}
-		v = s.supplied[0]
-		if what == "d6" {
-			v--
-		}
-		if v < 0 || v >= n {
-			return 0, fmt.Errorf("supplied %d for %s: allowed %s", s.supplied[0], why, rangeText(what, n))
+		head := s.supplied[0]
+		if head.roll {
+			v = s.rng.IntN(n)
+		} else {
+			v = head.v
+			if what == "d6" {
+				v--
+			}
+			if v < 0 || v >= n {
+				return 0, fmt.Errorf("supplied %d for %s: allowed %s", head.v, why, rangeText(what, n))
+			}
 		}
 		s.supplied = s.supplied[1:]
 	} else {

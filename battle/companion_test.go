@@ -1,0 +1,154 @@
+package battle_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/starship"
+)
+
+// facing returns a companion battle of two ships 150 mm apart, facing
+// each other, waiting for their first plans.
+func facing(t *testing.T) *battle.Battle {
+	return newCompanion(t, setup(starship.Rules{Set: starship.Complete},
+		spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
+		spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270, 0)))
+}
+
+// standStill plans stop for every ship and reveals (the Colonial declares
+// first: a pick of 0).
+func standStill(t *testing.T, b *battle.Battle) {
+	planAll(t, b, nil)
+	do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, []int{0})
+}
+
+// Quick Start: Setup (the whole base on the table, no overlapping
+// deployments) holds for a companion's pose correction too: a pose off the
+// table or on another base is refused with its typed fault, the battle
+// unchanged; a pose the table allows moves the twin and says how far.
+func TestQuickStartSetup_CompanionPoseCorrection(t *testing.T) {
+	b := facing(t)
+	standStill(t, b)
+	require.Equal(t, battle.Declaring, b.Phase())
+	before := b.Hash()
+	pose := func(x, y float64) *physics.Pose { return &physics.Pose{Pos: physics.V(x, y), Heading: physics.Deg(90)} }
+
+	for _, c := range []struct {
+		name  string
+		at    *physics.Pose
+		fault battle.BaseFault
+		other string
+	}{
+		{"off the table", pose(5, 300), battle.FaultOffTable, ""},
+		{"on another base", pose(455, 445), battle.FaultOverlap, "raider"},
+	} {
+		_, err := b.Apply(battle.Command{Type: battle.CmdPose, Side: battle.Colonial, Ship: "viper", Pose: c.at})
+		var refused *battle.PoseRefused
+		require.True(t, errors.As(err, &refused), "%s: %v", c.name, err)
+		require.Len(t, refused.Faults, 1, c.name)
+		assert.Equal(t, c.fault, refused.Faults[0].Fault, c.name)
+		assert.Equal(t, c.other, refused.Faults[0].Other, c.name)
+		assert.Equal(t, before, b.Hash(), "%s: the battle changed", c.name)
+	}
+	// Not the side's ship.
+	_, err := b.Apply(battle.Command{Type: battle.CmdPose, Side: battle.Cylon, Ship: "viper", Pose: pose(300, 300)})
+	require.Error(t, err)
+	assert.Equal(t, before, b.Hash())
+
+	ev, err := b.Apply(battle.Command{Type: battle.CmdPose, Side: battle.Colonial, Ship: "viper", Pose: pose(453, 296)})
+	require.NoError(t, err)
+	require.Len(t, ev, 1)
+	assert.Equal(t, battle.EvPoseCorrected, ev[0].Kind)
+	assert.InDelta(t, 5, ev[0].Distance, 1e-9)
+	assert.Equal(t, physics.V(453, 296), ship(b, "viper").Ship.Pose.Pos)
+
+	// Once a shot is declared, the poses are what the shots were ruled on.
+	do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}}, nil)
+	_, err = b.Apply(battle.Command{Type: battle.CmdPose, Side: battle.Cylon, Ship: "raider", Pose: &physics.Pose{Pos: physics.V(450, 460), Heading: physics.Deg(270)}})
+	require.Error(t, err)
+
+	r, err := battle.Replay(b.Setup(), comp, b.Seed(), b.Journal())
+	require.NoError(t, err)
+	assert.Equal(t, b.Hash(), r.Hash())
+}
+
+// A battle that is not a companion's refuses corrections and take-backs.
+func TestCompanionCommandsOnlyInCompanionMode(t *testing.T) {
+	b, err := battle.New(setup(starship.Rules{Set: starship.Complete},
+		spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
+		spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270, 0)), comp, 1)
+	require.NoError(t, err)
+	_, err = b.Apply(battle.Command{Type: battle.CmdPose, Side: battle.Colonial, Ship: "viper", Pose: &physics.Pose{Pos: physics.V(400, 300)}})
+	require.Error(t, err)
+	_, err = b.Apply(battle.Command{Type: battle.CmdTakeBack, Side: battle.Colonial, To: 1})
+	require.Error(t, err)
+	_, err = b.Apply(battle.Command{Type: battle.CmdSupply, Side: battle.Colonial, Roll: 1})
+	require.Error(t, err)
+}
+
+// Fire!: the dice rolled by the app and the counters drawn from its cup
+// come from the battle's seeded source, one draw per need, and replay to
+// the same state; a value the need does not allow is refused and the
+// battle is unchanged.
+func TestFire_CompanionRolledDiceAndCupReplay(t *testing.T) {
+	b := facing(t)
+	standStill(t, b)
+	do(t, b, battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial, Shots: []battle.Shot{{Shooter: "viper", Target: "raider"}}}, nil)
+	declare := battle.Command{Type: battle.CmdDeclare, Side: battle.Cylon, Shots: []battle.Shot{{Shooter: "raider", Target: "viper"}}}
+	var needs []*battle.NeedInput
+	for range 40 {
+		_, err := b.Apply(declare)
+		if err == nil {
+			break
+		}
+		var need *battle.NeedInput
+		require.True(t, errors.As(err, &need), "%v", err)
+		needs = append(needs, need)
+		sup := battle.Command{Type: battle.CmdSupply, Side: battle.Colonial, Roll: 1}
+		if need.What == battle.DrawCounter {
+			sup = battle.Command{Type: battle.CmdSupply, Side: need.Side, FromCup: 1}
+			require.NotEmpty(t, need.Ship)
+		}
+		_, err = b.Apply(sup)
+		require.NoError(t, err)
+	}
+	require.NotEqual(t, battle.Declaring, b.Phase(), "the firing step was not resolved")
+	require.NotEmpty(t, needs)
+	r, err := battle.Replay(b.Setup(), comp, b.Seed(), b.Journal())
+	require.NoError(t, err)
+	assert.Equal(t, b.Hash(), r.Hash())
+}
+
+// Undo by agreement: a take-back returns the battle to the state the
+// journal's first To entries make, is journaled, and replays.
+func TestCompanionTakeBack(t *testing.T) {
+	b := facing(t)
+	standStill(t, b)
+	mark := len(b.Journal())
+	at := b.State()
+	do(t, b, battle.Command{Type: battle.CmdPose, Side: battle.Colonial, Ship: "viper", Pose: &physics.Pose{Pos: physics.V(300, 300), Heading: physics.Deg(45)}}, nil)
+	require.NotEqual(t, at.Ships, b.State().Ships)
+
+	_, err := b.Apply(battle.Command{Type: battle.CmdTakeBack, Side: battle.Cylon, To: len(b.Journal())})
+	require.Error(t, err, "nothing after the end to take back")
+	_, err = b.Apply(battle.Command{Type: battle.CmdTakeBack, Side: battle.Cylon, To: 0})
+	require.Error(t, err, "the begin command stays")
+
+	ev, err := b.Apply(battle.Command{Type: battle.CmdTakeBack, Side: battle.Cylon, To: mark})
+	require.NoError(t, err)
+	require.Len(t, ev, 1)
+	assert.Equal(t, battle.EvTakenBack, ev[0].Kind)
+	assert.Equal(t, 1, ev[0].Count)
+	assert.Equal(t, at.Ships, b.State().Ships)
+	assert.Equal(t, at.Phase, b.Phase())
+	assert.Equal(t, at.Events, b.State().Events[:len(b.State().Events)-1])
+
+	r, err := battle.Replay(b.Setup(), comp, b.Seed(), b.Journal())
+	require.NoError(t, err)
+	assert.Equal(t, b.Hash(), r.Hash())
+}
