@@ -10,6 +10,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/table/seat"
 )
 
 // The autosave: the game in progress is written to the user data folder
@@ -38,12 +39,16 @@ func (g *Game) autosave() {
 	if a.DataDir == "" || g.readOnly {
 		return
 	}
-	n := len(g.b.Journal())
+	sv, ok := g.seat.(seat.Saver)
+	if !ok {
+		return // the server keeps it
+	}
+	n := sv.Moves()
 	if n == g.saved {
 		return
 	}
 	g.saved = n
-	if g.b.Phase() == battle.Over {
+	if g.publicView().Phase == battle.Over {
 		removeAutosave(a.DataDir)
 		return
 	}
@@ -54,15 +59,19 @@ func (g *Game) autosave() {
 
 func (g *Game) writeAutosave() error {
 	dir := g.a.DataDir
-	data, err := g.b.Save()
+	sv, ok := g.seat.(seat.Saver)
+	if !ok {
+		return errors.New("the server keeps this game")
+	}
+	data, err := sv.Save()
 	if err != nil {
 		return err
 	}
 	info := autosaveInfo{Players: map[battle.Side]string{}}
 	for _, side := range battle.Sides {
 		info.Players[side] = Human
-		if p := g.players[side]; p != nil {
-			info.Players[side] = p.Name()
+		if p := g.Computer(side); p != "" {
+			info.Players[side] = p
 		}
 	}
 	if g.br != nil && g.br.sc != nil {

@@ -25,20 +25,20 @@ func TestAgainstTheComputer(t *testing.T) {
 			g, err := NewGame(a, closeQuarters(set), 3)
 			require.NoError(t, err)
 			a.Show(g)
-			require.NotNil(t, g.Computer(battle.Cylon))
-			require.Nil(t, g.Computer(battle.Colonial))
+			require.Equal(t, "greedy", g.Computer(battle.Cylon))
+			require.Empty(t, g.Computer(battle.Colonial))
 			stages := map[string]bool{}
-			for guard := 0; guard < 200 && g.b.Turn() < 3 && g.b.Phase() != battle.Over; guard++ {
+			for guard := 0; guard < 200 && g.battle().Turn() < 3 && g.battle().Phase() != battle.Over; guard++ {
 				stages[g.Stage()] = true
 				assert.Equal(t, battle.Colonial, g.Side(), "the player keeps the controls")
 				switch g.Stage() {
 				case "plan":
-					for _, c := range g.b.View(battle.Cylon).Ships {
+					for _, c := range g.battle().View(battle.Cylon).Ships {
 						if c.Own && c.OnTable && !c.Out {
 							assert.True(t, c.Planned, "the computer planned %s before the player", c.ID)
 						}
 					}
-					for range ownActive(g.b.View(battle.Colonial)) {
+					for range ownActive(g.battle().View(battle.Colonial)) {
 						send(a, Type("3")...)
 						enter(a)
 					}
@@ -63,9 +63,9 @@ func TestAgainstTheComputer(t *testing.T) {
 			}
 			assert.True(t, stages["cover"], "the briefing")
 			assert.True(t, stages["plan"] && stages["anim"])
-			assert.GreaterOrEqual(t, g.b.Turn(), 3, "two whole turns")
+			assert.GreaterOrEqual(t, g.battle().Turn(), 3, "two whole turns")
 			cylon := 0
-			for _, en := range g.b.Journal() {
+			for _, en := range g.battle().Journal() {
 				if en.Command.Side == battle.Cylon && en.Command.Type == battle.CmdPlan {
 					cylon++
 				}
@@ -97,7 +97,7 @@ func TestComputerAgainstComputer(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "over", g.Stage())
-	assert.NotNil(t, g.b.Result())
+	assert.NotNil(t, g.battle().Result())
 }
 
 // TestTitleChoosesScenarioAndPlayers: the title plays any built-in
@@ -126,7 +126,7 @@ func TestTitleChoosesScenarioAndPlayers(t *testing.T) {
 	require.True(t, ok)
 	want, _ := scenarios.Builtin("furball")
 	assert.Equal(t, want, g.Battle().Setup())
-	assert.NotNil(t, g.Computer(battle.Cylon))
+	assert.NotEmpty(t, g.Computer(battle.Cylon))
 	assert.Equal(t, "cover", g.Stage(), "against the computer: the briefing first")
 	assert.Contains(t, g.coverText, "To win: destroy every enemy ship")
 	enter(a)
@@ -172,7 +172,7 @@ func TestSearchThinksOffTheUI(t *testing.T) {
 		enter(a)
 	}
 	require.Equal(t, "plan", g.Stage(), "the player plans while the computer thinks")
-	for range ownActive(g.b.View(battle.Colonial)) {
+	for range ownActive(g.battle().View(battle.Colonial)) {
 		send(a, Type("3")...)
 		enter(a)
 	}
@@ -191,7 +191,7 @@ func TestSearchThinksOffTheUI(t *testing.T) {
 	}
 	assert.Contains(t, []string{"anim", "results", "reveal", "declare", "over"}, g.Stage())
 	cylon := 0
-	for _, en := range g.b.Journal() {
+	for _, en := range g.battle().Journal() {
 		if en.Command.Side == battle.Cylon && en.Command.Type == battle.CmdPlan {
 			cylon++
 		}

@@ -14,17 +14,21 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/seat"
 )
+
+// targets returns what one of the side at the controls' ships may fire
+// at now (the seat's rulings).
+func (g *Game) targets(id string) []referee.Ruling { return g.seat.Targets(g.side, id) }
 
 // reveal turns every plan face up and moves the ships.
 func (g *Game) reveal() {
-	before := snapshot(g.publicView())
 	g.outcomes = map[string]starship.Outcome{}
 	// The plans are revealed to both players now: each owner's view holds
 	// its ships' plans and states; the engine's outcome replaces this as
 	// soon as the views show it.
 	for _, side := range battle.Sides {
-		v := g.b.View(side)
+		v := g.seat.View(side)
 		for _, s := range ownActive(v) {
 			if s.Plan != nil && s.Plan.Speed != "ftl" {
 				if o, _, err := g.planCheck(v, s.ID, *s.Plan); err == nil && o != nil {
@@ -33,15 +37,14 @@ func (g *Game) reveal() {
 			}
 		}
 	}
-	turn, step := g.b.Turn(), 1
-	evs, err := g.b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}) // both players reveal; either side may send it
-	if err != nil {
+	// both players reveal; either side may send it
+	if err := g.seat.Do(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}); err != nil {
 		g.a.Say("%v", err)
 		g.st = stReveal
 		return
 	}
 	g.drafts = map[string]*starship.Plan{}
-	g.afterApply(before, turn, step, evs, true)
+	g.advance()
 }
 
 // afterApply plays back what a command did, beat by beat in the rules'
@@ -63,7 +66,7 @@ func (g *Game) afterCommand(before map[string]snap, turn, step int, evs []battle
 	}
 	quick := g.rules().Set == starship.Quick
 	waiting := 0
-	if g.b.Phase() == battle.Declaring && g.b.Turn() == turn {
+	if g.publicView().Phase == battle.Declaring && g.publicView().Turn == turn {
 		waiting = v.Step
 	}
 	g.beats = beatsOf(evs, quick, declared, waiting)
@@ -349,7 +352,7 @@ func drawDie(l *List, r Rect, n int) {
 func (g *Game) shooters(v battle.View) []string {
 	var out []string
 	for _, s := range ownActive(v) {
-		if len(g.b.Targets(s.ID)) > 0 {
+		if len(g.targets(s.ID)) > 0 {
 			out = append(out, s.ID)
 		}
 	}
@@ -357,7 +360,7 @@ func (g *Game) shooters(v battle.View) []string {
 }
 
 func (g *Game) pickShooter() {
-	sh := g.shooters(g.b.View(g.side))
+	sh := g.shooters(g.seat.View(g.side))
 	if len(sh) > 0 && !slices.Contains(sh, g.shooter) {
 		g.shooter = sh[0]
 	}
@@ -365,31 +368,27 @@ func (g *Game) pickShooter() {
 
 // declare sends the side's shots.
 func (g *Game) declare() {
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	var shots []battle.Shot
 	for _, id := range g.shooters(v) {
 		if t := g.shots[id]; t != "" {
 			shots = append(shots, battle.Shot{Shooter: id, Target: t})
 		}
 	}
-	before := snapshot(g.publicView())
-	turn, step := g.b.Turn(), v.Step
-	evs, err := g.b.Apply(battle.Command{Type: battle.CmdDeclare, Side: g.side, Shots: shots})
-	if err != nil {
+	turn, step := g.publicView().Turn, v.Step
+	if err := g.seat.Do(battle.Command{Type: battle.CmdDeclare, Side: g.side, Shots: shots}); err != nil {
 		g.a.Say("%v", err)
 		return
 	}
 	g.shots = map[string]string{}
-	if g.b.Phase() == battle.Declaring && g.b.Turn() == turn && g.b.View(g.side).Step == step {
+	if now := g.publicView(); now.Phase == battle.Declaring && now.Turn == turn && now.Step == step {
 		g.passControls()
-		g.advance()
-		return
 	}
-	g.afterCommand(before, turn, step, evs, false, step)
+	g.advance()
 }
 
 func (g *Game) handleDeclare(ev Event) bool {
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	sh := g.shooters(v)
 	switch {
 	case ev.Kind == KeyPress && ev.Key == KeyEnter:
@@ -403,7 +402,7 @@ func (g *Game) handleDeclare(ev Event) bool {
 		g.hold(g.shooter)
 		return true
 	case ev.Kind == Char && ev.Rune >= '1' && ev.Rune <= '9':
-		ts := g.b.Targets(g.shooter)
+		ts := g.targets(g.shooter)
 		if i := int(ev.Rune - '1'); i < len(ts) {
 			g.aim(g.shooter, ts[i].TargetID)
 		}
@@ -411,14 +410,14 @@ func (g *Game) handleDeclare(ev Event) bool {
 	case ev.Kind == MouseDown && ev.Button == ButtonLeft:
 		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
 		for _, s := range v.Ships {
-			if !s.OnTable || s.Out || !physics.Hexagon(s.Pose, g.b.Class(s.Class).AcrossFlats).Contains(w) {
+			if !s.OnTable || s.Out || !physics.Hexagon(s.Pose, g.seat.Class(s.Class).AcrossFlats).Contains(w) {
 				continue
 			}
 			if s.Own && slices.Contains(sh, s.ID) {
 				g.shooter = s.ID
 				return true
 			}
-			for _, r := range g.b.Targets(g.shooter) {
+			for _, r := range g.targets(g.shooter) {
 				if r.TargetID == s.ID {
 					g.aim(g.shooter, s.ID)
 					return true
@@ -437,8 +436,8 @@ func (g *Game) drawTargets(l *List, v battle.View) {
 	for _, o := range v.Obstacles {
 		obst[o.ID] = o
 	}
-	for _, id := range g.shooters(g.b.View(g.side)) {
-		for _, ru := range g.b.Targets(id) {
+	for _, id := range g.shooters(g.seat.View(g.side)) {
+		for _, ru := range g.targets(id) {
 			chosen := g.shots[id] == ru.TargetID
 			if id != g.shooter && !chosen {
 				continue
@@ -455,7 +454,7 @@ func (g *Game) drawTargets(l *List, v battle.View) {
 						l.Circle(g.cam.ToScreen(o.Circle.C), o.Circle.R*g.cam.Scale, ColNone, ColWarn, 3)
 					}
 					if s, ok := own(v, bl); ok {
-						l.Poly(g.cam.Pts(physics.Hexagon(s.Pose, g.b.Class(s.Class).AcrossFlats)), ColNone, ColWarn, 3)
+						l.Poly(g.cam.Pts(physics.Hexagon(s.Pose, g.seat.Class(s.Class).AcrossFlats)), ColNone, ColWarn, 3)
 					}
 				}
 			}
@@ -470,7 +469,7 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 	sc := a.S()
 	x, w := r.X+12*sc, r.W-24*sc
 	y := r.Y + 26*sc
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	a.Label(l, x, y, fmt.Sprintf("Turn %d · firing step %d · %s declares", v.Turn, v.Step, SideName(g.side)), 17, SideColor(g.side), true)
 	y += 10 * sc
 	if len(v.SeenShots) > 0 {
@@ -489,7 +488,7 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 	}
 	for _, id := range sh {
 		id := id
-		n := len(g.b.Targets(id))
+		n := len(g.targets(id))
 		label := fmt.Sprintf("%s: choose a target (%d in reach)", id, n)
 		switch t := g.shots[id]; {
 		case t != "":
@@ -502,7 +501,7 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 		if id != g.shooter {
 			continue
 		}
-		for i, ru := range g.b.Targets(id) {
+		for i, ru := range g.targets(id) {
 			ru := ru
 			lab := fmt.Sprintf("%d  %s", i+1, ru.TargetID)
 			if p := g.hitChance(id, ru.TargetID); p != "" {
@@ -537,7 +536,7 @@ func (g *Game) hold(shooter string) {
 // Rolling doubles rule) of an attack now, from the exact odds of the odds
 // package: "hit 58%" (Fire!; Modifiers to combat).
 func (g *Game) hitChance(shooter, target string) string {
-	attack, mods, ok := g.b.AttackRoll(shooter, target)
+	attack, mods, ok := g.seat.AttackRoll(g.side, shooter, target)
 	if !ok {
 		return ""
 	}
@@ -560,8 +559,8 @@ func (g *Game) hitChance(shooter, target string) string {
 func (g *Game) extraFire(ru referee.Ruling) string {
 	s := fmt.Sprintf(". Arc: in (±%s)", "30°")
 	var m referee.Margins
-	if ref, _ := g.b.Referee(); ref != nil {
-		m = ref.MarginsOf(ru)
+	if ms, ok := g.seat.(seat.Margins); ok {
+		m = ms.MarginsOf(ru)
 	}
 	if m.Arc.Known {
 		s += fmt.Sprintf(", %.1f mm inside its edge", m.Arc.MM)
@@ -616,7 +615,7 @@ func (g *Game) startMarker(side battle.Side, id string) {
 	g.st = stMarker
 	g.marker = nil
 	g.markerRot = 0
-	if s, ok := own(g.b.View(side), id); ok {
+	if s, ok := own(g.seat.View(side), id); ok {
 		g.markerRot = s.Pose.Heading.Degrees()
 	}
 }
@@ -626,7 +625,7 @@ func (g *Game) placeMarker(leave bool) {
 		g.a.Say("click on the table where the marker goes (or j: jump out of the playing area)")
 		return
 	}
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	if len(v.MarkersDue) == 0 {
 		return
 	}
@@ -635,19 +634,12 @@ func (g *Game) placeMarker(leave bool) {
 		pose := physics.Pose{Pos: *g.marker, Heading: physics.Deg(g.markerRot)}
 		cmd.Marker = &pose
 	}
-	before := snapshot(g.publicView())
-	turn := g.b.Turn()
-	evs, err := g.b.Apply(cmd)
-	if err != nil {
+	if err := g.seat.Do(cmd); err != nil {
 		g.a.Say("%v", err)
 		return
 	}
 	g.marker = nil
-	if g.b.Phase() == battle.PlacingFTL {
-		g.advance()
-		return
-	}
-	g.afterApply(before, turn, 1, evs, true)
+	g.advance()
 }
 
 // drawMarkerHex paints an FTL marker with the 2d6 rolls of each side, so
@@ -755,7 +747,7 @@ func (g *Game) drawJump(l *List, marker physics.Pose, out physics.Vec, c colorT,
 // (Faster-than-light movement).
 func (g *Game) drawEntries(l *List, v battle.View) {
 	specs := map[string]battle.ShipSpec{}
-	for _, sp := range g.b.Setup().Ships {
+	for _, sp := range g.seat.Setup().Ships {
 		if sp.EntersByFTL {
 			specs[sp.ID] = sp
 		}

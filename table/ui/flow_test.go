@@ -58,7 +58,7 @@ func planAll(t *testing.T, a *App, g *Game) {
 	require.Equal(t, "cover", g.Stage())
 	enter(a)
 	require.Equal(t, "plan", g.Stage())
-	for range ownActive(g.b.View(g.side)) {
+	for range ownActive(g.battle().View(g.side)) {
 		send(a, Type("3")...)
 		enter(a)
 	}
@@ -107,12 +107,12 @@ func TestFullTurn(t *testing.T) {
 			a.Frame()
 			playBack(a, g)
 			fired := false
-			for turn := g.b.Turn(); g.b.Turn() == turn && g.b.Phase() == battle.Declaring; {
+			for turn := g.battle().Turn(); g.battle().Turn() == turn && g.battle().Phase() == battle.Declaring; {
 				if g.Stage() == "cover" {
 					enter(a)
 				}
 				require.Equal(t, "declare", g.Stage())
-				v := g.b.View(g.side)
+				v := g.battle().View(g.side)
 				for _, id := range g.shooters(v) {
 					g.shooter = id
 					send(a, Type("1")...)
@@ -123,7 +123,7 @@ func TestFullTurn(t *testing.T) {
 				}
 			}
 			assert.True(t, fired, "someone fired")
-			assert.Equal(t, 2, g.b.Turn())
+			assert.Equal(t, 2, g.battle().Turn())
 			assert.Equal(t, "cover", g.Stage())
 			// the log never shows the other side's secrets
 			for _, e := range g.visibleEvents(g.publicView()) {
@@ -143,20 +143,20 @@ func TestIllegalPlanIsFlagged(t *testing.T) {
 	enter(a)
 	// hard turn left has no high arrow
 	send(a, Type("5ccccc")...)
-	v := g.b.View(g.side)
+	v := g.battle().View(g.side)
 	_, vs, err := g.planCheck(v, g.sel, *g.draft(v, g.sel))
 	require.NoError(t, err)
 	require.NotEmpty(t, vs)
 	enter(a)
-	s, _ := own(g.b.View(g.side), "viper-1")
+	s, _ := own(g.battle().View(g.side), "viper-1")
 	assert.False(t, s.Planned, "one Enter does not commit an illegal plan")
 	assert.Contains(t, a.Status(), vs[0].Rule)
 	enter(a)
-	s, _ = own(g.b.View(g.side), "viper-1")
+	s, _ = own(g.battle().View(g.side), "viper-1")
 	assert.True(t, s.Planned)
 	g.sel = "viper-1"
 	send(a, Type("u")...)
-	s, _ = own(g.b.View(g.side), "viper-1")
+	s, _ = own(g.battle().View(g.side), "viper-1")
 	assert.False(t, s.Planned, "undo withdraws the plan")
 }
 
@@ -181,14 +181,14 @@ func TestSaveLoadReplay(t *testing.T) {
 	require.NoError(t, err)
 	b, err := battle.Load(data, a.Comp)
 	require.NoError(t, err)
-	assert.Equal(t, g.b.Hash(), b.Hash())
+	assert.Equal(t, g.battle().Hash(), b.Hash())
 
 	r, err := NewReplay(a, "game.json", data)
 	require.NoError(t, err)
 	a.Show(r)
 	assert.Equal(t, 1, r.Turn())
 	send(a, Press(KeyEnd))
-	assert.Equal(t, g.b.Turn(), r.Turn())
+	assert.Equal(t, g.battle().Turn(), r.Turn())
 	send(a, Press(KeyHome))
 	send(a, Type(".")...)
 	a.Tick(5)
@@ -490,3 +490,7 @@ func TestEditorPicksAPilotCard(t *testing.T) {
 	send(a, Type("i")...)
 	assert.Equal(t, starship.Pilot("starbuck"), e.Sc.Ships[ship].Pilot)
 }
+
+// battle is the battle a local game holds (tests read it to check what
+// the screen did through its seat).
+func (g *Game) battle() *battle.Battle { return g.Battle() }

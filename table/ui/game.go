@@ -13,6 +13,7 @@ import (
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/seat"
 )
 
 func poseAt(x, y, heading float64) physics.Pose {
@@ -44,18 +45,21 @@ type Game struct {
 	scroll      scrollPanel
 	foot        Rect
 	footWidgets [2]int // the footer's controls among the App's widgets, this frame
-	b           *battle.Battle
-	cam         Camera
-	pan         panner
-	st          stage
-	side        battle.Side // the side at the controls (plan, markers, declare)
+	// seat is the game as this screen's players have it: what they see,
+	// what they may do, the events that arrive (package table/seat): a
+	// battle on this machine (hot-seat, against the computer), a network
+	// seat, a replay.
+	seat seat.Seat
+	// seen is how many of the seat's events the screen has taken; last,
+	// the board and the moment when it took them (the playback of what
+	// arrives next starts from it).
+	seen int
+	last moment
+	cam  Camera
+	pan  panner
+	st   stage
+	side battle.Side // the side at the controls (plan, markers, declare)
 
-	// computer sides: their policies and the policies' window on the battle
-	players map[battle.Side]policy.Policy
-	ai      *policy.Game
-	// thinking: a searching computer side's planning, worked out off the
-	// UI goroutine (policy.Game.Think) so the window stays responsive.
-	thinking map[battle.Side]*policy.Thought
 	// back is the screen Esc returns to (the title when nil).
 	back Screen
 	// preplan: the planning screen takes a severely wounded pilot's cards
@@ -130,24 +134,37 @@ func NewGame(a *App, setup battle.Setup, seed uint64) (*Game, error) {
 }
 
 // GameFrom continues a battle (new or loaded), each side played as the
-// title screen chose (App.Players).
+// title screen chose (App.Players): a side whose player names a computer
+// policy is the computer's.
 func GameFrom(a *App, b *battle.Battle) *Game {
-	g := &Game{a: a, b: b, drafts: map[string]*starship.Plan{}, shots: map[string]string{}, holds: map[string]bool{},
-		outcomes: map[string]starship.Outcome{}, arcs: true, grid: true, ghosts: true, labels: true, side: battle.Colonial,
-		players: map[battle.Side]policy.Policy{}}
-	g.br = briefFor(b.Setup(), scenarioNamed(a, b.Setup().Name))
-	g.briefed = b.Turn() > 1 || b.Phase() != battle.Planning
+	computers := map[battle.Side]string{}
 	for _, side := range battle.Sides {
-		if p, err := policy.ByName(a.Players[side]); err == nil {
-			g.players[side] = p
+		if _, err := policy.ByName(a.Players[side]); err == nil {
+			computers[side] = a.Players[side]
 		}
 	}
-	if len(g.players) > 0 {
-		g.ai = policy.NewGame(b, a.Comp, b.Seed())
-		if g.players[battle.Colonial] != nil && g.players[battle.Cylon] == nil {
-			g.side = battle.Cylon
-		}
+	l, err := seat.NewLocal(b, a.Comp, computers)
+	if err != nil { // not reached: the names were checked above
+		a.Say("%v", err)
+		l, _ = seat.NewLocal(b, a.Comp, nil)
 	}
+	return GameOn(a, l)
+}
+
+// GameOn is the one game screen over a seat: a local battle, a network
+// seat, or any other Seat; what a seat can do beyond Seat (save, name its
+// computers, …) the screen finds by type assertion.
+func GameOn(a *App, st seat.Seat) *Game {
+	g := &Game{a: a, seat: st, drafts: map[string]*starship.Plan{}, shots: map[string]string{}, holds: map[string]bool{},
+		outcomes: map[string]starship.Outcome{}, arcs: true, grid: true, ghosts: true, labels: true, side: battle.Colonial}
+	if sides := st.Sides(); len(sides) > 0 {
+		g.side = sides[0]
+	}
+	setup := st.Setup()
+	g.br = briefFor(setup, scenarioNamed(a, setup.Name))
+	v := g.publicView()
+	g.briefed = v.Turn > 1 || v.Phase != battle.Planning
+	g.took(v)
 	g.advance()
 	return g
 }
@@ -155,42 +172,100 @@ func GameFrom(a *App, b *battle.Battle) *Game {
 // WithScenario gives the game the scenario it plays, for its briefing,
 // goals and zones.
 func (g *Game) WithScenario(sc *scenarios.Scenario) *Game {
-	g.br = briefFor(g.b.Setup(), sc)
+	g.br = briefFor(g.seat.Setup(), sc)
 	return g
 }
 
-// Computer returns the policy playing a side, or nil when a player does.
-func (g *Game) Computer(side battle.Side) policy.Policy { return g.players[side] }
+// Computer names the computer player playing a side ("" when a player
+// does, or the seat has no computer players).
+func (g *Game) Computer(side battle.Side) string {
+	if c, ok := g.seat.(seat.Computers); ok {
+		return c.Computer(side)
+	}
+	return ""
+}
+
+// plays reports whether a side's decisions are taken at this screen.
+func (g *Game) plays(side battle.Side) bool { return slices.Contains(g.seat.Sides(), side) }
 
 // hotSeat reports whether two players share the machine: then cover
 // screens keep each side's secrets from the other.
-func (g *Game) hotSeat() bool { return len(g.players) == 0 }
+func (g *Game) hotSeat() bool { return len(g.seat.Sides()) == 2 }
 
-// human returns the one side a player plays against the computer, or "".
+// human returns the one side played at this screen (against the
+// computer, or a network seat), or "".
 func (g *Game) human() battle.Side {
-	if len(g.players) != 1 {
-		return ""
-	}
-	for _, side := range battle.Sides {
-		if g.players[side] == nil {
-			return side
-		}
+	if sides := g.seat.Sides(); len(sides) == 1 {
+		return sides[0]
 	}
 	return ""
 }
 
 // passControls gives the controls to the other side if a player plays it.
 func (g *Game) passControls() {
-	if g.players[g.side.Opponent()] == nil {
+	if g.plays(g.side.Opponent()) {
 		g.side = g.side.Opponent()
 	}
+}
+
+// moment is the board and the battle's moment the screen last took
+// events at.
+type moment struct {
+	board      map[string]snap
+	turn, step int
+	phase      battle.Phase
+}
+
+// took notes the board and moment the next events start from.
+func (g *Game) took(v battle.View) {
+	g.seen = len(g.seat.Events())
+	g.last = moment{board: snapshot(v), turn: v.Turn, step: v.Step, phase: v.Phase}
+}
+
+// sync takes the events that arrived since the screen last took any (a
+// command of this screen's player, a computer's, the other seat's over
+// the network) and plays them back beat by beat in the rules' order; it
+// reports whether a playback is on screen.
+func (g *Game) sync() bool {
+	evs := g.seat.Events()
+	if len(evs) <= g.seen {
+		return false
+	}
+	fresh := slices.Clone(evs[g.seen:])
+	from := g.last
+	declared := 0
+	if from.phase == battle.Declaring {
+		declared = from.step
+	}
+	v := g.publicView()
+	g.took(v)
+	quick := g.rules().Set == starship.Quick
+	waiting := 0
+	if v.Phase == battle.Declaring && v.Turn == from.turn {
+		waiting = v.Step
+	}
+	if v.Turn == from.turn && v.Step == from.step && v.Phase == from.phase || v.Phase == battle.Revealing {
+		// a decision that moved nothing yet (a plan, the first of two
+		// declarations, the first of two markers): its lines are in
+		// the log; the playback waits for what it sets off
+		return false
+	}
+	if len(beatsOf(fresh, quick, declared, waiting)) == 0 {
+		return false
+	}
+	step := from.step
+	if from.phase == battle.PlacingFTL || from.phase == battle.Preplanning || from.phase == battle.Revealing || from.phase == battle.Planning {
+		step = 1
+	}
+	g.afterCommand(from.board, from.turn, step, fresh, false, declared)
+	return true
 }
 
 // Status says where the game stands, for the window's title: the
 // scenario, the turn, the stage, the ship at the controls, whether all
 // are planned, a plan waiting for a second Enter, the winner.
 func (g *Game) Status() string {
-	parts := []string{g.br.name, fmt.Sprintf("turn %d", g.shownTurn(g.b.View(g.side))), "stage " + g.Stage()}
+	parts := []string{g.br.name, fmt.Sprintf("turn %d", g.shownTurn(g.publicView())), "stage " + g.Stage()}
 	switch g.st {
 	case stPlan:
 		parts = append(parts, SideName(g.side))
@@ -206,7 +281,7 @@ func (g *Game) Status() string {
 	case stDeclare, stMarker:
 		parts = append(parts, SideName(g.side))
 	case stOver:
-		if r := g.b.Result(); r != nil && r.Winner != "" {
+		if r := g.publicView().Result; r != nil && r.Winner != "" {
 			parts = append(parts, SideName(r.Winner)+" victory")
 		} else {
 			parts = append(parts, "a draw")
@@ -215,8 +290,17 @@ func (g *Game) Status() string {
 	return strings.Join(parts, " · ")
 }
 
-// Battle returns the battle being played.
-func (g *Game) Battle() *battle.Battle { return g.b }
+// Seat returns the seat the screen plays.
+func (g *Game) Seat() seat.Seat { return g.seat }
+
+// Battle returns the battle being played when this program holds it (a
+// local seat), else nil.
+func (g *Game) Battle() *battle.Battle {
+	if l, ok := g.seat.(*seat.Local); ok {
+		return l.Battle()
+	}
+	return nil
+}
 
 // Stage names the game's stage (for tests and the help).
 func (g *Game) Stage() string {
@@ -231,13 +315,13 @@ func (g *Game) Name() string {
 	if h := g.human(); h != "" {
 		return fmt.Sprintf("%s against the computer, %s", SideName(h), g.Stage())
 	}
-	if len(g.players) == 2 {
+	if len(g.seat.Sides()) == 0 && g.Computer(battle.Colonial) != "" {
 		return fmt.Sprintf("computer against computer, %s", g.Stage())
 	}
 	return fmt.Sprintf("hot-seat game, %s", g.Stage())
 }
 
-func (g *Game) rules() starship.Rules { return g.b.Setup().Rules }
+func (g *Game) rules() starship.Rules { return g.seat.Setup().Rules }
 
 func (g *Game) notch() float64 { return g.a.Comp.Geometry.DialNotch.Value }
 
@@ -249,7 +333,7 @@ func (g *Game) cover(title, text string, then func()) {
 // plannable lists a side's ships that still need a plan, and whether one
 // of them may plan now (not waiting for a tailed ship).
 func (g *Game) plannable(side battle.Side) (need []string, now bool) {
-	v := g.b.View(side)
+	v := g.seat.View(side)
 	for _, s := range v.Ships {
 		if s.Own && s.OnTable && !s.Out && !s.Planned {
 			need = append(need, s.ID)
@@ -277,147 +361,93 @@ func (g *Game) waiting(v battle.View, id string) bool {
 	return false
 }
 
-// advance moves the screen to what the battle waits for next: the
-// computer's sides decide at once, a player's side gets its screen.
+// advance moves the screen to what the battle waits for next: what
+// arrived (a computer's decision, the other seat's) is played back first;
+// a side played at this screen gets its screen; otherwise the screen
+// waits (the computer thinks, the other player decides).
 func (g *Game) advance() {
 	if g.readOnly {
 		return
 	}
-	if !g.briefed && !g.hotSeat() && g.b.Phase() != battle.Over {
+	if !g.briefed && !g.hotSeat() && g.publicView().Phase != battle.Over {
 		// against the computer there is no cover screen: the briefing
 		// gets one of its own before the first decision
 		g.briefed = true
 		g.cover(g.br.name, strings.Join(g.br.lines(), "\n"), func() { g.advance() })
 		return
 	}
-	for guard := 0; guard < 64; guard++ {
-		if g.b.Phase() == battle.Over {
-			g.st = stOver
-			return
-		}
-		acted, shown := g.computersAct()
-		if shown {
-			return
-		}
-		if acted {
-			continue
-		}
-		switch g.b.Phase() {
-		case battle.Planning:
-			for _, side := range []battle.Side{g.side, g.side.Opponent()} {
-				if _, now := g.plannable(side); now && g.players[side] == nil {
-					g.startPlanning(side)
-					return
-				}
-			}
-			if len(g.thinking) > 0 {
-				g.st = stThink // Tick comes back when the computer is done
-				return
-			}
-			// nobody can plan now: should not happen; show the reveal.
-			g.st = stReveal
-		case battle.Revealing:
-			if !g.hotSeat() {
-				g.reveal()
-				return
-			}
-			g.cover("Both players: the reveal", "Every plan is in. "+g.a.Words("Press Enter (or click)", "Tap Continue")+" and both plans are revealed together; the ships move.", func() { g.reveal() })
-		case battle.Preplanning:
-			for _, side := range battle.Sides {
-				if g.players[side] == nil && len(g.mustPreplan(g.b.View(side))) > 0 {
-					g.startPreplanning(side)
-					return
-				}
-			}
-		case battle.PlacingFTL:
-			for _, side := range battle.Sides {
-				if v := g.b.View(side); len(v.MarkersDue) > 0 && g.players[side] == nil {
-					g.startMarker(side, v.MarkersDue[0])
-					return
-				}
-			}
-		case battle.Declaring:
-			secret := g.rules().Has(starship.OptAttackDeclaration)
-			for _, side := range battle.Sides {
-				v := g.b.View(side)
-				if !v.MayDeclare || g.players[side] != nil {
-					continue
-				}
-				g.side = side
-				g.shots = map[string]string{}
-				g.holds = map[string]bool{}
-				g.shooter = ""
-				start := func() { g.st = stDeclare; g.pickShooter() }
-				if secret && g.hotSeat() {
-					g.cover(SideName(side)+" player: take the controls",
-						fmt.Sprintf("Firing step %d: declare your shots in secret. %s player, look away.", v.Step, SideName(side.Opponent())), start)
-				} else {
-					start()
-				}
-				return
-			}
-		}
+	g.seat.Poll()
+	if g.sync() {
 		return
 	}
+	v := g.publicView()
+	if v.Phase == battle.Over {
+		g.st = stOver
+		return
+	}
+	switch v.Phase {
+	case battle.Planning:
+		for _, side := range []battle.Side{g.side, g.side.Opponent()} {
+			if _, now := g.plannable(side); now && g.plays(side) {
+				g.startPlanning(side)
+				return
+			}
+		}
+		g.wait()
+		return
+	case battle.Revealing:
+		if !g.hotSeat() {
+			if len(g.seat.Sides()) == 0 && g.Computer(battle.Colonial) == "" {
+				g.wait() // a spectator: the server reveals
+				return
+			}
+			g.reveal()
+			return
+		}
+		g.cover("Both players: the reveal", "Every plan is in. "+g.a.Words("Press Enter (or click)", "Tap Continue")+" and both plans are revealed together; the ships move.", func() { g.reveal() })
+		return
+	case battle.Preplanning:
+		for _, side := range battle.Sides {
+			if g.plays(side) && len(g.mustPreplan(g.seat.View(side))) > 0 {
+				g.startPreplanning(side)
+				return
+			}
+		}
+	case battle.PlacingFTL:
+		for _, side := range battle.Sides {
+			if v := g.seat.View(side); len(v.MarkersDue) > 0 && g.plays(side) {
+				g.startMarker(side, v.MarkersDue[0])
+				return
+			}
+		}
+	case battle.Declaring:
+		secret := g.rules().Has(starship.OptAttackDeclaration)
+		for _, side := range battle.Sides {
+			v := g.seat.View(side)
+			if !v.MayDeclare || !g.plays(side) {
+				continue
+			}
+			g.side = side
+			g.shots = map[string]string{}
+			g.holds = map[string]bool{}
+			g.shooter = ""
+			start := func() { g.st = stDeclare; g.pickShooter() }
+			if secret && g.hotSeat() {
+				g.cover(SideName(side)+" player: take the controls",
+					fmt.Sprintf("Firing step %d: declare your shots in secret. %s player, look away.", v.Step, SideName(side.Opponent())), start)
+			} else {
+				start()
+			}
+			return
+		}
+	}
+	g.wait()
 }
 
-// computersAct lets the computer's sides make the decisions they owe now.
-// acted reports whether they did anything; shown, whether what they did
-// ended the phase with something to show (moves, shots), which is then
-// on screen.
-func (g *Game) computersAct() (acted, shown bool) {
-	for _, side := range battle.Sides {
-		p := g.players[side]
-		if p == nil {
-			continue
-		}
-		phase, turn, step := g.b.Phase(), g.b.Turn(), g.b.View(side).Step
-		before := snapshot(g.publicView())
-		n := len(g.b.State().Events)
-		journal := len(g.b.Journal())
-		if phase == battle.Planning && policy.Searches(p) {
-			if g.thinking == nil {
-				g.thinking = map[battle.Side]*policy.Thought{}
-			}
-			t := g.thinking[side]
-			if t == nil {
-				t = g.ai.Think(side, p)
-				g.thinking[side] = t
-			}
-			if !t.Ready() {
-				continue // it thinks on; the other side goes on meanwhile
-			}
-			delete(g.thinking, side)
-			if _, err := g.ai.Commit(t); err != nil {
-				g.a.Say("the computer (%s) cannot play %s: %v", p.Name(), SideName(side), err)
-				return false, false
-			}
-		} else if _, err := g.ai.Act(side, p); err != nil {
-			g.a.Say("the computer (%s) cannot play %s: %v", p.Name(), SideName(side), err)
-			return false, false
-		}
-		if len(g.b.Journal()) == journal {
-			continue
-		}
-		acted = true
-		if g.b.Phase() == phase || phase == battle.Planning {
-			continue
-		}
-		evs := g.b.State().Events[n:]
-		switch phase {
-		case battle.PlacingFTL:
-			g.afterApply(before, turn, 1, evs, true)
-		case battle.Preplanning:
-			g.afterApply(before, turn, 1, evs, false)
-		case battle.Declaring:
-			g.afterCommand(before, turn, step, evs, false, step)
-		default:
-			g.afterApply(before, turn, step, evs, false)
-		}
-		return true, true
-	}
-	return acted, false
-}
+// wait shows the board while the battle waits for what is not decided at
+// this screen: a computer's thinking, the other player over the network.
+// Tick comes back to advance when something arrives.
+func (g *Game) wait() { g.st = stThink }
 
 func (g *Game) startPlanning(side battle.Side) {
 	g.preplan = false
@@ -432,7 +462,7 @@ func (g *Game) startPlanning(side battle.Side) {
 		start()
 		return
 	}
-	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.b.Turn(), SideName(side.Opponent()), g.a.Words("Press Enter or click", "Tap Continue"))
+	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.publicView().Turn, SideName(side.Opponent()), g.a.Words("Press Enter or click", "Tap Continue"))
 	if !g.briefed {
 		g.briefed = true
 		text = g.br.name + "\n" + strings.Join(g.br.lines(), "\n") + "\n\n" + text
@@ -474,13 +504,8 @@ func (g *Game) mustPreplan(v battle.View) []string {
 
 // Tick implements Screen.
 func (g *Game) Tick(dt float64) {
-	if g.st == stThink {
-		for _, t := range g.thinking {
-			if t.Ready() {
-				g.advance()
-				break
-			}
-		}
+	if g.st == stThink && !g.readOnly {
+		g.advance()
 	}
 	if g.st == stAnim && g.anim != nil {
 		g.anim.t += dt
@@ -572,7 +597,7 @@ func (g *Game) Handle(ev Event) {
 			return
 		case 'm', 'M':
 			if g.st != stPlan && g.st != stDeclare {
-				g.a.Show(NewMeasure(g.a, g.frozenTable(), "frozen from turn "+fmt.Sprint(g.b.Turn())).Back(g))
+				g.a.Show(NewMeasure(g.a, g.frozenTable(), "frozen from turn "+fmt.Sprint(g.publicView().Turn)).Back(g))
 				return
 			}
 		}
@@ -624,7 +649,7 @@ func (g *Game) Handle(ev Event) {
 // leave goes back to the screen the game came from (the title, or the
 // scenario editor that played it).
 func (g *Game) leave() {
-	if g.b.Phase() == battle.Over || g.readOnly {
+	if g.publicView().Phase == battle.Over || g.readOnly {
 		g.leaveNow()
 		return
 	}
@@ -651,12 +676,57 @@ func (g *Game) Back(s Screen) *Game { g.back = s; return g }
 
 // askSave asks where to save the battle.
 func (g *Game) askSave() {
-	g.a.SaveAs("Save the game (battle journal, JSON)", g.a.SavePath(fmt.Sprintf("game-turn%d.json", g.b.Turn())), []string{".json"}, g.b.Save, nil)
+	sv, ok := g.seat.(seat.Saver)
+	if !ok {
+		g.a.Say("this game is kept by the server: it is saved there")
+		return
+	}
+	g.a.SaveAs("Save the game (battle journal, JSON)", g.a.SavePath(fmt.Sprintf("game-turn%d.json", g.publicView().Turn)), []string{".json"}, sv.Save, nil)
 }
 
 // publicView is what both players may see: drawn from one side's view,
 // showing only what is public (poses, revealed plans, counter counts).
-func (g *Game) publicView() battle.View { return g.b.View(g.side) }
+func (g *Game) publicView() battle.View { return g.seat.View(g.side) }
+
+// escaped reports whether a ship left the table as the scenario wants,
+// when the seat knows it.
+func (g *Game) escaped(id string) (string, bool) {
+	if e, ok := g.seat.(seat.Escapes); ok {
+		return e.Escaped(id)
+	}
+	return "", false
+}
+
+// waitingText says what the screen waits for while no decision of its
+// players is owed: the computer thinking, the other player (sealed or
+// not), the connection.
+func (g *Game) waitingText() string {
+	st := g.seat.Status()
+	var parts []string
+	if st.Reconnecting {
+		parts = append(parts, "Connection lost: reconnecting…")
+	}
+	if st.Sending != "" {
+		parts = append(parts, st.Sending+": sending…")
+	}
+	if st.Thinking != "" {
+		side := battle.Cylon
+		for _, s := range battle.Sides {
+			if g.Computer(s) == st.Thinking && !g.plays(s) {
+				side = s
+			}
+		}
+		parts = append(parts, fmt.Sprintf("The computer (%s) plans for the %s side…", st.Thinking, SideName(side)))
+	}
+	if st.Waiting != "" && st.Thinking == "" {
+		w := fmt.Sprintf("Waiting for the %s player.", SideName(st.Waiting))
+		if st.Sealed {
+			w = "Your decisions are sealed. " + w
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, " ")
+}
 
 // privateSide returns the side whose secrets the screen may show, or "".
 func (g *Game) privateSide() battle.Side {
@@ -683,7 +753,7 @@ func (g *Game) frozenTable() *referee.Table {
 	for _, s := range v.Ships {
 		if s.OnTable && !s.Out {
 			t.Ships = append(t.Ships, referee.Ship{ID: s.ID, Class: s.Class, Pose: s.Pose, Rotation: s.Rotation,
-				Level: s.Level, AcrossFlats: g.b.Class(s.Class).AcrossFlats})
+				Level: s.Level, AcrossFlats: g.seat.Class(s.Class).AcrossFlats})
 		}
 	}
 	return &t
@@ -693,7 +763,7 @@ func (g *Game) frozenTable() *referee.Table {
 func (g *Game) shipLook(s battle.ShipView) ShipLook {
 	geo := g.a.Comp.Geometry
 	lk := ShipLook{ID: s.ID, Class: s.Class, Side: s.Side, Pose: s.Pose, Rotation: s.Rotation, Level: s.Level,
-		Across: g.b.Class(s.Class).AcrossFlats, Notch: geo.DialNotch.Value, ShowLevel: g.rules().Has(starship.OptThreeD),
+		Across: g.seat.Class(s.Class).AcrossFlats, Notch: geo.DialNotch.Value, ShowLevel: g.rules().Has(starship.OptThreeD),
 		Out: s.Out, Arc: geo.LongRange.Value, HalfArc: geo.FireArcHalfWidth.Value}
 	if s.CounterCount+s.CollisionCount > 0 {
 		lk.Badges = append(lk.Badges, fmt.Sprintf("%d counter(s)", s.CounterCount+s.CollisionCount))
@@ -701,7 +771,7 @@ func (g *Game) shipLook(s battle.ShipView) ShipLook {
 	if s.Crippled {
 		lk.Badges = append(lk.Badges, "crippled")
 	}
-	if how, escaped := g.b.Escaped(s.ID); escaped && s.Out {
+	if how, escaped := g.escaped(s.ID); escaped && s.Out {
 		// it left as the scenario wants: gone, not destroyed
 		lk.Out, lk.Fade = false, 0.55
 		lk.Badges = append(lk.Badges, "escaped by "+how)
@@ -971,7 +1041,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	a.Label(l, x, y, title, 20, ColInk, true)
 	y += 28 * a.S()
 	if !g.readOnly && g.br != nil {
-		for _, p := range g.br.progress(g.b, v, g.shownTurn(v)) {
+		for _, p := range g.br.progress(g.seat, v, g.shownTurn(v)) {
 			y = a.Para(l, x, y, w, p, 13, ColInk, false)
 		}
 		y += 6 * a.S()
@@ -987,11 +1057,7 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	case stOver:
 		msg = "The battle is over."
 	case stThink:
-		for _, side := range battle.Sides {
-			if g.thinking[side] != nil {
-				msg = fmt.Sprintf("The computer (%s) plans for the %s side…", g.players[side].Name(), SideName(side))
-			}
-		}
+		msg = g.waitingText()
 	}
 	if msg != "" {
 		y = a.Para(l, x, y, w, msg, 14, ColInk, false) + 6*a.S()
@@ -1173,7 +1239,7 @@ func (g *Game) drawLog(l *List, view Rect) {
 func (g *Game) drawVictory(l *List, view Rect) {
 	a := g.a
 	s := a.S()
-	res := g.b.Result()
+	res := g.publicView().Result
 	if res == nil {
 		return
 	}
@@ -1193,7 +1259,12 @@ func (g *Game) drawVictory(l *List, view Rect) {
 	y := r.Y + h - 70*s
 	a.Button(l, Rect{r.X + 15*s, y, bw, 40 * s}, a.K("Save", "F2"), false, false, func() { g.askSave() })
 	a.Button(l, Rect{r.X + 30*s + bw, y, bw, 40 * s}, "Replay", false, false, func() {
-		data, err := g.b.Save()
+		sv, ok := g.seat.(seat.Saver)
+		if !ok {
+			a.Say("this game is kept by the server: its record replays once it is over")
+			return
+		}
+		data, err := sv.Save()
 		if err == nil {
 			if rp, err := NewReplay(a, "the finished game", data); err == nil {
 				a.Show(rp)
@@ -1321,7 +1392,7 @@ func (g *Game) drawScenarioPanel(l *List, r Rect) {
 	v := g.publicView()
 	a.Label(l, x, y, g.br.name, 18, ColInk, true)
 	y += 10 * s
-	for _, p := range g.br.progress(g.b, v, g.shownTurn(v)) {
+	for _, p := range g.br.progress(g.seat, v, g.shownTurn(v)) {
 		y = a.Para(l, x, y+14*s, w, p, 13, ColInk, true) - 14*s
 	}
 	y += 14 * s

@@ -197,25 +197,25 @@ func TestLabelsNeverCollideOnCrowdedTables(t *testing.T) {
 			a.Show(g)
 			g.rings = true // as after r
 			rulers, cards := 0, 0
-			for steps := 0; steps < 400 && g.b.Turn() == 1 || g.Stage() == "results" && steps < 400; steps++ {
+			for steps := 0; steps < 400 && g.battle().Turn() == 1 || g.Stage() == "results" && steps < 400; steps++ {
 				stage := g.Stage()
 				switch stage {
 				case "plan":
 					text := checkLabels(t, a, g, "plan")
 					assert.Contains(t, text, " mm", "the selected ship's range rings are named")
-					n := len(g.b.Journal())
+					n := len(g.battle().Journal())
 					send(a, Type("3")...)
 					enter(a)
-					if len(g.b.Journal()) == n {
+					if len(g.battle().Journal()) == n {
 						enter(a)
 					}
-					if len(g.b.Journal()) == n {
+					if len(g.battle().Journal()) == n {
 						send(a, Type("h")...)
 					}
 				case "anim":
 					runAnim(a, g)
 				case "declare":
-					v := g.b.View(g.side)
+					v := g.battle().View(g.side)
 					for range g.shooters(v) {
 						send(a, Type("1")...)
 						send(a, Press(KeyTab))

@@ -32,7 +32,7 @@ func TestScenarioBriefingAndGoals(t *testing.T) {
 	require.Len(t, g.br.zones, 1)
 	assert.Equal(t, "jump-point", g.br.zones[0].id)
 	assert.Equal(t, battle.Colonial, g.br.zones[0].side)
-	prog := g.br.progress(g.b, g.publicView(), 1)
+	prog := g.br.progress(g.seat, g.publicView(), 1)
 	assert.Contains(t, prog, "Turn 1 of 15.")
 	assert.Contains(t, prog, "raptor is 922 mm from the jump point.")
 	enter(a)
@@ -62,7 +62,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 	send(a, Type("3")...)
 	enter(a)
 	require.True(t, a.HasAutosave(), "a committed plan is autosaved")
-	n := len(g.b.Journal())
+	n := len(g.battle().Journal())
 
 	send(a, Press(KeyEscape)) // planning: Esc asks too
 	require.True(t, a.Confirming(), "Esc while planning asks")
@@ -84,9 +84,9 @@ func TestAutosaveAndContinue(t *testing.T) {
 	enter(a)
 	g2, ok := a.Screen().(*Game)
 	require.True(t, ok)
-	assert.Len(t, g2.b.Journal(), n, "the game as it stood")
-	assert.NotNil(t, g2.Computer(battle.Cylon), "each side played as before")
-	assert.Equal(t, g.b.Hash(), g2.b.Hash())
+	assert.Len(t, g2.battle().Journal(), n, "the game as it stood")
+	assert.NotEmpty(t, g2.Computer(battle.Cylon), "each side played as before")
+	assert.Equal(t, g.battle().Hash(), g2.battle().Hash())
 
 	// a broken autosave is refused with its file named, not played
 	require.NoError(t, os.WriteFile(filepath.Join(a.DataDir, autosaveGame), []byte("{"), 0o644))
@@ -116,7 +116,7 @@ func TestPlanLeavingTheTableIsWarned(t *testing.T) {
 			enter(a)
 			require.Equal(t, "plan", g.Stage())
 			require.Equal(t, "viper-1", g.sel)
-			v := g.b.View(battle.Colonial)
+			v := g.battle().View(battle.Colonial)
 			o, vs, err := g.planCheck(v, "viper-1", *g.draft(v, "viper-1"))
 			require.NoError(t, err)
 			require.Empty(t, vs, "a legal plan")
@@ -149,7 +149,7 @@ func TestPlanStayingOnTheTableIsLegal(t *testing.T) {
 }
 
 func shipPlanned(g *Game, id string) bool {
-	s, _ := own(g.b.View(battle.Colonial), id)
+	s, _ := own(g.battle().View(battle.Colonial), id)
 	return s.Planned
 }
 
@@ -217,13 +217,13 @@ func TestEveryScenarioPlaysToItsEnd(t *testing.T) {
 					require.Contains(t, help, "Cylon wins: ")
 					switch g.Stage() {
 					case "plan":
-						n := len(g.b.Journal())
+						n := len(g.battle().Journal())
 						send(a, Type("3")...)
 						enter(a)
-						if len(g.b.Journal()) == n {
+						if len(g.battle().Journal()) == n {
 							enter(a) // an illegal or off-table plan: Enter again
 						}
-						if len(g.b.Journal()) == n {
+						if len(g.battle().Journal()) == n {
 							send(a, Type("h")...)
 						}
 					case "anim":
@@ -238,7 +238,7 @@ func TestEveryScenarioPlaysToItsEnd(t *testing.T) {
 						enter(a)
 					}
 				}
-				require.NotNil(t, g.b.Result())
+				require.NotNil(t, g.battle().Result())
 				assert.Contains(t, frameText(a), "Title (Enter)")
 			})
 		}
@@ -296,7 +296,7 @@ func TestPlanPanelKeepsItsButtonsInPlace(t *testing.T) {
 	first := commitAt()
 	send(a, Type("6")...) // FTL: a different verdict
 	assert.Equal(t, first, commitAt())
-	for range g.planShips(g.b.View(g.side)) {
+	for range g.planShips(g.battle().View(g.side)) {
 		send(a, Press(KeyTab))
 		assert.Equal(t, first, commitAt(), "ship %s", g.sel)
 	}
@@ -371,13 +371,13 @@ func TestFTLEntryIsShown(t *testing.T) {
 		}
 		switch g.Stage() {
 		case "plan":
-			n := len(g.b.Journal())
+			n := len(g.battle().Journal())
 			send(a, Type("3")...)
 			enter(a)
-			if len(g.b.Journal()) == n {
+			if len(g.battle().Journal()) == n {
 				enter(a)
 			}
-			if len(g.b.Journal()) == n {
+			if len(g.battle().Journal()) == n {
 				send(a, Type("h")...)
 			}
 		case "anim":

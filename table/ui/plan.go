@@ -64,7 +64,7 @@ func defaultPlan(st starship.State) starship.Plan {
 }
 
 func (g *Game) selectNextShip() {
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	ships := g.planShips(v)
 	for _, s := range ships {
 		if !s.Planned && !g.waiting(v, s.ID) {
@@ -108,7 +108,7 @@ func (g *Game) planCheck(v battle.View, id string, p starship.Plan) (*starship.O
 		return c.o, c.vs, c.err
 	}
 	c := checked{plan: key}
-	o, err := g.b.Preview(s.Side, id, p)
+	o, err := g.seat.Preview(s.Side, id, p)
 	c.vs, c.err = o.Violations, err
 	if err == nil && len(o.Steps) > 0 {
 		c.o = &o
@@ -138,11 +138,11 @@ func (g *Game) leaves(v battle.View, id string, o *starship.Outcome) (leaving, b
 	if !ok || o == nil {
 		return leaving{}, false
 	}
-	across := g.b.Class(s.Class).AcrossFlats
+	across := g.seat.Class(s.Class).AcrossFlats
 	for _, st := range o.Steps {
 		if sw := st.SweepArea(across, v.Width, v.Depth); sw.Leaves {
 			lv := leaving{step: st.Name, sw: sw}
-			for _, c := range g.b.Setup().Victory {
+			for _, c := range g.seat.Setup().Victory {
 				if c.Kind == battle.Leave && c.By == battle.ExitEdge && c.Ship == id && string(c.Edge) == sw.Edge {
 					lv.goal = true
 				}
@@ -217,7 +217,7 @@ func splitPlan(p *starship.Plan, deck maneuvers.Deck) (main, second string) {
 }
 
 func (g *Game) commit() {
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	s, ok := own(v, g.sel)
 	if !ok {
 		return
@@ -254,7 +254,7 @@ func (g *Game) commit() {
 		}
 	}
 	plan := p.Clone()
-	if _, err := g.b.Apply(battle.Command{Type: battle.CmdPlan, Side: g.side, Ship: s.ID, Plan: &plan}); err != nil {
+	if err := g.seat.Do(battle.Command{Type: battle.CmdPlan, Side: g.side, Ship: s.ID, Plan: &plan}); err != nil {
 		g.a.Say("%v", err)
 		return
 	}
@@ -271,20 +271,17 @@ func (g *Game) commitPreplan(v battle.View, s battle.ShipView) {
 		return
 	}
 	p := g.draft(v, s.ID).Clone()
-	before := snapshot(g.publicView())
-	turn := g.b.Turn()
-	evs, err := g.b.Apply(battle.Command{Type: battle.CmdPreplan, Side: g.side, Ship: s.ID, Plan: &p})
-	if err != nil {
+	if err := g.seat.Do(battle.Command{Type: battle.CmdPreplan, Side: g.side, Ship: s.ID, Plan: &p}); err != nil {
 		g.a.Say("%v", err)
 		return
 	}
 	g.a.Say("%s: next turn's cards fixed (%s)", s.ID, strings.Join(p.Cards, " + "))
-	if g.b.Phase() != battle.Preplanning {
+	if g.publicView().Phase != battle.Preplanning {
 		g.preplan = false
-		g.afterApply(before, turn, 1, evs, false)
+		g.advance()
 		return
 	}
-	if len(g.planShips(g.b.View(g.side))) > 0 {
+	if len(g.planShips(g.seat.View(g.side))) > 0 {
 		g.selectNextShip()
 		return
 	}
@@ -294,13 +291,13 @@ func (g *Game) commitPreplan(v battle.View, s battle.ShipView) {
 }
 
 func (g *Game) undo() {
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	s, ok := own(v, g.sel)
 	if !ok || !s.Planned {
 		g.a.Say("no committed plan to withdraw for %s", g.sel)
 		return
 	}
-	if _, err := g.b.Apply(battle.Command{Type: battle.CmdUndo, Side: g.side, Ship: s.ID}); err != nil {
+	if err := g.seat.Do(battle.Command{Type: battle.CmdUndo, Side: g.side, Ship: s.ID}); err != nil {
 		g.a.Say("%v", err)
 		return
 	}
@@ -311,13 +308,13 @@ func (g *Game) undo() {
 // waiting for the ship it tails and sees none of its cards (Tailing: a
 // player "may" tail).
 func (g *Game) declineTail() {
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	s, ok := own(v, g.sel)
 	if !ok || s.Tailing == "" {
 		g.a.Say("%s is not tailing anyone", g.sel)
 		return
 	}
-	if _, err := g.b.Apply(battle.Command{Type: battle.CmdTail, Side: g.side, Ship: s.ID}); err != nil {
+	if err := g.seat.Do(battle.Command{Type: battle.CmdTail, Side: g.side, Ship: s.ID}); err != nil {
 		g.a.Say("%v", err)
 		return
 	}
@@ -351,7 +348,7 @@ func (g *Game) handOver() {
 }
 
 func (g *Game) handlePlan(ev Event) bool {
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	s, ok := own(v, g.sel)
 	if ev.Kind == KeyPress {
 		switch ev.Key {
@@ -376,7 +373,7 @@ func (g *Game) handlePlan(ev Event) bool {
 	if ev.Kind == MouseDown && ev.Button == ButtonLeft {
 		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
 		for _, sh := range g.planShips(v) {
-			if physics.Hexagon(sh.Pose, g.b.Class(sh.Class).AcrossFlats).Contains(w) {
+			if physics.Hexagon(sh.Pose, g.seat.Class(sh.Class).AcrossFlats).Contains(w) {
 				g.sel = sh.ID
 				g.confirm = ""
 				return true
@@ -386,7 +383,7 @@ func (g *Game) handlePlan(ev Event) bool {
 	if ev.Kind != Char || !ok {
 		return false
 	}
-	deck := g.b.Class(s.Class).Deck
+	deck := g.seat.Class(s.Class).Deck
 	p := g.draft(v, s.ID)
 	edit := func(f func()) bool {
 		if s.Planned && !g.preplan {
@@ -503,7 +500,7 @@ func (g *Game) drawGhosts(l *List, v battle.View) {
 		}
 		if out && !lv.goal {
 			// the base where it first crosses the edge, and the corner
-			hex := g.cam.Pts(physics.Hexagon(lv.sw.Pose, g.b.Class(s.Class).AcrossFlats))
+			hex := g.cam.Pts(physics.Hexagon(lv.sw.Pose, g.seat.Class(s.Class).AcrossFlats))
 			l.Poly(hex, Alpha(ColWarn, 0.25*alpha), Alpha(ColWarn, alpha), 2.5)
 			p := g.cam.ToScreen(lv.sw.Point)
 			l.Circle(p, 6, ColWarn, ColWhite, 2)
@@ -532,7 +529,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	sc := a.S()
 	x, w := r.X+12*sc, r.W-24*sc
 	y := r.Y + 26*sc
-	v := g.b.View(g.side)
+	v := g.seat.View(g.side)
 	heading := fmt.Sprintf("Turn %d · %s planning", v.Turn, SideName(g.side))
 	if g.preplan {
 		heading = fmt.Sprintf("Turn %d · %s: next turn's cards", v.Turn, SideName(g.side))
@@ -564,7 +561,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	if !ok || s.State == nil {
 		return
 	}
-	class := g.b.Class(s.Class)
+	class := g.seat.Class(s.Class)
 	st := *s.State
 	// facts the owner alone sees, in a block of fixed height so that the
 	// controls below stand at the same place for every ship
@@ -704,7 +701,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	a.Button(l, Rect{x + hw + 4*sc, y, hw, 34 * sc}, a.K("Undo", "u"), false, !locked, func() { g.undo() })
 	_, now := g.plannable(g.side)
 	hand := a.K("Hand over", "h")
-	if g.players[g.side.Opponent()] != nil {
+	if !g.plays(g.side.Opponent()) {
 		hand = a.K("Done", "h")
 	}
 	a.Button(l, Rect{x + 2*(hw+4*sc), y, hw, 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })

@@ -64,10 +64,10 @@ func (g *Game) planNotes(v battle.View, id string, p starship.Plan, o *starship.
 		return nil
 	}
 	st := *s.State
-	class := g.b.Class(s.Class)
+	class := g.seat.Class(s.Class)
 	rules := g.rules()
 	var out []planNote
-	for _, c := range g.b.Setup().Victory {
+	for _, c := range g.seat.Setup().Victory {
 		if c.Kind != battle.Leave || c.Ship != id || c.Side != "" && c.Side != s.Side {
 			continue
 		}
@@ -123,7 +123,7 @@ func (g *Game) planNotes(v battle.View, id string, p starship.Plan, o *starship.
 			if rules.Has(starship.OptThreeD) && oe.Level != end.Level {
 				continue
 			}
-			theirs := physics.Hexagon(oe.Pose, g.b.Class(other.Class).AcrossFlats)
+			theirs := physics.Hexagon(oe.Pose, g.seat.Class(other.Class).AcrossFlats)
 			if physics.ConvexInteriorsIntersect(mine, theirs) {
 				why := "neither can fire at the other while they overlap"
 				if rules.Set == starship.Quick {

@@ -35,11 +35,11 @@ func jumpPointGame(t *testing.T) (*App, *Game) {
 func TestGhostSaysHowFarFromTheObjective(t *testing.T) {
 	a, g := jumpPointGame(t)
 	send(a, Type("4")...) // medium
-	v := g.b.View(g.side)
+	v := g.battle().View(g.side)
 	o, _, err := g.planCheck(v, "raptor", *g.draft(v, "raptor"))
 	require.NoError(t, err)
 	var zone battle.Condition
-	for _, c := range g.b.Setup().Victory {
+	for _, c := range g.battle().Setup().Victory {
 		if c.Kind == battle.Leave && c.Ship == "raptor" {
 			zone = c
 		}
@@ -89,8 +89,8 @@ func TestOwnShipsEndingOnOneSpotAreFlagged(t *testing.T) {
 	g, err := NewGame(a, setup, 3)
 	require.NoError(t, err)
 	// where viper-1's low straight ends: viper-2 stands there instead
-	v := g.b.View(battle.Colonial)
-	p := starship.Plan{Cards: []string{g.b.Class("viper-mk2").Deck.Cards[0].ID}, Speed: "low"}
+	v := g.battle().View(battle.Colonial)
+	p := starship.Plan{Cards: []string{g.battle().Class("viper-mk2").Deck.Cards[0].ID}, Speed: "low"}
 	o, _, err := g.planCheck(v, "viper-1", p)
 	require.NoError(t, err)
 	setup.Ships[1].Pose = o.Final().Pose

@@ -10,6 +10,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/table/seat"
 )
 
 // Platform is what the view needs from a place without a file system: the
@@ -109,15 +110,19 @@ func (a *App) OpenFileUpTo(title, def string, exts []string, limit int64, open f
 // every command, for "Continue" on the title screen.
 func (a *App) autosave() {
 	g, ok := a.screen.(*Game)
-	if a.Platform == nil || !ok || g.readOnly || g.b == nil {
+	if a.Platform == nil || !ok || g.readOnly || g.seat == nil {
 		return
 	}
-	n := len(g.b.Journal())
+	sv, ok := g.seat.(seat.Saver)
+	if !ok {
+		return
+	}
+	n := sv.Moves()
 	if g == a.saved && n == a.savedN {
 		return
 	}
 	a.saved, a.savedN = g, n
-	data, err := g.b.Save()
+	data, err := sv.Save()
 	if err != nil {
 		return
 	}
@@ -297,8 +302,11 @@ func (a *App) PageState() PageState {
 			st.Ships = append(st.Ships, PageShip{ID: sh.ID, X: p.X, Y: p.Y, Heading: sh.Pose.Heading.Degrees()})
 		}
 	}
-	if g != nil && g.b != nil {
-		st.Hash, st.Turn, st.Side = g.b.Hash(), g.b.Turn(), g.side.String()
+	if g != nil && g.seat != nil {
+		if sv, ok := g.seat.(seat.Saver); ok {
+			st.Hash = sv.Hash()
+		}
+		st.Turn, st.Side = g.publicView().Turn, g.side.String()
 		if int(g.st) < len(stageNames) {
 			st.Stage = stageNames[g.st]
 		}

@@ -105,24 +105,24 @@ func TestPlaybackOfRealTurnsIsInTheRulesOrder(t *testing.T) {
 	var seen []beat
 	for steps := 0; ; steps++ {
 		require.Less(t, steps, 400)
-		if (g.b.Turn() > 2 || g.b.Phase() == battle.Over) && g.Stage() != "anim" && g.Stage() != "results" {
+		if (g.battle().Turn() > 2 || g.battle().Phase() == battle.Over) && g.Stage() != "anim" && g.Stage() != "results" {
 			break // turn 2 played back to its end
 		}
 		switch g.Stage() {
 		case "cover":
 			enter(a)
 		case "plan":
-			n := len(g.b.Journal())
+			n := len(g.battle().Journal())
 			send(a, Type("3")...)
 			enter(a)
-			if len(g.b.Journal()) == n {
+			if len(g.battle().Journal()) == n {
 				enter(a)
 			}
-			if len(g.b.Journal()) == n {
+			if len(g.battle().Journal()) == n {
 				send(a, Type("h")...)
 			}
 		case "declare":
-			for _, id := range g.shooters(g.b.View(g.side)) {
+			for _, id := range g.shooters(g.battle().View(g.side)) {
 				g.shooter = id
 				send(a, Type("1")...)
 			}

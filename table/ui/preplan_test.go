@@ -24,7 +24,7 @@ func TestPreplanning(t *testing.T) {
 	assert.True(t, g.preplan)
 	assert.Equal(t, "raider", g.sel)
 	send(a, Type("c")...) // the next maneuver card
-	card := g.draft(g.b.View(battle.Cylon), "raider").Cards[0]
+	card := g.draft(g.battle().View(battle.Cylon), "raider").Cards[0]
 	require.NotEqual(t, "straight", card)
 	enter(a)
 	assert.NotEqual(t, battle.Preplanning, b.Phase())

@@ -9,12 +9,14 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/seat"
 )
 
 // Replay steps through a saved game turn by turn (or command by command),
 // showing one side's view at each moment and animating the moves.
 type Replay struct {
 	g     *Game
+	b     *battle.Battle // the battle as it stands at the replay's moment
 	saved battle.Saved
 	at    int   // journal entries applied
 	marks []int // entry counts where a turn begins, and the end
@@ -69,15 +71,15 @@ func (r *Replay) seek(n int, animate bool) error {
 	g := r.g
 	var before map[string]snap
 	fromTurn := 0
-	if g.b != nil && animate && n > r.at {
-		before = snapshot(g.b.View(g.viewAs))
-		fromTurn = g.b.Turn()
+	if r.b != nil && animate && n > r.at {
+		before = snapshot(r.b.View(g.viewAs))
+		fromTurn = r.b.Turn()
 		outcomes := map[string]starship.Outcome{}
 		for i := r.at; i < n; i++ {
-			if _, err := g.b.Apply(r.saved.Journal[i].Command); err != nil {
+			if _, err := r.b.Apply(r.saved.Journal[i].Command); err != nil {
 				return err
 			}
-			for _, s := range g.b.View(g.viewAs).Ships {
+			for _, s := range r.b.View(g.viewAs).Ships {
 				if s.Outcome != nil {
 					outcomes[s.ID] = *s.Outcome
 				}
@@ -85,12 +87,12 @@ func (r *Replay) seek(n int, animate bool) error {
 		}
 		r.at = n
 		steps, titles := []string{"move"}, []string{"Movement"}
-		if g.b.Setup().Rules.Set == starship.Complete {
+		if r.b.Setup().Rules.Set == starship.Complete {
 			steps, titles = []string{"move 1", "move 2"}, []string{"Movement step 1", "Movement step 2"}
 		}
 		g.anim = nil
-		if g.b.Turn() != fromTurn || len(outcomes) > 0 {
-			g.anim = buildAnim(before, g.b.View(g.viewAs), outcomes, steps, titles, g.a.Comp.Geometry.DialNotch.Value)
+		if r.b.Turn() != fromTurn || len(outcomes) > 0 {
+			g.anim = buildAnim(before, r.b.View(g.viewAs), outcomes, steps, titles, g.a.Comp.Geometry.DialNotch.Value)
 		}
 		return nil
 	}
@@ -98,7 +100,11 @@ func (r *Replay) seek(n int, animate bool) error {
 	if err != nil {
 		return err
 	}
-	g.b, r.at, g.anim = b, n, nil
+	l, err := seat.NewLocal(b, g.a.Comp, nil)
+	if err != nil {
+		return err
+	}
+	r.b, g.seat, r.at, g.anim = b, l, n, nil
 	return nil
 }
 
@@ -159,7 +165,7 @@ func (r *Replay) Handle(ev Event) {
 	case ev.Kind == KeyPress && ev.Key == KeyEscape && !g.logOpen:
 		g.a.Show(NewTitle(g.a))
 	case ev.Kind == Char && (ev.Rune == 'm' || ev.Rune == 'M'):
-		g.a.Show(NewMeasure(g.a, g.frozenTable(), fmt.Sprintf("frozen from the replay, turn %d", g.b.Turn())).Back(r))
+		g.a.Show(NewMeasure(g.a, g.frozenTable(), fmt.Sprintf("frozen from the replay, turn %d", r.b.Turn())).Back(r))
 	default:
 		g.Handle(ev)
 	}
@@ -179,14 +185,14 @@ func (r *Replay) Tick(dt float64) {
 }
 
 // Turn returns the turn shown.
-func (r *Replay) Turn() int { return r.g.b.Turn() }
+func (r *Replay) Turn() int { return r.b.Turn() }
 
 // Draw implements Screen.
 func (r *Replay) Draw(l *List) {
 	g, a := r.g, r.g.a
 	g.side = g.viewAs
 	view, panel := a.Split(math.Max(330, math.Min(430*a.S(), a.W*0.42)), 300*a.S())
-	v := g.b.View(g.viewAs)
+	v := r.b.View(g.viewAs)
 	g.cam.SetView(view, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(v.Width+30, v.Depth+30)})
 	l.SetClip(&view)
 	g.drawBoard(l, v)

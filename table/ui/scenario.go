@@ -10,6 +10,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/table/seat"
 )
 
 // brief is what the players are told about the battle: the scenario's
@@ -226,7 +227,7 @@ func (br *brief) lines() []string {
 // progress says how the battle stands against its conditions: turns
 // left, points, how far a ship is from the zone it must reach, who holds
 // a zone.
-func (br *brief) progress(b *battle.Battle, v battle.View, turn int) []string {
+func (br *brief) progress(b seat.Seat, v battle.View, turn int) []string {
 	var out []string
 	if lim := br.setup.TurnLimit; lim > 0 {
 		out = append(out, fmt.Sprintf("Turn %d of %d.", turn, lim))
@@ -282,7 +283,7 @@ func (br *brief) progress(b *battle.Battle, v battle.View, turn int) []string {
 				if !s.Out {
 					continue
 				}
-				if _, escaped := b.Escaped(s.ID); escaped {
+				if e, ok := b.(seat.Escapes); ok && func() bool { _, esc := e.Escaped(s.ID); return esc }() {
 					continue
 				}
 				for _, p := range c.Points {
