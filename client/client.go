@@ -328,13 +328,14 @@ func (r *Refused) Error() string { return "server: " + yamlfile.Safe(r.Message) 
 const rateRetry = 250 * time.Millisecond
 
 // send sends one message and waits for its answer. A message the server
-// dropped unread for the connection's rate (wire.RateDropped) is sent
-// again after a pause, until ctx ends.
+// dropped unread for the connection's rate (wire.RateDropped), or not
+// taken because another server held the game (wire.Busy), is sent again
+// after a pause, until ctx ends.
 func (c *Client) send(ctx context.Context, m wire.ClientMsg) error {
 	for {
 		err := c.sendOnce(ctx, m)
 		var r *Refused
-		if !errors.As(err, &r) || !strings.HasPrefix(r.Message, wire.RateDropped) {
+		if !errors.As(err, &r) || !strings.HasPrefix(r.Message, wire.RateDropped) && !strings.HasPrefix(r.Message, wire.Busy) {
 			return err
 		}
 		select {

@@ -139,6 +139,27 @@ func (g *game) allCommitted(st *battle.State) (bool, battle.Side) {
 	return true, ""
 }
 
+// underWay reports whether a plan has been revealed (or an open decision
+// made) in the game so far: it is being played.
+func (g *game) underWay() bool { return len(g.seals) > 0 || g.cur().Turn > 1 }
+
+// awaitingReveal reports whether every side owing a decision has
+// committed and one has yet to reveal: an honest client reveals at once.
+func (g *game) awaitingReveal() bool {
+	if g.over() {
+		return false
+	}
+	if all, _ := g.allCommitted(g.cur()); !all {
+		return false
+	}
+	for _, side := range battle.Sides {
+		if g.commits[side] != "" && !g.revealed[side] {
+			return true
+		}
+	}
+	return false
+}
+
 // join records that a player took a seat.
 func (g *game) join(side battle.Side) {
 	g.joined[side] = true

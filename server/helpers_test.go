@@ -50,6 +50,12 @@ func host(t testing.TB, base, scenario string) server.CreateResponse {
 // botGame plays a whole game between two bots and returns both last
 // states.
 func botGame(t testing.TB, base string, cr server.CreateResponse, col, cyl string) map[battle.Side]*wire.State {
+	return botGameAt(t, map[battle.Side]string{battle.Colonial: base, battle.Cylon: base}, cr, col, cyl)
+}
+
+// botGameAt plays a whole game between two bots, each through its own
+// server (urls), and returns both last states.
+func botGameAt(t testing.TB, urls map[battle.Side]string, cr server.CreateResponse, col, cyl string) map[battle.Side]*wire.State {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	type res struct {
@@ -64,7 +70,7 @@ func botGame(t testing.TB, base string, cr server.CreateResponse, col, cyl strin
 			tok, name = cr.Cylon, cyl
 		}
 		go func() {
-			c := client.Dial(ctx, base, tok)
+			c := client.Dial(ctx, urls[side], tok)
 			defer c.Close()
 			p, _ := policy.ByName(name)
 			st, err := policy.Bot(ctx, c, p, comp, uint64(i+1), nil)

@@ -42,6 +42,20 @@ type Options struct {
 	// Data is the directory of the database, created when missing
 	// (default "bsg-data").
 	Data string
+	// Store, when set, is a PostgreSQL URL
+	// ("postgres://user:password@host/db"): the games live in that
+	// database instead of Data's SQLite file, and several servers may
+	// share it. Each game then has one owner at a time: the server that
+	// writes its next message holds its lease in the store for the write
+	// (at most LeaseTTL, default 10 s; a server that dies holding it is
+	// taken over once it has run out), and every server looks for the
+	// messages the others stored every PollEvery (default 200 ms) to send
+	// its own connections the games they follow. A server waits at most
+	// LeaseWait (default LeaseTTL + 2 s) for a lease before it answers
+	// wire.Busy. The servers' clocks must agree to well within LeaseTTL.
+	Store               string
+	LeaseTTL, LeaseWait time.Duration
+	PollEvery           time.Duration
 	// Web, when set, serves every path the API does not (the browser
 	// client's page at "/").
 	Web http.Handler
@@ -56,8 +70,12 @@ type Options struct {
 	// for its next message (default 30 days), before it expires: it ends
 	// unfinished (no record), its seats are refused with 410, and it no
 	// longer counts against its creator. A game with a connection open
-	// does not expire.
-	JoinWithin, IdleExpiry time.Duration
+	// does not expire. AbandonedExpiry (default 24 h) is the shorter wait
+	// of a started game without a clock that nobody is playing: no plan
+	// revealed yet, or a reveal owed (an honest client reveals as soon as
+	// it may, so a missing reveal is a client gone); a game with a clock
+	// has its own rule for an absent side (clock.go).
+	JoinWithin, IdleExpiry, AbandonedExpiry time.Duration
 	// Clock is the server's time (default the system's): expiry and the
 	// game clocks read it. TickEvery is how often the server looks for
 	// games whose clock has run out (default 1 s; Tick).
@@ -108,8 +126,10 @@ func (systemClock) Now() time.Time { return time.Now() }
 type Server struct {
 	opts  Options
 	comp  *assets.Components
-	store *store
+	store store
 	key   ed25519.PrivateKey
+	owner string    // this server's name in the store's leases
+	held  time.Time // when the games in memory were last marked held (shared store)
 
 	mu    sync.Mutex
 	games map[string]*live // the games in use: held by a connection or a request
@@ -220,6 +240,10 @@ func New(opts Options) (*Server, error) {
 	defaultDuration(&opts.JoinWithin, time.Hour)
 	defaultDuration(&opts.TickEvery, time.Second)
 	defaultDuration(&opts.IdleExpiry, 30*24*time.Hour)
+	defaultDuration(&opts.AbandonedExpiry, 24*time.Hour)
+	defaultDuration(&opts.LeaseTTL, 10*time.Second)
+	defaultDuration(&opts.LeaseWait, opts.LeaseTTL+2*time.Second)
+	defaultDuration(&opts.PollEvery, 200*time.Millisecond)
 	if opts.Rate == 0 {
 		opts.Rate = 20
 	}
@@ -259,7 +283,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := openStore(opts.Data)
+	st, err := openStore(opts.Store, opts.Data)
 	if err != nil {
 		return nil, err
 	}
@@ -268,24 +292,35 @@ func New(opts Options) (*Server, error) {
 		st.close()
 		return nil, err
 	}
-	s := &Server{opts: opts, comp: comp, store: st, key: key, games: map[string]*live{},
+	owner := make([]byte, 8)
+	_, _ = rand.Read(owner)
+	s := &Server{opts: opts, comp: comp, store: st, key: key, owner: hex.EncodeToString(owner), games: map[string]*live{},
 		seats: map[string]*use{}, clients: map[string]*use{}, uploads: make(chan struct{}, limits.Uploads),
 		stop: make(chan struct{}), ticked: make(chan struct{})}
 	go s.ticker()
 	return s, nil
 }
 
-// ticker calls Tick every Options.TickEvery until Close.
+// ticker calls Tick every Options.TickEvery until Close, and on a
+// shared store Poll every Options.PollEvery.
 func (s *Server) ticker() {
 	defer close(s.ticked)
 	t := time.NewTicker(s.opts.TickEvery)
 	defer t.Stop()
+	var poll <-chan time.Time
+	if s.store.shared() {
+		p := time.NewTicker(s.opts.PollEvery)
+		defer p.Stop()
+		poll = p.C
+	}
 	for {
 		select {
 		case <-s.stop:
 			return
 		case <-t.C:
 			s.Tick()
+		case <-poll:
+			s.Poll()
 		}
 	}
 }
@@ -504,7 +539,8 @@ func (s *Server) sweep() {
 		keep = append(keep, id)
 	}
 	now := s.opts.Clock.Now()
-	n, err := s.store.expire(now.Add(-s.opts.JoinWithin).Unix(), now.Add(-s.opts.IdleExpiry).Unix(), keep)
+	n, err := s.store.expire(expiry{notStarted: now.Add(-s.opts.JoinWithin).Unix(), idleSince: now.Add(-s.opts.IdleExpiry).Unix(),
+		abandonedSince: now.Add(-s.opts.AbandonedExpiry).Unix(), now: now.Unix()}, keep)
 	s.mu.Unlock()
 	if err != nil {
 		s.opts.Logf("expiry: storage: %v", err)
@@ -571,11 +607,23 @@ func (s *Server) rebuild(row gameRow) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	msgs, err := s.store.messages(row.id)
+	msgs, err := s.store.messages(row.id, 0)
 	if err != nil {
 		return nil, err
 	}
-	for i, m := range msgs {
+	if err := replay(g, msgs); err != nil {
+		return nil, err
+	}
+	s.publish(g)
+	return g, nil
+}
+
+// replay feeds stored messages, the ones after g's, through g.
+func replay(g *game, msgs []message) error {
+	for _, m := range msgs {
+		if m.seq != g.seq+1 {
+			return fmt.Errorf("game %s: stored message %d follows message %d", g.id, m.seq, g.seq)
+		}
 		side := battle.Side(m.side)
 		if m.at > 0 {
 			g.charge(time.UnixMilli(m.at))
@@ -586,7 +634,7 @@ func (s *Server) rebuild(row gameRow) (*game, error) {
 			continue
 		case timeoutBody:
 			if err := g.timeout(side); err != nil {
-				return nil, fmt.Errorf("game %s: stored message %d: %w", row.id, i, err)
+				return fmt.Errorf("game %s: stored message %d: %w", g.id, m.seq, err)
 			}
 			continue
 		}
@@ -595,11 +643,131 @@ func (s *Server) rebuild(row gameRow) (*game, error) {
 			err = g.handle(side, cm)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("game %s: stored message %d: %w", row.id, i, err)
+			return fmt.Errorf("game %s: stored message %d: %w", g.id, m.seq, err)
 		}
 	}
-	s.publish(g)
-	return g, nil
+	return nil
+}
+
+// catchUp applies to a game in memory the messages other servers stored
+// after its own (l.mu held), and reports whether there were any. Stored
+// messages never change, so no lease is needed to read them.
+func (s *Server) catchUp(l *live) (bool, error) {
+	if !s.store.shared() {
+		return false, nil
+	}
+	msgs, err := s.store.messages(l.row.id, l.g.seq)
+	if err != nil || len(msgs) == 0 {
+		return false, err
+	}
+	if err := replay(l.g, msgs); err != nil {
+		g, rerr := s.rebuild(l.row)
+		if rerr != nil {
+			return false, rerr
+		}
+		l.g = g
+	}
+	s.publish(l.g)
+	return true, nil
+}
+
+// errBusy is a game whose lease another server holds past LeaseWait.
+var errBusy = errors.New(wire.Busy + "another server is writing this game; try again in a moment")
+
+// own takes the game's lease on a shared store before this server writes
+// to it, waiting while another server holds it (at most LeaseWait), then
+// catches up with what the others stored (l.mu held). The release lets
+// it go; on a store of its own the server always owns its games.
+func (s *Server) own(l *live) (release func(), caught bool, err error) {
+	if !s.store.shared() {
+		return func() {}, false, nil
+	}
+	give := time.Now().Add(s.opts.LeaseWait)
+	pause := 2 * time.Millisecond
+	for {
+		now := s.opts.Clock.Now()
+		ok, err := s.store.lease(l.row.id, s.owner, now.UnixMilli(), now.Add(s.opts.LeaseTTL).UnixMilli())
+		if err != nil {
+			return nil, false, err
+		}
+		if ok {
+			break
+		}
+		if time.Now().After(give) {
+			return nil, false, errBusy
+		}
+		time.Sleep(pause) // waiting on another process's row: nothing to wait on but the store
+		pause = min(2*pause, 50*time.Millisecond)
+	}
+	release = func() {
+		if err := s.store.unlease(l.row.id, s.owner); err != nil {
+			s.opts.Logf("game %s: lease: %v", l.row.id, err)
+		}
+	}
+	caught, err = s.catchUp(l)
+	if err != nil {
+		release()
+		return nil, false, err
+	}
+	return release, caught, nil
+}
+
+// Poll sends this server's connections the games other servers changed
+// in the store (a shared store; the ticker calls it every PollEvery), and
+// marks the games it holds as held, so that no server expires them.
+func (s *Server) Poll() {
+	s.mu.Lock()
+	ids := make([]string, 0, len(s.games))
+	for id := range s.games {
+		ids = append(ids, id)
+	}
+	s.mu.Unlock()
+	if len(ids) == 0 {
+		return
+	}
+	now := s.opts.Clock.Now()
+	if now.Sub(s.held) > time.Minute/2 || now.Before(s.held) {
+		if err := s.store.hold(ids, now.Add(2*time.Minute).Unix()); err != nil {
+			s.opts.Logf("poll: storage: %v", err)
+		}
+		s.held = now
+	}
+	latest, err := s.store.seqs(ids)
+	if err != nil {
+		s.opts.Logf("poll: storage: %v", err)
+		return
+	}
+	for _, id := range ids {
+		s.mu.Lock()
+		l, ok := s.games[id]
+		if ok {
+			l.refs++
+		}
+		s.mu.Unlock()
+		if !ok {
+			continue
+		}
+		l.mu.Lock()
+		if latest[id] <= l.g.seq {
+			l.mu.Unlock()
+			s.release(l)
+			continue
+		}
+		changed, err := s.catchUp(l)
+		if err != nil {
+			s.opts.Logf("game %s: poll: %v", id, err)
+		}
+		var frames []frame
+		if changed {
+			s.observe(l)
+			frames = s.frames(l, nil)
+		}
+		l.sendMu.Lock()
+		l.mu.Unlock()
+		s.deliver(frames)
+		l.sendMu.Unlock()
+		s.release(l)
+	}
 }
 
 // joinBody is the stored message of a player taking a seat, timeoutBody
@@ -616,7 +784,8 @@ func (s *Server) appendNow(l *live, side string, body []byte, started bool, now 
 	if d := l.g.deadline(); !d.IsZero() {
 		deadline = max(d.UnixMilli(), 1)
 	}
-	return s.store.append(l.row.id, l.g.seq, side, body, l.g.over(), started, now.UnixMilli(), deadline)
+	return s.store.append(appendReq{game: l.row.id, seq: l.g.seq, side: side, body: body, over: l.g.over(), started: started,
+		at: now.UnixMilli(), deadline: deadline, revealed: l.g.underWay(), awaiting: l.g.awaitingReveal()})
 }
 
 // Tick applies the clock's rule to every game whose side's time has run
@@ -644,7 +813,15 @@ func (s *Server) Tick() {
 // has run out by now.
 func (s *Server) tickGame(l *live, now time.Time) {
 	l.mu.Lock()
-	if !s.expireDue(l, now) {
+	release, caught, err := s.own(l)
+	if err != nil {
+		l.mu.Unlock()
+		s.opts.Logf("clock: game %s: %v", l.row.id, err)
+		return
+	}
+	changed := s.expireDue(l, now)
+	release()
+	if !changed && !caught {
 		l.mu.Unlock()
 		return
 	}
@@ -966,14 +1143,14 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	l.mu.Lock()
 	l.conns[c] = true
 	var frames []frame
+	caught, err := s.catchUp(l)
+	if err != nil {
+		s.opts.Logf("game %s: %v", l.row.id, err)
+	}
 	if side != "" && !l.g.joined[side] {
-		now := s.opts.Clock.Now()
-		l.g.charge(now)
-		l.g.join(side)
-		if err := s.appendNow(l, string(side), []byte(joinBody), len(l.g.joined) == 2, now); err != nil {
-			s.opts.Logf("game %s: %v", l.row.id, err)
-		}
-		s.observe(l)
+		s.joinSeat(l, side)
+		frames = s.frames(l, nil)
+	} else if caught {
 		frames = s.frames(l, nil)
 	} else {
 		frames = s.frames(l, c)
@@ -1021,20 +1198,48 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// joinSeat stores that a player took side's seat (l.mu held).
+func (s *Server) joinSeat(l *live, side battle.Side) {
+	release, _, err := s.own(l)
+	if err != nil {
+		s.opts.Logf("game %s: join: %v", l.row.id, err)
+		return
+	}
+	defer release()
+	if l.g.joined[side] { // another server's player took it meanwhile
+		return
+	}
+	now := s.opts.Clock.Now()
+	l.g.charge(now)
+	l.g.join(side)
+	if err := s.appendNow(l, string(side), []byte(joinBody), len(l.g.joined) == 2, now); err != nil {
+		s.opts.Logf("game %s: %v", l.row.id, err)
+		if g, rerr := s.rebuild(l.row); rerr == nil {
+			l.g = g
+		}
+	}
+	s.observe(l)
+}
+
 // handle applies one decoded message under the game's lock, stores it and
 // answers (outside the lock, in order).
 func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 	defer func(start time.Time) { s.stat(time.Since(start)) }(time.Now())
 	l.mu.Lock()
-	now := s.opts.Clock.Now()
-	// A side whose time ran out since the last tick has the clock's rule
-	// applied before its message is looked at.
-	timedOut := s.expireDue(l, now)
-	err := l.g.handle(c.side, m)
+	release, caught, err := s.own(l)
+	timedOut := caught
 	if err == nil {
-		if err = s.appendNow(l, string(c.side), data, false, now); err != nil {
-			err = errDirty{fmt.Errorf("%s: not stored (%v); try again", m.Type, err)}
+		now := s.opts.Clock.Now()
+		// A side whose time ran out since the last tick has the clock's
+		// rule applied before its message is looked at.
+		timedOut = s.expireDue(l, now) || caught
+		err = l.g.handle(c.side, m)
+		if err == nil {
+			if err = s.appendNow(l, string(c.side), data, false, now); err != nil {
+				err = errDirty{fmt.Errorf("%s: not stored (%v); try again", m.Type, err)}
+			}
 		}
+		release()
 	}
 	var frames []frame
 	if err != nil {

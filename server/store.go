@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/sha256"
@@ -8,18 +9,78 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
-	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
+	_ "github.com/jackc/pgx/v5/stdlib" // the pure-Go PostgreSQL driver, registered as "pgx"
+	_ "modernc.org/sqlite"             // the pure-Go SQLite driver, registered as "sqlite"
 )
 
-// store keeps every game and every accepted message in an SQLite file.
-// A message is committed (synchronous=FULL) before it is acknowledged, so
-// a server killed at any moment restarts with every acknowledged message.
-type store struct {
+// store is where a server keeps every game and every accepted message:
+// what the server needs of a database. Two implementations answer it, both
+// by sqlStore: the embedded SQLite file (the default: one server) and
+// PostgreSQL (Options.Store "postgres://…": several servers share it).
+// The contract every implementation keeps is tested against each by
+// store_contract_test.go.
+type store interface {
+	// shared reports whether other servers may use the store at the same
+	// time (then a server takes a game's lease before it writes to it,
+	// and looks for messages other servers stored).
+	shared() bool
+	close() error
+	// key returns the server's ed25519 key, made on first use: every
+	// server of one store signs with the same key.
+	key() (ed25519.PrivateKey, error)
+	// createGame stores a new game and its seat tokens (hashed).
+	createGame(g gameRow, created int64, tokens map[string]string) error
+	// seat finds the game and side of a token (errNotFound: no such seat).
+	seat(token string) (game, side string, err error)
+	// game returns a stored game (errNotFound: no such game).
+	game(id string) (gameRow, error)
+	// activeGames counts the unfinished games a client created, and all
+	// unfinished games.
+	activeGames(creator string) (mine, all int, err error)
+	// expire marks expired the unfinished games past their time (e), but
+	// those named in keep and those a server holds (hold) past e.now, and
+	// returns how many.
+	expire(e expiry, keep []string) (int64, error)
+	// hold records that this server holds the games ids in memory until
+	// the unix time until (a game held is not expired).
+	hold(ids []string, until int64) error
+	// messages returns a game's messages after seq after, in order.
+	messages(game string, after int) ([]message, error)
+	// seqs returns the latest stored message seq of each of the games
+	// ids that has one.
+	seqs(ids []string) (map[string]int, error)
+	// append stores one message and returns once it is committed. A seq
+	// already stored is refused (errConflict): no message is ever
+	// overwritten.
+	append(a appendReq) error
+	// due lists the unfinished games whose clock is due by now (unix ms).
+	due(now int64) ([]string, error)
+	// lease gives owner game's lease until the unix ms until, if nobody
+	// else holds it past now; it reports whether owner holds it.
+	lease(game, owner string, now, until int64) (bool, error)
+	// unlease lets go of owner's lease of game.
+	unlease(game, owner string) error
+}
+
+// errConflict is a message whose seq another writer stored first.
+var errConflict = errors.New("a message with this seq is stored already")
+
+// sqlStore keeps the games in an SQL database: SQLite or PostgreSQL
+// (dialect). A message is committed (SQLite: synchronous=FULL;
+// PostgreSQL: its default synchronous_commit) before it is acknowledged,
+// so a server killed at any moment restarts with every acknowledged
+// message.
+type sqlStore struct {
 	db      *sql.DB
+	pg      bool   // the PostgreSQL dialect
+	name    string // the file or the database, for messages
 	appends chan appendReq
 	stopped chan struct{}
 }
@@ -34,27 +95,37 @@ type appendReq struct {
 	started    bool  // the message took the second seat
 	at         int64 // unix ms it was accepted
 	deadline   int64 // unix ms the game's clock is next due after it (0: none)
+	revealed   bool  // a plan has been revealed (or a declaration made) in the game so far
+	awaiting   bool  // after it, a side owes a reveal
 	done       chan error
 }
 
+// The tables; {blob} and {int} are the dialect's types.
 const schema = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value {blob} NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
-  id TEXT PRIMARY KEY, created INTEGER NOT NULL, creator TEXT NOT NULL,
-  scenario TEXT NOT NULL, setup BLOB NOT NULL, secret BLOB NOT NULL, over INTEGER NOT NULL DEFAULT 0);
+  id TEXT PRIMARY KEY, created {int} NOT NULL, creator TEXT NOT NULL,
+  scenario TEXT NOT NULL, setup {blob} NOT NULL, secret {blob} NOT NULL, over {int} NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (token_hash TEXT PRIMARY KEY, game TEXT NOT NULL, side TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS messages (
-  game TEXT NOT NULL, seq INTEGER NOT NULL, side TEXT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (game, seq));
+  game TEXT NOT NULL, seq {int} NOT NULL, side TEXT NOT NULL, body {blob} NOT NULL, PRIMARY KEY (game, seq));
+CREATE TABLE IF NOT EXISTS leases (game TEXT PRIMARY KEY, owner TEXT NOT NULL, until {int} NOT NULL);
 `
 
 // Columns added after the first release, added to older databases when
 // they open (name, then definition).
 var addedColumns = [][3]string{
-	{"games", "active", "INTEGER NOT NULL DEFAULT 0"},   // unix time of the latest accepted message
-	{"games", "started", "INTEGER NOT NULL DEFAULT 0"},  // both seats have been taken
-	{"games", "clock", "BLOB NOT NULL DEFAULT ''"},      // wire.ClockSpec in JSON ('': none)
-	{"games", "deadline", "INTEGER NOT NULL DEFAULT 0"}, // unix ms when a side's time is next due (0: none)
-	{"messages", "at", "INTEGER NOT NULL DEFAULT 0"},    // unix ms it was accepted (the clock's charge)
+	{"games", "active", "{int} NOT NULL DEFAULT 0"},   // unix time of the latest accepted message
+	{"games", "started", "{int} NOT NULL DEFAULT 0"},  // both seats have been taken
+	{"games", "clock", "{blob} NOT NULL DEFAULT ''"},  // wire.ClockSpec in JSON ('': none)
+	{"games", "deadline", "{int} NOT NULL DEFAULT 0"}, // unix ms when a side's time is next due (0: none)
+	{"messages", "at", "{int} NOT NULL DEFAULT 0"},    // unix ms it was accepted (the clock's charge)
+	{"games", "held", "{int} NOT NULL DEFAULT 0"},     // unix time until which a server holds it in memory
+	{"games", "revealed", "{int} NOT NULL DEFAULT 0"}, // a side has revealed a plan or declared (the game is under way)
+	{"games", "clocked", "{int} NOT NULL DEFAULT 0"},  // the game has a clock (its own rule ends an absence)
+	{"games", "last_seq", "{int} NOT NULL DEFAULT 0"}, // the seq of its latest message
+	{"games", "spectate", "{int} NOT NULL DEFAULT 0"}, // spectators' delay, in moves (wire.CreateRequest.SpectatorDelay)
+	{"games", "awaiting", "{int} NOT NULL DEFAULT 0"}, // a side owes a reveal after its latest message
 }
 
 // The values of games.over.
@@ -64,8 +135,21 @@ const (
 	expired    = 2 // left unfinished past its time (Options.JoinWithin, IdleExpiry)
 )
 
-// openStore opens (creating) the database file db.sqlite in dir.
-func openStore(dir string) (*store, error) {
+// openStore opens the store a server was told to use: "" for the SQLite
+// file bsg.sqlite in the directory dir (created when missing), or a
+// PostgreSQL URL ("postgres://user:password@host/db?sslmode=disable").
+func openStore(dsn, dir string) (store, error) {
+	if dsn == "" || dsn == "sqlite" {
+		return openSQLite(dir)
+	}
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return openPostgres(dsn)
+	}
+	return nil, fmt.Errorf("store %q: give a postgres:// URL, or nothing for the SQLite file in the data directory", redact(dsn))
+}
+
+// openSQLite opens (creating) the database file bsg.sqlite in dir.
+func openSQLite(dir string) (*sqlStore, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
@@ -79,17 +163,133 @@ func openStore(dir string) (*store, error) {
 		db.Close()
 		return nil, fmt.Errorf("%s is damaged, so bsg serve does not start on it (restore it from a backup, or move it away to start afresh): %w", path, err)
 	}
-	if _, err := db.Exec(schema); err != nil {
+	st := &sqlStore{db: db, name: path}
+	if err := st.migrate(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if err := addColumns(db); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	st := &store{db: db, appends: make(chan appendReq), stopped: make(chan struct{})}
-	go st.committer()
+	st.start()
 	return st, nil
+}
+
+// openPostgres connects to a PostgreSQL database and creates the tables
+// it lacks (one server at a time: an advisory lock).
+func openPostgres(dsn string) (*sqlStore, error) {
+	name := redact(dsn)
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store %s: %w", name, err)
+	}
+	db.SetMaxOpenConns(16)
+	db.SetMaxIdleConns(16)
+	if err := db.PingContext(context.Background()); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store %s: %w", name, err)
+	}
+	st := &sqlStore{db: db, pg: true, name: name}
+	if err := st.migrate(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store %s: %w", name, err)
+	}
+	st.start()
+	return st, nil
+}
+
+// Redact returns a store URL with its password hidden, for messages.
+func Redact(dsn string) string { return redact(dsn) }
+
+// redact hides a URL's password.
+func redact(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.User == nil {
+		return dsn
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	return u.String()
+}
+
+func (s *sqlStore) start() {
+	s.appends = make(chan appendReq)
+	s.stopped = make(chan struct{})
+	go s.committer()
+}
+
+func (s *sqlStore) shared() bool { return s.pg }
+
+// q writes a query in the store's dialect: ? placeholders become $1, $2,
+// … for PostgreSQL, {blob} and {int} its types, {max} the larger of two.
+func (s *sqlStore) q(query string) string {
+	if !s.pg {
+		return strings.NewReplacer("{blob}", "BLOB", "{int}", "INTEGER", "{max}", "MAX").Replace(query)
+	}
+	query = strings.NewReplacer("{blob}", "BYTEA", "{int}", "BIGINT", "{max}", "GREATEST").Replace(query)
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// migrate creates the tables and adds the columns an older database
+// lacks.
+func (s *sqlStore) migrate() error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if s.pg {
+		// Two servers starting at once on one database create its
+		// tables one after the other.
+		h := fnv.New64a()
+		h.Write([]byte("bsg schema"))
+		if _, err := tx.Exec(`SELECT pg_advisory_xact_lock($1)`, int64(h.Sum64()>>1)); err != nil {
+			return err
+		}
+	}
+	for _, stmt := range strings.Split(s.q(schema), ";") {
+		if strings.TrimSpace(stmt) == "" {
+			continue
+		}
+		if _, err := tx.Exec(stmt); err != nil {
+			return err
+		}
+	}
+	for _, c := range addedColumns {
+		if s.pg {
+			if _, err := tx.Exec(s.q(`ALTER TABLE ` + c[0] + ` ADD COLUMN IF NOT EXISTS ` + c[1] + ` ` + c[2])); err != nil {
+				return err
+			}
+			continue
+		}
+		var n int
+		if err := tx.QueryRow(`SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?`, c[0], c[1]).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			if _, err := tx.Exec(s.q(`ALTER TABLE ` + c[0] + ` ADD COLUMN ` + c[1] + ` ` + c[2])); err != nil {
+				return err
+			}
+		}
+	}
+	for _, idx := range []string{
+		`CREATE INDEX IF NOT EXISTS games_due ON games (over, deadline)`,
+		`CREATE INDEX IF NOT EXISTS games_open ON games (over, started, active)`,
+		`CREATE INDEX IF NOT EXISTS games_creator ON games (over, creator)`,
+	} {
+		if _, err := tx.Exec(idx); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // checkIntegrity runs SQLite's integrity check over the whole database:
@@ -119,26 +319,6 @@ func checkIntegrity(db *sql.DB) error {
 	return nil
 }
 
-// addColumns adds the columns an older database lacks.
-func addColumns(db *sql.DB) error {
-	for _, c := range addedColumns {
-		var n int
-		if err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?`, c[0], c[1]).Scan(&n); err != nil {
-			return err
-		}
-		if n == 0 {
-			if _, err := db.Exec(`ALTER TABLE ` + c[0] + ` ADD COLUMN ` + c[1] + ` ` + c[2]); err != nil {
-				return err
-			}
-		}
-	}
-	if _, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_due ON games (over, deadline)`); err != nil {
-		return err
-	}
-	_, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_open ON games (over, started, active)`)
-	return err
-}
-
 // errNotFound is a game or seat the store does not hold; any other error
 // of the store is a storage failure (never reported as a missing game or
 // a forbidden seat).
@@ -151,7 +331,7 @@ func notFound(err error) error {
 	return err
 }
 
-func (s *store) close() error {
+func (s *sqlStore) close() error {
 	close(s.appends)
 	<-s.stopped
 	return s.db.Close()
@@ -159,8 +339,9 @@ func (s *store) close() error {
 
 // committer commits the messages of every game waiting at once in one
 // transaction (one sync to disk for all of them: group commit), then
-// tells each sender.
-func (s *store) committer() {
+// tells each sender. A batch that fails is committed again one message
+// at a time, so that one refused message (errConflict) fails alone.
+func (s *sqlStore) committer() {
 	defer close(s.stopped)
 	for req := range s.appends {
 		batch := []appendReq{req}
@@ -177,45 +358,70 @@ func (s *store) committer() {
 			}
 		}
 		err := s.commit(batch)
+		if err != nil && len(batch) > 1 {
+			for _, r := range batch {
+				r.done <- s.commit([]appendReq{r})
+			}
+			continue
+		}
 		for _, r := range batch {
 			r.done <- err
 		}
 	}
 }
 
-func (s *store) commit(batch []appendReq) error {
+func (s *sqlStore) commit(batch []appendReq) error {
 	tx, err := s.db.Begin()
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
 	for _, r := range batch {
-		if _, err := tx.Exec(`INSERT INTO messages (game, seq, side, body, at) VALUES (?, ?, ?, ?, ?)`, r.game, r.seq, r.side, r.body, r.at); err != nil {
+		res, err := tx.Exec(s.q(`INSERT INTO messages (game, seq, side, body, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, seq) DO NOTHING`), r.game, r.seq, r.side, blob(r.body), r.at)
+		if err != nil {
 			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fmt.Errorf("game %s, message %d: %w", r.game, r.seq, errConflict)
 		}
 		over := unfinished
 		if r.over {
 			over = finished
 		}
-		if _, err := tx.Exec(`UPDATE games SET over = MAX(over, ?), active = ?, started = MAX(started, ?), deadline = ? WHERE id = ?`,
-			over, r.at/1000, r.started, r.deadline, r.game); err != nil {
+		if _, err := tx.Exec(s.q(`UPDATE games SET over = {max}(over, ?), active = ?, started = {max}(started, ?), deadline = ?, revealed = {max}(revealed, ?), awaiting = ?, last_seq = ? WHERE id = ?`),
+			over, r.at/1000, boolInt(r.started), r.deadline, boolInt(r.revealed), boolInt(r.awaiting), r.seq, r.game); err != nil {
 			return err
 		}
 	}
 	return tx.Commit()
 }
 
-// key returns the server's ed25519 key, made on first use.
-func (s *store) key() (ed25519.PrivateKey, error) {
-	var seed []byte
-	err := s.db.QueryRow(`SELECT value FROM meta WHERE key = 'ed25519-seed'`).Scan(&seed)
-	if errors.Is(err, sql.ErrNoRows) {
-		seed = make([]byte, ed25519.SeedSize)
-		_, _ = rand.Read(seed)
-		if _, err := s.db.Exec(`INSERT INTO meta (key, value) VALUES ('ed25519-seed', ?)`, seed); err != nil {
-			return nil, err
-		}
-	} else if err != nil {
+// blob is b, never nil (PostgreSQL stores a nil slice as NULL).
+func blob(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// key returns the server's ed25519 key, made on first use (by the first
+// of the servers sharing the store: the others read it).
+func (s *sqlStore) key() (ed25519.PrivateKey, error) {
+	seed := make([]byte, ed25519.SeedSize)
+	_, _ = rand.Read(seed)
+	if _, err := s.db.Exec(s.q(`INSERT INTO meta (key, value) VALUES ('ed25519-seed', ?) ON CONFLICT (key) DO NOTHING`), seed); err != nil {
+		return nil, err
+	}
+	if err := s.db.QueryRow(`SELECT value FROM meta WHERE key = 'ed25519-seed'`).Scan(&seed); err != nil {
 		return nil, err
 	}
 	if len(seed) != ed25519.SeedSize {
@@ -234,21 +440,22 @@ type gameRow struct {
 	id, creator, scenario string
 	setup, secret, clock  []byte
 	over                  int // unfinished, finished or expired
+	delay                 int // spectators see the game this many moves behind
 }
 
 // createGame stores a new game and its three seat tokens (hashed).
-func (s *store) createGame(g gameRow, created int64, tokens map[string]string) error {
+func (s *sqlStore) createGame(g gameRow, created int64, tokens map[string]string) error {
 	tx, err := s.db.Begin()
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.Exec(`INSERT INTO games (id, created, creator, scenario, setup, secret, active, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.id, created, g.creator, g.scenario, g.setup, g.secret, created, g.clock); err != nil {
+	if _, err := tx.Exec(s.q(`INSERT INTO games (id, created, creator, scenario, setup, secret, active, clock, clocked, spectate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		g.id, created, g.creator, g.scenario, blob(g.setup), blob(g.secret), created, blob(g.clock), boolInt(len(g.clock) > 0), g.delay); err != nil {
 		return err
 	}
 	for side, tok := range tokens {
-		if _, err := tx.Exec(`INSERT INTO seats (token_hash, game, side) VALUES (?, ?, ?)`, tokenHash(tok), g.id, side); err != nil {
+		if _, err := tx.Exec(s.q(`INSERT INTO seats (token_hash, game, side) VALUES (?, ?, ?)`), tokenHash(tok), g.id, side); err != nil {
 			return err
 		}
 	}
@@ -256,53 +463,75 @@ func (s *store) createGame(g gameRow, created int64, tokens map[string]string) e
 }
 
 // seat finds the game and side of a token.
-func (s *store) seat(token string) (game, side string, err error) {
-	err = s.db.QueryRow(`SELECT game, side FROM seats WHERE token_hash = ?`, tokenHash(token)).Scan(&game, &side)
+func (s *sqlStore) seat(token string) (game, side string, err error) {
+	err = s.db.QueryRow(s.q(`SELECT game, side FROM seats WHERE token_hash = ?`), tokenHash(token)).Scan(&game, &side)
 	return game, side, notFound(err)
 }
 
-func (s *store) game(id string) (gameRow, error) {
+func (s *sqlStore) game(id string) (gameRow, error) {
 	g := gameRow{id: id}
-	err := s.db.QueryRow(`SELECT creator, scenario, setup, secret, over, clock FROM games WHERE id = ?`, id).
-		Scan(&g.creator, &g.scenario, &g.setup, &g.secret, &g.over, &g.clock)
+	err := s.db.QueryRow(s.q(`SELECT creator, scenario, setup, secret, over, clock, spectate FROM games WHERE id = ?`), id).
+		Scan(&g.creator, &g.scenario, &g.setup, &g.secret, &g.over, &g.clock, &g.delay)
 	return g, notFound(err)
 }
 
 // activeGames counts the games a client created that are not over, and
 // all the games that are not over.
-func (s *store) activeGames(creator string) (mine, all int, err error) {
-	err = s.db.QueryRow(`SELECT COUNT(*), COALESCE(SUM(creator = ?), 0) FROM games WHERE over = 0`, creator).Scan(&all, &mine)
+func (s *sqlStore) activeGames(creator string) (mine, all int, err error) {
+	err = s.db.QueryRow(s.q(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN creator = ? THEN 1 ELSE 0 END), 0) FROM games WHERE over = 0`), creator).Scan(&all, &mine)
 	return mine, all, err
 }
 
-// expire marks unfinished the games nobody started before notStarted and
-// the started ones with no message since idleSince (unix times), except
-// those named in keep (held by a connection), and returns how many.
-func (s *store) expire(notStarted, idleSince int64, keep []string) (int64, error) {
-	q := `UPDATE games SET over = 2 WHERE over = 0 AND ((started = 0 AND active < ?) OR active < ?)`
-	args := []any{notStarted, idleSince}
-	if len(keep) > 0 {
-		q += ` AND id NOT IN (` + strings.TrimSuffix(strings.Repeat("?,", len(keep)), ",") + `)`
-		for _, k := range keep {
-			args = append(args, k)
-		}
+// in returns "(?, ?, …)" for n values and the values as arguments.
+func in(ids []string) (string, []any) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
 	}
-	res, err := s.db.Exec(q, args...)
+	return "(" + strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",") + ")", args
+}
+
+// expiry says which unfinished games expire (unix s): those nobody
+// started before notStarted; those with no message since idleSince; the
+// abandoned ones, with no message since abandonedSince: without a clock,
+// started, and either no plan revealed yet or a reveal owed.
+type expiry struct{ notStarted, idleSince, abandonedSince, now int64 }
+
+func (s *sqlStore) expire(e expiry, keep []string) (int64, error) {
+	q := `UPDATE games SET over = 2 WHERE over = 0 AND held < ? AND ((started = 0 AND active < ?) OR active < ?
+  OR (clocked = 0 AND (revealed = 0 OR awaiting = 1) AND active < ?))`
+	args := []any{e.now, e.notStarted, e.idleSince, e.abandonedSince}
+	if len(keep) > 0 {
+		list, more := in(keep)
+		q += ` AND id NOT IN ` + list
+		args = append(args, more...)
+	}
+	res, err := s.db.Exec(s.q(q), args...)
 	if err != nil {
 		return 0, err
 	}
 	return res.RowsAffected()
 }
 
+func (s *sqlStore) hold(ids []string, until int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	list, args := in(ids)
+	_, err := s.db.Exec(s.q(`UPDATE games SET held = ? WHERE id IN `+list), append([]any{until}, args...)...)
+	return err
+}
+
 // message is one stored message.
 type message struct {
+	seq  int
 	side string
 	body []byte
 	at   int64 // unix ms
 }
 
-func (s *store) messages(game string) ([]message, error) {
-	rows, err := s.db.Query(`SELECT side, body, at FROM messages WHERE game = ? ORDER BY seq`, game)
+func (s *sqlStore) messages(game string, after int) ([]message, error) {
+	rows, err := s.db.Query(s.q(`SELECT seq, side, body, at FROM messages WHERE game = ? AND seq > ? ORDER BY seq`), game, after)
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +539,7 @@ func (s *store) messages(game string) ([]message, error) {
 	var out []message
 	for rows.Next() {
 		var m message
-		if err := rows.Scan(&m.side, &m.body, &m.at); err != nil {
+		if err := rows.Scan(&m.seq, &m.side, &m.body, &m.at); err != nil {
 			return nil, err
 		}
 		out = append(out, m)
@@ -318,17 +547,41 @@ func (s *store) messages(game string) ([]message, error) {
 	return out, rows.Err()
 }
 
-// append stores message seq of a game (and whether it ended the game)
-// and returns once it is committed to disk.
-func (s *store) append(game string, seq int, side string, body []byte, over, started bool, at, deadline int64) error {
-	done := make(chan error, 1)
-	s.appends <- appendReq{game: game, seq: seq, side: side, body: body, over: over, started: started, at: at, deadline: deadline, done: done}
-	return <-done
+func (s *sqlStore) seqs(ids []string) (map[string]int, error) {
+	out := map[string]int{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	list, args := in(ids)
+	rows, err := s.db.Query(s.q(`SELECT id, last_seq FROM games WHERE id IN `+list), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var seq int
+		if err := rows.Scan(&id, &seq); err != nil {
+			return nil, err
+		}
+		if seq > 0 {
+			out[id] = seq
+		}
+	}
+	return out, rows.Err()
+}
+
+// append stores message a.seq of a game (and whether it ended the game)
+// and returns once it is committed.
+func (s *sqlStore) append(a appendReq) error {
+	a.done = make(chan error, 1)
+	s.appends <- a
+	return <-a.done
 }
 
 // due lists the unfinished games whose clock is due by now (unix ms).
-func (s *store) due(now int64) ([]string, error) {
-	rows, err := s.db.Query(`SELECT id FROM games WHERE over = 0 AND deadline > 0 AND deadline <= ? LIMIT 1000`, now)
+func (s *sqlStore) due(now int64) ([]string, error) {
+	rows, err := s.db.Query(s.q(`SELECT id FROM games WHERE over = 0 AND deadline > 0 AND deadline <= ? LIMIT 1000`), now)
 	if err != nil {
 		return nil, err
 	}
@@ -342,4 +595,20 @@ func (s *store) due(now int64) ([]string, error) {
 		ids = append(ids, id)
 	}
 	return ids, rows.Err()
+}
+
+func (s *sqlStore) lease(game, owner string, now, until int64) (bool, error) {
+	res, err := s.db.Exec(s.q(`INSERT INTO leases (game, owner, until) VALUES (?, ?, ?)
+ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, until = excluded.until
+WHERE leases.owner = excluded.owner OR leases.until <= ?`), game, owner, until, now)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func (s *sqlStore) unlease(game, owner string) error {
+	_, err := s.db.Exec(s.q(`DELETE FROM leases WHERE game = ? AND owner = ?`), game, owner)
+	return err
 }

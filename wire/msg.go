@@ -240,3 +240,9 @@ const MaxListSeats = 50
 // unread because the connection sent faster than its rate allows. The
 // message had no effect; the client may send it again after a pause.
 const RateDropped = "rate: "
+
+// Busy begins the error a server answers when it could not take the
+// game's lease in time: another server sharing its store is writing the
+// game (or died holding it, until its lease runs out). The message had no
+// effect; the client may send it again after a pause.
+const Busy = "busy: "

@@ -28,11 +28,13 @@ import (
 )
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve", "serve [-addr HOST:PORT] [-data DIR] [-web DIR]\n\n"+
+	fs := newFlagSet("serve", "serve [-addr HOST:PORT] [-data DIR | -store postgres://…] [-web DIR]\n\n"+
 		"Runs the game server: a lobby (bsg host creates games), seats bound to unguessable tokens,\n"+
-		"games stored in DIR/bsg.sqlite (created when missing), commit-reveal turns, signed records", stderr)
+		"games stored in DIR/bsg.sqlite (created when missing) or in PostgreSQL, which several servers\n"+
+		"may share, commit-reveal turns, signed records", stderr)
 	addr := fs.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0: any free port)")
 	data := fs.String("data", "bsg-data", "keep the games in `DIR` (created when missing)")
+	storeURL := fs.String("store", os.Getenv("BSG_STORE"), "keep the games in the PostgreSQL database at `URL` (postgres://user:password@host/db), which other bsg serve processes may share, instead of -data's SQLite file (default $BSG_STORE)")
 	webDir := fs.String("web", "out/web", "serve the browser page built into `DIR` by make web at / (\"\": none)")
 	maxGames := fs.Int("max-games", limits.GamesPerClient, "unfinished games one client address may host")
 	clientConns := fs.Int("client-conns", limits.ClientConns, "WebSockets one client address may hold open at once")
@@ -50,7 +52,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *clientConns < 1 || *clientRate <= 0 {
 		return usagef("-client-conns %d, -client-rate %g: allowed: at least 1, more than 0", *clientConns, *clientRate)
 	}
-	opts := server.Options{Data: *data, MaxGamesPerClient: *maxGames, ClientConns: *clientConns, ClientRate: *clientRate, ClientBurst: 2 * *clientRate,
+	opts := server.Options{Data: *data, Store: *storeURL, MaxGamesPerClient: *maxGames, ClientConns: *clientConns, ClientRate: *clientRate, ClientBurst: 2 * *clientRate,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	if *insecure != 0 {
 		opts.Rand = mrand.NewChaCha8(sha256.Sum256([]byte(fmt.Sprint(*insecure))))
@@ -71,7 +73,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "bsg serve: listening on http://%s (data %s, key %s)\n", ln.Addr(), *data, s.PublicKey())
+	where := "data " + *data
+	if *storeURL != "" {
+		where = "store " + server.Redact(*storeURL)
+	}
+	fmt.Fprintf(stdout, "bsg serve: listening on http://%s (%s, key %s)\n", ln.Addr(), where, s.PublicKey())
 	if f, ok := stdout.(*os.File); ok {
 		_ = f.Sync()
 	}
