@@ -85,7 +85,11 @@ lint: go-deps
 	$(GO) run $(STATICCHECK) ./...
 
 # Every test of the repository, after the linters; under Xvfb, because the
-# table view's tests open Ebiten (the headless packages do not mind).
+# table view's tests open Ebiten (the headless packages do not mind). The
+# server's store tests run against PostgreSQL as well when
+# BSG_TEST_POSTGRES names a database (.ci/run sets it: `sudo .ci/postgres`
+# starts a local one and prints its URL); without it they are skipped,
+# unless BSG_REQUIRE_POSTGRES is set (as in .ci/run), which fails them.
 test: deps lint
 	$(XVFB) $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -race -run 'Concurrent' ./battle/
