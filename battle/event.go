@@ -75,6 +75,11 @@ const (
 	// EvMoveStep: movement step Step begins (no sentence: a mark for
 	// playback).
 	EvMoveStep EventKind = "move-step"
+	// EvLevel: in movement step Step, Ship changes from level From to
+	// level Level, adding 3 to its kinetic energy this turn; Out when
+	// Level lies beyond the levels of play, which the ship leaves
+	// (Moving between levels). Public: the table shows the level.
+	EvLevel EventKind = "level"
 	// EvCrossesEdge: Ship's base crosses the Edge edge at At, Distance mm
 	// beyond at most.
 	EvCrossesEdge EventKind = "crosses-edge"
@@ -111,6 +116,11 @@ const (
 	// EvFiringStep: firing step Step begins; Side, when set, was drawn to
 	// declare first.
 	EvFiringStep EventKind = "firing-step"
+	// EvNoFire: firing step Step is played without shots: no ship has an
+	// enemy it may fire at (in its fire arc, in range and in sight), so
+	// nobody declares (Choosing a target; The turn). It takes the place
+	// of EvFiringStep for that step.
+	EvNoFire EventKind = "no-fire"
 	// EvDeclaration: Side declares Shots (none: it holds fire). Secret to
 	// Side while the other side has not declared (Attack declaration).
 	EvDeclaration EventKind = "declaration"
@@ -216,7 +226,11 @@ type Event struct {
 	Density   string          `json:"density,omitempty"`
 	At        *physics.Vec    `json:"at,omitempty"`
 	Distance  float64         `json:"mm,omitempty"`
-	Attack    *Attack         `json:"attack,omitempty"`
+	// Level is the level a ship reaches, From the level it left (EvLevel).
+	Level  int     `json:"level,omitempty"`
+	From   int     `json:"from,omitempty"`
+	Out    bool    `json:"out,omitempty"` // beyond the levels of play
+	Attack *Attack `json:"attack,omitempty"`
 }
 
 // Attack is what an attack roll adds to its event (Fire!; Modifiers to
@@ -327,6 +341,15 @@ func (e Event) Text() string {
 		return fmt.Sprintf("%s is set where its model stands: (%.0f, %.0f), %.1f mm from the engine's pose.", e.Ship, x, y, e.Distance)
 	case EvTakenBack:
 		return fmt.Sprintf("By agreement, the last %d entries of the journal are taken back (proposed by the %s player).", e.Count, e.Side)
+	case EvLevel:
+		verb := "climbs"
+		if e.Level < e.From {
+			verb = "dives"
+		}
+		if e.Out {
+			return fmt.Sprintf("%s %s from level %d beyond the levels of play and is out.", e.Ship, verb, e.From)
+		}
+		return fmt.Sprintf("%s %s from level %d to level %d: +3 kinetic energy this turn (Moving between levels).", e.Ship, verb, e.From, e.Level)
 	case EvCrossesEdge:
 		x, y := xy()
 		return fmt.Sprintf("%s crosses the %s edge at (%.0f, %.0f), %.1f mm beyond at most.", e.Ship, e.Edge, x, y, e.Distance)
@@ -362,6 +385,8 @@ func (e Event) Text() string {
 			return "Firing step " + strconv.Itoa(e.Step) + ": " + string(e.Side) + " declares first."
 		}
 		return "Firing step " + strconv.Itoa(e.Step) + ": declare your shots."
+	case EvNoFire:
+		return "Firing step " + strconv.Itoa(e.Step) + ": no ship can fire (none has an enemy in its fire arc, in range and in sight)."
 	case EvDeclaration:
 		if len(e.Shots) == 0 {
 			return string(e.Side) + " holds fire."

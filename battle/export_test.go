@@ -40,3 +40,6 @@ func (m *Maker) MadeClasses() map[string]starship.Class {
 	defer m.mu.Unlock()
 	return m.classes
 }
+
+// NewInFormat3 reports whether an event is of a kind saved format 3 added.
+var NewInFormat3 = newInFormat3

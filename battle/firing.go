@@ -112,6 +112,7 @@ func (b *Battle) openFiring() error {
 		}
 	}
 	if len(shooting) == 0 {
+		b.emit(Event{Kind: EvNoFire, Step: b.st.Step})
 		return b.afterFiring()
 	}
 	if len(shooting) == 2 && !b.setup.Rules.Has(starship.OptAttackDeclaration) {

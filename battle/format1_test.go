@@ -1,6 +1,7 @@
 package battle_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +18,9 @@ import (
 // with bsg sim -save): the replay must reach the hash the file records,
 // which covered every event's sentence, and render the same sentences,
 // byte for byte, as that program's bsg replay printed (NAME.events.txt).
-// Saved again, the battle is format 2 and loads to the same state.
+// The replay adds the events format 3 introduced (EvLevel, EvNoFire),
+// which format 1 never had: every other sentence is as it was. Saved
+// again, the battle is the current format and loads to the same state.
 //
 // The files were saved by main at b3c5758 (bsg sim -seed 11 -save; the
 // all-options variants of furball and jump-point). A rule fix that changes
@@ -39,7 +42,7 @@ func TestFormat1SavedGamesStillLoadWithTheirSentences(t *testing.T) {
 			var got strings.Builder
 			for _, e := range b.State().Events {
 				text := e.Text()
-				if text == "" {
+				if text == "" || battle.NewInFormat3(e) {
 					continue
 				}
 				got.WriteString(text)
@@ -52,7 +55,7 @@ func TestFormat1SavedGamesStillLoadWithTheirSentences(t *testing.T) {
 
 			again, err := b.Save()
 			require.NoError(t, err)
-			require.Contains(t, string(again), `"format": 2,`)
+			require.Contains(t, string(again), fmt.Sprintf(`"format": %d,`, battle.SavedFormat))
 			c, err := battle.Load(again, comp)
 			require.NoError(t, err)
 			assert.Equal(t, b.Hash(), c.Hash())
@@ -68,8 +71,53 @@ func TestFormat1HashIsChecked(t *testing.T) {
 	require.NoError(t, err)
 	b, err := battle.Load(data, comp)
 	require.NoError(t, err)
-	assert.NotEqual(t, b.Hash(), b.HashFormat(1), "format 2 hashes the typed events")
+	assert.NotEqual(t, b.Hash(), b.HashFormat(1), "the current format hashes the typed events")
 	damaged := strings.Replace(string(data), `"hash": "`, `"hash": "0`, 1)
 	_, err = battle.Load([]byte(damaged), comp)
 	require.ErrorContains(t, err, "hash")
+}
+
+// TestFormat2SavedGamesStillLoad loads battles saved in format 2, before
+// level changes and firing steps without shots were events
+// (testdata/format2, saved by main at d3c9f0f with bsg sim -seed 12 -save:
+// the all-options furball and jump-point under the Complete Rules, random
+// v greedy, and The Hand of God under the Quick Start Rules). The replay
+// must reach the hash each file records, which covered every typed event
+// but knew no EvLevel nor EvNoFire: every old event is as it was. The
+// replay carries the new ones now, and a changed hash is refused.
+func TestFormat2SavedGamesStillLoad(t *testing.T) {
+	files, err := filepath.Glob("testdata/format2/*.json")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	added := 0
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			require.Contains(t, string(data), `"format": 2,`)
+			b, err := battle.LoadFile(f, data, comp)
+			require.NoError(t, err)
+			n := 0
+			for _, e := range b.State().Events {
+				if battle.NewInFormat3(e) {
+					n++
+				}
+			}
+			added += n
+			if n > 0 {
+				assert.NotEqual(t, b.Hash(), b.HashFormat(2), "format 3 hashes the new events too")
+			}
+			damaged := strings.Replace(string(data), `"hash": "`, `"hash": "0`, 1)
+			_, err = battle.Load([]byte(damaged), comp)
+			require.ErrorContains(t, err, "hash")
+
+			again, err := b.Save()
+			require.NoError(t, err)
+			require.Contains(t, string(again), fmt.Sprintf(`"format": %d,`, battle.SavedFormat))
+			c, err := battle.Load(again, comp)
+			require.NoError(t, err)
+			assert.Equal(t, b.Hash(), c.Hash())
+		})
+	}
+	assert.NotZero(t, added, "the files have level changes or firing steps without shots")
 }

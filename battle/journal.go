@@ -39,11 +39,16 @@ type Saved struct {
 	Hash string `json:"hash"`
 }
 
-// savedFormat is the version of the saved file. Format 2 hashes the state
-// with typed events (Event); format 1, whose hash covered each event's
-// sentence, still loads: its hash is checked as format 1 computed it
-// (HashFormat).
-const savedFormat = 2
+// savedFormat is the version of the saved file. Format 3 hashes the state
+// with every typed event (Event). Format 2 knew no level change (EvLevel)
+// nor firing step without shots (EvNoFire); format 1 hashed each event's
+// sentence. Both still load: their hash is checked as they computed it
+// (HashFormat), and the replay then carries the events they lacked.
+const savedFormat = 3
+
+// newInFormat3 reports whether an event is of a kind format 3 added: the
+// hashes of formats 1 and 2 leave it out.
+func newInFormat3(e Event) bool { return e.Kind == EvLevel || e.Kind == EvNoFire }
 
 // SavedFormat is the version Save writes.
 const SavedFormat = savedFormat
@@ -101,8 +106,8 @@ func Load(data []byte, comp *assets.Components) (*Battle, error) {
 	if dec.More() {
 		return nil, refuse(what, "", "more after the battle's JSON object; allowed: one object")
 	}
-	if s.Format != 1 && s.Format != savedFormat {
-		return nil, refuse(what, "format", "%d; this program reads formats 1 and %d", s.Format, savedFormat)
+	if s.Format < 1 || s.Format > savedFormat {
+		return nil, refuse(what, "format", "%d; this program reads formats 1 to %d", s.Format, savedFormat)
 	}
 	if len(s.Journal) > limits.JournalEntries {
 		return nil, refuse(what, "journal", "%d entries; allowed: at most %d", len(s.Journal), limits.JournalEntries)
@@ -199,14 +204,30 @@ func (b *Battle) Hash() string {
 	return b.hash()
 }
 
-// HashFormat is the state hash as the saved format (SavedFormat, or 1)
-// computes it: format 1 hashed every event as its sentence
-// ({turn, text, side, secret}, side only on a secret event) and knew no
-// event without one (EvMoveStep), so an old file's hash still checks.
+// HashFormat is the state hash as the saved format (SavedFormat, 2 or 1)
+// computes it, so an old file's hash still checks: format 2 hashed the
+// typed events without those format 3 added (EvLevel, EvNoFire); format 1
+// hashed every event as its sentence ({turn, text, side, secret}, side
+// only on a secret event) and knew no event without one (EvMoveStep) nor
+// those format 3 added.
 func (b *Battle) HashFormat(format int) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if format != 1 {
+	switch format {
+	case 1:
+	case 2:
+		old := b.st
+		if old.Events != nil {
+			old.Events = make([]Event, 0, len(b.st.Events))
+			for _, e := range b.st.Events {
+				if !newInFormat3(e) {
+					old.Events = append(old.Events, e)
+				}
+			}
+		}
+		st, _ := json.Marshal(old)
+		return b.sum(st)
+	default:
 		return b.hash()
 	}
 	type sentence struct {
@@ -227,7 +248,7 @@ func (b *Battle) HashFormat(format int) string {
 	}
 	for _, e := range b.st.Events {
 		text := e.Text()
-		if text == "" {
+		if text == "" || newInFormat3(e) {
 			continue
 		}
 		s := sentence{Turn: e.Turn, Text: text, Secret: e.Secret}

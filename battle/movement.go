@@ -110,6 +110,9 @@ func (b *Battle) moveStep(k int) error {
 		}
 		// A push (FTL arrival, Quick Start overlap) shifts the rest of the
 		// move by the same amount.
+		if st.Level != s.Ship.Level {
+			b.emit(Event{Kind: EvLevel, Step: k, Ship: s.ID, From: s.Ship.Level, Level: st.Level, Out: s.Outcome.LeftGame})
+		}
 		s.Ship.Pose, s.Ship.Rotation, s.Ship.Level = st.Pose, st.Rotation, st.Level
 		moved[i] = true
 		if s.Outcome.LeftGame && k == 1 {

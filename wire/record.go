@@ -15,18 +15,17 @@ import (
 	"github.com/starshipbattles/bsg/starship"
 )
 
-// RecordFormat is the version of the signed record. Format 2's hash is
-// the battle's with typed events (battle.SavedFormat); a format 1 record,
-// whose hash covered the events' sentences, still verifies.
-const RecordFormat = 2
+// RecordFormat is the version of the signed record. Format 3's hash is
+// the battle's with every typed event (battle.SavedFormat 3); a format 2
+// record, whose hash knew no level change nor firing step without shots,
+// and a format 1 record, whose hash covered the events' sentences, still
+// verify.
+const RecordFormat = 3
 
 // HashFormat is the battle format whose state hash the record holds
-// (battle.Battle.HashFormat).
+// (battle.Battle.HashFormat): record format N holds battle format N's.
 func (r Record) HashFormat() int {
-	if r.Format == 1 {
-		return 1
-	}
-	return battle.SavedFormat
+	return r.Format
 }
 
 // Seal is one opened commitment: who committed, when, to what.
@@ -143,8 +142,8 @@ func (r *Record) Sign(key ed25519.PrivateKey) {
 // seed against the reseeds in the journal, and the replay of the journal
 // to the final state hash. It returns the replayed battle.
 func (r Record) Verify(comp *assets.Components, wantKey string) (*battle.Battle, error) {
-	if r.Format != 1 && r.Format != RecordFormat {
-		return nil, fmt.Errorf("record: format %d; this program reads formats 1 and %d", r.Format, RecordFormat)
+	if r.Format < 1 || r.Format > RecordFormat {
+		return nil, fmt.Errorf("record: format %d; this program reads formats 1 to %d", r.Format, RecordFormat)
 	}
 	pub, err := hex.DecodeString(r.PublicKey)
 	if err != nil || len(pub) != ed25519.PublicKeySize {
