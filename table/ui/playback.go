@@ -49,11 +49,12 @@ func moveStepName(k int, quick bool) string {
 // beatsOf splits the events of one command into the beats of the
 // playback, in the order the engine played them, from its typed markers
 // (EvMoveStep opens a movement step, EvFiringStep a firing step whose
-// shots follow). declared is the firing step the command declared shots
-// for (its attacks come first), 0 for any other command; waiting is the
-// firing step the engine now waits for declarations in (0: none). A
-// movement step whose firing step the engine skipped gets a beatNoFire;
-// a firing step that waits for declarations gets no beat yet.
+// shots follow, EvNoFire a firing step without shots). declared is the
+// firing step the command declared shots for (its attacks come first), 0
+// for any other command; waiting is the firing step the engine now waits
+// for declarations in (0: none). A movement step followed by neither
+// marker (events of a format 2 game) gets a beatNoFire all the same; a
+// firing step that waits for declarations gets no beat yet.
 func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 	var out []beat
 	cur := beat{kind: beatResults}
@@ -62,7 +63,7 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 	}
 	lastMove, fired := 0, map[int]bool{}
 	flush := func() {
-		if cur.kind == beatMove || len(cur.events) > 0 {
+		if cur.kind == beatMove || cur.kind == beatNoFire || len(cur.events) > 0 {
 			out = append(out, cur)
 		}
 	}
@@ -84,6 +85,13 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 			flush()
 			fired[e.Step] = true
 			cur = beat{kind: beatFire, fire: e.Step}
+			continue
+		case battle.EvNoFire:
+			// the engine's firing step without shots: its own beat, the
+			// headline says it
+			flush()
+			fired[e.Step] = true
+			cur = beat{kind: beatNoFire, fire: e.Step}
 			continue
 		case battle.EvEnd:
 			over = true

@@ -72,6 +72,15 @@ func TestPlaybackBeatsFollowTheTurnSequence(t *testing.T) {
 		{"Quick Start Rules: nobody can fire",
 			[]battle.Event{ev(battle.EvMoveStep, 1), ev(battle.EvTurn, 0)},
 			true, 0, 0, "move, no fire 1"},
+		{"the engine's firing steps without shots, each its own beat",
+			[]battle.Event{ev(battle.EvMoveStep, 1), ev(battle.EvNoFire, 1), ev(battle.EvMoveStep, 2), ev(battle.EvNoFire, 2), ev(battle.EvTurn, 0)},
+			false, 0, 0, "move 1, no fire 1, move 2, no fire 2"},
+		{"Quick Start Rules: the engine says nobody can fire",
+			[]battle.Event{ev(battle.EvMoveStep, 1), ev(battle.EvNoFire, 1), ev(battle.EvTurn, 0)},
+			true, 0, 0, "move, no fire 1"},
+		{"step 1's shots, movement step 2, the engine says nobody can fire in step 2",
+			[]battle.Event{ev(battle.EvAttack, 0), ev(battle.EvMoveStep, 2), ev(battle.EvNoFire, 2), ev(battle.EvTurn, 0)},
+			false, 1, 0, "fire 1, move 2, no fire 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
