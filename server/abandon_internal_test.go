@@ -22,7 +22,7 @@ func TestWhatMakesAGameAbandoned(t *testing.T) {
 	comp := assets.Default()
 	sc, err := scenarios.Load("jump-point", comp)
 	require.NoError(t, err)
-	g, err := newGame("g", sc.ID, sc.Setup(), []byte("0123456789abcdef0123456789abcdef"), comp, wire.ClockSpec{})
+	g, err := newGame("g", sc.ID, sc.Setup(), []byte("0123456789abcdef0123456789abcdef"), comp, wire.ClockSpec{}, 0)
 	require.NoError(t, err)
 	g.join(battle.Colonial)
 	g.join(battle.Cylon)

@@ -40,6 +40,8 @@ type game struct {
 	clock     *gameClock    // nil: no clock
 	aborted   *wire.Abort   // the game ended by a forfeit
 	snap      *battle.State // the battle's state since its latest change (cur)
+	delay     int           // spectators see the game this many turns behind
+	turns     []*wire.State // with a delay: the spectators' state at the start of each turn (turns[t-1])
 }
 
 // cur returns the battle's state, copied once per change of the battle
@@ -67,12 +69,12 @@ type errDirty struct{ err error }
 func (e errDirty) Error() string { return e.err.Error() }
 func (e errDirty) Unwrap() error { return e.err }
 
-func newGame(id, scenario string, setup battle.Setup, secret []byte, comp *assets.Components, clock wire.ClockSpec) (*game, error) {
+func newGame(id, scenario string, setup battle.Setup, secret []byte, comp *assets.Components, clock wire.ClockSpec, delay int) (*game, error) {
 	b, err := battle.New(setup, comp, wire.GameSeed(secret))
 	if err != nil {
 		return nil, err
 	}
-	g := &game{id: id, scenario: scenario, setup: setup, secret: secret, b: b, comp: comp, joined: map[battle.Side]bool{}, clock: newGameClock(clock)}
+	g := &game{id: id, scenario: scenario, setup: setup, secret: secret, b: b, comp: comp, joined: map[battle.Side]bool{}, clock: newGameClock(clock), delay: delay}
 	g.settle()
 	return g, nil
 }
@@ -479,7 +481,23 @@ func (g *game) settle() error {
 	if g.clock != nil {
 		g.refill()
 	}
+	if g.delay > 0 && st.Turn > len(g.turns) {
+		g.turns = append(g.turns, g.state(""))
+	}
 	return nil
+}
+
+// spectate returns what the spectators are sent now: the public state,
+// or with a delay the public state at the start of the turn delay turns
+// back (the first turn's until there is one), until the game is over.
+func (g *game) spectate() *wire.State {
+	if g.delay == 0 || g.over() || len(g.turns) == 0 {
+		return g.state("")
+	}
+	turn := max(g.cur().Turn-g.delay, 1)
+	st := *g.turns[min(turn, len(g.turns))-1]
+	st.Behind = g.delay
+	return &st
 }
 
 // state is what seat may know now (seat "" is a spectator).

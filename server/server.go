@@ -492,6 +492,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusTooManyRequests, "create: %s has %d unfinished games; allowed at most %d", client, n, s.opts.MaxGamesPerClient)
 		return
 	}
+	if req.SpectatorDelay < 0 || req.SpectatorDelay > wire.MaxSpectatorDelay {
+		httpError(w, http.StatusBadRequest, "create: spectator_delay: %d turns; allowed: 0 (live) to %d", req.SpectatorDelay, wire.MaxSpectatorDelay)
+		return
+	}
 	var spec wire.ClockSpec
 	if req.Clock != nil {
 		spec = *req.Clock
@@ -507,10 +511,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	setupJSON, _ := json.Marshal(setup)
 	s.mu.Lock() // one reader of Options.Rand at a time
-	row := gameRow{id: s.newToken()[:12], creator: client, scenario: sc.ID, setup: setupJSON, secret: wire.NewSecret(s.opts.Rand), clock: clockJSON}
+	row := gameRow{id: s.newToken()[:12], creator: client, scenario: sc.ID, setup: setupJSON, secret: wire.NewSecret(s.opts.Rand), clock: clockJSON, delay: req.SpectatorDelay}
 	tokens := map[string]string{string(battle.Colonial): s.newToken(), string(battle.Cylon): s.newToken(), "spectator": s.newToken()}
 	s.mu.Unlock()
-	if _, err := newGame(row.id, row.scenario, setup, row.secret, s.comp, spec); err != nil {
+	if _, err := newGame(row.id, row.scenario, setup, row.secret, s.comp, spec, row.delay); err != nil {
 		httpError(w, http.StatusBadRequest, "create: %v", err)
 		return
 	}
@@ -603,7 +607,7 @@ func (s *Server) rebuild(row gameRow) (*game, error) {
 			return nil, fmt.Errorf("game %s: clock: %w", row.id, err)
 		}
 	}
-	g, err := newGame(row.id, row.scenario, setup, row.secret, s.comp, spec)
+	g, err := newGame(row.id, row.scenario, setup, row.secret, s.comp, spec, row.delay)
 	if err != nil {
 		return nil, err
 	}
@@ -948,6 +952,9 @@ func (s *Server) mine(w http.ResponseWriter, r *http.Request) {
 		}
 		l.mu.Lock()
 		st := l.g.state(side)
+		if side == "" {
+			st = l.g.spectate()
+		}
 		l.mu.Unlock()
 		s.release(l)
 		sum := wire.GameSummary{Game: gameID, Scenario: l.row.scenario, Seat: side, Turn: st.View.Turn, Phase: st.View.Phase,
@@ -1300,7 +1307,11 @@ func (s *Server) frames(l *live, only *conn) []frame {
 		}
 		f, ok := by[c.side]
 		if !ok {
-			f = &frame{state: l.g.state(c.side)}
+			st := l.g.state
+			if c.side == "" {
+				st = func(battle.Side) *wire.State { return l.g.spectate() }
+			}
+			f = &frame{state: st(c.side)}
 			by[c.side] = f
 			out = append(out, f)
 		}

@@ -61,10 +61,14 @@ type ServerMsg struct {
 // State is what a seat (or a spectator) knows of a game after its latest
 // change. Everything in it comes from the seat's battle.View.
 type State struct {
-	Game  string      `json:"game"`
-	Seat  battle.Side `json:"seat"` // "" for a spectator
-	Seq   int         `json:"seq"`  // messages accepted so far in this game
-	Ready bool        `json:"ready"`
+	Game string      `json:"game"`
+	Seat battle.Side `json:"seat"` // "" for a spectator
+	Seq  int         `json:"seq"`  // messages accepted so far in this game
+	// Behind is how many turns behind the game this (a spectator's) state
+	// is: the game's CreateRequest.SpectatorDelay while the game is
+	// played, 0 when it is live or over.
+	Behind int  `json:"behind,omitempty"`
+	Ready  bool `json:"ready"`
 	// Joined lists the seats a player has taken (connected at least once).
 	Joined []battle.Side `json:"joined"`
 	View   battle.View   `json:"view"`
@@ -199,7 +203,16 @@ type CreateRequest struct {
 	YAML     string `json:"yaml,omitempty"`
 	// Clock is the game's clock (nil: none).
 	Clock *ClockSpec `json:"clock,omitempty"`
+	// SpectatorDelay, 0 to MaxSpectatorDelay, is how many turns behind the
+	// game its spectators see it (0: live): they are sent the public
+	// state as it stood at the start of that earlier turn, so that no
+	// one watching can coach a player as the game is played. Once the
+	// game is over they see its end.
+	SpectatorDelay int `json:"spectator_delay,omitempty"`
 }
+
+// MaxSpectatorDelay bounds CreateRequest.SpectatorDelay, in turns.
+const MaxSpectatorDelay = 10
 
 // CreateResponse answers POST /api/games: the game, its seat tokens and
 // links, and the commitment to the game's secret.

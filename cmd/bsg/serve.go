@@ -109,6 +109,7 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	clockPer := fs.String("clock-per", "turn", "the time is refilled every turn, or given once for the game")
 	onExpiry := fs.String("on-expiry", "stop", "when a side's time runs out: stop (the server plays stop and no fire for it) or forfeit (after -grace)")
 	grace := fs.Int("grace", 0, "-on-expiry forfeit: `SECONDS` more before the side forfeits")
+	delay := fs.Int("spectator-delay", 0, fmt.Sprintf("the spectator link sees the game `TURNS` turns behind (0: live; at most %d)", wire.MaxSpectatorDelay))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -116,13 +117,16 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	req := server.CreateRequest{Scenario: *name, Clock: &spec}
+	if *delay < 0 || *delay > wire.MaxSpectatorDelay {
+		return usagef("-spectator-delay %d: allowed: 0 to %d turns", *delay, wire.MaxSpectatorDelay)
+	}
+	req := server.CreateRequest{Scenario: *name, Clock: &spec, SpectatorDelay: *delay}
 	if *file != "" {
 		data, _, err := readInput(*file, stdin)
 		if err != nil {
 			return err
 		}
-		req = server.CreateRequest{YAML: string(data), Clock: &spec}
+		req = server.CreateRequest{YAML: string(data), Clock: &spec, SpectatorDelay: *delay}
 	}
 	cr, err := client.Host(*srv, req)
 	if err != nil {
