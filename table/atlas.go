@@ -10,7 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/math/fixed"
 
-	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // textAtlas paints text from glyphs drawn once into one atlas image: each
@@ -311,7 +311,7 @@ func haloWidth(size float64) int {
 
 // add adds a line of text's quads to the batch: its halo's (if any), then
 // its glyphs'. It returns false, adding nothing, when the atlas is full.
-func (t *textAtlas) add(r *renderer, dst image.Rectangle, op *ui.Op) bool {
+func (t *textAtlas) add(r *renderer, dst image.Rectangle, op *kit.Op) bool {
 	l, ox, oy := t.origin(r, op)
 	clip := dst
 	if op.Clipped {
@@ -326,7 +326,7 @@ func (t *textAtlas) add(r *renderer, dst image.Rectangle, op *ui.Op) bool {
 		if op.Halo.A > 0 {
 			halo = haloWidth(op.Size)
 		}
-		c, ok := t.lineCellOf(l, lineKey{layoutKey{op.Text, faceKey{ui.QuantSize(op.Size), op.Bold}}, halo})
+		c, ok := t.lineCellOf(l, lineKey{layoutKey{op.Text, faceKey{kit.QuantSize(op.Size), op.Bold}}, halo})
 		if !ok {
 			return false
 		}
@@ -370,15 +370,15 @@ func (t *textAtlas) add(r *renderer, dst image.Rectangle, op *ui.Op) bool {
 
 // origin returns a line's layout and the pixel its origin (the top of the
 // line at its start) is painted at.
-func (t *textAtlas) origin(r *renderer, op *ui.Op) (l *textLayout, ox, oy int) {
+func (t *textAtlas) origin(r *renderer, op *kit.Op) (l *textLayout, ox, oy int) {
 	f := r.face(op.Size, op.Bold)
-	fk := faceKey{ui.QuantSize(op.Size), op.Bold}
+	fk := faceKey{kit.QuantSize(op.Size), op.Bold}
 	l = t.layout(op.Text, fk, f, r.frame)
 	left := 0.0
 	switch op.Anchor {
-	case ui.AnchorMiddle:
+	case kit.AnchorMiddle:
 		left = -l.advance / 2
-	case ui.AnchorEnd:
+	case kit.AnchorEnd:
 		left = -l.advance
 	}
 	// The line's origin on whole pixels, as text.Draw's nearest filter
@@ -389,7 +389,7 @@ func (t *textAtlas) origin(r *renderer, op *ui.Op) (l *textLayout, ox, oy int) {
 
 // box returns the pixels a line of text paints, halo included, before
 // any clip.
-func (t *textAtlas) box(r *renderer, op *ui.Op) image.Rectangle {
+func (t *textAtlas) box(r *renderer, op *kit.Op) image.Rectangle {
 	l, ox, oy := t.origin(r, op)
 	halo := 0
 	if op.Halo.A > 0 {

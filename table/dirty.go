@@ -10,7 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // Dirty rectangles: the renderer remembers what it painted on the window
@@ -48,14 +48,14 @@ const wholeEvery = 120
 // paintOrder returns the operations in the order they are painted:
 // the backdrop's, then the others', each layer's pictures, shapes and
 // text in turn (paintArea).
-func paintOrder(out []*ui.Op, parts ...[]ui.Op) []*ui.Op {
+func paintOrder(out []*kit.Op, parts ...[]kit.Op) []*kit.Op {
 	for _, ops := range parts {
 		for start := 0; start < len(ops); {
 			end := start
 			for end < len(ops) && ops[end].Layer == ops[start].Layer {
 				end++
 			}
-			for _, kind := range [3]ui.OpKind{ui.OpImage, ui.OpPath, ui.OpText} {
+			for _, kind := range [3]kit.OpKind{kit.OpImage, kit.OpPath, kit.OpText} {
 				for i := start; i < end; i++ {
 					if ops[i].Kind == kind {
 						out = append(out, &ops[i])
@@ -70,7 +70,7 @@ func paintOrder(out []*ui.Op, parts ...[]ui.Op) []*ui.Op {
 
 // hashOp hashes what an operation paints (buf is scratch space, returned
 // for the next call).
-func hashOp(seed maphash.Seed, buf []byte, op *ui.Op) (uint64, []byte) {
+func hashOp(seed maphash.Seed, buf []byte, op *kit.Op) (uint64, []byte) {
 	b := buf[:0]
 	f := func(v float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v)) }
 	c := func(c color.NRGBA) { b = append(b, c.R, c.G, c.B, c.A) }
@@ -89,7 +89,7 @@ func hashOp(seed maphash.Seed, buf []byte, op *ui.Op) (uint64, []byte) {
 	}
 	b = binary.LittleEndian.AppendUint64(b, uint64(len(op.Text)))
 	b = append(b, op.Text...)
-	if op.Kind == ui.OpImage {
+	if op.Kind == kit.OpImage {
 		b = fmt.Appendf(b, "%p", op.Img)
 		for _, v := range [...]float64{op.Dst.X, op.Dst.Y, op.Dst.W, op.Dst.H} {
 			f(v)
@@ -102,10 +102,10 @@ func hashOp(seed maphash.Seed, buf []byte, op *ui.Op) (uint64, []byte) {
 // b: its points widened by the stroke, the mitres (up to four times the
 // half width) and the feathered edge; a line of text's glyph and halo
 // images; a picture's rectangle.
-func (r *renderer) opBox(op *ui.Op, b image.Rectangle) image.Rectangle {
+func (r *renderer) opBox(op *kit.Op, b image.Rectangle) image.Rectangle {
 	var box image.Rectangle
 	switch op.Kind {
-	case ui.OpPath:
+	case kit.OpPath:
 		if len(op.Pts) == 0 {
 			return image.Rectangle{}
 		}
@@ -121,13 +121,13 @@ func (r *renderer) opBox(op *ui.Op, b image.Rectangle) image.Rectangle {
 		}
 		pad := 4*(math.Max(op.Width, 1)/2+1) + 2
 		box = outward(x0-pad, y0-pad, x1+pad, y1+pad)
-	case ui.OpText:
+	case kit.OpText:
 		box = r.atlas.box(r, op)
 		if op.Clipped {
 			c := op.Clip
 			box = box.Intersect(outward(c.X, c.Y, c.X+c.W, c.Y+c.H))
 		}
-	case ui.OpImage:
+	case kit.OpImage:
 		d := op.Dst
 		box = outward(d.X-2, d.Y-2, d.X+d.W+2, d.Y+d.H+2)
 		if op.Clipped {
@@ -246,7 +246,7 @@ func (r *renderer) dirtyRects(dst *ebiten.Image, bg color.NRGBA, marks []opMark)
 
 // paintRect paints the operations that may touch a rectangle of dst, in
 // order, over the background, inside it only.
-func (r *renderer) paintRect(dst *ebiten.Image, rect image.Rectangle, bg color.NRGBA, order []*ui.Op, marks []opMark) {
+func (r *renderer) paintRect(dst *ebiten.Image, rect image.Rectangle, bg color.NRGBA, order []*kit.Op, marks []opMark) {
 	sub := dst.SubImage(rect).(*ebiten.Image)
 	seq, seqMarks := r.seq[:0], r.seqMarks[:0]
 	for i, op := range order {

@@ -10,12 +10,13 @@ import (
 
 	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // hoverPoints are two buttons of bench20's planning panel: moving the
 // pointer between them changes the top layer (the hovered button) and
 // nothing under it.
-var hoverPoints = [2]ui.Pt{{X: 928, Y: 238}, {X: 1064, Y: 238}}
+var hoverPoints = [2]kit.Pt{{X: 928, Y: 238}, {X: 1064, Y: 238}}
 
 // BenchmarkFrameHover is BenchmarkFrame with the pointer moving between two
 // of the panel's buttons every frame: the layers under the panel are kept,
@@ -23,7 +24,7 @@ var hoverPoints = [2]ui.Pt{{X: 928, Y: 238}, {X: 1064, Y: 238}}
 func BenchmarkFrameHover(b *testing.B) {
 	benchFrames(b, bench20(b), func(a *ui.App, _ *renderer, i int) {
 		p := hoverPoints[i%2]
-		send(a, ui.Event{Kind: ui.MouseMove, X: p.X, Y: p.Y})
+		send(a, kit.Event{Kind: kit.MouseMove, X: p.X, Y: p.Y})
 	})
 }
 
@@ -32,7 +33,7 @@ func BenchmarkFrameHover(b *testing.B) {
 // table and the panel's plan change.
 func BenchmarkFrameSelect(b *testing.B) {
 	benchFrames(b, bench20(b), func(a *ui.App, _ *renderer, _ int) {
-		send(a, ui.Press(ui.KeyTab))
+		send(a, kit.Press(kit.KeyTab))
 	})
 }
 
@@ -77,19 +78,19 @@ func forget(r *renderer) {
 // the last frame's pixels, equals what a fresh renderer paints from
 // nothing, pixel for pixel.
 func TestKeptLayersPaintTheSame(t *testing.T) {
-	var evs [][]ui.Event
+	var evs [][]kit.Event
 	for range 3 {
 		evs = append(evs, nil)
 	}
 	for i := range 4 {
 		p := hoverPoints[i%2]
-		evs = append(evs, []ui.Event{{Kind: ui.MouseMove, X: p.X, Y: p.Y}})
+		evs = append(evs, []kit.Event{{Kind: kit.MouseMove, X: p.X, Y: p.Y}})
 	}
-	evs = append(evs, []ui.Event{{Kind: ui.MouseMove, X: 300, Y: 300}, {Kind: ui.MouseDown, X: 300, Y: 300, Button: ui.ButtonLeft}})
+	evs = append(evs, []kit.Event{{Kind: kit.MouseMove, X: 300, Y: 300}, {Kind: kit.MouseDown, X: 300, Y: 300, Button: kit.ButtonLeft}})
 	for i := range 3 {
-		evs = append(evs, []ui.Event{{Kind: ui.MouseMove, X: 300 + float64(10*i), Y: 300}})
+		evs = append(evs, []kit.Event{{Kind: kit.MouseMove, X: 300 + float64(10*i), Y: 300}})
 	}
-	evs = append(evs, []ui.Event{{Kind: ui.MouseUp, X: 330, Y: 300}}, nil, nil, nil)
+	evs = append(evs, []kit.Event{{Kind: kit.MouseUp, X: 330, Y: 300}}, nil, nil, nil)
 	for _, dirty := range []bool{false, true} {
 		r := newRenderer()
 		r.noDirty = !dirty
@@ -114,15 +115,15 @@ func TestKeptLayersPaintTheSame(t *testing.T) {
 // renderer paints from nothing, pixel for pixel.
 func TestDirtyRectsPaintTheSame(t *testing.T) {
 	a, m := measure60(t)
-	var evs [][]ui.Event
+	var evs [][]kit.Event
 	for _, ship := range []int{0, 23, 47} {
 		x, y := m.ScreenOf(ship)
-		evs = append(evs, []ui.Event{{Kind: ui.MouseMove, X: x, Y: y}, {Kind: ui.MouseDown, X: x, Y: y, Button: ui.ButtonLeft}})
+		evs = append(evs, []kit.Event{{Kind: kit.MouseMove, X: x, Y: y}, {Kind: kit.MouseDown, X: x, Y: y, Button: kit.ButtonLeft}})
 		for i := range 5 {
 			x, y = x+float64(3+i), y-float64(2*i)
-			evs = append(evs, []ui.Event{{Kind: ui.MouseMove, X: x, Y: y}})
+			evs = append(evs, []kit.Event{{Kind: kit.MouseMove, X: x, Y: y}})
 		}
-		evs = append(evs, []ui.Event{{Kind: ui.MouseUp, X: x, Y: y}}, nil)
+		evs = append(evs, []kit.Event{{Kind: kit.MouseUp, X: x, Y: y}}, nil)
 	}
 	how := paintsTheSame(t, a, newRenderer(), evs)
 	require.GreaterOrEqual(t, how["rects"], 12, "%v", how)
@@ -135,7 +136,7 @@ func TestDirtyRectsPaintTheSame(t *testing.T) {
 // returns how many frames r painted how. Both images are
 // unmanaged: in one of Ebiten's atlases an image's place there shifts the
 // rounding of a few edges by a level.
-func paintsTheSame(t *testing.T, a *ui.App, r *renderer, evs [][]ui.Event) map[string]int {
+func paintsTheSame(t *testing.T, a *ui.App, r *renderer, evs [][]kit.Event) map[string]int {
 	var dst *ebiten.Image
 	onLoop(func() { dst = unmanaged(1280, 800) })
 	defer onLoop(func() { dst.Deallocate() })

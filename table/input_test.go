@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // TestTransitionsRebuildEveryPressBetweenTicks: from the state at the
@@ -45,10 +45,10 @@ func TestQueuedKeysRepeatWhileHeld(t *testing.T) {
 		evs, ok := q.events()
 		require.True(t, ok)
 		for _, e := range evs {
-			if e.Key == ui.KeyRight {
+			if e.Key == kit.KeyRight {
 				presses++
 			}
-			if e.Key == ui.KeyTab {
+			if e.Key == kit.KeyTab {
 				tabs++
 			}
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // Ebiten 2.9 and 2.10 poll the keyboard once per frame and keep, per key,
@@ -54,7 +54,7 @@ const repeatAfter, repeatEvery = 24, 4
 // events turns the queue's events since the last frame into ui events,
 // and the keys still held into repeats. ok is false when the queue is
 // not live (the caller polls instead).
-func (q *keyQueue) events() (evs []ui.Event, ok bool) {
+func (q *keyQueue) events() (evs []kit.Event, ok bool) {
 	if q.src == nil {
 		return nil, false
 	}
@@ -77,7 +77,7 @@ func (q *keyQueue) events() (evs []ui.Event, ok bool) {
 			continue
 		}
 		q.down[e.key] = 0
-		evs = append(evs, ui.Event{Kind: ui.KeyPress, Key: keyMap[e.key], Shift: e.shift, Ctrl: e.ctrl})
+		evs = append(evs, kit.Event{Kind: kit.KeyPress, Key: keyMap[e.key], Shift: e.shift, Ctrl: e.ctrl})
 	}
 	for _, k := range keyOrder {
 		d, held := q.down[k]
@@ -87,7 +87,7 @@ func (q *keyQueue) events() (evs []ui.Event, ok bool) {
 		d++
 		q.down[k] = d
 		if repeating[k] && d > repeatAfter && d%repeatEvery == 0 {
-			evs = append(evs, ui.Event{Kind: ui.KeyPress, Key: keyMap[k],
+			evs = append(evs, kit.Event{Kind: kit.KeyPress, Key: keyMap[k],
 				Shift: ebiten.IsKeyPressed(ebiten.KeyShift), Ctrl: ebiten.IsKeyPressed(ebiten.KeyControl)})
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // measure60 is measurement mode on a 900 mm table with 60 ships (two
@@ -17,7 +18,7 @@ import (
 func measure60(tb testing.TB) (*ui.App, *ui.Measure) {
 	comp := assets.Default()
 	a := ui.NewApp(comp, tb.TempDir())
-	a.Handle(ui.Event{Kind: ui.Resize, W: 1280, H: 800})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 1280, H: 800})
 	t := referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(comp.Geometry)}
 	for i := range 60 {
 		class, heading, y := "viper-mk2", 80.0+float64(i%7)*3, 140+float64(i/10%3)*90
@@ -48,11 +49,11 @@ func BenchmarkMeasureDrag(b *testing.B) {
 	r := newRenderer()
 	onLoop(func() { r.Render(img, a.Frame()) })
 	x, y := m.ScreenOf(0)
-	send(a, ui.Event{Kind: ui.MouseMove, X: x, Y: y}, ui.Event{Kind: ui.MouseDown, X: x, Y: y, Button: ui.ButtonLeft})
+	send(a, kit.Event{Kind: kit.MouseMove, X: x, Y: y}, kit.Event{Kind: kit.MouseDown, X: x, Y: y, Button: kit.ButtonLeft})
 	b.ResetTimer()
 	defer cputime.PerOp(b)()
 	for i := 0; i < b.N; i++ {
-		send(a, ui.Event{Kind: ui.MouseMove, X: x + float64(i%40), Y: y + float64(i%7)})
+		send(a, kit.Event{Kind: kit.MouseMove, X: x + float64(i%40), Y: y + float64(i%7)})
 		onLoop(func() { r.Render(img, a.Frame()) })
 	}
 	onLoop(func() { readOne(img) })

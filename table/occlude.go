@@ -6,7 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // Occlusion: an opaque axis-aligned rectangle (ui.Op.Cover: the play
@@ -30,7 +30,7 @@ type cover struct {
 // paintArea paints operations, in the order given (with their marks),
 // inside rect of dst, over the background if fill is set (else over what
 // dst holds), leaving out what an opaque rectangle painted later hides.
-func (r *renderer) paintArea(dst *ebiten.Image, rect image.Rectangle, bg color.NRGBA, seq []*ui.Op, marks []opMark, fill bool) {
+func (r *renderer) paintArea(dst *ebiten.Image, rect image.Rectangle, bg color.NRGBA, seq []*kit.Op, marks []opMark, fill bool) {
 	covers := r.covers[:0]
 	if !r.noOcclusion {
 		for i, op := range seq {
@@ -54,11 +54,11 @@ func (r *renderer) paintArea(dst *ebiten.Image, rect image.Rectangle, bg color.N
 	r.mesh.Bands = r.bands || r.flatShader() == nil
 	for i, op := range seq {
 		switch op.Kind {
-		case ui.OpImage:
+		case kit.OpImage:
 			r.flush(dst)
 			r.atlas.flush(dst)
 			r.picture(dst, op)
-		case ui.OpPath:
+		case kit.OpPath:
 			r.atlas.flush(dst)
 			// the opaque rectangles painted after it over its pixels
 			holes := r.holes[:0]
@@ -75,7 +75,7 @@ func (r *renderer) paintArea(dst *ebiten.Image, rect image.Rectangle, bg color.N
 			from := len(r.mesh.I)
 			r.mesh.AddOpHoles(op, holes)
 			r.mesh.I = append(r.mesh.I[:from], hidden(r.mesh.V, r.mesh.I[from:], holes)...)
-		case ui.OpText:
+		case kit.OpText:
 			r.flush(dst)
 			r.text(dst, op)
 		}
@@ -87,7 +87,7 @@ func (r *renderer) paintArea(dst *ebiten.Image, rect image.Rectangle, bg color.N
 // hidden returns, in place, the triangles of is that are not wholly
 // inside one of the holes (a triangle covers only pixels whose centres
 // lie inside its bounding box).
-func hidden(v []ui.Vertex, is []uint32, holes []image.Rectangle) []uint32 {
+func hidden(v []kit.Vertex, is []uint32, holes []image.Rectangle) []uint32 {
 	out := is[:0]
 	for i := 0; i+2 < len(is); i += 3 {
 		p, q, s := &v[is[i]], &v[is[i+1]], &v[is[i+2]]
@@ -112,7 +112,7 @@ func hidden(v []ui.Vertex, is []uint32, holes []image.Rectangle) []uint32 {
 // samples no texture (a third of Fill's cost under Mesa).
 func (r *renderer) fillRects(dst *ebiten.Image, rect image.Rectangle, holes []image.Rectangle, c color.NRGBA) {
 	if r.flatShader() == nil {
-		ui.SubtractRects(float64(rect.Min.X), float64(rect.Min.Y), float64(rect.Max.X), float64(rect.Max.Y), holes, func(x0, y0, x1, y1 float64) {
+		kit.SubtractRects(float64(rect.Min.X), float64(rect.Min.Y), float64(rect.Max.X), float64(rect.Max.Y), holes, func(x0, y0, x1, y1 float64) {
 			dst.SubImage(image.Rect(int(x0), int(y0), int(x1), int(y1))).(*ebiten.Image).Fill(c)
 		})
 		return
@@ -121,7 +121,7 @@ func (r *renderer) fillRects(dst *ebiten.Image, rect image.Rectangle, holes []im
 	cr, cg, cb := float32(c.R)/255*a, float32(c.G)/255*a, float32(c.B)/255*a
 	r.vs, r.is = r.vs[:0], r.is[:0]
 	r.filled = 0
-	ui.SubtractRects(float64(rect.Min.X), float64(rect.Min.Y), float64(rect.Max.X), float64(rect.Max.Y), holes, func(x0, y0, x1, y1 float64) {
+	kit.SubtractRects(float64(rect.Min.X), float64(rect.Min.Y), float64(rect.Max.X), float64(rect.Max.Y), holes, func(x0, y0, x1, y1 float64) {
 		r.filled += int(x1-x0) * int(y1-y0)
 		n := uint32(len(r.vs))
 		for _, p := range [4][2]float64{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}} {

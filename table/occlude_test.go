@@ -12,6 +12,7 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // occlusionScreens are screens with opaque rectangles over other things:
@@ -21,10 +22,10 @@ func occlusionScreens(t *testing.T) map[string]*ui.App {
 	screens := map[string]*ui.App{"bench20": bench20(t), "title": newApp(t)}
 	e := newApp(t)
 	e.Show(ui.NewEditor(e))
-	send(e, ui.Type("2if")...)
+	send(e, kit.Type("2if")...)
 	screens["editor"] = e
 	m, _ := measure60(t)
-	send(m, ui.Press(ui.KeyTab))
+	send(m, kit.Press(kit.KeyTab))
 	screens["measure"] = m
 	rp := newApp(t)
 	b, err := battle.New(closeQuarters(), assets.Default(), 5)
@@ -128,7 +129,7 @@ func TestSubtractRectsCoversAllButTheHoles(t *testing.T) {
 			holes = append(holes, image.Rect(hx, hy, hx+rng.IntN(20), hy+rng.IntN(20)))
 		}
 		n := 0
-		ui.SubtractRects(x0, y0, x1, y1, holes, func(a0, b0, a1, b1 float64) {
+		kit.SubtractRects(x0, y0, x1, y1, holes, func(a0, b0, a1, b1 float64) {
 			require.Less(t, a0, a1)
 			require.Less(t, b0, b1)
 			n++
@@ -165,36 +166,36 @@ func TestSubtractRectsCoversAllButTheHoles(t *testing.T) {
 // pixels as fans, byte for byte.
 func TestShortestDiagonalsPaintAsFans(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	var ops []ui.Op
+	var ops []kit.Op
 	for range 60 {
 		cx, cy := 20+rng.Float64()*600, 20+rng.Float64()*440
 		r := 3 + rng.Float64()*150
-		var pts []ui.Pt
+		var pts []kit.Pt
 		switch rng.IntN(3) {
 		case 0: // a wedge: the tip and an arc
-			pts = append(pts, ui.Pt{X: cx, Y: cy})
+			pts = append(pts, kit.Pt{X: cx, Y: cy})
 			a0, span := rng.Float64()*2*math.Pi, 0.2+rng.Float64()*2
 			k := 3 + rng.IntN(30)
 			for i := 0; i <= k; i++ {
 				a := a0 + span*float64(i)/float64(k)
-				pts = append(pts, ui.Pt{X: cx + r*math.Cos(a), Y: cy + r*math.Sin(a)})
+				pts = append(pts, kit.Pt{X: cx + r*math.Cos(a), Y: cy + r*math.Sin(a)})
 			}
 		default: // a regular polygon
 			k := 5 + rng.IntN(40)
 			a0 := rng.Float64()
 			for i := range k {
 				a := a0 + 2*math.Pi*float64(i)/float64(k)
-				pts = append(pts, ui.Pt{X: cx + r*math.Cos(a), Y: cy + r*math.Sin(a)})
+				pts = append(pts, kit.Pt{X: cx + r*math.Cos(a), Y: cy + r*math.Sin(a)})
 			}
 		}
-		op := ui.Op{Kind: ui.OpPath, Closed: true, Pts: pts,
+		op := kit.Op{Kind: kit.OpPath, Closed: true, Pts: pts,
 			Fill: color.NRGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(1 + rng.IntN(255))}}
 		if rng.IntN(2) == 0 {
 			op.Stroke, op.Width = color.NRGBA{A: uint8(rng.IntN(256))}, 1+rng.Float64()*2
 		}
 		ops = append(ops, op)
 	}
-	l := &ui.List{W: 640, H: 480, Background: color.NRGBA{240, 240, 230, 255}, Ops: ops}
+	l := &kit.List{W: 640, H: 480, Background: color.NRGBA{240, 240, 230, 255}, Ops: ops}
 	var got, want *image.RGBA
 	onLoop(func() {
 		dst := unmanaged(l.W, l.H)
@@ -218,18 +219,18 @@ func TestShortestDiagonalsPaintAsFans(t *testing.T) {
 // strokes.
 func TestStrokesByDistancePaintAsBands(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	var ops []ui.Op
+	var ops []kit.Op
 	for range 80 {
 		x, y := 20+rng.Float64()*600, 20+rng.Float64()*440
 		heading := rng.Float64() * 2 * math.Pi
-		pts := []ui.Pt{{X: x, Y: y}}
+		pts := []kit.Pt{{X: x, Y: y}}
 		for range 1 + rng.IntN(12) {
 			heading += (rng.Float64() - 0.5) * 2.5 // under 72° a turn
 			step := 3 + rng.Float64()*60
 			x, y = x+step*math.Cos(heading), y+step*math.Sin(heading)
-			pts = append(pts, ui.Pt{X: x, Y: y})
+			pts = append(pts, kit.Pt{X: x, Y: y})
 		}
-		op := ui.Op{Kind: ui.OpPath, Pts: pts, Width: 0.5 + rng.Float64()*4,
+		op := kit.Op{Kind: kit.OpPath, Pts: pts, Width: 0.5 + rng.Float64()*4,
 			Stroke: color.NRGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(1 + rng.IntN(255))}}
 		if rng.IntN(3) == 0 { // a circle
 			op.Pts, op.Closed = nil, true
@@ -237,12 +238,12 @@ func TestStrokesByDistancePaintAsBands(t *testing.T) {
 			k := 12 + rng.IntN(60)
 			for i := range k {
 				a := 2 * math.Pi * float64(i) / float64(k)
-				op.Pts = append(op.Pts, ui.Pt{X: x + r*math.Cos(a), Y: y + r*math.Sin(a)})
+				op.Pts = append(op.Pts, kit.Pt{X: x + r*math.Cos(a), Y: y + r*math.Sin(a)})
 			}
 		}
 		ops = append(ops, op)
 	}
-	screens := map[string]*ui.List{"strokes": {W: 640, H: 480, Background: color.NRGBA{250, 250, 245, 255}, Ops: ops}}
+	screens := map[string]*kit.List{"strokes": {W: 640, H: 480, Background: color.NRGBA{250, 250, 245, 255}, Ops: ops}}
 	onLoop(func() { screens["bench20"] = bench20(t).Frame() })
 	for name, l := range screens {
 		var got, want *image.RGBA
@@ -286,10 +287,10 @@ type sharpJoin struct{ X, Y, R float64 }
 
 // sharpJoins returns the joins of the strokes of a draw list where the
 // mitre is cut short (its length would be over four half widths).
-func sharpJoins(l *ui.List) []sharpJoin {
+func sharpJoins(l *kit.List) []sharpJoin {
 	var out []sharpJoin
 	for _, op := range l.Ops {
-		if op.Kind != ui.OpPath || op.Stroke.A == 0 || op.Width <= 0 || !op.Closed && len(op.Pts) < 3 {
+		if op.Kind != kit.OpPath || op.Stroke.A == 0 || op.Width <= 0 || !op.Closed && len(op.Pts) < 3 {
 			continue
 		}
 		pts, n := op.Pts, len(op.Pts)
@@ -327,7 +328,7 @@ func TestLineCellsPaintAsGlyphQuads(t *testing.T) {
 	for name, a := range occlusionScreens(t) {
 		t.Run(name, func(t *testing.T) {
 			var got, want *image.RGBA
-			var l *ui.List
+			var l *kit.List
 			overlap := map[image.Point]bool{}     // two quads of a pass overlap
 			translucent := map[image.Point]bool{} // ... in a translucent colour
 			onLoop(func() {
@@ -344,7 +345,7 @@ func TestLineCellsPaintAsGlyphQuads(t *testing.T) {
 				// the pixels two quads of one pass of one line cover
 				for i := range l.Ops {
 					op := &l.Ops[i]
-					if op.Kind != ui.OpText {
+					if op.Kind != kit.OpText {
 						continue
 					}
 					lay, ox, oy := r.atlas.origin(r, op)
@@ -405,10 +406,10 @@ func TestFullAtlasesPaintTheSame(t *testing.T) {
 	onLoop(func() {
 		l := *a.Frame()
 		// the lines that fit the small atlases
-		var ops []ui.Op
+		var ops []kit.Op
 		probe := newRenderer()
 		for _, op := range l.Ops {
-			if op.Kind == ui.OpText && probe.atlas.box(probe, &op).Dx() > 140 {
+			if op.Kind == kit.OpText && probe.atlas.box(probe, &op).Dx() > 140 {
 				continue
 			}
 			ops = append(ops, op)

@@ -13,7 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // renderer paints draw lists on Ebiten images.
@@ -42,10 +42,10 @@ import (
 //     a layer's text in one batch of quads, halos included; no image is
 //     made for a line of text, however often it changes.
 type renderer struct {
-	fonts *ui.Fonts
+	fonts *kit.Fonts
 	mu    sync.Mutex
 	faces map[faceKey]*text.GoXFace
-	mesh  ui.Mesh
+	mesh  kit.Mesh
 	vs    []ebiten.Vertex
 	white *ebiten.Image
 	// flat paints untextured triangles, strokes by distance (nil if it
@@ -75,11 +75,11 @@ type renderer struct {
 	lastBg     color.NRGBA
 	lastMarks  []opMark
 	marks      [2][]opMark // the two frames' marks, in turn
-	order      []*ui.Op
+	order      []*kit.Op
 	byHash     map[uint64][]int32
 	matched    []bool
 	tiles      []bool
-	seq        []*ui.Op
+	seq        []*kit.Op
 	seqMarks   []opMark
 	culled     []uint32
 	seed       maphash.Seed // of the operations' hashes
@@ -113,11 +113,11 @@ type faceKey struct {
 const labelTTL = 120
 
 func newRenderer() *renderer {
-	return &renderer{fonts: ui.LoadFonts(), faces: map[faceKey]*text.GoXFace{}, atlas: newTextAtlas(), seed: maphash.MakeSeed()}
+	return &renderer{fonts: kit.LoadFonts(), faces: map[faceKey]*text.GoXFace{}, atlas: newTextAtlas(), seed: maphash.MakeSeed()}
 }
 
 func (r *renderer) face(size float64, bold bool) *text.GoXFace {
-	k := faceKey{ui.QuantSize(size), bold}
+	k := faceKey{kit.QuantSize(size), bold}
 	if f, ok := r.faces[k]; ok {
 		return f
 	}
@@ -137,7 +137,7 @@ func (r *renderer) face(size float64, bold bool) *text.GoXFace {
 // frame is kept in an image, painted once: the next frames copy it and
 // paint only the parts above it. While the first part changes every frame
 // nothing is kept and every part is painted directly.
-func (r *renderer) Render(dst *ebiten.Image, l *ui.List) {
+func (r *renderer) Render(dst *ebiten.Image, l *kit.List) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.frame++
@@ -278,19 +278,19 @@ func (r *renderer) plainShader() *ebiten.Shader {
 
 // splitBackdrop returns the backdrop's operations and the others, each in
 // their order.
-func splitBackdrop(ops []ui.Op) (backdrop, rest []ui.Op) {
+func splitBackdrop(ops []kit.Op) (backdrop, rest []kit.Op) {
 	n := 0
 	for i := range ops {
-		if ops[i].Layer == ui.BackdropLayer {
+		if ops[i].Layer == kit.BackdropLayer {
 			n++
 		}
 	}
 	if n == 0 {
 		return nil, ops
 	}
-	backdrop, rest = make([]ui.Op, 0, n), make([]ui.Op, 0, len(ops)-n)
+	backdrop, rest = make([]kit.Op, 0, n), make([]kit.Op, 0, len(ops)-n)
 	for _, op := range ops {
-		if op.Layer == ui.BackdropLayer {
+		if op.Layer == kit.BackdropLayer {
 			backdrop = append(backdrop, op)
 		} else {
 			rest = append(rest, op)
@@ -367,7 +367,7 @@ func (r *renderer) flush(dst *ebiten.Image) {
 		for _, v := range r.mesh.V {
 			d, e := float32(0), float32(1)
 			if v.E > 0 {
-				d, e, strokes = v.D/ui.Feather, v.E/ui.Feather, true
+				d, e, strokes = v.D/kit.Feather, v.E/kit.Feather, true
 			}
 			r.vs = append(r.vs, ebiten.Vertex{DstX: v.X, DstY: v.Y, ColorR: v.R * v.A, ColorG: v.G * v.A, ColorB: v.B * v.A, ColorA: v.A,
 				Custom0: d, Custom1: e})
@@ -422,7 +422,7 @@ func (r *renderer) evict() {
 // text adds a line of text to the layer's batch of text (textAtlas). When
 // the atlas is full the batch is painted, the atlas emptied and the line
 // added again; a line too big for the whole atlas is not painted.
-func (r *renderer) text(dst *ebiten.Image, op *ui.Op) {
+func (r *renderer) text(dst *ebiten.Image, op *kit.Op) {
 	if r.atlas.add(r, dst.Bounds(), op) {
 		return
 	}
@@ -433,7 +433,7 @@ func (r *renderer) text(dst *ebiten.Image, op *ui.Op) {
 
 // picture paints an OpImage: the picture scaled into its rectangle, its
 // texture kept while the same image is painted frame after frame.
-func (r *renderer) picture(dst *ebiten.Image, op *ui.Op) {
+func (r *renderer) picture(dst *ebiten.Image, op *kit.Op) {
 	b := op.Img.Bounds()
 	if b.Empty() || op.Dst.W <= 0 || op.Dst.H <= 0 {
 		return

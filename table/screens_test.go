@@ -19,6 +19,7 @@ import (
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/tablefile"
 )
 
@@ -64,16 +65,16 @@ func closeQuarters() battle.Setup {
 }
 
 // send injects events.
-func send(a *ui.App, evs ...ui.Event) {
+func send(a *ui.App, evs ...kit.Event) {
 	for _, ev := range evs {
 		a.Handle(ev)
 	}
 }
 
-func keys(ks ...ui.Key) []ui.Event {
-	var evs []ui.Event
+func keys(ks ...kit.Key) []kit.Event {
+	var evs []kit.Event
 	for _, k := range ks {
-		evs = append(evs, ui.Press(k))
+		evs = append(evs, kit.Press(k))
 	}
 	return evs
 }
@@ -154,7 +155,7 @@ func writeImage(path string, img image.Image) error {
 
 func newApp(t *testing.T) *ui.App {
 	a := ui.NewApp(assets.Default(), t.TempDir())
-	send(a, ui.Event{Kind: ui.Resize, W: 1280, H: 800})
+	send(a, kit.Event{Kind: kit.Resize, W: 1280, H: 800})
 	return a
 }
 
@@ -171,25 +172,25 @@ func TestKeyScreens(t *testing.T) {
 	require.NoError(t, err)
 	a.Show(g)
 	shot(t, a, "cover")
-	send(a, keys(ui.KeyEnter)...) // Colonial takes the controls
+	send(a, keys(kit.KeyEnter)...) // Colonial takes the controls
 	require.Equal(t, "plan", g.Stage())
-	send(a, ui.Type("5c")...) // high speed, next card: bank left
+	send(a, kit.Type("5c")...) // high speed, next card: bank left
 	shot(t, a, "planning")
-	send(a, ui.Type("3")...) // low speed
-	send(a, keys(ui.KeyEnter)...)
-	send(a, ui.Type("3")...)
-	send(a, keys(ui.KeyEnter)...)
-	send(a, ui.Type("h")...) // hand over
+	send(a, kit.Type("3")...) // low speed
+	send(a, keys(kit.KeyEnter)...)
+	send(a, kit.Type("3")...)
+	send(a, keys(kit.KeyEnter)...)
+	send(a, kit.Type("h")...) // hand over
 	require.Equal(t, "cover", g.Stage())
-	send(a, keys(ui.KeyEnter)...)
+	send(a, keys(kit.KeyEnter)...)
 	require.Equal(t, battle.Cylon, g.Side())
-	send(a, ui.Type("3")...)
-	send(a, keys(ui.KeyEnter)...)
-	send(a, ui.Type("3")...)
-	send(a, keys(ui.KeyEnter)...)
-	send(a, ui.Type("h")...)
+	send(a, kit.Type("3")...)
+	send(a, keys(kit.KeyEnter)...)
+	send(a, kit.Type("3")...)
+	send(a, keys(kit.KeyEnter)...)
+	send(a, kit.Type("h")...)
 	require.Equal(t, "cover", g.Stage()) // the reveal
-	send(a, keys(ui.KeyEnter)...)
+	send(a, keys(kit.KeyEnter)...)
 	require.Equal(t, "anim", g.Stage())
 	for i := 0; i < 30; i++ {
 		a.Tick(1.0 / 30)
@@ -199,17 +200,17 @@ func TestKeyScreens(t *testing.T) {
 		a.Tick(1.0 / 30)
 	}
 	if g.Stage() == "results" {
-		send(a, keys(ui.KeyEnter)...)
+		send(a, keys(kit.KeyEnter)...)
 	}
 	require.Equal(t, "declare", g.Stage(), fmt.Sprint(a.Status()))
-	send(a, ui.Type("1")...)
+	send(a, kit.Type("1")...)
 	shot(t, a, "firing")
 	// the Cylons fire back: both shots shown, each on its own
 	for i := 0; i < 4 && g.Stage() != "results"; i++ {
 		if g.Stage() == "declare" {
-			send(a, ui.Type("1")...)
+			send(a, kit.Type("1")...)
 		}
-		send(a, keys(ui.KeyEnter)...)
+		send(a, keys(kit.KeyEnter)...)
 	}
 	require.Equal(t, "results", g.Stage())
 	shot(t, a, "shots")
@@ -224,8 +225,8 @@ func TestScenarioScreens(t *testing.T) {
 	g, err := ui.NewGame(a, sc.Setup(), 7)
 	require.NoError(t, err)
 	a.Show(g.WithScenario(sc))
-	send(a, keys(ui.KeyEnter)...)
-	send(a, ui.Type("b")...)
+	send(a, keys(kit.KeyEnter)...)
+	send(a, kit.Type("b")...)
 	shot(t, a, "scenario")
 
 	edge := closeQuarters()
@@ -233,7 +234,7 @@ func TestScenarioScreens(t *testing.T) {
 	g, err = ui.NewGame(a, edge, 7)
 	require.NoError(t, err)
 	a.Show(g)
-	send(a, keys(ui.KeyEnter, ui.KeyTab)...) // viper-2
+	send(a, keys(kit.KeyEnter, kit.KeyTab)...) // viper-2
 	shot(t, a, "offtable")
 }
 
@@ -246,7 +247,7 @@ func TestMeasureScreen(t *testing.T) {
 	m := ui.NewMeasure(a, &tbl, "testdata/tables/example.yaml")
 	a.Show(m)
 	a.Frame()
-	send(a, keys(ui.KeyTab)...) // select the first ship
+	send(a, keys(kit.KeyTab)...) // select the first ship
 	shot(t, a, "measure")
 }
 
@@ -255,19 +256,19 @@ func TestEditorScreen(t *testing.T) {
 	e := ui.NewEditor(a)
 	a.Show(e)
 	a.Frame()
-	send(a, ui.Type("2i")...) // a Cylon ship with a pilot token: a problem without the pilots rule
-	send(a, ui.Type("f")...)  // an asteroid field
+	send(a, kit.Type("2i")...) // a Cylon ship with a pilot token: a problem without the pilots rule
+	send(a, kit.Type("f")...)  // an asteroid field
 	require.Len(t, e.Problems(), 1)
 	require.Contains(t, e.Problems()[0], "ships[4].pilot")
 	shot(t, a, "editor")
-	send(a, ui.Press(ui.KeyF3)) // load: a file or a built-in scenario
+	send(a, kit.Press(kit.KeyF3)) // load: a file or a built-in scenario
 	require.True(t, a.Prompting())
 	a.Frame() // the prompt's field
 	// the path names a temporary folder: type a fixed one
 	for range 120 {
-		send(a, ui.Press(ui.KeyBackspace))
+		send(a, kit.Press(kit.KeyBackspace))
 	}
-	send(a, ui.Type("scenarios/my-battle.yaml")...)
+	send(a, kit.Type("scenarios/my-battle.yaml")...)
 	shot(t, a, "editor-load")
 }
 
@@ -275,7 +276,7 @@ func TestEditorScreen(t *testing.T) {
 // overlay on: arcs, range rings, grid, ghosts, names, the log.
 func bench20(tb testing.TB) *ui.App {
 	a := ui.NewApp(assets.Default(), tb.TempDir())
-	a.Handle(ui.Event{Kind: ui.Resize, W: 1280, H: 800})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 1280, H: 800})
 	setup := closeQuarters()
 	setup.Ships = nil
 	for i := 0; i < 10; i++ {
@@ -292,8 +293,8 @@ func bench20(tb testing.TB) *ui.App {
 		tb.Fatal(err)
 	}
 	a.Show(g)
-	send(a, keys(ui.KeyEnter)...)
-	send(a, ui.Type("r")...) // range rings on
+	send(a, keys(kit.KeyEnter)...)
+	send(a, kit.Type("r")...) // range rings on
 	return a
 }
 
@@ -314,9 +315,9 @@ func BenchmarkFrame(b *testing.B) {
 // (the backdrop is painted anew each time).
 func BenchmarkFrameMoving(b *testing.B) {
 	a := bench20(b)
-	send(a, ui.Event{Kind: ui.MouseMove, X: 300, Y: 300}, ui.Event{Kind: ui.MouseDown, X: 300, Y: 300, Button: ui.ButtonLeft})
+	send(a, kit.Event{Kind: kit.MouseMove, X: 300, Y: 300}, kit.Event{Kind: kit.MouseDown, X: 300, Y: 300, Button: kit.ButtonLeft})
 	benchFrames(b, a, func(a *ui.App, _ *renderer, i int) {
-		send(a, ui.Event{Kind: ui.MouseMove, X: 300 + float64(i%40), Y: 300})
+		send(a, kit.Event{Kind: kit.MouseMove, X: 300 + float64(i%40), Y: 300})
 	})
 }
 
@@ -339,13 +340,13 @@ func BenchmarkFrameReadBack(b *testing.B) {
 // tessellation.
 func BenchmarkFrameBuild(b *testing.B) {
 	a := bench20(b)
-	var m ui.Mesh
+	var m kit.Mesh
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		l := a.Frame()
 		m.Reset()
 		for k := range l.Ops {
-			if l.Ops[k].Kind == ui.OpPath {
+			if l.Ops[k].Kind == kit.OpPath {
 				m.AddOp(&l.Ops[k])
 			}
 		}
@@ -362,24 +363,24 @@ func TestFTLScreens(t *testing.T) {
 	require.NoError(t, err)
 	a.Show(g)
 	for _, side := range []string{"colonial", "cylon"} {
-		send(a, keys(ui.KeyEnter)...) // the cover
+		send(a, keys(kit.KeyEnter)...) // the cover
 		speeds := "33"
 		if side == "cylon" {
 			speeds = "63"
 		}
 		for _, r := range speeds {
-			send(a, ui.Type(string(r))...)
-			send(a, keys(ui.KeyEnter)...)
+			send(a, kit.Type(string(r))...)
+			send(a, keys(kit.KeyEnter)...)
 		}
-		send(a, ui.Type("h")...)
+		send(a, kit.Type("h")...)
 	}
 	for i := 0; i < 5 && g.Stage() != "marker"; i++ {
-		send(a, keys(ui.KeyEnter)...)
+		send(a, keys(kit.KeyEnter)...)
 	}
 	require.Equal(t, "marker", g.Stage())
-	send(a, ui.Click(420, 250)...)
+	send(a, kit.Click(420, 250)...)
 	shot(t, a, "ftl-marker")
-	send(a, keys(ui.KeyEnter)...)
+	send(a, keys(kit.KeyEnter)...)
 	for i := 0; i < 300 && g.Stage() == "anim"; i++ {
 		a.Tick(1.0 / 30)
 	}
@@ -413,41 +414,41 @@ func TestCrowdedScreens(t *testing.T) {
 	g, err := ui.NewGame(a, crowded(), 5)
 	require.NoError(t, err)
 	a.Show(g)
-	send(a, ui.Type("r")...) // the range rings
+	send(a, kit.Type("r")...) // the range rings
 	for i := 0; i < 200 && g.Stage() != "declare"; i++ {
 		switch g.Stage() {
 		case "plan":
 			switch title := a.WindowTitle(); {
 			case strings.Contains(title, "confirm"):
-				send(a, keys(ui.KeyEnter)...) // a plan that needs a second Enter
+				send(a, keys(kit.KeyEnter)...) // a plan that needs a second Enter
 			case strings.Contains(title, "all planned"):
-				send(a, ui.Type("h")...)
+				send(a, kit.Type("h")...)
 			default:
-				send(a, ui.Type("3")...)
-				send(a, keys(ui.KeyEnter)...)
+				send(a, kit.Type("3")...)
+				send(a, keys(kit.KeyEnter)...)
 			}
 		case "anim":
 			for j := 0; j < 400 && g.Stage() == "anim"; j++ {
 				a.Tick(1.0 / 30)
 			}
 		default:
-			send(a, keys(ui.KeyEnter)...)
+			send(a, keys(kit.KeyEnter)...)
 		}
 	}
 	require.Equal(t, "declare", g.Stage())
 	for range 6 {
-		send(a, ui.Type("1")...)
-		send(a, keys(ui.KeyTab)...)
+		send(a, kit.Type("1")...)
+		send(a, keys(kit.KeyTab)...)
 	}
 	shot(t, a, "crowded-firing")
 	for i := 0; i < 10 && g.Stage() != "results"; i++ {
 		if g.Stage() == "declare" {
 			for range 6 {
-				send(a, ui.Type("1")...)
-				send(a, keys(ui.KeyTab)...)
+				send(a, kit.Type("1")...)
+				send(a, keys(kit.KeyTab)...)
 			}
 		}
-		send(a, keys(ui.KeyEnter)...)
+		send(a, keys(kit.KeyEnter)...)
 	}
 	require.Equal(t, "results", g.Stage())
 	shot(t, a, "crowded-shots")

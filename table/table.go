@@ -25,6 +25,7 @@ import (
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/tablefile"
 )
 
@@ -76,7 +77,7 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	a.DataDir = o.DataDir
 	a.Server = o.Server
 	if o.Width > 0 && o.Height > 0 {
-		a.Handle(ui.Event{Kind: ui.Resize, W: o.Width, H: o.Height})
+		a.Handle(kit.Event{Kind: kit.Resize, W: o.Width, H: o.Height})
 	}
 	for side, p := range map[battle.Side]string{battle.Colonial: o.Colonial, battle.Cylon: o.Cylon} {
 		if p == "" {
@@ -224,7 +225,7 @@ type Game struct {
 	title string
 	delay time.Duration
 
-	gestures ui.Gestures
+	gestures kit.Gestures
 	touchIDs []ebiten.TouchID
 	page     pageLink // the browser page around the view (browser_js.go)
 
@@ -239,13 +240,13 @@ func NewGame(a *ui.App) *Game {
 	return &Game{app: a, r: newRenderer(), keyHeld: map[ebiten.Key]bool{}}
 }
 
-var keyMap = map[ebiten.Key]ui.Key{
-	ebiten.KeyEnter: ui.KeyEnter, ebiten.KeyNumpadEnter: ui.KeyEnter, ebiten.KeyEscape: ui.KeyEscape,
-	ebiten.KeyTab: ui.KeyTab, ebiten.KeyBackspace: ui.KeyBackspace, ebiten.KeyDelete: ui.KeyDelete,
-	ebiten.KeyArrowLeft: ui.KeyLeft, ebiten.KeyArrowRight: ui.KeyRight, ebiten.KeyArrowUp: ui.KeyUp,
-	ebiten.KeyArrowDown: ui.KeyDown, ebiten.KeyPageUp: ui.KeyPageUp, ebiten.KeyPageDown: ui.KeyPageDown,
-	ebiten.KeyHome: ui.KeyHome, ebiten.KeyEnd: ui.KeyEnd, ebiten.KeyF1: ui.KeyF1, ebiten.KeyF2: ui.KeyF2,
-	ebiten.KeyF3: ui.KeyF3, ebiten.KeyF5: ui.KeyF5,
+var keyMap = map[ebiten.Key]kit.Key{
+	ebiten.KeyEnter: kit.KeyEnter, ebiten.KeyNumpadEnter: kit.KeyEnter, ebiten.KeyEscape: kit.KeyEscape,
+	ebiten.KeyTab: kit.KeyTab, ebiten.KeyBackspace: kit.KeyBackspace, ebiten.KeyDelete: kit.KeyDelete,
+	ebiten.KeyArrowLeft: kit.KeyLeft, ebiten.KeyArrowRight: kit.KeyRight, ebiten.KeyArrowUp: kit.KeyUp,
+	ebiten.KeyArrowDown: kit.KeyDown, ebiten.KeyPageUp: kit.KeyPageUp, ebiten.KeyPageDown: kit.KeyPageDown,
+	ebiten.KeyHome: kit.KeyHome, ebiten.KeyEnd: kit.KeyEnd, ebiten.KeyF1: kit.KeyF1, ebiten.KeyF2: kit.KeyF2,
+	ebiten.KeyF3: kit.KeyF3, ebiten.KeyF5: kit.KeyF5,
 }
 
 // repeating keys repeat while held.
@@ -265,8 +266,8 @@ var repeating = map[ebiten.Key]bool{
 // player makes them: the pointer, the buttons, the typed characters,
 // then the special keys (typing a name then Enter; clicking a field then
 // typing).
-func (g *Game) events() []ui.Event {
-	var evs []ui.Event
+func (g *Game) events() []kit.Event {
+	var evs []kit.Event
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
 	// The cursor is in the screen's pixels already (Layout gives the
@@ -275,32 +276,32 @@ func (g *Game) events() []ui.Event {
 	fx, fy := float64(x), float64(y)
 	if x != g.mouse[0] || y != g.mouse[1] {
 		g.mouse = [2]int{x, y}
-		evs = append(evs, ui.Event{Kind: ui.MouseMove, X: fx, Y: fy})
+		evs = append(evs, kit.Event{Kind: kit.MouseMove, X: fx, Y: fy})
 	}
 	for i, b := range mouseButtons {
 		held := inpututil.MouseButtonPressDuration(b.eb) > 0
 		for _, down := range transitions(g.buttonHeld[i], inpututil.IsMouseButtonJustPressed(b.eb),
 			inpututil.IsMouseButtonJustReleased(b.eb), held) {
 			if down {
-				evs = append(evs, ui.Event{Kind: ui.MouseDown, X: fx, Y: fy, Button: b.ui, Shift: shift, Ctrl: ctrl})
+				evs = append(evs, kit.Event{Kind: kit.MouseDown, X: fx, Y: fy, Button: b.ui, Shift: shift, Ctrl: ctrl})
 			} else {
-				evs = append(evs, ui.Event{Kind: ui.MouseUp, X: fx, Y: fy, Button: b.ui})
+				evs = append(evs, kit.Event{Kind: kit.MouseUp, X: fx, Y: fy, Button: b.ui})
 			}
 		}
 		g.buttonHeld[i] = held
 	}
 	if _, dy := ebiten.Wheel(); dy != 0 {
-		evs = append(evs, ui.Event{Kind: ui.Wheel, X: fx, Y: fy, DY: dy})
+		evs = append(evs, kit.Event{Kind: kit.Wheel, X: fx, Y: fy, DY: dy})
 	}
 	for _, r := range ebiten.AppendInputChars(nil) {
-		evs = append(evs, ui.Event{Kind: ui.Char, Rune: r, Shift: shift, Ctrl: ctrl})
+		evs = append(evs, kit.Event{Kind: kit.Char, Rune: r, Shift: shift, Ctrl: ctrl})
 	}
 	if kev, ok := g.keys.events(); ok {
 		evs = append(evs, kev...)
 	} else {
 		evs = g.polledKeys(evs, shift, ctrl)
 	}
-	var ts []ui.TouchPoint
+	var ts []kit.TouchPoint
 	ts, g.touchIDs = touchPoints(g.touchIDs)
 	evs = append(evs, g.gestures.Update(ts)...)
 	return evs
@@ -312,7 +313,7 @@ func (g *Game) events() []ui.Event {
 // since the last tick is rebuilt from those and the state at the last
 // tick (transitions): a key that was up, was released in this tick and
 // is down now was pressed twice; two whole taps count as one.
-func (g *Game) polledKeys(evs []ui.Event, shift, ctrl bool) []ui.Event {
+func (g *Game) polledKeys(evs []kit.Event, shift, ctrl bool) []kit.Event {
 	for _, k := range keyOrder {
 		d := inpututil.KeyPressDuration(k)
 		held := d > 0
@@ -327,7 +328,7 @@ func (g *Game) polledKeys(evs []ui.Event, shift, ctrl bool) []ui.Event {
 			presses = 1
 		}
 		for range presses {
-			evs = append(evs, ui.Event{Kind: ui.KeyPress, Key: keyMap[k], Shift: shift, Ctrl: ctrl})
+			evs = append(evs, kit.Event{Kind: kit.KeyPress, Key: keyMap[k], Shift: shift, Ctrl: ctrl})
 		}
 	}
 	return evs
@@ -378,7 +379,7 @@ var keyOrder = func() []ebiten.Key {
 var mouseButtons = []struct {
 	eb ebiten.MouseButton
 	ui int
-}{{ebiten.MouseButtonLeft, ui.ButtonLeft}, {ebiten.MouseButtonRight, ui.ButtonRight}, {ebiten.MouseButtonMiddle, ui.ButtonMiddle}}
+}{{ebiten.MouseButtonLeft, kit.ButtonLeft}, {ebiten.MouseButtonRight, kit.ButtonRight}, {ebiten.MouseButtonMiddle, kit.ButtonMiddle}}
 
 // Update implements ebiten.Game.
 func (g *Game) Update() error {
@@ -422,7 +423,7 @@ func (g *Game) Layout(w, h int) (int, int) {
 	dw, dh := int(float64(w)*s), int(float64(h)*s)
 	if dw != g.w || dh != g.h {
 		g.w, g.h = dw, dh
-		g.app.Handle(ui.Event{Kind: ui.Resize, W: dw, H: dh})
+		g.app.Handle(kit.Event{Kind: kit.Resize, W: dw, H: dh})
 	}
 	return dw, dh
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // snap is what everyone sees of a ship at one moment.
@@ -271,7 +272,7 @@ func buildMoves(before map[string]snap, after battle.View, outcomes map[string]s
 }
 
 // drawBanner names the phase under way at the top of the table.
-func (an *animation) drawBanner(a *App, l *List, view Rect) {
+func (an *animation) drawBanner(a *App, l *kit.List, view kit.Rect) {
 	k, _ := an.phaseAt()
 	if k >= len(an.phases) {
 		return
@@ -280,7 +281,7 @@ func (an *animation) drawBanner(a *App, l *List, view Rect) {
 	sz := a.TextSize(20)
 	t := an.phases[k].title
 	w := a.Fonts.Width(t, sz, true) + 2*sz
-	r := Rect{view.X + (view.W-w)/2, view.Y + 12, w, 1.9 * sz}
-	l.Rect(r, Alpha(ColCover1, 0.85), ColNone, 0)
-	l.Text(Pt{r.X + w/2, r.Y + 1.3*sz}, t, sz, ColWhite, AnchorMiddle, true)
+	r := kit.Rect{X: view.X + (view.W-w)/2, Y: view.Y + 12, W: w, H: 1.9 * sz}
+	l.Rect(r, kit.Alpha(kit.ColCover1, 0.85), kit.ColNone, 0)
+	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 1.3*sz}, t, sz, kit.ColWhite, kit.AnchorMiddle, true)
 }

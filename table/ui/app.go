@@ -1,6 +1,8 @@
 // Package ui is the table view without Ebiten: screens are state machines
-// that take input events and produce draw lists (List). The package table
-// adapts them to Ebiten; tests drive them with injected events.
+// that take input events and produce draw lists (kit.List). The package
+// table adapts them to Ebiten; tests drive them with injected events. The
+// drawing toolkit the screens share (draw lists, tessellation, fonts,
+// events, touch gestures, the camera) is the package kit, below them.
 //
 // Everything a screen shows a player of a battle comes from that side's
 // battle.View (or, between plans, from what both sides may see); rulings
@@ -21,6 +23,7 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/policy"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // Screen is one screen of the view.
@@ -30,18 +33,18 @@ type Screen interface {
 	// Help lists the screen's keys and mouse actions, one a line.
 	Help() []string
 	// Handle takes one input event the app did not consume.
-	Handle(ev Event)
+	Handle(ev kit.Event)
 	// Tick advances animations by dt seconds.
 	Tick(dt float64)
 	// Draw paints the screen; widgets it registers receive the next clicks.
-	Draw(l *List)
+	Draw(l *kit.List)
 }
 
 // App is the whole view: the current screen, the help overlay, a modal
 // prompt and a status line.
 type App struct {
 	Comp  *assets.Components
-	Fonts *Fonts
+	Fonts *kit.Fonts
 	// Dir is where games, tables, scenarios and pictures are saved by
 	// default.
 	Dir string
@@ -83,7 +86,7 @@ type App struct {
 	statusT  float64
 	Quit     bool
 
-	mouse   Pt
+	mouse   kit.Pt
 	widgets []widget
 	focus   string // id of the focused text field
 	fields  map[string]*field
@@ -104,7 +107,7 @@ func PlayerChoices() []string { return append([]string{Human}, policy.Names...) 
 
 // NewApp returns the view showing the title screen.
 func NewApp(comp *assets.Components, dir string) *App {
-	a := &App{Comp: comp, Fonts: LoadFonts(), Dir: dir, W: 1280, H: 800, fields: map[string]*field{},
+	a := &App{Comp: comp, Fonts: kit.LoadFonts(), Dir: dir, W: 1280, H: 800, fields: map[string]*field{},
 		Players: map[battle.Side]string{battle.Colonial: Human, battle.Cylon: Human}}
 	a.screen = NewTitle(a)
 	return a
@@ -172,14 +175,14 @@ func (a *App) S() float64 {
 func (a *App) TextSize(nominal float64) float64 { return math.Max(11, nominal*a.S()) }
 
 // Handle takes one input event.
-func (a *App) Handle(ev Event) {
+func (a *App) Handle(ev kit.Event) {
 	switch ev.Kind {
-	case Resize:
+	case kit.Resize:
 		a.W, a.H = math.Max(float64(ev.W), 200), math.Max(float64(ev.H), 150)
 		a.screen.Handle(ev)
 		return
-	case MouseMove:
-		a.mouse = Pt{ev.X, ev.Y}
+	case kit.MouseMove:
+		a.mouse = kit.Pt{X: ev.X, Y: ev.Y}
 		a.hover = ""
 		for i := len(a.widgets) - 1; i >= 0; i-- {
 			if a.widgets[i].r.Contains(a.mouse) {
@@ -187,8 +190,8 @@ func (a *App) Handle(ev Event) {
 				break
 			}
 		}
-	case MouseDown:
-		a.mouse = Pt{ev.X, ev.Y}
+	case kit.MouseDown:
+		a.mouse = kit.Pt{X: ev.X, Y: ev.Y}
 		a.Frame() // the widgets as they stand now
 		if a.help {
 			// the help's own buttons (Next page, Close); a tap anywhere
@@ -202,7 +205,7 @@ func (a *App) Handle(ev Event) {
 			a.help = false
 			return
 		}
-		if ev.Button == ButtonLeft {
+		if ev.Button == kit.ButtonLeft {
 			for i := len(a.widgets) - 1; i >= 0; i-- {
 				w := a.widgets[i]
 				if w.r.Contains(a.mouse) {
@@ -222,7 +225,7 @@ func (a *App) Handle(ev Event) {
 		if a.modal != nil || a.ask != nil {
 			return
 		}
-	case KeyPress, Char:
+	case kit.KeyPress, kit.Char:
 		if a.ask != nil {
 			a.ask.key(a, ev)
 			return
@@ -232,19 +235,19 @@ func (a *App) Handle(ev Event) {
 				return
 			}
 		}
-		if ev.Kind == KeyPress && ev.Key == KeyF1 || ev.Kind == Char && ev.Rune == '?' {
+		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyF1 || ev.Kind == kit.Char && ev.Rune == '?' {
 			a.ShowHelp(!a.help)
 			return
 		}
-		if a.help && (ev.Kind == KeyPress && ev.Key == KeyPageDown || ev.Kind == Char && ev.Rune == ' ') {
+		if a.help && (ev.Kind == kit.KeyPress && ev.Key == kit.KeyPageDown || ev.Kind == kit.Char && ev.Rune == ' ') {
 			a.helpPage++ // drawHelp wraps it round
 			return
 		}
-		if a.help && ev.Kind == KeyPress && ev.Key == KeyPageUp {
+		if a.help && ev.Kind == kit.KeyPress && ev.Key == kit.KeyPageUp {
 			a.helpPage = max(0, a.helpPage-1)
 			return
 		}
-		if a.help && (ev.Kind == KeyPress && ev.Key == KeyEscape) {
+		if a.help && (ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape) {
 			a.help = false
 			return
 		}
@@ -253,7 +256,7 @@ func (a *App) Handle(ev Event) {
 			return
 		}
 	}
-	if (a.modal != nil || a.ask != nil) && (ev.Kind == MouseDown || ev.Kind == MouseUp) {
+	if (a.modal != nil || a.ask != nil) && (ev.Kind == kit.MouseDown || ev.Kind == kit.MouseUp) {
 		return
 	}
 	a.screen.Handle(ev)
@@ -278,8 +281,8 @@ func (a *App) Tick(dt float64) {
 }
 
 // Frame draws the current frame.
-func (a *App) Frame() *List {
-	l := &List{W: int(a.W), H: int(a.H), Background: ColBackground}
+func (a *App) Frame() *kit.List {
+	l := &kit.List{W: int(a.W), H: int(a.H), Background: kit.ColBackground}
 	a.widgets = a.widgets[:0]
 	a.fields = map[string]*field{}
 	a.screen.Draw(l)
@@ -291,7 +294,7 @@ func (a *App) Frame() *List {
 		sz := a.TextSize(14)
 		w := a.Fonts.Width(a.status, sz, false) + 2*sz
 		y0, y1 := a.H-2.6*sz, 0.6*sz
-		cands := []Rect{{(a.W - w) / 2, y0, w, 2 * sz}, {sz, y0, w, 2 * sz}, {(a.W - w) / 2, y1, w, 2 * sz}}
+		cands := []kit.Rect{{X: (a.W - w) / 2, Y: y0, W: w, H: 2 * sz}, {X: sz, Y: y0, W: w, H: 2 * sz}, {X: (a.W - w) / 2, Y: y1, W: w, H: 2 * sz}}
 		r := cands[0]
 		for _, c := range cands {
 			if l.Free(c) {
@@ -299,8 +302,8 @@ func (a *App) Frame() *List {
 				break
 			}
 		}
-		l.Rect(r, Alpha(ColInk, 0.85), ColNone, 0)
-		l.Text(Pt{r.X + r.W/2, r.Y + 1.35*sz}, Clean(a.status), sz, ColWhite, AnchorMiddle, false)
+		l.Rect(r, kit.Alpha(kit.ColInk, 0.85), kit.ColNone, 0)
+		l.Text(kit.Pt{X: r.X + r.W/2, Y: r.Y + 1.35*sz}, kit.Clean(a.status), sz, kit.ColWhite, kit.AnchorMiddle, false)
 	}
 	if a.modal != nil {
 		l.NewLayer()
@@ -322,14 +325,14 @@ func (a *App) Frame() *List {
 
 // widget is a clickable region registered by the last frame.
 type widget struct {
-	r     Rect
+	r     kit.Rect
 	id    string
 	click func()
 	field string
 }
 
 // Hot registers a clickable region.
-func (a *App) Hot(r Rect, id string, click func()) {
+func (a *App) Hot(r kit.Rect, id string, click func()) {
 	a.widgets = append(a.widgets, widget{r: r, id: id, click: click})
 }
 
@@ -337,7 +340,7 @@ func (a *App) Hot(r Rect, id string, click func()) {
 func (a *App) Hovered(id string) bool { return a.hover == id && id != "" }
 
 // Mouse returns the pointer's position.
-func (a *App) Mouse() Pt { return a.mouse }
+func (a *App) Mouse() kit.Pt { return a.mouse }
 
 // Touch reports whether the view runs on a touch screen (App.MinTarget
 // set): then the words say tap, not press, and buttons carry no keys.
@@ -363,23 +366,23 @@ func (a *App) Words(desktop, touch string) string {
 
 // Button draws a button and registers its click. on marks a selected
 // option; disabled buttons draw grey and do nothing.
-func (a *App) Button(l *List, r Rect, label string, on, disabled bool, click func()) {
+func (a *App) Button(l *kit.List, r kit.Rect, label string, on, disabled bool, click func()) {
 	id := fmt.Sprintf("btn:%.0f:%.0f:%s", r.X, r.Y, label)
-	bg, fg := ColButton, ColInk
+	bg, fg := kit.ColButton, kit.ColInk
 	switch {
 	case disabled:
-		fg = Alpha(ColSecondary, 0.6)
+		fg = kit.Alpha(kit.ColSecondary, 0.6)
 	case on:
-		bg, fg = ColButtonOn, ColWhite
+		bg, fg = kit.ColButtonOn, kit.ColWhite
 	case a.Hovered(id):
-		bg = ColHover
+		bg = kit.ColHover
 	}
-	l.Rect(r, bg, ColPanelLine, 1)
+	l.Rect(r, bg, kit.ColPanelLine, 1)
 	sz := math.Min(a.TextSize(14), r.H*0.62)
 	for sz > 8 && a.Fonts.Width(label, sz, on) > r.W-6 { // a chosen option's label is bold
 		sz -= 0.5
 	}
-	l.Text(Pt{r.X + r.W/2, r.Y + r.H/2 + sz*0.36}, Clean(label), sz, fg, AnchorMiddle, on)
+	l.Text(kit.Pt{X: r.X + r.W/2, Y: r.Y + r.H/2 + sz*0.36}, kit.Clean(label), sz, fg, kit.AnchorMiddle, on)
 	if !disabled {
 		a.Hot(r, id, click)
 	}
@@ -392,23 +395,23 @@ type field struct {
 	numeric bool
 }
 
-func (f *field) key(a *App, ev Event) bool {
+func (f *field) key(a *App, ev kit.Event) bool {
 	switch {
-	case ev.Kind == Char:
+	case ev.Kind == kit.Char:
 		*f.text += string(ev.Rune)
 		return true
-	case ev.Key == KeyBackspace:
+	case ev.Key == kit.KeyBackspace:
 		if r := []rune(*f.text); len(r) > 0 {
 			*f.text = string(r[:len(r)-1])
 		}
 		return true
-	case ev.Key == KeyEnter:
+	case ev.Key == kit.KeyEnter:
 		a.focus = ""
 		if f.enter != nil {
 			f.enter()
 		}
 		return true
-	case ev.Key == KeyEscape, ev.Key == KeyTab:
+	case ev.Key == kit.KeyEscape, ev.Key == kit.KeyTab:
 		a.focus = ""
 		return true
 	}
@@ -416,24 +419,24 @@ func (f *field) key(a *App, ev Event) bool {
 }
 
 // Field draws a text field bound to text; Enter in it calls enter.
-func (a *App) Field(l *List, r Rect, id string, text *string, enter func()) {
+func (a *App) Field(l *kit.List, r kit.Rect, id string, text *string, enter func()) {
 	a.field(l, r, id, &field{text: text, enter: enter})
 }
 
 // NumberField is a Field for a number: a phone offers its number keys.
-func (a *App) NumberField(l *List, r Rect, id string, text *string, enter func()) {
+func (a *App) NumberField(l *kit.List, r kit.Rect, id string, text *string, enter func()) {
 	a.field(l, r, id, &field{text: text, enter: enter, numeric: true})
 }
 
-func (a *App) field(l *List, r Rect, id string, f *field) {
+func (a *App) field(l *kit.List, r kit.Rect, id string, f *field) {
 	text := f.text
 	a.fields[id] = f
 	a.widgets = append(a.widgets, widget{r: r, id: "field:" + id, field: id})
 	focused := a.focus == id
-	bg := ColWhite
-	border := ColPanelLine
+	bg := kit.ColWhite
+	border := kit.ColPanelLine
 	if focused {
-		border = ColMedium
+		border = kit.ColMedium
 	}
 	l.Rect(r, bg, border, 1.5)
 	sz := math.Min(a.TextSize(14), r.H*0.62)
@@ -456,7 +459,7 @@ func (a *App) field(l *List, r Rect, id string, f *field) {
 		}
 		s += "…"
 	}
-	l.Text(Pt{r.X + 4, r.Y + r.H/2 + sz*0.36}, s, sz, ColInk, AnchorStart, false)
+	l.Text(kit.Pt{X: r.X + 4, Y: r.Y + r.H/2 + sz*0.36}, s, sz, kit.ColInk, kit.AnchorStart, false)
 }
 
 // TextField is a text field of the last frame, for a platform that edits
@@ -464,7 +467,7 @@ func (a *App) field(l *List, r Rect, id string, f *field) {
 // for a real input only).
 type TextField struct {
 	ID      string
-	R       Rect
+	R       kit.Rect
 	Text    string
 	Numeric bool
 	Focused bool
@@ -508,7 +511,7 @@ func (a *App) FocusField(id string, on bool) {
 // keyboard go and does what it does on Enter.
 func (a *App) EnterField(id string) {
 	if f := a.fields[id]; f != nil {
-		f.key(a, Press(KeyEnter))
+		f.key(a, kit.Press(kit.KeyEnter))
 	}
 }
 
@@ -519,16 +522,16 @@ func (a *App) Focus(id string) { a.focus = id }
 func (a *App) Focused() string { return a.focus }
 
 // Label draws one line of text at the baseline y.
-func (a *App) Label(l *List, x, y float64, s string, nominal float64, c color.NRGBA, bold bool) {
-	l.Text(Pt{x, y}, Clean(s), a.TextSize(nominal), c, AnchorStart, bold)
+func (a *App) Label(l *kit.List, x, y float64, s string, nominal float64, c color.NRGBA, bold bool) {
+	l.Text(kit.Pt{X: x, Y: y}, kit.Clean(s), a.TextSize(nominal), c, kit.AnchorStart, bold)
 }
 
 // Para draws wrapped text from the baseline y and returns the next
 // baseline below it.
-func (a *App) Para(l *List, x, y, w float64, s string, nominal float64, c color.NRGBA, bold bool) float64 {
+func (a *App) Para(l *kit.List, x, y, w float64, s string, nominal float64, c color.NRGBA, bold bool) float64 {
 	sz := a.TextSize(nominal)
-	for _, line := range a.Fonts.Wrap(Clean(s), sz, w, bold) {
-		l.Text(Pt{x, y}, line, sz, c, AnchorStart, bold)
+	for _, line := range a.Fonts.Wrap(kit.Clean(s), sz, w, bold) {
+		l.Text(kit.Pt{X: x, Y: y}, line, sz, c, kit.AnchorStart, bold)
 		y += sz * 1.3
 	}
 	return y
@@ -543,7 +546,7 @@ func (a *App) ShowHelp(on bool) {
 // drawHelp paints the help overlay: the screen's keys and the global
 // ones, in pages as tall as the window, with a Close button (and Next
 // page when there is more) a finger can hit.
-func (a *App) drawHelp(l *List) {
+func (a *App) drawHelp(l *kit.List) {
 	lines := append([]string{}, a.screen.Help()...)
 	if a.Touch() {
 		lines = append(lines, "", "Everywhere: Help shows this; Close or a tap outside the box hides it. Drag an empty spot of the table to pan it, pinch to zoom.",
@@ -557,7 +560,7 @@ func (a *App) drawHelp(l *List) {
 	x := (a.W - w) / 2
 	var wrapped []string
 	for _, s := range lines {
-		wrapped = append(wrapped, a.Fonts.Wrap(Clean(s), sz, w-2*sz, false)...)
+		wrapped = append(wrapped, a.Fonts.Wrap(kit.Clean(s), sz, w-2*sz, false)...)
 	}
 	bh := 36 * a.S()
 	lh := sz * 1.35
@@ -569,22 +572,22 @@ func (a *App) drawHelp(l *List) {
 	body := wrapped[page*per : min(len(wrapped), (page+1)*per)]
 	h := 3.4*sz + float64(len(body))*lh + bh + 1.5*sz
 	y := math.Max(10, (a.H-h)/2)
-	l.Rect(Rect{0, 0, a.W, a.H}, Alpha(ColInk, 0.35), ColNone, 0)
-	l.Rect(Rect{x, y, w, h}, ColPanel, ColInk, 2)
+	l.Rect(kit.Rect{X: 0, Y: 0, W: a.W, H: a.H}, kit.Alpha(kit.ColInk, 0.35), kit.ColNone, 0)
+	l.Rect(kit.Rect{X: x, Y: y, W: w, H: h}, kit.ColPanel, kit.ColInk, 2)
 	head := "Help: " + a.screen.Name()
 	if pages > 1 {
 		head += fmt.Sprintf(" (%d/%d)", page+1, pages)
 	}
-	l.Text(Pt{x + sz, y + 1.8*sz}, Clean(head), math.Min(sz*1.2, fitSize(a, Clean(head), w-2*sz, sz*1.2)), ColInk, AnchorStart, true)
+	l.Text(kit.Pt{X: x + sz, Y: y + 1.8*sz}, kit.Clean(head), math.Min(sz*1.2, fitSize(a, kit.Clean(head), w-2*sz, sz*1.2)), kit.ColInk, kit.AnchorStart, true)
 	for i, s := range body {
-		l.Text(Pt{x + sz, y + 3.4*sz + float64(i)*lh}, s, sz, ColInk, AnchorStart, false)
+		l.Text(kit.Pt{X: x + sz, Y: y + 3.4*sz + float64(i)*lh}, s, sz, kit.ColInk, kit.AnchorStart, false)
 	}
 	by := y + h - bh - 0.8*sz
 	bw := (w - 3*sz) / 2
 	if pages > 1 {
-		a.Button(l, Rect{x + sz, by, bw, bh}, a.K("Next page", "PageDown"), false, false, func() { a.helpPage = page + 1 })
+		a.Button(l, kit.Rect{X: x + sz, Y: by, W: bw, H: bh}, a.K("Next page", "PageDown"), false, false, func() { a.helpPage = page + 1 })
 	}
-	a.Button(l, Rect{x + w - sz - bw, by, bw, bh}, a.K("Close", "F1"), false, false, func() { a.ShowHelp(false) })
+	a.Button(l, kit.Rect{X: x + w - sz - bw, Y: by, W: bw, H: bh}, a.K("Close", "F1"), false, false, func() { a.ShowHelp(false) })
 }
 
 // fitSize is the largest size up to sz at which s is at most w wide.
@@ -649,12 +652,12 @@ func (p *prompt) submit(a *App) {
 	a.modal = nil
 }
 
-func (p *prompt) key(a *App, ev Event) {
+func (p *prompt) key(a *App, ev kit.Event) {
 	switch {
-	case ev.Kind == KeyPress && ev.Key == KeyEscape:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape:
 		a.modal = nil
 		a.focus = ""
-	case ev.Kind == KeyPress && ev.Key == KeyEnter:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter:
 		p.submit(a)
 	default:
 		a.focus = "prompt"
@@ -664,7 +667,7 @@ func (p *prompt) key(a *App, ev Event) {
 	}
 }
 
-func (p *prompt) draw(a *App, l *List) {
+func (p *prompt) draw(a *App, l *kit.List) {
 	s := a.S()
 	sz := a.TextSize(15)
 	w := math.Min(a.W-40, 760*s)
@@ -679,37 +682,37 @@ func (p *prompt) draw(a *App, l *List) {
 		errText = strings.Join(lines[:6], "\n") + fmt.Sprintf("\n… and %d more", len(lines)-6)
 	}
 	if errText != "" {
-		h += float64(len(a.Fonts.Wrap(Clean(errText), a.TextSize(13), w-2*sz, false)))*a.TextSize(13)*1.3 + 0.3*sz
+		h += float64(len(a.Fonts.Wrap(kit.Clean(errText), a.TextSize(13), w-2*sz, false)))*a.TextSize(13)*1.3 + 0.3*sz
 	}
 	x, y := (a.W-w)/2, math.Max(10, (a.H-h)/2)
-	l.Rect(Rect{0, 0, a.W, a.H}, Alpha(ColInk, 0.35), ColNone, 0)
-	l.Rect(Rect{x, y, w, h}, ColPanel, ColInk, 2)
-	l.Text(Pt{x + sz, y + 1.7*sz}, p.title, sz*1.1, ColInk, AnchorStart, true)
-	a.Field(l, Rect{x + sz, y + 2.4*sz, w - 2*sz, 1.9 * sz}, "prompt", &p.text, func() { p.submit(a) })
+	l.Rect(kit.Rect{X: 0, Y: 0, W: a.W, H: a.H}, kit.Alpha(kit.ColInk, 0.35), kit.ColNone, 0)
+	l.Rect(kit.Rect{X: x, Y: y, W: w, H: h}, kit.ColPanel, kit.ColInk, 2)
+	l.Text(kit.Pt{X: x + sz, Y: y + 1.7*sz}, p.title, sz*1.1, kit.ColInk, kit.AnchorStart, true)
+	a.Field(l, kit.Rect{X: x + sz, Y: y + 2.4*sz, W: w - 2*sz, H: 1.9 * sz}, "prompt", &p.text, func() { p.submit(a) })
 	yy := y + 5.6*sz
 	if errText != "" {
-		yy = a.Para(l, x+sz, yy, w-2*sz, errText, 13, ColWarn, false) + 0.3*sz
+		yy = a.Para(l, x+sz, yy, w-2*sz, errText, 13, kit.ColWarn, false) + 0.3*sz
 	}
 	if brows > 0 {
-		l.Text(Pt{x + sz, yy}, "Built-in scenarios (click one):", sz*0.9, ColSecondary, AnchorStart, false)
+		l.Text(kit.Pt{X: x + sz, Y: yy}, "Built-in scenarios (click one):", sz*0.9, kit.ColSecondary, kit.AnchorStart, false)
 		yy += 0.5 * sz
 		bw := (w - 2*sz - 2*0.4*sz) / 3
 		for i, name := range p.builtins {
-			r := Rect{x + sz + float64(i%3)*(bw+0.4*sz), yy + float64(i/3)*1.6*sz, bw, 1.4 * sz}
+			r := kit.Rect{X: x + sz + float64(i%3)*(bw+0.4*sz), Y: yy + float64(i/3)*1.6*sz, W: bw, H: 1.4 * sz}
 			a.Button(l, r, name, name == p.text, false, func() { p.text = name; a.focus = "prompt" })
 		}
 		yy += float64(brows)*1.6*sz + 1.2*sz
 	}
 	if rows > 0 {
-		l.Text(Pt{x + sz, yy}, "Files here (click one):", sz*0.9, ColSecondary, AnchorStart, false)
+		l.Text(kit.Pt{X: x + sz, Y: yy}, "Files here (click one):", sz*0.9, kit.ColSecondary, kit.AnchorStart, false)
 		yy += 0.5 * sz
 		for i := 0; i < rows; i++ {
 			f := p.files[len(p.files)-rows+i]
-			a.Button(l, Rect{x + sz, yy, w - 2*sz, 1.4 * sz}, f, f == p.text, false, func() { p.text = f; a.focus = "prompt" })
+			a.Button(l, kit.Rect{X: x + sz, Y: yy, W: w - 2*sz, H: 1.4 * sz}, f, f == p.text, false, func() { p.text = f; a.focus = "prompt" })
 			yy += 1.6 * sz
 		}
 	}
-	l.Text(Pt{x + w - sz, y + h - 0.7*sz}, "Enter: OK   Esc: cancel", sz*0.85, ColSecondary, AnchorEnd, false)
+	l.Text(kit.Pt{X: x + w - sz, Y: y + h - 0.7*sz}, "Enter: OK   Esc: cancel", sz*0.85, kit.ColSecondary, kit.AnchorEnd, false)
 }
 
 // Prompting reports whether a modal prompt is open.
@@ -753,32 +756,32 @@ func (c *confirmBox) answer(a *App, yes bool) {
 	}
 }
 
-func (c *confirmBox) key(a *App, ev Event) {
+func (c *confirmBox) key(a *App, ev kit.Event) {
 	switch {
-	case ev.Kind == KeyPress && ev.Key == KeyEnter, ev.Kind == Char && (ev.Rune == 'y' || ev.Rune == 'Y'):
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter, ev.Kind == kit.Char && (ev.Rune == 'y' || ev.Rune == 'Y'):
 		c.answer(a, true)
-	case ev.Kind == KeyPress && ev.Key == KeyEscape, ev.Kind == Char && (ev.Rune == 'n' || ev.Rune == 'N'):
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape, ev.Kind == kit.Char && (ev.Rune == 'n' || ev.Rune == 'N'):
 		c.answer(a, false)
 	}
 }
 
-func (c *confirmBox) draw(a *App, l *List) {
+func (c *confirmBox) draw(a *App, l *kit.List) {
 	s := a.S()
 	sz := a.TextSize(15)
 	w := math.Min(a.W-40, 620*s)
-	lines := a.Fonts.Wrap(Clean(c.text), sz, w-2*sz, false)
+	lines := a.Fonts.Wrap(kit.Clean(c.text), sz, w-2*sz, false)
 	h := (6.2+float64(len(lines))*1.35)*sz + 40*s
 	x, y := (a.W-w)/2, math.Max(10, (a.H-h)/2)
-	l.Rect(Rect{0, 0, a.W, a.H}, Alpha(ColInk, 0.45), ColNone, 0)
-	l.Rect(Rect{x, y, w, h}, ColPanel, ColInk, 2)
-	l.Text(Pt{x + sz, y + 1.8*sz}, Clean(c.title), sz*1.15, ColInk, AnchorStart, true)
+	l.Rect(kit.Rect{X: 0, Y: 0, W: a.W, H: a.H}, kit.Alpha(kit.ColInk, 0.45), kit.ColNone, 0)
+	l.Rect(kit.Rect{X: x, Y: y, W: w, H: h}, kit.ColPanel, kit.ColInk, 2)
+	l.Text(kit.Pt{X: x + sz, Y: y + 1.8*sz}, kit.Clean(c.title), sz*1.15, kit.ColInk, kit.AnchorStart, true)
 	yy := y + 3.4*sz
 	for _, ln := range lines {
-		l.Text(Pt{x + sz, yy}, ln, sz, ColInk, AnchorStart, false)
+		l.Text(kit.Pt{X: x + sz, Y: yy}, ln, sz, kit.ColInk, kit.AnchorStart, false)
 		yy += sz * 1.35
 	}
 	bw := (w - 3*sz) / 2
 	by := y + h - 40*s - sz
-	a.Button(l, Rect{x + sz, by, bw, 40 * s}, a.K(c.yes, "Enter"), false, false, func() { c.answer(a, true) })
-	a.Button(l, Rect{x + 2*sz + bw, by, bw, 40 * s}, a.K(c.no, "Esc"), false, false, func() { c.answer(a, false) })
+	a.Button(l, kit.Rect{X: x + sz, Y: by, W: bw, H: 40 * s}, a.K(c.yes, "Enter"), false, false, func() { c.answer(a, true) })
+	a.Button(l, kit.Rect{X: x + 2*sz + bw, Y: by, W: bw, H: 40 * s}, a.K(c.no, "Esc"), false, false, func() { c.answer(a, false) })
 }

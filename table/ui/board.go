@@ -10,15 +10,16 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // SideColor returns a side's identity colour; no side is grey.
 func SideColor(s battle.Side) color.NRGBA {
 	switch s {
 	case battle.Colonial:
-		return ColColonial
+		return kit.ColColonial
 	case battle.Cylon:
-		return ColCylon
+		return kit.ColCylon
 	}
 	return color.NRGBA{0x99, 0x99, 0x99, 0xFF}
 }
@@ -40,13 +41,13 @@ func SideName(s battle.Side) string {
 func BandColor(b referee.Band) color.NRGBA {
 	switch b {
 	case referee.Short:
-		return ColShort
+		return kit.ColShort
 	case referee.Medium:
-		return ColMedium
+		return kit.ColMedium
 	case referee.Long:
-		return ColLong
+		return kit.ColLong
 	}
-	return ColOut
+	return kit.ColOut
 }
 
 // drawPlayArea paints the play area, its edges and a 100 mm grid in the
@@ -55,85 +56,85 @@ func BandColor(b referee.Band) color.NRGBA {
 // colour, rather than the play area over it (the software renderer under
 // Xvfb pays for every pixel). The view's owner paints the rest of the
 // window.
-func drawPlayArea(l *List, cam *Camera, w, d float64, grid bool) {
+func drawPlayArea(l *kit.List, cam *kit.Camera, w, d float64, grid bool) {
 	corners := []physics.Vec{physics.V(0, 0), physics.V(w, 0), physics.V(w, d), physics.V(0, d)}
-	l.Background = ColPlayArea
+	l.Background = kit.ColPlayArea
 	v := cam.View
 	tl, br := cam.ToScreen(physics.V(0, d)), cam.ToScreen(physics.V(w, 0))
 	top, bottom := math.Max(v.Y, math.Min(tl.Y, v.Y+v.H)), math.Min(v.Y+v.H, math.Max(br.Y, v.Y))
-	for _, r := range []Rect{
-		{v.X, v.Y, v.W, top - v.Y},                  // above the play area
-		{v.X, bottom, v.W, v.Y + v.H - bottom},      // below
-		{v.X, top, tl.X - v.X, bottom - top},        // left of it
-		{br.X, top, v.X + v.W - br.X, bottom - top}, // right of it
+	for _, r := range []kit.Rect{
+		{X: v.X, Y: v.Y, W: v.W, H: top - v.Y},                  // above the play area
+		{X: v.X, Y: bottom, W: v.W, H: v.Y + v.H - bottom},      // below
+		{X: v.X, Y: top, W: tl.X - v.X, H: bottom - top},        // left of it
+		{X: br.X, Y: top, W: v.X + v.W - br.X, H: bottom - top}, // right of it
 	} {
 		if r.W > 0 && r.H > 0 {
-			l.Rect(r, ColBackground, ColNone, 0)
+			l.Rect(r, kit.ColBackground, kit.ColNone, 0)
 		}
 	}
 	if grid {
 		step := 100.0
 		for x := step; x < w-1e-9; x += step {
-			l.Line(cam.Pts([]physics.Vec{physics.V(x, 0), physics.V(x, d)}), ColGrid, 1)
+			l.Line(cam.Pts([]physics.Vec{physics.V(x, 0), physics.V(x, d)}), kit.ColGrid, 1)
 		}
 		for y := step; y < d-1e-9; y += step {
-			l.Line(cam.Pts([]physics.Vec{physics.V(0, y), physics.V(w, y)}), ColGrid, 1)
+			l.Line(cam.Pts([]physics.Vec{physics.V(0, y), physics.V(w, y)}), kit.ColGrid, 1)
 		}
 	}
-	l.Poly(cam.Pts(corners), ColNone, ColInk, 2)
+	l.Poly(cam.Pts(corners), kit.ColNone, kit.ColInk, 2)
 }
 
 // drawEdgeLabels writes the table's size by its far left corner (the
 // bottom of the window is the status line's): above it, else (a deep
 // table fills the view's height) beside the far edge, left or right of
 // the table, else just inside that corner: always whole in the view.
-func drawEdgeLabels(a *App, l *List, cam *Camera, w, d float64) {
+func drawEdgeLabels(a *App, l *kit.List, cam *kit.Camera, w, d float64) {
 	sz := a.TextSize(11)
 	fl, fr := cam.ToScreen(physics.V(0, d)), cam.ToScreen(physics.V(w, d))
 	text := fmt.Sprintf("%.0f × %.0f mm", w, d)
 	tw := a.Fonts.Width(text, sz, false)
-	spots := []Spot{
-		{Pt{fl.X, fl.Y - sz*0.6}, AnchorStart},
-		{Pt{fl.X - sz*0.6, fl.Y + sz}, AnchorEnd},
-		{Pt{fr.X + sz*0.6, fr.Y + sz}, AnchorStart},
+	spots := []kit.Spot{
+		{At: kit.Pt{X: fl.X, Y: fl.Y - sz*0.6}, Anchor: kit.AnchorStart},
+		{At: kit.Pt{X: fl.X - sz*0.6, Y: fl.Y + sz}, Anchor: kit.AnchorEnd},
+		{At: kit.Pt{X: fr.X + sz*0.6, Y: fr.Y + sz}, Anchor: kit.AnchorStart},
 	}
 	v := cam.View
-	at := Spot{Pt{math.Max(fl.X, v.X) + sz*0.5, math.Max(fl.Y, v.Y) + sz*1.4}, AnchorStart}
+	at := kit.Spot{At: kit.Pt{X: math.Max(fl.X, v.X) + sz*0.5, Y: math.Max(fl.Y, v.Y) + sz*1.4}, Anchor: kit.AnchorStart}
 	for _, sp := range spots {
-		if b := labelBox(sp.At, tw, sz, sp.Anchor); b.X >= v.X && b.Y >= v.Y && b.X+b.W <= v.X+v.W && b.Y+b.H <= v.Y+v.H {
+		if b := kit.LabelBox(sp.At, tw, sz, sp.Anchor); b.X >= v.X && b.Y >= v.Y && b.X+b.W <= v.X+v.W && b.Y+b.H <= v.Y+v.H {
 			at = sp
 			break
 		}
 	}
-	l.Text(at.At, text, sz, ColSecondary, at.Anchor, false)
-	l.Take(labelBox(at.At, tw, sz, at.Anchor))
+	l.Text(at.At, text, sz, kit.ColSecondary, at.Anchor, false)
+	l.Take(kit.LabelBox(at.At, tw, sz, at.Anchor))
 }
 
 // drawObstacles paints planetoids and asteroid fields.
-func drawObstacles(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD bool, selected string) {
+func drawObstacles(a *App, l *kit.List, cam *kit.Camera, obs []referee.Obstacle, threeD bool, selected string) {
 	for _, o := range obs {
-		stroke, width := ColObstacle, 1.2
+		stroke, width := kit.ColObstacle, 1.2
 		if o.ID == selected {
-			stroke, width = ColMedium, 3
+			stroke, width = kit.ColMedium, 3
 		}
 		switch o.Kind {
 		case referee.Planetoid:
 			c := cam.ToScreen(o.Circle.C)
 			r := o.Circle.R * cam.Scale
-			l.Circle(c, r, ColPlanetoid, stroke, width)
+			l.Circle(c, r, kit.ColPlanetoid, stroke, width)
 			// craters
 			for k, cr := range [][3]float64{{-0.35, 0.25, 0.18}, {0.3, -0.2, 0.12}, {0.1, 0.45, 0.08}} {
 				_ = k
-				l.Circle(Pt{c.X + cr[0]*r, c.Y + cr[1]*r}, cr[2]*r, Mix(ColPlanetoid, ColInk, 0.12), ColNone, 0)
+				l.Circle(kit.Pt{X: c.X + cr[0]*r, Y: c.Y + cr[1]*r}, cr[2]*r, kit.Mix(kit.ColPlanetoid, kit.ColInk, 0.12), kit.ColNone, 0)
 			}
 		case referee.AsteroidField:
-			fill := Alpha(ColField, 0.22)
+			fill := kit.Alpha(kit.ColField, 0.22)
 			if o.Density == referee.Dense {
-				fill = Alpha(ColField, 0.55)
+				fill = kit.Alpha(kit.ColField, 0.55)
 			}
 			pts := cam.Pts(o.Polygon)
-			l.Poly(pts, fill, ColNone, 0)
-			closed := append(append([]Pt{}, pts...), pts[0])
+			l.Poly(pts, fill, kit.ColNone, 0)
+			closed := append(append([]kit.Pt{}, pts...), pts[0])
 			if o.Density == referee.Dense {
 				l.Line(closed, stroke, width)
 			} else {
@@ -152,7 +153,7 @@ func drawObstacles(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD 
 				if !o.Polygon.InteriorContains(p) {
 					continue
 				}
-				l.Circle(cam.ToScreen(p), math.Max(1.5, (2+float64(k%3))*cam.Scale), Mix(ColField, ColInk, 0.3), ColNone, 0)
+				l.Circle(cam.ToScreen(p), math.Max(1.5, (2+float64(k%3))*cam.Scale), kit.Mix(kit.ColField, kit.ColInk, 0.3), kit.ColNone, 0)
 			}
 		}
 	}
@@ -161,14 +162,14 @@ func drawObstacles(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD 
 // drawObstacleLabels names the obstacles: in the middle of each where no
 // base or label is, else beside it (with a leader line from further
 // away). Then the planetoids are taken: other labels go beside them.
-func drawObstacleLabels(a *App, l *List, cam *Camera, obs []referee.Obstacle, threeD bool) {
+func drawObstacleLabels(a *App, l *kit.List, cam *kit.Camera, obs []referee.Obstacle, threeD bool) {
 	sz := a.TextSize(11)
 	for _, o := range obs {
 		label := o.ID
 		if threeD && o.Level > 0 {
 			label += fmt.Sprintf(" · L%d", o.Level)
 		}
-		var c Pt
+		var c kit.Pt
 		var reach float64
 		switch o.Kind {
 		case referee.Planetoid:
@@ -182,23 +183,23 @@ func drawObstacleLabels(a *App, l *List, cam *Camera, obs []referee.Obstacle, th
 			continue
 		}
 		w := a.Fonts.Width(label, sz, false)
-		spots := []Spot{{Pt{c.X, c.Y + sz*0.35}, AnchorMiddle}}
-		for _, d := range []Pt{{0, -1}, {0, 1}, {1, 0}, {-1, 0}} {
-			spots = append(spots, Spot{Pt{c.X + d.X*reach, c.Y + d.Y*reach + sz*0.35}, AnchorMiddle})
+		spots := []kit.Spot{{At: kit.Pt{X: c.X, Y: c.Y + sz*0.35}, Anchor: kit.AnchorMiddle}}
+		for _, d := range []kit.Pt{{X: 0, Y: -1}, {X: 0, Y: 1}, {X: 1, Y: 0}, {X: -1, Y: 0}} {
+			spots = append(spots, kit.Spot{At: kit.Pt{X: c.X + d.X*reach, Y: c.Y + d.Y*reach + sz*0.35}, Anchor: kit.AnchorMiddle})
 		}
 		at, far, ok := l.PlaceText(spots, w, sz, c, math.Max(reach*2, 8*sz), cam.View)
 		if !ok {
 			continue
 		}
 		if far {
-			l.Leader(labelBox(at.At, w, sz, at.Anchor), c, Alpha(ColInk, 0.5))
+			l.Leader(kit.LabelBox(at.At, w, sz, at.Anchor), c, kit.Alpha(kit.ColInk, 0.5))
 		}
-		l.HaloText(at.At, label, sz, ColInk, Alpha(ColWhite, 0.8), AnchorMiddle, false)
+		l.HaloText(at.At, label, sz, kit.ColInk, kit.Alpha(kit.ColWhite, 0.8), kit.AnchorMiddle, false)
 	}
 	for _, o := range obs {
 		if o.Kind == referee.Planetoid {
 			c, r := cam.ToScreen(o.Circle.C), o.Circle.R*cam.Scale
-			l.Take(Rect{c.X - r, c.Y - r, 2 * r, 2 * r})
+			l.Take(kit.Rect{X: c.X - r, Y: c.Y - r, W: 2 * r, H: 2 * r})
 		}
 	}
 }
@@ -236,19 +237,19 @@ func (s ShipLook) Facing() s1.Angle {
 }
 
 // drawArc paints a ship's fire arc to its radius.
-func drawArc(l *List, cam *Camera, s ShipLook, c color.NRGBA, alpha float64) {
+func drawArc(l *kit.List, cam *kit.Camera, s ShipLook, c color.NRGBA, alpha float64) {
 	if s.Arc <= 0 {
 		return
 	}
 	f := s.Facing().Radians()
 	h := s.HalfArc * math.Pi / 180
 	p := cam.ToScreen(s.Pose.Pos)
-	l.Wedge(p, s.Arc*cam.Scale, f-h, f+h, Alpha(c, 0.10*alpha), Alpha(c, 0.55*alpha), 1)
+	l.Wedge(p, s.Arc*cam.Scale, f-h, f+h, kit.Alpha(c, 0.10*alpha), kit.Alpha(c, 0.55*alpha), 1)
 }
 
 // drawShip paints a ship: its hexagonal base with the front flat thick,
 // the silhouette turned to the facing, the level badge and the id.
-func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
+func drawShip(a *App, l *kit.List, cam *kit.Camera, s ShipLook) {
 	op := 1 - s.Fade
 	if op <= 0.01 {
 		return
@@ -261,21 +262,21 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 		if gc.A == 0 {
 			gc = col
 		}
-		closed := append(append([]Pt{}, hex...), hex[0])
-		l.Dashed(closed, Alpha(gc, 0.9*op), 1.6, 6, 4)
-		l.Line([]Pt{hex[5], hex[0]}, Alpha(gc, op), 3.5)
+		closed := append(append([]kit.Pt{}, hex...), hex[0])
+		l.Dashed(closed, kit.Alpha(gc, 0.9*op), 1.6, 6, 4)
+		l.Line([]kit.Pt{hex[5], hex[0]}, kit.Alpha(gc, op), 3.5)
 	default:
-		base := Mix(col, ColWhite, 0.8)
+		base := kit.Mix(col, kit.ColWhite, 0.8)
 		if s.Out {
-			base = ColGrid
+			base = kit.ColGrid
 		}
-		stroke, w := ColInk, 1.3
+		stroke, w := kit.ColInk, 1.3
 		if s.Selected {
-			l.Poly(hex, ColNone, Alpha(ColMedium, 0.6*op), 7)
+			l.Poly(hex, kit.ColNone, kit.Alpha(kit.ColMedium, 0.6*op), 7)
 		}
-		l.Poly(hex, Alpha(base, op), Alpha(stroke, op), w)
+		l.Poly(hex, kit.Alpha(base, op), kit.Alpha(stroke, op), w)
 		// front flat: edge 0 of the hexagon (from the front-right corner)
-		l.Line([]Pt{hex[0], hex[1]}, Alpha(ColInk, op), math.Max(3, 3.2*cam.Scale*0.5))
+		l.Line([]kit.Pt{hex[0], hex[1]}, kit.Alpha(kit.ColInk, op), math.Max(3, 3.2*cam.Scale*0.5))
 	}
 	r := s.Across / math.Sqrt(3)
 	facing := physics.Pose{Pos: s.Pose.Pos, Heading: s.Facing()}
@@ -286,29 +287,29 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 	}
 	fill := col
 	if s.Out {
-		fill = ColField
+		fill = kit.ColField
 	}
 	if s.Ghost {
-		l.Poly(cam.Pts(pts), Alpha(fill, 0.25*op), Alpha(fill, 0.7*op), 1)
+		l.Poly(cam.Pts(pts), kit.Alpha(fill, 0.25*op), kit.Alpha(fill, 0.7*op), 1)
 	} else {
-		l.Poly(cam.Pts(pts), Alpha(fill, op), Alpha(ColInk, op), 1)
+		l.Poly(cam.Pts(pts), kit.Alpha(fill, op), kit.Alpha(kit.ColInk, op), 1)
 		for _, d := range body.detail {
 			dp := make([]physics.Vec, len(d))
 			for i, v := range d {
 				dp[i] = facing.ToTable(v.Mul(r))
 			}
-			l.Poly(cam.Pts(dp), Alpha(ColInk, 0.75*op), ColNone, 0)
+			l.Poly(cam.Pts(dp), kit.Alpha(kit.ColInk, 0.75*op), kit.ColNone, 0)
 		}
 	}
 	// facing tick beyond the base when the dial is turned
 	if math.Abs(math.Remainder(float64(s.Facing()-s.Pose.Heading), 2*math.Pi)) > 1e-6 && !s.Ghost {
 		tip := facing.ToTable(physics.V(r*1.25, 0))
 		from := facing.ToTable(physics.V(r*0.95, 0))
-		l.Line(cam.Pts([]physics.Vec{from, tip}), Alpha(ColInk, op), 2)
+		l.Line(cam.Pts([]physics.Vec{from, tip}), kit.Alpha(kit.ColInk, op), 2)
 	}
 	if s.Out && !s.Ghost {
-		l.Line(cam.Pts([]physics.Vec{s.Pose.Pos.Add(physics.V(-r, -r)), s.Pose.Pos.Add(physics.V(r, r))}), Alpha(ColWarn, op), 3)
-		l.Line(cam.Pts([]physics.Vec{s.Pose.Pos.Add(physics.V(-r, r)), s.Pose.Pos.Add(physics.V(r, -r))}), Alpha(ColWarn, op), 3)
+		l.Line(cam.Pts([]physics.Vec{s.Pose.Pos.Add(physics.V(-r, -r)), s.Pose.Pos.Add(physics.V(r, r))}), kit.Alpha(kit.ColWarn, op), 3)
+		l.Line(cam.Pts([]physics.Vec{s.Pose.Pos.Add(physics.V(-r, r)), s.Pose.Pos.Add(physics.V(r, -r))}), kit.Alpha(kit.ColWarn, op), 3)
 	}
 	if s.Ghost {
 		return
@@ -317,13 +318,13 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 	c := cam.ToScreen(s.Pose.Pos)
 	rr := r * cam.Scale
 	if s.ShowLevel {
-		bc := Pt{c.X + rr*0.9, c.Y - rr*0.9}
+		bc := kit.Pt{X: c.X + rr*0.9, Y: c.Y - rr*0.9}
 		br := math.Max(sz*0.75, 7)
-		l.Circle(bc, br, Alpha(ColInk, op), Alpha(ColWhite, op), 1.5)
-		l.Text(Pt{bc.X, bc.Y + sz*0.36}, fmt.Sprintf("%d", s.Level), sz*0.95, Alpha(ColWhite, op), AnchorMiddle, true)
+		l.Circle(bc, br, kit.Alpha(kit.ColInk, op), kit.Alpha(kit.ColWhite, op), 1.5)
+		l.Text(kit.Pt{X: bc.X, Y: bc.Y + sz*0.36}, fmt.Sprintf("%d", s.Level), sz*0.95, kit.Alpha(kit.ColWhite, op), kit.AnchorMiddle, true)
 	}
 	// the base is not to be covered by a label placed later
-	l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
+	l.Take(kit.Rect{X: c.X - rr, Y: c.Y - rr, W: 2 * rr, H: 2 * rr})
 	if s.ID == "" && len(s.Badges) == 0 {
 		return
 	}
@@ -332,7 +333,7 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 	// or base
 	lines := []string{s.ID}
 	for _, b := range s.Badges {
-		lines = append(lines, Clean(b))
+		lines = append(lines, kit.Clean(b))
 	}
 	lh := sz * 1.15
 	bw := a.Fonts.Width(s.ID, sz, true)
@@ -342,14 +343,16 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 	bh := float64(len(lines)-1)*lh + sz*1.25
 	pad := math.Max(2, sz*0.15)
 	// first baselines, centred on x
-	spots := []Pt{
-		{c.X, c.Y + rr + sz*0.95 + pad + 0.5},
-		{c.X, c.Y - rr - 0.5 - bh - pad + sz*0.95},
-		{c.X + rr + 0.5 + pad + bw/2, c.Y - bh/2 + sz*0.95},
-		{c.X - rr - 0.5 - pad - bw/2, c.Y - bh/2 + sz*0.95},
+	spots := []kit.Pt{
+		{X: c.X, Y: c.Y + rr + sz*0.95 + pad + 0.5},
+		{X: c.X, Y: c.Y - rr - 0.5 - bh - pad + sz*0.95},
+		{X: c.X + rr + 0.5 + pad + bw/2, Y: c.Y - bh/2 + sz*0.95},
+		{X: c.X - rr - 0.5 - pad - bw/2, Y: c.Y - bh/2 + sz*0.95},
 	}
-	box := func(p Pt) Rect { return Rect{p.X - bw/2 - pad, p.Y - sz*0.95 - pad, bw + 2*pad, bh + 2*pad} }
-	cands := make([]Rect, len(spots))
+	box := func(p kit.Pt) kit.Rect {
+		return kit.Rect{X: p.X - bw/2 - pad, Y: p.Y - sz*0.95 - pad, W: bw + 2*pad, H: bh + 2*pad}
+	}
+	cands := make([]kit.Rect, len(spots))
 	for i, p := range spots {
 		cands[i] = box(p)
 	}
@@ -359,14 +362,14 @@ func drawShip(a *App, l *List, cam *Camera, s ShipLook) {
 		return
 	}
 	if far {
-		l.Leader(lb, c, Alpha(ColInk, 0.6*op))
+		l.Leader(lb, c, kit.Alpha(kit.ColInk, 0.6*op))
 	}
-	at := Pt{lb.X + pad + bw/2, lb.Y + pad + sz*0.95}
+	at := kit.Pt{X: lb.X + pad + bw/2, Y: lb.Y + pad + sz*0.95}
 	y := at.Y
-	l.HaloText(Pt{c.X + (at.X - c.X), y}, s.ID, sz, Alpha(ColInk, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, true)
+	l.HaloText(kit.Pt{X: c.X + (at.X - c.X), Y: y}, s.ID, sz, kit.Alpha(kit.ColInk, op), kit.Alpha(kit.ColWhite, 0.85*op), kit.AnchorMiddle, true)
 	for _, b := range lines[1:] {
 		y += lh
-		l.HaloText(Pt{at.X, y}, b, sz*0.9, Alpha(ColSecondary, op), Alpha(ColWhite, 0.85*op), AnchorMiddle, false)
+		l.HaloText(kit.Pt{X: at.X, Y: y}, b, sz*0.9, kit.Alpha(kit.ColSecondary, op), kit.Alpha(kit.ColWhite, 0.85*op), kit.AnchorMiddle, false)
 	}
 }
 
@@ -456,7 +459,7 @@ func silhouette(class string) body {
 // ringLabel is a range ring to name: its centre and radius on the
 // screen, its band.
 type ringLabel struct {
-	c Pt
+	c kit.Pt
 	r float64
 	b referee.Band
 }
@@ -464,7 +467,7 @@ type ringLabel struct {
 // drawRingLabels names each range ring where it is clear of bases and
 // labels: where it crosses above its ship, else below, right, left or
 // between; a ring with no clear place goes unnamed.
-func drawRingLabels(a *App, l *List, cam *Camera, rings []ringLabel) {
+func drawRingLabels(a *App, l *kit.List, cam *kit.Camera, rings []ringLabel) {
 	sz := a.TextSize(10.5)
 	geo := a.Comp.Geometry
 	for _, rg := range rings {
@@ -476,14 +479,14 @@ func drawRingLabels(a *App, l *List, cam *Camera, rings []ringLabel) {
 			mm = geo.LongRange.Value
 		}
 		text := fmt.Sprintf("%s %.0f mm", rg.b, mm)
-		var spots []Spot
+		var spots []kit.Spot
 		for _, deg := range []float64{-90, 90, 0, 180, -45, -135, 45, 135, -67.5, -112.5, 67.5, 112.5, -22.5, -157.5, 22.5, 157.5} {
 			ang := deg * math.Pi / 180
-			spots = append(spots, Spot{Pt{rg.c.X + rg.r*math.Cos(ang), rg.c.Y + rg.r*math.Sin(ang) + sz*0.35}, AnchorMiddle})
+			spots = append(spots, kit.Spot{At: kit.Pt{X: rg.c.X + rg.r*math.Cos(ang), Y: rg.c.Y + rg.r*math.Sin(ang) + sz*0.35}, Anchor: kit.AnchorMiddle})
 		}
 		at, _, ok := l.PlaceText(spots, a.Fonts.Width(text, sz, true), sz, rg.c, 0, cam.View)
 		if ok {
-			l.HaloText(at.At, text, sz, Mix(BandColor(rg.b), ColInk, 0.35), Alpha(ColWhite, 0.85), AnchorMiddle, true)
+			l.HaloText(at.At, text, sz, kit.Mix(BandColor(rg.b), kit.ColInk, 0.35), kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
 		}
 	}
 }
@@ -527,7 +530,7 @@ func join(ss []string) string {
 
 // drawRuler paints a ruling's witness ruler: from the stand to the nearest
 // visible point, in the band's colour, with its label.
-func drawRuler(a *App, l *List, cam *Camera, ru referee.Ruling, strong bool) {
+func drawRuler(a *App, l *kit.List, cam *kit.Camera, ru referee.Ruling, strong bool) {
 	if !ru.Measured {
 		return
 	}
@@ -537,9 +540,9 @@ func drawRuler(a *App, l *List, cam *Camera, ru referee.Ruling, strong bool) {
 	if strong {
 		w = 4
 	}
-	l.Line([]Pt{p0, p1}, ColWhite, w+3)
-	l.Line([]Pt{p0, p1}, c, w)
-	l.Circle(p1, w+2.5, c, ColWhite, 1.5)
+	l.Line([]kit.Pt{p0, p1}, kit.ColWhite, w+3)
+	l.Line([]kit.Pt{p0, p1}, c, w)
+	l.Circle(p1, w+2.5, c, kit.ColWhite, 1.5)
 	// tick marks every 50 mm along the ruler
 	d := ru.Witness.B.Sub(ru.Witness.A)
 	n := d.Norm()
@@ -552,38 +555,38 @@ func drawRuler(a *App, l *List, cam *Camera, ru referee.Ruling, strong bool) {
 		}
 	}
 	sz := a.TextSize(12)
-	text := Clean(rulerText(ru))
-	mid := Pt{(p0.X + p1.X) / 2, (p0.Y + p1.Y) / 2}
+	text := kit.Clean(rulerText(ru))
+	mid := kit.Pt{X: (p0.X + p1.X) / 2, Y: (p0.Y + p1.Y) / 2}
 	spots := rulerLabelSpots(p0, p1, sz)
-	at, _, ok := l.placeText(spots, a.Fonts.Width(text, sz, strong), sz, mid, 0, cam.View, false)
+	at, _, ok := l.PlaceTextUncounted(spots, a.Fonts.Width(text, sz, strong), sz, mid, 0, cam.View)
 	if !ok {
 		// further away it names the pair, with a leader line
-		text = Clean(ru.AttackerID + " → " + ru.TargetID + ": " + text)
+		text = kit.Clean(ru.AttackerID + " → " + ru.TargetID + ": " + text)
 		tw := a.Fonts.Width(text, sz, strong)
 		var far bool
 		if at, far, ok = l.PlaceText(spots, tw, sz, mid, 24*sz, cam.View); !ok {
 			return // the declaration panel says it in full
 		}
 		if far {
-			l.Leader(labelBox(at.At, tw, sz, at.Anchor), mid, Alpha(c, 0.8))
+			l.Leader(kit.LabelBox(at.At, tw, sz, at.Anchor), mid, kit.Alpha(c, 0.8))
 		}
 	}
-	l.HaloText(at.At, text, sz, ColInk, Alpha(ColWhite, 0.9), at.Anchor, strong)
+	l.HaloText(at.At, text, sz, kit.ColInk, kit.Alpha(kit.ColWhite, 0.9), at.Anchor, strong)
 }
 
 // rulerLabelSpots lists where a ruler's label may go, best first: beside
 // the ruler's middle (to the side of a steep ruler, above or below a flat
 // one), then further along it, then further out.
-func rulerLabelSpots(p0, p1 Pt, sz float64) []Spot {
-	var out []Spot
+func rulerLabelSpots(p0, p1 kit.Pt, sz float64) []kit.Spot {
+	var out []kit.Spot
 	steep := math.Abs(p1.Y-p0.Y) > math.Abs(p1.X-p0.X)
 	for _, off := range []float64{0.6, 1.7, 2.8} {
 		for _, t := range []float64{0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8} {
-			m := Pt{p0.X + (p1.X-p0.X)*t, p0.Y + (p1.Y-p0.Y)*t}
+			m := kit.Pt{X: p0.X + (p1.X-p0.X)*t, Y: p0.Y + (p1.Y-p0.Y)*t}
 			if steep {
-				out = append(out, Spot{Pt{m.X + sz*off, m.Y + sz*0.35}, AnchorStart}, Spot{Pt{m.X - sz*off, m.Y + sz*0.35}, AnchorEnd})
+				out = append(out, kit.Spot{At: kit.Pt{X: m.X + sz*off, Y: m.Y + sz*0.35}, Anchor: kit.AnchorStart}, kit.Spot{At: kit.Pt{X: m.X - sz*off, Y: m.Y + sz*0.35}, Anchor: kit.AnchorEnd})
 			} else {
-				out = append(out, Spot{Pt{m.X, m.Y - sz*off}, AnchorMiddle}, Spot{Pt{m.X, m.Y + sz*(off+0.9)}, AnchorMiddle})
+				out = append(out, kit.Spot{At: kit.Pt{X: m.X, Y: m.Y - sz*off}, Anchor: kit.AnchorMiddle}, kit.Spot{At: kit.Pt{X: m.X, Y: m.Y + sz*(off+0.9)}, Anchor: kit.AnchorMiddle})
 			}
 		}
 	}

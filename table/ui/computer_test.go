@@ -12,6 +12,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // TestAgainstTheComputer plays two turns as the Colonial player against
@@ -39,12 +40,12 @@ func TestAgainstTheComputer(t *testing.T) {
 						}
 					}
 					for range ownActive(g.battle().View(battle.Colonial)) {
-						send(a, Type("3")...)
+						send(a, kit.Type("3")...)
 						enter(a)
 					}
-					send(a, Type("h")...)
+					send(a, kit.Type("h")...)
 				case "declare":
-					send(a, Type("1")...)
+					send(a, kit.Type("1")...)
 					enter(a)
 				case "anim":
 					runAnim(a, g)
@@ -108,18 +109,18 @@ func TestTitleChoosesScenarioAndPlayers(t *testing.T) {
 	a.Show(ti)
 	a.Frame()
 	// who plays: row 3 (Colonial) and row 4 (Cylon)
-	send(a, Press(KeyDown), Press(KeyDown), Press(KeyDown)) // the Cylon row
-	send(a, Press(KeyRight), Press(KeyRight))
+	send(a, kit.Press(kit.KeyDown), kit.Press(kit.KeyDown), kit.Press(kit.KeyDown)) // the Cylon row
+	send(a, kit.Press(kit.KeyRight), kit.Press(kit.KeyRight))
 	assert.Equal(t, "greedy", a.Players[battle.Cylon])
 	assert.Equal(t, Human, a.Players[battle.Colonial])
 	clickButton(t, a, "3   Colonial played by: human")
 	assert.Equal(t, "random", a.Players[battle.Colonial])
-	send(a, Press(KeyLeft)) // row 3 is selected now
+	send(a, kit.Press(kit.KeyLeft)) // row 3 is selected now
 	assert.Equal(t, Human, a.Players[battle.Colonial])
 	// a built-in scenario
-	send(a, Press(KeyUp), Press(KeyUp)) // row 1
+	send(a, kit.Press(kit.KeyUp), kit.Press(kit.KeyUp)) // row 1
 	for ti.Scenario() != "furball" {
-		send(a, Press(KeyRight))
+		send(a, kit.Press(kit.KeyRight))
 	}
 	enter(a)
 	g, ok := a.Screen().(*Game)
@@ -140,7 +141,7 @@ func TestTitleChoosesScenarioAndPlayers(t *testing.T) {
 	require.NoError(t, err)
 	path := filepath.Join(a.Dir, "mine.yaml")
 	require.NoError(t, os.WriteFile(path, data, 0o644))
-	send(a, Type("2")...)
+	send(a, kit.Type("2")...)
 	require.True(t, a.Prompting())
 	a.modal.text = path
 	enter(a)
@@ -151,7 +152,7 @@ func TestTitleChoosesScenarioAndPlayers(t *testing.T) {
 	// a file with problems is refused, the problems shown
 	require.NoError(t, os.WriteFile(path, []byte("name: x\nrules: quick\nships: []\n"), 0o644))
 	a.Show(NewTitle(a))
-	send(a, Type("2")...)
+	send(a, kit.Type("2")...)
 	a.modal.text = path
 	enter(a)
 	require.True(t, a.Prompting())
@@ -173,17 +174,17 @@ func TestSearchThinksOffTheUI(t *testing.T) {
 	}
 	require.Equal(t, "plan", g.Stage(), "the player plans while the computer thinks")
 	for range ownActive(g.battle().View(battle.Colonial)) {
-		send(a, Type("3")...)
+		send(a, kit.Type("3")...)
 		enter(a)
 	}
-	send(a, Type("h")...)
+	send(a, kit.Type("h")...)
 	seen := map[string]bool{}
 	deadline := time.Now().Add(60 * time.Second)
 	for (g.Stage() == "think" || g.Stage() == "plan") && time.Now().Before(deadline) {
 		seen[g.Stage()] = true
 		if g.Stage() == "think" {
 			grid := g.grid
-			send(a, Type("g")...)
+			send(a, kit.Type("g")...)
 			assert.NotEqual(t, grid, g.grid, "the window takes input while the computer thinks")
 		}
 		a.Tick(0.016)

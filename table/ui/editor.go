@@ -16,6 +16,7 @@ import (
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // Editor builds a scenario: ships, obstacles and zones on the table, the
@@ -35,8 +36,8 @@ type Editor struct {
 	// clean is the snapshot when last loaded or saved (Dirty).
 	clean string
 
-	cam    Camera
-	pan    panner
+	cam    kit.Camera
+	pan    kit.Panner
 	scroll scrollPanel // the panel's content, above Save, Play and Back
 	// panelFor is the selection the panel was last drawn for
 	panelFor edSel
@@ -607,23 +608,23 @@ func (e *Editor) deleteSel() {
 }
 
 // Handle implements Screen.
-func (e *Editor) Handle(ev Event) {
-	if ev.Kind == Resize || e.scroll.handle(ev, e.a.S()) || e.cam.Key(ev) {
+func (e *Editor) Handle(ev kit.Event) {
+	if ev.Kind == kit.Resize || e.scroll.handle(ev, e.a.S()) || e.cam.Key(ev) {
 		return
 	}
 	switch ev.Kind {
-	case MouseDown:
-		if ev.Button == ButtonLeft && e.cam.View.Contains(Pt{ev.X, ev.Y}) {
-			p := e.cam.ToWorld(Pt{ev.X, ev.Y})
+	case kit.MouseDown:
+		if ev.Button == kit.ButtonLeft && e.cam.View.Contains(kit.Pt{X: ev.X, Y: ev.Y}) {
+			p := e.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 			if s := e.hit(p); s.kind != selNone {
 				e.sel, e.drag, e.last = s, true, p
 				return
 			}
 		}
 		e.pan.Handle(&e.cam, ev, true)
-	case MouseMove:
+	case kit.MouseMove:
 		if e.drag {
-			p := e.cam.ToWorld(Pt{ev.X, ev.Y})
+			p := e.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 			d := p.Sub(e.last)
 			e.last = p
 			switch e.sel.kind {
@@ -644,25 +645,25 @@ func (e *Editor) Handle(ev Event) {
 			return
 		}
 		e.pan.Handle(&e.cam, ev, false)
-	case MouseUp:
+	case kit.MouseUp:
 		e.drag = false
 		e.pan.Handle(&e.cam, ev, false)
-	case KeyPress:
+	case kit.KeyPress:
 		switch ev.Key {
-		case KeyEscape:
+		case kit.KeyEscape:
 			e.leave()
-		case KeyTab:
+		case kit.KeyTab:
 			e.selectNext()
-		case KeyDelete:
+		case kit.KeyDelete:
 			e.deleteSel()
-		case KeyF2:
+		case kit.KeyF2:
 			e.askSave()
-		case KeyF3:
+		case kit.KeyF3:
 			e.askLoad()
-		case KeyF5:
+		case kit.KeyF5:
 			e.Play()
 		}
-	case Char:
+	case kit.Char:
 		e.char(ev.Rune)
 	}
 }
@@ -843,7 +844,7 @@ func (e *Editor) marked() map[edSel]bool {
 }
 
 // Draw implements Screen.
-func (e *Editor) Draw(l *List) {
+func (e *Editor) Draw(l *kit.List) {
 	defer func() {
 		if e.clean == "" {
 			e.clean = e.snapshot()
@@ -874,14 +875,14 @@ func (e *Editor) Draw(l *List) {
 		}
 		c := SideColor(e.zoneSide(z.ID))
 		pts := e.cam.Pts(polygonOf(z.Polygon))
-		stroke, w := Alpha(c, 0.8), 1.5
+		stroke, w := kit.Alpha(c, 0.8), 1.5
 		switch {
 		case e.sel == edSel{selZone, i}:
-			stroke, w = ColMedium, 3
+			stroke, w = kit.ColMedium, 3
 		case bad[edSel{selZone, i}]:
-			stroke, w = ColWarn, 3
+			stroke, w = kit.ColWarn, 3
 		}
-		l.Poly(pts, Alpha(c, 0.12), stroke, w)
+		l.Poly(pts, kit.Alpha(c, 0.12), stroke, w)
 	}
 	sel := ""
 	if o := e.obstacle(); o != nil {
@@ -896,9 +897,9 @@ func (e *Editor) Draw(l *List) {
 		obs = append(obs, ro)
 		if bad[edSel{selObstacle, k}] {
 			if ro.Kind == referee.Planetoid {
-				l.Circle(e.cam.ToScreen(ro.Circle.C), ro.Circle.R*e.cam.Scale+3, ColNone, ColWarn, 3)
+				l.Circle(e.cam.ToScreen(ro.Circle.C), ro.Circle.R*e.cam.Scale+3, kit.ColNone, kit.ColWarn, 3)
 			} else {
-				l.Poly(e.cam.Pts(ro.Polygon), ColNone, ColWarn, 3)
+				l.Poly(e.cam.Pts(ro.Polygon), kit.ColNone, kit.ColWarn, 3)
 			}
 		}
 	}
@@ -908,7 +909,7 @@ func (e *Editor) Draw(l *List) {
 	for i, s := range st.Ships {
 		c := e.cam.ToScreen(e.start(i).Physics().Pos)
 		rr := e.across(s.Class) / math.Sqrt(3) * e.cam.Scale
-		l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
+		l.Take(kit.Rect{X: c.X - rr, Y: c.Y - rr, W: 2 * rr, H: 2 * rr})
 	}
 	// the zones' labels as the play view places them: clear of every base,
 	// of the table's size and of each other; the ships' labels go round them
@@ -939,7 +940,7 @@ func (e *Editor) Draw(l *List) {
 			lk.Badges = append(lk.Badges, "in "+s.Zone)
 		}
 		if bad[edSel{selShip, i}] {
-			l.Poly(e.cam.Pts(physics.Hexagon(lk.Pose, lk.Across)), ColNone, ColWarn, 6)
+			l.Poly(e.cam.Pts(physics.Hexagon(lk.Pose, lk.Across)), kit.ColNone, kit.ColWarn, 6)
 		}
 		drawShip(a, l, &e.cam, lk)
 	}
@@ -1092,18 +1093,18 @@ func (e *Editor) condButtons(k int) []condButton {
 	return bs
 }
 
-func (e *Editor) drawPanel(l *List, r Rect) {
+func (e *Editor) drawPanel(l *kit.List, r kit.Rect) {
 	a := e.a
 	s := a.S()
-	l.Backdrop(func() { l.Rect(r, ColPanel, ColPanelLine, 1) })
+	l.Backdrop(func() { l.Rect(r, kit.ColPanel, kit.ColPanelLine, 1) })
 	// Save, Play and Back stay at the panel's foot; the rest scrolls when
 	// it does not fit (a phone held upright, a touch screen's 9 mm
 	// buttons)
-	foot := Rect{r.X, r.Y + r.H - 48*s, r.W, 48 * s}
+	foot := kit.Rect{X: r.X, Y: r.Y + r.H - 48*s, W: r.W, H: 48 * s}
 	if e.sel != e.panelFor { // a new selection: its buttons in view
 		e.panelFor, e.scroll.off = e.sel, 0
 	}
-	content, mark := e.scroll.begin(a, l, Rect{r.X, r.Y, r.W, r.H - foot.H})
+	content, mark := e.scroll.begin(a, l, kit.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H - foot.H})
 	r = content
 	x, w := r.X+12*s, r.W-24*s
 	y := r.Y + 26*s
@@ -1112,10 +1113,10 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 	if e.File != "" {
 		title += ": " + filepath.Base(e.File)
 	}
-	a.Label(l, x, y, title, 18, ColInk, true)
+	a.Label(l, x, y, title, 18, kit.ColInk, true)
 	y += 8 * s
 	press := func(c rune) func() { return func() { e.char(c) } }
-	key := func(k Key) func() { return func() { e.Handle(Event{Kind: KeyPress, Key: k}) } }
+	key := func(k kit.Key) func() { return func() { e.Handle(kit.Event{Kind: kit.KeyPress, Key: k}) } }
 	type it = struct {
 		l string
 		f func()
@@ -1146,7 +1147,7 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 				where = fmt.Sprintf("deploys in %s (default spot (%.0f, %.0f)) heading %.0f°", sp.Zone, st.X, st.Y, st.Heading)
 			}
 			txt := fmt.Sprintf("%s: %s %s %s, KE %d, level %d, pilot %s", sp.ID, SideName(sp.Side), sp.Class, where, sp.KE, max(1, sp.Level), pilotName(sp.Pilot))
-			y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true) - 6*s
+			y = a.Para(l, x, y+12*s, w, txt, 12, kit.ColInk, true) - 6*s
 			row(it{a.K("Side", "s"), press('s')}, it{a.K("Class", "c"), press('c')}, it{a.K("Pilot", "i"), press('i')}, it{a.K("Starts", "y"), press('y')})
 			row(it{a.K("Turn left", "q"), press('q')}, it{a.K("Turn right", "e"), press('e')}, it{a.K("KE -", "K"), press('K')}, it{a.K("KE +", "k"), press('k')})
 			if sp.Enters != nil {
@@ -1161,7 +1162,7 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 			if o.Kind == string(referee.AsteroidField) {
 				txt = fmt.Sprintf("%s: %s asteroid field", o.ID, o.Density)
 			}
-			y = a.Para(l, x, y+12*s, w, txt+fmt.Sprintf(", level %d", max(1, o.Level)), 12, ColInk, true) - 6*s
+			y = a.Para(l, x, y+12*s, w, txt+fmt.Sprintf(", level %d", max(1, o.Level)), 12, kit.ColInk, true) - 6*s
 			if o.Kind == string(referee.AsteroidField) {
 				row(it{a.K("Smaller", "<"), press('<')}, it{a.K("Larger", ">"), press('>')}, it{a.K("Turn left", "q"), press('q')}, it{a.K("Turn right", "e"), press('e')})
 				row(it{a.K("Sparse / dense", "d"), press('d')})
@@ -1177,14 +1178,14 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 			if z.Heading != nil {
 				txt = fmt.Sprintf("%s: zone, ships deployed here head %g°", z.ID, *z.Heading)
 			}
-			y = a.Para(l, x, y+12*s, w, txt, 12, ColInk, true) - 6*s
+			y = a.Para(l, x, y+12*s, w, txt, 12, kit.ColInk, true) - 6*s
 			row(it{a.K("Smaller", "<"), press('<')}, it{a.K("Larger", ">"), press('>')}, it{a.K("Heading left", "q"), press('q')}, it{a.K("Heading right", "e"), press('e')})
 			row(it{a.K("No heading", "d"), press('d')})
 		default:
-			y = a.Para(l, x, y+12*s, w, "Tap a ship, an obstacle or a zone to select it, drag it to move it (Tab: the next).", 11, ColSecondary, false) + 2*s
+			y = a.Para(l, x, y+12*s, w, "Tap a ship, an obstacle or a zone to select it, drag it to move it (Tab: the next).", 11, kit.ColSecondary, false) + 2*s
 		}
 		if e.sel.kind != selNone {
-			row(it{a.K("Next", "Tab"), key(KeyTab)}, it{a.K("Delete", "Del"), key(KeyDelete)})
+			row(it{a.K("Next", "Tab"), key(kit.KeyTab)}, it{a.K("Delete", "Del"), key(kit.KeyDelete)})
 		}
 	}
 	if e.sel.kind != selNone {
@@ -1192,20 +1193,20 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 		selection()
 		y += 8 * s
 	}
-	a.Label(l, x, y+16*s, "Name", 11, ColSecondary, false)
-	a.Field(l, Rect{x + 62*s, y, w - 62*s, bh}, "name", &e.name, func() {})
+	a.Label(l, x, y+16*s, "Name", 11, kit.ColSecondary, false)
+	a.Field(l, kit.Rect{X: x + 62*s, Y: y, W: w - 62*s, H: bh}, "name", &e.name, func() {})
 	y += bh + 4*s
-	a.Label(l, x, y+16*s, "Briefing", 11, ColSecondary, false)
-	a.Field(l, Rect{x + 62*s, y, w - 62*s, bh}, "briefing", &e.brief, func() {})
+	a.Label(l, x, y+16*s, "Briefing", 11, kit.ColSecondary, false)
+	a.Field(l, kit.Rect{X: x + 62*s, Y: y, W: w - 62*s, H: bh}, "briefing", &e.brief, func() {})
 	y += bh + 6*s
 	half := (w - 6*s) / 2
-	a.Button(l, Rect{x, y, half, bh}, "Quick Start rules", e.Sc.Rules == starship.Quick, false, func() { e.Sc.Rules = starship.Quick })
-	a.Button(l, Rect{x + half + 6*s, y, half, bh}, "Complete Rules", e.Sc.Rules == starship.Complete, false, func() { e.Sc.Rules = starship.Complete })
+	a.Button(l, kit.Rect{X: x, Y: y, W: half, H: bh}, "Quick Start rules", e.Sc.Rules == starship.Quick, false, func() { e.Sc.Rules = starship.Quick })
+	a.Button(l, kit.Rect{X: x + half + 6*s, Y: y, W: half, H: bh}, "Complete Rules", e.Sc.Rules == starship.Complete, false, func() { e.Sc.Rules = starship.Complete })
 	y += bh + 4*s
 	cols := 3
 	ow := (w - float64(cols-1)*4*s) / float64(cols)
 	for i, opt := range starship.Options {
-		a.Button(l, Rect{x + float64(i%cols)*(ow+4*s), y + float64(i/cols)*(bh+3*s), ow, bh}, strings.ReplaceAll(string(opt), "_", " "), e.Sc.Has(opt), false, func() {
+		a.Button(l, kit.Rect{X: x + float64(i%cols)*(ow+4*s), Y: y + float64(i/cols)*(bh+3*s), W: ow, H: bh}, strings.ReplaceAll(string(opt), "_", " "), e.Sc.Has(opt), false, func() {
 			if e.Sc.Has(opt) {
 				e.Sc.Options = slices.DeleteFunc(e.Sc.Options, func(o starship.Option) bool { return o == opt })
 			} else {
@@ -1214,26 +1215,26 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 		})
 	}
 	y += float64((len(starship.Options)+cols-1)/cols)*(bh+3*s) + 3*s
-	a.Label(l, x, y+16*s, "Turn limit", 11, ColSecondary, false)
-	a.NumberField(l, Rect{x + 74*s, y, 52 * s, bh}, "turns", &e.turns, func() {})
-	a.Label(l, x+134*s, y+16*s, "(empty: none)", 11, ColSecondary, false)
+	a.Label(l, x, y+16*s, "Turn limit", 11, kit.ColSecondary, false)
+	a.NumberField(l, kit.Rect{X: x + 74*s, Y: y, W: 52 * s, H: bh}, "turns", &e.turns, func() {})
+	a.Label(l, x+134*s, y+16*s, "(empty: none)", 11, kit.ColSecondary, false)
 	y += bh + 8*s
 	// victory conditions
-	a.Label(l, x, y+12*s, "Victory (checked in order; the first met decides)", 12.5, ColInk, true)
+	a.Label(l, x, y+12*s, "Victory (checked in order; the first met decides)", 12.5, kit.ColInk, true)
 	y += 18 * s
-	a.Button(l, Rect{x, y, w, bh}, "add condition", false, false, func() {
+	a.Button(l, kit.Rect{X: x, Y: y, W: w, H: bh}, "add condition", false, false, func() {
 		e.Sc.Victory = append(e.Sc.Victory, e.newCondition("destroy"))
 	})
 	y += bh + 2*s
 	if len(e.Sc.Victory) == 0 {
-		y = a.Para(l, x, y+11*s, w, "None: the last side with ships in play wins.", 11, ColSecondary, false)
+		y = a.Para(l, x, y+11*s, w, "None: the last side with ships in play wins.", 11, kit.ColSecondary, false)
 	}
 	for k, c := range e.Sc.Victory {
-		y = a.Para(l, x, y+11*s, w, fmt.Sprintf("%d. %s", k+1, e.Sc.Describe(c)), 11, ColInk, false) - 8*s
+		y = a.Para(l, x, y+11*s, w, fmt.Sprintf("%d. %s", k+1, e.Sc.Describe(c)), 11, kit.ColInk, false) - 8*s
 		bs := e.condButtons(k)
 		bw := (w - float64(len(bs)-1)*3*s) / float64(len(bs))
 		for i, b := range bs {
-			a.Button(l, Rect{x + float64(i)*(bw+3*s), y, bw, bh}, b.label, false, false, b.click)
+			a.Button(l, kit.Rect{X: x + float64(i)*(bw+3*s), Y: y, W: bw, H: bh}, b.label, false, false, b.click)
 		}
 		y += bh + 4*s
 	}
@@ -1243,16 +1244,16 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 	}
 	y += 4 * s
 	row(it{a.K("Colonial ship", "1"), press('1')}, it{a.K("Cylon ship", "2"), press('2')}, it{a.K("Class", "c"), press('c')})
-	row(it{a.K("Planetoid", "p"), press('p')}, it{a.K("Field", "f"), press('f')}, it{a.K("Zone", "z"), press('z')}, it{a.K("Load", "F3"), key(KeyF3)})
+	row(it{a.K("Planetoid", "p"), press('p')}, it{a.K("Field", "f"), press('f')}, it{a.K("Zone", "z"), press('z')}, it{a.K("Load", "F3"), key(kit.KeyF3)})
 	y += 4 * s
 	if len(e.problems) == 0 {
-		y = a.Para(l, x, y+12*s, w, "No problems: the scenario is playable.", 13, ColOK, true)
+		y = a.Para(l, x, y+12*s, w, "No problems: the scenario is playable.", 13, kit.ColOK, true)
 	} else {
-		a.Label(l, x, y+12*s, fmt.Sprintf("%d problem(s) in %s:", len(e.problems), e.fileName()), 13, ColWarn, true)
+		a.Label(l, x, y+12*s, fmt.Sprintf("%d problem(s) in %s:", len(e.problems), e.fileName()), 13, kit.ColWarn, true)
 		y += 14 * s
 		for i, p := range e.problems {
 			if i == 12 {
-				y = a.Para(l, x, y+12*s, w, fmt.Sprintf("… and %d more", len(e.problems)-i), 11.5, ColWarn, false)
+				y = a.Para(l, x, y+12*s, w, fmt.Sprintf("… and %d more", len(e.problems)-i), 11.5, kit.ColWarn, false)
 				break
 			}
 			where := ""
@@ -1262,7 +1263,7 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 			if p.Field != "" {
 				where += p.Field + ": "
 			}
-			y = a.Para(l, x, y+12*s, w, where+p.Msg, 11.5, ColWarn, false) - 10*s
+			y = a.Para(l, x, y+12*s, w, where+p.Msg, 11.5, kit.ColWarn, false) - 10*s
 		}
 	}
 	low := r.Y
@@ -1273,9 +1274,9 @@ func (e *Editor) drawPanel(l *List, r Rect) {
 	back := a.K("Back", "Esc")
 	fw := (foot.W - 24*s - 8*s) / 3
 	fy := foot.Y + foot.H - 42*s
-	a.Button(l, Rect{foot.X + 12*s, fy, fw, 34 * s}, a.K("Save", "F2"), false, false, key(KeyF2))
-	a.Button(l, Rect{foot.X + 12*s + fw + 4*s, fy, fw, 34 * s}, a.K("Play now", "F5"), false, false, key(KeyF5))
-	a.Button(l, Rect{foot.X + 12*s + 2*(fw+4*s), fy, fw, 34 * s}, back, false, false, key(KeyEscape))
+	a.Button(l, kit.Rect{X: foot.X + 12*s, Y: fy, W: fw, H: 34 * s}, a.K("Save", "F2"), false, false, key(kit.KeyF2))
+	a.Button(l, kit.Rect{X: foot.X + 12*s + fw + 4*s, Y: fy, W: fw, H: 34 * s}, a.K("Play now", "F5"), false, false, key(kit.KeyF5))
+	a.Button(l, kit.Rect{X: foot.X + 12*s + 2*(fw+4*s), Y: fy, W: fw, H: 34 * s}, back, false, false, key(kit.KeyEscape))
 }
 
 func pilotName(p starship.Pilot) string {

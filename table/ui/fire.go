@@ -15,6 +15,7 @@ import (
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // targets returns what one of the side at the controls' ships may fire
@@ -252,72 +253,72 @@ func shotOf(e battle.Event, at map[string]snap) (shotLine, bool) {
 // hit, dashed for a miss), beside the line the other way when two ships
 // fire at each other; and near the shooter a card with its two dice and
 // the result, placed where it covers no ship, label or other card.
-func (g *Game) drawShots(l *List, v battle.View) {
+func (g *Game) drawShots(l *kit.List, v battle.View) {
 	a := g.a
 	sz := a.TextSize(13)
 	ds := sz * 1.5
 	for _, sl := range g.shotLines {
 		p0, p1 := g.cam.ToScreen(sl.from), g.cam.ToScreen(sl.to)
-		d := Pt{p1.X - p0.X, p1.Y - p0.Y}
+		d := kit.Pt{X: p1.X - p0.X, Y: p1.Y - p0.Y}
 		n := math.Hypot(d.X, d.Y)
 		if n < 1 {
 			continue
 		}
-		u := Pt{d.X / n, d.Y / n}
-		perp := Pt{-u.Y, u.X}
+		u := kit.Pt{X: d.X / n, Y: d.Y / n}
+		perp := kit.Pt{X: -u.Y, Y: u.X}
 		off := 4.0
-		q0 := Pt{p0.X + perp.X*off, p0.Y + perp.Y*off}
-		q1 := Pt{p1.X + perp.X*off, p1.Y + perp.Y*off}
+		q0 := kit.Pt{X: p0.X + perp.X*off, Y: p0.Y + perp.Y*off}
+		q1 := kit.Pt{X: p1.X + perp.X*off, Y: p1.Y + perp.Y*off}
 		c := SideColor(sl.side)
 		if sl.hits > 0 {
-			l.Line([]Pt{q0, q1}, ColWhite, 6.5)
-			l.Line([]Pt{q0, q1}, c, 4)
+			l.Line([]kit.Pt{q0, q1}, kit.ColWhite, 6.5)
+			l.Line([]kit.Pt{q0, q1}, c, 4)
 		} else {
-			l.Dashed([]Pt{q0, q1}, c, 2.5, 8, 6)
+			l.Dashed([]kit.Pt{q0, q1}, c, 2.5, 8, 6)
 		}
 		// the arrowhead at the target
-		tip := Pt{q1.X - u.X*10, q1.Y - u.Y*10}
-		l.Poly([]Pt{tip, {tip.X - u.X*12 + perp.X*6, tip.Y - u.Y*12 + perp.Y*6}, {tip.X - u.X*12 - perp.X*6, tip.Y - u.Y*12 - perp.Y*6}}, c, ColWhite, 1)
+		tip := kit.Pt{X: q1.X - u.X*10, Y: q1.Y - u.Y*10}
+		l.Poly([]kit.Pt{tip, {X: tip.X - u.X*12 + perp.X*6, Y: tip.Y - u.Y*12 + perp.Y*6}, {X: tip.X - u.X*12 - perp.X*6, Y: tip.Y - u.Y*12 - perp.Y*6}}, c, kit.ColWhite, 1)
 		title := sl.shooter + " at " + sl.target
 		word := sl.label
 		w := math.Max(2*ds+12+a.Fonts.Width(word, sz, true), a.Fonts.Width(title, sz*0.85, false)) + 14
 		h := ds + sz*1.5 + 10
-		var spots []Rect
+		var spots []kit.Rect
 		for _, t := range []float64{0.3, 0.2, 0.42, 0.55, 0.12, 0.7} {
-			m := Pt{p0.X + d.X*t, p0.Y + d.Y*t}
+			m := kit.Pt{X: p0.X + d.X*t, Y: p0.Y + d.Y*t}
 			for _, k := range []float64{0.75, 1.3, 2} {
 				for _, side := range []float64{1, -1} {
 					cx, cy := m.X+perp.X*side*(h*k), m.Y+perp.Y*side*(h*k)
-					spots = append(spots, Rect{cx - w/2, cy - h/2, w, h})
+					spots = append(spots, kit.Rect{X: cx - w/2, Y: cy - h/2, W: w, H: h})
 				}
 			}
 		}
 		// else anywhere near, however crowded; the results panel says
 		// every shot in any case
-		foot := Pt{p0.X + d.X*0.3 + perp.X*off, p0.Y + d.Y*0.3 + perp.Y*off}
+		foot := kit.Pt{X: p0.X + d.X*0.3 + perp.X*off, Y: p0.Y + d.Y*0.3 + perp.Y*off}
 		r, _, ok := l.PlaceBox(spots, foot, math.Max(g.cam.View.W, g.cam.View.H), g.cam.View)
 		if !ok {
 			continue
 		}
-		l.Leader(r, foot, Alpha(c, 0.8))
-		l.Rect(r, Alpha(ColWhite, 0.95), c, 2)
-		l.Text(Pt{r.X + 7, r.Y + sz*1.05}, title, sz*0.85, ColInk, AnchorStart, false)
+		l.Leader(r, foot, kit.Alpha(c, 0.8))
+		l.Rect(r, kit.Alpha(kit.ColWhite, 0.95), c, 2)
+		l.Text(kit.Pt{X: r.X + 7, Y: r.Y + sz*1.05}, title, sz*0.85, kit.ColInk, kit.AnchorStart, false)
 		for i, dv := range sl.dice {
-			drawDie(l, Rect{r.X + 7 + float64(i)*(ds+4), r.Y + sz*1.5, ds, ds}, dv)
+			drawDie(l, kit.Rect{X: r.X + 7 + float64(i)*(ds+4), Y: r.Y + sz*1.5, W: ds, H: ds}, dv)
 		}
-		wc := ColSecondary
+		wc := kit.ColSecondary
 		if sl.hits > 0 {
-			wc = ColWarn
+			wc = kit.ColWarn
 		}
-		l.Text(Pt{r.X + 7 + 2*(ds+4) + 4, r.Y + sz*1.5 + ds*0.5 + sz*0.36}, word, sz, wc, AnchorStart, true)
+		l.Text(kit.Pt{X: r.X + 7 + 2*(ds+4) + 4, Y: r.Y + sz*1.5 + ds*0.5 + sz*0.36}, word, sz, wc, kit.AnchorStart, true)
 	}
 }
 
 // drawDie paints a die face.
-func drawDie(l *List, r Rect, n int) {
-	l.Rect(r, ColWhite, ColInk, 1.5)
+func drawDie(l *kit.List, r kit.Rect, n int) {
+	l.Rect(r, kit.ColWhite, kit.ColInk, 1.5)
 	pip := r.W * 0.09
-	at := func(u, v float64) { l.Circle(Pt{r.X + u*r.W, r.Y + v*r.H}, pip, ColInk, ColNone, 0) }
+	at := func(u, v float64) { l.Circle(kit.Pt{X: r.X + u*r.W, Y: r.Y + v*r.H}, pip, kit.ColInk, kit.ColNone, 0) }
 	lo, mi, hi := 0.27, 0.5, 0.73
 	switch n {
 	case 1:
@@ -387,28 +388,28 @@ func (g *Game) declare() {
 	g.advance()
 }
 
-func (g *Game) handleDeclare(ev Event) bool {
+func (g *Game) handleDeclare(ev kit.Event) bool {
 	v := g.seat.View(g.side)
 	sh := g.shooters(v)
 	switch {
-	case ev.Kind == KeyPress && ev.Key == KeyEnter:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter:
 		g.declare()
 		return true
-	case ev.Kind == KeyPress && ev.Key == KeyTab && len(sh) > 0:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyTab && len(sh) > 0:
 		i := slices.Index(sh, g.shooter)
 		g.shooter = sh[(i+1)%len(sh)]
 		return true
-	case ev.Kind == Char && (ev.Rune == '0' || ev.Rune == 'x'):
+	case ev.Kind == kit.Char && (ev.Rune == '0' || ev.Rune == 'x'):
 		g.hold(g.shooter)
 		return true
-	case ev.Kind == Char && ev.Rune >= '1' && ev.Rune <= '9':
+	case ev.Kind == kit.Char && ev.Rune >= '1' && ev.Rune <= '9':
 		ts := g.targets(g.shooter)
 		if i := int(ev.Rune - '1'); i < len(ts) {
 			g.aim(g.shooter, ts[i].TargetID)
 		}
 		return true
-	case ev.Kind == MouseDown && ev.Button == ButtonLeft:
-		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
+	case ev.Kind == kit.MouseDown && ev.Button == kit.ButtonLeft:
+		w := g.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 		for _, s := range v.Ships {
 			if !s.OnTable || s.Out || !physics.Hexagon(s.Pose, g.seat.Class(s.Class).AcrossFlats).Contains(w) {
 				continue
@@ -431,7 +432,7 @@ func (g *Game) handleDeclare(ev Event) bool {
 // drawTargets paints the selected shooter's possible targets: the ruler
 // from its stand to each witness point, with band, margin, cover and
 // blockers; and the shots chosen so far.
-func (g *Game) drawTargets(l *List, v battle.View) {
+func (g *Game) drawTargets(l *kit.List, v battle.View) {
 	obst := map[string]referee.Obstacle{}
 	for _, o := range v.Obstacles {
 		obst[o.ID] = o
@@ -446,15 +447,15 @@ func (g *Game) drawTargets(l *List, v battle.View) {
 				for _, c := range ru.Cover {
 					if o, ok := obst[c]; ok && chosen {
 						closed := append(g.cam.Pts(o.Polygon), g.cam.ToScreen(o.Polygon[0]))
-						l.Line(closed, Alpha(ColCover, 0.9), 6)
+						l.Line(closed, kit.Alpha(kit.ColCover, 0.9), 6)
 					}
 				}
 				for _, bl := range ru.BlockedBy {
 					if o, ok := obst[bl]; ok && o.Kind == referee.Planetoid {
-						l.Circle(g.cam.ToScreen(o.Circle.C), o.Circle.R*g.cam.Scale, ColNone, ColWarn, 3)
+						l.Circle(g.cam.ToScreen(o.Circle.C), o.Circle.R*g.cam.Scale, kit.ColNone, kit.ColWarn, 3)
 					}
 					if s, ok := own(v, bl); ok {
-						l.Poly(g.cam.Pts(physics.Hexagon(s.Pose, g.seat.Class(s.Class).AcrossFlats)), ColNone, ColWarn, 3)
+						l.Poly(g.cam.Pts(physics.Hexagon(s.Pose, g.seat.Class(s.Class).AcrossFlats)), kit.ColNone, kit.ColWarn, 3)
 					}
 				}
 			}
@@ -464,7 +465,7 @@ func (g *Game) drawTargets(l *List, v battle.View) {
 }
 
 // drawDeclarePanel paints the declaration controls.
-func (g *Game) drawDeclarePanel(l *List, r Rect) {
+func (g *Game) drawDeclarePanel(l *kit.List, r kit.Rect) {
 	a := g.a
 	sc := a.S()
 	x, w := r.X+12*sc, r.W-24*sc
@@ -477,14 +478,14 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 		for _, s := range v.SeenShots {
 			parts = append(parts, s.Shooter+" at "+s.Target)
 		}
-		y = a.Para(l, x, y+14*sc, w, SideName(g.side.Opponent())+" declared openly first: "+strings.Join(parts, ", ")+".", 13, ColInk, false)
+		y = a.Para(l, x, y+14*sc, w, SideName(g.side.Opponent())+" declared openly first: "+strings.Join(parts, ", ")+".", 13, kit.ColInk, false)
 	} else if !g.rules().Has(starship.OptAttackDeclaration) {
-		y = a.Para(l, x, y+14*sc, w, "Declarations are open: the other player sees yours.", 12.5, ColSecondary, false)
+		y = a.Para(l, x, y+14*sc, w, "Declarations are open: the other player sees yours.", 12.5, kit.ColSecondary, false)
 	}
 	y += 8 * sc
 	sh := g.shooters(v)
 	if len(sh) == 0 {
-		y = a.Para(l, x, y+14*sc, w, "No ship of yours can fire in this firing step: none has an enemy in its arc, in range and in sight (or it fired already, or jumped in this turn). "+a.Words("Press Enter", "Tap Declare")+" to go on.", 13, ColInk, true)
+		y = a.Para(l, x, y+14*sc, w, "No ship of yours can fire in this firing step: none has an enemy in its arc, in range and in sight (or it fired already, or jumped in this turn). "+a.Words("Press Enter", "Tap Declare")+" to go on.", 13, kit.ColInk, true)
 	}
 	for _, id := range sh {
 		id := id
@@ -496,7 +497,7 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 		case g.holds[id]:
 			label = id + ": holds fire"
 		}
-		a.Button(l, Rect{x, y, w, 30 * sc}, label, id == g.shooter, false, func() { g.shooter = id })
+		a.Button(l, kit.Rect{X: x, Y: y, W: w, H: 30 * sc}, label, id == g.shooter, false, func() { g.shooter = id })
 		y += 34 * sc
 		if id != g.shooter {
 			continue
@@ -507,16 +508,16 @@ func (g *Game) drawDeclarePanel(l *List, r Rect) {
 			if p := g.hitChance(id, ru.TargetID); p != "" {
 				lab += "   " + p
 			}
-			a.Button(l, Rect{x + 16*sc, y, w - 16*sc, 28 * sc}, lab, g.shots[id] == ru.TargetID, false, func() { g.aim(id, ru.TargetID) })
+			a.Button(l, kit.Rect{X: x + 16*sc, Y: y, W: w - 16*sc, H: 28 * sc}, lab, g.shots[id] == ru.TargetID, false, func() { g.aim(id, ru.TargetID) })
 			y += 30 * sc
 			y = a.Para(l, x+20*sc, y+12*sc, w-24*sc, rulerText(ru)+g.extraFire(ru), 12, BandColor(ru.Band), false) - 2*sc
 		}
-		a.Button(l, Rect{x + 16*sc, y, w - 16*sc, 26 * sc}, "0  hold fire", g.shots[id] == "" && g.holds[id], false, func() { g.hold(id) })
+		a.Button(l, kit.Rect{X: x + 16*sc, Y: y, W: w - 16*sc, H: 26 * sc}, "0  hold fire", g.shots[id] == "" && g.holds[id], false, func() { g.hold(id) })
 		y += 34 * sc
 	}
-	a.Button(l, Rect{x, y + 4*sc, w, 36 * sc}, a.K("Declare", "Enter"), false, false, func() { g.declare() })
+	a.Button(l, kit.Rect{X: x, Y: y + 4*sc, W: w, H: 36 * sc}, a.K("Declare", "Enter"), false, false, func() { g.declare() })
 	y += 48 * sc
-	g.drawLogTail(l, Rect{r.X, y, r.W, r.Y + r.H - y}, v, "")
+	g.drawLogTail(l, kit.Rect{X: r.X, Y: y, W: r.W, H: r.Y + r.H - y}, v, "")
 	g.drawFooter(l, r)
 }
 
@@ -577,14 +578,14 @@ func (g *Game) extraFire(ru referee.Ruling) string {
 
 // handleMarker places a jumping ship's FTL marker: anywhere in the
 // playing area, turned any way (Faster-than-light movement).
-func (g *Game) handleMarker(ev Event) bool {
+func (g *Game) handleMarker(ev kit.Event) bool {
 	switch {
-	case ev.Kind == MouseMove:
-		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
+	case ev.Kind == kit.MouseMove:
+		w := g.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 		g.hoverMarker = &w
 		return false
-	case ev.Kind == MouseDown && ev.Button == ButtonLeft:
-		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
+	case ev.Kind == kit.MouseDown && ev.Button == kit.ButtonLeft:
+		w := g.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 		v := g.publicView()
 		if w.X >= 0 && w.Y >= 0 && w.X <= v.Width && w.Y <= v.Depth {
 			g.marker = &w
@@ -592,16 +593,16 @@ func (g *Game) handleMarker(ev Event) bool {
 		}
 		g.a.Say("the FTL marker goes inside the playing area")
 		return true
-	case ev.Kind == Char && ev.Rune == ',':
+	case ev.Kind == kit.Char && ev.Rune == ',':
 		g.markerRot += 15
 		return true
-	case ev.Kind == Char && ev.Rune == '.':
+	case ev.Kind == kit.Char && ev.Rune == '.':
 		g.markerRot -= 15
 		return true
-	case ev.Kind == KeyPress && ev.Key == KeyEnter:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter:
 		g.placeMarker(false)
 		return true
-	case ev.Kind == Char && (ev.Rune == 'j' || ev.Rune == 'J'):
+	case ev.Kind == kit.Char && (ev.Rune == 'j' || ev.Rune == 'J'):
 		g.placeMarker(true) // the jump leaves the playing area (Faster-than-light movement)
 		return true
 	}
@@ -644,12 +645,12 @@ func (g *Game) placeMarker(leave bool) {
 
 // drawMarkerHex paints an FTL marker with the 2d6 rolls of each side, so
 // that the roll's side can be found on the table.
-func (g *Game) drawMarkerHex(l *List, pose physics.Pose, c colorT, alpha float64, numbers bool) {
+func (g *Game) drawMarkerHex(l *kit.List, pose physics.Pose, c colorT, alpha float64, numbers bool) {
 	geo := g.a.Comp.Geometry
 	hexW := physics.Hexagon(pose, geo.FTLMarkerAcrossFlats.Value)
 	hex := g.cam.Pts(hexW)
-	l.Poly(hex, Alpha(c, 0.22*alpha), Alpha(c, alpha), 2)
-	l.Line([]Pt{hex[0], hex[1]}, Alpha(ColInk, alpha), 4)
+	l.Poly(hex, kit.Alpha(c, 0.22*alpha), kit.Alpha(c, alpha), 2)
+	l.Line([]kit.Pt{hex[0], hex[1]}, kit.Alpha(kit.ColInk, alpha), 4)
 	if !numbers {
 		return
 	}
@@ -661,14 +662,14 @@ func (g *Game) drawMarkerHex(l *List, pose physics.Pose, c colorT, alpha float64
 			continue
 		}
 		m := g.cam.ToScreen(physics.FlatMidpoint(hexW, f))
-		at := Pt{m.X + (m.X-ctr.X)*0.45, m.Y + (m.Y-ctr.Y)*0.45 + sz*0.35}
+		at := kit.Pt{X: m.X + (m.X-ctr.X)*0.45, Y: m.Y + (m.Y-ctr.Y)*0.45 + sz*0.35}
 		var rs []string
 		for _, r := range sd.Rolls {
 			rs = append(rs, strconv.Itoa(r))
 		}
 		text := strings.Join(rs, ",")
-		l.HaloText(at, text, sz, Alpha(ColInk, alpha), Alpha(ColWhite, 0.85*alpha), AnchorMiddle, true)
-		l.Take(labelBox(at, g.a.Fonts.Width(text, sz, true), sz, AnchorMiddle))
+		l.HaloText(at, text, sz, kit.Alpha(kit.ColInk, alpha), kit.Alpha(kit.ColWhite, 0.85*alpha), kit.AnchorMiddle, true)
+		l.Take(kit.LabelBox(at, g.a.Fonts.Width(text, sz, true), sz, kit.AnchorMiddle))
 	}
 }
 
@@ -684,13 +685,13 @@ func flatForName(name string) (physics.Flat, bool) {
 // drawMarker paints the marker placement: the legal area (the whole
 // playing area) outlined, the marker under the pointer, the marker
 // placed, with the rolls of each side.
-func (g *Game) drawMarker(l *List, v battle.View) {
+func (g *Game) drawMarker(l *kit.List, v battle.View) {
 	c := SideColor(g.side)
 	corners := g.cam.Pts([]physics.Vec{physics.V(0, 0), physics.V(v.Width, 0), physics.V(v.Width, v.Depth), physics.V(0, v.Depth), physics.V(0, 0)})
-	l.Line(corners, Alpha(c, 0.8), 5)
+	l.Line(corners, kit.Alpha(c, 0.8), 5)
 	sz := g.a.TextSize(12)
 	at := g.cam.ToScreen(physics.V(v.Width/2, v.Depth))
-	l.HaloText(Pt{at.X, at.Y + sz*1.6}, "The FTL marker may go anywhere inside the playing area", sz, Mix(c, ColInk, 0.4), ColWhite, AnchorMiddle, true)
+	l.HaloText(kit.Pt{X: at.X, Y: at.Y + sz*1.6}, "The FTL marker may go anywhere inside the playing area", sz, kit.Mix(c, kit.ColInk, 0.4), kit.ColWhite, kit.AnchorMiddle, true)
 	if g.marker == nil {
 		if h := g.hoverMarker; h != nil && h.X >= 0 && h.Y >= 0 && h.X <= v.Width && h.Y <= v.Depth {
 			g.drawMarkerHex(l, physics.Pose{Pos: *h, Heading: physics.Deg(g.markerRot)}, c, 0.5, true)
@@ -701,13 +702,13 @@ func (g *Game) drawMarker(l *List, v battle.View) {
 	g.drawMarkerHex(l, pose, c, 1, true)
 	p := g.cam.ToScreen(pose.Pos)
 	sz = g.a.TextSize(10)
-	l.HaloText(Pt{p.X, p.Y + sz*0.35}, "FTL", sz, ColInk, ColWhite, AnchorMiddle, true)
+	l.HaloText(kit.Pt{X: p.X, Y: p.Y + sz*0.35}, "FTL", sz, kit.ColInk, kit.ColWhite, kit.AnchorMiddle, true)
 }
 
 // drawLandings shows, while a turn's moves and results are on screen,
 // where each ship that jumped by FTL came out: its marker with the
 // rolls of each side and a line to the ship, labelled with the rolls.
-func (g *Game) drawLandings(l *List, v battle.View) {
+func (g *Game) drawLandings(l *kit.List, v battle.View) {
 	for _, s := range v.Ships {
 		if s.Outcome == nil || !s.Outcome.Jumped || s.Marker == nil || len(s.Outcome.Steps) == 0 {
 			continue
@@ -724,28 +725,28 @@ func (g *Game) drawLandings(l *List, v battle.View) {
 // came out and, beside the line, the words that say why there; the
 // words are left out when no place is free (the results panel says
 // them).
-func (g *Game) drawJump(l *List, marker physics.Pose, out physics.Vec, c colorT, text string) {
+func (g *Game) drawJump(l *kit.List, marker physics.Pose, out physics.Vec, c colorT, text string) {
 	g.drawMarkerHex(l, marker, c, 0.9, true)
 	p0, p1 := g.cam.ToScreen(marker.Pos), g.cam.ToScreen(out)
-	l.Dashed([]Pt{p0, p1}, c, 2, 5, 4)
+	l.Dashed([]kit.Pt{p0, p1}, c, 2, 5, 4)
 	sz := g.a.TextSize(12)
 	tw := g.a.Fonts.Width(text, sz, true)
-	mid := Pt{(p0.X + p1.X) / 2, (p0.Y + p1.Y) / 2}
+	mid := kit.Pt{X: (p0.X + p1.X) / 2, Y: (p0.Y + p1.Y) / 2}
 	at, far, ok := l.PlaceText(rulerLabelSpots(p0, p1, sz), tw, sz, mid, 14*sz, g.cam.View)
 	if !ok {
 		return
 	}
 	if far {
-		l.Leader(labelBox(at.At, tw, sz, at.Anchor), mid, Alpha(c, 0.8))
+		l.Leader(kit.LabelBox(at.At, tw, sz, at.Anchor), mid, kit.Alpha(c, 0.8))
 	}
-	l.HaloText(at.At, text, sz, Mix(c, ColInk, 0.5), ColWhite, at.Anchor, true)
+	l.HaloText(at.At, text, sz, kit.Mix(c, kit.ColInk, 0.5), kit.ColWhite, at.Anchor, true)
 }
 
 // drawEntries shows, while the results that tell of it are on screen,
 // where each ship that entered play by FTL came out: the scenario's
 // marker with the rolls of each side, a line to the ship and its rolls
 // (Faster-than-light movement).
-func (g *Game) drawEntries(l *List, v battle.View) {
+func (g *Game) drawEntries(l *kit.List, v battle.View) {
 	specs := map[string]battle.ShipSpec{}
 	for _, sp := range g.seat.Setup().Ships {
 		if sp.EntersByFTL {

@@ -16,6 +16,7 @@ import (
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 func closeQuarters(set starship.RuleSet) battle.Setup {
@@ -37,19 +38,19 @@ func closeQuarters(set starship.RuleSet) battle.Setup {
 
 func newTestApp(t *testing.T) *App {
 	a := NewApp(assets.Default(), t.TempDir())
-	a.Handle(Event{Kind: Resize, W: 1280, H: 800})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 1280, H: 800})
 	a.Frame()
 	return a
 }
 
-func send(a *App, evs ...Event) {
+func send(a *App, evs ...kit.Event) {
 	for _, ev := range evs {
 		a.Handle(ev)
 		a.Frame()
 	}
 }
 
-func enter(a *App) { send(a, Press(KeyEnter)) }
+func enter(a *App) { send(a, kit.Press(kit.KeyEnter)) }
 
 // planAll commits a low straight move for every ship of the side at the
 // controls and hands over.
@@ -59,10 +60,10 @@ func planAll(t *testing.T, a *App, g *Game) {
 	enter(a)
 	require.Equal(t, "plan", g.Stage())
 	for range ownActive(g.battle().View(g.side)) {
-		send(a, Type("3")...)
+		send(a, kit.Type("3")...)
 		enter(a)
 	}
-	send(a, Type("h")...)
+	send(a, kit.Type("h")...)
 }
 
 // playBack plays the playback on screen to its end, beat by beat, and
@@ -115,7 +116,7 @@ func TestFullTurn(t *testing.T) {
 				v := g.battle().View(g.side)
 				for _, id := range g.shooters(v) {
 					g.shooter = id
-					send(a, Type("1")...)
+					send(a, kit.Type("1")...)
 				}
 				enter(a)
 				for _, b := range playBack(a, g) {
@@ -142,7 +143,7 @@ func TestIllegalPlanIsFlagged(t *testing.T) {
 	a.Show(g)
 	enter(a)
 	// hard turn left has no high arrow
-	send(a, Type("5ccccc")...)
+	send(a, kit.Type("5ccccc")...)
 	v := g.battle().View(g.side)
 	_, vs, err := g.planCheck(v, g.sel, *g.draft(v, g.sel))
 	require.NoError(t, err)
@@ -155,7 +156,7 @@ func TestIllegalPlanIsFlagged(t *testing.T) {
 	s, _ = own(g.battle().View(g.side), "viper-1")
 	assert.True(t, s.Planned)
 	g.sel = "viper-1"
-	send(a, Type("u")...)
+	send(a, kit.Type("u")...)
 	s, _ = own(g.battle().View(g.side), "viper-1")
 	assert.False(t, s.Planned, "undo withdraws the plan")
 }
@@ -171,7 +172,7 @@ func TestSaveLoadReplay(t *testing.T) {
 	planAll(t, a, g)
 	enter(a)
 	runAnim(a, g)
-	send(a, Press(KeyF2))
+	send(a, kit.Press(kit.KeyF2))
 	require.True(t, a.Prompting())
 	path := filepath.Join(a.Dir, "saved.json")
 	a.modal.text = path
@@ -187,15 +188,15 @@ func TestSaveLoadReplay(t *testing.T) {
 	require.NoError(t, err)
 	a.Show(r)
 	assert.Equal(t, 1, r.Turn())
-	send(a, Press(KeyEnd))
+	send(a, kit.Press(kit.KeyEnd))
 	assert.Equal(t, g.battle().Turn(), r.Turn())
-	send(a, Press(KeyHome))
-	send(a, Type(".")...)
+	send(a, kit.Press(kit.KeyHome))
+	send(a, kit.Type(".")...)
 	a.Tick(5)
 	assert.Equal(t, battle.Spectator, r.g.viewAs, "the battle is unfinished: nobody's secrets")
-	send(a, Type("s")...)
+	send(a, kit.Type("s")...)
 	assert.Equal(t, battle.Spectator, r.g.viewAs, "no switching to a side's secrets")
-	var l List
+	var l kit.List
 	r.Draw(&l)
 
 	// a damaged copy is refused naming the file, the line and the field
@@ -221,9 +222,9 @@ func TestMeasureDrag(t *testing.T) {
 	require.Equal(t, referee.OutOfRange, before.Reason)
 	p := m.cam.ToScreen(physics.V(300, 300))
 	q := m.cam.ToScreen(physics.V(300, 400))
-	send(a, Event{Kind: MouseMove, X: p.X, Y: p.Y}, Event{Kind: MouseDown, X: p.X, Y: p.Y},
-		Event{Kind: MouseMove, X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}, Event{Kind: MouseMove, X: q.X, Y: q.Y},
-		Event{Kind: MouseUp, X: q.X, Y: q.Y})
+	send(a, kit.Event{Kind: kit.MouseMove, X: p.X, Y: p.Y}, kit.Event{Kind: kit.MouseDown, X: p.X, Y: p.Y},
+		kit.Event{Kind: kit.MouseMove, X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}, kit.Event{Kind: kit.MouseMove, X: q.X, Y: q.Y},
+		kit.Event{Kind: kit.MouseUp, X: q.X, Y: q.Y})
 	got := m.T.Ships[0].Pose.Pos
 	assert.InDelta(t, 300, got.X, 1e-6)
 	assert.InDelta(t, 400, got.Y, 1e-6)
@@ -239,7 +240,7 @@ func TestMeasureDrag(t *testing.T) {
 	// save and load the table file, export the picture
 	path := filepath.Join(a.Dir, "t.yaml")
 	require.NoError(t, WriteFile(path, TableYAML(m.T)))
-	send(a, Press(KeyF3))
+	send(a, kit.Press(kit.KeyF3))
 	a.modal.text = path
 	enter(a)
 	require.False(t, a.Prompting(), a.modal)
@@ -259,7 +260,7 @@ func clickButton(t *testing.T, a *App, label string) {
 		w := a.widgets[i]
 		if strings.HasSuffix(w.id, ":"+label) {
 			c := w.r.Center()
-			send(a, Click(c.X, c.Y)...)
+			send(a, kit.Click(c.X, c.Y)...)
 			return
 		}
 	}
@@ -267,10 +268,10 @@ func clickButton(t *testing.T, a *App, label string) {
 }
 
 // drag drags with the left button from one table point to another.
-func drag(a *App, cam *Camera, from, to physics.Vec) {
+func drag(a *App, cam *kit.Camera, from, to physics.Vec) {
 	p, q := cam.ToScreen(from), cam.ToScreen(to)
-	send(a, Event{Kind: MouseMove, X: p.X, Y: p.Y}, Event{Kind: MouseDown, X: p.X, Y: p.Y, Button: ButtonLeft},
-		Event{Kind: MouseMove, X: q.X, Y: q.Y}, Event{Kind: MouseUp, X: q.X, Y: q.Y, Button: ButtonLeft})
+	send(a, kit.Event{Kind: kit.MouseMove, X: p.X, Y: p.Y}, kit.Event{Kind: kit.MouseDown, X: p.X, Y: p.Y, Button: kit.ButtonLeft},
+		kit.Event{Kind: kit.MouseMove, X: q.X, Y: q.Y}, kit.Event{Kind: kit.MouseUp, X: q.X, Y: q.Y, Button: kit.ButtonLeft})
 }
 
 // TestEditorSaveAndPlay builds a scenario with injected input, sees the
@@ -282,8 +283,8 @@ func TestEditorSaveAndPlay(t *testing.T) {
 	a.Show(e)
 	a.Frame()
 	require.Empty(t, e.Problems())
-	send(a, Type("1")...) // a Colonial ship in its zone
-	send(a, Type("p")...) // a planetoid in the middle
+	send(a, kit.Type("1")...) // a Colonial ship in its zone
+	send(a, kit.Type("p")...) // a planetoid in the middle
 	require.Len(t, e.Sc.Ships, 5)
 	require.Len(t, e.Sc.Obstacles, 1)
 	// a ship dragged off the table is a problem, with the file's line and field
@@ -297,7 +298,7 @@ func TestEditorSaveAndPlay(t *testing.T) {
 	drag(a, &e.cam, at.Add(physics.V(0, -40)), at)
 	require.Empty(t, e.Problems())
 	// a pilot token needs the pilots option: a problem until it is on
-	send(a, Type("i")...)
+	send(a, kit.Type("i")...)
 	require.Len(t, e.Problems(), 1)
 	assert.Contains(t, e.Problems()[0], "ships[4].pilot: pilot tokens are played only with the pilots rule")
 	clickButton(t, a, "pilots")
@@ -310,7 +311,7 @@ func TestEditorSaveAndPlay(t *testing.T) {
 	assert.Equal(t, "raider-2", e.Sc.Victory[1].Ship)
 	require.Empty(t, e.Problems())
 
-	send(a, Press(KeyF2))
+	send(a, kit.Press(kit.KeyF2))
 	require.True(t, a.Prompting())
 	enter(a)
 	require.False(t, a.Prompting(), a.modal)
@@ -326,15 +327,15 @@ func TestEditorSaveAndPlay(t *testing.T) {
 	assert.Equal(t, starship.Nugget, sc.Ships[4].Pilot)
 	assert.Equal(t, "raider-2", sc.Victory[1].Ship)
 
-	send(a, Press(KeyF5))
+	send(a, kit.Press(kit.KeyF5))
 	g, ok := a.Screen().(*Game)
 	require.True(t, ok, "F5 plays the scenario")
 	assert.Equal(t, sc.Setup(), g.Battle().Setup(), "played as the scenarios package sets it up")
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	require.True(t, a.Confirming(), "Esc asks before leaving a game")
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	assert.Same(t, g, a.Screen(), "Esc on the question stays")
-	send(a, Press(KeyEscape), Press(KeyEnter))
+	send(a, kit.Press(kit.KeyEscape), kit.Press(kit.KeyEnter))
 	assert.Same(t, e, a.Screen(), "Esc and Enter go back to the editor")
 }
 
@@ -344,7 +345,7 @@ func TestEditorRefusesToPlayWithProblems(t *testing.T) {
 	e := NewEditor(a)
 	a.Show(e)
 	e.Sc.Ships[0].Class = "basestar"
-	send(a, Press(KeyF5))
+	send(a, kit.Press(kit.KeyF5))
 	assert.Same(t, e, a.Screen())
 	assert.Contains(t, a.Status(), `cannot play yet: my-battle.yaml:`)
 	assert.Contains(t, a.Status(), `unknown class "basestar"`)
@@ -357,7 +358,7 @@ func TestEditorLoads(t *testing.T) {
 	e := NewEditor(a)
 	a.Show(e)
 	for _, name := range scenarios.Names() {
-		send(a, Press(KeyF3))
+		send(a, kit.Press(kit.KeyF3))
 		require.True(t, a.Prompting())
 		assert.Equal(t, scenarios.Names(), a.modal.builtins, "the prompt offers the built-in scenarios")
 		clickButton(t, a, name)
@@ -397,28 +398,28 @@ func TestEditorEditsEverything(t *testing.T) {
 	a := newTestApp(t)
 	e := NewEditor(a)
 	a.Show(e)
-	send(a, Type("z>q")...) // a zone, grown, with a heading
+	send(a, kit.Type("z>q")...) // a zone, grown, with a heading
 	require.Len(t, e.Sc.Zones, 3)
 	z := e.Sc.Zones[2]
 	require.NotNil(t, z.Heading)
 	assert.Equal(t, 105.0, *z.Heading)
-	send(a, Type("f>qd")...) // a dense field, grown and turned
+	send(a, kit.Type("f>qd")...) // a dense field, grown and turned
 	assert.Equal(t, "dense", e.Sc.Obstacles[0].Density)
-	send(a, Type("2")...)
+	send(a, kit.Type("2")...)
 	i := len(e.Sc.Ships) - 1
 	require.NotNil(t, e.Sc.Ships[i].Pose)
-	send(a, Type("y")...) // deployed in a zone
+	send(a, kit.Type("y")...) // deployed in a zone
 	assert.NotEmpty(t, e.Sc.Ships[i].Zone)
-	send(a, Type("y")...) // entering by an edge
+	send(a, kit.Type("y")...) // entering by an edge
 	require.NotNil(t, e.Sc.Ships[i].Enters)
 	assert.Equal(t, battle.North, e.Sc.Ships[i].Enters.Edge)
-	send(a, Type("tt")...)
+	send(a, kit.Type("tt")...)
 	assert.Equal(t, 4, e.Sc.Ships[i].Enters.Turn)
-	send(a, Type("y")...) // entering by FTL (a Raider has an FTL drive)
+	send(a, kit.Type("y")...) // entering by FTL (a Raider has an FTL drive)
 	require.NotNil(t, e.Sc.Ships[i].Enters.FTL)
-	send(a, Type("q")...)
+	send(a, kit.Type("q")...)
 	assert.Equal(t, 285.0, e.Sc.Ships[i].Enters.FTL.Heading)
-	send(a, Type("y")...) // back to a spot
+	send(a, kit.Type("y")...) // back to a spot
 	assert.Nil(t, e.Sc.Ships[i].Enters)
 	require.NotNil(t, e.Sc.Ships[i].Pose)
 	for k := range condKinds {
@@ -443,7 +444,7 @@ func TestEditorEditsEverything(t *testing.T) {
 	}
 	require.NotNil(t, sc)
 	assert.Len(t, sc.Victory, len(e.Sc.Victory))
-	send(a, Press(KeyTab), Press(KeyDelete))
+	send(a, kit.Press(kit.KeyTab), kit.Press(kit.KeyDelete))
 }
 
 func TestHelpOnEveryScreen(t *testing.T) {
@@ -452,19 +453,19 @@ func TestHelpOnEveryScreen(t *testing.T) {
 	require.NoError(t, err)
 	for _, s := range []Screen{NewTitle(a), g, NewMeasure(a, nil, ""), NewEditor(a)} {
 		a.Show(s)
-		send(a, Press(KeyF1))
+		send(a, kit.Press(kit.KeyF1))
 		assert.True(t, a.HelpShown(), s.Name())
 		assert.NotEmpty(t, s.Help())
-		send(a, Type("?")...)
+		send(a, kit.Type("?")...)
 		assert.False(t, a.HelpShown(), s.Name())
 	}
 }
 
 func TestTextFitsSmallWindows(t *testing.T) {
 	a := newTestApp(t)
-	a.Handle(Event{Kind: Resize, W: 640, H: 400})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 640, H: 400})
 	for _, op := range a.Frame().Ops {
-		if op.Kind == OpText {
+		if op.Kind == kit.OpText {
 			assert.GreaterOrEqual(t, op.Size, 8.0, op.Text)
 		}
 	}
@@ -477,17 +478,17 @@ func TestEditorPicksAPilotCard(t *testing.T) {
 	e := NewEditor(a)
 	a.Show(e)
 	a.Frame()
-	send(a, Type("1")...) // a Colonial ship
+	send(a, kit.Type("1")...) // a Colonial ship
 	clickButton(t, a, "pilots")
 	ship := len(e.Sc.Ships) - 1
 	for range starship.Pilots {
-		send(a, Type("i")...)
+		send(a, kit.Type("i")...)
 	}
 	assert.Equal(t, starship.Ace, e.Sc.Ships[ship].Pilot)
-	send(a, Type("i")...)
+	send(a, kit.Type("i")...)
 	assert.Equal(t, starship.Pilot("apollo"), e.Sc.Ships[ship].Pilot, "the first Colonial pilot card")
 	require.Empty(t, e.Problems())
-	send(a, Type("i")...)
+	send(a, kit.Type("i")...)
 	assert.Equal(t, starship.Pilot("starbuck"), e.Sc.Ships[ship].Pilot)
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 func poseAt(x, y, heading float64) physics.Pose {
@@ -43,7 +44,7 @@ type Game struct {
 	a *App
 	// the panel's content scrolls above its footer (scroll.go)
 	scroll      scrollPanel
-	foot        Rect
+	foot        kit.Rect
 	footWidgets [2]int // the footer's controls among the App's widgets, this frame
 	// seat is the game as this screen's players have it: what they see,
 	// what they may do, the events that arrive (package table/seat): a
@@ -55,8 +56,8 @@ type Game struct {
 	// arrives next starts from it).
 	seen int
 	last moment
-	cam  Camera
-	pan  panner
+	cam  kit.Camera
+	pan  kit.Panner
 	st   stage
 	side battle.Side // the side at the controls (plan, markers, declare)
 
@@ -536,31 +537,31 @@ func (g *Game) finishAnim() {
 }
 
 // Handle implements Screen.
-func (g *Game) Handle(ev Event) {
-	if ev.Kind == Resize {
+func (g *Game) Handle(ev kit.Event) {
+	if ev.Kind == kit.Resize {
 		return
 	}
 	if g.logOpen {
 		switch {
-		case ev.Kind == KeyPress && ev.Key == KeyPageUp, ev.Kind == Wheel && ev.DY > 0:
+		case ev.Kind == kit.KeyPress && ev.Key == kit.KeyPageUp, ev.Kind == kit.Wheel && ev.DY > 0:
 			g.logScroll += 5
 			return
-		case ev.Kind == KeyPress && ev.Key == KeyPageDown, ev.Kind == Wheel && ev.DY < 0:
+		case ev.Kind == kit.KeyPress && ev.Key == kit.KeyPageDown, ev.Kind == kit.Wheel && ev.DY < 0:
 			g.logScroll = max(0, g.logScroll-5)
 			return
-		case ev.Kind == KeyPress && ev.Key == KeyEscape, ev.Kind == Char && (ev.Rune == 'l' || ev.Rune == 'L'):
+		case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape, ev.Kind == kit.Char && (ev.Rune == 'l' || ev.Rune == 'L'):
 			g.logOpen = false
 			return
 		}
 	}
 	if g.st == stCover {
-		if ev.Kind == KeyPress && ev.Key == KeyEnter || ev.Kind == Char && ev.Rune == ' ' || ev.Kind == MouseDown {
+		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter || ev.Kind == kit.Char && ev.Rune == ' ' || ev.Kind == kit.MouseDown {
 			if f := g.afterCover; f != nil {
 				g.afterCover = nil
 				f()
 			}
 		}
-		if ev.Kind == KeyPress && ev.Key == KeyEscape {
+		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape {
 			g.leave()
 		}
 		return
@@ -571,7 +572,7 @@ func (g *Game) Handle(ev Event) {
 	if g.cam.Key(ev) {
 		return
 	}
-	if ev.Kind == Char {
+	if ev.Kind == kit.Char {
 		switch ev.Rune {
 		case 'a', 'A':
 			g.arcs = !g.arcs
@@ -602,11 +603,11 @@ func (g *Game) Handle(ev Event) {
 			}
 		}
 	}
-	if ev.Kind == KeyPress && ev.Key == KeyF2 && !g.readOnly {
+	if ev.Kind == kit.KeyPress && ev.Key == kit.KeyF2 && !g.readOnly {
 		g.askSave()
 		return
 	}
-	if ev.Kind == KeyPress && ev.Key == KeyEscape && !g.readOnly {
+	if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape && !g.readOnly {
 		if g.st == stPlan && g.confirm != "" {
 			g.confirm = "" // the illegal plan waits no more for its second Enter
 			return
@@ -628,22 +629,22 @@ func (g *Game) Handle(ev Event) {
 			return
 		}
 	case stAnim:
-		if ev.Kind == KeyPress && ev.Key == KeyEnter || ev.Kind == Char && ev.Rune == ' ' {
+		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter || ev.Kind == kit.Char && ev.Rune == ' ' {
 			g.finishAnim()
 			return
 		}
 	case stResults:
-		if ev.Kind == KeyPress && ev.Key == KeyEnter || ev.Kind == Char && ev.Rune == ' ' {
+		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter || ev.Kind == kit.Char && ev.Rune == ' ' {
 			g.nextBeat()
 			return
 		}
 	case stOver:
-		if ev.Kind == KeyPress && ev.Key == KeyEnter {
+		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter {
 			g.leave()
 			return
 		}
 	}
-	g.pan.Handle(&g.cam, ev, ev.Button != ButtonLeft || true)
+	g.pan.Handle(&g.cam, ev, ev.Button != kit.ButtonLeft || true)
 }
 
 // leave goes back to the screen the game came from (the title, or the
@@ -782,7 +783,7 @@ func (g *Game) shipLook(s battle.ShipView) ShipLook {
 }
 
 // Draw implements Screen.
-func (g *Game) Draw(l *List) {
+func (g *Game) Draw(l *kit.List) {
 	a := g.a
 	if g.st == stCover {
 		g.drawCover(l)
@@ -796,12 +797,12 @@ func (g *Game) Draw(l *List) {
 	g.drawBoard(l, v)
 	l.SetClip(nil)
 	l.NewLayer()
-	l.Backdrop(func() { l.Rect(panel, ColPanel, ColPanelLine, 1) })
+	l.Backdrop(func() { l.Rect(panel, kit.ColPanel, kit.ColPanelLine, 1) })
 	panel = g.drawTabs(l, panel)
 	// the footer (log, save, help) stays at the panel's foot; the rest
 	// scrolls when it is taller than the room left
-	g.foot = Rect{panel.X, panel.Y + panel.H - 52*s, panel.W, 52 * s}
-	content, mark := g.scroll.begin(a, l, Rect{panel.X, panel.Y, panel.W, panel.H - g.foot.H})
+	g.foot = kit.Rect{X: panel.X, Y: panel.Y + panel.H - 52*s, W: panel.W, H: 52 * s}
+	content, mark := g.scroll.begin(a, l, kit.Rect{X: panel.X, Y: panel.Y, W: panel.W, H: panel.H - g.foot.H})
 	g.footWidgets = [2]int{}
 	switch {
 	case g.tab == "scenario":
@@ -822,24 +823,24 @@ func (g *Game) Draw(l *List) {
 	}
 }
 
-func (g *Game) drawCover(l *List) {
+func (g *Game) drawCover(l *kit.List) {
 	a := g.a
-	l.Background = ColCover1
-	c := ColWhite
+	l.Background = kit.ColCover1
+	c := kit.ColWhite
 	if strings.HasPrefix(g.coverTitle, "Colonial") {
-		c = ColColonial
+		c = kit.ColColonial
 	} else if strings.HasPrefix(g.coverTitle, "Cylon") {
-		c = ColCylon
+		c = kit.ColCylon
 	}
 	w := math.Min(a.W*0.86, 820*a.S())
 	bh := 44 * a.S()
 	// the title names the side in full: it wraps, and shrinks until no
 	// word is wider than the screen (a phone held upright)
 	tsz := a.TextSize(34)
-	title := a.Fonts.Wrap(Clean(g.coverTitle), tsz, w, true)
+	title := a.Fonts.Wrap(kit.Clean(g.coverTitle), tsz, w, true)
 	for tsz > 12 && (len(title) > 2 || widest(a, title, tsz, true) > w) {
 		tsz *= 0.92
-		title = a.Fonts.Wrap(Clean(g.coverTitle), tsz, w, true)
+		title = a.Fonts.Wrap(kit.Clean(g.coverTitle), tsz, w, true)
 	}
 	type line struct {
 		s string
@@ -851,16 +852,16 @@ func (g *Game) drawCover(l *List) {
 	sz := a.TextSize(16)
 	for {
 		lines = lines[:0]
-		for _, para := range strings.Split(Clean(g.coverText), "\n") {
+		for _, para := range strings.Split(kit.Clean(g.coverText), "\n") {
 			if len(lines) > 0 {
 				lines = append(lines, line{})
 			}
-			col := Mix(ColWhite, ColInk, 0.15)
+			col := kit.Mix(kit.ColWhite, kit.ColInk, 0.15)
 			switch {
 			case strings.HasPrefix(para, "Colonial"):
-				col = Mix(ColColonial, ColWhite, 0.3)
+				col = kit.Mix(kit.ColColonial, kit.ColWhite, 0.3)
 			case strings.HasPrefix(para, "Cylon"):
-				col = Mix(ColCylon, ColWhite, 0.3)
+				col = kit.Mix(kit.ColCylon, kit.ColWhite, 0.3)
 			}
 			for _, ln := range a.Fonts.Wrap(para, sz, w, false) {
 				lines = append(lines, line{ln, col})
@@ -876,16 +877,16 @@ func (g *Game) drawCover(l *List) {
 	total := float64(len(title))*tsz*1.2 + 0.2*tsz + float64(len(lines))*lh + sz + bh
 	y := math.Max(tsz+10, (a.H-total)/2+tsz)
 	for _, t := range title {
-		l.Text(Pt{a.W / 2, y}, t, tsz, c, AnchorMiddle, true)
+		l.Text(kit.Pt{X: a.W / 2, Y: y}, t, tsz, c, kit.AnchorMiddle, true)
 		y += tsz * 1.2
 	}
 	y += 0.2 * tsz
 	x := (a.W - w) / 2
 	for _, ln := range lines {
-		l.Text(Pt{x, y}, ln.s, sz, ln.c, AnchorStart, false)
+		l.Text(kit.Pt{X: x, Y: y}, ln.s, sz, ln.c, kit.AnchorStart, false)
 		y += lh
 	}
-	r := Rect{a.W/2 - 120*a.S(), math.Min(y+sz*0.5, a.H-bh-6*a.S()), 240 * a.S(), bh}
+	r := kit.Rect{X: a.W/2 - 120*a.S(), Y: math.Min(y+sz*0.5, a.H-bh-6*a.S()), W: 240 * a.S(), H: bh}
 	r.W = math.Min(r.W, a.W-20)
 	r.X = (a.W - r.W) / 2
 	l.Take(r) // the status line goes elsewhere: the button stays visible
@@ -908,7 +909,7 @@ func widest(a *App, lines []string, sz float64, bold bool) float64 {
 
 // drawBoard paints the table from a view: the play area, obstacles,
 // arcs, ghosts of the side's own plans, the ships, firing rulers.
-func (g *Game) drawBoard(l *List, v battle.View) {
+func (g *Game) drawBoard(l *kit.List, v battle.View) {
 	a := g.a
 	l.Backdrop(func() {
 		drawPlayArea(l, &g.cam, v.Width, v.Depth, g.grid)
@@ -962,7 +963,7 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 		lk := looks[id]
 		c := g.cam.ToScreen(lk.Pose.Pos)
 		rr := lk.Across / math.Sqrt(3) * g.cam.Scale
-		l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
+		l.Take(kit.Rect{X: c.X - rr, Y: c.Y - rr, W: 2 * rr, H: 2 * rr})
 	}
 	var rings []ringLabel
 	if g.rings {
@@ -974,7 +975,7 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 					r float64
 					b referee.Band
 				}{{geo.ShortRange.Value, referee.Short}, {geo.MediumRange.Value, referee.Medium}, {geo.LongRange.Value, referee.Long}} {
-					l.Circle(p, rb.r*g.cam.Scale, ColNone, Alpha(BandColor(rb.b), 0.5), 1)
+					l.Circle(p, rb.r*g.cam.Scale, kit.ColNone, kit.Alpha(BandColor(rb.b), 0.5), 1)
 					if lk.Selected || g.st != stPlan && s.ID == g.ringLabelShip(v) {
 						rings = append(rings, ringLabel{p, rb.r * g.cam.Scale, rb.b})
 					}
@@ -1022,15 +1023,15 @@ func (g *Game) drawBoard(l *List, v battle.View) {
 }
 
 // drawPath paints a stand's path.
-func (g *Game) drawPath(l *List, path []physics.Vec, c colorT, alpha float64) {
+func (g *Game) drawPath(l *kit.List, path []physics.Vec, c colorT, alpha float64) {
 	if len(path) < 2 {
 		return
 	}
-	l.Dashed(g.cam.Pts(path), Alpha(c, alpha), 2, 7, 5)
+	l.Dashed(g.cam.Pts(path), kit.Alpha(c, alpha), 2, 7, 5)
 }
 
 // drawInfoPanel is the panel of the public stages.
-func (g *Game) drawInfoPanel(l *List, r Rect) {
+func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 	a := g.a
 	x, y, w := r.X+14*a.S(), r.Y+30*a.S(), r.W-28*a.S()
 	v := g.publicView()
@@ -1038,11 +1039,11 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 	if g.readOnly {
 		title = "Replay: " + title
 	}
-	a.Label(l, x, y, title, 20, ColInk, true)
+	a.Label(l, x, y, title, 20, kit.ColInk, true)
 	y += 28 * a.S()
 	if !g.readOnly && g.br != nil {
 		for _, p := range g.br.progress(g.seat, v, g.shownTurn(v)) {
-			y = a.Para(l, x, y, w, p, 13, ColInk, false)
+			y = a.Para(l, x, y, w, p, 13, kit.ColInk, false)
 		}
 		y += 6 * a.S()
 	}
@@ -1060,23 +1061,23 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 		msg = g.waitingText()
 	}
 	if msg != "" {
-		y = a.Para(l, x, y, w, msg, 14, ColInk, false) + 6*a.S()
+		y = a.Para(l, x, y, w, msg, 14, kit.ColInk, false) + 6*a.S()
 	}
 	if g.st == stResults || g.st == stAnim {
 		for _, e := range g.results {
-			y = a.Para(l, x, y, w, LogLine(e.sentence()), 13, resultColor(e.Event), false) + 4*a.S()
+			y = a.Para(l, x, y, w, kit.LogLine(e.sentence()), 13, resultColor(e.Event), false) + 4*a.S()
 		}
 	}
 	if g.st == stResults || g.st == stAnim {
 		bw := (w - 6*a.S()) * 0.62
-		a.Button(l, Rect{x, y + 6*a.S(), bw, 36 * a.S()}, a.K("Go on", "Enter"), false, false, func() {
+		a.Button(l, kit.Rect{X: x, Y: y + 6*a.S(), W: bw, H: 36 * a.S()}, a.K("Go on", "Enter"), false, false, func() {
 			g.nextBeat()
 		})
 		pace := "Pace: wait for me"
 		if a.AutoPace > 0 {
 			pace = "Pace: automatic"
 		}
-		a.Button(l, Rect{x + bw + 6*a.S(), y + 6*a.S(), w - bw - 6*a.S(), 36 * a.S()}, pace, a.AutoPace > 0, false, func() {
+		a.Button(l, kit.Rect{X: x + bw + 6*a.S(), Y: y + 6*a.S(), W: w - bw - 6*a.S(), H: 36 * a.S()}, pace, a.AutoPace > 0, false, func() {
 			if a.AutoPace > 0 {
 				a.AutoPace = 0
 			} else {
@@ -1086,15 +1087,15 @@ func (g *Game) drawInfoPanel(l *List, r Rect) {
 		y += 50 * a.S()
 	}
 	if g.st == stMarker {
-		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, a.K("Place the marker", "Enter"), false, g.marker == nil, func() { g.placeMarker(false) })
+		a.Button(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K("Place the marker", "Enter"), false, g.marker == nil, func() { g.placeMarker(false) })
 		y += 50 * a.S()
-		a.Button(l, Rect{x, y + 6*a.S(), w, 36 * a.S()}, a.K("Jump out of the playing area", "j"), false, false, func() { g.placeMarker(true) })
+		a.Button(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K("Jump out of the playing area", "j"), false, false, func() { g.placeMarker(true) })
 		y += 50 * a.S()
 	}
 	if g.readOnly {
 		return
 	}
-	g.drawLogTail(l, Rect{r.X, y, r.W, r.Y + r.H - y}, v, "")
+	g.drawLogTail(l, kit.Rect{X: r.X, Y: y, W: r.W, H: r.Y + r.H - y}, v, "")
 	g.drawFooter(l, r)
 }
 
@@ -1110,20 +1111,20 @@ func first(ss []string) string {
 func resultColor(e battle.Event) colorT {
 	switch {
 	case e.Kind == battle.EvAttack && e.Attack != nil && e.Attack.Hits == 0, e.Kind == battle.EvReroll:
-		return ColSecondary
+		return kit.ColSecondary
 	case e.Kind == battle.EvAttack, e.Kind == battle.EvEliminated, e.Kind == battle.EvEnd && e.Side != "":
-		return ColWarn
+		return kit.ColWarn
 	}
-	return ColInk
+	return kit.ColInk
 }
 
 // drawFooter paints the buttons every panel has.
-func (g *Game) drawFooter(l *List, r Rect) {
+func (g *Game) drawFooter(l *kit.List, r kit.Rect) {
 	a := g.a
 	s := a.S()
 	if g.foot.W > 0 { // at the foot of the room, under the scrolled content
 		r = g.foot
-		clip := l.clip
+		clip := l.Clip()
 		l.SetClip(nil)
 		g.footWidgets[0] = len(a.widgets)
 		defer func() {
@@ -1134,15 +1135,15 @@ func (g *Game) drawFooter(l *List, r Rect) {
 	bw := (r.W - 28*s - 18*s) / 4
 	y := r.Y + r.H - 46*s
 	x := r.X + 14*s
-	a.Button(l, Rect{x, y, bw, 34 * s}, a.K("Log", "L"), g.logOpen, false, func() { g.logOpen = !g.logOpen })
-	a.Button(l, Rect{x + bw + 6*s, y, bw, 34 * s}, a.K("Save", "F2"), false, g.readOnly, func() { g.askSave() })
-	a.Button(l, Rect{x + 2*(bw+6*s), y, bw, 34 * s}, a.K("Help", "F1"), false, false, func() { g.a.ShowHelp(true) })
+	a.Button(l, kit.Rect{X: x, Y: y, W: bw, H: 34 * s}, a.K("Log", "L"), g.logOpen, false, func() { g.logOpen = !g.logOpen })
+	a.Button(l, kit.Rect{X: x + bw + 6*s, Y: y, W: bw, H: 34 * s}, a.K("Save", "F2"), false, g.readOnly, func() { g.askSave() })
+	a.Button(l, kit.Rect{X: x + 2*(bw+6*s), Y: y, W: bw, H: 34 * s}, a.K("Help", "F1"), false, false, func() { g.a.ShowHelp(true) })
 	// Leave is always there: it asks first and keeps the game (autosave)
-	a.Button(l, Rect{x + 3*(bw+6*s), y, bw, 34 * s}, a.K("Leave", "Esc"), false, false, func() { g.leave() })
+	a.Button(l, kit.Rect{X: x + 3*(bw+6*s), Y: y, W: bw, H: 34 * s}, a.K("Leave", "Esc"), false, false, func() { g.leave() })
 }
 
 // drawLogTail paints the last lines of the log the screen may show.
-func (g *Game) drawLogTail(l *List, r Rect, v battle.View, heading string) {
+func (g *Game) drawLogTail(l *kit.List, r kit.Rect, v battle.View, heading string) {
 	a := g.a
 	s := a.S()
 	evs := g.visibleEvents(v)
@@ -1151,14 +1152,14 @@ func (g *Game) drawLogTail(l *List, r Rect, v battle.View, heading string) {
 	}
 	x, w := r.X+14*s, r.W-28*s
 	y := r.Y + 14*s
-	l.Line([]Pt{{r.X + 10*s, y - 4*s}, {r.X + r.W - 10*s, y - 4*s}}, ColPanelLine, 1)
-	a.Label(l, x, y+14*s, "Log (latest last)", 13, ColSecondary, true)
+	l.Line([]kit.Pt{{X: r.X + 10*s, Y: y - 4*s}, {X: r.X + r.W - 10*s, Y: y - 4*s}}, kit.ColPanelLine, 1)
+	a.Label(l, x, y+14*s, "Log (latest last)", 13, kit.ColSecondary, true)
 	y += 22 * s
 	bottom := r.Y + r.H - 56*s
 	sz := a.TextSize(12)
 	var lines []string
 	for _, e := range evs {
-		lines = append(lines, a.Fonts.Wrap(Clean(LogLine(e.sentence())), sz, w, false)...)
+		lines = append(lines, a.Fonts.Wrap(kit.Clean(kit.LogLine(e.sentence())), sz, w, false)...)
 	}
 	n := int((bottom - y) / (sz * 1.3))
 	if n <= 0 {
@@ -1169,7 +1170,7 @@ func (g *Game) drawLogTail(l *List, r Rect, v battle.View, heading string) {
 	}
 	for _, ln := range lines {
 		y += sz * 1.3
-		l.Text(Pt{x, y}, ln, sz, ColSecondary, AnchorStart, false)
+		l.Text(kit.Pt{X: x, Y: y}, ln, sz, kit.ColSecondary, kit.AnchorStart, false)
 	}
 }
 
@@ -1202,13 +1203,13 @@ type note struct {
 }
 
 // drawLog paints the whole log over the table.
-func (g *Game) drawLog(l *List, view Rect) {
+func (g *Game) drawLog(l *kit.List, view kit.Rect) {
 	a := g.a
 	s := a.S()
 	l.NewLayer()
 	r := view.Inset(30 * s)
-	l.Rect(r, Alpha(ColPanel, 0.97), ColInk, 2)
-	a.Label(l, r.X+14*s, r.Y+28*s, "Battle log (PageUp/PageDown or wheel scroll; L or Esc closes)", 15, ColInk, true)
+	l.Rect(r, kit.Alpha(kit.ColPanel, 0.97), kit.ColInk, 2)
+	a.Label(l, r.X+14*s, r.Y+28*s, "Battle log (PageUp/PageDown or wheel scroll; L or Esc closes)", 15, kit.ColInk, true)
 	sz := a.TextSize(13)
 	type line struct {
 		s    string
@@ -1221,7 +1222,7 @@ func (g *Game) drawLog(l *List, view Rect) {
 			turn = e.Turn
 			lines = append(lines, line{fmt.Sprintf("— Turn %d —", turn), true})
 		}
-		for _, ln := range a.Fonts.Wrap(Clean(LogLine(e.sentence())), sz, r.W-40*s, false) {
+		for _, ln := range a.Fonts.Wrap(kit.Clean(kit.LogLine(e.sentence())), sz, r.W-40*s, false) {
 			lines = append(lines, line{s: ln})
 		}
 	}
@@ -1231,12 +1232,12 @@ func (g *Game) drawLog(l *List, view Rect) {
 	y := r.Y + 40*s
 	for _, ln := range lines[start:end] {
 		y += sz * 1.3
-		l.Text(Pt{r.X + 18*s, y}, ln.s, sz, ColInk, AnchorStart, ln.bold)
+		l.Text(kit.Pt{X: r.X + 18*s, Y: y}, ln.s, sz, kit.ColInk, kit.AnchorStart, ln.bold)
 	}
 }
 
 // drawVictory paints the victory screen over the table.
-func (g *Game) drawVictory(l *List, view Rect) {
+func (g *Game) drawVictory(l *kit.List, view kit.Rect) {
 	a := g.a
 	s := a.S()
 	res := g.publicView().Result
@@ -1245,20 +1246,20 @@ func (g *Game) drawVictory(l *List, view Rect) {
 	}
 	l.NewLayer()
 	w, h := math.Min(view.W-40, 620*s), 250*s
-	r := Rect{view.X + (view.W-w)/2, view.Y + (view.H-h)/2, w, h}
-	l.Rect(r, Alpha(ColCover1, 0.95), ColWhite, 2)
+	r := kit.Rect{X: view.X + (view.W-w)/2, Y: view.Y + (view.H-h)/2, W: w, H: h}
+	l.Rect(r, kit.Alpha(kit.ColCover1, 0.95), kit.ColWhite, 2)
 	title := "A draw"
-	c := ColWhite
+	c := kit.ColWhite
 	if res.Winner != "" {
 		title = SideName(res.Winner) + " victory"
 		c = SideColor(res.Winner)
 	}
-	l.Text(Pt{r.X + w/2, r.Y + 60*s}, title, a.TextSize(34), c, AnchorMiddle, true)
-	l.Text(Pt{r.X + w/2, r.Y + 100*s}, Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), a.TextSize(16), ColWhite, AnchorMiddle, false)
+	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 60*s}, title, a.TextSize(34), c, kit.AnchorMiddle, true)
+	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 100*s}, kit.Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), a.TextSize(16), kit.ColWhite, kit.AnchorMiddle, false)
 	bw := (w - 60*s) / 3
 	y := r.Y + h - 70*s
-	a.Button(l, Rect{r.X + 15*s, y, bw, 40 * s}, a.K("Save", "F2"), false, false, func() { g.askSave() })
-	a.Button(l, Rect{r.X + 30*s + bw, y, bw, 40 * s}, "Replay", false, false, func() {
+	a.Button(l, kit.Rect{X: r.X + 15*s, Y: y, W: bw, H: 40 * s}, a.K("Save", "F2"), false, false, func() { g.askSave() })
+	a.Button(l, kit.Rect{X: r.X + 30*s + bw, Y: y, W: bw, H: 40 * s}, "Replay", false, false, func() {
 		sv, ok := g.seat.(seat.Saver)
 		if !ok {
 			a.Say("this game is kept by the server: its record replays once it is over")
@@ -1277,7 +1278,7 @@ func (g *Game) drawVictory(l *List, view Rect) {
 	if g.back != nil {
 		back = a.K("Back", "Enter")
 	}
-	a.Button(l, Rect{r.X + 45*s + 2*bw, y, bw, 40 * s}, back, false, false, func() { g.leave() })
+	a.Button(l, kit.Rect{X: r.X + 45*s + 2*bw, Y: y, W: bw, H: 40 * s}, back, false, false, func() { g.leave() })
 }
 
 // Help implements Screen.
@@ -1365,7 +1366,7 @@ func (g *Game) toggleTab() {
 
 // drawTabs paints the panel's tabs (the stage's controls, the scenario)
 // and returns the rest of the panel.
-func (g *Game) drawTabs(l *List, r Rect) Rect {
+func (g *Game) drawTabs(l *kit.List, r kit.Rect) kit.Rect {
 	a := g.a
 	s := a.S()
 	h := 30 * s
@@ -1377,37 +1378,37 @@ func (g *Game) drawTabs(l *List, r Rect) Rect {
 	case stDeclare:
 		ctl = "Firing"
 	}
-	a.Button(l, Rect{r.X + 14*s, r.Y + 8*s, w, h}, ctl, g.tab == "", false, func() { g.tab = "" })
-	a.Button(l, Rect{r.X + 14*s + w + 6*s, r.Y + 8*s, w, h}, a.K("Scenario", "B"), g.tab == "scenario", false, func() { g.tab = "scenario" })
-	return Rect{r.X, r.Y + h + 8*s, r.W, r.H - h - 8*s}
+	a.Button(l, kit.Rect{X: r.X + 14*s, Y: r.Y + 8*s, W: w, H: h}, ctl, g.tab == "", false, func() { g.tab = "" })
+	a.Button(l, kit.Rect{X: r.X + 14*s + w + 6*s, Y: r.Y + 8*s, W: w, H: h}, a.K("Scenario", "B"), g.tab == "scenario", false, func() { g.tab = "scenario" })
+	return kit.Rect{X: r.X, Y: r.Y + h + 8*s, W: r.W, H: r.H - h - 8*s}
 }
 
 // drawScenarioPanel paints the scenario tab: how the battle stands
 // against its goals, the briefing, each side's goal, the special rules.
-func (g *Game) drawScenarioPanel(l *List, r Rect) {
+func (g *Game) drawScenarioPanel(l *kit.List, r kit.Rect) {
 	a := g.a
 	s := a.S()
 	x, w := r.X+14*s, r.W-28*s
 	y := r.Y + 28*s
 	v := g.publicView()
-	a.Label(l, x, y, g.br.name, 18, ColInk, true)
+	a.Label(l, x, y, g.br.name, 18, kit.ColInk, true)
 	y += 10 * s
 	for _, p := range g.br.progress(g.seat, v, g.shownTurn(v)) {
-		y = a.Para(l, x, y+14*s, w, p, 13, ColInk, true) - 14*s
+		y = a.Para(l, x, y+14*s, w, p, 13, kit.ColInk, true) - 14*s
 	}
 	y += 14 * s
 	for _, p := range g.br.lines() {
-		c := ColSecondary
+		c := kit.ColSecondary
 		switch {
 		case strings.HasPrefix(p, "Colonial"):
-			c = Mix(ColColonial, ColInk, 0.45)
+			c = kit.Mix(kit.ColColonial, kit.ColInk, 0.45)
 		case strings.HasPrefix(p, "Cylon"):
-			c = Mix(ColCylon, ColInk, 0.3)
+			c = kit.Mix(kit.ColCylon, kit.ColInk, 0.3)
 		}
 		y = a.Para(l, x, y+8*s, w, p, 12.5, c, false)
 	}
 	if g.st == stPlan || g.st == stDeclare || g.st == stMarker {
-		a.Para(l, x, y+14*s, w, "B or the first tab goes back to the controls.", 12, ColSecondary, false)
+		a.Para(l, x, y+14*s, w, "B or the first tab goes back to the controls.", 12, kit.ColSecondary, false)
 	}
 	g.drawFooter(l, r)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // TestRulerLabelAvoidsOtherLabels: in the firing screen the ruler's label
@@ -33,31 +34,31 @@ func TestRulerLabelAvoidsOtherLabels(t *testing.T) {
 	require.NoError(t, err)
 	a.Show(g)
 	enter(a)
-	send(a, Type("5c3")...)
+	send(a, kit.Type("5c3")...)
 	enter(a)
-	send(a, Type("3")...)
+	send(a, kit.Type("3")...)
 	enter(a)
-	send(a, Type("h")...)
+	send(a, kit.Type("h")...)
 	enter(a)
 	for range 2 {
-		send(a, Type("3")...)
+		send(a, kit.Type("3")...)
 		enter(a)
 	}
-	send(a, Type("h")...)
+	send(a, kit.Type("h")...)
 	enter(a)
 	runAnim(a, g)
 	if g.Stage() == "results" {
 		enter(a)
 	}
 	require.Equal(t, "declare", g.Stage())
-	send(a, Type("1")...)
-	var labels []Rect
-	var rulers []Rect
+	send(a, kit.Type("1")...)
+	var labels []kit.Rect
+	var rulers []kit.Rect
 	for _, op := range a.Frame().Ops {
-		if op.Kind != OpText || op.Halo.A == 0 && !strings.Contains(op.Text, " × ") {
+		if op.Kind != kit.OpText || op.Halo.A == 0 && !strings.Contains(op.Text, " × ") {
 			continue
 		}
-		box := labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+		box := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
 		if strings.Contains(op.Text, " mm ") {
 			rulers = append(rulers, box)
 		} else {
@@ -68,7 +69,7 @@ func TestRulerLabelAvoidsOtherLabels(t *testing.T) {
 	a.Say("raider-2: plan committed")
 	sz := a.TextSize(14)
 	w := a.Fonts.Width(a.Status(), sz, false) + 2*sz
-	status := Rect{(a.W - w) / 2, a.H - 2.6*sz, w, 2 * sz}
+	status := kit.Rect{X: (a.W - w) / 2, Y: a.H - 2.6*sz, W: w, H: 2 * sz}
 	for _, o := range labels {
 		assert.False(t, status.Overlaps(o), "the status line covers the label %v", o)
 	}
@@ -82,14 +83,14 @@ func TestRulerLabelAvoidsOtherLabels(t *testing.T) {
 }
 
 func TestPlaceLabel(t *testing.T) {
-	var l List
-	l.Take(Rect{0, 0, 100, 20})
-	got := l.PlaceLabel([]Spot{{Pt{50, 15}, AnchorMiddle}, {Pt{50, 60}, AnchorMiddle}}, 40, 12)
-	assert.Equal(t, Pt{50, 60}, got.At, "the first spot is taken")
-	got = l.PlaceLabel([]Spot{{Pt{50, 60}, AnchorMiddle}}, 40, 12)
-	assert.Equal(t, Pt{50, 60}, got.At, "no spot is free: the first")
-	assert.False(t, l.Free(Rect{40, 50, 5, 5}))
-	assert.True(t, l.Free(Rect{300, 300, 5, 5}))
+	var l kit.List
+	l.Take(kit.Rect{X: 0, Y: 0, W: 100, H: 20})
+	got := l.PlaceLabel([]kit.Spot{{At: kit.Pt{X: 50, Y: 15}, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: 50, Y: 60}, Anchor: kit.AnchorMiddle}}, 40, 12)
+	assert.Equal(t, kit.Pt{X: 50, Y: 60}, got.At, "the first spot is taken")
+	got = l.PlaceLabel([]kit.Spot{{At: kit.Pt{X: 50, Y: 60}, Anchor: kit.AnchorMiddle}}, 40, 12)
+	assert.Equal(t, kit.Pt{X: 50, Y: 60}, got.At, "no spot is free: the first")
+	assert.False(t, l.Free(kit.Rect{X: 40, Y: 50, W: 5, H: 5}))
+	assert.True(t, l.Free(kit.Rect{X: 300, Y: 300, W: 5, H: 5}))
 }
 
 // crowdedTable is a random small table crowded with ships of both sides
@@ -135,9 +136,9 @@ func crowdedTable(a *App, rng *rand.Rand, ships int) battle.Setup {
 func checkLabels(t *testing.T, a *App, g *Game, what string) string {
 	t.Helper()
 	l := a.Frame()
-	placed, left := len(l.labels), l.unplaced
+	placed, left := len(l.Placed()), l.Unplaced()
 	assert.LessOrEqual(t, left*5, placed, "%s: %d labels placed, %d left out", what, placed, left)
-	boxes := l.labels
+	boxes := l.Placed()
 	for i := range boxes {
 		for j := i + 1; j < len(boxes); j++ {
 			assert.False(t, boxes[i].Overlaps(boxes[j]), "%s: labels %v and %v overlap", what, boxes[i], boxes[j])
@@ -157,18 +158,18 @@ func checkLabels(t *testing.T, a *App, g *Game, what string) string {
 	var texts []string
 	view := g.cam.View
 	for _, op := range l.Ops {
-		if op.Kind != OpText || op.Halo.A == 0 || op.Layer == BackdropLayer || !view.Contains(op.At) {
+		if op.Kind != kit.OpText || op.Halo.A == 0 || op.Layer == kit.BackdropLayer || !view.Contains(op.At) {
 			continue
 		}
 		w := a.Fonts.Width(op.Text, op.Size, op.Bold)
 		x := op.At.X
 		switch op.Anchor {
-		case AnchorMiddle:
+		case kit.AnchorMiddle:
 			x -= w / 2
-		case AnchorEnd:
+		case kit.AnchorEnd:
 			x -= w
 		}
-		tight := Rect{x, op.At.Y - 0.8*op.Size, w, op.Size}
+		tight := kit.Rect{X: x, Y: op.At.Y - 0.8*op.Size, W: w, H: op.Size}
 		in := false
 		for _, b := range boxes {
 			in = in || tight.X >= b.X-0.5 && tight.Y >= b.Y-0.5 && tight.X+tight.W <= b.X+b.W+0.5 && tight.Y+tight.H <= b.Y+b.H+0.5
@@ -188,7 +189,7 @@ func TestLabelsNeverCollideOnCrowdedTables(t *testing.T) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			a := newTestApp(t)
 			if seed%2 == 0 {
-				a.Handle(Event{Kind: Resize, W: 1024, H: 640})
+				a.Handle(kit.Event{Kind: kit.Resize, W: 1024, H: 640})
 			}
 			rng := rand.New(rand.NewPCG(seed, 7))
 			setup := crowdedTable(a, rng, 12+int(seed%3)*2)
@@ -204,21 +205,21 @@ func TestLabelsNeverCollideOnCrowdedTables(t *testing.T) {
 					text := checkLabels(t, a, g, "plan")
 					assert.Contains(t, text, " mm", "the selected ship's range rings are named")
 					n := len(g.battle().Journal())
-					send(a, Type("3")...)
+					send(a, kit.Type("3")...)
 					enter(a)
 					if len(g.battle().Journal()) == n {
 						enter(a)
 					}
 					if len(g.battle().Journal()) == n {
-						send(a, Type("h")...)
+						send(a, kit.Type("h")...)
 					}
 				case "anim":
 					runAnim(a, g)
 				case "declare":
 					v := g.battle().View(g.side)
 					for range g.shooters(v) {
-						send(a, Type("1")...)
-						send(a, Press(KeyTab))
+						send(a, kit.Type("1")...)
+						send(a, kit.Press(kit.KeyTab))
 					}
 					text := checkLabels(t, a, g, "declare")
 					rulers += strings.Count(text, " mm ")
@@ -250,7 +251,7 @@ func TestStatusLineMovesOffLabels(t *testing.T) {
 	enter(a)
 	a.Frame()
 	// a ship right where the status line would be
-	w := g.cam.ToWorld(Pt{a.W / 2, a.H - 20})
+	w := g.cam.ToWorld(kit.Pt{X: a.W / 2, Y: a.H - 20})
 	setup.Ships[0].Pose.Pos = physics.V(w.X, math.Max(w.Y, 25))
 	g, err = NewGame(a, setup, 7)
 	require.NoError(t, err)
@@ -258,13 +259,13 @@ func TestStatusLineMovesOffLabels(t *testing.T) {
 	enter(a)
 	a.Say("viper-2: plan committed")
 	l := a.Frame()
-	var box *Rect
+	var box *kit.Rect
 	for i, op := range l.Ops {
-		if op.Kind == OpText && op.Text == "viper-2: plan committed" {
+		if op.Kind == kit.OpText && op.Text == "viper-2: plan committed" {
 			require.Greater(t, i, 0)
 			prev := l.Ops[i-1] // the status line's ground
-			for _, p := range []Pt{op.At} {
-				b := Rect{prev.Pts[0].X, prev.Pts[0].Y, 0, 0}
+			for _, p := range []kit.Pt{op.At} {
+				b := kit.Rect{X: prev.Pts[0].X, Y: prev.Pts[0].Y, W: 0, H: 0}
 				for _, q := range prev.Pts {
 					b.W, b.H = math.Max(b.W, q.X-b.X), math.Max(b.H, q.Y-b.Y)
 				}
@@ -274,7 +275,7 @@ func TestStatusLineMovesOffLabels(t *testing.T) {
 		}
 	}
 	require.NotNil(t, box, "the status line is drawn")
-	for _, lb := range l.labels {
+	for _, lb := range l.Placed() {
 		assert.False(t, box.Overlaps(lb), "the status line %v covers the label %v", *box, lb)
 	}
 	c := g.cam.ToScreen(setup.Ships[0].Pose.Pos)
@@ -289,7 +290,7 @@ func TestTableSizeLabelStaysInView(t *testing.T) {
 	for _, size := range [][2]int{{1280, 800}, {1024, 640}} {
 		for _, name := range scenarios.Names() {
 			a := newTestApp(t)
-			a.Handle(Event{Kind: Resize, W: size[0], H: size[1]})
+			a.Handle(kit.Event{Kind: kit.Resize, W: size[0], H: size[1]})
 			sc, err := scenarios.Load(name, a.Comp)
 			require.NoError(t, err)
 			g, err := NewGame(a, sc.Setup(), 3)
@@ -299,11 +300,11 @@ func TestTableSizeLabelStaysInView(t *testing.T) {
 			want := fmt.Sprintf("%.0f × %.0f mm", sc.Width, sc.Depth)
 			found := false
 			for _, op := range a.Frame().Ops {
-				if op.Kind != OpText || op.Text != want {
+				if op.Kind != kit.OpText || op.Text != want {
 					continue
 				}
 				found = true
-				b := labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+				b := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
 				v := g.cam.View
 				assert.True(t, b.X >= v.X && b.Y >= v.Y && b.X+b.W <= v.X+v.W && b.Y+b.H <= v.Y+v.H,
 					"%s at %v: the label %v lies outside the table view %v", name, size, b, v)
@@ -319,27 +320,27 @@ func TestTableSizeLabelStaysInView(t *testing.T) {
 func TestEditorLabelsNeverCollideOnAPhone(t *testing.T) {
 	a := NewApp(assets.Default(), t.TempDir())
 	a.MinTarget = 34
-	a.Handle(Event{Kind: Resize, W: 390, H: 844})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 390, H: 844})
 	e := NewEditor(a)
 	a.Show(e)
 	l := a.Frame()
 	require.NotEmpty(t, e.Sc.Zones)
-	var size Rect
-	var zones []Rect
+	var size kit.Rect
+	var zones []kit.Rect
 	for _, op := range l.Ops {
-		if op.Kind != OpText {
+		if op.Kind != kit.OpText {
 			continue
 		}
 		if strings.Contains(op.Text, " × ") && strings.HasSuffix(op.Text, " mm") {
-			size = labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+			size = kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
 		}
 		if strings.Contains(op.Text, "(ships head ") {
-			zones = append(zones, labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor))
+			zones = append(zones, kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor))
 		}
 	}
 	require.NotZero(t, size.W, "the table's size is written")
 	assert.Len(t, zones, len(e.Sc.Zones), "every zone is named")
-	boxes := l.labels
+	boxes := l.Placed()
 	for _, z := range zones {
 		placed := false
 		for _, b := range boxes {

@@ -13,6 +13,7 @@ import (
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/sketch"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/tablefile"
 )
 
@@ -25,8 +26,8 @@ type Measure struct {
 	T    referee.Table
 	note string
 
-	cam  Camera
-	pan  panner
+	cam  kit.Camera
+	pan  kit.Panner
 	sel  int // index: ships, then obstacles; -1 none
 	drag bool
 	last physics.Vec
@@ -41,7 +42,7 @@ type Measure struct {
 	rec      *Recorder
 	composer sketch.Composer // lays each picture's labels out from the last one's
 	painted  paintKey        // what paintOps show
-	paintOps []Op            // rec painted through the camera, as backdrop operations
+	paintOps []kit.Op        // rec painted through the camera, as backdrop operations
 	page     physics.Rect    // the picture's page (sketch.Frame)
 	// textScale is the picture's text scale (pictureTextScale)
 	textScale float64
@@ -56,7 +57,7 @@ type Measure struct {
 // paintKey is what the picture's operations depend on.
 type paintKey struct {
 	rec    *Recorder
-	view   Rect
+	view   kit.Rect
 	scale  float64
 	center physics.Vec
 }
@@ -186,7 +187,7 @@ func (m *Measure) options() sketch.Options {
 // ids are at least as big as the panel's small text; 0 (as drawn: 1)
 // elsewhere. It is worked out from the page last composed (whose title
 // and legend grow with the scale).
-func (m *Measure) pictureTextScale(view Rect) float64 {
+func (m *Measure) pictureTextScale(view kit.Rect) float64 {
 	pw, ph := m.page.Hi.X-m.page.Lo.X, m.page.Hi.Y-m.page.Lo.Y
 	if !m.a.Touch() || view.W <= 0 || view.H <= 0 || pw <= 0 || ph <= 0 {
 		return 0
@@ -295,11 +296,11 @@ func (m *Measure) turn(deg float64) {
 }
 
 // Handle implements Screen.
-func (m *Measure) Handle(ev Event) {
-	if ev.Kind == Resize {
+func (m *Measure) Handle(ev kit.Event) {
+	if ev.Kind == kit.Resize {
 		return
 	}
-	if ev.Kind == Pinch {
+	if ev.Kind == kit.Pinch {
 		m.pinch(ev)
 		return
 	}
@@ -307,9 +308,9 @@ func (m *Measure) Handle(ev Event) {
 		return
 	}
 	switch ev.Kind {
-	case MouseDown:
-		if ev.Button == ButtonLeft && m.cam.View.Contains(Pt{ev.X, ev.Y}) {
-			p := m.cam.ToWorld(Pt{ev.X, ev.Y})
+	case kit.MouseDown:
+		if ev.Button == kit.ButtonLeft && m.cam.View.Contains(kit.Pt{X: ev.X, Y: ev.Y}) {
+			p := m.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 			i := m.hit(p)
 			if i < 0 && ev.Touch {
 				i = m.nearShip(p)
@@ -324,9 +325,9 @@ func (m *Measure) Handle(ev Event) {
 		}
 		m.pan.Handle(&m.cam, ev, true)
 		return
-	case MouseMove:
+	case kit.MouseMove:
 		if m.drag {
-			p := m.cam.ToWorld(Pt{ev.X, ev.Y})
+			p := m.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 			m.move(p.Sub(m.last))
 			m.last = p
 			m.changed()
@@ -334,39 +335,39 @@ func (m *Measure) Handle(ev Event) {
 		}
 		m.pan.Handle(&m.cam, ev, false)
 		return
-	case MouseUp:
+	case kit.MouseUp:
 		if m.drag {
 			m.drag = false
 			return
 		}
 		m.pan.Handle(&m.cam, ev, false)
 		return
-	case KeyPress:
+	case kit.KeyPress:
 		switch ev.Key {
-		case KeyEscape:
+		case kit.KeyEscape:
 			if m.back != nil {
 				m.a.Show(m.back)
 			} else {
 				m.a.Show(NewTitle(m.a))
 			}
-		case KeyTab:
+		case kit.KeyTab:
 			n := len(m.T.Ships) + len(m.T.Obstacles)
 			if n > 0 {
 				m.sel = (m.sel + 1) % n
 				m.fieldsFor = -2
 				m.changed()
 			}
-		case KeyDelete:
+		case kit.KeyDelete:
 			m.remove()
-		case KeyF2:
+		case kit.KeyF2:
 			m.askSave()
-		case KeyF3:
+		case kit.KeyF3:
 			m.askLoad()
-		case KeyF5:
+		case kit.KeyF5:
 			m.askExport()
 		}
 		return
-	case Char:
+	case kit.Char:
 	default:
 		return
 	}
@@ -539,7 +540,7 @@ func (m *Measure) applyFields() {
 }
 
 // Draw implements Screen.
-func (m *Measure) Draw(l *List) {
+func (m *Measure) Draw(l *kit.List) {
 	a := m.a
 	s := a.S()
 	m.refresh()
@@ -561,7 +562,7 @@ func (m *Measure) Draw(l *List) {
 		m.refresh()
 	}
 	m.cam.SetView(view, m.page)
-	l.Background = ColWhite
+	l.Background = kit.ColWhite
 	l.SetClip(&view)
 	// The picture is the backdrop: a renderer keeps it while neither the
 	// table nor the view changes. Its operations are built once per
@@ -580,13 +581,13 @@ func (m *Measure) Draw(l *List) {
 	// the selection
 	if m.sel >= 0 && m.sel < len(m.T.Ships) {
 		sh := m.T.Ships[m.sel]
-		l.Poly(m.cam.Pts(sh.Base()), ColNone, Alpha(ColMedium, 0.6), 6)
+		l.Poly(m.cam.Pts(sh.Base()), kit.ColNone, kit.Alpha(kit.ColMedium, 0.6), 6)
 	} else if m.sel >= 0 {
 		o := m.T.Obstacles[m.sel-len(m.T.Ships)]
 		if o.Kind == referee.Planetoid {
-			l.Circle(m.cam.ToScreen(o.Circle.C), o.Circle.R*m.cam.Scale, ColNone, Alpha(ColMedium, 0.6), 5)
+			l.Circle(m.cam.ToScreen(o.Circle.C), o.Circle.R*m.cam.Scale, kit.ColNone, kit.Alpha(kit.ColMedium, 0.6), 5)
 		} else {
-			l.Poly(m.cam.Pts(o.Polygon), ColNone, Alpha(ColMedium, 0.6), 5)
+			l.Poly(m.cam.Pts(o.Polygon), kit.ColNone, kit.Alpha(kit.ColMedium, 0.6), 5)
 		}
 	}
 	// each ship's base tinted in its side's colour; bases dropped on a
@@ -598,10 +599,10 @@ func (m *Measure) Draw(l *List) {
 	for _, sh := range m.T.Ships {
 		hex := m.cam.Pts(sh.Base())
 		if side := classSide(sh.Class); side != "" {
-			l.Poly(hex, Alpha(SideColor(side), 0.35), Alpha(SideColor(side), 0.9), 2)
+			l.Poly(hex, kit.Alpha(SideColor(side), 0.35), kit.Alpha(SideColor(side), 0.9), 2)
 		}
 		if warned[sh.ID] {
-			l.Poly(hex, ColNone, ColWarn, 4)
+			l.Poly(hex, kit.ColNone, kit.ColWarn, 4)
 		}
 	}
 	m.drawPairRuling(l, view)
@@ -660,38 +661,38 @@ func hexOnCircle(hex physics.Polygon, c physics.Circle) bool {
 	return false
 }
 
-func (m *Measure) drawPanel(l *List, r Rect) {
+func (m *Measure) drawPanel(l *kit.List, r kit.Rect) {
 	a := m.a
 	s := a.S()
-	l.Rect(r, ColPanel, ColPanelLine, 1)
+	l.Rect(r, kit.ColPanel, kit.ColPanelLine, 1)
 	x, w := r.X+12*s, r.W-24*s
 	y := r.Y + 28*s
 	if a.Portrait() {
 		// the ruling of the last two ships tapped, in large type where it
 		// covers no ship (the table's picture is headed "Measurement mode")
-		room := Rect{x, r.Y + 10*s, w, m.pairRoom(w)}
+		room := kit.Rect{X: x, Y: r.Y + 10*s, W: w, H: m.pairRoom(w)}
 		if lines, sz := m.pairFit(w); len(lines) > 0 {
 			m.drawPairBox(l, room, lines, sz)
 		} else {
-			a.Para(l, x, room.Y+16*s, w, "Tap two ships: the ruling between them shows here in large type.", 13, ColSecondary, false)
+			a.Para(l, x, room.Y+16*s, w, "Tap two ships: the ruling between them shows here in large type.", 13, kit.ColSecondary, false)
 		}
 		y = room.Y + room.H
 	} else {
-		a.Label(l, x, y, "Measurement mode", 19, ColInk, true)
+		a.Label(l, x, y, "Measurement mode", 19, kit.ColInk, true)
 		y += 8 * s
 	}
 	if m.note != "" {
-		y = a.Para(l, x, y+14*s, w, m.note, 12, ColSecondary, false)
+		y = a.Para(l, x, y+14*s, w, m.note, 12, kit.ColSecondary, false)
 	}
 	for _, ov := range m.Overlaps() {
-		y = a.Para(l, x, y+14*s, w, fmt.Sprintf("%s stands on %s: no ship can stand there.", ov.ship, ov.with), 12.5, ColWarn, true) - 2*s
+		y = a.Para(l, x, y+14*s, w, fmt.Sprintf("%s stands on %s: no ship can stand there.", ov.ship, ov.with), 12.5, kit.ColWarn, true) - 2*s
 	}
 	y += 8 * s
 	m.syncFields()
 	bh := 28 * s
 	switch {
 	case m.sel < 0:
-		y = a.Para(l, x, y+14*s, w, "Click a ship or an obstacle to select it; drag it to move it.", 13, ColInk, false)
+		y = a.Para(l, x, y+14*s, w, "Click a ship or an obstacle to select it; drag it to move it.", 13, kit.ColInk, false)
 	default:
 		var title string
 		isShip := m.sel < len(m.T.Ships)
@@ -705,7 +706,7 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 			o := m.T.Obstacles[m.sel-len(m.T.Ships)]
 			title = fmt.Sprintf("%s (%s %s)", o.ID, o.Density, o.Kind)
 		}
-		a.Label(l, x, y+14*s, title, 14, ColInk, true)
+		a.Label(l, x, y+14*s, title, 14, kit.ColInk, true)
 		y += 24 * s
 		fw := (w - 3*6*s) / 4
 		labels := []string{"x mm", "y mm", "heading °", "dial"}
@@ -718,50 +719,50 @@ func (m *Measure) drawPanel(l *List, r Rect) {
 				continue
 			}
 			fx := x + float64(i)*(fw+6*s)
-			a.Label(l, fx, y+10*s, labels[i], 11, ColSecondary, false)
+			a.Label(l, fx, y+10*s, labels[i], 11, kit.ColSecondary, false)
 			field := a.NumberField // a phone offers its number keys; the dial may go below 0
 			if i == 3 && isShip {
 				field = a.Field
 			}
-			field(l, Rect{fx, y + 14*s, fw, bh}, fmt.Sprintf("coord%d", i), ptrs[i], func() { m.applyFields() })
+			field(l, kit.Rect{X: fx, Y: y + 14*s, W: fw, H: bh}, fmt.Sprintf("coord%d", i), ptrs[i], func() { m.applyFields() })
 		}
 		y += 14*s + bh + 6*s
-		a.Button(l, Rect{x, y, w/2 - 3*s, bh}, a.K("Place", "Enter in a field"), false, false, func() { m.applyFields() })
-		a.Button(l, Rect{x + w/2 + 3*s, y, w/2 - 3*s, bh}, a.K("Delete", "Del"), false, false, func() { m.remove() })
+		a.Button(l, kit.Rect{X: x, Y: y, W: w/2 - 3*s, H: bh}, a.K("Place", "Enter in a field"), false, false, func() { m.applyFields() })
+		a.Button(l, kit.Rect{X: x + w/2 + 3*s, Y: y, W: w/2 - 3*s, H: bh}, a.K("Delete", "Del"), false, false, func() { m.remove() })
 		y += bh + 6*s
 	}
 	row := func(labels []string, on []bool, fns []func()) { y = a.buttonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
 	class := a.Comp.ClassIDs()[m.classIdx%len(a.Comp.ClassIDs())]
-	press := func(r rune) func() { return func() { m.Handle(Event{Kind: Char, Rune: r}) } }
-	key := func(k Key) func() { return func() { m.Handle(Event{Kind: KeyPress, Key: k}) } }
+	press := func(r rune) func() { return func() { m.Handle(kit.Event{Kind: kit.Char, Rune: r}) } }
+	key := func(k kit.Key) func() { return func() { m.Handle(kit.Event{Kind: kit.KeyPress, Key: k}) } }
 	row([]string{a.K("Add "+class, "v"), a.K("Planetoid", "p"), a.K("Field", "f")}, []bool{false, false, false}, []func(){press('v'), press('p'), press('f')})
 	row([]string{a.K("Class", "c"), a.K("3D levels", "3"), a.K("Only selected", "k")}, []bool{false, m.T.ThreeD, m.pair}, []func(){press('c'), press('3'), press('k')})
-	row([]string{a.K("Save table", "F2"), a.K("Load table", "F3"), a.K("Picture", "F5")}, []bool{false, false, false}, []func(){key(KeyF2), key(KeyF3), key(KeyF5)})
+	row([]string{a.K("Save table", "F2"), a.K("Load table", "F3"), a.K("Picture", "F5")}, []bool{false, false, false}, []func(){key(kit.KeyF2), key(kit.KeyF3), key(kit.KeyF5)})
 	// rulings in words, when there is room for some above Back
 	bottom := r.Y + r.H - 50*s
 	if y+60*s > bottom {
-		a.Button(l, Rect{x, r.Y + r.H - 44*s, w, 34 * s}, a.K("Back", "Esc"), false, false, key(KeyEscape))
+		a.Button(l, kit.Rect{X: x, Y: r.Y + r.H - 44*s, W: w, H: 34 * s}, a.K("Back", "Esc"), false, false, key(kit.KeyEscape))
 		return
 	}
 	y += 6 * s
-	a.Label(l, x, y+12*s, "Rulings", 14, ColInk, true)
+	a.Label(l, x, y+12*s, "Rulings", 14, kit.ColInk, true)
 	y += 18 * s
 	for _, ru := range m.shown() {
 		if m.sel >= 0 && m.sel < len(m.T.Ships) && ru.Attacker != m.sel && ru.Target != m.sel {
 			continue
 		}
-		c := ColSecondary
+		c := kit.ColSecondary
 		prefix := "cannot fire: "
 		if ru.CanFire {
 			c, prefix = BandColor(ru.Band), "CAN FIRE: "
 		}
 		if y > bottom-30*s {
-			a.Label(l, x, y+12*s, "…", 12, ColSecondary, false)
+			a.Label(l, x, y+12*s, "…", 12, kit.ColSecondary, false)
 			break
 		}
 		y = a.Para(l, x, y+13*s, w, prefix+measure.Sentence(m.T, ru), 12, c, ru.CanFire) + 2*s
 	}
-	a.Button(l, Rect{x, r.Y + r.H - 44*s, w, 34 * s}, a.K("Back", "Esc"), false, false, key(KeyEscape))
+	a.Button(l, kit.Rect{X: x, Y: r.Y + r.H - 44*s, W: w, H: 34 * s}, a.K("Back", "Esc"), false, false, key(kit.KeyEscape))
 }
 
 func (m *Measure) askSave() {
@@ -777,7 +778,7 @@ func (m *Measure) askLoad() {
 		}
 		m.T, m.sel, m.note = t, -1, path
 		m.changed()
-		m.cam = Camera{}
+		m.cam = kit.Camera{}
 		m.a.Say("loaded %s", path)
 		return nil
 	})

@@ -11,6 +11,7 @@ import (
 	"github.com/starshipbattles/bsg/internal/cputime"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // TestMeasureDragRulingsEqualFullRuling: while ships are dragged by real
@@ -46,19 +47,19 @@ func TestMeasureDragRulingsEqualFullRuling(t *testing.T) {
 	}
 	drag := func(from physics.Vec, steps int) {
 		p := m.cam.ToScreen(from)
-		send(a, Event{Kind: MouseMove, X: p.X, Y: p.Y}, Event{Kind: MouseDown, X: p.X, Y: p.Y, Button: ButtonLeft})
+		send(a, kit.Event{Kind: kit.MouseMove, X: p.X, Y: p.Y}, kit.Event{Kind: kit.MouseDown, X: p.X, Y: p.Y, Button: kit.ButtonLeft})
 		for s := range steps {
 			p.X += rng.Float64()*16 - 8
 			p.Y += rng.Float64()*16 - 8
-			send(a, Event{Kind: MouseMove, X: p.X, Y: p.Y})
+			send(a, kit.Event{Kind: kit.MouseMove, X: p.X, Y: p.Y})
 			a.Frame()
 			check(fmt.Sprintf("drag step %d", s))
 		}
-		send(a, Event{Kind: MouseUp, X: p.X, Y: p.Y})
+		send(a, kit.Event{Kind: kit.MouseUp, X: p.X, Y: p.Y})
 	}
 	for round := range 6 {
 		drag(m.T.Ships[rng.IntN(len(m.T.Ships))].Pose.Pos, 12)
-		send(a, Type("qE")...) // turn the selection
+		send(a, kit.Type("qE")...) // turn the selection
 		a.Frame()
 		check(fmt.Sprintf("round %d: turned", round))
 	}
@@ -73,7 +74,7 @@ func TestMeasureDragRulingsEqualFullRuling(t *testing.T) {
 // draw list built. No painting.
 func BenchmarkMeasureDragBuild(b *testing.B) {
 	a := NewApp(assets.Default(), b.TempDir())
-	a.Handle(Event{Kind: Resize, W: 1280, H: 800})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 1280, H: 800})
 	t := referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(a.Comp.Geometry)}
 	for i := range 60 {
 		class, heading, y := "viper-mk2", 80.0+float64(i%7)*3, 140+float64(i/10%3)*90
@@ -93,11 +94,11 @@ func BenchmarkMeasureDragBuild(b *testing.B) {
 	a.Show(m)
 	a.Frame()
 	x, y := m.ScreenOf(0)
-	send(a, Event{Kind: MouseMove, X: x, Y: y}, Event{Kind: MouseDown, X: x, Y: y, Button: ButtonLeft})
+	send(a, kit.Event{Kind: kit.MouseMove, X: x, Y: y}, kit.Event{Kind: kit.MouseDown, X: x, Y: y, Button: kit.ButtonLeft})
 	b.ResetTimer()
 	defer cputime.PerOp(b)()
 	for i := 0; i < b.N; i++ {
-		send(a, Event{Kind: MouseMove, X: x + float64(i%40), Y: y + float64(i%7)})
+		send(a, kit.Event{Kind: kit.MouseMove, X: x + float64(i%40), Y: y + float64(i%7)})
 		a.Frame()
 	}
 }

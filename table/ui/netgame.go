@@ -17,6 +17,7 @@ import (
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -92,11 +93,11 @@ func (j *joinScreen) Help() []string {
 	return []string{"Paste or type the link (http://host:port/?seat=…) or the code (host:port/token) the host sent you; Enter joins.", "Esc goes back to the title."}
 }
 func (j *joinScreen) Tick(float64) {}
-func (j *joinScreen) Handle(ev Event) {
-	if ev.Kind == KeyPress && ev.Key == KeyEscape {
+func (j *joinScreen) Handle(ev kit.Event) {
+	if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape {
 		j.a.Show(NewTitle(j.a))
 	}
-	if ev.Kind == KeyPress && ev.Key == KeyEnter {
+	if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter {
 		j.join()
 	}
 }
@@ -110,24 +111,24 @@ func (j *joinScreen) join() {
 	j.a.Show(NewNetGame(j.a, base, token))
 }
 
-func (j *joinScreen) Draw(l *List) {
+func (j *joinScreen) Draw(l *kit.List) {
 	a := j.a
 	s := a.S()
-	l.Background = ColCover1
+	l.Background = kit.ColCover1
 	cx := a.W / 2
-	l.Text(Pt{cx, a.H * 0.3}, "Join a network game", a.TextSize(30), ColWhite, AnchorMiddle, true)
-	l.Text(Pt{cx, a.H*0.3 + 40*s}, "the link or the code the host sent you", a.TextSize(15), Mix(ColWhite, ColInk, 0.2), AnchorMiddle, false)
+	l.Text(kit.Pt{X: cx, Y: a.H * 0.3}, "Join a network game", a.TextSize(30), kit.ColWhite, kit.AnchorMiddle, true)
+	l.Text(kit.Pt{X: cx, Y: a.H*0.3 + 40*s}, "the link or the code the host sent you", a.TextSize(15), kit.Mix(kit.ColWhite, kit.ColInk, 0.2), kit.AnchorMiddle, false)
 	w := math.Min(a.W*0.8, 640*s)
-	r := Rect{cx - w/2, a.H*0.3 + 64*s, w, 36 * s}
+	r := kit.Rect{X: cx - w/2, Y: a.H*0.3 + 64*s, W: w, H: 36 * s}
 	a.Field(l, r, "join", &j.text, j.join)
 	if a.Focused() == "" && j.text == "" {
 		a.Focus("join")
 	}
 	bw := math.Min(180*s, (w-12*s)/2)
-	a.Button(l, Rect{cx - bw - 6*s, r.Y + r.H + 16*s, bw, 38 * s}, a.K("Join", "Enter"), false, false, j.join)
-	a.Button(l, Rect{cx + 6*s, r.Y + r.H + 16*s, bw, 38 * s}, a.K("Back", "Esc"), false, false, func() { j.Handle(Press(KeyEscape)) })
+	a.Button(l, kit.Rect{X: cx - bw - 6*s, Y: r.Y + r.H + 16*s, W: bw, H: 38 * s}, a.K("Join", "Enter"), false, false, j.join)
+	a.Button(l, kit.Rect{X: cx + 6*s, Y: r.Y + r.H + 16*s, W: bw, H: 38 * s}, a.K("Back", "Esc"), false, false, func() { j.Handle(kit.Press(kit.KeyEscape)) })
 	if j.err != "" {
-		a.Para(l, cx-w/2, r.Y+r.H+80*s, w, j.err, 14, ColWarn, false)
+		a.Para(l, cx-w/2, r.Y+r.H+80*s, w, j.err, 14, kit.ColWarn, false)
 	}
 }
 
@@ -144,8 +145,8 @@ type NetSeat struct {
 	self   string            // this seat's own code, to come back to the game
 
 	st       *wire.State
-	cam      Camera
-	pan      panner
+	cam      kit.Camera
+	pan      kit.Panner
 	scroll   scrollPanel // the panel's content, above Leave and Help
 	kept     bool        // the store of sealed openings is chosen
 	checked  map[string]checked
@@ -331,8 +332,8 @@ func (g *NetSeat) sendAt(st *wire.State, what string, f func(ctx context.Context
 }
 
 // Handle implements Screen.
-func (g *NetSeat) Handle(ev Event) {
-	if ev.Kind == KeyPress && ev.Key == KeyEscape {
+func (g *NetSeat) Handle(ev kit.Event) {
+	if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape {
 		g.cancel()
 		g.a.Show(NewTitle(g.a))
 		return
@@ -354,7 +355,7 @@ func (g *NetSeat) Handle(ev Event) {
 			used = g.handleMarker(ev)
 		}
 	}
-	if !used && ev.Kind == MouseDown && ev.Button == ButtonLeft {
+	if !used && ev.Kind == kit.MouseDown && ev.Button == kit.ButtonLeft {
 		g.pan.Handle(&g.cam, ev, true) // a drag from an empty spot pans the table
 	}
 }
@@ -372,11 +373,11 @@ func (g *NetSeat) cycleSel(ids []string, back bool) {
 }
 
 // clicked returns the ship under a click among ids.
-func (g *NetSeat) clicked(ev Event, ids []string) string {
-	if !g.cam.View.Contains(Pt{ev.X, ev.Y}) {
+func (g *NetSeat) clicked(ev kit.Event, ids []string) string {
+	if !g.cam.View.Contains(kit.Pt{X: ev.X, Y: ev.Y}) {
 		return ""
 	}
-	w := g.cam.ToWorld(Pt{ev.X, ev.Y})
+	w := g.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 	for _, s := range g.st.View.Ships {
 		if slices.Contains(ids, s.ID) && s.OnTable && !s.Out && physics.Hexagon(s.Pose, g.class(s.Class).AcrossFlats).Contains(w) {
 			return s.ID
@@ -387,24 +388,24 @@ func (g *NetSeat) clicked(ev Event, ids []string) string {
 
 // handlePlan takes the planning keys and a click on an owed ship; it
 // reports whether it used the event.
-func (g *NetSeat) handlePlan(ev Event) bool {
+func (g *NetSeat) handlePlan(ev kit.Event) bool {
 	owe := g.st.Owe
-	if ev.Kind == MouseDown && ev.Button == ButtonLeft {
+	if ev.Kind == kit.MouseDown && ev.Button == kit.ButtonLeft {
 		if id := g.clicked(ev, owe); id != "" {
 			g.sel = id
 			return true
 		}
 		return false
 	}
-	if ev.Kind == KeyPress && ev.Key == KeyTab {
+	if ev.Kind == kit.KeyPress && ev.Key == kit.KeyTab {
 		g.cycleSel(owe, ev.Shift)
 		return true
 	}
-	if ev.Kind == KeyPress && ev.Key == KeyEnter {
+	if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter {
 		g.lockOrSend()
 		return true
 	}
-	if ev.Kind != Char || !slices.Contains(owe, g.sel) {
+	if ev.Kind != kit.Char || !slices.Contains(owe, g.sel) {
 		return false
 	}
 	switch r := ev.Rune; {
@@ -561,7 +562,7 @@ func (g *NetSeat) targets(shooter string) []string {
 	return out
 }
 
-func (g *NetSeat) handleDeclare(ev Event) bool {
+func (g *NetSeat) handleDeclare(ev kit.Event) bool {
 	sh := g.shooters()
 	if g.sel == "" || !slices.Contains(sh, g.sel) {
 		g.sel = ""
@@ -571,14 +572,14 @@ func (g *NetSeat) handleDeclare(ev Event) bool {
 	}
 	targets := g.targets(g.sel)
 	switch {
-	case ev.Kind == KeyPress && ev.Key == KeyTab:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyTab:
 		g.cycleSel(sh, ev.Shift)
-	case ev.Kind == Char && (ev.Rune == 't' || ev.Rune == 'T') && len(targets) > 0:
+	case ev.Kind == kit.Char && (ev.Rune == 't' || ev.Rune == 'T') && len(targets) > 0:
 		i := slices.Index(targets, g.shots[g.sel])
 		g.shots[g.sel] = targets[(i+1)%len(targets)]
-	case ev.Kind == Char && (ev.Rune == 'x' || ev.Rune == 'X'):
+	case ev.Kind == kit.Char && (ev.Rune == 'x' || ev.Rune == 'X'):
 		delete(g.shots, g.sel)
-	case ev.Kind == MouseDown && ev.Button == ButtonLeft:
+	case ev.Kind == kit.MouseDown && ev.Button == kit.ButtonLeft:
 		if id := g.clicked(ev, targets); id != "" {
 			g.shots[g.sel] = id
 		} else if id := g.clicked(ev, sh); id != "" {
@@ -586,7 +587,7 @@ func (g *NetSeat) handleDeclare(ev Event) bool {
 		} else {
 			return false
 		}
-	case ev.Kind == KeyPress && ev.Key == KeyEnter:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter:
 		g.declare()
 	default:
 		return false
@@ -610,12 +611,12 @@ func (g *NetSeat) declare() {
 	}
 }
 
-func (g *NetSeat) handleMarker(ev Event) bool {
+func (g *NetSeat) handleMarker(ev kit.Event) bool {
 	switch {
-	case ev.Kind == MouseDown && ev.Button == ButtonLeft && g.cam.View.Contains(Pt{ev.X, ev.Y}):
-		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
+	case ev.Kind == kit.MouseDown && ev.Button == kit.ButtonLeft && g.cam.View.Contains(kit.Pt{X: ev.X, Y: ev.Y}):
+		w := g.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 		g.markerAt = &w
-	case ev.Kind == KeyPress && ev.Key == KeyEnter && g.markerAt != nil:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter && g.markerAt != nil:
 		g.placeMarker()
 	default:
 		return false
@@ -635,7 +636,7 @@ func (g *NetSeat) placeMarker() {
 
 // Draw implements Screen: the table, and the panel beside it (under it on
 // a phone held upright) whose content scrolls above Leave and Help.
-func (g *NetSeat) Draw(l *List) {
+func (g *NetSeat) Draw(l *kit.List) {
 	a := g.a
 	s := a.S()
 	st := g.st
@@ -650,7 +651,7 @@ func (g *NetSeat) Draw(l *List) {
 	g.drawBoard(l)
 	l.SetClip(nil)
 	l.NewLayer()
-	l.Backdrop(func() { l.Rect(panel, ColPanel, ColPanelLine, 1) })
+	l.Backdrop(func() { l.Rect(panel, kit.ColPanel, kit.ColPanelLine, 1) })
 	// the decision's button stays in view at the panel's foot, above
 	// Leave and Help; the rest scrolls
 	label, disabled, do := g.decision()
@@ -658,8 +659,8 @@ func (g *NetSeat) Draw(l *List) {
 	if do != nil {
 		fh += 42 * s
 	}
-	foot := Rect{panel.X, panel.Y + panel.H - fh, panel.W, fh}
-	content, mark := g.scroll.begin(a, l, Rect{panel.X, panel.Y, panel.W, panel.H - foot.H})
+	foot := kit.Rect{X: panel.X, Y: panel.Y + panel.H - fh, W: panel.W, H: fh}
+	content, mark := g.scroll.begin(a, l, kit.Rect{X: panel.X, Y: panel.Y, W: panel.W, H: panel.H - foot.H})
 	bottom := g.drawPanel(l, content)
 	low := content.Y
 	for _, w := range a.widgets[mark:] {
@@ -667,12 +668,12 @@ func (g *NetSeat) Draw(l *List) {
 	}
 	g.scroll.end(a, l, mark, math.Max(0, bottom-low)+12*s, [2]int{})
 	if do != nil {
-		a.Button(l, Rect{foot.X + 14*s, foot.Y + 4*s, foot.W - 28*s, 36 * s}, label, false, disabled, do)
+		a.Button(l, kit.Rect{X: foot.X + 14*s, Y: foot.Y + 4*s, W: foot.W - 28*s, H: 36 * s}, label, false, disabled, do)
 	}
 	bw := (foot.W - 28*s - 6*s) / 2
 	fy := foot.Y + foot.H - 46*s
-	a.Button(l, Rect{foot.X + 14*s, fy, bw, 34 * s}, a.K("Leave", "Esc"), false, false, func() { g.Handle(Press(KeyEscape)) })
-	a.Button(l, Rect{foot.X + 14*s + bw + 6*s, fy, bw, 34 * s}, a.K("Help", "F1"), false, false, func() { a.ShowHelp(true) })
+	a.Button(l, kit.Rect{X: foot.X + 14*s, Y: fy, W: bw, H: 34 * s}, a.K("Leave", "Esc"), false, false, func() { g.Handle(kit.Press(kit.KeyEscape)) })
+	a.Button(l, kit.Rect{X: foot.X + 14*s + bw + 6*s, Y: fy, W: bw, H: 34 * s}, a.K("Help", "F1"), false, false, func() { a.ShowHelp(true) })
 }
 
 // decision returns the button of the decision the seat owes now (nil do
@@ -704,22 +705,22 @@ func (g *NetSeat) other() battle.Side {
 
 // drawWaitingRoom is the screen until both players have joined: in a
 // column that fits a phone, the links to send, and a way back.
-func (g *NetSeat) drawWaitingRoom(l *List) {
+func (g *NetSeat) drawWaitingRoom(l *kit.List) {
 	a := g.a
 	s := a.S()
-	l.Background = ColCover1
+	l.Background = kit.ColCover1
 	w := math.Min(a.W-32*s, 760*s)
 	x := (a.W - w) / 2
 	y := a.H * 0.22
-	dim, dimmer := Mix(ColWhite, ColInk, 0.2), Mix(ColWhite, ColInk, 0.3)
+	dim, dimmer := kit.Mix(kit.ColWhite, kit.ColInk, 0.2), kit.Mix(kit.ColWhite, kit.ColInk, 0.3)
 	back := func(y float64) {
 		bw := math.Min(w, 300*s)
-		a.Button(l, Rect{(a.W - bw) / 2, y, bw, 40 * s}, a.K("Back to the title", "Esc"), false, false, func() { g.Handle(Press(KeyEscape)) })
+		a.Button(l, kit.Rect{X: (a.W - bw) / 2, Y: y, W: bw, H: 40 * s}, a.K("Back to the title", "Esc"), false, false, func() { g.Handle(kit.Press(kit.KeyEscape)) })
 	}
 	if g.st == nil {
-		y = a.Para(l, x, y, w, "Connecting to "+g.base+" …", 24, ColWhite, true)
+		y = a.Para(l, x, y, w, "Connecting to "+g.base+" …", 24, kit.ColWhite, true)
 		if _, err := g.c.Connected(); err != nil {
-			y = a.Para(l, x, y+8*s, w, err.Error(), 14, ColWarn, false)
+			y = a.Para(l, x, y+8*s, w, err.Error(), 14, kit.ColWarn, false)
 		}
 		back(y + 24*s)
 		return
@@ -730,18 +731,18 @@ func (g *NetSeat) drawWaitingRoom(l *List) {
 			missing = append(missing, side)
 		}
 	}
-	waitFor, col := "Waiting for both players", ColWhite
+	waitFor, col := "Waiting for both players", kit.ColWhite
 	if len(missing) == 1 {
 		waitFor, col = fmt.Sprintf("Waiting for the %s player", SideName(missing[0])), SideColor(missing[0])
 	}
 	y = a.Para(l, x, y, w, waitFor, 26, col, true)
 	if g.st.Seat != "" {
-		y = a.Para(l, x, y+6*s, w, fmt.Sprintf("You play %s in game %s.", SideName(g.st.Seat), g.st.Game), 16, ColWhite, false)
+		y = a.Para(l, x, y+6*s, w, fmt.Sprintf("You play %s in game %s.", SideName(g.st.Seat), g.st.Game), 16, kit.ColWhite, false)
 	}
 	if g.invite != nil {
 		y = a.Para(l, x, y+24*s, w, "Send your opponent the link, or the code to type in Join:", 15, dim, false)
-		y = a.Para(l, x, y+8*s, w, g.invite["link"], 16, ColWhite, true)
-		y = a.Para(l, x, y+4*s, w, g.invite["code"], 16, ColWhite, true)
+		y = a.Para(l, x, y+8*s, w, g.invite["link"], 16, kit.ColWhite, true)
+		y = a.Para(l, x, y+4*s, w, g.invite["code"], 16, kit.ColWhite, true)
 		y = a.Para(l, x, y+8*s, w, "(go run . -join CODE, or bsg bot -seat LINK to play against the computer)", 12, dimmer, false)
 	}
 	y = a.Para(l, x, y+20*s, w, "Your own seat, to come back with Join: "+g.self, 13, dimmer, false)
@@ -770,7 +771,7 @@ func (g *NetSeat) look(s battle.ShipView) ShipLook {
 	return lk
 }
 
-func (g *NetSeat) drawBoard(l *List) {
+func (g *NetSeat) drawBoard(l *kit.List) {
 	a := g.a
 	v := g.st.View
 	drawPlayArea(l, &g.cam, v.Width, v.Depth, false)
@@ -780,7 +781,7 @@ func (g *NetSeat) drawBoard(l *List) {
 		if s.OnTable || s.Out {
 			c := g.cam.ToScreen(s.Pose.Pos)
 			rr := a.Comp.BaseAcrossFlats(s.Class) / math.Sqrt(3) * g.cam.Scale
-			l.Take(Rect{c.X - rr, c.Y - rr, 2 * rr, 2 * rr})
+			l.Take(kit.Rect{X: c.X - rr, Y: c.Y - rr, W: 2 * rr, H: 2 * rr})
 		}
 	}
 	drawObstacleLabels(a, l, &g.cam, v.Obstacles, g.st.Rules.Has(starship.OptThreeD))
@@ -789,7 +790,7 @@ func (g *NetSeat) drawBoard(l *List) {
 			drawArc(l, &g.cam, g.look(s), SideColor(s.Side), 0.5)
 		}
 		if s.Outcome != nil && len(s.Outcome.Path) > 1 {
-			l.Dashed(g.cam.Pts(s.Outcome.Path), Alpha(SideColor(s.Side), 0.5), 2, 7, 5)
+			l.Dashed(g.cam.Pts(s.Outcome.Path), kit.Alpha(SideColor(s.Side), 0.5), 2, 7, 5)
 		}
 	}
 	if g.owes() && (v.Phase == battle.Planning || v.Phase == battle.Preplanning) {
@@ -800,10 +801,10 @@ func (g *NetSeat) drawBoard(l *List) {
 			}
 			c := SideColor(g.st.Seat)
 			if len(vs) > 0 {
-				c = ColWarn
+				c = kit.ColWarn
 			}
 			if len(o.Path) > 1 {
-				l.Dashed(g.cam.Pts(o.Path), Alpha(c, 0.9), 2, 7, 5)
+				l.Dashed(g.cam.Pts(o.Path), kit.Alpha(c, 0.9), 2, 7, 5)
 			}
 			if len(o.Steps) == 0 {
 				continue
@@ -827,26 +828,26 @@ func (g *NetSeat) drawBoard(l *List) {
 	}
 	if g.markerAt != nil {
 		p := g.cam.ToScreen(*g.markerAt)
-		l.Circle(p, 10*a.S(), Alpha(SideColor(g.st.Seat), 0.4), SideColor(g.st.Seat), 2)
+		l.Circle(p, 10*a.S(), kit.Alpha(SideColor(g.st.Seat), 0.4), SideColor(g.st.Seat), 2)
 	}
 }
 
 // drawPanel paints the panel's content from r's top and returns where the
 // text ends: the turn, the seat, and what the seat owes, with a button for
 // every decision (the keys do the same).
-func (g *NetSeat) drawPanel(l *List, r Rect) float64 {
+func (g *NetSeat) drawPanel(l *kit.List, r kit.Rect) float64 {
 	a := g.a
 	s := a.S()
 	st := g.st
 	v := st.View
 	x, y, w := r.X+14*s, r.Y+28*s, r.W-28*s
-	y = a.Para(l, x, y, w, fmt.Sprintf("Turn %d, step %d: %s", v.Turn, v.Step, v.Phase), 17, ColInk, true)
+	y = a.Para(l, x, y, w, fmt.Sprintf("Turn %d, step %d: %s", v.Turn, v.Step, v.Phase), 17, kit.ColInk, true)
 	who := fmt.Sprintf("You play %s (network game %s)", SideName(st.Seat), st.Game)
 	if st.Seat == "" {
 		who = fmt.Sprintf("Spectator (network game %s)", st.Game)
 	}
 	y = a.Para(l, x, y, w, who, 13, SideColor(st.Seat), true)
-	y = a.Para(l, x, y, w, "your seat, to come back (Join): "+g.self, 11, ColSecondary, false) + 6*s
+	y = a.Para(l, x, y, w, "your seat, to come back (Join): "+g.self, 11, kit.ColSecondary, false) + 6*s
 	para := func(text string, c colorT, bold bool) { y = a.Para(l, x, y, w, text, 14, c, bold) + 4*s }
 	switch {
 	case v.Phase == battle.Over:
@@ -857,41 +858,41 @@ func (g *NetSeat) drawPanel(l *List, r Rect) float64 {
 		if v.Result != nil {
 			res += ": " + v.Result.Reason
 		}
-		para("The battle is over: "+res+".", ColInk, true)
+		para("The battle is over: "+res+".", kit.ColInk, true)
 		if g.verified != "" {
-			c := ColOK
+			c := kit.ColOK
 			if strings.Contains(g.verified, "NOT") {
-				c = ColWarn
+				c = kit.ColWarn
 			}
 			para(g.verified, c, false)
 		}
 	case st.Seat == "":
-		para("You watch as a spectator: you see what both sides have shown, and everything once the game is over.", ColInk, false)
+		para("You watch as a spectator: you see what both sides have shown, and everything once the game is over.", kit.ColInk, false)
 	case g.busy != "":
-		para(g.busy+": sending…", ColSecondary, false)
+		para(g.busy+": sending…", kit.ColSecondary, false)
 		fallthrough
 	case !g.owes():
 		if slices.Contains(st.Committed, st.Seat) {
-			para(fmt.Sprintf("Your decisions are sealed. Waiting for the %s player.", SideName(g.other())), ColInk, false)
+			para(fmt.Sprintf("Your decisions are sealed. Waiting for the %s player.", SideName(g.other())), kit.ColInk, false)
 		} else {
-			para(fmt.Sprintf("Waiting for the %s player.", SideName(g.other())), ColInk, false)
+			para(fmt.Sprintf("Waiting for the %s player.", SideName(g.other())), kit.ColInk, false)
 		}
 	case v.Phase == battle.Planning || v.Phase == battle.Preplanning:
 		y = g.drawPlanning(l, x, y, w)
 	case v.Phase == battle.Declaring:
 		y = g.drawDeclaring(l, x, y, w)
 	case v.Phase == battle.PlacingFTL:
-		para(fmt.Sprintf("Place %s's FTL marker: tap the spot on the table, then Place the marker (or click, Enter).", st.Owe[0]), ColInk, false)
+		para(fmt.Sprintf("Place %s's FTL marker: tap the spot on the table, then Place the marker (or click, Enter).", st.Owe[0]), kit.ColInk, false)
 	}
 	if g.problem != "" {
-		para(g.problem, ColWarn, false)
+		para(g.problem, kit.ColWarn, false)
 	}
 	if ok, _ := g.c.Connected(); !ok && v.Phase != battle.Over {
-		para("Connection lost: reconnecting…", ColWarn, true)
+		para("Connection lost: reconnecting…", kit.ColWarn, true)
 	}
 	// the log's tail
 	y += 10 * s
-	a.Label(l, x, y, "Log", 14, ColSecondary, true)
+	a.Label(l, x, y, "Log", 14, kit.ColSecondary, true)
 	y += 18 * s
 	var evs []battle.Event
 	for _, e := range v.Events {
@@ -900,19 +901,19 @@ func (g *NetSeat) drawPanel(l *List, r Rect) float64 {
 		}
 	}
 	for _, e := range evs[max(0, len(evs)-12):] {
-		y = a.Para(l, x, y, w, LogLine(e.Text()), 12, resultColor(e), false)
+		y = a.Para(l, x, y, w, kit.LogLine(e.Text()), 12, resultColor(e), false)
 	}
 	return y
 }
 
 // drawPlanning paints the plan of each ship the seat owes, with buttons
 // for its cards, speed, dial and level, and the button that commits them.
-func (g *NetSeat) drawPlanning(l *List, x, y, w float64) float64 {
+func (g *NetSeat) drawPlanning(l *kit.List, x, y, w float64) float64 {
 	a := g.a
 	s := a.S()
 	st := g.st
 	para := func(text string, c colorT, bold bool) { y = a.Para(l, x, y, w, text, 13, c, bold) + 4*s }
-	para("Choose each ship's cards, speed and dial; Commit the plans seals and sends them. Keys: Enter locks a ship's plan, then sends.", ColInk, false)
+	para("Choose each ship's cards, speed and dial; Commit the plans seals and sends them. Keys: Enter locks a ship's plan, then sends.", kit.ColInk, false)
 	if g.sel == "" || !slices.Contains(st.Owe, g.sel) {
 		g.sel = st.Owe[0]
 	}
@@ -924,13 +925,13 @@ func (g *NetSeat) drawPlanning(l *List, x, y, w float64) float64 {
 		if g.locked[id] {
 			label += " (locked)"
 		}
-		a.Button(l, Rect{x + float64(i)*(tw+gap), y, tw, bh}, label, id == g.sel, false, func() { g.sel = id })
+		a.Button(l, kit.Rect{X: x + float64(i)*(tw+gap), Y: y, W: tw, H: bh}, label, id == g.sel, false, func() { g.sel = id })
 	}
 	y += bh + 8*s + a.TextSize(13)
 	for _, id := range st.Owe {
-		c := ColInk
+		c := kit.ColInk
 		if id == g.sel {
-			c = ColMedium
+			c = kit.ColMedium
 		}
 		para(g.planLine(id), c, id == g.sel)
 	}
@@ -938,7 +939,7 @@ func (g *NetSeat) drawPlanning(l *List, x, y, w float64) float64 {
 	deck := g.class(sh.Class).Deck
 	p := g.draft(g.sel)
 	if g.locked[g.sel] {
-		a.Button(l, Rect{x, y, w, bh}, "Unlock "+g.sel+a.K("'s plan", "u"), false, false, func() { delete(g.locked, g.sel) })
+		a.Button(l, kit.Rect{X: x, Y: y, W: w, H: bh}, "Unlock "+g.sel+a.K("'s plan", "u"), false, false, func() { delete(g.locked, g.sel) })
 		y += bh + 8*s
 	} else {
 		mains, seconds := cardLists(deck)
@@ -973,12 +974,12 @@ func (g *NetSeat) drawPlanning(l *List, x, y, w float64) float64 {
 				}
 			}
 			half := (w - gap) / 2
-			a.Button(l, Rect{x, y, half, bh}, "2nd card: "+secName, sec != "", false, func() { g.edit(g.cycleSecond) })
-			g.stepper(l, Rect{x + half + gap, y, half, bh}, fmt.Sprintf("dial %d", p.Rotate),
+			a.Button(l, kit.Rect{X: x, Y: y, W: half, H: bh}, "2nd card: "+secName, sec != "", false, func() { g.edit(g.cycleSecond) })
+			g.stepper(l, kit.Rect{X: x + half + gap, Y: y, W: half, H: bh}, fmt.Sprintf("dial %d", p.Rotate),
 				func(p *starship.Plan) { p.Rotate = starship.StepDial(p.Rotate, -1) }, func(p *starship.Plan) { p.Rotate = starship.StepDial(p.Rotate, 1) })
 			y += bh + gap
 			if st.Rules.Has(starship.OptThreeD) {
-				g.stepper(l, Rect{x + half + gap, y, half, bh}, fmt.Sprintf("level %+d", p.Level),
+				g.stepper(l, kit.Rect{X: x + half + gap, Y: y, W: half, H: bh}, fmt.Sprintf("level %+d", p.Level),
 					func(p *starship.Plan) { p.Level = max(-1, p.Level-1) }, func(p *starship.Plan) { p.Level = min(1, p.Level+1) })
 				y += bh + gap
 			}
@@ -986,9 +987,9 @@ func (g *NetSeat) drawPlanning(l *List, x, y, w float64) float64 {
 		y += 14 * s
 	}
 	if why := g.breaks(g.sel); why != "" {
-		para(g.sel+": the plan breaks a rule: "+why, ColWarn, false)
+		para(g.sel+": the plan breaks a rule: "+why, kit.ColWarn, false)
 	} else {
-		para(g.sel+": the plan breaks no rule", ColOK, false)
+		para(g.sel+": the plan breaks no rule", kit.ColOK, false)
 	}
 	return y
 }
@@ -1003,30 +1004,30 @@ func (g *NetSeat) planLine(id string) string {
 }
 
 // stepper draws − and + buttons either side of a value.
-func (g *NetSeat) stepper(l *List, r Rect, value string, down, up func(p *starship.Plan)) {
+func (g *NetSeat) stepper(l *kit.List, r kit.Rect, value string, down, up func(p *starship.Plan)) {
 	a := g.a
 	bw := math.Max(r.H, r.W/4)
-	a.Button(l, Rect{r.X, r.Y, bw, r.H}, "<", false, false, func() { g.edit(func(p *starship.Plan, _ maneuvers.Deck) { down(p) }) })
-	l.Text(Pt{r.X + r.W/2, r.Y + r.H*0.68}, value, a.TextSize(12), ColInk, AnchorMiddle, false)
-	a.Button(l, Rect{r.X + r.W - bw, r.Y, bw, r.H}, ">", false, false, func() { g.edit(func(p *starship.Plan, _ maneuvers.Deck) { up(p) }) })
+	a.Button(l, kit.Rect{X: r.X, Y: r.Y, W: bw, H: r.H}, "<", false, false, func() { g.edit(func(p *starship.Plan, _ maneuvers.Deck) { down(p) }) })
+	l.Text(kit.Pt{X: r.X + r.W/2, Y: r.Y + r.H*0.68}, value, a.TextSize(12), kit.ColInk, kit.AnchorMiddle, false)
+	a.Button(l, kit.Rect{X: r.X + r.W - bw, Y: r.Y, W: bw, H: r.H}, ">", false, false, func() { g.edit(func(p *starship.Plan, _ maneuvers.Deck) { up(p) }) })
 }
 
 // drawDeclaring paints each shooter's choice (hold fire or a target in
 // its arc and range), and Declare.
-func (g *NetSeat) drawDeclaring(l *List, x, y, w float64) float64 {
+func (g *NetSeat) drawDeclaring(l *kit.List, x, y, w float64) float64 {
 	a := g.a
 	s := a.S()
 	st := g.st
 	bh := 28 * s
 	shooters := g.shooters()
 	for _, id := range shooters {
-		c := ColInk
+		c := kit.ColInk
 		if id == g.sel {
-			c = ColMedium
+			c = kit.ColMedium
 		}
 		y = a.Para(l, x, y, w, id+" fires at:", 13, c, true)
 		cw := (w - 8*s) / 3
-		a.Button(l, Rect{x, y, cw, bh}, "hold fire", g.shots[id] == "", false, func() { g.sel = id; delete(g.shots, id) })
+		a.Button(l, kit.Rect{X: x, Y: y, W: cw, H: bh}, "hold fire", g.shots[id] == "", false, func() { g.sel = id; delete(g.shots, id) })
 		col := 1
 		for _, ru := range st.Targets[id] {
 			if !ru.CanFire {
@@ -1036,17 +1037,17 @@ func (g *NetSeat) drawDeclaring(l *List, x, y, w float64) float64 {
 				col, y = 0, y+bh+4*s
 			}
 			tg := ru.TargetID
-			a.Button(l, Rect{x + float64(col)*(cw+4*s), y, cw, bh}, fmt.Sprintf("%s (%s)", tg, ru.Band), g.shots[id] == tg, false,
+			a.Button(l, kit.Rect{X: x + float64(col)*(cw+4*s), Y: y, W: cw, H: bh}, fmt.Sprintf("%s (%s)", tg, ru.Band), g.shots[id] == tg, false,
 				func() { g.sel = id; g.shots[id] = tg })
 			col++
 		}
 		y += bh + 18*s
 	}
 	if len(shooters) == 0 {
-		y = a.Para(l, x, y, w, "None of your ships may fire.", 13, ColInk, false) + 4*s
+		y = a.Para(l, x, y, w, "None of your ships may fire.", 13, kit.ColInk, false) + 4*s
 	}
 	if st.Sealed {
-		y = a.Para(l, x, y, w, "Declarations are secret: yours is sealed until both are in.", 12, ColSecondary, false) + 4*s
+		y = a.Para(l, x, y, w, "Declarations are secret: yours is sealed until both are in.", 12, kit.ColSecondary, false) + 4*s
 	}
 	return y
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // tickUntil ticks and draws the app until cond holds (or 20 s pass).
@@ -46,7 +47,7 @@ func TestNetGameHostPlaysJumpPointAgainstABot(t *testing.T) {
 	a.Server = hs.URL
 	ti := NewTitle(a)
 	for ti.Scenario() != "jump-point" {
-		ti.Handle(Press(KeyRight))
+		ti.Handle(kit.Press(kit.KeyRight))
 	}
 	a.Show(ti)
 	host := -1
@@ -56,7 +57,7 @@ func TestNetGameHostPlaysJumpPointAgainstABot(t *testing.T) {
 		}
 	}
 	require.True(t, host >= 0 && host < 9)
-	send(a, Type(fmt.Sprint(host+1))...) // its number on the title
+	send(a, kit.Type(fmt.Sprint(host+1))...) // its number on the title
 	g, ok := a.Screen().(*NetSeat)
 	require.True(t, ok, "status: %s", a.Status())
 	tickUntil(t, a, func() bool { return g.State() != nil })
@@ -91,11 +92,11 @@ func TestNetGameHostPlaysJumpPointAgainstABot(t *testing.T) {
 			}
 			enter(a) // seal and send
 		case battle.Declaring:
-			send(a, Type("t")...)
+			send(a, kit.Type("t")...)
 			enter(a)
 		case battle.PlacingFTL:
 			p := g.cam.ToScreen(st.View.Ships[0].Pose.Pos)
-			send(a, Click(p.X, p.Y)...)
+			send(a, kit.Click(p.X, p.Y)...)
 			enter(a)
 		}
 		tickUntil(t, a, func() bool { return g.busy == "" })
@@ -126,7 +127,7 @@ func TestNetSeatJoinedByLinkOnAPhoneByButtons(t *testing.T) {
 
 	a := newTestApp(t)
 	a.MinTarget = 34
-	a.Handle(Event{Kind: Resize, W: 390, H: 844})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 390, H: 844})
 	a.Show(JoinNetGame(a, cr.Links["colonial"]))
 	g, ok := a.Screen().(*NetSeat)
 	require.True(t, ok, "the link opens the network screen, not %T", a.Screen())
@@ -154,12 +155,12 @@ func TestNetSeatJoinedByLinkOnAPhoneByButtons(t *testing.T) {
 				}
 			}
 			x, y := g.scroll.vis.X+3, g.scroll.vis.Y+g.scroll.vis.H-10
-			send(a, Event{Kind: MouseDown, X: x, Y: y, Touch: true}, Event{Kind: MouseMove, X: x, Y: y - 150, Touch: true},
-				Event{Kind: MouseUp, X: x, Y: y - 150, Touch: true})
+			send(a, kit.Event{Kind: kit.MouseDown, X: x, Y: y, Touch: true}, kit.Event{Kind: kit.MouseMove, X: x, Y: y - 150, Touch: true},
+				kit.Event{Kind: kit.MouseUp, X: x, Y: y - 150, Touch: true})
 		}
 		return PageButton{}, false
 	}
-	tap := func(b PageButton) { send(a, Click(b.X+b.W/2, b.Y+b.H/2)...) }
+	tap := func(b PageButton) { send(a, kit.Click(b.X+b.W/2, b.Y+b.H/2)...) }
 
 	phases := map[battle.Phase]int{}
 	for guard := 0; g.State().View.Phase != battle.Over; guard++ {
@@ -169,9 +170,9 @@ func TestNetSeatJoinedByLinkOnAPhoneByButtons(t *testing.T) {
 		phases[st.View.Phase]++
 		// the phone turns between decisions: upright, then sideways
 		if guard%2 == 0 {
-			a.Handle(Event{Kind: Resize, W: 390, H: 844})
+			a.Handle(kit.Event{Kind: kit.Resize, W: 390, H: 844})
 		} else {
-			a.Handle(Event{Kind: Resize, W: 844, H: 390})
+			a.Handle(kit.Event{Kind: kit.Resize, W: 844, H: 390})
 		}
 		a.Frame()
 		switch st.View.Phase {
@@ -205,7 +206,7 @@ func TestNetSeatJoinedByLinkOnAPhoneByButtons(t *testing.T) {
 		case battle.PlacingFTL:
 			sh, _ := g.ship(st.Owe[0])
 			p := g.cam.ToScreen(sh.Pose.Pos)
-			send(a, Click(p.X, p.Y)...)
+			send(a, kit.Click(p.X, p.Y)...)
 			require.NotNil(t, g.markerAt)
 			b, ok := find("Place the marker")
 			require.True(t, ok)

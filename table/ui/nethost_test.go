@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -36,7 +37,7 @@ func TestHostingStartsAServerInsideTheProgram(t *testing.T) {
 		}
 	}
 	require.True(t, host >= 0 && host < 9)
-	send(a, Type(string(rune('1'+host)))...)
+	send(a, kit.Type(string(rune('1'+host)))...)
 	g, ok := a.Screen().(*NetSeat)
 	require.True(t, ok, "status: %s", a.Status())
 	require.NotNil(t, a.hosted, "a server was started inside the program")

@@ -14,6 +14,7 @@ import (
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // TestScenarioBriefingAndGoals: The Jump Point's briefing, each side's
@@ -37,11 +38,11 @@ func TestScenarioBriefingAndGoals(t *testing.T) {
 	assert.Contains(t, prog, "raptor is 922 mm from the jump point.")
 	enter(a)
 	require.Equal(t, "plan", g.Stage())
-	send(a, Type("b")...)
+	send(a, kit.Type("b")...)
 	assert.Equal(t, "scenario", g.tab, "B opens the scenario tab")
-	send(a, Type("b")...)
+	send(a, kit.Type("b")...)
 	assert.Equal(t, "", g.tab)
-	send(a, Press(KeyF1))
+	send(a, kit.Press(kit.KeyF1))
 	assert.Contains(t, g.Help(), "Colonial wins: get raptor to jump away by FTL (speed slider at FTL) from inside the jump point; or destroy every enemy ship (both sides gone in the same turn: a draw).")
 }
 
@@ -59,22 +60,22 @@ func TestAutosaveAndContinue(t *testing.T) {
 	enter(a) // the briefing
 	require.Equal(t, "plan", g.Stage())
 	assert.True(t, a.HasAutosave(), "the computer planned: autosaved")
-	send(a, Type("3")...)
+	send(a, kit.Type("3")...)
 	enter(a)
 	require.True(t, a.HasAutosave(), "a committed plan is autosaved")
 	n := len(g.battle().Journal())
 
-	send(a, Press(KeyEscape)) // planning: Esc asks too
+	send(a, kit.Press(kit.KeyEscape)) // planning: Esc asks too
 	require.True(t, a.Confirming(), "Esc while planning asks")
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	assert.Same(t, g, a.Screen(), "and stays when told so")
 	assert.Equal(t, "plan", g.Stage(), "still planning")
 	g.cover("x", "y", func() {})
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	require.True(t, a.Confirming(), "Esc on a cover screen asks")
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	assert.Same(t, g, a.Screen(), "and stays when told so")
-	send(a, Press(KeyEscape), Press(KeyEnter))
+	send(a, kit.Press(kit.KeyEscape), kit.Press(kit.KeyEnter))
 	ti, ok := a.Screen().(*Title)
 	require.True(t, ok, "leaves after yes")
 
@@ -142,7 +143,7 @@ func TestPlanStayingOnTheTableIsLegal(t *testing.T) {
 	require.NoError(t, err)
 	a.Show(g)
 	enter(a)
-	send(a, Type("2")...)
+	send(a, kit.Type("2")...)
 	assert.Contains(t, frameText(a), "Legal plan.")
 	enter(a)
 	assert.True(t, shipPlanned(g, "viper-1"))
@@ -218,21 +219,21 @@ func TestEveryScenarioPlaysToItsEnd(t *testing.T) {
 					switch g.Stage() {
 					case "plan":
 						n := len(g.battle().Journal())
-						send(a, Type("3")...)
+						send(a, kit.Type("3")...)
 						enter(a)
 						if len(g.battle().Journal()) == n {
 							enter(a) // an illegal or off-table plan: Enter again
 						}
 						if len(g.battle().Journal()) == n {
-							send(a, Type("h")...)
+							send(a, kit.Type("h")...)
 						}
 					case "anim":
 						runAnim(a, g)
 					case "marker":
-						send(a, Click(300, 300)...)
+						send(a, kit.Click(300, 300)...)
 						enter(a)
 					case "declare":
-						send(a, Type("1")...)
+						send(a, kit.Type("1")...)
 						enter(a)
 					default:
 						enter(a)
@@ -252,22 +253,22 @@ func TestEditorAsksBeforeLosingChanges(t *testing.T) {
 	e := NewEditor(a)
 	a.Show(e)
 	a.Frame()
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	_, ok := a.Screen().(*Title)
 	require.True(t, ok, "nothing changed: Esc leaves")
 
 	e = NewEditor(a)
 	a.Show(e)
 	a.Frame()
-	send(a, Type("2")...) // a Cylon ship
+	send(a, kit.Type("2")...) // a Cylon ship
 	require.True(t, e.Dirty())
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	require.True(t, a.Confirming(), "unsaved changes: Esc asks")
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	assert.Same(t, e, a.Screen(), "and stays")
 	require.NoError(t, e.Save(filepath.Join(t.TempDir(), "b.yaml")))
 	assert.False(t, e.Dirty(), "saved")
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	_, ok = a.Screen().(*Title)
 	assert.True(t, ok, "saved: Esc leaves")
 }
@@ -284,20 +285,20 @@ func TestPlanPanelKeepsItsButtonsInPlace(t *testing.T) {
 	a.Show(g.WithScenario(sc))
 	enter(a)
 	require.Equal(t, "plan", g.Stage())
-	commitAt := func() Pt {
+	commitAt := func() kit.Pt {
 		for _, op := range a.Frame().Ops {
 			if op.Text == "Commit (Enter)" {
 				return op.At
 			}
 		}
 		t.Fatal("no Commit button")
-		return Pt{}
+		return kit.Pt{}
 	}
 	first := commitAt()
-	send(a, Type("6")...) // FTL: a different verdict
+	send(a, kit.Type("6")...) // FTL: a different verdict
 	assert.Equal(t, first, commitAt())
 	for range g.planShips(g.battle().View(g.side)) {
-		send(a, Press(KeyTab))
+		send(a, kit.Press(kit.KeyTab))
 		assert.Equal(t, first, commitAt(), "ship %s", g.sel)
 	}
 }
@@ -315,23 +316,23 @@ func TestFTLJumpIsExplained(t *testing.T) {
 	a.Show(g)
 	planAll(t, a, g) // Colonial
 	enter(a)         // the Cylon cover
-	send(a, Type("6")...)
+	send(a, kit.Type("6")...)
 	enter(a)
-	send(a, Type("3")...)
+	send(a, kit.Type("3")...)
 	enter(a)
-	send(a, Type("h")...)
+	send(a, kit.Type("h")...)
 	enter(a) // the reveal
 	for i := 0; i < 5 && g.Stage() != "marker"; i++ {
 		enter(a)
 	}
 	require.Equal(t, "marker", g.Stage())
 	assert.Equal(t, 270.0, g.markerRot, "the marker starts turned to the ship's heading")
-	send(a, Event{Kind: MouseMove, X: 300, Y: 300})
+	send(a, kit.Event{Kind: kit.MouseMove, X: 300, Y: 300})
 	text := frameText(a)
 	assert.Contains(t, text, "The FTL marker may go anywhere inside the playing area")
 	assert.Contains(t, text, "6,7,8", "the front side's rolls")
 	assert.Contains(t, text, "two dice pick")
-	send(a, Click(300, 300)...)
+	send(a, kit.Click(300, 300)...)
 	enter(a)
 	require.Contains(t, []string{"anim", "results"}, g.Stage())
 	runAnim(a, g)
@@ -344,10 +345,10 @@ func TestFTLJumpIsExplained(t *testing.T) {
 // "colonial declares first" read "Cylon" and "Colonial" on screen; ids
 // such as cylon-raider-2 stay as they are.
 func TestLogLinesNameTheSidesAsEverywhereElse(t *testing.T) {
-	assert.Equal(t, "Cylon wins: only Cylon ships remain.", LogLine("cylon wins: only Cylon ships remain."))
-	assert.Equal(t, "Firing step 1: Colonial declares first.", LogLine("Firing step 1: colonial declares first."))
-	assert.Equal(t, "Colonial declares: viper-1 at cylon-raider-2.", LogLine("colonial declares: viper-1 at cylon-raider-2."))
-	assert.Equal(t, "cylon-raider-2 fires at viper-1", LogLine("cylon-raider-2 fires at viper-1"))
+	assert.Equal(t, "Cylon wins: only Cylon ships remain.", kit.LogLine("cylon wins: only Cylon ships remain."))
+	assert.Equal(t, "Firing step 1: Colonial declares first.", kit.LogLine("Firing step 1: colonial declares first."))
+	assert.Equal(t, "Colonial declares: viper-1 at cylon-raider-2.", kit.LogLine("colonial declares: viper-1 at cylon-raider-2."))
+	assert.Equal(t, "cylon-raider-2 fires at viper-1", kit.LogLine("cylon-raider-2 fires at viper-1"))
 }
 
 // TestFTLEntryIsShown: in The Jump Point a Cylon enters play by FTL; while
@@ -372,13 +373,13 @@ func TestFTLEntryIsShown(t *testing.T) {
 		switch g.Stage() {
 		case "plan":
 			n := len(g.battle().Journal())
-			send(a, Type("3")...)
+			send(a, kit.Type("3")...)
 			enter(a)
 			if len(g.battle().Journal()) == n {
 				enter(a)
 			}
 			if len(g.battle().Journal()) == n {
-				send(a, Type("h")...)
+				send(a, kit.Type("h")...)
 			}
 		case "anim":
 			runAnim(a, g)
@@ -416,7 +417,7 @@ func TestBracketLegendOnlyWithBrackets(t *testing.T) {
 // stays between its < and > buttons, whatever the notch.
 func TestRotationDialFitsASmallWindow(t *testing.T) {
 	a := newTestApp(t)
-	a.Handle(Event{Kind: Resize, W: 1024, H: 640})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 1024, H: 640})
 	sc, err := scenarios.Load("furball", a.Comp)
 	require.NoError(t, err)
 	g, err := NewGame(a, sc.Setup(), 3)
@@ -425,9 +426,9 @@ func TestRotationDialFitsASmallWindow(t *testing.T) {
 	enter(a)
 	require.Equal(t, "plan", g.Stage())
 	for _, turn := range []string{"", ".", "..", ",,,,"} {
-		send(a, Type(turn)...)
+		send(a, kit.Type(turn)...)
 		l := a.Frame()
-		var lo, hi *Rect
+		var lo, hi *kit.Rect
 		for _, w := range a.widgets {
 			switch {
 			case strings.HasSuffix(w.id, ":<"):
@@ -440,7 +441,7 @@ func TestRotationDialFitsASmallWindow(t *testing.T) {
 		require.NotNil(t, hi)
 		n := 0
 		for _, op := range l.Ops {
-			if op.Kind != OpText || op.At.Y < lo.Y || op.At.Y > lo.Y+lo.H || op.At.X < lo.X || op.At.X > hi.X+hi.W || op.Text == "<" || op.Text == ">" {
+			if op.Kind != kit.OpText || op.At.Y < lo.Y || op.At.Y > lo.Y+lo.H || op.At.X < lo.X || op.At.X > hi.X+hi.W || op.Text == "<" || op.Text == ">" {
 				continue
 			}
 			n++

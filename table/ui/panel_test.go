@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -11,7 +12,7 @@ import (
 // drawn but cannot be pressed; the grid ends under its last row.
 func TestButtonGridLaysEqualButtonsInRows(t *testing.T) {
 	a := newTestApp(t)
-	l := &List{W: 1280, H: 800}
+	l := &kit.List{W: 1280, H: 800}
 	a.widgets = a.widgets[:0]
 	pressed := ""
 	do := func(s string) func() { return func() { pressed = s } }
@@ -19,11 +20,11 @@ func TestButtonGridLaysEqualButtonsInRows(t *testing.T) {
 	y := a.buttonGrid(l, 10, 100, 210, 30, 10, 2, labels, []bool{false, true, false, false, false},
 		[]func(){do("a"), do("b"), nil, do("d"), do("e")})
 	assert.Equal(t, 100+3*40.0, y)
-	var got []Rect
+	var got []kit.Rect
 	for _, w := range a.widgets {
 		got = append(got, w.r)
 	}
-	assert.Equal(t, []Rect{{10, 100, 100, 30}, {120, 100, 100, 30}, {120, 140, 100, 30}, {10, 180, 100, 30}}, got, "c is not pressable")
+	assert.Equal(t, []kit.Rect{{X: 10, Y: 100, W: 100, H: 30}, {X: 120, Y: 100, W: 100, H: 30}, {X: 120, Y: 140, W: 100, H: 30}, {X: 10, Y: 180, W: 100, H: 30}}, got, "c is not pressable")
 	a.widgets[1].click()
 	assert.Equal(t, "b", pressed)
 	assert.Equal(t, 100+40.0, a.buttonRow(l, 10, 100, 210, 30, 10, []string{"x", "y"}, nil, []func(){do("x"), do("y")}))

@@ -10,6 +10,7 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // phoneApp is the view on a phone held upright: 390 × 844 CSS pixels at
@@ -17,7 +18,7 @@ import (
 func phoneApp(t *testing.T) *App {
 	a := NewApp(assets.Default(), t.TempDir())
 	a.MinTarget = 68
-	a.Handle(Event{Kind: Resize, W: 780, H: 1688})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 780, H: 1688})
 	return a
 }
 
@@ -27,10 +28,10 @@ func textOnScreen(t *testing.T, a *App, what string) string {
 	t.Helper()
 	var b strings.Builder
 	for _, op := range a.Frame().Ops {
-		if op.Kind != OpText || op.Text == "" {
+		if op.Kind != kit.OpText || op.Text == "" {
 			continue
 		}
-		r := labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+		r := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
 		assert.True(t, r.X >= -1 && r.X+r.W <= a.W+1, "%s: %q runs off the screen (%.0f to %.0f of %.0f)", what, op.Text, r.X, r.X+r.W, a.W)
 		b.WriteString(op.Text + "\n")
 	}
@@ -38,14 +39,14 @@ func textOnScreen(t *testing.T, a *App, what string) string {
 }
 
 // buttonRect returns the rectangle of the frame's button with the label.
-func buttonRect(a *App, label string) (Rect, bool) {
+func buttonRect(a *App, label string) (kit.Rect, bool) {
 	a.Frame()
 	for i := len(a.widgets) - 1; i >= 0; i-- {
 		if strings.HasSuffix(a.widgets[i].id, ":"+label) {
 			return a.widgets[i].r, true
 		}
 	}
-	return Rect{}, false
+	return kit.Rect{}, false
 }
 
 // TestPhoneCoverScreensNameTheSideInFull: at 390 × 844 the
@@ -72,17 +73,17 @@ func TestPhoneCoverScreensNameTheSideInFull(t *testing.T) {
 		assert.True(t, r.Y >= 0 && r.Y+r.H <= a.H, "the button is on the screen: %v", r)
 		for _, op := range a.Frame().Ops {
 			if op.Text == "a status line that would cover the button" {
-				box := labelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+				box := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
 				assert.False(t, box.Overlaps(r), "the status line %v covers the button %v", box, r)
 			}
 		}
-		send(a, Click(r.Center().X, r.Center().Y)...)
+		send(a, kit.Click(r.Center().X, r.Center().Y)...)
 		require.Equal(t, "plan", g.Stage())
 		for i := 0; i < 8 && g.Stage() == "plan"; i++ {
 			enter(a)
 			enter(a)
 		}
-		send(a, Type("h")...)
+		send(a, kit.Type("h")...)
 	}
 }
 
@@ -106,7 +107,7 @@ func TestPhoneHelpIsReadAndClosedByTouch(t *testing.T) {
 	assert.NotContains(t, plan, "Maneuver card (c)")
 	r, ok := buttonRect(a, "Help")
 	require.True(t, ok, "a Help button in the footer")
-	send(a, Click(r.Center().X, r.Center().Y)...)
+	send(a, kit.Click(r.Center().X, r.Center().Y)...)
 	require.True(t, a.HelpShown())
 	var seen strings.Builder
 	pages := 0
@@ -116,7 +117,7 @@ func TestPhoneHelpIsReadAndClosedByTouch(t *testing.T) {
 		if !ok || strings.Contains(seen.String(), "Everywhere:") {
 			break
 		}
-		send(a, Click(next.Center().X, next.Center().Y)...)
+		send(a, kit.Click(next.Center().X, next.Center().Y)...)
 		require.True(t, a.HelpShown(), "Next page keeps the help up")
 	}
 	assert.Positive(t, pages, "the planning help takes more than one page on a phone")
@@ -125,7 +126,7 @@ func TestPhoneHelpIsReadAndClosedByTouch(t *testing.T) {
 	assert.Contains(t, all, "Close or a tap outside the box hides it", "the last page says how to close it by touch")
 	c, ok := buttonRect(a, "Close")
 	require.True(t, ok)
-	send(a, Click(c.Center().X, c.Center().Y)...)
+	send(a, kit.Click(c.Center().X, c.Center().Y)...)
 	assert.False(t, a.HelpShown(), "Close hides the help")
 	assert.Equal(t, "plan", g.Stage(), "and the tap went no further")
 }
@@ -141,7 +142,7 @@ func TestMeasurementLabelsReadableOnAPhone(t *testing.T) {
 	}}
 	idSize := func(a *App) float64 {
 		for _, op := range a.Frame().Ops {
-			if op.Kind == OpText && op.Text == "raider-1" {
+			if op.Kind == kit.OpText && op.Text == "raider-1" {
 				return op.Size
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/tablefile"
 )
 
@@ -40,7 +41,7 @@ type Photo struct {
 	err   error
 	info  string // what the detection found
 	// view: photo pixel p shows at view.X + (p − off) · zoom
-	view Rect
+	view kit.Rect
 	off  physics.Vec
 	zoom float64
 	// marking
@@ -53,7 +54,7 @@ type Photo struct {
 	snaps   []snapUndo
 	// dragging the view
 	down, moved bool
-	downAt      Pt
+	downAt      kit.Pt
 	downOff     physics.Vec
 }
 
@@ -196,15 +197,15 @@ func (p *Photo) fitView() {
 	p.off = physics.V(-(p.view.W/p.zoom-float64(b.Dx()))/2, -(p.view.H/p.zoom-float64(b.Dy()))/2)
 }
 
-func (p *Photo) toScreen(v physics.Vec) Pt {
-	return Pt{p.view.X + (v.X-p.off.X)*p.zoom, p.view.Y + (v.Y-p.off.Y)*p.zoom}
+func (p *Photo) toScreen(v physics.Vec) kit.Pt {
+	return kit.Pt{X: p.view.X + (v.X-p.off.X)*p.zoom, Y: p.view.Y + (v.Y-p.off.Y)*p.zoom}
 }
 
-func (p *Photo) toPhoto(s Pt) physics.Vec {
+func (p *Photo) toPhoto(s kit.Pt) physics.Vec {
 	return physics.V((s.X-p.view.X)/p.zoom+p.off.X, (s.Y-p.view.Y)/p.zoom+p.off.Y)
 }
 
-func (p *Photo) zoomAt(s Pt, f float64) {
+func (p *Photo) zoomAt(s kit.Pt, f float64) {
 	at := p.toPhoto(s)
 	p.zoom = math.Max(0.02, math.Min(40, p.zoom*f))
 	p.off = physics.V(at.X-(s.X-p.view.X)/p.zoom, at.Y-(s.Y-p.view.Y)/p.zoom)
@@ -345,21 +346,21 @@ func (p *Photo) newID(prefix string) string {
 }
 
 // Handle implements Screen.
-func (p *Photo) Handle(ev Event) {
+func (p *Photo) Handle(ev kit.Event) {
 	switch ev.Kind {
-	case Wheel:
-		if p.view.Contains(Pt{ev.X, ev.Y}) {
-			p.zoomAt(Pt{ev.X, ev.Y}, math.Pow(1.25, ev.DY))
+	case kit.Wheel:
+		if p.view.Contains(kit.Pt{X: ev.X, Y: ev.Y}) {
+			p.zoomAt(kit.Pt{X: ev.X, Y: ev.Y}, math.Pow(1.25, ev.DY))
 		}
-	case Pinch: // two fingers zoom about their middle and pan with it
+	case kit.Pinch: // two fingers zoom about their middle and pan with it
 		p.down = false
 		p.off = physics.V(p.off.X-ev.DX/p.zoom, p.off.Y-ev.DY/p.zoom)
-		p.zoomAt(Pt{ev.X, ev.Y}, ev.Scale)
-	case MouseDown:
-		if p.view.Contains(Pt{ev.X, ev.Y}) {
-			p.down, p.moved, p.downAt, p.downOff = true, false, Pt{ev.X, ev.Y}, p.off
+		p.zoomAt(kit.Pt{X: ev.X, Y: ev.Y}, ev.Scale)
+	case kit.MouseDown:
+		if p.view.Contains(kit.Pt{X: ev.X, Y: ev.Y}) {
+			p.down, p.moved, p.downAt, p.downOff = true, false, kit.Pt{X: ev.X, Y: ev.Y}, p.off
 		}
-	case MouseMove:
+	case kit.MouseMove:
 		if p.down {
 			dx, dy := ev.X-p.downAt.X, ev.Y-p.downAt.Y
 			if math.Hypot(dx, dy) > 4 || p.moved {
@@ -367,31 +368,31 @@ func (p *Photo) Handle(ev Event) {
 				p.off = physics.V(p.downOff.X-dx/p.zoom, p.downOff.Y-dy/p.zoom)
 			}
 		}
-	case MouseUp:
-		if p.down && !p.moved && ev.Button == ButtonLeft {
-			p.click(p.toPhoto(Pt{ev.X, ev.Y}))
+	case kit.MouseUp:
+		if p.down && !p.moved && ev.Button == kit.ButtonLeft {
+			p.click(p.toPhoto(kit.Pt{X: ev.X, Y: ev.Y}))
 		}
 		p.down = false
-	case KeyPress:
+	case kit.KeyPress:
 		switch ev.Key {
-		case KeyEscape:
+		case kit.KeyEscape:
 			if len(p.pending) > 0 {
 				p.pending = nil
 				return
 			}
 			p.a.Show(NewTitle(p.a))
-		case KeyBackspace, KeyDelete:
+		case kit.KeyBackspace, kit.KeyDelete:
 			p.undo()
-		case KeyEnter:
+		case kit.KeyEnter:
 			if p.tool == photo.FieldKind && len(p.pending) >= 3 {
 				p.add(photo.Object{ID: p.newID("field"), Kind: photo.FieldKind, Density: p.density, Level: 1})
 			}
-		case KeyF2:
+		case kit.KeyF2:
 			p.askSaveMarks()
-		case KeyF3:
+		case kit.KeyF3:
 			p.askSaveTable()
 		}
-	case Char:
+	case kit.Char:
 		p.char(ev.Rune)
 	}
 }
@@ -493,22 +494,22 @@ func (p *Photo) askSaveTable() {
 func (p *Photo) Tick(float64) {}
 
 // Draw implements Screen.
-func (p *Photo) Draw(l *List) {
+func (p *Photo) Draw(l *kit.List) {
 	a := p.a
 	view, panel := a.Split(math.Min(420*a.S(), a.W*0.4), p.panelHeight())
 	if view != p.view || p.zoom == 0 {
 		p.view = view
 		p.fitView()
 	}
-	l.Background = ColCover1
+	l.Background = kit.ColCover1
 	l.SetClip(&p.view)
 	b := p.img.Bounds()
 	tl, br := p.toScreen(physics.V(0, 0)), p.toScreen(physics.V(float64(b.Dx()), float64(b.Dy())))
-	l.Image(p.shown, Rect{tl.X, tl.Y, br.X - tl.X, br.Y - tl.Y})
+	l.Image(p.shown, kit.Rect{X: tl.X, Y: tl.Y, W: br.X - tl.X, H: br.Y - tl.Y})
 	l.NewLayer()
 	for _, o := range p.marks.Scene.Objects {
 		at, sz := p.markLabel(o.Points[0])
-		l.Take(labelBox(at, a.Fonts.Width(o.ID, sz, false), sz, AnchorStart))
+		l.Take(kit.LabelBox(at, a.Fonts.Width(o.ID, sz, false), sz, kit.AnchorStart))
 	}
 	p.drawSnapped(l)
 	if p.res != nil {
@@ -538,9 +539,9 @@ func (p *Photo) buttonH() float64 { return 30 * p.a.S() }
 
 // curve maps a table polyline to the screen through the calibration,
 // sampling each segment (the lens bends straight lines).
-func (p *Photo) curve(pts []physics.Vec, closed bool) []Pt {
+func (p *Photo) curve(pts []physics.Vec, closed bool) []kit.Pt {
 	m := p.res.Calibration.Model
-	var out []Pt
+	var out []kit.Pt
 	n := len(pts)
 	last := n - 1
 	if closed {
@@ -563,7 +564,7 @@ func (p *Photo) curve(pts []physics.Vec, closed bool) []Pt {
 	return out
 }
 
-func (p *Photo) drawOverlay(l *List) {
+func (p *Photo) drawOverlay(l *kit.List) {
 	t := p.res.Table
 	s := p.a.S()
 	for _, o := range t.Obstacles {
@@ -573,18 +574,18 @@ func (p *Photo) drawOverlay(l *List) {
 			for k := range 48 {
 				c = append(c, o.Circle.C.Add(physics.Direction(physics.Deg(7.5*float64(k))).Mul(o.Circle.R)))
 			}
-			l.Poly(p.curve(c, true), ColNone, ColPlanetoid, 2*s)
+			l.Poly(p.curve(c, true), kit.ColNone, kit.ColPlanetoid, 2*s)
 		case referee.AsteroidField:
-			l.Poly(p.curve(o.Polygon, true), ColNone, ColCover, 2*s)
+			l.Poly(p.curve(o.Polygon, true), kit.ColNone, kit.ColCover, 2*s)
 		}
 	}
 	for _, sh := range t.Ships {
-		l.Poly(p.curve(sh.Base(), true), ColNone, ColColonial, 2*s)
+		l.Poly(p.curve(sh.Base(), true), kit.ColNone, kit.ColColonial, 2*s)
 		hex := sh.Base()
-		l.Line(p.curve([]physics.Vec{hex[0], hex[1]}, false), ColWhite, 3*s)
+		l.Line(p.curve([]physics.Vec{hex[0], hex[1]}, false), kit.ColWhite, 3*s)
 		for _, d := range []float64{-1, 1} {
 			dir := physics.Direction(sh.Facing(t.Limits) + physics.Deg(d*t.Limits.FireArcHalfWidth))
-			l.Dashed(p.curve([]physics.Vec{sh.Pose.Pos, sh.Pose.Pos.Add(dir.Mul(t.Limits.LongRange))}, false), ColColonial, 1.5*s, 6*s, 4*s)
+			l.Dashed(p.curve([]physics.Vec{sh.Pose.Pos, sh.Pose.Pos.Add(dir.Mul(t.Limits.LongRange))}, false), kit.ColColonial, 1.5*s, 6*s, 4*s)
 		}
 	}
 	for _, ru := range p.res.Rulings {
@@ -593,7 +594,7 @@ func (p *Photo) drawOverlay(l *List) {
 		}
 		col := BandColor(ru.Band)
 		if !ru.Certain {
-			col = ColWarn
+			col = kit.ColWarn
 		}
 		line := p.curve([]physics.Vec{ru.Witness.A, ru.Witness.B}, false)
 		if len(line) < 2 {
@@ -605,33 +606,33 @@ func (p *Photo) drawOverlay(l *List) {
 			label += " ?"
 		}
 		sz := p.a.TextSize(12)
-		var spots []Spot
+		var spots []kit.Spot
 		for _, f := range []float64{0.5, 0.35, 0.65, 0.2, 0.8} {
 			at := line[int(f*float64(len(line)-1))]
-			spots = append(spots, Spot{Pt{at.X, at.Y - 4*s}, AnchorMiddle}, Spot{Pt{at.X, at.Y + sz + 4*s}, AnchorMiddle})
+			spots = append(spots, kit.Spot{At: kit.Pt{X: at.X, Y: at.Y - 4*s}, Anchor: kit.AnchorMiddle}, kit.Spot{At: kit.Pt{X: at.X, Y: at.Y + sz + 4*s}, Anchor: kit.AnchorMiddle})
 		}
 		spot := l.PlaceLabel(spots, p.a.Fonts.Width(label, sz, true), sz)
-		l.HaloText(spot.At, label, sz, col, ColWhite, spot.Anchor, true)
+		l.HaloText(spot.At, label, sz, col, kit.ColWhite, spot.Anchor, true)
 	}
 }
 
 // markLabel is where a mark's label goes: beside it, up and right.
-func (p *Photo) markLabel(v physics.Vec) (Pt, float64) {
+func (p *Photo) markLabel(v physics.Vec) (kit.Pt, float64) {
 	c, r := p.toScreen(v), 7*p.a.S()
-	return Pt{c.X + r + 2, c.Y - r}, p.a.TextSize(11)
+	return kit.Pt{X: c.X + r + 2, Y: c.Y - r}, p.a.TextSize(11)
 }
 
-func (p *Photo) drawMarks(l *List) {
+func (p *Photo) drawMarks(l *kit.List) {
 	s := p.a.S()
 	mark := func(v physics.Vec, label string) {
 		c := p.toScreen(v)
 		r := 7 * s
-		l.Line([]Pt{{c.X - r, c.Y}, {c.X + r, c.Y}}, ColCover, 1.5*s)
-		l.Line([]Pt{{c.X, c.Y - r}, {c.X, c.Y + r}}, ColCover, 1.5*s)
-		l.Circle(c, r*0.6, ColNone, ColInk, 1*s)
+		l.Line([]kit.Pt{{X: c.X - r, Y: c.Y}, {X: c.X + r, Y: c.Y}}, kit.ColCover, 1.5*s)
+		l.Line([]kit.Pt{{X: c.X, Y: c.Y - r}, {X: c.X, Y: c.Y + r}}, kit.ColCover, 1.5*s)
+		l.Circle(c, r*0.6, kit.ColNone, kit.ColInk, 1*s)
 		if label != "" {
 			at, sz := p.markLabel(v)
-			l.HaloText(at, label, sz, ColInk, ColWhite, AnchorStart, false)
+			l.HaloText(at, label, sz, kit.ColInk, kit.ColWhite, kit.AnchorStart, false)
 		}
 	}
 	if sh := p.marks.Sheet; sh != nil && !sh.Auto {
@@ -657,30 +658,30 @@ func (p *Photo) drawMarks(l *List) {
 
 // drawSnapped draws the clicks a snap replaced, small and grey, under the
 // rulings (u puts them back).
-func (p *Photo) drawSnapped(l *List) {
+func (p *Photo) drawSnapped(l *kit.List) {
 	s := p.a.S()
 	for _, u := range p.snaps {
 		for _, v := range u.clicked {
 			c, r := p.toScreen(v), 4*s
-			l.Line([]Pt{{c.X - r, c.Y - r}, {c.X + r, c.Y + r}}, ColSecondary, 1*s)
-			l.Line([]Pt{{c.X - r, c.Y + r}, {c.X + r, c.Y - r}}, ColSecondary, 1*s)
+			l.Line([]kit.Pt{{X: c.X - r, Y: c.Y - r}, {X: c.X + r, Y: c.Y + r}}, kit.ColSecondary, 1*s)
+			l.Line([]kit.Pt{{X: c.X - r, Y: c.Y + r}, {X: c.X + r, Y: c.Y - r}}, kit.ColSecondary, 1*s)
 		}
 	}
 }
 
-func (p *Photo) drawPanel(l *List, r Rect) {
+func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 	a := p.a
 	s := a.S()
-	l.Rect(r, ColPanel, ColPanelLine, 1)
+	l.Rect(r, kit.ColPanel, kit.ColPanelLine, 1)
 	x, w := r.X+12*s, r.W-24*s
 	y := r.Y + 24*s
-	a.Label(l, x, y, "Photo mode", 16, ColInk, true)
-	a.Label(l, x+a.Fonts.Width("Photo mode", a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, ColSecondary, false)
+	a.Label(l, x, y, "Photo mode", 16, kit.ColInk, true)
+	a.Label(l, x+a.Fonts.Width("Photo mode", a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, kit.ColSecondary, false)
 	y += 10 * s
 	bh := p.buttonH()
 	row := func(labels []string, on []bool, fns []func()) { y = a.buttonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
 	char := func(r rune) func() { return func() { p.char(r) } }
-	key := func(k Key) func() { return func() { p.Handle(Press(k)) } }
+	key := func(k kit.Key) func() { return func() { p.Handle(kit.Press(k)) } }
 	row([]string{a.K("Ship", "n"), a.K("Planetoid", "p"), a.K("Field", "f"), a.K("Sheet", "s")},
 		[]bool{p.tool == photo.ShipKind, p.tool == photo.PlanetoidKind, p.tool == photo.FieldKind, p.tool == ""},
 		[]func(){char('n'), char('p'), char('f'), char('s')})
@@ -688,7 +689,7 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 	case photo.FieldKind:
 		var closeField func()
 		if len(p.pending) >= 3 {
-			closeField = key(KeyEnter)
+			closeField = key(kit.KeyEnter)
 		}
 		row([]string{a.K("Close the field", "Enter"), a.K(string(p.density), "d")}, []bool{false, false}, []func(){closeField, char('d')})
 	default:
@@ -701,7 +702,7 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 	}
 	var undo func()
 	if len(p.pending) > 0 || len(p.marks.Scene.Objects) > 0 {
-		undo = key(KeyBackspace)
+		undo = key(kit.KeyBackspace)
 	}
 	var unsnap func()
 	if len(p.snaps) > 0 {
@@ -711,10 +712,10 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 		[]func(){undo, unsnap, char('-'), char('+'), char('0')})
 	var saveTable func()
 	if p.res != nil {
-		saveTable = key(KeyF3)
+		saveTable = key(kit.KeyF3)
 	}
 	row([]string{a.K("Save marks", "F2"), a.K("Save table", "F3"), a.K("Back", "Esc")}, []bool{false, false, false},
-		[]func(){key(KeyF2), saveTable, func() { p.a.Show(NewTitle(p.a)) }})
+		[]func(){key(kit.KeyF2), saveTable, func() { p.a.Show(NewTitle(p.a)) }})
 	bottom := r.Y + r.H - 8*s
 	para := func(text string, size float64, c color.NRGBA, bold bool) bool {
 		if y > bottom-size*s {
@@ -724,38 +725,38 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 		return true
 	}
 	if p.info != "" {
-		para(p.info, 11, ColSecondary, false)
+		para(p.info, 11, kit.ColSecondary, false)
 	}
 	tool := map[photo.Kind]string{"": "sheet: tap its mark " + p.nextSheetMark(), photo.ShipKind: "ship (" + p.class() + "): tap the front flat's " + []string{"left", "right"}[min(len(p.pending), 1)] + " corner",
 		photo.PlanetoidKind: fmt.Sprintf("planetoid: tap edge point %d of 3", len(p.pending)+1), photo.FieldKind: fmt.Sprintf("%s asteroid field: tap its outline (%d points), then close it", p.density, len(p.pending))}[p.tool]
-	para("Marking: "+tool, 12, ColInk, true)
+	para("Marking: "+tool, 12, kit.ColInk, true)
 	if p.res == nil {
 		msg := "Mark the sheet and two ships to get rulings."
 		if p.err != nil {
 			msg = p.err.Error()
 		}
-		para(msg, 12, ColWarn, false)
+		para(msg, 12, kit.ColWarn, false)
 		return
 	}
 	// the verdicts first: they are what the photo was taken for
 	for _, ru := range p.res.Rulings {
-		col := ColInk
+		col := kit.ColInk
 		if !ru.Certain {
-			col = ColWarn
+			col = kit.ColWarn
 		}
 		if !para(ru.Verdict, 12, col, ru.CanFire) {
-			a.Label(l, x, bottom, "…", 12, ColSecondary, false)
+			a.Label(l, x, bottom, "…", 12, kit.ColSecondary, false)
 			return
 		}
 		// each margin that decides the shot, with its 95% interval
 		if m := ru.MarginWords(); m != "" && !para(m, 11, col, false) {
-			a.Label(l, x, bottom, "…", 12, ColSecondary, false)
+			a.Label(l, x, bottom, "…", 12, kit.ColSecondary, false)
 			return
 		}
 	}
 	c := p.res.Calibration
 	if n := p.res.MoreMarks; n > 0 {
-		if !para(fmt.Sprintf("Mark %d more points of known place (Sheet s uses the sheet; add the play area's corners in the marks file): %d marks cannot measure the lens, so its distortion is assumed as wide as phone lenses have, and every interval is wider for it.", n, len(c.Residuals)), 11, ColWarn, false) {
+		if !para(fmt.Sprintf("Mark %d more points of known place (Sheet s uses the sheet; add the play area's corners in the marks file): %d marks cannot measure the lens, so its distortion is assumed as wide as phone lenses have, and every interval is wider for it.", n, len(c.Residuals)), 11, kit.ColWarn, false) {
 			return
 		}
 	}
@@ -763,7 +764,7 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 	if c.Terms > 0 {
 		lens = fmt.Sprintf("lens K1 %.4f", c.Model.K1)
 	}
-	if !para(fmt.Sprintf("Calibration: %d marks, %s, residuals %.2f mm rms", len(c.Residuals), lens, c.RMSMM), 11, ColSecondary, false) {
+	if !para(fmt.Sprintf("Calibration: %d marks, %s, residuals %.2f mm rms", len(c.Residuals), lens, c.RMSMM), 11, kit.ColSecondary, false) {
 		return
 	}
 	for _, ps := range p.res.Poses {
@@ -771,7 +772,7 @@ func (p *Photo) drawPanel(l *List, r Rect) {
 		if i := shipIdx(p.res.Table, ps.ID); i >= 0 {
 			text += fmt.Sprintf(", heading %.0f° ± %.1f°", ps.Heading, ps.HeadingPM)
 		}
-		if !para(text, 11, ColSecondary, false) {
+		if !para(text, 11, kit.ColSecondary, false) {
 			return
 		}
 	}

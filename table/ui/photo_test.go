@@ -17,6 +17,7 @@ import (
 	"github.com/starshipbattles/bsg/photo/phototest"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // renderedPhoto writes a rendered photo of a random table with the A4
@@ -48,20 +49,20 @@ func TestPhotoModeMarksTwoShips(t *testing.T) {
 	// zoom in on the ships with the wheel
 	v, _ := tr.Cam.Project(tr.Truth.Ships[0].Pose.Pos)
 	at := p.toScreen(v)
-	send(a, Event{Kind: Wheel, X: at.X, Y: at.Y, DY: 3})
+	send(a, kit.Event{Kind: kit.Wheel, X: at.X, Y: at.Y, DY: 3})
 	assert.InDelta(t, 1.953, p.zoom/0.5375, 0.01)
 	for i, s := range tr.Truth.Ships {
 		if i == 1 {
-			send(a, Event{Kind: Char, Rune: 'c'}) // the next ship is a Raider
+			send(a, kit.Event{Kind: kit.Char, Rune: 'c'}) // the next ship is a Raider
 		}
 		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
 		for _, corner := range []physics.Vec{hex[1], hex[0]} {
 			px, _ := tr.Cam.Project(corner)
 			sc := p.toScreen(px)
-			send(a, Click(sc.X, sc.Y)...)
+			send(a, kit.Click(sc.X, sc.Y)...)
 		}
 		for range s.Rotation {
-			send(a, Event{Kind: Char, Rune: '.'})
+			send(a, kit.Event{Kind: kit.Char, Rune: '.'})
 		}
 	}
 	require.NoError(t, p.err)
@@ -75,13 +76,13 @@ func TestPhotoModeMarksTwoShips(t *testing.T) {
 	l := a.Frame()
 	var images, verdicts, margins int
 	for _, op := range l.Ops {
-		if op.Kind == OpImage {
+		if op.Kind == kit.OpImage {
 			images++
 		}
-		if op.Kind == OpText && op.Text != "" && len(op.Text) > 10 && op.Text[:10] == ru.Verdict[:10] {
+		if op.Kind == kit.OpText && op.Text != "" && len(op.Text) > 10 && op.Text[:10] == ru.Verdict[:10] {
 			verdicts++
 		}
-		if op.Kind == OpText && strings.HasPrefix(op.Text, "margins: arc ") {
+		if op.Kind == kit.OpText && strings.HasPrefix(op.Text, "margins: arc ") {
 			margins++
 		}
 	}
@@ -90,7 +91,7 @@ func TestPhotoModeMarksTwoShips(t *testing.T) {
 	require.True(t, ru.ArcMargin.Known, ru.Verdict)
 	assert.Positive(t, margins, "each ruling's margins are listed with their intervals: %s", ru.MarginWords())
 	// F2 saves the marks; bsg photo reads them back to the same table
-	send(a, Press(KeyF2))
+	send(a, kit.Press(kit.KeyF2))
 	require.True(t, a.Prompting())
 	enter(a)
 	marksPath := path[:len(path)-len(".png")] + ".marks.yaml"
@@ -102,9 +103,9 @@ func TestPhotoModeMarksTwoShips(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, ru.Range, res.Rulings[0].Range, 0.05, "pixels are saved to a thousandth")
 	// Backspace takes the last ship away; Esc goes back to the title
-	send(a, Press(KeyBackspace))
+	send(a, kit.Press(kit.KeyBackspace))
 	assert.Len(t, p.marks.Scene.Objects, 1)
-	send(a, Press(KeyEscape))
+	send(a, kit.Press(kit.KeyEscape))
 	assert.IsType(t, &Title{}, a.Screen())
 }
 
@@ -138,12 +139,12 @@ func TestPhotoModeSnapsAndUnsnaps(t *testing.T) {
 	l := a.Frame()
 	grey := 0
 	for _, op := range l.Ops {
-		if op.Kind == OpPath && op.Stroke == ColSecondary && len(op.Pts) == 2 {
+		if op.Kind == kit.OpPath && op.Stroke == kit.ColSecondary && len(op.Pts) == 2 {
 			grey++
 		}
 	}
 	assert.GreaterOrEqual(t, grey, 4, "the clicks stay drawn as grey crosses")
-	send(a, Event{Kind: Char, Rune: 'u'})
+	send(a, kit.Event{Kind: kit.Char, Rune: 'u'})
 	assert.Equal(t, clicks, p.marks.Scene.Objects[0].Points)
 	assert.Equal(t, p.marks.ClickPx, p.marks.Scene.Objects[0].SigmaPx)
 	assert.Empty(t, p.snaps)
@@ -175,11 +176,11 @@ func TestPhotoModeLensFromTheEdges(t *testing.T) {
 	assert.Zero(t, p.res.MoreMarks)
 	truth := referee.New(tr.Truth).Rule(0, 1)
 	assert.InDelta(t, truth.Range, p.res.Rulings[0].Range, p.res.Rulings[0].RangePM)
-	send(a, Event{Kind: Char, Rune: 'e'})
+	send(a, kit.Event{Kind: kit.Char, Rune: 'e'})
 	assert.False(t, p.marks.Edges)
 	require.NotNil(t, p.res, "%v", p.err)
 	assert.Zero(t, p.res.Calibration.Terms, "the sheet alone cannot see the lens")
 	assert.Positive(t, p.res.MoreMarks)
-	send(a, Event{Kind: Char, Rune: 'e'})
+	send(a, kit.Event{Kind: kit.Char, Rune: 'e'})
 	assert.Contains(t, p.info, "measured from the play area's edges")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // own returns one of the view's ships.
@@ -347,12 +348,12 @@ func (g *Game) handOver() {
 	g.advance()
 }
 
-func (g *Game) handlePlan(ev Event) bool {
+func (g *Game) handlePlan(ev kit.Event) bool {
 	v := g.seat.View(g.side)
 	s, ok := own(v, g.sel)
-	if ev.Kind == KeyPress {
+	if ev.Kind == kit.KeyPress {
 		switch ev.Key {
-		case KeyTab:
+		case kit.KeyTab:
 			ships := g.planShips(v)
 			if len(ships) == 0 {
 				return true
@@ -365,13 +366,13 @@ func (g *Game) handlePlan(ev Event) bool {
 			g.sel = ships[(max(i, 0)+d)%len(ships)].ID
 			g.confirm = ""
 			return true
-		case KeyEnter:
+		case kit.KeyEnter:
 			g.commit()
 			return true
 		}
 	}
-	if ev.Kind == MouseDown && ev.Button == ButtonLeft {
-		w := g.cam.ToWorld(Pt{ev.X, ev.Y})
+	if ev.Kind == kit.MouseDown && ev.Button == kit.ButtonLeft {
+		w := g.cam.ToWorld(kit.Pt{X: ev.X, Y: ev.Y})
 		for _, sh := range g.planShips(v) {
 			if physics.Hexagon(sh.Pose, g.seat.Class(sh.Class).AcrossFlats).Contains(w) {
 				g.sel = sh.ID
@@ -380,7 +381,7 @@ func (g *Game) handlePlan(ev Event) bool {
 			}
 		}
 	}
-	if ev.Kind != Char || !ok {
+	if ev.Kind != kit.Char || !ok {
 		return false
 	}
 	deck := g.seat.Class(s.Class).Deck
@@ -446,7 +447,7 @@ func (g *Game) handlePlan(ev Event) bool {
 // drawGhosts paints, for the planning side, every planned or drafted
 // move: the path, the cards laid, the poses after each step and the end
 // pose; an illegal plan's ghost (as corrected) in vermillion.
-func (g *Game) drawGhosts(l *List, v battle.View) {
+func (g *Game) drawGhosts(l *kit.List, v battle.View) {
 	for _, s := range ownActive(v) {
 		selected := s.ID == g.sel
 		if !selected && !s.Planned {
@@ -464,7 +465,7 @@ func (g *Game) drawGhosts(l *List, v battle.View) {
 		col := SideColor(s.Side)
 		lv, out := g.leaves(v, s.ID, o)
 		if o.Corrected || out && !lv.goal {
-			col = ColWarn
+			col = kit.ColWarn
 		}
 		alpha := 1.0
 		if !selected {
@@ -472,9 +473,9 @@ func (g *Game) drawGhosts(l *List, v battle.View) {
 		}
 		if selected {
 			for _, c := range o.Cards {
-				l.Poly(g.cam.Pts(c.Footprint), Alpha(ColWhite, 0.35), Alpha(ColSecondary, 0.45), 1)
+				l.Poly(g.cam.Pts(c.Footprint), kit.Alpha(kit.ColWhite, 0.35), kit.Alpha(kit.ColSecondary, 0.45), 1)
 				if len(c.Arrow) > 1 {
-					l.Line(g.cam.Pts(c.Arrow), Alpha(ColSecondary, 0.6), 1.5)
+					l.Line(g.cam.Pts(c.Arrow), kit.Alpha(kit.ColSecondary, 0.6), 1.5)
 				}
 			}
 		}
@@ -501,30 +502,30 @@ func (g *Game) drawGhosts(l *List, v battle.View) {
 		if out && !lv.goal {
 			// the base where it first crosses the edge, and the corner
 			hex := g.cam.Pts(physics.Hexagon(lv.sw.Pose, g.seat.Class(s.Class).AcrossFlats))
-			l.Poly(hex, Alpha(ColWarn, 0.25*alpha), Alpha(ColWarn, alpha), 2.5)
+			l.Poly(hex, kit.Alpha(kit.ColWarn, 0.25*alpha), kit.Alpha(kit.ColWarn, alpha), 2.5)
 			p := g.cam.ToScreen(lv.sw.Point)
-			l.Circle(p, 6, ColWarn, ColWhite, 2)
+			l.Circle(p, 6, kit.ColWarn, kit.ColWhite, 2)
 			if selected {
 				sz := g.a.TextSize(13)
 				text := "OFF THE TABLE: " + strings.ToUpper(lv.sw.Edge) + " EDGE"
 				tw := g.a.Fonts.Width(text, sz, true)
-				spots := []Spot{{Pt{p.X, p.Y - 14}, AnchorMiddle}, {Pt{p.X, p.Y + 26}, AnchorMiddle},
-					{Pt{p.X + 14, p.Y + 5}, AnchorStart}, {Pt{p.X - 14, p.Y + 5}, AnchorEnd}}
+				spots := []kit.Spot{{At: kit.Pt{X: p.X, Y: p.Y - 14}, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: p.X, Y: p.Y + 26}, Anchor: kit.AnchorMiddle},
+					{At: kit.Pt{X: p.X + 14, Y: p.Y + 5}, Anchor: kit.AnchorStart}, {At: kit.Pt{X: p.X - 14, Y: p.Y + 5}, Anchor: kit.AnchorEnd}}
 				at, far, ok := l.PlaceText(spots, tw, sz, p, 12*sz, g.cam.View)
 				if !ok {
 					continue // the panel warns in full
 				}
 				if far {
-					l.Leader(labelBox(at.At, tw, sz, at.Anchor), p, ColWarn)
+					l.Leader(kit.LabelBox(at.At, tw, sz, at.Anchor), p, kit.ColWarn)
 				}
-				l.HaloText(at.At, text, sz, ColWarn, ColWhite, at.Anchor, true)
+				l.HaloText(at.At, text, sz, kit.ColWarn, kit.ColWhite, at.Anchor, true)
 			}
 		}
 	}
 }
 
 // drawPlanPanel paints the control panel of the selected ship.
-func (g *Game) drawPlanPanel(l *List, r Rect) {
+func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 	a := g.a
 	sc := a.S()
 	x, w := r.X+12*sc, r.W-24*sc
@@ -553,7 +554,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 			bx = x
 			y += 32 * sc
 		}
-		a.Button(l, Rect{bx, y, bw, 28 * sc}, label, id == g.sel, false, func() { g.sel = id; g.confirm = "" })
+		a.Button(l, kit.Rect{X: bx, Y: y, W: bw, H: 28 * sc}, label, id == g.sel, false, func() { g.sel = id; g.confirm = "" })
 		bx += bw + 4*sc
 	}
 	y += 34 * sc
@@ -609,7 +610,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	}
 	y = g.factsBlock(l, x, y+12*sc, w, facts)
 	if g.preplan {
-		y = a.Para(l, x, y+4*sc, w, "The pilot is severely wounded: choose next turn's card (or two) now. Next turn only the dial, the speed and the level may change. Enter fixes the cards.", 12.5, ColWarn, true)
+		y = a.Para(l, x, y+4*sc, w, "The pilot is severely wounded: choose next turn's card (or two) now. Next turn only the dial, the speed and the level may change. Enter fixes the cards.", 12.5, kit.ColWarn, true)
 	}
 	locked := s.Planned && !g.preplan // preplanning: this turn's plan is in, next turn's cards are not
 	if locked && s.Plan != nil {
@@ -635,7 +636,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	}
 	section := func(title string) {
 		y += 6 * sc
-		a.Label(l, x, y+10*sc, title, 13, ColInk, true)
+		a.Label(l, x, y+10*sc, title, 13, kit.ColInk, true)
 		y += 16 * sc
 	}
 	section(a.K("Maneuver card", "c"))
@@ -652,13 +653,13 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 			bracketed = true
 		}
 		id := c.ID
-		a.Button(l, Rect{cx, cy, cw, bh}, label, id == m, false, edit(func() { setMain(p, deck, id) }))
+		a.Button(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, label, id == m, false, edit(func() { setMain(p, deck, id) }))
 	}
 	y += float64((len(mains)+cols-1)/cols) * (bh + 4*sc)
 	// the legend of the brackets (when a card is in brackets), in a
 	// space of fixed height
 	if bracketed {
-		a.Para(l, x, y+8*sc, w, fmt.Sprintf("(In brackets): no arrow for %s speed; it cannot be flown at it.", speed), 11, ColSecondary, false)
+		a.Para(l, x, y+8*sc, w, fmt.Sprintf("(In brackets): no arrow for %s speed; it cannot be flown at it.", speed), 11, kit.ColSecondary, false)
 	}
 	y += 10*sc + float64(len(a.Fonts.Wrap("(In brackets): no arrow for medium speed; it cannot be flown at it.", a.TextSize(11), w, false))-1)*a.TextSize(11)*1.3
 	section(a.K("Second card", "o"))
@@ -671,7 +672,7 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		if id != "" {
 			label = fmt.Sprintf("%s G%d", c.Name, c.G)
 		}
-		a.Button(l, Rect{cx, cy, cw, bh}, label, id == sec, false, edit(func() { setSecond(p, deck, id) }))
+		a.Button(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, label, id == sec, false, edit(func() { setSecond(p, deck, id) }))
 	}
 	y += float64((len(opts)+cols-1)/cols) * (bh + 4*sc)
 	section(a.K("Speed slider", "1-6"))
@@ -682,12 +683,12 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	sw := (w - float64(len(speeds)-1)*4*sc) / float64(len(speeds))
 	for i, spd := range speeds {
 		spd := spd
-		a.Button(l, Rect{x + float64(i)*(sw+4*sc), y, sw, bh}, string(spd), p.Speed == spd, false, edit(func() { p.Speed = spd }))
+		a.Button(l, kit.Rect{X: x + float64(i)*(sw+4*sc), Y: y, W: sw, H: bh}, string(spd), p.Speed == spd, false, edit(func() { p.Speed = spd }))
 	}
 	y += bh + 4*sc
 	if quick {
 		section("Rotation and levels")
-		l.Text(Pt{x, y + bh*0.68}, "Quick Start Rules: no rotation dial; the ship faces where it heads.", a.TextSize(12), ColSecondary, AnchorStart, false)
+		l.Text(kit.Pt{X: x, Y: y + bh*0.68}, "Quick Start Rules: no rotation dial; the ship faces where it heads.", a.TextSize(12), kit.ColSecondary, kit.AnchorStart, false)
 		y += bh + 10*sc
 	} else {
 		section(a.Words("Rotation dial (, and .) and level ([ and ])", "Rotation dial and level"))
@@ -697,14 +698,14 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	// the buttons stand at the same place for every ship; what the
 	// plan does is said below them
 	hw := (w - 8*sc) / 3
-	a.Button(l, Rect{x, y, hw, 34 * sc}, a.K("Commit", "Enter"), false, locked, func() { g.commit() })
-	a.Button(l, Rect{x + hw + 4*sc, y, hw, 34 * sc}, a.K("Undo", "u"), false, !locked, func() { g.undo() })
+	a.Button(l, kit.Rect{X: x, Y: y, W: hw, H: 34 * sc}, a.K("Commit", "Enter"), false, locked, func() { g.commit() })
+	a.Button(l, kit.Rect{X: x + hw + 4*sc, Y: y, W: hw, H: 34 * sc}, a.K("Undo", "u"), false, !locked, func() { g.undo() })
 	_, now := g.plannable(g.side)
 	hand := a.K("Hand over", "h")
 	if !g.plays(g.side.Opponent()) {
 		hand = a.K("Done", "h")
 	}
-	a.Button(l, Rect{x + 2*(hw+4*sc), y, hw, 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })
+	a.Button(l, kit.Rect{X: x + 2*(hw+4*sc), Y: y, W: hw, H: 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })
 	y += 34 * sc
 	// legality and the outcome
 	o, vs, err := g.planCheck(v, s.ID, *p)
@@ -712,23 +713,23 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 	switch {
 	case g.preplan:
 		// next turn's cards: judged next turn, from where the ship will be
-		y = a.Para(l, x, y+12*sc, w, "Next turn's cards: "+strings.Join(p.Cards, " + ")+".", 12.5, ColInk, true)
+		y = a.Para(l, x, y+12*sc, w, "Next turn's cards: "+strings.Join(p.Cards, " + ")+".", 12.5, kit.ColInk, true)
 	case err != nil:
-		y = a.Para(l, x, y+12*sc, w, "Not a plan: "+err.Error(), 12.5, ColWarn, false)
+		y = a.Para(l, x, y+12*sc, w, "Not a plan: "+err.Error(), 12.5, kit.ColWarn, false)
 	case len(vs) > 0:
 		for _, vi := range vs {
-			y = a.Para(l, x, y+12*sc, w, fmt.Sprintf("Illegal [%s]: %s (%s)", vi.Rule, vi.Message, vi.Section), 12.5, ColWarn, true)
+			y = a.Para(l, x, y+12*sc, w, fmt.Sprintf("Illegal [%s]: %s (%s)", vi.Rule, vi.Message, vi.Section), 12.5, kit.ColWarn, true)
 		}
 		if o != nil {
-			y = a.Para(l, x, y+2*sc, w, fmt.Sprintf("The ghost shows it as corrected: %s at %s, %d damage counter(s).", strings.Join(o.Executed.Cards, " + "), o.Executed.Speed, o.DamageDraws), 12, ColWarn, false)
+			y = a.Para(l, x, y+2*sc, w, fmt.Sprintf("The ghost shows it as corrected: %s at %s, %d damage counter(s).", strings.Join(o.Executed.Cards, " + "), o.Executed.Speed, o.DamageDraws), 12, kit.ColWarn, false)
 		}
 		if lvOut {
-			y = a.Para(l, x, y+2*sc, w, lv.text(s.ID), 12, ColWarn, !lv.goal)
+			y = a.Para(l, x, y+2*sc, w, lv.text(s.ID), 12, kit.ColWarn, !lv.goal)
 		}
 	case lvOut && !lv.goal:
-		y = a.Para(l, x, y+12*sc, w, lv.text(s.ID), 12.5, ColWarn, true)
+		y = a.Para(l, x, y+12*sc, w, lv.text(s.ID), 12.5, kit.ColWarn, true)
 		if g.confirm == s.ID {
-			y = a.Para(l, x, y+2*sc, w, "Enter again commits it anyway.", 12, ColWarn, false)
+			y = a.Para(l, x, y+2*sc, w, "Enter again commits it anyway.", 12, kit.ColWarn, false)
 		}
 	default:
 		msg := "Legal plan."
@@ -743,48 +744,48 @@ func (g *Game) drawPlanPanel(l *List, r Rect) {
 		} else if p.Speed == maneuvers.FTL {
 			msg += " FTL: the marker is placed after the reveal."
 		}
-		col := ColOK
+		col := kit.ColOK
 		for _, n := range g.planNotes(v, s.ID, *p, o) {
 			if n.warn {
-				msg, col = "Legal, but flagged:", ColWarn
+				msg, col = "Legal, but flagged:", kit.ColWarn
 			}
 		}
 		y = a.Para(l, x, y+12*sc, w, msg, 12.5, col, true)
 	}
 	for _, n := range g.planNotes(v, s.ID, *p, o) {
-		c := ColInk
+		c := kit.ColInk
 		if n.warn {
-			c = ColWarn
+			c = kit.ColWarn
 		}
 		y = a.Para(l, x, y+8*sc, w, n.text, 12.5, c, n.warn)
 		if n.warn && g.confirm == s.ID {
-			y = a.Para(l, x, y+2*sc, w, a.Words("Enter again commits it anyway.", "Commit again commits it anyway."), 12, ColWarn, false)
+			y = a.Para(l, x, y+2*sc, w, a.Words("Enter again commits it anyway.", "Commit again commits it anyway."), 12, kit.ColWarn, false)
 		}
 	}
 	y += 6 * sc
 	for _, ln := range g.rulesBehind(s, class, st, p, o) {
-		y = a.Para(l, x, y+12*sc, w, ln, 11.5, ColSecondary, false) - 2*sc
+		y = a.Para(l, x, y+12*sc, w, ln, 11.5, kit.ColSecondary, false) - 2*sc
 	}
 	y += 6 * sc
 	if len(s.Talents)+len(s.Flaws) > 0 {
 		for _, id := range append(append([]string{}, s.Talents...), s.Flaws...) {
-			y = a.Para(l, x, y+12*sc, w, g.talentText(id)+".", 11.5, ColSecondary, false) - 2*sc
+			y = a.Para(l, x, y+12*sc, w, g.talentText(id)+".", 11.5, kit.ColSecondary, false) - 2*sc
 		}
 		y += 6 * sc
 	}
 	if y < r.Y+r.H-150*sc {
-		g.drawLogTail(l, Rect{r.X, y, r.W, r.Y + r.H - y}, v, "")
+		g.drawLogTail(l, kit.Rect{X: r.X, Y: y, W: r.W, H: r.Y + r.H - y}, v, "")
 	}
 	g.drawFooter(l, r)
 }
 
 // drawDial paints the rotation dial and the level slider (Complete Rules).
-func (g *Game) drawDial(l *List, x, y, w float64, p *starship.Plan, edit func(func()) func()) {
+func (g *Game) drawDial(l *kit.List, x, y, w float64, p *starship.Plan, edit func(func()) func()) {
 	a := g.a
 	sc := a.S()
 	bh := 26 * sc
 	dw := 34 * sc
-	a.Button(l, Rect{x, y, dw, bh}, "<", false, false, edit(func() { p.Rotate = starship.StepDial(p.Rotate, -1) }))
+	a.Button(l, kit.Rect{X: x, Y: y, W: dw, H: bh}, "<", false, false, edit(func() { p.Rotate = starship.StepDial(p.Rotate, -1) }))
 	dialText := fmt.Sprintf("%+d notch(es): facing %s", p.Rotate, facingWords(p.Rotate))
 	if p.Rotate == 0 {
 		dialText = "0: facing the heading"
@@ -808,17 +809,17 @@ func (g *Game) drawDial(l *List, x, y, w float64, p *starship.Plan, edit func(fu
 		if len(lines) == 2 {
 			ly = y + bh*0.5 + (float64(i)-0.5)*sz*1.05 + sz*0.35
 		}
-		l.Text(Pt{cx, ly}, ln, sz, ColInk, AnchorMiddle, false)
+		l.Text(kit.Pt{X: cx, Y: ly}, ln, sz, kit.ColInk, kit.AnchorMiddle, false)
 	}
-	a.Button(l, Rect{x + w/2 - dw, y, dw, bh}, ">", false, false, edit(func() { p.Rotate = starship.StepDial(p.Rotate, 1) }))
+	a.Button(l, kit.Rect{X: x + w/2 - dw, Y: y, W: dw, H: bh}, ">", false, false, edit(func() { p.Rotate = starship.StepDial(p.Rotate, 1) }))
 	if g.rules().Has(starship.OptThreeD) {
 		lw := (w/2 - 8*sc) / 3
 		for i, lv := range []int{-1, 0, 1} {
 			lv := lv
-			a.Button(l, Rect{x + w/2 + 8*sc + float64(i)*lw, y, lw - 3*sc, bh}, fmt.Sprintf("level %+d", lv), p.Level == lv, false, edit(func() { p.Level = lv }))
+			a.Button(l, kit.Rect{X: x + w/2 + 8*sc + float64(i)*lw, Y: y, W: lw - 3*sc, H: bh}, fmt.Sprintf("level %+d", lv), p.Level == lv, false, edit(func() { p.Level = lv }))
 		}
 	} else {
-		l.Text(Pt{x + w*0.75, y + bh*0.68}, "levels: not in use", a.TextSize(12), ColSecondary, AnchorMiddle, false)
+		l.Text(kit.Pt{X: x + w*0.75, Y: y + bh*0.68}, "levels: not in use", a.TextSize(12), kit.ColSecondary, kit.AnchorMiddle, false)
 	}
 }
 
@@ -856,16 +857,16 @@ func (g *Game) talentText(id string) string {
 // factsBlock writes the ship's facts in at most four lines (smaller type
 // when they are long) and returns the baseline below the block, always
 // the same height.
-func (g *Game) factsBlock(l *List, x, y, w float64, facts string) float64 {
+func (g *Game) factsBlock(l *kit.List, x, y, w float64, facts string) float64 {
 	a := g.a
 	const lines = 4
 	nominal := 12.5
 	sz := a.TextSize(nominal)
-	wrapped := a.Fonts.Wrap(Clean(facts), sz, w, false)
+	wrapped := a.Fonts.Wrap(kit.Clean(facts), sz, w, false)
 	for len(wrapped) > lines && nominal > 9.5 {
 		nominal -= 0.5
 		sz = a.TextSize(nominal)
-		wrapped = a.Fonts.Wrap(Clean(facts), sz, w, false)
+		wrapped = a.Fonts.Wrap(kit.Clean(facts), sz, w, false)
 	}
 	if len(wrapped) > lines {
 		wrapped = wrapped[:lines]
@@ -873,7 +874,7 @@ func (g *Game) factsBlock(l *List, x, y, w float64, facts string) float64 {
 	}
 	lh := a.TextSize(12.5) * 1.3
 	for i, ln := range wrapped {
-		l.Text(Pt{x, y + float64(i)*sz*1.3}, ln, sz, ColSecondary, AnchorStart, false)
+		l.Text(kit.Pt{X: x, Y: y + float64(i)*sz*1.3}, ln, sz, kit.ColSecondary, kit.AnchorStart, false)
 	}
 	return y + lines*lh - lh
 }

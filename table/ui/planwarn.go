@@ -8,6 +8,7 @@ import (
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // planNoteKind is what a planNote says about a plan.
@@ -152,7 +153,7 @@ func edgeDistance(p physics.Vec, e battle.Edge, width, depth float64) float64 {
 // drawObjectiveLabel writes beside the selected ship's last ghost where
 // the plan ends relative to the ship's objective ("112 mm from the jump
 // point"), when its side's goal names one.
-func (g *Game) drawObjectiveLabel(l *List, v battle.View, id string, p starship.Plan, o *starship.Outcome, col colorT) {
+func (g *Game) drawObjectiveLabel(l *kit.List, v battle.View, id string, p starship.Plan, o *starship.Outcome, col colorT) {
 	for _, n := range g.planNotes(v, id, p, o) {
 		if n.kind != noteObjective || n.short == "" || o == nil {
 			continue
@@ -161,16 +162,16 @@ func (g *Game) drawObjectiveLabel(l *List, v battle.View, id string, p starship.
 		sz := g.a.TextSize(12)
 		at := g.cam.ToScreen(o.Final().Pose.Pos)
 		tw := g.a.Fonts.Width(text, sz, true)
-		spots := []Spot{{Pt{at.X, at.Y + 34}, AnchorMiddle}, {Pt{at.X, at.Y - 26}, AnchorMiddle},
-			{Pt{at.X + 22, at.Y + 5}, AnchorStart}, {Pt{at.X - 22, at.Y + 5}, AnchorEnd}}
+		spots := []kit.Spot{{At: kit.Pt{X: at.X, Y: at.Y + 34}, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: at.X, Y: at.Y - 26}, Anchor: kit.AnchorMiddle},
+			{At: kit.Pt{X: at.X + 22, Y: at.Y + 5}, Anchor: kit.AnchorStart}, {At: kit.Pt{X: at.X - 22, Y: at.Y + 5}, Anchor: kit.AnchorEnd}}
 		spot, far, ok := l.PlaceText(spots, tw, sz, at, 12*sz, g.cam.View)
 		if !ok {
 			return // the panel says it in full
 		}
 		if far {
-			l.Leader(labelBox(spot.At, tw, sz, spot.Anchor), at, col)
+			l.Leader(kit.LabelBox(spot.At, tw, sz, spot.Anchor), at, col)
 		}
-		l.HaloText(spot.At, text, sz, Mix(col, ColInk, 0.4), ColWhite, spot.Anchor, true)
+		l.HaloText(spot.At, text, sz, kit.Mix(col, kit.ColInk, 0.4), kit.ColWhite, spot.Anchor, true)
 		return
 	}
 }

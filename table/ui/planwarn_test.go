@@ -11,6 +11,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // jumpPointGame is The Jump Point, hot-seat, at the Colonial planning
@@ -34,7 +35,7 @@ func jumpPointGame(t *testing.T) (*App, *Game) {
 // last pose to the zone.
 func TestGhostSaysHowFarFromTheObjective(t *testing.T) {
 	a, g := jumpPointGame(t)
-	send(a, Type("4")...) // medium
+	send(a, kit.Type("4")...) // medium
 	v := g.battle().View(g.side)
 	o, _, err := g.planCheck(v, "raptor", *g.draft(v, "raptor"))
 	require.NoError(t, err)
@@ -50,7 +51,7 @@ func TestGhostSaysHowFarFromTheObjective(t *testing.T) {
 	text := frameText(a)
 	assert.Contains(t, text, fmt.Sprintf("The plan ends %.0f mm from %s.", d, zoneName(zone.ZoneName)), "the panel")
 	assert.Contains(t, text, fmt.Sprintf("\nends %.0f mm from %s\n", d, zoneName(zone.ZoneName)), "the ghost's label")
-	send(a, Type("5")...) // high: nearer
+	send(a, kit.Type("5")...) // high: nearer
 	o2, _, err := g.planCheck(v, "raptor", *g.draft(v, "raptor"))
 	require.NoError(t, err)
 	d2 := distToPolygon(zone.Zone, o2.Final().Pose.Pos)
@@ -64,7 +65,7 @@ func TestGhostSaysHowFarFromTheObjective(t *testing.T) {
 // plan is flagged as unwinnable and committing it needs a second Enter.
 func TestJumpMidTableThatCannotGetAwayIsFlagged(t *testing.T) {
 	a, g := jumpPointGame(t)
-	send(a, Type("6")...) // FTL
+	send(a, kit.Type("6")...) // FTL
 	text := frameText(a)
 	assert.Contains(t, text, "Unwinnable: this jump mid-table leaves raptor")
 	assert.Contains(t, text, "An FTL jump costs 15 fuel")
@@ -76,7 +77,7 @@ func TestJumpMidTableThatCannotGetAwayIsFlagged(t *testing.T) {
 
 	// a medium move instead is winnable: no flag
 	a, _ = jumpPointGame(t)
-	send(a, Type("4")...)
+	send(a, kit.Type("4")...)
 	assert.NotContains(t, frameText(a), "Unwinnable")
 }
 
@@ -99,7 +100,7 @@ func TestOwnShipsEndingOnOneSpotAreFlagged(t *testing.T) {
 	a.Show(g)
 	enter(a)
 	g.sel = "viper-2"
-	send(a, Type("2")...) // stop
+	send(a, kit.Type("2")...) // stop
 	enter(a)
 	require.True(t, shipPlanned(g, "viper-2"))
 	g.sel = "viper-1"
@@ -111,8 +112,8 @@ func TestOwnShipsEndingOnOneSpotAreFlagged(t *testing.T) {
 	enter(a)
 	assert.True(t, shipPlanned(g, "viper-1"))
 
-	send(a, Type("u")...)
+	send(a, kit.Type("u")...)
 	require.False(t, shipPlanned(g, "viper-1"))
-	send(a, Type("2")...) // stop: it stays where it is
+	send(a, kit.Type("2")...) // stop: it stays where it is
 	assert.False(t, strings.Contains(frameText(a), "ends on viper-2's spot"))
 }

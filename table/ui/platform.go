@@ -11,6 +11,7 @@ import (
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // Platform is what the view needs from a place without a file system: the
@@ -326,10 +327,10 @@ func (a *App) Portrait() bool { return a.H > a.W*1.1 }
 // width wanted: the panel on the right, or at the bottom (taking the
 // height its content needs, at most 62% of the window) when the window is
 // portrait.
-func (a *App) Split(panelW, panelH float64) (view, panel Rect) {
+func (a *App) Split(panelW, panelH float64) (view, panel kit.Rect) {
 	if a.Portrait() {
 		ph := math.Min(panelH, a.H*0.62)
-		return Rect{0, 0, a.W, a.H - ph}, Rect{0, a.H - ph, a.W, ph}
+		return kit.Rect{X: 0, Y: 0, W: a.W, H: a.H - ph}, kit.Rect{X: 0, Y: a.H - ph, W: a.W, H: ph}
 	}
-	return Rect{0, 0, a.W - panelW, a.H}, Rect{a.W - panelW, 0, panelW, a.H}
+	return kit.Rect{X: 0, Y: 0, W: a.W - panelW, H: a.H}, kit.Rect{X: a.W - panelW, Y: 0, W: panelW, H: a.H}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // beatNames names beats for the comparisons: "move 1", "fire 1",
@@ -122,18 +123,18 @@ func TestPlaybackOfRealTurnsIsInTheRulesOrder(t *testing.T) {
 			enter(a)
 		case "plan":
 			n := len(g.battle().Journal())
-			send(a, Type("3")...)
+			send(a, kit.Type("3")...)
 			enter(a)
 			if len(g.battle().Journal()) == n {
 				enter(a)
 			}
 			if len(g.battle().Journal()) == n {
-				send(a, Type("h")...)
+				send(a, kit.Type("h")...)
 			}
 		case "declare":
 			for _, id := range g.shooters(g.battle().View(g.side)) {
 				g.shooter = id
-				send(a, Type("1")...)
+				send(a, kit.Type("1")...)
 			}
 			enter(a)
 		case "anim", "results":

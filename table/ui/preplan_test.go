@@ -8,6 +8,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/battle/battletest"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // TestPreplanning: the player of a severely wounded pilot fixes next
@@ -23,7 +24,7 @@ func TestPreplanning(t *testing.T) {
 	assert.Equal(t, battle.Cylon, g.Side())
 	assert.True(t, g.preplan)
 	assert.Equal(t, "raider", g.sel)
-	send(a, Type("c")...) // the next maneuver card
+	send(a, kit.Type("c")...) // the next maneuver card
 	card := g.draft(g.battle().View(battle.Cylon), "raider").Cards[0]
 	require.NotEqual(t, "straight", card)
 	enter(a)

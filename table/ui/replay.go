@@ -10,6 +10,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // Replay steps through a saved game turn by turn (or command by command),
@@ -121,7 +122,7 @@ func (r *Replay) Help() []string {
 }
 
 // Handle implements Screen.
-func (r *Replay) Handle(ev Event) {
+func (r *Replay) Handle(ev kit.Event) {
 	g := r.g
 	next := func() int {
 		for _, m := range r.marks {
@@ -142,19 +143,19 @@ func (r *Replay) Handle(ev Event) {
 	}
 	var err error
 	switch {
-	case ev.Kind == KeyPress && (ev.Key == KeyRight || ev.Key == KeyPageDown):
+	case ev.Kind == kit.KeyPress && (ev.Key == kit.KeyRight || ev.Key == kit.KeyPageDown):
 		err = r.seek(next(), true)
-	case ev.Kind == KeyPress && (ev.Key == KeyLeft || ev.Key == KeyPageUp):
+	case ev.Kind == kit.KeyPress && (ev.Key == kit.KeyLeft || ev.Key == kit.KeyPageUp):
 		err = r.seek(prev(), false)
-	case ev.Kind == KeyPress && ev.Key == KeyHome:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyHome:
 		err = r.seek(0, false)
-	case ev.Kind == KeyPress && ev.Key == KeyEnd:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnd:
 		err = r.seek(len(r.saved.Journal), false)
-	case ev.Kind == Char && ev.Rune == '.':
+	case ev.Kind == kit.Char && ev.Rune == '.':
 		err = r.seek(r.at+1, true)
-	case ev.Kind == Char && ev.Rune == ',':
+	case ev.Kind == kit.Char && ev.Rune == ',':
 		err = r.seek(r.at-1, false)
-	case ev.Kind == Char && (ev.Rune == 's' || ev.Rune == 'S'):
+	case ev.Kind == kit.Char && (ev.Rune == 's' || ev.Rune == 'S'):
 		if len(r.sides) == 1 {
 			g.a.Say("the battle is unfinished: the replay shows only what both sides know")
 			break
@@ -162,9 +163,9 @@ func (r *Replay) Handle(ev Event) {
 		k := slices.Index(r.sides, g.viewAs)
 		g.viewAs = r.sides[(k+1)%len(r.sides)]
 		g.side = g.viewAs
-	case ev.Kind == KeyPress && ev.Key == KeyEscape && !g.logOpen:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape && !g.logOpen:
 		g.a.Show(NewTitle(g.a))
-	case ev.Kind == Char && (ev.Rune == 'm' || ev.Rune == 'M'):
+	case ev.Kind == kit.Char && (ev.Rune == 'm' || ev.Rune == 'M'):
 		g.a.Show(NewMeasure(g.a, g.frozenTable(), fmt.Sprintf("frozen from the replay, turn %d", r.b.Turn())).Back(r))
 	default:
 		g.Handle(ev)
@@ -188,7 +189,7 @@ func (r *Replay) Tick(dt float64) {
 func (r *Replay) Turn() int { return r.b.Turn() }
 
 // Draw implements Screen.
-func (r *Replay) Draw(l *List) {
+func (r *Replay) Draw(l *kit.List) {
 	g, a := r.g, r.g.a
 	g.side = g.viewAs
 	view, panel := a.Split(math.Max(330, math.Min(430*a.S(), a.W*0.42)), 300*a.S())
@@ -198,25 +199,25 @@ func (r *Replay) Draw(l *List) {
 	g.drawBoard(l, v)
 	l.SetClip(nil)
 	l.NewLayer()
-	l.Backdrop(func() { l.Rect(panel, ColPanel, ColPanelLine, 1) })
+	l.Backdrop(func() { l.Rect(panel, kit.ColPanel, kit.ColPanelLine, 1) })
 	s := a.S()
 	x, w := panel.X+12*s, panel.W-24*s
 	y := panel.Y + 28*s
-	a.Label(l, x, y, fmt.Sprintf("Replay: %s, turn %d", r.saved.Setup.Name, v.Turn), 18, ColInk, true)
+	a.Label(l, x, y, fmt.Sprintf("Replay: %s, turn %d", r.saved.Setup.Name, v.Turn), 18, kit.ColInk, true)
 	y += 10 * s
-	y = a.Para(l, x, y+14*s, w, fmt.Sprintf("Command %d of %d · phase %s · %s's view", r.at, len(r.saved.Journal), v.Phase, SideName(g.viewAs)), 12.5, ColSecondary, false)
+	y = a.Para(l, x, y+14*s, w, fmt.Sprintf("Command %d of %d · phase %s · %s's view", r.at, len(r.saved.Journal), v.Phase, SideName(g.viewAs)), 12.5, kit.ColSecondary, false)
 	bw := (w - 5*4*s) / 6
 	bh := 30 * s
-	key := func(k Key) func() { return func() { r.Handle(Event{Kind: KeyPress, Key: k}) } }
-	ch := func(c rune) func() { return func() { r.Handle(Event{Kind: Char, Rune: c}) } }
+	key := func(k kit.Key) func() { return func() { r.Handle(kit.Event{Kind: kit.KeyPress, Key: k}) } }
+	ch := func(c rune) func() { return func() { r.Handle(kit.Event{Kind: kit.Char, Rune: c}) } }
 	for i, b := range []struct {
 		l string
 		f func()
-	}{{"|<", key(KeyHome)}, {"< turn", key(KeyLeft)}, {"< cmd", ch(',')}, {"cmd >", ch('.')}, {"turn >", key(KeyRight)}, {">|", key(KeyEnd)}} {
-		a.Button(l, Rect{x + float64(i)*(bw+4*s), y + 6*s, bw, bh}, b.l, false, false, b.f)
+	}{{"|<", key(kit.KeyHome)}, {"< turn", key(kit.KeyLeft)}, {"< cmd", ch(',')}, {"cmd >", ch('.')}, {"turn >", key(kit.KeyRight)}, {">|", key(kit.KeyEnd)}} {
+		a.Button(l, kit.Rect{X: x + float64(i)*(bw+4*s), Y: y + 6*s, W: bw, H: bh}, b.l, false, false, b.f)
 	}
 	y += bh + 12*s
-	a.Button(l, Rect{x, y, w, bh}, a.K("View: "+SideName(g.viewAs), "s switches"), false, false, ch('s'))
+	a.Button(l, kit.Rect{X: x, Y: y, W: w, H: bh}, a.K("View: "+SideName(g.viewAs), "s switches"), false, false, ch('s'))
 	y += bh + 6*s
 	if res := v.Result; res != nil && r.at == len(r.saved.Journal) {
 		txt := "A draw: " + res.Reason
@@ -225,7 +226,7 @@ func (r *Replay) Draw(l *List) {
 		}
 		y = a.Para(l, x, y+14*s, w, txt, 14, SideColor(res.Winner), true)
 	}
-	g.drawLogTail(l, Rect{panel.X, y, panel.W, panel.Y + panel.H - y + 46*s}, v, "")
+	g.drawLogTail(l, kit.Rect{X: panel.X, Y: y, W: panel.W, H: panel.Y + panel.H - y + 46*s}, v, "")
 	if g.logOpen {
 		g.drawLog(l, view)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // brief is what the players are told about the battle: the scenario's
@@ -347,37 +348,37 @@ func edgeLine(e battle.Edge, w, d float64) []physics.Vec {
 // drawZones paints the zones and edges the scenario names: a tinted
 // outline in the colour of the side a condition gives it to (their names
 // are drawZoneLabels').
-func drawZones(a *App, l *List, cam *Camera, br *brief, w, d float64) {
+func drawZones(a *App, l *kit.List, cam *kit.Camera, br *brief, w, d float64) {
 	if br == nil {
 		return
 	}
 	for _, z := range br.zones {
-		c := ColSecondary
+		c := kit.ColSecondary
 		if z.side != "" {
 			c = SideColor(z.side)
 		}
 		pts := cam.Pts(z.poly)
-		l.Poly(pts, Alpha(c, 0.13), ColNone, 0)
-		closed := append(append([]Pt{}, pts...), pts[0])
-		l.Dashed(closed, Alpha(c, 0.95), 2.5, 10, 5)
+		l.Poly(pts, kit.Alpha(c, 0.13), kit.ColNone, 0)
+		closed := append(append([]kit.Pt{}, pts...), pts[0])
+		l.Dashed(closed, kit.Alpha(c, 0.95), 2.5, 10, 5)
 	}
 	for _, e := range br.edges {
 		c := SideColor(e.side)
 		seg := cam.Pts(edgeLine(e.edge, w, d))
-		l.Line(seg, Alpha(c, 0.8), 6)
+		l.Line(seg, kit.Alpha(c, 0.8), 6)
 	}
 }
 
 // drawZoneLabels names the zones and exit edges drawZones paints: in the
 // middle of each zone (else nearby, with a leader line from further
 // away), beside the middle of each edge, wherever no base or label is.
-func drawZoneLabels(a *App, l *List, cam *Camera, br *brief, w, d float64) {
+func drawZoneLabels(a *App, l *kit.List, cam *kit.Camera, br *brief, w, d float64) {
 	if br == nil {
 		return
 	}
 	sz := a.TextSize(12)
 	for _, z := range br.zones {
-		c := ColSecondary
+		c := kit.ColSecondary
 		if z.side != "" {
 			c = SideColor(z.side)
 		}
@@ -388,23 +389,23 @@ func drawZoneLabels(a *App, l *List, cam *Camera, br *brief, w, d float64) {
 		seg := cam.Pts(edgeLine(e.edge, w, d))
 		label := "EXIT: " + strings.ToUpper(string(e.edge)) + " EDGE"
 		tw := a.Fonts.Width(label, sz, true)
-		var spots []Spot
+		var spots []kit.Spot
 		for _, t := range []float64{0.5, 0.3, 0.7, 0.15, 0.85} {
-			m := Pt{seg[0].X + (seg[1].X-seg[0].X)*t, seg[0].Y + (seg[1].Y-seg[0].Y)*t}
+			m := kit.Pt{X: seg[0].X + (seg[1].X-seg[0].X)*t, Y: seg[0].Y + (seg[1].Y-seg[0].Y)*t}
 			switch e.edge {
 			case battle.South:
-				spots = append(spots, Spot{Pt{m.X, m.Y + sz*1.6}, AnchorMiddle}, Spot{Pt{m.X, m.Y - sz*0.8}, AnchorMiddle})
+				spots = append(spots, kit.Spot{At: kit.Pt{X: m.X, Y: m.Y + sz*1.6}, Anchor: kit.AnchorMiddle}, kit.Spot{At: kit.Pt{X: m.X, Y: m.Y - sz*0.8}, Anchor: kit.AnchorMiddle})
 			case battle.East:
-				spots = append(spots, Spot{Pt{m.X - sz*0.8, m.Y}, AnchorEnd}, Spot{Pt{m.X + sz*0.8, m.Y}, AnchorStart})
+				spots = append(spots, kit.Spot{At: kit.Pt{X: m.X - sz*0.8, Y: m.Y}, Anchor: kit.AnchorEnd}, kit.Spot{At: kit.Pt{X: m.X + sz*0.8, Y: m.Y}, Anchor: kit.AnchorStart})
 			case battle.West:
-				spots = append(spots, Spot{Pt{m.X + sz*0.8, m.Y}, AnchorStart}, Spot{Pt{m.X - sz*0.8, m.Y}, AnchorEnd})
+				spots = append(spots, kit.Spot{At: kit.Pt{X: m.X + sz*0.8, Y: m.Y}, Anchor: kit.AnchorStart}, kit.Spot{At: kit.Pt{X: m.X - sz*0.8, Y: m.Y}, Anchor: kit.AnchorEnd})
 			default:
-				spots = append(spots, Spot{Pt{m.X, m.Y - sz*0.8}, AnchorMiddle}, Spot{Pt{m.X, m.Y + sz*1.6}, AnchorMiddle})
+				spots = append(spots, kit.Spot{At: kit.Pt{X: m.X, Y: m.Y - sz*0.8}, Anchor: kit.AnchorMiddle}, kit.Spot{At: kit.Pt{X: m.X, Y: m.Y + sz*1.6}, Anchor: kit.AnchorMiddle})
 			}
 		}
-		at, _, ok := l.PlaceText(spots, tw, sz, Pt{}, 0, cam.View)
+		at, _, ok := l.PlaceText(spots, tw, sz, kit.Pt{}, 0, cam.View)
 		if ok {
-			l.HaloText(at.At, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.85), at.Anchor, true)
+			l.HaloText(at.At, label, sz, kit.Mix(c, kit.ColInk, 0.4), kit.Alpha(kit.ColWhite, 0.85), at.Anchor, true)
 		}
 	}
 }
@@ -414,21 +415,21 @@ func drawZoneLabels(a *App, l *List, cam *Camera, br *brief, w, d float64) {
 // else nearby with a leader line from further away, wherever it covers no
 // base or label taken so far; with no free place it is left out. The
 // play view and the scenario editor name their zones with it.
-func placeZoneLabel(a *App, l *List, cam *Camera, poly physics.Polygon, label string, sz float64, c color.NRGBA) {
+func placeZoneLabel(a *App, l *kit.List, cam *kit.Camera, poly physics.Polygon, label string, sz float64, c color.NRGBA) {
 	ctr := cam.ToScreen(poly.Centroid())
 	tw := a.Fonts.Width(label, sz, true)
 	b := poly.Bounds()
 	reach := math.Min(b.Hi.X-b.Lo.X, b.Hi.Y-b.Lo.Y) * cam.Scale * 0.3
-	spots := []Spot{{Pt{ctr.X, ctr.Y + sz*0.35}, AnchorMiddle}}
-	for _, dv := range []Pt{{0, -1}, {0, 1}, {1, 0}, {-1, 0}} {
-		spots = append(spots, Spot{Pt{ctr.X + dv.X*reach, ctr.Y + dv.Y*reach + sz*0.35}, AnchorMiddle})
+	spots := []kit.Spot{{At: kit.Pt{X: ctr.X, Y: ctr.Y + sz*0.35}, Anchor: kit.AnchorMiddle}}
+	for _, dv := range []kit.Pt{{X: 0, Y: -1}, {X: 0, Y: 1}, {X: 1, Y: 0}, {X: -1, Y: 0}} {
+		spots = append(spots, kit.Spot{At: kit.Pt{X: ctr.X + dv.X*reach, Y: ctr.Y + dv.Y*reach + sz*0.35}, Anchor: kit.AnchorMiddle})
 	}
 	at, far, ok := l.PlaceText(spots, tw, sz, ctr, math.Max(2*reach, 8*sz), cam.View)
 	if !ok {
 		return
 	}
 	if far {
-		l.Leader(labelBox(at.At, tw, sz, at.Anchor), ctr, Alpha(c, 0.7))
+		l.Leader(kit.LabelBox(at.At, tw, sz, at.Anchor), ctr, kit.Alpha(c, 0.7))
 	}
-	l.HaloText(at.At, label, sz, Mix(c, ColInk, 0.4), Alpha(ColWhite, 0.8), AnchorMiddle, true)
+	l.HaloText(at.At, label, sz, kit.Mix(c, kit.ColInk, 0.4), kit.Alpha(kit.ColWhite, 0.8), kit.AnchorMiddle, true)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/sketch"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // recorded is one call on a sketch.Canvas, in table millimetres.
@@ -71,9 +72,9 @@ func sweep(a, b s1.Angle) float64 {
 
 // Paint adds the recorded picture to a draw list through a camera; clip
 // is the screen area the table is shown in.
-func (r *Recorder) Paint(a *App, l *List, cam *Camera, clip Rect) {
+func (r *Recorder) Paint(a *App, l *kit.List, cam *kit.Camera, clip kit.Rect) {
 	lo, hi := cam.ToScreen(r.View.Lo), cam.ToScreen(r.View.Hi)
-	view := Rect{lo.X, hi.Y, hi.X - lo.X, lo.Y - hi.Y}
+	view := kit.Rect{X: lo.X, Y: hi.Y, W: hi.X - lo.X, H: lo.Y - hi.Y}
 	viewClip := intersect(view, clip)
 	for _, c := range r.calls {
 		if c.style.Clip {
@@ -82,7 +83,7 @@ func (r *Recorder) Paint(a *App, l *List, cam *Camera, clip Rect) {
 			l.SetClip(&clip)
 		}
 		w := math.Max(0.8, c.style.Width*cam.Scale)
-		stroke := func(pts []Pt, closed bool) {
+		stroke := func(pts []kit.Pt, closed bool) {
 			if c.style.Stroke.A == 0 {
 				return
 			}
@@ -95,9 +96,9 @@ func (r *Recorder) Paint(a *App, l *List, cam *Camera, clip Rect) {
 				l.Line(pts, c.style.Stroke, w)
 			}
 		}
-		fill := func(pts []Pt) {
+		fill := func(pts []kit.Pt) {
 			if c.style.Fill.A > 0 {
-				l.Poly(pts, c.style.Fill, ColNone, 0)
+				l.Poly(pts, c.style.Fill, kit.ColNone, 0)
 			}
 		}
 		switch c.kind {
@@ -108,14 +109,14 @@ func (r *Recorder) Paint(a *App, l *List, cam *Camera, clip Rect) {
 		case 1:
 			stroke(cam.Pts(c.pts), false)
 		case 2:
-			p := arcPts(cam.ToScreen(c.c), c.r*cam.Scale, 0, 2*math.Pi, true)
+			p := kit.ArcPts(cam.ToScreen(c.c), c.r*cam.Scale, 0, 2*math.Pi, true)
 			fill(p)
 			stroke(p, false)
 		case 3:
-			stroke(arcPts(cam.ToScreen(c.c), c.r*cam.Scale, float64(c.from), float64(c.from)+sweep(c.from, c.to), true), false)
+			stroke(kit.ArcPts(cam.ToScreen(c.c), c.r*cam.Scale, float64(c.from), float64(c.from)+sweep(c.from, c.to), true), false)
 		case 4:
 			ctr := cam.ToScreen(c.c)
-			p := append([]Pt{ctr}, arcPts(ctr, c.r*cam.Scale, float64(c.from), float64(c.from)+sweep(c.from, c.to), true)...)
+			p := append([]kit.Pt{ctr}, kit.ArcPts(ctr, c.r*cam.Scale, float64(c.from), float64(c.from)+sweep(c.from, c.to), true)...)
 			fill(p)
 			stroke(p, true)
 		case 5:
@@ -123,25 +124,25 @@ func (r *Recorder) Paint(a *App, l *List, cam *Camera, clip Rect) {
 			if size < 5 {
 				continue
 			}
-			anchor := AnchorStart
+			anchor := kit.AnchorStart
 			switch c.ts.Anchor {
 			case sketch.Middle:
-				anchor = AnchorMiddle
+				anchor = kit.AnchorMiddle
 			case sketch.End:
-				anchor = AnchorEnd
+				anchor = kit.AnchorEnd
 			}
 			halo := color.NRGBA{}
 			if c.ts.Halo {
-				halo = ColWhite
+				halo = kit.ColWhite
 			}
-			l.HaloText(cam.ToScreen(c.pts[0]), Clean(c.text), size, c.ts.Color, halo, anchor, c.ts.Bold)
+			l.HaloText(cam.ToScreen(c.pts[0]), kit.Clean(c.text), size, c.ts.Color, halo, anchor, c.ts.Bold)
 		}
 	}
 	l.SetClip(&clip)
 }
 
-func intersect(a, b Rect) Rect {
+func intersect(a, b kit.Rect) kit.Rect {
 	x0, y0 := math.Max(a.X, b.X), math.Max(a.Y, b.Y)
 	x1, y1 := math.Min(a.X+a.W, b.X+b.W), math.Min(a.Y+a.H, b.Y+b.H)
-	return Rect{x0, y0, math.Max(0, x1-x0), math.Max(0, y1-y0)}
+	return kit.Rect{X: x0, Y: y0, W: math.Max(0, x1-x0), H: math.Max(0, y1-y0)}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // Title is the first screen: what to do, on which scenario, and who plays
@@ -222,30 +223,30 @@ func AskPlayFile(a *App) {
 }
 
 // Handle implements Screen.
-func (t *Title) Handle(ev Event) {
+func (t *Title) Handle(ev kit.Event) {
 	items := t.items()
 	switch {
-	case ev.Kind == KeyPress && ev.Key == KeyUp:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyUp:
 		t.sel = (t.sel + len(items) - 1) % len(items)
-	case ev.Kind == KeyPress && ev.Key == KeyDown, ev.Kind == KeyPress && ev.Key == KeyTab:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyDown, ev.Kind == kit.KeyPress && ev.Key == kit.KeyTab:
 		t.sel = (t.sel + 1) % len(items)
-	case ev.Kind == KeyPress && ev.Key == KeyLeft:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyLeft:
 		if f := items[t.sel].left; f != nil {
 			f()
 		} else {
 			t.scenario = (t.scenario + len(t.names) - 1) % max(1, len(t.names))
 		}
-	case ev.Kind == KeyPress && ev.Key == KeyRight:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyRight:
 		if f := items[t.sel].right; f != nil {
 			f()
 		} else {
 			t.scenario = (t.scenario + 1) % max(1, len(t.names))
 		}
-	case ev.Kind == KeyPress && ev.Key == KeyEnter, ev.Kind == Char && ev.Rune == ' ':
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter, ev.Kind == kit.Char && ev.Rune == ' ':
 		items[t.sel].do()
-	case ev.Kind == KeyPress && ev.Key == KeyEscape:
+	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape:
 		t.a.Quit = true
-	case ev.Kind == Char && ev.Rune >= '1' && ev.Rune <= '9' && int(ev.Rune-'1') < len(items):
+	case ev.Kind == kit.Char && ev.Rune >= '1' && ev.Rune <= '9' && int(ev.Rune-'1') < len(items):
 		t.sel = int(ev.Rune - '1')
 		items[t.sel].do()
 	}
@@ -255,10 +256,10 @@ func (t *Title) Handle(ev Event) {
 func (t *Title) Tick(float64) {}
 
 // Draw implements Screen.
-func (t *Title) Draw(l *List) {
+func (t *Title) Draw(l *kit.List) {
 	a := t.a
 	s := a.S()
-	l.Background = ColCover1
+	l.Background = kit.ColCover1
 	items := t.items()
 	cx := a.W / 2
 	if a.Portrait() {
@@ -266,12 +267,12 @@ func (t *Title) Draw(l *List) {
 		return
 	}
 	// a few ships crossing the title
-	l.Text(Pt{cx, a.H * 0.16}, "BATTLESTAR GALACTICA", a.TextSize(40), ColWhite, AnchorMiddle, true)
-	l.Text(Pt{cx, a.H*0.16 + 44*s}, "Starship Battles: the table", a.TextSize(24), Mix(ColWhite, ColColonial, 0.3), AnchorMiddle, false)
+	l.Text(kit.Pt{X: cx, Y: a.H * 0.16}, "BATTLESTAR GALACTICA", a.TextSize(40), kit.ColWhite, kit.AnchorMiddle, true)
+	l.Text(kit.Pt{X: cx, Y: a.H*0.16 + 44*s}, "Starship Battles: the table", a.TextSize(24), kit.Mix(kit.ColWhite, kit.ColColonial, 0.3), kit.AnchorMiddle, false)
 	deco := func(x, y, heading float64, class string, side battle.Side) {
-		cam := Camera{View: Rect{0, 0, a.W, a.H}, Scale: 2.2 * s}
-		cam.Center = cam.ToWorld(Pt{a.W / 2, a.H / 2})
-		p := cam.ToWorld(Pt{x, y})
+		cam := kit.Camera{View: kit.Rect{X: 0, Y: 0, W: a.W, H: a.H}, Scale: 2.2 * s}
+		cam.Center = cam.ToWorld(kit.Pt{X: a.W / 2, Y: a.H / 2})
+		p := cam.ToWorld(kit.Pt{X: x, Y: y})
 		drawShip(a, l, &cam, ShipLook{ID: "", Class: class, Side: side, Across: 45, Notch: 30,
 			Pose: poseAt(p.X, p.Y, heading)})
 	}
@@ -282,22 +283,22 @@ func (t *Title) Draw(l *List) {
 	h := math.Min(38*s, (a.H-a.H*0.16-120*s)/11)
 	gap := h * 0.2
 	y := a.H*0.16 + 76*s
-	t.drawMenu(l, items, Rect{mx - w/2, y, w, h}, gap)
-	hint := Mix(ColWhite, ColInk, 0.3)
+	t.drawMenu(l, items, kit.Rect{X: mx - w/2, Y: y, W: w, H: h}, gap)
+	hint := kit.Mix(kit.ColWhite, kit.ColInk, 0.3)
 	yh := y + float64(len(items))*(h+gap) + 14*s
 	if len(t.names) > 1 {
-		l.Text(Pt{mx, yh}, fmt.Sprintf("Left / Right: the scenario (%d of %d) or who plays a side", t.scenario+1, len(t.names)),
-			a.TextSize(13), hint, AnchorMiddle, false)
+		l.Text(kit.Pt{X: mx, Y: yh}, fmt.Sprintf("Left / Right: the scenario (%d of %d) or who plays a side", t.scenario+1, len(t.names)),
+			a.TextSize(13), hint, kit.AnchorMiddle, false)
 	}
-	t.drawBrief(l, Rect{a.W*0.06 + w + 30*s, y, a.W*0.94 - (a.W*0.06 + w + 30*s), a.H - y - 40*s})
-	l.Text(Pt{cx, a.H - 20*s}, "F1 or ? : help on every screen", a.TextSize(13), hint, AnchorMiddle, false)
+	t.drawBrief(l, kit.Rect{X: a.W*0.06 + w + 30*s, Y: y, W: a.W*0.94 - (a.W*0.06 + w + 30*s), H: a.H - y - 40*s})
+	l.Text(kit.Pt{X: cx, Y: a.H - 20*s}, "F1 or ? : help on every screen", a.TextSize(13), hint, kit.AnchorMiddle, false)
 }
 
 // drawPortrait lays the title out on a window taller than wide (a phone
 // held upright): the name in type that fits the width, the menu across
 // the whole width with every item at least a finger's target high, and
 // the chosen scenario's briefing under it while there is room.
-func (t *Title) drawPortrait(l *List, items []titleItem) {
+func (t *Title) drawPortrait(l *kit.List, items []titleItem) {
 	a := t.a
 	s := a.S()
 	cx := a.W / 2
@@ -311,46 +312,46 @@ func (t *Title) drawPortrait(l *List, items []titleItem) {
 	y := 14 * s
 	sz := fit("BATTLESTAR GALACTICA", 40, true)
 	y += sz
-	l.Text(Pt{cx, y}, "BATTLESTAR GALACTICA", sz, ColWhite, AnchorMiddle, true)
+	l.Text(kit.Pt{X: cx, Y: y}, "BATTLESTAR GALACTICA", sz, kit.ColWhite, kit.AnchorMiddle, true)
 	sz = fit("Starship Battles: the table", 24, false)
 	y += sz * 1.3
-	l.Text(Pt{cx, y}, "Starship Battles: the table", sz, Mix(ColWhite, ColColonial, 0.3), AnchorMiddle, false)
+	l.Text(kit.Pt{X: cx, Y: y}, "Starship Battles: the table", sz, kit.Mix(kit.ColWhite, kit.ColColonial, 0.3), kit.AnchorMiddle, false)
 	y += 16 * s
 	n := float64(len(items))
 	h := math.Max(26*s, math.Min(38*s, (a.H-y-12*s)/(n*1.15)))
 	gap := h * 0.15
 	w := a.W - 2*10*s
-	t.drawMenu(l, items, Rect{cx - w/2, y, w, h}, gap)
+	t.drawMenu(l, items, kit.Rect{X: cx - w/2, Y: y, W: w, H: h}, gap)
 	y += n*(h+gap) + 8*s
 	if a.H-y > 120*s {
-		t.drawBrief(l, Rect{cx - w/2, y, w, a.H - y - 10*s})
+		t.drawBrief(l, kit.Rect{X: cx - w/2, Y: y, W: w, H: a.H - y - 10*s})
 	}
 }
 
 // drawMenu draws the title's items as buttons, the first at first, one
 // under the other gap apart; items with a choice get < and > buttons.
-func (t *Title) drawMenu(l *List, items []titleItem, first Rect, gap float64) {
+func (t *Title) drawMenu(l *kit.List, items []titleItem, first kit.Rect, gap float64) {
 	a := t.a
 	s := a.S()
 	mx, y, w, h := first.X+first.W/2, first.Y, first.W, first.H
 	for i, it := range items {
-		r := Rect{mx - w/2, y + float64(i)*(h+gap), w, h}
+		r := kit.Rect{X: mx - w/2, Y: y + float64(i)*(h+gap), W: w, H: h}
 		a.Button(l, r, fmt.Sprintf("%d   %s", i+1, it.label), i == t.sel, false, func() { t.sel = i; it.do() })
 		if it.left != nil || it.scenario && len(t.names) > 1 {
 			// arrows: Left / Right change the choice
 			left, right := it.left, it.right
 			if left == nil {
-				left = func() { t.sel = i; t.Handle(Press(KeyLeft)) }
-				right = func() { t.sel = i; t.Handle(Press(KeyRight)) }
+				left = func() { t.sel = i; t.Handle(kit.Press(kit.KeyLeft)) }
+				right = func() { t.sel = i; t.Handle(kit.Press(kit.KeyRight)) }
 			}
-			a.Button(l, Rect{r.X + 4*s, r.Y + 4*s, h - 8*s, h - 8*s}, "<", false, false, left)
-			a.Button(l, Rect{r.X + r.W - h + 4*s, r.Y + 4*s, h - 8*s, h - 8*s}, ">", false, false, right)
+			a.Button(l, kit.Rect{X: r.X + 4*s, Y: r.Y + 4*s, W: h - 8*s, H: h - 8*s}, "<", false, false, left)
+			a.Button(l, kit.Rect{X: r.X + r.W - h + 4*s, Y: r.Y + 4*s, W: h - 8*s, H: h - 8*s}, ">", false, false, right)
 		}
 	}
 }
 
 // drawBrief paints the chosen scenario's briefing and each side's goal.
-func (t *Title) drawBrief(l *List, r Rect) {
+func (t *Title) drawBrief(l *kit.List, r kit.Rect) {
 	a := t.a
 	s := a.S()
 	sc := t.scs[t.Scenario()]
@@ -358,10 +359,10 @@ func (t *Title) drawBrief(l *List, r Rect) {
 		return
 	}
 	br := t.brief(sc)
-	l.Rect(r, Alpha(ColWhite, 0.06), Alpha(ColWhite, 0.25), 1)
+	l.Rect(r, kit.Alpha(kit.ColWhite, 0.06), kit.Alpha(kit.ColWhite, 0.25), 1)
 	x, w := r.X+14*s, r.W-28*s
 	y := r.Y + 28*s
-	l.Text(Pt{x, y}, Clean(br.name), a.TextSize(20), ColWhite, AnchorStart, true)
+	l.Text(kit.Pt{X: x, Y: y}, kit.Clean(br.name), a.TextSize(20), kit.ColWhite, kit.AnchorStart, true)
 	y += 10 * s
 	sz := a.TextSize(13.5)
 	facts := fmt.Sprintf("%s rules, table %.0f × %.0f mm", sc.Rules, sc.Width, sc.Depth)
@@ -376,20 +377,20 @@ func (t *Title) drawBrief(l *List, r Rect) {
 		facts += fmt.Sprintf(", %d turns", sc.TurnLimit)
 	}
 	for _, para := range append([]string{facts}, br.lines()...) {
-		col := Mix(ColWhite, ColInk, 0.12)
+		col := kit.Mix(kit.ColWhite, kit.ColInk, 0.12)
 		switch {
 		case strings.HasPrefix(para, "Colonial"):
-			col = Mix(ColColonial, ColWhite, 0.35)
+			col = kit.Mix(kit.ColColonial, kit.ColWhite, 0.35)
 		case strings.HasPrefix(para, "Cylon"):
-			col = Mix(ColCylon, ColWhite, 0.35)
+			col = kit.Mix(kit.ColCylon, kit.ColWhite, 0.35)
 		}
 		y += sz * 0.6
-		for _, ln := range a.Fonts.Wrap(Clean(para), sz, w, false) {
+		for _, ln := range a.Fonts.Wrap(kit.Clean(para), sz, w, false) {
 			y += sz * 1.3
 			if y > r.Y+r.H-6*s {
 				return
 			}
-			l.Text(Pt{x, y}, ln, sz, col, AnchorStart, false)
+			l.Text(kit.Pt{X: x, Y: y}, ln, sz, col, kit.AnchorStart, false)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/starshipbattles/bsg/measure"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // Touch in measurement mode: one finger drags a ship (as the mouse does);
@@ -16,7 +17,7 @@ import (
 // of the panel on a phone held upright.
 
 // pinch handles a two-finger gesture.
-func (m *Measure) pinch(ev Event) {
+func (m *Measure) pinch(ev kit.Event) {
 	if m.drag && m.sel >= 0 && m.sel < len(m.T.Ships) {
 		m.turnFine(ev.Turn)
 		m.changed()
@@ -146,7 +147,7 @@ func (m *Measure) pairLines(w, sz float64) []rulingLine {
 	for _, pr := range [][2]int{{a, b}, {b, a}} {
 		for _, ru := range m.rulings {
 			if ru.Attacker == pr[0] && ru.Target == pr[1] {
-				for _, s := range m.a.Fonts.Wrap(Clean(shortRuling(ru)), sz, w-2*pad, true) {
+				for _, s := range m.a.Fonts.Wrap(kit.Clean(shortRuling(ru)), sz, w-2*pad, true) {
 					lines = append(lines, rulingLine{s, ru.CanFire})
 				}
 			}
@@ -186,15 +187,15 @@ func (m *Measure) pairRoom(w float64) float64 {
 }
 
 // drawPairBox paints lines of a ruling in type of size sz in the box r.
-func (m *Measure) drawPairBox(l *List, r Rect, lines []rulingLine, sz float64) {
+func (m *Measure) drawPairBox(l *kit.List, r kit.Rect, lines []rulingLine, sz float64) {
 	pad := sz * 0.5
-	l.Rect(r, Alpha(ColWhite, 0.94), ColInk, 2)
+	l.Rect(r, kit.Alpha(kit.ColWhite, 0.94), kit.ColInk, 2)
 	for i, ln := range lines {
-		c := ColSecondary
+		c := kit.ColSecondary
 		if ln.on {
-			c = ColInk
+			c = kit.ColInk
 		}
-		l.Text(Pt{r.X + pad, r.Y + pad + sz*0.9 + float64(i)*sz*1.25}, ln.s, sz, c, AnchorStart, true)
+		l.Text(kit.Pt{X: r.X + pad, Y: r.Y + pad + sz*0.9 + float64(i)*sz*1.25}, ln.s, sz, c, kit.AnchorStart, true)
 	}
 }
 
@@ -202,7 +203,7 @@ func (m *Measure) drawPairBox(l *List, r Rect, lines []rulingLine, sz float64) {
 // the table view (at its top when the foot would hide either ship). On a
 // phone held upright the panel shows it instead (drawPanel), where it
 // covers no ship.
-func (m *Measure) drawPairRuling(l *List, view Rect) {
+func (m *Measure) drawPairRuling(l *kit.List, view kit.Rect) {
 	if m.a.Portrait() {
 		return
 	}
@@ -215,16 +216,16 @@ func (m *Measure) drawPairRuling(l *List, view Rect) {
 	}
 	h := pairBoxH(len(lines), sz)
 	y := m.rulingBoxY(view, h, pad, m.shipIndex(m.pairA), m.shipIndex(m.pairB))
-	m.drawPairBox(l, Rect{view.X + pad, y, w, h}, lines, sz)
+	m.drawPairBox(l, kit.Rect{X: view.X + pad, Y: y, W: w, H: h}, lines, sz)
 }
 
 // rulingBoxY is the top of the large-type box h high: at the foot of the
 // table view, or at its top when the foot would hide either ship a or b
 // (when both would, where it hides fewer).
-func (m *Measure) rulingBoxY(view Rect, h, pad float64, a, b int) float64 {
+func (m *Measure) rulingBoxY(view kit.Rect, h, pad float64, a, b int) float64 {
 	best, hidden := 0.0, 3
 	for _, at := range []float64{view.Y + view.H - h - pad, view.Y + pad} {
-		box := Rect{view.X, at - pad, view.W, h + 2*pad}
+		box := kit.Rect{X: view.X, Y: at - pad, W: view.W, H: h + 2*pad}
 		n := 0
 		for _, i := range []int{a, b} {
 			if m.hides(box, i) {
@@ -240,7 +241,7 @@ func (m *Measure) rulingBoxY(view Rect, h, pad float64, a, b int) float64 {
 
 // hides reports whether a box on the screen covers any part of ship i's
 // base.
-func (m *Measure) hides(box Rect, i int) bool {
+func (m *Measure) hides(box kit.Rect, i int) bool {
 	for _, p := range m.cam.Pts(m.T.Ships[i].Base()) {
 		if box.Contains(p) {
 			return true

@@ -9,6 +9,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // On a phone held sideways the ruling of the two ships tapped shows in
@@ -17,7 +18,7 @@ import (
 func TestPairRulingBoxLeavesTheShipsInView(t *testing.T) {
 	a := NewApp(assets.Default(), t.TempDir())
 	a.MinTarget = 9 * 96 / 25.4 * 3
-	a.Handle(Event{Kind: Resize, W: 2532, H: 1170})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 2532, H: 1170})
 	m := NewMeasure(a, nil, "")
 	a.Show(m)
 	a.Frame()
@@ -27,12 +28,12 @@ func TestPairRulingBoxLeavesTheShipsInView(t *testing.T) {
 	m.tapped(1)
 	require.Equal(t, view.Y+view.H-h-pad, m.rulingBoxY(view, h, pad, 0, 1), "ships in the middle: the box at the foot")
 	// the raider near the foot of the table view
-	m.T.Ships[1].Pose.Pos = m.cam.ToWorld(Pt{view.X + view.W/2, view.Y + view.H - 60})
+	m.T.Ships[1].Pose.Pos = m.cam.ToWorld(kit.Pt{X: view.X + view.W/2, Y: view.Y + view.H - 60})
 	m.changed()
 	a.Frame()
 	y := m.rulingBoxY(view, h, pad, 0, 1)
 	assert.Equal(t, view.Y+pad, y, "the box moves to the top")
-	box := Rect{view.X, y - pad, view.W, h + 2*pad}
+	box := kit.Rect{X: view.X, Y: y - pad, W: view.W, H: h + 2*pad}
 	for i := range m.T.Ships {
 		assert.False(t, m.hides(box, i), "ship %d in view", i)
 		assert.False(t, box.Contains(m.cam.ToScreen(m.T.Ships[i].Pose.Pos)))
@@ -46,17 +47,17 @@ func TestPairRulingBoxLeavesTheShipsInView(t *testing.T) {
 func TestPairRulingOnAnUprightPhoneIsInThePanel(t *testing.T) {
 	a := NewApp(assets.Default(), t.TempDir())
 	a.MinTarget = 9 * 96 / 25.4 * 3
-	a.Handle(Event{Kind: Resize, W: 1170, H: 2532})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 1170, H: 2532})
 	m := NewMeasure(a, nil, "")
 	a.Show(m)
 	// the frame's texts, and the lines of the pair's ruling among them
 	want := 0 // the lines of the pair's ruling in large type
-	texts := func() (big []Op, all string) {
+	texts := func() (big []kit.Op, all string) {
 		ops := a.Frame().Ops
 		lines, _ := m.pairFit(a.W - 24*a.S())
 		want = len(lines)
 		for _, op := range ops {
-			if op.Kind != OpText {
+			if op.Kind != kit.OpText {
 				continue
 			}
 			all += op.Text + "\n"
@@ -84,7 +85,7 @@ func TestPairRulingOnAnUprightPhoneIsInThePanel(t *testing.T) {
 	assert.Equal(t, view, m.cam.View, "the table keeps its size")
 	var title float64
 	for _, op := range a.Frame().Ops {
-		if op.Kind == OpText && strings.HasPrefix(op.Text, m.T.Ships[1].ID+" (") {
+		if op.Kind == kit.OpText && strings.HasPrefix(op.Text, m.T.Ships[1].ID+" (") {
 			title = op.At.Y
 		}
 	}
@@ -109,7 +110,7 @@ func TestPairRulingOnAnUprightPhoneIsInThePanel(t *testing.T) {
 func TestAFingerPicksAShipNearItsBase(t *testing.T) {
 	a := NewApp(assets.Default(), t.TempDir())
 	a.MinTarget = 34 // 9 mm in CSS px
-	a.Handle(Event{Kind: Resize, W: 390, H: 844})
+	a.Handle(kit.Event{Kind: kit.Resize, W: 390, H: 844})
 	m := NewMeasure(a, nil, "")
 	a.Show(m)
 	a.Frame()
@@ -117,21 +118,21 @@ func TestAFingerPicksAShipNearItsBase(t *testing.T) {
 	sh := m.T.Ships[0]
 	c := m.cam.ToScreen(sh.Pose.Pos)
 	// straight down the screen from the centre to just beyond the base
-	var edge Pt
+	var edge kit.Pt
 	for y := c.Y; ; y++ {
-		if !sh.Base().Contains(m.cam.ToWorld(Pt{c.X, y})) {
-			edge = Pt{c.X, y}
+		if !sh.Base().Contains(m.cam.ToWorld(kit.Pt{X: c.X, Y: y})) {
+			edge = kit.Pt{X: c.X, Y: y}
 			break
 		}
 	}
-	press := func(p Pt, touch bool) int {
+	press := func(p kit.Pt, touch bool) int {
 		m.sel = -1
-		a.Handle(Event{Kind: MouseDown, Button: ButtonLeft, X: p.X, Y: p.Y, Touch: touch})
-		a.Handle(Event{Kind: MouseUp, Button: ButtonLeft, X: p.X, Y: p.Y, Touch: touch})
+		a.Handle(kit.Event{Kind: kit.MouseDown, Button: kit.ButtonLeft, X: p.X, Y: p.Y, Touch: touch})
+		a.Handle(kit.Event{Kind: kit.MouseUp, Button: kit.ButtonLeft, X: p.X, Y: p.Y, Touch: touch})
 		return m.sel
 	}
-	near := Pt{edge.X, edge.Y + 15} // 4 mm off the base
+	near := kit.Pt{X: edge.X, Y: edge.Y + 15} // 4 mm off the base
 	assert.Equal(t, 0, press(near, true), "a finger 4 mm off the base picks it")
 	assert.Equal(t, -1, press(near, false), "the mouse there does not")
-	assert.Equal(t, -1, press(Pt{edge.X, edge.Y + 22}, true), "a finger 6 mm off does not")
+	assert.Equal(t, -1, press(kit.Pt{X: edge.X, Y: edge.Y + 22}, true), "a finger 6 mm off does not")
 }

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 // EventKind tells what an input event is.
 type EventKind int

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"image"
@@ -120,7 +120,7 @@ func (l *List) Free(r Rect) bool {
 
 // labelBox returns the rectangle a line of text of width w and size sz
 // covers when its baseline is anchored at p.
-func labelBox(p Pt, w, sz float64, anchor Anchor) Rect {
+func LabelBox(p Pt, w, sz float64, anchor Anchor) Rect {
 	x := p.X
 	switch anchor {
 	case AnchorMiddle:
@@ -147,12 +147,12 @@ func (l *List) PlaceLabel(candidates []Spot, w, sz float64) Spot {
 	}
 	at := candidates[0]
 	for _, c := range candidates {
-		if l.Free(labelBox(c.At, w, sz, c.Anchor)) {
+		if l.Free(LabelBox(c.At, w, sz, c.Anchor)) {
 			at = c
 			break
 		}
 	}
-	l.Take(labelBox(at.At, w, sz, at.Anchor))
+	l.Take(LabelBox(at.At, w, sz, at.Anchor))
 	return at
 }
 
@@ -225,10 +225,16 @@ func (l *List) PlaceText(cands []Spot, w, sz float64, near Pt, reach float64, bo
 	return l.placeText(cands, w, sz, near, reach, bounds, true)
 }
 
+// PlaceTextUncounted is PlaceText, but a label left out is not counted
+// (the caller tries again otherwise).
+func (l *List) PlaceTextUncounted(cands []Spot, w, sz float64, near Pt, reach float64, bounds Rect) (at Spot, far, ok bool) {
+	return l.placeText(cands, w, sz, near, reach, bounds, false)
+}
+
 func (l *List) placeText(cands []Spot, w, sz float64, near Pt, reach float64, bounds Rect, count bool) (at Spot, far, ok bool) {
 	boxes := make([]Rect, len(cands))
 	for i, c := range cands {
-		boxes[i] = labelBox(c.At, w, sz, c.Anchor)
+		boxes[i] = LabelBox(c.At, w, sz, c.Anchor)
 	}
 	r, far, ok := l.placeBox(boxes, near, reach, bounds, count)
 	if !ok {
@@ -285,6 +291,16 @@ func (l *List) Backdrop(f func()) {
 // SetClip limits the shapes and text added from now on to r (nil: no
 // limit).
 func (l *List) SetClip(r *Rect) { l.clip = r }
+
+// Clip is the limit SetClip set last (nil: none).
+func (l *List) Clip() *Rect { return l.clip }
+
+// Placed are the boxes of the labels placed by PlaceBox and PlaceText so
+// far, in order.
+func (l *List) Placed() []Rect { return l.labels }
+
+// Unplaced counts the labels left out for want of a free place.
+func (l *List) Unplaced() int { return l.unplaced }
 
 // Poly adds a closed polygon.
 func (l *List) Poly(pts []Pt, fill, stroke color.NRGBA, width float64) {
@@ -362,24 +378,24 @@ func (l *List) Rect(r Rect, fill, stroke color.NRGBA, width float64) {
 
 // Circle adds a circle.
 func (l *List) Circle(c Pt, r float64, fill, stroke color.NRGBA, width float64) {
-	l.Poly(arcPts(c, r, 0, 2*math.Pi, false), fill, stroke, width)
+	l.Poly(ArcPts(c, r, 0, 2*math.Pi, false), fill, stroke, width)
 }
 
 // Wedge adds a circular sector from angle a0 to a1 (radians, screen
 // angles: counter-clockwise as seen, with y down).
 func (l *List) Wedge(c Pt, r, a0, a1 float64, fill, stroke color.NRGBA, width float64) {
-	pts := append([]Pt{c}, arcPts(c, r, a0, a1, true)...)
+	pts := append([]Pt{c}, ArcPts(c, r, a0, a1, true)...)
 	l.Poly(pts, fill, stroke, width)
 }
 
 // Arc adds a circular arc from angle a0 to a1.
 func (l *List) Arc(c Pt, r, a0, a1 float64, stroke color.NRGBA, width float64) {
-	l.Line(arcPts(c, r, a0, a1, true), stroke, width)
+	l.Line(ArcPts(c, r, a0, a1, true), stroke, width)
 }
 
 // arcPts samples a circle's arc finely enough for its size on screen.
 // Angles are measured counter-clockwise as seen on the screen.
-func arcPts(c Pt, r, a0, a1 float64, open bool) []Pt {
+func ArcPts(c Pt, r, a0, a1 float64, open bool) []Pt {
 	sweep := a1 - a0
 	n := int(math.Ceil(math.Abs(sweep) * math.Sqrt(math.Max(r, 1)) * 1.2))
 	n = max(8, min(n, 720))

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"math"
@@ -134,14 +134,14 @@ func (c *Camera) Key(ev Event) bool {
 }
 
 // panner turns drags into pans.
-type panner struct {
+type Panner struct {
 	on   bool
 	last Pt
 }
 
 // Handle pans the camera while a drag started on an empty spot goes on;
 // start says whether a press here may start one.
-func (p *panner) Handle(c *Camera, ev Event, start bool) bool {
+func (p *Panner) Handle(c *Camera, ev Event, start bool) bool {
 	switch ev.Kind {
 	case MouseDown:
 		if start && c.View.Contains(Pt{ev.X, ev.Y}) {
