@@ -119,6 +119,10 @@ bench: deps
 	@mkdir -p out; $(GO) test -count=1 -timeout 60m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels|TestPhoneLensCoverage95|TestSnapShipsToTheirBases' -v ./photo -long >out/photo-long.log 2>&1; \
 	  s=$$?; grep -E 'trials|margins|photos|^(ok|FAIL|--- )' out/photo-long.log; exit $$s
 	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 200
+	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 1000 -pace 2s
+	@if [ -n "$$BSG_TEST_POSTGRES" ]; then \
+	  $(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 1000 -pace 2s -load-store "$$BSG_TEST_POSTGRES"; \
+	else echo "BSG_TEST_POSTGRES is not set: the 1000 games on PostgreSQL are not measured"; fi
 
 # The computer players' long runs (docs/scenarios.md: Balance): normal
 # against greedy on every scenario as both sides, and the scenario balance

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	mrand "math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -23,15 +24,35 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/wire"
 )
 
 var (
 	loadGames  = flag.Int("load", 0, "TestLoadManyGames: play this many concurrent games (make bench: 200)")
 	attackIdle = flag.Int("attack-idle", 0, "TestLoadManyGames: an attacker holds this many idle connections meanwhile")
 	attackSpec = flag.Int("attack-spectators", 0, "TestLoadManyGames: an attacker opens this many sockets on one spectator link meanwhile")
+	loadPace   = flag.Duration("pace", 0, "TestLoadManyGames: each player thinks this long on average (0.5 to 1.5 times it) before each command (0: none, as fast as bots play)")
+	loadStore  = flag.String("load-store", "", "TestLoadManyGames: the server keeps its games in this PostgreSQL URL instead of an SQLite file")
 )
+
+// pacer makes a bot think before each command, as a person would: pace
+// times a factor from 0.5 to 1.5 (seeded), so that the players of a
+// thousand games do not all send at once.
+type pacer struct {
+	pace time.Duration
+	rng  *mrand.Rand
+}
+
+func (p *pacer) State(*wire.State) {
+	if p.pace > 0 {
+		time.Sleep(time.Duration(float64(p.pace) * (0.5 + p.rng.Float64()))) // a player's thinking time: load, not a wait in a test
+	}
+}
+
+func (p *pacer) Sent(string, error) {}
 
 // attack opens idle connections and spectator sockets on one game's
 // spectator link, as an attacker would, and returns how many sockets the
@@ -107,8 +128,16 @@ func TestLoadManyGames(t *testing.T) {
 	}
 	n := *loadGames
 	bin := buildBSG(t)
-	p := serve(t, bin, "127.0.0.1:0", filepath.Join(t.TempDir(), "load"), "-max-games", strconv.Itoa(n+1),
-		"-client-conns", strconv.Itoa(2*n+10), "-client-rate", strconv.Itoa(1000*n))
+	args := []string{"-max-games", strconv.Itoa(min(n+1, limits.MaxGamesPerClient)),
+		"-client-conns", strconv.Itoa(2*n + 10), "-client-rate", strconv.Itoa(1000 * n)}
+	where := "an SQLite file"
+	if *loadStore != "" {
+		args = append(args, "-store", *loadStore)
+		where = "PostgreSQL"
+	}
+	p := serve(t, bin, "127.0.0.1:0", filepath.Join(t.TempDir(), "load"), args...)
+	key, err := client.ServerKey(p.base)
+	require.NoError(t, err)
 	comp := assets.Default()
 	var accepted int
 	closedIdle := func() int { return 0 }
@@ -138,9 +167,17 @@ func TestLoadManyGames(t *testing.T) {
 					lat = append(lat, d)
 					mu.Unlock()
 				})
-				st, err := policy.Bot(ctx, c, policy.Greedy{}, comp, uint64(2*g+i+1), nil)
+				pace := &pacer{pace: *loadPace, rng: mrand.New(mrand.NewPCG(uint64(g), uint64(i)))}
+				st, err := policy.Bot(ctx, c, policy.Greedy{}, comp, uint64(2*g+i+1), pace)
 				if err == nil && (st.View.Phase != battle.Over || st.Record == nil) {
 					err = fmt.Errorf("game %d did not end with a record", g)
+				}
+				if err == nil && i == 0 {
+					// Nothing lost: the record holds every move and
+					// verifies against the server's key.
+					if _, verr := st.Record.Verify(comp, key); verr != nil {
+						err = fmt.Errorf("game %d: record: %w", g, verr)
+					}
 				}
 				errs <- err
 			}()
@@ -166,7 +203,12 @@ func TestLoadManyGames(t *testing.T) {
 	// A game between people: a command every 5 s from each player (plans,
 	// declarations and markers come in bursts; most of a turn is thinking).
 	humanRate := 2.0 / 5
-	fmt.Printf("load: %d concurrent games of The Jump Point between greedy bots, all played to the end in %s\n", n, wall.Round(time.Millisecond))
+	paced := "as fast as the bots play"
+	if *loadPace > 0 {
+		paced = fmt.Sprintf("each player thinking %s on average before each command", *loadPace)
+	}
+	fmt.Printf("load: %d concurrent games of The Jump Point between greedy bots (%s; games in %s), all played to the end in %s; every record verifies\n",
+		n, paced, where, wall.Round(time.Millisecond))
 	fmt.Printf("load: %d commands; latency p50 %s, p99 %s, max %s\n", len(lat), q(0.5).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), lat[len(lat)-1].Round(time.Millisecond))
 	fmt.Printf("load: inside the server (message read to answer sent, commit to disk included): p50 %.2f ms, p99 %.2f ms, max %.0f ms over %d messages\n",
 		ss.P50ms, ss.P99ms, ss.MaxMs, ss.Messages)
