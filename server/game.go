@@ -42,6 +42,16 @@ type game struct {
 	snap      *battle.State // the battle's state since its latest change (cur)
 	delay     int           // spectators see the game this many turns behind
 	turns     []*wire.State // with a delay: the spectators' state at the start of each turn (turns[t-1])
+
+	// A companion game's (companion.go): the commands waiting for the
+	// players' input (queue[0] asked need), the marks an agreed undo
+	// returns to, the undo proposal not yet answered, and the moves of the
+	// latest reveal.
+	queue []battle.Command
+	need  *battle.NeedInput
+	marks []mark
+	offer *wire.UndoOffer
+	moves []wire.TableMove
 }
 
 // cur returns the battle's state, copied once per change of the battle
@@ -75,7 +85,16 @@ func newGame(id, scenario string, setup battle.Setup, secret []byte, comp *asset
 		return nil, err
 	}
 	g := &game{id: id, scenario: scenario, setup: setup, secret: secret, b: b, comp: comp, joined: map[battle.Side]bool{}, clock: newGameClock(clock), delay: delay}
-	g.settle()
+	if g.companion() {
+		// A companion battle waits for its begin command: its first
+		// draws come from the table.
+		if err := g.run(battle.Command{Type: battle.CmdBegin, Side: battle.Colonial}); err != nil {
+			return nil, err
+		}
+	}
+	if err := g.settle(); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -101,6 +120,9 @@ func (g *game) sealedNow(st *battle.State) bool {
 func (g *game) owe(st *battle.State, side battle.Side) []string {
 	if side == "" || g.revealed[side] {
 		return nil // a side that has opened its commitment waits for the others'
+	}
+	if g.need != nil {
+		return nil // a companion game waits for a die or a counter first
 	}
 	var out []string
 	switch st.Phase {
@@ -188,6 +210,14 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 	case m.Type != wire.TypeAct && m.Round != g.round:
 		return fmt.Errorf("%s: round: %d; the game is at %s (a late or replayed message?)", m.Type, m.Round, g.moment(&st))
 	}
+	if g.need != nil && (m.Type == wire.TypeCommit || m.Type == wire.TypeReveal || m.Type == wire.TypeAct) {
+		return fmt.Errorf("%s: the game waits for a %s for %s; supply it first", m.Type, g.need.What, g.need.For)
+	}
+	var before *mark
+	if g.companion() && g.undoable(m.Type) {
+		mk := g.markNow()
+		before = &mk
+	}
 	var err error
 	switch m.Type {
 	case wire.TypeCommit:
@@ -196,11 +226,21 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 		err = g.reveal(&st, side, m)
 	case wire.TypeAct:
 		err = g.act(&st, side, m)
+	case wire.TypeSupply:
+		err = g.supply(&st, side, m)
+	case wire.TypeUndo:
+		err = g.proposeUndo(&st, side, m)
+	case wire.TypeConsent:
+		err = g.consent(side, m)
 	default:
-		err = fmt.Errorf("message: type %q; allowed: commit, reveal, act", m.Type)
+		err = fmt.Errorf("message: type %q; allowed: commit, reveal, act, supply, undo, consent", m.Type)
 	}
 	if err != nil {
 		return err
+	}
+	if before != nil {
+		g.marks = append(g.marks, *before)
+		g.offer = nil // an action after the proposal: the proposal no longer says what it takes back
 	}
 	g.seq++
 	return g.settle()
@@ -261,6 +301,28 @@ func (g *game) applyOpened() error {
 	}
 	// Every commitment of the round is open: apply them in the order of
 	// the sides, whoever opened first.
+	if g.companion() {
+		if moves := g.tableMoves(); moves != nil {
+			g.moves = moves
+		}
+		var cmds []battle.Command
+		for _, s := range battle.Sides {
+			o := g.opened[s]
+			if o == nil {
+				continue
+			}
+			for _, c := range o.PlayedCommands() {
+				c.Side = s
+				cmds = append(cmds, c)
+			}
+			g.seals = append(g.seals, *o)
+			g.notes = append(g.notes, g.pending[s]...)
+		}
+		if err := g.run(cmds...); err != nil {
+			return errDirty{fmt.Errorf("reveal: %w", err)}
+		}
+		return nil
+	}
 	for _, s := range battle.Sides {
 		o := g.opened[s]
 		if o == nil {
@@ -313,13 +375,16 @@ func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Comma
 			why = fmt.Errorf("commands[0].side: %q; leave it out: the side comes from the seat", cmds[0].Side)
 		default:
 			why = apply(cmds[0])
+			if battle.IsNeedInput(why) {
+				why = nil // a companion's firing step waits for the table's dice
+			}
 		}
 		if why == nil {
 			return cmds, nil, nil
 		}
 		note(0, "", why)
 		stand := wire.StandIn(battle.CmdDeclare, "", 0)
-		if err := apply(stand); err != nil {
+		if err := apply(stand); err != nil && !battle.IsNeedInput(err) {
 			return nil, nil, fmt.Errorf("the declaration of no fire: %w", err)
 		}
 		notes[0].Played = &stand
@@ -422,6 +487,12 @@ func (g *game) act(st *battle.State, side battle.Side, m wire.ClientMsg) error {
 	allowed := map[battle.CommandType]battle.Phase{battle.CmdTail: battle.Planning, battle.CmdFTL: battle.PlacingFTL,
 		battle.CmdDeclare: battle.Declaring, battle.CmdPreplan: battle.Preplanning}
 	p, ok := allowed[c.Type]
+	if c.Type == battle.CmdPose {
+		if err := g.correctPose(c); err != nil {
+			return err
+		}
+		ok, p = true, phase // the engine says when a pose may be corrected
+	}
 	switch {
 	case !ok:
 		return fmt.Errorf("act: command.type: %q; allowed: tail, ftl, declare, preplan (plans go through commit and reveal)", c.Type)
@@ -433,6 +504,13 @@ func (g *game) act(st *battle.State, side battle.Side, m wire.ClientMsg) error {
 		return fmt.Errorf("act: command.side: %q; this seat plays %s (the side comes from the seat)", c.Side, side)
 	}
 	c.Side = side
+	if g.companion() {
+		if err := g.run(c); err != nil {
+			g.queue, g.need = nil, nil
+			return fmt.Errorf("act: command (%s): %w", c.Type, err)
+		}
+		return nil
+	}
 	if err := g.apply(c); err != nil {
 		return fmt.Errorf("act: command (%s): %w", c.Type, err)
 	}
@@ -442,7 +520,13 @@ func (g *game) act(st *battle.State, side battle.Side, m wire.ClientMsg) error {
 // settle does what nobody decides: the reveal once every plan is in (with
 // the turn's dice seed), and the start of a new round of commitments.
 func (g *game) settle() error {
-	for g.b.Phase() == battle.Revealing {
+	for g.b.Phase() == battle.Revealing && len(g.queue) == 0 {
+		if g.companion() {
+			if err := g.run(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}); err != nil {
+				return errDirty{fmt.Errorf("reveal: %w", err)}
+			}
+			continue
+		}
 		turn := g.b.Turn()
 		d := wire.TurnDice{Turn: turn, Contribution: wire.Contribution(g.secret, turn)}
 		d.ContributionCommitment = wire.ContributionCommitment(d.Contribution)
@@ -523,6 +607,9 @@ func (g *game) state(seat battle.Side) *wire.State {
 		}
 	}
 	s.Clock = g.clockView()
+	if g.companion() {
+		s.Companion, s.Need, s.Undo, s.UndoPoints, s.Moves = true, needOf(g.need), g.offer, len(g.marks), g.moves
+	}
 	if g.over() {
 		s.Record = g.published
 		s.Aborted = g.aborted

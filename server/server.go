@@ -469,8 +469,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	setup := sc.Setup()
-	if setup.Companion {
-		httpError(w, http.StatusBadRequest, "create: a companion battle is played at a real table, not over the network")
+	if req.Companion {
+		setup.Companion = true
+	}
+	if setup.Companion && req.Clock != nil && req.Clock.Mode != wire.ClockNone {
+		httpError(w, http.StatusBadRequest, "create: clock: a companion game is played at a table, with no clock")
 		return
 	}
 	if err := wire.CheckSetup(setup); err != nil {

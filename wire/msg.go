@@ -8,6 +8,7 @@ import (
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
+	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
 )
@@ -22,7 +23,11 @@ const MaxMessage = limits.MessageBytes
 const (
 	TypeCommit = "commit" // a commitment to a side's sealed commands
 	TypeReveal = "reveal" // the commands and nonce that open a commitment
-	TypeAct    = "act"    // one open command (tail, ftl, declare when open, preplan)
+	TypeAct    = "act"    // one open command (tail, ftl, declare when open, preplan; pose in a companion game)
+	// A companion game's (played with models on a real table):
+	TypeSupply  = "supply"  // the die, pick or counter the game waits for (State.Need)
+	TypeUndo    = "undo"    // propose to take back the latest actions
+	TypeConsent = "consent" // answer the other player's proposal
 )
 
 // The server's message types.
@@ -48,6 +53,71 @@ type ClientMsg struct {
 	Nonce      string           `json:"nonce,omitempty"`      // reveal: NonceSize bytes in hex
 	Commands   []battle.Command `json:"commands,omitempty"`   // reveal: the sealed commands
 	Command    *battle.Command  `json:"command,omitempty"`    // act
+	Supply     *Supply          `json:"supply,omitempty"`     // supply
+	Undo       *Undo            `json:"undo,omitempty"`       // undo
+	Consent    *Consent         `json:"consent,omitempty"`    // consent
+}
+
+// Supply answers a companion game's Need: exactly one of Value (a die
+// rolled on the table, 1 to 6; a pick, 0 to Of−1), Counter (the counter
+// drawn from the table's cup; only the side the Need names may supply
+// it) and Roll (the app rolls the die, or draws the counter from its
+// secret cup).
+type Supply struct {
+	Value   *int            `json:"value,omitempty"`
+	Counter *battle.Counter `json:"counter,omitempty"`
+	Roll    bool            `json:"roll,omitempty"`
+}
+
+// Undo proposes to take back the Back latest actions of a companion game
+// (State.UndoPoints says how many there are); the other player consents
+// or declines. A new proposal replaces one not yet answered.
+type Undo struct {
+	Back int `json:"back"`
+}
+
+// Consent answers the other player's undo proposal.
+type Consent struct {
+	Agree bool `json:"agree"`
+}
+
+// Need is the draw a companion game waits for (battle.NeedInput): What
+// (battle.DrawDie, DrawPick, DrawCounter) among Of, for what (For, the
+// engine's words); a counter is drawn from Cup for Ship, whose owner
+// Side alone supplies it. A die or pick either player supplies.
+type Need struct {
+	What string      `json:"what"`
+	Of   int         `json:"of"`
+	For  string      `json:"for"`
+	Ship string      `json:"ship,omitempty"`
+	Side battle.Side `json:"side,omitempty"`
+	Cup  string      `json:"cup,omitempty"`
+}
+
+// UndoOffer is an undo proposal waiting for the other player's consent.
+type UndoOffer struct {
+	By   battle.Side `json:"by"`
+	Back int         `json:"back"`
+}
+
+// TableMove is one ship's revealed move as the players copy it onto the
+// real table (a companion game), from the engine's one legality answer
+// (battle.Battle.Preview) at the reveal: the cards to lay, the plan as it
+// flies (Executed: corrected when illegal), the rules an illegal plan
+// breaks and the damage counters it draws, and the pose of its stand after
+// each movement step (none for an FTL jump: its arrival needs the marker
+// and the dice).
+type TableMove struct {
+	Turn        int                  `json:"turn"`
+	Ship        string               `json:"ship"`
+	Side        battle.Side          `json:"side"`
+	Planned     starship.Plan        `json:"planned"`
+	Executed    starship.Plan        `json:"executed"`
+	Legal       bool                 `json:"legal"`
+	Violations  []starship.Violation `json:"violations,omitempty"`
+	DamageDraws int                  `json:"damage_draws,omitempty"`
+	Jump        bool                 `json:"jump,omitempty"`
+	Steps       []physics.Pose       `json:"steps,omitempty"`
 }
 
 // ServerMsg is every message the server sends.
@@ -103,6 +173,16 @@ type State struct {
 	// Aborted says the game ended by a forfeit the engine did not decide
 	// (a clock, a reveal that never came); the record holds it too.
 	Aborted *Abort `json:"aborted,omitempty"`
+
+	// A companion game's (Companion): the draw the game waits for (Need;
+	// nothing else is owed until it comes), the undo proposal waiting for
+	// an answer (Undo), how many actions may be taken back (UndoPoints),
+	// and the moves of the latest reveal to copy onto the table (Moves).
+	Companion  bool        `json:"companion,omitempty"`
+	Need       *Need       `json:"need,omitempty"`
+	Undo       *UndoOffer  `json:"undo,omitempty"`
+	UndoPoints int         `json:"undo_points,omitempty"`
+	Moves      []TableMove `json:"moves,omitempty"`
 }
 
 // StandInNote is one opened command the engine refused, or a decision
@@ -164,14 +244,44 @@ func Decode(data []byte) (ClientMsg, error) {
 		if m.Commands != nil || m.Commitment != "" || m.Nonce != "" {
 			return m, fmt.Errorf("act: only the command travels")
 		}
+	case TypeSupply:
+		if m.Supply == nil {
+			return m, fmt.Errorf("supply: supply: missing")
+		}
+		n := 0
+		for _, given := range []bool{m.Supply.Value != nil, m.Supply.Counter != nil, m.Supply.Roll} {
+			if given {
+				n++
+			}
+		}
+		if n != 1 {
+			return m, fmt.Errorf("supply: give exactly one of value, counter and roll")
+		}
+	case TypeUndo:
+		if m.Undo == nil {
+			return m, fmt.Errorf("undo: undo: missing")
+		}
+		if m.Undo.Back < 1 || m.Undo.Back > MaxUndo {
+			return m, fmt.Errorf("undo: back: %d; allowed 1 to %d actions", m.Undo.Back, MaxUndo)
+		}
+	case TypeConsent:
+		if m.Consent == nil {
+			return m, fmt.Errorf("consent: consent: missing")
+		}
 	default:
-		return m, fmt.Errorf("message: type %q; allowed: commit, reveal, act", m.Type)
+		return m, fmt.Errorf("message: type %q; allowed: commit, reveal, act, supply, undo, consent", m.Type)
+	}
+	if m.Type != TypeSupply && m.Supply != nil || m.Type != TypeUndo && m.Undo != nil || m.Type != TypeConsent && m.Consent != nil {
+		return m, fmt.Errorf("%s: supply, undo and consent travel only in messages of their own type", m.Type)
 	}
 	if m.Turn < 1 || m.Step < 1 || m.Step > 2 || m.Round < 0 {
 		return m, fmt.Errorf("%s: turn, step, round: %d, %d, %d; allowed: turn from 1, step 1 or 2, round from 0", m.Type, m.Turn, m.Step, m.Round)
 	}
 	return m, nil
 }
+
+// MaxUndo bounds the actions one undo proposal takes back.
+const MaxUndo = 100
 
 // MaxCommands bounds the commands of one reveal (a side's ships).
 const MaxCommands = limits.RevealCommands
@@ -209,6 +319,11 @@ type CreateRequest struct {
 	// one watching can coach a player as the game is played. Once the
 	// game is over they see its end.
 	SpectatorDelay int `json:"spectator_delay,omitempty"`
+	// Companion: the game is played with models on a real table, the
+	// program keeping the twin and the books (battle.Setup.Companion):
+	// dice and counters come from the players or the app, and poses may
+	// be corrected to where the models stand.
+	Companion bool `json:"companion,omitempty"`
 }
 
 // MaxSpectatorDelay bounds CreateRequest.SpectatorDelay, in turns.

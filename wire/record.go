@@ -224,7 +224,10 @@ func (r Record) replay(comp *assets.Components, secret []byte, dice map[int]Turn
 	if len(r.Journal) == 0 || r.Journal[0].Command.Type != battle.CmdBegin {
 		return nil, errors.New("record: journal: does not start with the begin command")
 	}
-	if !reflect.DeepEqual(nilDraws(b.Journal()[0].Draws), nilDraws(r.Journal[0].Draws)) {
+	from := 1
+	if r.Setup.Companion {
+		from = 0 // a companion battle is begun by a player's command, its draws supplied
+	} else if !reflect.DeepEqual(nilDraws(b.Journal()[0].Draws), nilDraws(r.Journal[0].Draws)) {
 		return nil, errors.New("record: journal[0]: the first turn's draws differ")
 	}
 	var sealedCmds []battle.Command
@@ -235,7 +238,7 @@ func (r Record) replay(comp *assets.Components, secret []byte, dice map[int]Turn
 		}
 	}
 	reseeded := map[int]bool{}
-	for i := 1; i < len(r.Journal); i++ {
+	for i := from; i < len(r.Journal); i++ {
 		e := r.Journal[i]
 		if e.Command.Type == battle.CmdReseed {
 			d, ok := dice[b.Turn()]

@@ -1,0 +1,232 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// A companion game (battle.Setup.Companion) is played with models on a
+// real table: the server keeps the twin and the books. It is a network
+// game with these differences:
+//
+//   - the battle draws nothing of its own: when a command needs a die, a
+//     pick or a counter (battle.NeedInput) the game waits (State.Need)
+//     with the command queued, and a supply message brings the value typed
+//     from the table, or asks the battle to roll or draw it from its own
+//     secret cup; the queued commands then go on;
+//   - a ship's owner may correct its pose to where the model stands (act
+//     with a pose command) after a movement step;
+//   - the players may take back their latest actions by agreement (undo,
+//     then the other's consent): the battle journals a take-back and the
+//     game returns to where it stood before those actions;
+//   - each reveal's moves are given as TableMoves to copy onto the table.
+
+// mark is where a companion game stood before one of its actions: what
+// an agreed undo returns to.
+type mark struct {
+	journal int // the battle's journal length
+	key     string
+	round   int
+	queue   []battle.Command
+	need    *battle.NeedInput
+	moves   []wire.TableMove
+}
+
+// companion reports whether the game is played at a real table.
+func (g *game) companion() bool { return g.setup.Companion }
+
+// run applies commands in order after those already queued; a command
+// that needs the players' input stays queued, first, with the need kept
+// (g.need), and run returns nil. Any other refusal is returned.
+func (g *game) run(cmds ...battle.Command) error {
+	g.queue = append(g.queue, cmds...)
+	g.need = nil
+	for len(g.queue) > 0 {
+		err := g.apply(g.queue[0])
+		var need *battle.NeedInput
+		if errors.As(err, &need) {
+			g.need = need
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		g.queue = g.queue[1:]
+	}
+	g.queue = nil
+	return nil
+}
+
+// markNow remembers where the game stands, before an action.
+func (g *game) markNow() mark {
+	return mark{journal: len(g.b.Journal()), key: g.key, round: g.round, queue: slices.Clone(g.queue), need: g.need, moves: g.moves}
+}
+
+// undoable reports whether message type typ is an action an undo may take
+// back: a supply, an open command, and the first commitment of a round.
+func (g *game) undoable(typ string) bool {
+	switch typ {
+	case wire.TypeSupply, wire.TypeAct:
+		return true
+	case wire.TypeCommit:
+		return len(g.commits) == 0
+	}
+	return false
+}
+
+// supply answers the draw the game waits for, with a value typed from the
+// table or the battle's own roll, and goes on with the queued commands.
+func (g *game) supply(st *battle.State, side battle.Side, m wire.ClientMsg) error {
+	if !g.companion() {
+		return errors.New("supply: this game draws its own dice (it is not a companion game)")
+	}
+	n := g.need
+	if n == nil {
+		return fmt.Errorf("supply: the game waits for no die or counter now (%s)", g.moment(st))
+	}
+	sup := *m.Supply
+	cmd := battle.Command{Type: battle.CmdSupply, Side: side}
+	if n.What == battle.DrawCounter && n.Side != "" && side != n.Side {
+		return fmt.Errorf("supply: the counter for %s is drawn by its owner, the %s player", n.Ship, n.Side)
+	}
+	switch {
+	case sup.Roll && n.What == battle.DrawCounter:
+		cmd.FromCup = 1
+	case sup.Roll:
+		cmd.Roll = 1
+	case sup.Value != nil:
+		v := *sup.Value
+		switch n.What {
+		case battle.DrawDie:
+			if v < 1 || v > 6 {
+				return fmt.Errorf("supply: value: %d; a die for %s shows 1 to 6", v, n.For)
+			}
+		case battle.DrawPick:
+			if v < 0 || v >= n.Of {
+				return fmt.Errorf("supply: value: %d; the choice for %s is 0 to %d", v, n.For, n.Of-1)
+			}
+		default:
+			return fmt.Errorf("supply: value: a counter is drawn for %s; give the counter, or roll to draw it from the app's cup", n.For)
+		}
+		cmd.Values = []int{v}
+	default: // a counter
+		if n.What != battle.DrawCounter {
+			return fmt.Errorf("supply: counter: a %s is asked for %s, not a counter", n.What, n.For)
+		}
+		cup := st.Cup
+		if n.Cup == "collision" {
+			cup = st.Collisions
+		}
+		if !slices.Contains(cup, *sup.Counter) {
+			return fmt.Errorf("supply: counter: %s is not in the %s cup (%d counters left); check the counter drawn", sup.Counter, n.Cup, len(cup))
+		}
+		cmd.Drawn = []string{sup.Counter.String()}
+	}
+	if err := g.apply(cmd); err != nil {
+		return fmt.Errorf("supply: %w", err)
+	}
+	if err := g.run(); err != nil {
+		// The supply is journaled: the game is rebuilt without it.
+		return errDirty{fmt.Errorf("supply: %w", err)}
+	}
+	return nil
+}
+
+// proposeUndo records side's proposal to take back its Back latest
+// actions; the other player answers it.
+func (g *game) proposeUndo(st *battle.State, side battle.Side, m wire.ClientMsg) error {
+	if !g.companion() {
+		return errors.New("undo: only a companion game takes actions back")
+	}
+	if len(g.commits) > 0 {
+		return errors.New("undo: plans are being sealed; finish this round of commitments first")
+	}
+	if m.Undo.Back > len(g.marks) {
+		return fmt.Errorf("undo: back: %d; there are %d actions to take back", m.Undo.Back, len(g.marks))
+	}
+	g.offer = &wire.UndoOffer{By: side, Back: m.Undo.Back}
+	return nil
+}
+
+// consent answers the other player's undo proposal: agreed, the battle
+// takes back the journal after the proposal's mark (a journaled
+// take-back) and the game returns to where it stood there.
+func (g *game) consent(side battle.Side, m wire.ClientMsg) error {
+	o := g.offer
+	switch {
+	case o == nil:
+		return errors.New("consent: no undo is proposed")
+	case o.By == side:
+		return errors.New("consent: the other player consents to an undo, not the one who proposed it")
+	}
+	g.offer = nil
+	if !m.Consent.Agree {
+		return nil
+	}
+	k := len(g.marks) - o.Back
+	mk := g.marks[k]
+	if mk.journal < len(g.b.Journal()) {
+		if err := g.apply(battle.Command{Type: battle.CmdTakeBack, Side: o.By, To: mk.journal}); err != nil {
+			return fmt.Errorf("consent: %w", err)
+		}
+	}
+	g.key, g.round, g.queue, g.need, g.moves = mk.key, mk.round, mk.queue, mk.need, mk.moves
+	g.marks = g.marks[:k]
+	g.commits, g.revealed = map[battle.Side]string{}, map[battle.Side]bool{}
+	g.opened, g.pending = map[battle.Side]*wire.Seal{}, map[battle.Side][]wire.StandInNote{}
+	return nil
+}
+
+// correctPose checks a companion's pose correction against the round of
+// commitments: a plan sealed from the old pose stands.
+func (g *game) correctPose(c battle.Command) error {
+	if !g.companion() {
+		return errors.New("act: command.type: pose corrections belong to companion games")
+	}
+	if len(g.commits) > 0 {
+		return fmt.Errorf("act: pose: %s has sealed its decisions from the poses as they are; correct poses before the first commitment", slices.Sorted(maps.Keys(g.commits))[0])
+	}
+	return nil
+}
+
+// tableMoves is each opened plan's move as the players copy it onto the
+// table: the engine's one legality answer (Battle.Preview) for the ship
+// as it stands before the reveal.
+func (g *game) tableMoves() []wire.TableMove {
+	var out []wire.TableMove
+	for _, s := range battle.Sides {
+		o := g.opened[s]
+		if o == nil || o.Phase != battle.Planning {
+			continue
+		}
+		for _, c := range o.PlayedCommands() {
+			if c.Type != battle.CmdPlan || c.Plan == nil {
+				continue
+			}
+			oc, err := g.b.Preview(s, c.Ship, *c.Plan)
+			if err != nil {
+				continue // refused plans are stood in for, and noted
+			}
+			tm := wire.TableMove{Turn: o.Turn, Ship: c.Ship, Side: s, Planned: *c.Plan, Executed: oc.Executed, Legal: oc.Legal,
+				Violations: oc.Violations, DamageDraws: oc.DamageDraws, Jump: len(oc.Steps) == 0}
+			for _, st := range oc.Steps {
+				tm.Steps = append(tm.Steps, st.Pose)
+			}
+			out = append(out, tm)
+		}
+	}
+	return out
+}
+
+// needOf is the wire form of what the game waits for.
+func needOf(n *battle.NeedInput) *wire.Need {
+	if n == nil {
+		return nil
+	}
+	return &wire.Need{What: n.What, Of: n.Of, For: n.For, Ship: n.Ship, Side: n.Side, Cup: n.Cup}
+}
