@@ -41,12 +41,13 @@ func commands() map[string]command {
 		"serve":       {"run the game server for network play (lobby, seats, SQLite store, signed records)", runServe},
 		"host":        {"create a game on a server and print its seat links", runHost},
 		"bot":         {"play a seat of a network game with a computer policy", runBot},
+		"companion":   {"start a companion game at a real table: two phones, your models, dice and cup", runCompanion},
 		"photo":       {"rule on a real table from a photo and marks, with error bars", runPhoto},
 		"calibration": {"print the photo calibration sheet (-pdf)", runCalibration},
 	}
 }
 
-var order = []string{"measure", "move", "components", "odds", "rules", "cards", "sim", "tournament", "replay", "scenario", "serve", "host", "bot", "photo", "calibration"}
+var order = []string{"measure", "move", "components", "odds", "rules", "cards", "sim", "tournament", "replay", "scenario", "serve", "host", "bot", "companion", "photo", "calibration"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

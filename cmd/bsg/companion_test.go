@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// bsg companion -server creates a companion game there and prints its
+// seat links; -join prints where a seat's game stands.
+func TestCompanionOnAServer(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	code, out, errOut := runCLI(t, "", "companion", "-server", hs.URL, "-scenario", "jump-point", "-json")
+	require.Equal(t, 0, code, errOut)
+	var cr server.CreateResponse
+	require.NoError(t, json.Unmarshal([]byte(out), &cr))
+	require.NotEmpty(t, cr.Links["colonial"])
+	require.NotEmpty(t, cr.Links["cylon"])
+
+	code, out, errOut = runCLI(t, "", "companion", "-join", cr.Links["colonial"])
+	require.Equal(t, 0, code, errOut)
+	assert.True(t, strings.HasPrefix(out, "companion game "+cr.Game+", seat colonial: turn 1, step 1, planning\n"), out)
+	assert.Contains(t, out, "you owe: raptor, escort-1, escort-2")
+
+	code, _, errOut = runCLI(t, "", "companion", "-server", hs.URL, "-scenario", "no-such-scenario")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "no-such-scenario")
+}
+
+// bsg companion without -server runs the server itself, prints the seat
+// links, and serves the game until it is stopped.
+func TestCompanionServesItsOwnGame(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	run, stop := context.WithCancel(ctx)
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- companion(run, []string{"-addr", "127.0.0.1:0", "-data", t.TempDir(), "-web", "", "-scenario", "furball"}, strings.NewReader(""), pw, io.Discard)
+		pw.Close()
+	}()
+	links := map[string]string{}
+	sc := bufio.NewScanner(pr)
+	for sc.Scan() && len(links) < 3 {
+		for _, seat := range []string{"colonial", "cylon", "spectator"} {
+			if rest, ok := strings.CutPrefix(sc.Text(), seat+":"); ok {
+				links[seat] = strings.TrimSpace(rest)
+			}
+		}
+	}
+	require.Len(t, links, 3)
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	j, err := client.ParseLink(links["cylon"], "")
+	require.NoError(t, err)
+	c := client.Dial(ctx, j.Server, j.Token)
+	defer c.Close()
+	st, err := c.Wait(ctx, func(*wire.State) bool { return true })
+	require.NoError(t, err)
+	assert.True(t, st.Companion)
+	assert.Equal(t, battle.Cylon, st.Seat)
+	stop()
+	require.NoError(t, <-done)
+}
+
+// The seat's text names an illegal plan's rules and what to do at the
+// table, from the engine's one legality answer.
+func TestCompanionTextSaysWhatToDoAtTheTable(t *testing.T) {
+	comp := assets.Default()
+	sc, err := scenarios.Load("jump-point", comp)
+	require.NoError(t, err)
+	b, err := battle.New(sc.Setup(), comp, 1)
+	require.NoError(t, err)
+	plan := starship.Plan{Cards: []string{"hard-turn-left"}, Speed: maneuvers.Medium}
+	o, err := b.Preview(battle.Colonial, "raptor", plan)
+	require.NoError(t, err)
+	st := &wire.State{Game: "g", Seat: battle.Cylon, Companion: true, View: b.View(battle.Cylon),
+		Need: &wire.Need{What: battle.DrawCounter, Of: 40, For: "raptor's illegal move", Ship: "raptor", Side: battle.Colonial, Cup: "damage"},
+		Moves: []wire.TableMove{{Turn: 1, Ship: "raptor", Side: battle.Colonial, Planned: plan, Executed: o.Executed, Legal: o.Legal,
+			Violations: o.Violations, DamageDraws: o.DamageDraws, Steps: []physics.Pose{o.Final().Pose}}}}
+	got := companionText(st)
+	t.Log(got)
+	assert.Contains(t, got, "a counter from the damage cup for raptor (raptor's illegal move): the colonial player draws it")
+	assert.Contains(t, got, "raptor (colonial): hard-turn-left at medium; illegal: no-arrow-for-speed (")
+	assert.Contains(t, got, "at the table: draw 1 damage counter(s) and fly straight at medium instead")
+}
