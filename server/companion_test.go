@@ -127,6 +127,7 @@ func (tb *table) seal(cmds map[battle.Side][]battle.Command) {
 	for err := range errs {
 		require.NoError(tb.t, err)
 	}
+	tb.sync() // each seat has the state the last reveal led to
 }
 
 // holdFire plays the firing step with no shots: declarations sealed or
