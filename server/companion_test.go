@@ -292,7 +292,7 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 
 	// Undo by agreement: proposed, declined; proposed, agreed.
 	require.NoError(t, col.Undo(ctx, 1))
-	st = tb.sync()
+	tb.sync()
 	require.Equal(t, &wire.UndoOffer{By: battle.Colonial, Back: 1}, cyl.State().Undo)
 	tb.refused(col.Consent(ctx, true), "the proposer's own consent")
 	require.NoError(t, cyl.Consent(ctx, false))

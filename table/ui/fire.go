@@ -48,15 +48,10 @@ func (g *Game) reveal() {
 	g.advance()
 }
 
-// afterApply plays back what a command did, beat by beat in the rules'
+// afterCommand plays back what a command did, beat by beat in the rules'
 // order (playback.go): each movement step's moves, then its firing step's
 // shots (or that no ship can fire), each waiting for the player. declared
 // is the firing step the command declared shots for (0: none).
-func (g *Game) afterApply(before map[string]snap, turn, step int, evs []battle.Event, moved bool) {
-	g.afterCommand(before, turn, step, evs, moved, 0)
-}
-
-// afterCommand is afterApply knowing the firing step declared.
 func (g *Game) afterCommand(before map[string]snap, turn, step int, evs []battle.Event, moved bool, declared int) {
 	g.resolving = turn
 	v := g.publicView()
