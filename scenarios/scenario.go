@@ -179,14 +179,19 @@ func (s *Scenario) Setup() battle.Setup {
 		st.Obstacles = append(st.Obstacles, o.Referee())
 	}
 	for _, c := range s.Victory {
-		bc := battle.Condition{Kind: c.Kind, Side: c.Side, Ship: c.Ship, Turns: c.Turns, By: c.By, Edge: c.Edge,
-			ZoneName: c.Zone, Target: c.Target, Points: append([]battle.ClassPoints(nil), c.Values...)}
-		if c.Zone != "" {
-			bc.Zone = s.ZonePolygon(c.Zone)
-		}
-		st.Victory = append(st.Victory, bc)
+		st.Victory = append(st.Victory, s.condition(c))
 	}
 	return st
+}
+
+// condition returns a victory condition as the battle takes it.
+func (s *Scenario) condition(c Condition) battle.Condition {
+	bc := battle.Condition{Kind: c.Kind, Side: c.Side, Ship: c.Ship, Turns: c.Turns, By: c.By, Edge: c.Edge,
+		ZoneName: c.Zone, Target: c.Target, Points: append([]battle.ClassPoints(nil), c.Values...)}
+	if c.Zone != "" {
+		bc.Zone = s.ZonePolygon(c.Zone)
+	}
+	return bc
 }
 
 // Physics returns the pose in the table frame of the physics package (the

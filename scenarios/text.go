@@ -13,46 +13,142 @@ import (
 // num prints a length or an angle without needless digits.
 func num(v float64) string { return strconv.FormatFloat(round(v), 'f', -1, 64) }
 
-// Describe says a victory condition in a sentence.
+// Goal is a victory condition as the players are told it (Winning the
+// game: "different scenarios may present different conditions for the
+// end of the game and for victory"): the fields of a battle.Condition the
+// words need, with the turn a Hold is decided at resolved. It is the one
+// source of the conditions' words: Sentence (bsg scenario show, the
+// sheet, the editor, a written file's comments) and Aim (the table view's
+// briefing, goals and help) both read its fields.
+type Goal struct {
+	Kind battle.ConditionKind
+	// Side is the side the condition gives the win to ("" for
+	// EliminateAll, Points and a Hold whoever holds the zone).
+	Side battle.Side
+	// Ship is the ship to destroy (Destroy) or to get away (Leave).
+	Ship string
+	// Turn is the turn at whose end a Survive or a Hold is decided (a
+	// Hold without its own turn: the turn limit; 0 when there is none
+	// either, i.e. the last turn).
+	Turn int
+	// By is how a Leave's ship gets away: across the edge Edge or by FTL.
+	By   battle.Exit
+	Edge battle.Edge
+	// Zone is the id of the zone a Hold or a Leave by FTL names ("" for
+	// a jump from anywhere).
+	Zone string
+	// Points and Target are a Points condition's values by class and
+	// the score that wins at once (0: none).
+	Points []battle.ClassPoints
+	Target int
+}
+
+// GoalOf returns the goal a condition sets, in a battle whose turn limit
+// is turnLimit (0: none).
+func GoalOf(c battle.Condition, turnLimit int) Goal {
+	g := Goal{Kind: c.Kind, Side: c.Side, Ship: c.Ship, Turn: c.Turns, By: c.By, Edge: c.Edge,
+		Zone: c.ZoneName, Points: c.Points, Target: c.Target}
+	if c.Kind == battle.Hold && g.Turn == 0 {
+		g.Turn = turnLimit
+	}
+	return g
+}
+
+// Describe says a victory condition of the scenario in a sentence.
 func (s *Scenario) Describe(c Condition) string {
-	side := sideTitle(c.Side)
-	switch c.Kind {
+	return GoalOf(s.condition(c), 0).Sentence() // a Hold without a turn: "the last turn"
+}
+
+// Sentence says the goal in a sentence naming the side that wins.
+func (g Goal) Sentence() string {
+	side := sideTitle(g.Side)
+	switch g.Kind {
 	case battle.EliminateAll:
 		return "The last side with ships in play wins; a draw if the last ships of both sides go in the same turn."
 	case battle.Survive:
-		return fmt.Sprintf("%s wins if it still has a ship in play at the end of turn %d.", side, c.Turns)
+		return fmt.Sprintf("%s wins if it still has a ship in play at the end of turn %d.", side, g.Turn)
 	case battle.Destroy:
-		return fmt.Sprintf("%s wins when %s is destroyed.", side, c.Ship)
+		return fmt.Sprintf("%s wins when %s is destroyed.", side, g.Ship)
 	case battle.Leave:
-		if c.By == battle.ExitEdge {
-			return fmt.Sprintf("%s wins when %s leaves the table by the %s edge.", side, c.Ship, c.Edge)
+		if g.By == battle.ExitEdge {
+			return fmt.Sprintf("%s wins when %s leaves the table by the %s edge.", side, g.Ship, g.Edge)
 		}
-		if c.Zone != "" {
-			return fmt.Sprintf("%s wins when %s jumps away by FTL from inside %s.", side, c.Ship, c.Zone)
+		if g.Zone != "" {
+			return fmt.Sprintf("%s wins when %s jumps away by FTL from inside %s.", side, g.Ship, g.Zone)
 		}
-		return fmt.Sprintf("%s wins when %s jumps away by FTL.", side, c.Ship)
+		return fmt.Sprintf("%s wins when %s jumps away by FTL.", side, g.Ship)
 	case battle.Hold:
-		when := "at the end of the last turn"
-		if c.Turns > 0 {
-			when = fmt.Sprintf("at the end of turn %d", c.Turns)
-		}
 		who := "A side"
-		if c.Side != "" {
+		if g.Side != "" {
 			who = side
 		}
-		return fmt.Sprintf("%s wins if %s it holds %s: a ship of its own with its stand inside, and no enemy ship.", who, when, c.Zone)
+		return fmt.Sprintf("%s wins if %s it holds %s: a ship of its own with its stand inside, and no enemy ship.", who, g.when(), g.Zone)
 	case battle.Points:
-		vals := make([]string, len(c.Values))
-		for i, v := range c.Values {
-			vals[i] = fmt.Sprintf("%s %d", v.Class, v.Points)
-		}
-		t := fmt.Sprintf("Points for each enemy ship destroyed (%s); the side with more points wins when a side has no ship left or at the turn limit", strings.Join(vals, ", "))
-		if c.Target > 0 {
-			t += fmt.Sprintf(", or at once on reaching %d", c.Target)
+		t := fmt.Sprintf("Points for each enemy ship destroyed (%s); the side with more points wins when a side has no ship left or at the turn limit", g.values())
+		if g.Target > 0 {
+			t += fmt.Sprintf(", or at once on reaching %d", g.Target)
 		}
 		return t + "."
 	}
-	return string(c.Kind)
+	return string(g.Kind)
+}
+
+// Aim says the goal as what the side it is for must do, without a
+// capital or a full stop (the view joins a side's aims with "; or "): a
+// condition that names no side is an aim of both.
+func (g Goal) Aim() string {
+	switch g.Kind {
+	case battle.EliminateAll:
+		return "destroy every enemy ship (both sides gone in the same turn: a draw)"
+	case battle.Survive:
+		return fmt.Sprintf("keep a ship in play to the end of turn %d", g.Turn)
+	case battle.Destroy:
+		return "destroy " + g.Ship
+	case battle.Leave:
+		if g.By == battle.ExitEdge {
+			return fmt.Sprintf("get %s to leave the table across the %s edge", g.Ship, g.Edge)
+		}
+		where := "from anywhere"
+		if g.Zone != "" {
+			where = "from inside " + ZoneTitle(g.Zone)
+		}
+		return fmt.Sprintf("get %s to jump away by FTL (speed slider at FTL) %s", g.Ship, where)
+	case battle.Hold:
+		return fmt.Sprintf("hold %s %s (a ship's stand inside, no enemy stand inside)", ZoneTitle(g.Zone), g.when())
+	case battle.Points:
+		s := "each enemy ship destroyed scores points (" + g.values() + ")"
+		if g.Target > 0 {
+			s += fmt.Sprintf("; %d points win at once", g.Target)
+		}
+		return s + "; when a side is gone or at the turn limit, more points win"
+	}
+	return string(g.Kind)
+}
+
+// when says the end of the turn a Survive or Hold is decided at.
+func (g Goal) when() string {
+	if g.Turn > 0 {
+		return fmt.Sprintf("at the end of turn %d", g.Turn)
+	}
+	return "at the end of the last turn"
+}
+
+// values lists a Points goal's values by class.
+func (g Goal) values() string {
+	vals := make([]string, len(g.Points))
+	for i, v := range g.Points {
+		vals[i] = fmt.Sprintf("%s %d", v.Class, v.Points)
+	}
+	return strings.Join(vals, ", ")
+}
+
+// ZoneTitle names a zone in a sentence: "the jump point" for the id
+// jump-point, "the zone" for none.
+func ZoneTitle(id string) string {
+	if id == "" {
+		return "the zone"
+	}
+	return "the " + strings.ReplaceAll(id, "-", " ")
 }
 
 func sideTitle(s battle.Side) string {

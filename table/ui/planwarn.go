@@ -7,6 +7,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
@@ -72,7 +73,7 @@ func (g *Game) planNotes(v battle.View, id string, p starship.Plan, o *starship.
 		if c.Kind != battle.Leave || c.Ship != id || c.Side != "" && c.Side != s.Side {
 			continue
 		}
-		where := zoneName(c.ZoneName)
+		where := scenarios.ZoneTitle(c.ZoneName)
 		switch {
 		case c.By == battle.ExitFTL && len(c.Zone) > 0 && p.Speed == maneuvers.FTL:
 			if c.Zone.Contains(st.Pose.Pos) {

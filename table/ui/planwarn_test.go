@@ -49,14 +49,14 @@ func TestGhostSaysHowFarFromTheObjective(t *testing.T) {
 	d := distToPolygon(zone.Zone, o.Final().Pose.Pos)
 	require.Greater(t, d, 100.0, "turn 1 ends far from the jump point")
 	text := frameText(a)
-	assert.Contains(t, text, fmt.Sprintf("The plan ends %.0f mm from %s.", d, zoneName(zone.ZoneName)), "the panel")
-	assert.Contains(t, text, fmt.Sprintf("\nends %.0f mm from %s\n", d, zoneName(zone.ZoneName)), "the ghost's label")
+	assert.Contains(t, text, fmt.Sprintf("The plan ends %.0f mm from %s.", d, scenarios.ZoneTitle(zone.ZoneName)), "the panel")
+	assert.Contains(t, text, fmt.Sprintf("\nends %.0f mm from %s\n", d, scenarios.ZoneTitle(zone.ZoneName)), "the ghost's label")
 	send(a, kit.Type("5")...) // high: nearer
 	o2, _, err := g.planCheck(v, "raptor", *g.draft(v, "raptor"))
 	require.NoError(t, err)
 	d2 := distToPolygon(zone.Zone, o2.Final().Pose.Pos)
 	require.Less(t, d2, d)
-	assert.Contains(t, frameText(a), fmt.Sprintf("ends %.0f mm from %s", d2, zoneName(zone.ZoneName)))
+	assert.Contains(t, frameText(a), fmt.Sprintf("ends %.0f mm from %s", d2, scenarios.ZoneTitle(zone.ZoneName)))
 }
 
 // TestJumpMidTableThatCannotGetAwayIsFlagged: The Jump Point's raptor

@@ -33,14 +33,12 @@ type zoneMark struct {
 	id   string
 	poly physics.Polygon
 	side battle.Side // the side a condition gives the zone to ("" for none or both)
-	why  string      // the condition that names it, in words ("" for a deployment zone)
 }
 
 // edgeMark is a table edge a condition names.
 type edgeMark struct {
 	edge battle.Edge
 	side battle.Side
-	why  string
 }
 
 // briefFor gathers the brief of a battle; sc may be nil.
@@ -72,7 +70,7 @@ func briefFor(setup battle.Setup, sc *scenarios.Scenario) *brief {
 	for _, c := range setup.Victory {
 		if c.ZoneName == "" && len(c.Zone) == 0 {
 			if c.Kind == battle.Leave && c.By == battle.ExitEdge {
-				br.edges = append(br.edges, edgeMark{edge: c.Edge, side: c.Side, why: conditionText(c, setup)})
+				br.edges = append(br.edges, edgeMark{edge: c.Edge, side: c.Side})
 			}
 			continue
 		}
@@ -86,10 +84,6 @@ func briefFor(setup battle.Setup, sc *scenarios.Scenario) *brief {
 		}
 		m := named[id]
 		m.side = c.Side
-		if m.why != "" {
-			m.why += "; "
-		}
-		m.why += conditionText(c, setup)
 		named[id] = m
 	}
 	for _, id := range order {
@@ -113,75 +107,6 @@ func scenarioNamed(a *App, name string) *scenarios.Scenario {
 	return nil
 }
 
-// conditionText says a victory condition in words (Winning the game).
-func conditionText(c battle.Condition, setup battle.Setup) string {
-	side := SideName(c.Side)
-	switch c.Kind {
-	case battle.EliminateAll:
-		return "the last side with ships in play wins (both gone in the same turn: a draw)"
-	case battle.Survive:
-		return fmt.Sprintf("%s wins with a ship still in play at the end of turn %d", side, c.Turns)
-	case battle.Destroy:
-		return fmt.Sprintf("%s wins when %s is destroyed", side, c.Ship)
-	case battle.Leave:
-		if c.By == battle.ExitEdge {
-			return fmt.Sprintf("%s wins when %s leaves the table across the %s edge", side, c.Ship, c.Edge)
-		}
-		where := "from anywhere"
-		if c.ZoneName != "" || len(c.Zone) > 0 {
-			where = "from inside " + zoneName(c.ZoneName)
-		}
-		return fmt.Sprintf("%s wins when %s jumps away by FTL (speed slider at FTL) %s", side, c.Ship, where)
-	case battle.Hold:
-		who := side + " wins"
-		if c.Side == "" {
-			who = "whoever holds it wins"
-		}
-		at := c.Turns
-		if at == 0 {
-			at = setup.TurnLimit
-		}
-		return fmt.Sprintf("at the end of turn %d, %s %s (a ship's stand inside, no enemy stand inside)", at, who, zoneName(c.ZoneName))
-	case battle.Points:
-		var vs []string
-		for _, p := range c.Points {
-			vs = append(vs, fmt.Sprintf("%s %d", p.Class, p.Points))
-		}
-		s := "each enemy ship destroyed scores points (" + strings.Join(vs, ", ") + ")"
-		if c.Target > 0 {
-			s += fmt.Sprintf("; %d points win at once", c.Target)
-		}
-		return s + "; when a side is gone or at the turn limit, more points win"
-	}
-	return string(c.Kind)
-}
-
-// goalText says a condition as the goal of the side it names.
-func goalText(c battle.Condition, setup battle.Setup) string {
-	switch c.Kind {
-	case battle.EliminateAll:
-		return "destroy every enemy ship (both sides gone in the same turn: a draw)"
-	case battle.Survive:
-		return fmt.Sprintf("keep a ship in play to the end of turn %d", c.Turns)
-	case battle.Destroy:
-		return "destroy " + c.Ship
-	case battle.Leave, battle.Hold:
-		t := conditionText(c, setup)
-		if i := strings.Index(t, " wins when "); i >= 0 {
-			return "get " + strings.Replace(t[i+len(" wins when "):], " jumps away", " to jump away", 1)
-		}
-		return strings.Replace(t, " wins ", " wins by holding ", 1)
-	}
-	return conditionText(c, setup)
-}
-
-func zoneName(id string) string {
-	if id == "" {
-		return "the zone"
-	}
-	return "the " + strings.ReplaceAll(id, "-", " ")
-}
-
 // goals returns each side's way to win, in words, the conditions that
 // name no side under both.
 func (br *brief) goals() map[battle.Side][]string {
@@ -191,7 +116,7 @@ func (br *brief) goals() map[battle.Side][]string {
 		conds = battle.Victory{{Kind: battle.EliminateAll}}
 	}
 	for _, c := range conds {
-		t := goalText(c, br.setup)
+		t := scenarios.GoalOf(c, br.setup.TurnLimit).Aim()
 		for _, side := range battle.Sides {
 			if c.Side == "" || c.Side == side {
 				out[side] = append(out[side], t)
@@ -254,9 +179,9 @@ func (br *brief) progress(b seat.Seat, v battle.View, turn int) []string {
 				out = append(out, fmt.Sprintf("%s is not on the table yet.", c.Ship))
 			case c.By == battle.ExitFTL && len(c.Zone) > 0:
 				if c.Zone.Contains(s.Pose.Pos) {
-					out = append(out, fmt.Sprintf("%s is inside %s: it may jump away (speed slider at FTL).", c.Ship, zoneName(c.ZoneName)))
+					out = append(out, fmt.Sprintf("%s is inside %s: it may jump away (speed slider at FTL).", c.Ship, scenarios.ZoneTitle(c.ZoneName)))
 				} else {
-					out = append(out, fmt.Sprintf("%s is %.0f mm from %s.", c.Ship, distToPolygon(c.Zone, s.Pose.Pos), zoneName(c.ZoneName)))
+					out = append(out, fmt.Sprintf("%s is %.0f mm from %s.", c.Ship, distToPolygon(c.Zone, s.Pose.Pos), scenarios.ZoneTitle(c.ZoneName)))
 				}
 			case c.By == battle.ExitEdge:
 				out = append(out, fmt.Sprintf("%s is %.0f mm from the %s edge.", c.Ship, distToEdge(c.Edge, s.Pose.Pos, v.Width, v.Depth), c.Edge))
@@ -277,7 +202,7 @@ func (br *brief) progress(b seat.Seat, v battle.View, turn int) []string {
 			case holder[battle.Colonial]:
 				who = "contested"
 			}
-			out = append(out, fmt.Sprintf("%s: %s.", strings.ToUpper(zoneName(c.ZoneName)[:1])+zoneName(c.ZoneName)[1:], who))
+			out = append(out, fmt.Sprintf("%s: %s.", strings.ToUpper(scenarios.ZoneTitle(c.ZoneName)[:1])+scenarios.ZoneTitle(c.ZoneName)[1:], who))
 		case battle.Points:
 			score := map[battle.Side]int{}
 			for _, s := range v.Ships {
