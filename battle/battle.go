@@ -63,6 +63,7 @@ const (
 	// companion mode:
 	CmdPose     CommandType = "pose"      // correct a ship's pose to where its model stands on the table
 	CmdTakeBack CommandType = "take-back" // take back the commands after the journal's first To, by both players' agreement
+	CmdAligned  CommandType = "aligned"   // the twin stands where the models do: on to the firing step
 )
 
 // Entry is one journal line: a command and the draws it made.
@@ -303,8 +304,10 @@ func (b *Battle) apply(cmd Command) error {
 		return b.reseed(cmd)
 	case CmdPose:
 		return b.correctPose(cmd)
+	case CmdAligned:
+		return b.aligned()
 	}
-	return fmt.Errorf("unknown command %q; allowed: begin, plan, undo, tail, reveal, ftl, declare, preplan, supply, reseed, pose, take-back", cmd.Type)
+	return fmt.Errorf("unknown command %q; allowed: begin, plan, undo, tail, reveal, ftl, declare, preplan, supply, reseed, pose, aligned, take-back", cmd.Type)
 }
 
 // supply queues the players' dice and counters (companion mode).

@@ -49,6 +49,9 @@ func (s Setup) Check(comp *assets.Components) error {
 			ps.add("setup."+d.name, "%g mm; allowed: more than 0, at most %g mm", d.v, limits.TableMM)
 		}
 	}
+	if s.Aligning && !s.Companion {
+		ps.add("setup.Aligning", "aligning the twin with the models needs companion mode (setup.Companion)")
+	}
 	if s.TurnLimit < 0 || s.TurnLimit > limits.TurnLimit {
 		ps.add("setup.TurnLimit", "%d; allowed: 0 (none) to %d", s.TurnLimit, limits.TurnLimit)
 	}

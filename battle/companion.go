@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/starship"
 )
 
 // maxRolled bounds the draws one supply command may leave to the battle's
@@ -39,8 +40,10 @@ func (e *PoseRefused) Error() string {
 // correctPose moves a ship's twin to where its model stands on the real
 // table (companion mode: the twin follows the table, never the other way
 // round). A correction comes after a movement step, before anything is
-// decided from the poses: in a firing step before any shot is declared,
-// or in planning before any plan is committed. The pose must be one the
+// decided from the poses: while aligning (the phase after every movement
+// step of a companion battle), in a firing step before any shot is
+// declared, or in planning before any plan is committed. The rest of the
+// ship's move this turn is carried with it (carryMove). The pose must be one the
 // setup allows (baseFaults): on the table, clear of planetoids and of the
 // other bases on the table at the ship's level. Nothing else changes:
 // the ship's speed, dial, level and fuel stay as the engine has them.
@@ -59,6 +62,7 @@ func (b *Battle) correctPose(cmd Command) error {
 		return fmt.Errorf("pose: %s is not on the table", s.ID)
 	}
 	switch b.st.Phase {
+	case Aligning:
 	case Declaring:
 		if len(b.st.Shots) > 0 || b.st.Hidden != "" {
 			return fmt.Errorf("pose: shots are declared in this firing step; correct poses before the first declaration")
@@ -70,7 +74,7 @@ func (b *Battle) correctPose(cmd Command) error {
 			}
 		}
 	default:
-		return fmt.Errorf("pose: the battle is %s; a pose is corrected after a movement step (while declaring or planning)", b.st.Phase)
+		return fmt.Errorf("pose: the battle is %s; a pose is corrected after a movement step (aligning, declaring or planning)", b.st.Phase)
 	}
 	p := *cmd.Pose
 	if !finiteIn(p.Pos.X) || !finiteIn(p.Pos.Y) || !finiteIn(float64(p.Heading)) {
@@ -91,9 +95,53 @@ func (b *Battle) correctPose(cmd Command) error {
 	}
 	from := s.Ship.Pose
 	s.Ship.Pose = p
+	if s.Outcome != nil && b.st.Phase != Planning {
+		carryMove(s.Outcome, from, p) // the rest of the move starts from where the model stands
+	}
 	at := p.Pos
 	b.emit(Event{Kind: EvPoseCorrected, Side: s.Side, Ship: s.ID, At: &at, Distance: at.Dist(from.Pos)})
 	return nil
+}
+
+// aligned ends the aligning after a movement step (companion mode): the
+// twin stands where the models do, and the firing step opens from there
+// (Firing; Choosing a target: the targets are ruled on the corrected
+// poses).
+func (b *Battle) aligned() error {
+	if b.st.Phase != Aligning {
+		return fmt.Errorf("aligned: the battle is %s, not aligning after a movement step", b.st.Phase)
+	}
+	return b.openFiring()
+}
+
+// carryMove moves a ship's revealed move rigidly with its stand, from
+// pose from to pose to: the steps still to fly start where the model was
+// set, as the player flies them from there at the table.
+func carryMove(o *starship.Outcome, from, to physics.Pose) {
+	turn := to.Heading - from.Heading
+	point := func(v physics.Vec) physics.Vec { return to.Pos.Add(v.Sub(from.Pos).Rotate(turn)) }
+	pose := func(q physics.Pose) physics.Pose { return physics.Pose{Pos: point(q.Pos), Heading: q.Heading + turn} }
+	for i := range o.Steps {
+		st := &o.Steps[i]
+		st.Pose = pose(st.Pose)
+		for j := range st.Motions {
+			m := &st.Motions[j]
+			m.From, m.Shift = pose(m.From), m.Shift.Rotate(turn)
+			if m.Turn != 0 {
+				m.Centre = point(m.Centre)
+			}
+		}
+	}
+	for i := range o.Cards {
+		fp := make(physics.Polygon, len(o.Cards[i].Footprint))
+		for j, v := range o.Cards[i].Footprint {
+			fp[j] = point(v)
+		}
+		o.Cards[i].Footprint = fp
+	}
+	for i := range o.Path {
+		o.Path[i] = point(o.Path[i])
+	}
 }
 
 // takeBack takes back every command after the journal's first To entries,

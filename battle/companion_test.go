@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/starship"
 )
@@ -151,4 +152,78 @@ func TestCompanionTakeBack(t *testing.T) {
 	r, err := battle.Replay(b.Setup(), comp, b.Seed(), b.Journal())
 	require.NoError(t, err)
 	assert.Equal(t, b.Hash(), r.Hash())
+}
+
+// aligning returns a companion battle at a real table (Setup.Aligning)
+// of two ships 700 mm apart, facing each other.
+func aligning(t *testing.T) *battle.Battle {
+	s := setup(starship.Rules{Set: starship.Complete},
+		spec("viper", "viper-mk2", battle.Colonial, 450, 100, 90, 0),
+		spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0))
+	s.Aligning = true
+	return newCompanion(t, s)
+}
+
+// Movement (Complete Rules: two movement steps): at a real table the
+// battle stops after each movement step for the players to set the twin
+// where the models stand; a correction after step 1 carries the rest of
+// the move with the stand (the player flies step 2 from where the model
+// is), turned with it.
+func TestMovement_CompanionAligningCarriesTheCorrection(t *testing.T) {
+	b := aligning(t)
+	// A change of direction moves in both steps (Complete Rules:
+	// Changing direction).
+	two := plan([]string{"change-direction", "straight"}, maneuvers.Medium)
+	o, err := b.Preview(battle.Colonial, "viper", *two)
+	require.NoError(t, err)
+	require.True(t, o.Legal)
+	require.Len(t, o.Steps, 2)
+	planAll(t, b, map[string]*starship.Plan{"viper": two})
+	do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, nil)
+	require.Equal(t, battle.Aligning, b.Phase())
+	require.Equal(t, 1, b.State().Step)
+	v := ship(b, "viper")
+	var step2 physics.Pose
+	for _, st := range v.Outcome.Steps {
+		if st.Name == "move 2" {
+			step2 = st.Pose
+		}
+	}
+	require.NotEqual(t, v.Ship.Pose, step2, "the viper moves in step 2")
+	from := v.Ship.Pose
+	to := physics.Pose{Pos: from.Pos.Add(physics.V(-4, 3)), Heading: from.Heading + physics.Deg(10)}
+	do(t, b, battle.Command{Type: battle.CmdPose, Side: battle.Colonial, Ship: "viper", Pose: &to}, nil)
+	_, err = b.Apply(battle.Command{Type: battle.CmdDeclare, Side: battle.Colonial})
+	require.Error(t, err, "nothing is declared while the table is aligned")
+	do(t, b, battle.Command{Type: battle.CmdAligned, Side: battle.Cylon}, nil)
+	// Too far to fire: no firing step; movement step 2, then aligning again.
+	require.Equal(t, battle.Aligning, b.Phase())
+	require.Equal(t, 2, b.State().Step)
+	got := ship(b, "viper").Ship.Pose
+	want := to.Pos.Add(step2.Pos.Sub(from.Pos).Rotate(physics.Deg(10)))
+	assert.InDelta(t, want.X, got.Pos.X, 1e-9)
+	assert.InDelta(t, want.Y, got.Pos.Y, 1e-9)
+	assert.InDelta(t, (step2.Heading + physics.Deg(10)).Radians(), got.Heading.Radians(), 1e-12)
+
+	r, err := battle.Replay(b.Setup(), comp, b.Seed(), b.Journal())
+	require.NoError(t, err)
+	assert.Equal(t, b.Hash(), r.Hash())
+}
+
+// Choosing a target: at a real table the targets are ruled on the poses
+// the players set after the movement step: a model that stands in range
+// opens the firing step the twin alone would have skipped.
+func TestChoosingATarget_CompanionRulesOnTheAlignedTable(t *testing.T) {
+	b := aligning(t)
+	standStill := func() {
+		planAll(t, b, nil)
+		do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, nil)
+	}
+	standStill()
+	require.Equal(t, battle.Aligning, b.Phase())
+	near := physics.Pose{Pos: physics.V(450, 650), Heading: physics.Deg(90)}
+	do(t, b, battle.Command{Type: battle.CmdPose, Side: battle.Colonial, Ship: "viper", Pose: &near}, nil)
+	do(t, b, battle.Command{Type: battle.CmdAligned, Side: battle.Colonial}, []int{0}) // the Colonial declares first
+	require.Equal(t, battle.Declaring, b.Phase())
+	assert.NotEmpty(t, b.Targets("viper"))
 }

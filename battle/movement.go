@@ -162,6 +162,12 @@ func (b *Battle) moveStep(k int) error {
 	if b.st.Phase == Over {
 		return nil
 	}
+	if b.setup.Aligning {
+		// The models are moved on the real table: the players set the
+		// twin where they stand before anything is ruled from it.
+		b.st.Phase = Aligning
+		return nil
+	}
 	return b.openFiring()
 }
 

@@ -72,6 +72,10 @@ type Setup struct {
 	// Companion: dice and counters come from outside (Supply commands)
 	// instead of the engine's random source.
 	Companion bool
+	// Aligning (companion mode at a real table): after each movement step
+	// the battle waits, in the Aligning phase, for the players to set the
+	// twin where the models stand (pose commands) and go on (aligned).
+	Aligning bool `json:",omitempty"`
 }
 
 // Validate reports what makes a setup unplayable.

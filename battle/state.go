@@ -71,11 +71,14 @@ type Phase string
 
 // The phases of a turn.
 const (
-	Setting     Phase = "setting"     // set up, waiting for the begin command (companion mode)
-	Planning    Phase = "planning"    // each side commits its ships' plans
-	Revealing   Phase = "revealing"   // all plans are in: waiting for the reveal
-	PlacingFTL  Phase = "placing-ftl" // jumping ships' owners place their markers
-	Declaring   Phase = "declaring"   // each side declares its shots
+	Setting    Phase = "setting"     // set up, waiting for the begin command (companion mode)
+	Planning   Phase = "planning"    // each side commits its ships' plans
+	Revealing  Phase = "revealing"   // all plans are in: waiting for the reveal
+	PlacingFTL Phase = "placing-ftl" // jumping ships' owners place their markers
+	Declaring  Phase = "declaring"   // each side declares its shots
+	// Aligning (companion mode): a movement step is over; the players
+	// set the twin where the models stand (pose) and go on (aligned).
+	Aligning    Phase = "aligning"
 	Preplanning Phase = "preplanning" // severely wounded pilots plan next turn's cards
 	Over        Phase = "over"        // the battle is decided
 )

@@ -89,6 +89,10 @@ func decide(ctx context.Context, c *client.Client, g *Game, p Policy, st *wire.S
 		id := st.Owe[0]
 		m := p.Marker(seat(), id)
 		return "ftl", c.Act(ctx, battle.Command{Type: battle.CmdFTL, Ship: id, Marker: &m})
+	case battle.Aligning:
+		// A companion game: the computer's models stand where the moves
+		// say.
+		return "aligned", c.Act(ctx, battle.Command{Type: battle.CmdAligned})
 	case battle.Preplanning:
 		id := st.Owe[0]
 		plan := p.Plan(seat(), id)

@@ -130,11 +130,21 @@ func (tb *table) seal(cmds map[battle.Side][]battle.Command) {
 	tb.sync() // each seat has the state the last reveal led to
 }
 
-// holdFire plays the firing step with no shots: declarations sealed or
-// open, in the order the game asks.
+// aligned says the models stand where the twin has them.
+func (tb *table) aligned() {
+	require.NoError(tb.t, tb.seat[battle.Colonial].Act(tb.ctx, battle.Command{Type: battle.CmdAligned}))
+}
+
+// holdFire plays on from the end of a movement step (the table aligned
+// as it is) through the firing step with no shots: declarations sealed
+// or open, in the order the game asks.
 func (tb *table) holdFire() {
 	for range 20 {
 		st := tb.sync()
+		if st.Need == nil && st.View.Phase == battle.Aligning {
+			tb.aligned()
+			continue
+		}
 		if st.Need != nil || st.View.Phase != battle.Declaring {
 			return
 		}
@@ -246,35 +256,13 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	require.Equal(t, seq, tb.sync().Seq, "refusals change nothing")
 	require.NoError(t, col.SupplyCounter(ctx, battle.Counter{Value: 1}))
 
-	// Turn 1 moved (no ship could fire); turn 2 begins with hunter-2's
-	// arrival by FTL (Faster-than-light movement): its dice are rolled on
-	// the table and typed in. A die of 7 or 0 is refused.
-	tb.holdFire()
+	// Movement step 1 is over: the game waits for the table to be
+	// aligned. The escort's model stands 3 mm to the left of the twin's.
+	// Off the table, on the other escort's base, and the other side's
+	// correction are refused.
 	st = tb.sync()
-	require.NotNil(t, st.Need, "the arrival waits for dice")
-	require.Equal(t, battle.DrawDie, st.Need.What)
-	seq = st.Seq
-	tb.refused(col.SupplyValue(ctx, 7), "a die of 7")
-	tb.refused(col.SupplyValue(ctx, 0), "a die of 0")
-	require.Equal(t, seq, tb.sync().Seq)
-	dice := []int{3, 4, 2}
-	tb.answer(&dice, &typed)
-	require.Equal(t, []int{3, 4, 2}, typed)
-	st = tb.sync()
-	entry := slices.IndexFunc(st.View.Events, func(e battle.Event) bool { return e.Kind == battle.EvFTLEntry && e.Ship == "hunter-2" })
-	require.GreaterOrEqual(t, entry, 0, "hunter-2 arrives by FTL")
-	assert.Equal(t, []int{3, 4, 2}, st.View.Events[entry].Dice, "the arrival rolled the dice typed in")
-	// The reveal went on once the dice came: the counter typed for the
-	// illegal move is the raptor's, seen only by its owner.
-	assert.Equal(t, []battle.Counter{{Value: 1}}, shipView(st, "raptor").Counters)
-	assert.Nil(t, shipView(cyl.State(), "raptor").Counters, "the Cylon sees no Colonial counter")
-	assert.Equal(t, 1, shipView(cyl.State(), "raptor").CounterCount)
-
-	// After the movement, the escort's model stands 3 mm to the left of
-	// the twin's. Off the table, on the other escort's base, and the other
-	// side's correction are refused.
-	require.Equal(t, battle.Planning, st.View.Phase)
-	require.Equal(t, 2, st.View.Turn)
+	require.Equal(t, battle.Aligning, st.View.Phase)
+	require.Equal(t, []string{"aligned"}, st.Owe)
 	engine := shipView(st, "escort-1").Pose
 	seq = st.Seq
 	poseCmd := func(ship string, p physics.Pose) battle.Command {
@@ -309,8 +297,33 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	// The model is moved again, and stays.
 	require.NoError(t, col.Act(ctx, poseCmd("escort-1", moved)))
 	tb.sync()
-	tb.cruise(nil)
 
+	// Turn 1 moved on (no ship could fire); turn 2 begins with hunter-2's
+	// arrival by FTL (Faster-than-light movement): its dice are rolled on
+	// the table and typed in. A die of 7 or 0 is refused.
+	tb.holdFire()
+	st = tb.sync()
+	require.NotNil(t, st.Need, "the arrival waits for dice")
+	require.Equal(t, battle.DrawDie, st.Need.What)
+	seq = st.Seq
+	tb.refused(col.SupplyValue(ctx, 7), "a die of 7")
+	tb.refused(col.SupplyValue(ctx, 0), "a die of 0")
+	require.Equal(t, seq, tb.sync().Seq)
+	dice := []int{3, 4, 2}
+	tb.answer(&dice, &typed)
+	require.Equal(t, []int{3, 4, 2}, typed)
+	st = tb.sync()
+	entry := slices.IndexFunc(st.View.Events, func(e battle.Event) bool { return e.Kind == battle.EvFTLEntry && e.Ship == "hunter-2" })
+	require.GreaterOrEqual(t, entry, 0, "hunter-2 arrives by FTL")
+	assert.Equal(t, []int{3, 4, 2}, st.View.Events[entry].Dice, "the arrival rolled the dice typed in")
+	assert.Equal(t, moved, shipView(st, "escort-1").Pose, "the corrected escort moved on from where its model stood")
+	// The reveal went on once the dice came: the counter typed for the
+	// illegal move is the raptor's, seen only by its owner.
+	assert.Equal(t, []battle.Counter{{Value: 1}}, shipView(st, "raptor").Counters)
+	assert.Nil(t, shipView(cyl.State(), "raptor").Counters, "the Cylon sees no Colonial counter")
+	assert.Equal(t, 1, shipView(cyl.State(), "raptor").CounterCount)
+
+	tb.cruise(nil)
 	// The rest of the game: two computer players, the app rolling.
 	finish(t, ctx, tb, false)
 	st = tb.sync()

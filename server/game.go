@@ -142,6 +142,13 @@ func (g *game) owe(st *battle.State, side battle.Side) []string {
 		if g.b.View(side).MayDeclare {
 			out = []string{"declare"}
 		}
+	case battle.Aligning:
+		// A companion game after a movement step: once the models stand
+		// where the moves say and the twin is corrected, a player says
+		// so. The Colonial owes it; the Cylon may send it too.
+		if side == battle.Colonial {
+			out = []string{"aligned"}
+		}
 	case battle.Preplanning:
 		for _, s := range g.b.View(side).Ships {
 			if s.MustPreplan {
@@ -485,7 +492,7 @@ func (g *game) act(st *battle.State, side battle.Side, m wire.ClientMsg) error {
 	c := *m.Command
 	phase := g.b.Phase()
 	allowed := map[battle.CommandType]battle.Phase{battle.CmdTail: battle.Planning, battle.CmdFTL: battle.PlacingFTL,
-		battle.CmdDeclare: battle.Declaring, battle.CmdPreplan: battle.Preplanning}
+		battle.CmdDeclare: battle.Declaring, battle.CmdPreplan: battle.Preplanning, battle.CmdAligned: battle.Aligning}
 	p, ok := allowed[c.Type]
 	if c.Type == battle.CmdPose {
 		if err := g.correctPose(c); err != nil {
@@ -495,7 +502,7 @@ func (g *game) act(st *battle.State, side battle.Side, m wire.ClientMsg) error {
 	}
 	switch {
 	case !ok:
-		return fmt.Errorf("act: command.type: %q; allowed: tail, ftl, declare, preplan (plans go through commit and reveal)", c.Type)
+		return fmt.Errorf("act: command.type: %q; allowed: tail, ftl, declare, preplan, and in a companion game pose and aligned (plans go through commit and reveal)", c.Type)
 	case p != phase:
 		return fmt.Errorf("act: command.type: %s is not allowed while %s", c.Type, phase)
 	case c.Type == battle.CmdDeclare && g.sealedNow(st):

@@ -470,7 +470,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	setup := sc.Setup()
 	if req.Companion {
-		setup.Companion = true
+		setup.Companion, setup.Aligning = true, true
 	}
 	if setup.Companion && req.Clock != nil && req.Clock.Mode != wire.ClockNone {
 		httpError(w, http.StatusBadRequest, "create: clock: a companion game is played at a table, with no clock")

@@ -185,6 +185,9 @@ func companionText(st *wire.State) string {
 		fmt.Fprintf(&b, "over: %s\n", resultText(r.Winner, r.Reason))
 		return b.String()
 	}
+	if st.View.Phase == battle.Aligning && st.Need == nil {
+		fmt.Fprintf(&b, "movement step %d is over: move the models as the moves say, correct the pose of any that stands elsewhere, then say the table is aligned\n", st.View.Step)
+	}
 	if len(st.Owe) > 0 {
 		fmt.Fprintf(&b, "you owe: %s\n", strings.Join(st.Owe, ", "))
 	}
