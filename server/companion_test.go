@@ -309,6 +309,16 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	tb.refused(col.SupplyValue(ctx, 7), "a die of 7")
 	tb.refused(col.SupplyValue(ctx, 0), "a die of 0")
 	require.Equal(t, seq, tb.sync().Seq)
+	// A mistyped die is taken back by agreement: the game asks for it again.
+	need := *st.Need
+	require.NoError(t, col.SupplyValue(ctx, 5))
+	require.NotEqual(t, seq, tb.sync().Seq)
+	require.NoError(t, cyl.Undo(ctx, 1))
+	tb.sync()
+	require.NoError(t, col.Consent(ctx, true))
+	st = tb.sync()
+	require.NotNil(t, st.Need)
+	assert.Equal(t, need, *st.Need, "the same die is asked for again")
 	dice := []int{3, 4, 2}
 	tb.answer(&dice, &typed)
 	require.Equal(t, []int{3, 4, 2}, typed)
@@ -339,7 +349,7 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	for _, e := range st.Record.Journal {
 		kinds[e.Command.Type]++
 	}
-	assert.Equal(t, 1, kinds[battle.CmdTakeBack])
+	assert.Equal(t, 2, kinds[battle.CmdTakeBack], "the pose and the mistyped die")
 	assert.Equal(t, 2, kinds[battle.CmdPose], "the undone correction and the kept one")
 	assert.Positive(t, kinds[battle.CmdSupply])
 }
