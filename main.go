@@ -46,6 +46,7 @@ func main() {
 	flag.IntVar(&o.Height, "height", 800, "window `height` in pixels")
 	flag.DurationVar(&o.FrameDelay, "frame-delay", 0, "add this `duration` to every frame (checks that no input is lost when frames are slow)")
 	flag.IntVar(&o.Frames, "frames", 0, "close after `N` frames (for checks)")
+	flag.BoolVar(&o.FrameInTitle, "frame-in-title", false, "end the window title with the number of frames drawn (for checks from outside)")
 	flag.StringVar(&o.Screenshot, "screenshot", "", "with -frames, write the last frame to this PNG `file`")
 	// In a browser the flags come from the page's address.
 	if args := table.PageArgs(); args != nil {

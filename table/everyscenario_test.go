@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -32,7 +31,7 @@ func TestPlayEveryScenarioThroughTheWindow(t *testing.T) {
 		}
 		for _, mode := range []string{"hotseat", "computer"} {
 			t.Run(name+"/"+mode, func(t *testing.T) {
-				ctx, cancel := context.WithTimeout(context.Background(), 420*time.Second)
+				ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 				defer cancel()
 				args := []string{"-scenario", name, "-seed", "5", "-data", filepath.Join(t.TempDir(), "data")}
 				size := "1280x800"
@@ -57,8 +56,7 @@ func playToTheEnd(t *testing.T, x *xdo) string {
 	return x.playWindow(func(title string, st windowState) bool {
 		if st.stage != "" && !helped[st.stage] {
 			helped[st.stage] = true
-			x.key("F1")
-			time.Sleep(300 * time.Millisecond)
+			x.key("F1") // and two frames drawn with the help
 			x.shot("help-" + st.stage)
 			x.key("F1")
 		}

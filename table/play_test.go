@@ -25,15 +25,15 @@ import (
 // presses of 50 ms and real mouse clicks (xdotool), a screenshot of every
 // new screen kept in the test's artifact folder (go test -artifacts). The
 // Colonial player flies the Raptor into the jump point and jumps away by
-// FTL against the computer (random); the battle ends in a Colonial victory. The test reads what
-// the window shows from its title bar (the screen, the turn, the ship at
-// the controls) and the game from the autosave, waiting on them with
-// bounded timeouts.
+// FTL against the computer (random); the battle ends in a Colonial
+// victory. The test reads what the window shows from its title bar (the
+// screen, the turn, the ship at the controls, the frames drawn) and the
+// game from the autosave, and waits on them, never on a time.
 func TestPlayTheJumpPointThroughTheWindow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a whole game through the window")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 360*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	shots := filepath.Join(t.ArtifactDir(), "jump-point")
 	data := filepath.Join(t.TempDir(), "data")
@@ -70,29 +70,36 @@ func TestPlayTheJumpPointThroughTheWindow(t *testing.T) {
 	require.True(t, os.IsNotExist(err), "a finished game leaves no autosave")
 }
 
+// reactFrames is how many frames the window draws with an unchanged
+// title after an act before the act is made again (180: three seconds at
+// full speed, longer when frames are slow).
+const reactFrames = 180
+
+// hangGuard ends a window test whose window stops drawing altogether;
+// every wait of the tests is on what the window shows and frames drawn,
+// so a loaded machine only makes them slower.
+const hangGuard = 20 * time.Minute
+
 // playWindow reads the window's title and hands each new one to act
-// (after the frame that goes with it, and its screenshot, named by the
-// stage) until act says the game is over; a title that stays for 3 s is
-// handed to act again. It returns the last title. The game must end
-// within 1500 acts.
+// (after two frames drawn with it, and its screenshot, named by the
+// stage) until act says the game is over; a title that stays while the
+// window draws reactFrames frames is handed to act again. It returns the
+// last title. The game must end within 1500 acts.
 func (x *xdo) playWindow(act func(title string, st windowState) (over bool)) string {
-	last, same, acts := "", 0, 0
+	last, at, acts := "", 0, 0
 	for {
-		title := x.title()
+		title, frame := x.read()
 		st := parseTitle(title)
-		if title == last {
-			// the screen did not change: wait a little, then act again
-			same++
-			if same < 30 {
-				time.Sleep(100 * time.Millisecond)
-				continue
-			}
+		if title == last && frame < at+reactFrames {
+			x.poll() // the screen did not change yet
+			continue
 		}
 		if title != last {
-			time.Sleep(250 * time.Millisecond) // the frame that goes with the title
+			x.waitFrames(2) // the frames that go with the title
 			x.shot(st.stage)
 		}
-		last, same = title, 0
+		last = title
+		_, at = x.read()
 		acts++
 		require.Less(x.t, acts, 1500, "the game never ended; last: %s", title)
 		if act(title, st) {
@@ -128,7 +135,7 @@ func TestShortTapsUnderSlowFrames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the window")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	x := launch(t, ctx, filepath.Join(t.ArtifactDir(), "short-taps"), "-scenario", "jump-point", "-seed", "3",
 		"-data", "", "-frame-delay", "150ms")
@@ -145,8 +152,9 @@ func TestShortTapsUnderSlowFrames(t *testing.T) {
 }
 
 // launch builds the table view, starts it on a virtual display of its
-// own with the arguments, and returns its driver once its window is up;
-// screenshots go to shots.
+// own with the arguments (and -frame-in-title), and returns its driver
+// once its window is up; screenshots go to shots. The build is not under
+// ctx: go test's -timeout bounds it, however busy the machine.
 func launch(t *testing.T, ctx context.Context, shots string, args ...string) *xdo {
 	for _, tool := range []string{"Xvfb", "xdotool", "import"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -155,13 +163,14 @@ func launch(t *testing.T, ctx context.Context, shots string, args ...string) *xd
 	}
 	tmp := t.TempDir()
 	bin := filepath.Join(tmp, "bsg-table")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "..")
+	build := exec.Command("go", "build", "-o", bin, "..")
 	build.Stderr = os.Stderr
 	require.NoError(t, build.Run(), "building the table view")
 	display := startXvfb(t, ctx)
 	require.NoError(t, os.RemoveAll(shots))
 	require.NoError(t, os.MkdirAll(shots, 0o755))
-	app := exec.CommandContext(ctx, bin, append([]string{"-dir", filepath.Join(tmp, "files")}, args...)...)
+	args = append([]string{"-dir", filepath.Join(tmp, "files"), "-frame-in-title"}, args...)
+	app := exec.CommandContext(ctx, bin, args...)
 	app.Env = append(os.Environ(), "DISPLAY="+display)
 	app.Stdout, app.Stderr = os.Stderr, os.Stderr
 	require.NoError(t, app.Start())
@@ -171,19 +180,38 @@ func launch(t *testing.T, ctx context.Context, shots string, args ...string) *xd
 	return x
 }
 
-// waitTitle waits until the window's title says s (at most 20 s).
+// titleFrames is how many frames the window may draw before it says what
+// waitTitle waits for.
+const titleFrames = 100
+
+// waitTitle waits until the window's title says s, while the window
+// draws at most titleFrames frames.
 func (x *xdo) waitTitle(s string) {
 	x.t.Helper()
-	var title string
-	for i := 0; i < 200; i++ {
-		if title = x.title(); strings.Contains(title, s) {
+	title, start := x.read()
+	for frame := start; frame < start+titleFrames; {
+		if strings.Contains(title, s) {
 			return
 		}
-		time.Sleep(100 * time.Millisecond)
+		x.poll()
+		title, frame = x.read()
 	}
 	x.shot("timeout")
-	x.t.Fatalf("the window never said %q; it says %q", s, title)
+	x.t.Fatalf("the window never said %q in %d frames; it says %q", s, titleFrames, title)
 }
+
+// waitFrames waits until the window has drawn n frames more than it had
+// when called.
+func (x *xdo) waitFrames(n int) {
+	_, start := x.read()
+	for _, f := x.read(); f < start+n; _, f = x.read() {
+		x.poll()
+	}
+}
+
+// poll is the pause between two readings of the window's title, so that
+// a wait does not take a core from the window it waits on.
+func (x *xdo) poll() { time.Sleep(20 * time.Millisecond) }
 
 // tap presses a key for d.
 func (x *xdo) tap(k string, d time.Duration) {
@@ -221,7 +249,7 @@ func (x *xdo) run(args ...string) string {
 	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
 	out, err := cmd.Output()
 	if x.ctx.Err() != nil {
-		x.t.Fatalf("the game did not end in time; last screens in %s", x.shots)
+		x.t.Fatalf("the window stopped (no progress in %v); last screens in %s", hangGuard, x.shots)
 	}
 	if err != nil {
 		return ""
@@ -229,30 +257,44 @@ func (x *xdo) run(args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
+// waitWindow waits for the program's window to be up (until the hang
+// guard: a loaded machine may take long to start it) and returns its id.
 func (x *xdo) waitWindow() string {
-	for i := 0; i < 300; i++ {
+	for {
 		if id := x.run("search", "--name", "Starship Battles"); id != "" {
 			return strings.Fields(id)[0]
 		}
-		time.Sleep(100 * time.Millisecond)
+		x.poll()
 	}
-	x.t.Fatal("no window")
-	return ""
 }
 
 func (x *xdo) title() string { return x.run("getwindowname", x.win) }
 
-// key presses keys as a player does: down, 50 ms, up.
+// read returns the window's title without its frame count, and the
+// count (0 before the first frame).
+func (x *xdo) read() (string, int) {
+	title := x.title()
+	i := strings.LastIndex(title, " · frame ")
+	if i < 0 {
+		return title, 0
+	}
+	n, err := strconv.Atoi(title[i+len(" · frame "):])
+	require.NoError(x.t, err, "the title's frame count: %q", title)
+	return title[:i], n
+}
+
+// key presses keys as a player does: down, 50 ms, up; the window draws
+// two frames after each (it has seen the key).
 func (x *xdo) key(keys ...string) {
 	for _, k := range keys {
 		x.run("keydown", "--window", x.win, k, "sleep", "0.05", "keyup", "--window", x.win, k)
-		time.Sleep(60 * time.Millisecond)
+		x.waitFrames(2)
 	}
 }
 
 func (x *xdo) click(px, py int) {
 	x.run("mousemove", "--window", x.win, strconv.Itoa(px), strconv.Itoa(py), "click", "1")
-	time.Sleep(60 * time.Millisecond)
+	x.waitFrames(2)
 }
 
 func (x *xdo) shot(stage string) {
@@ -308,7 +350,7 @@ func TestRepeatedTapsUnderSlowFrames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the window")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	x := launch(t, ctx, filepath.Join(t.ArtifactDir(), "repeated-taps"), "-scenario", "jump-point", "-seed", "3",
 		"-data", "", "-frame-delay", "150ms")
@@ -333,7 +375,7 @@ func TestEveryTapInOneSlowFrameCounts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the window")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	const frame = 3 * time.Second
 	x := launch(t, ctx, filepath.Join(t.ArtifactDir(), "taps-in-one-frame"), "-title", "-data", "", "-frame-delay", frame.String())
@@ -342,7 +384,7 @@ func TestEveryTapInOneSlowFrameCounts(t *testing.T) {
 	require.GreaterOrEqual(t, def, 0)
 	want := names[(def+2)%len(names)]
 	x.waitTitle("· title · scenario " + scenarios.Default + " · Colonial human · Cylon human · row 1")
-	time.Sleep(2 * frame) // the window's key listener is up
+	x.waitFrames(2) // the window's key listener is up
 
 	burst := func(window bool, keys ...string) time.Duration {
 		var args []string
@@ -367,7 +409,7 @@ func TestEveryTapInOneSlowFrameCounts(t *testing.T) {
 	}
 	sharp(burst(true, "Right", "Right", "Tab", "Tab", "Tab", "Right", "Up"))
 	x.waitTitle("· title · scenario " + want + " · Colonial human · Cylon random · row 3")
-	time.Sleep(frame + frame/2) // the frame that shows it
+	x.waitFrames(2) // the frames that show it
 	x.shot("title-after-burst")
 
 	x.run("windowfocus", "--sync", x.win)
@@ -375,6 +417,6 @@ func TestEveryTapInOneSlowFrameCounts(t *testing.T) {
 	sc, err := scenarios.Load(want, assets.Default())
 	require.NoError(t, err)
 	x.waitTitle(sc.Name)
-	time.Sleep(frame + frame/2)
+	x.waitFrames(2)
 	x.shot("game")
 }

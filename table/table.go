@@ -68,6 +68,11 @@ type Options struct {
 	// writes the last one to Screenshot (for checks under Xvfb).
 	Frames     int
 	Screenshot string
+
+	// FrameInTitle ends the window's title with " · frame N", N the
+	// frames drawn so far: checks from outside the program (the window
+	// tests) wait on it for a screen to be drawn, not for a time.
+	FrameInTitle bool
 }
 
 // NewApp builds the view for the options, without a window.
@@ -187,7 +192,7 @@ func Run(comp *assets.Components, o Options) error {
 	}
 	g := NewGame(a)
 	g.page.attach(a)
-	g.frames, g.shot, g.delay = o.Frames, o.Screenshot, o.FrameDelay
+	g.frames, g.shot, g.delay, g.frameTitle = o.Frames, o.Screenshot, o.FrameDelay, o.FrameInTitle
 	if src := newKeySource(); src != nil {
 		g.keys.src = src
 		defer src.close()
@@ -229,10 +234,11 @@ type Game struct {
 	touchIDs []ebiten.TouchID
 	page     pageLink // the browser page around the view (browser_js.go)
 
-	frames  int
-	shot    string
-	shotErr error
-	count   int
+	frames     int
+	shot       string
+	shotErr    error
+	count      int  // frames drawn
+	frameTitle bool // the title ends with count (Options.FrameInTitle)
 }
 
 // NewGame returns the Ebiten game of a view.
@@ -388,7 +394,11 @@ func (g *Game) Update() error {
 		g.app.Handle(ev)
 	}
 	g.app.Tick(1 / float64(ebiten.TPS()))
-	if t := g.app.WindowTitle(); t != g.title {
+	t := g.app.WindowTitle()
+	if g.frameTitle {
+		t += fmt.Sprintf(" · frame %d", g.count)
+	}
+	if t != g.title {
 		g.title = t
 		ebiten.SetWindowTitle(t)
 	}
