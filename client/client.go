@@ -308,7 +308,7 @@ func (c *Client) read(ws *websocket.Conn) {
 				if m.Type == wire.TypeAck {
 					ch <- nil
 				} else {
-					ch <- &Refused{Message: m.Error}
+					ch <- &Refused{Message: m.Error, Pose: m.Pose}
 				}
 			}
 		}
@@ -316,8 +316,12 @@ func (c *Client) read(ws *websocket.Conn) {
 	}
 }
 
-// Refused is the server's refusal of a message.
-type Refused struct{ Message string }
+// Refused is the server's refusal of a message: its words, and for a
+// refused pose correction (a companion game) the reason as data.
+type Refused struct {
+	Message string
+	Pose    *battle.PoseRefused
+}
 
 // Error is the server's message with every control character escaped (a
 // hostile server's terminal escape reaches no screen raw).

@@ -269,7 +269,13 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 		return battle.Command{Type: battle.CmdPose, Ship: ship, Pose: &p}
 	}
 	tb.refused(col.Act(ctx, poseCmd("escort-1", physics.Pose{Pos: physics.V(2, engine.Pos.Y), Heading: engine.Heading})), "off the table")
-	tb.refused(col.Act(ctx, poseCmd("escort-1", shipView(st, "escort-2").Pose)), "on another base")
+	err = col.Act(ctx, poseCmd("escort-1", shipView(st, "escort-2").Pose))
+	tb.refused(err, "on another base")
+	var refusal *client.Refused
+	require.True(t, errors.As(err, &refusal))
+	require.NotNil(t, refusal.Pose, "the refusal as data")
+	assert.Equal(t, "escort-1", refusal.Pose.Ship)
+	assert.Contains(t, refusal.Pose.Faults, battle.PlaceFault{Fault: battle.FaultOverlap, Other: "escort-2"})
 	tb.refused(cyl.Act(ctx, poseCmd("escort-1", engine)), "the other side's ship")
 	require.Equal(t, seq, tb.sync().Seq)
 	moved := physics.Pose{Pos: engine.Pos.Add(physics.V(-3, 0)), Heading: engine.Heading}

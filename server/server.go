@@ -1272,7 +1272,9 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 	defer l.sendMu.Unlock()
 	if err != nil {
 		s.deliver(frames) // the timeouts applied first, if any
-		c.send(wire.ServerMsg{Type: wire.TypeError, ID: m.ID, Error: err.Error()})
+		var pose *battle.PoseRefused
+		errors.As(err, &pose)
+		c.send(wire.ServerMsg{Type: wire.TypeError, ID: m.ID, Error: err.Error(), Pose: pose})
 		return
 	}
 	s.deliver(frames) // before the ack: a client that has the ack has the state it led to

@@ -125,7 +125,11 @@ type ServerMsg struct {
 	Type  string `json:"type"`
 	ID    int64  `json:"id,omitempty"`    // ack, error: the client message's id
 	Error string `json:"error,omitempty"` // error: what was wrong, naming the message and field
-	State *State `json:"state,omitempty"` // state
+	// Pose is a refused pose correction's reason as data (a companion
+	// game): where the ship may not stand and why, for a screen to show
+	// the base in the way.
+	Pose  *battle.PoseRefused `json:"pose,omitempty"`
+	State *State              `json:"state,omitempty"` // state
 }
 
 // State is what a seat (or a spectator) knows of a game after its latest
