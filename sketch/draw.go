@@ -359,12 +359,16 @@ func (d *drawing) drawShips(c Canvas) {
 }
 
 // rulerLine is the line a ruling's label goes beside: its witness, or its
-// blocked line when it has none.
+// blocked line when it has none, or else (out of arc, two levels apart:
+// no line drawn) the line from stand to stand.
 func rulerLine(ru referee.Ruling, t referee.Table) physics.Segment {
-	if ru.Measured {
+	switch {
+	case ru.Measured:
 		return ru.Witness
+	case len(ru.BlockedBy) > 0:
+		return physics.Seg(t.Ships[ru.Attacker].Pose.Pos, ru.NearestInArc)
 	}
-	return physics.Seg(t.Ships[ru.Attacker].Pose.Pos, ru.NearestInArc)
+	return physics.Seg(t.Ships[ru.Attacker].Pose.Pos, t.Ships[ru.Target].Pose.Pos)
 }
 
 // drawRulers paints the blocked lines dashed, then the witness rulers

@@ -339,7 +339,7 @@ func (d *drawing) rulerLabel(ru referee.Ruling) label {
 	main := TextStyle{Size: d.sz.ruling, Color: colorInk, Halo: true}
 	lines := []labelLine{{ru.AttackerID + " → " + ru.TargetID, small}}
 	if !ru.Measured {
-		lines = append(lines, labelLine{"blocked by " + strings.Join(ru.BlockedBy, ", "), main})
+		lines = append(lines, labelLine{unmeasured(ru), main})
 		return newLabel(lines...)
 	}
 	bold := main

@@ -423,3 +423,41 @@ func TestTextWidthCacheChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// texts is a Canvas that keeps the text drawn on it, where it went.
+type texts struct {
+	recorder
+	at map[string]physics.Vec
+}
+
+func (c *texts) Text(at physics.Vec, s string, _ TextStyle) { c.at[s] = at }
+
+// TestOutOfArcPairPictureSaysByHowMuch: the pair picture of a target out
+// of the arc (Line of sight) labels the pair with how far out it is,
+// beside the line from stand to stand, and says nothing is blocking: no
+// "blocked by" label, and no label pulled to the table's origin (the
+// blocked line it once went beside, to a nearest in-arc point that an
+// out-of-arc target has not).
+func TestOutOfArcPairPictureSaysByHowMuch(t *testing.T) {
+	r, rulings := example(t)
+	var ru referee.Ruling
+	for _, x := range rulings {
+		if x.Reason == referee.OutOfArc {
+			ru = x
+			break
+		}
+	}
+	require.Equal(t, referee.OutOfArc, ru.Reason)
+	require.True(t, ru.Margins.Arc.Known)
+	c := &texts{recorder{calls: map[string]int{}}, map[string]physics.Vec{}}
+	Draw(c, r, rulings, Options{Pair: &[2]int{ru.Attacker, ru.Target}})
+	for s := range c.at {
+		assert.NotContains(t, s, "blocked by", "nothing blocks an out-of-arc pair")
+	}
+	want := fmt.Sprintf("%.1f mm out of arc", ru.Margins.Arc.MM)
+	at, ok := c.at[want]
+	require.True(t, ok, "the label says how far out of the arc: %q", want)
+	stands := physics.Seg(r.Table().Ships[ru.Attacker].Pose.Pos, r.Table().Ships[ru.Target].Pose.Pos)
+	assert.Less(t, stands.DistanceToPoint(at), 40.0, "the label %v goes beside the line from stand to stand %v", at, stands)
+	assert.Contains(t, c.at, fmt.Sprintf("%s → %s: cannot fire: %.1f mm outside the fire arc", ru.AttackerID, ru.TargetID, ru.Margins.Arc.MM))
+}

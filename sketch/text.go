@@ -41,6 +41,9 @@ func verdict(ru referee.Ruling) string {
 	case referee.Level:
 		return fmt.Sprintf("cannot fire: %d levels apart", ru.LevelDifference)
 	case referee.OutOfArc:
+		if m := ru.Margins.Arc; m.Known {
+			return fmt.Sprintf("cannot fire: %.1f mm outside the fire arc", m.MM)
+		}
 		return "cannot fire: not in the fire arc"
 	case referee.Blocked:
 		return "cannot fire: the line is blocked by " + strings.Join(ru.BlockedBy, ", ")
@@ -93,13 +96,32 @@ func extras(ru referee.Ruling) string {
 func note(ru referee.Ruling) string {
 	head := ru.AttackerID + " → " + ru.TargetID + ": "
 	if !ru.Measured {
-		return head + "blocked by " + strings.Join(ru.BlockedBy, ", ")
+		return head + unmeasured(ru)
 	}
 	s := head + measurement(ru) + extras(ru)
 	if ru.Reason == referee.Overlap || ru.Reason == referee.Level {
 		s += ", cannot fire: " + string(ru.Reason)
 	}
 	return s
+}
+
+// unmeasured says, on a ruler label or a note, why a ruling has no
+// witness: what blocks the line, or (no line at all) that the target is
+// out of arc, by how much, or that the bases overlap or lie levels apart.
+func unmeasured(ru referee.Ruling) string {
+	switch {
+	case len(ru.BlockedBy) > 0:
+		return "blocked by " + strings.Join(ru.BlockedBy, ", ")
+	case ru.Reason == referee.Overlap:
+		return "cannot fire: overlap"
+	case ru.Reason == referee.Level:
+		return fmt.Sprintf("cannot fire: %d levels apart", ru.LevelDifference)
+	case ru.Margins.Arc.Known && !ru.InArc:
+		return fmt.Sprintf("%.1f mm out of arc", ru.Margins.Arc.MM)
+	case !ru.InArc:
+		return "out of arc"
+	}
+	return "no line"
 }
 
 // signed writes a modifier with a true minus sign.
