@@ -66,12 +66,27 @@ type Pair struct {
 }
 
 // Margins is a pair's "margins" (MEASURE-FORMAT.md, step 8): each null
-// where it does not apply.
+// where it does not apply or no move within the reach (50 mm) changes its
+// verdict; BeyondReach names the null ones of the second kind.
 type Margins struct {
-	Range   *Margin `json:"range"`
-	Arc     *Margin `json:"arc"`
-	LOS     *Margin `json:"los"`
-	Tailing *Margin `json:"tailing"`
+	Range       *Margin  `json:"range"`
+	Arc         *Margin  `json:"arc"`
+	LOS         *Margin  `json:"los"`
+	Tailing     *Margin  `json:"tailing"`
+	BeyondReach []string `json:"beyond_reach"`
+}
+
+// beyondReach names the margins that are null for lack of a move within
+// referee.MarginReach, in the order of "margins" (only the line of sight
+// and tailing can be).
+func beyondReach(m referee.Margins, buf []string) []string {
+	if m.LOS.BeyondReach() {
+		buf = append(buf, string(referee.LOSMargin))
+	}
+	if m.Tailing.BeyondReach() {
+		buf = append(buf, string(referee.TailingMargin))
+	}
+	return buf
 }
 
 // Margin is one margin: the translation's length and the translation; for
@@ -127,6 +142,7 @@ func NewDocument(r *referee.Referee, rulings []referee.Ruling) Document {
 			Margins: Margins{
 				Range: margin(ru.Margins.Range), Arc: margin(ru.Margins.Arc),
 				LOS: margin(ru.Margins.LOS), Tailing: margin(ru.Margins.Tailing),
+				BeyondReach: beyondReach(ru.Margins, []string{}),
 			},
 		}
 		if ru.Measured {

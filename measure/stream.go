@@ -60,6 +60,7 @@ type pairWriter struct {
 	buf   []byte
 	ids   []string          // each ship's id as a JSON string
 	other map[string]string // other strings (obstacle ids, reasons, bands) as JSON
+	reach []string          // scratch: the margins beyond reach of one pair
 }
 
 // str returns s as a JSON string, escaped as encoding/json escapes it
@@ -173,7 +174,21 @@ func (p *pairWriter) pair(ru referee.Ruling) {
 	p.margin("range", m.Range, false)
 	p.margin("arc", m.Arc, false)
 	p.margin("los", m.LOS, false)
-	p.margin("tailing", m.Tailing, true)
+	p.margin("tailing", m.Tailing, false)
+	p.buf = append(p.buf, "\n        \"beyond_reach\": "...)
+	switch p.reach = beyondReach(m, p.reach[:0]); len(p.reach) {
+	case 0:
+		p.buf = append(p.buf, "[]"...)
+	default:
+		p.buf = append(p.buf, '[')
+		for i, name := range p.reach {
+			if i > 0 {
+				p.buf = append(p.buf, ',')
+			}
+			p.buf = append(p.buf, "\n          \""+name+"\""...)
+		}
+		p.buf = append(p.buf, "\n        ]"...)
+	}
 	p.buf = append(p.buf, "\n      }\n    }"...)
 }
 

@@ -39,6 +39,9 @@ func Sentence(t referee.Table, ru referee.Ruling) string {
 			}
 		}
 		b.WriteString(".")
+		if s := LineBeyondReach(m.LOS, false); s != "" {
+			b.WriteString(" " + s + ".")
+		}
 	default:
 		fmt.Fprintf(&b, "%s is in %s's arc%s at %.1f mm: ", tg, a, ArcDepth(m.Arc), ru.Range)
 		if ru.Band == referee.Out {
@@ -55,6 +58,9 @@ func Sentence(t referee.Table, ru referee.Ruling) string {
 		if s := LineClears(m.LOS); s != "" {
 			b.WriteString(" " + s + ".")
 		}
+		if s := LineBeyondReach(m.LOS, true); s != "" {
+			b.WriteString(" " + s + ".")
+		}
 		for _, id := range ru.Cover {
 			b.WriteString(" " + coverSentence(t, ru, id))
 		}
@@ -66,6 +72,8 @@ func Sentence(t referee.Table, ru referee.Ruling) string {
 		fmt.Fprintf(&b, " %s is tailing %s: stands %.1f mm apart, %.1f mm inside the ★ mark", a, tg, ru.Tail.Distance, ru.Tail.Margin)
 		if m.Tailing.Known {
 			fmt.Fprintf(&b, "; %s from not tailing", mm(m.Tailing.MM))
+		} else if m.Tailing.BeyondReach() {
+			fmt.Fprintf(&b, "; no move of up to %g mm ends it", referee.MarginReach)
 		}
 		b.WriteString(".")
 	} else if m.Tailing.Known && ru.Reason != referee.Overlap {
@@ -97,6 +105,27 @@ func LineClears(m referee.Margin) string {
 		return fmt.Sprintf("The line is %s from blocked", mm(m.MM))
 	}
 	return fmt.Sprintf("The line clears %s by %s", m.By, mm(m.MM))
+}
+
+// LineBeyondReach says why the line-of-sight margin is null when no move
+// within referee.MarginReach was searched or found to change the line
+// (MEASURE-FORMAT.md, step 8): "No move of up to 50 mm blocks the line"
+// for a clear one, "… clears a line" for a blocked one, or that the
+// target is too far beyond long range for the line to decide a shot; ""
+// when the margin is known or does not apply.
+func LineBeyondReach(m referee.Margin, clear bool) string {
+	reach := fmt.Sprintf("%g mm", referee.MarginReach)
+	switch {
+	case m.Known:
+		return ""
+	case m.Null == referee.BeyondLongRange:
+		return fmt.Sprintf("Its nearest point in the arc is more than %s beyond long range: no move of up to %s makes it a shot, so the line's margin is not measured", reach, reach)
+	case m.Null == referee.NoneWithinReach && clear:
+		return fmt.Sprintf("No move of up to %s blocks the line", reach)
+	case m.Null == referee.NoneWithinReach:
+		return fmt.Sprintf("No move of up to %s clears a line", reach)
+	}
+	return ""
 }
 
 func coverSentence(t referee.Table, ru referee.Ruling, id string) string {

@@ -76,6 +76,14 @@ func TestSentencesSayTheMargins(t *testing.T) {
 			"Raider-1 is in Viper-1's arc (98.2 mm inside its edge) at 244.9 mm: out of range, 4.9 mm beyond long. The line to the nearest point is blocked by rock; the ruler passes beside it. The line clears rock by 4.1 mm."},
 		{"blocked by rock", referee.Table{Ships: []referee.Ship{ship("Viper-1", 0, 0, 1), ship("Raider-1", 250*math.Tan(alpha)-corner-2/math.Cos(alpha), 250, 1)}, Obstacles: []referee.Obstacle{rock}},
 			"Raider-1 is in Viper-1's arc (103.7 mm inside its edge), but no line to its base is clear: blocked by rock: 2.0 mm from a clear line."},
+		// Beyond the reach (MarginReach, 50 mm) the line's margin is null,
+		// and the sentence says why.
+		{"nothing within reach could block", referee.Table{Ships: []referee.Ship{ship("Viper-1", 0, 0, 1), ship("Raider-1", 0, 180, 1)}, Obstacles: []referee.Obstacle{{ID: "far", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(300, 0), R: 30}, Level: 1}}},
+			"Raider-1 is in Viper-1's arc (112.5 mm inside its edge) at 157.5 mm: medium range (0), 42.5 mm from long. No move of up to 50 mm blocks the line. 30.0 mm from tailing."},
+		{"blocked, no line opens within reach", referee.Table{Ships: []referee.Ship{ship("Viper-1", 0, 0, 1), ship("Raider-1", 0, 200, 1)}, Obstacles: []referee.Obstacle{{ID: "moon", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(0, 100), R: 90}, Level: 1}}},
+			"Raider-1 is in Viper-1's arc (122.5 mm inside its edge), but no line to its base is clear: blocked by moon. No move of up to 50 mm clears a line."},
+		{"far beyond long range", referee.Table{Ships: []referee.Ship{ship("Viper-1", 0, 0, 1), ship("Raider-1", 0, 340, 1)}, Obstacles: []referee.Obstacle{rock}},
+			"Raider-1 is in Viper-1's arc (192.5 mm inside its edge), but no line to its base is clear: blocked by rock. Its nearest point in the arc is more than 50 mm beyond long range: no move of up to 50 mm makes it a shot, so the line's margin is not measured."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,7 +20,33 @@ type Margin struct {
 	Move  physics.Vec // the translation, Dir × MM
 	Dir   physics.Vec // its unit direction, also when MM is 0
 	By    string      // line of sight: the blocker whose edge the move meets ("" if none)
+	Null  NullReason  // when not Known: why the margin is null
 }
+
+// NullReason says why a margin is null (MEASURE-FORMAT.md, step 8): the
+// verdict does not apply, or no translation within MarginReach was found
+// to change it.
+type NullReason uint8
+
+// Why a margin is null.
+const (
+	// NotApplicable: the margin is known, or its verdict does not apply
+	// (overlap, levels; the line of sight out of arc; the range without a
+	// visible point).
+	NotApplicable NullReason = iota
+	// NoneWithinReach: no translation of up to MarginReach changes the
+	// verdict (line of sight, tailing).
+	NoneWithinReach
+	// BeyondLongRange: line of sight only, not searched: the base's
+	// nearest in-arc point lies more than MarginReach beyond long range,
+	// so no move within reach brings it in range and the line cannot
+	// decide a shot.
+	BeyondLongRange
+)
+
+// BeyondReach reports whether the margin is null for lack of a move
+// within MarginReach (NoneWithinReach or BeyondLongRange).
+func (m Margin) BeyondReach() bool { return !m.Known && m.Null != NotApplicable }
 
 // Beyond returns the translation a hair further than Move along Dir: the
 // smallest move, up to rounding, whose ruling has the other verdict.
@@ -75,6 +101,11 @@ func (r *Referee) margins(q *query, res *Ruling) {
 	apex := r.table.Ships[res.Attacker].Pose.Pos
 	if far := r.table.Limits.LongRange + MarginReach; res.InArc && apex.Sub(res.NearestInArc).Norm2() <= far*far {
 		res.Margins.LOS = r.losMargin(q, res)
+		if !res.Margins.LOS.Known {
+			res.Margins.LOS.Null = NoneWithinReach
+		}
+	} else if res.InArc {
+		res.Margins.LOS.Null = BeyondLongRange
 	}
 	res.Margins.Tailing = r.tailMargin(q, res)
 }
@@ -626,15 +657,16 @@ func (r *Referee) tailMargin(q *query, res *Ruling) Margin {
 	if !(limit > 0) {
 		return Margin{}
 	}
+	none := Margin{Null: NoneWithinReach}
 	s := tailSearch{apex: ships[a].Pose.Pos, stand: ships[t].Pose.Pos, arc: r.arcs[a], base: r.bases[t],
 		heading: ships[t].Pose.Forward(), limit: limit}
 	if !res.Tailing && (s.apex.Sub(s.stand).Norm2() > (limit+MarginReach)*(limit+MarginReach) || !s.arc.Contains(s.stand) && arcMargin(s.arc, physics.Polygon{s.stand}, s.stand, false).MM > MarginReach) {
-		return Margin{} // no stand within reach is near enough, or in the arc
+		return none // no stand within reach is near enough, or in the arc
 	}
 	box := physics.Rect{Lo: s.stand.Sub(physics.V(MarginReach, MarginReach)), Hi: s.stand.Add(physics.V(MarginReach, MarginReach))}
 	reach := s.arc.Clip(physics.Polygon{box.Lo, {X: box.Hi.X, Y: box.Lo.Y}, box.Hi, {X: box.Lo.X, Y: box.Hi.Y}})
 	if len(reach) == 0 {
-		return Margin{}
+		return none
 	}
 	w := newWedge(s.apex, reach)
 	q.losShapes = q.losShapes[:0]
@@ -667,7 +699,7 @@ func (r *Referee) tailMargin(q *query, res *Ruling) Margin {
 		q.cands = c
 		sortCandidates(c)
 		if len(c) == 0 {
-			return Margin{}
+			return none
 		}
 		return known(c[0].dir.Mul(c[0].l), c[0].dir, "")
 	}
@@ -712,7 +744,7 @@ func (r *Referee) tailMargin(q *query, res *Ruling) Margin {
 			return known(cd.dir.Mul(cd.l), cd.dir, "")
 		}
 	}
-	return Margin{}
+	return none
 }
 
 // shadowEdges adds the moves of point p to the nearest point of each edge

@@ -72,7 +72,7 @@ func TestMeasureJSONFollowsTheFormat(t *testing.T) {
 		assert.Len(t, s["base"], 6)
 	}
 	fields := []string{"attacker", "target", "can_fire", "reason", "range_mm", "band", "margin_mm", "witness", "blocked_by", "cover", "cover_modifier", "range_modifier", "tailing", "margins"}
-	reasons := map[string]bool{}
+	reasons, beyondReach := map[string]bool{}, map[string]bool{}
 	for i, p := range doc.Pairs {
 		assert.ElementsMatch(t, fields, keys(p))
 		reason := p["reason"].(string)
@@ -88,11 +88,19 @@ func TestMeasureJSONFollowsTheFormat(t *testing.T) {
 		assert.NotNil(t, p["blocked_by"], "a list, never null")
 		assert.NotNil(t, p["cover"])
 		// Step 8: four margins, each null or {mm, move[, by]}; the range's
-		// is margin_mm; out of arc there is no line-of-sight margin.
+		// is margin_mm; out of arc there is no line-of-sight margin;
+		// beyond_reach names the null ones that no move within 50 mm
+		// decides (only the line of sight and tailing).
 		margins := p["margins"].(map[string]any)
-		assert.ElementsMatch(t, []string{"range", "arc", "los", "tailing"}, keys(margins))
+		assert.ElementsMatch(t, []string{"range", "arc", "los", "tailing", "beyond_reach"}, keys(margins))
+		reach := margins["beyond_reach"].([]any)
+		for _, name := range reach {
+			assert.Contains(t, []any{"los", "tailing"}, name)
+			assert.Nil(t, margins[name.(string)], "%s is beyond reach: null", name)
+			beyondReach[name.(string)] = true
+		}
 		for name, m := range margins {
-			if m == nil {
+			if m == nil || name == "beyond_reach" {
 				continue
 			}
 			mm := m.(map[string]any)
@@ -113,6 +121,7 @@ func TestMeasureJSONFollowsTheFormat(t *testing.T) {
 	for _, r := range []string{"", "out-of-arc", "blocked", "out-of-range"} {
 		assert.True(t, reasons[r], "the example shows reason %q", r)
 	}
+	assert.True(t, beyondReach["los"] && beyondReach["tailing"], "the example has margins beyond reach: %v", beyondReach)
 }
 
 func keys(m map[string]any) []string {
