@@ -87,9 +87,7 @@ type query struct {
 	moved     physics.Polygon
 	pieces    []physics.Segment
 	edges     []physics.Segment
-	lines     []sideLine
-	corners   []cornerPt
-	offs      []float64
+	exact     exactSearch
 }
 
 // find returns each object whose cells meet r, once, in increasing order

@@ -244,9 +244,14 @@ func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc
 // candidate is a move that may change a verdict: length l along the unit
 // direction dir, meeting blocker by.
 type candidate struct {
-	l   float64
-	dir physics.Vec
-	by  string
+	l    float64
+	dir  physics.Vec
+	by   string
+	away physics.Vec // clear shots: the way off the contact, into the hidden side (zero: none known)
+	// clear shots: the directions along the contacts' curves, tried both
+	// ways when neither the candidate's own direction nor away flips it
+	// (the flips may start where a stretch of contacts ends, along it)
+	along [4]physics.Vec
 }
 
 // maxChecks bounds how many candidate moves one margin verifies (each
@@ -284,21 +289,22 @@ func (s *losSearch) visibleAt(q *query, d physics.Vec) (inArc, visible bool) {
 	return true, ok
 }
 
-// losMargin finds the line-of-sight margin among exact candidate moves,
-// each the shortest translation that brings the base into one contact
-// with the visible region's boundary (the cone's edges, the rays that
-// bound a blocker's shadow, a blocker's near edges), or two at once; the
-// shortest candidate that, moved a hair further, changes whether a
-// visible point exists while the base stays in arc is the margin.
+// losMargin finds the line-of-sight margin exactly (Line of sight;
+// Planetoids; MEASURE-FORMAT.md step 8): among the translations that keep
+// the base in arc, the shortest after which a visible point exists (a
+// blocked shot) or none does (a clear one), within MarginReach.
 //
 // The blockers are those of the ruling, all else fixed: a base moved onto
 // a ship is not ruled anew for overlap (Overlapping spaceships), and one
 // moved off a ship it overlaps does not make that ship block.
 //
-// Blocked, the visible region's boundary is searched piece by piece (what
-// of each edge and shadow ray is visible) for the point nearest the base.
-// Clear, the candidates put the base wholly beyond one such line, beyond
-// two at once, or its flat against a corner of the region.
+// Blocked, the margin is the distance from the base to the visible
+// region: to the visible pieces, inside the arc, of the cone's edges, of
+// each blocker's shadow rays and near edges, and of each planetoid's near
+// arc (arcContacts). Clear, it is the distance from 0 to the translations
+// that hide the base (clearMargin, losexact.go). Each candidate is ruled
+// exactly on the moved base, shortest first; the first that changes the
+// verdict is the margin.
 func (r *Referee) losMargin(q *query, res *Ruling) Margin {
 	a, t := res.Attacker, res.Target
 	ships := r.table.Ships
@@ -327,20 +333,15 @@ func (r *Referee) losMargin(q *query, res *Ruling) Margin {
 	}
 	s.now = s.shapes[:nowCount]
 	q.losShapes, q.losIDs, q.losShips, q.losDisks = s.shapes, s.ids, s.ships, s.disks
-	c := q.cands[:0]
 	if res.Measured {
-		c = r.clearCandidates(q, &s, c, nowCount)
-	} else {
-		c = r.blockedCandidates(q, &s, c, nowCount)
+		return r.clearMargin(q, &s)
 	}
+	c := r.blockedCandidates(q, &s, q.cands[:0], nowCount)
 	q.cands = c
 	sortCandidates(c)
 	for i, cd := range c {
 		if i == maxChecks {
 			break
-		}
-		if res.Measured && s.pointSeen(cd.dir.Mul(cd.l+hair(cd.l))) {
-			continue // a point of the moved base in the arc is seen: still clear
 		}
 		in, vis := s.visibleAt(q, cd.dir.Mul(cd.l+hair(cd.l)))
 		if !in || vis == res.Measured {
@@ -428,7 +429,7 @@ func addCandidate(c []candidate, d, dir physics.Vec, by string) []candidate {
 	} else {
 		return c
 	}
-	return append(c, candidate{l, dir, by})
+	return append(c, candidate{l: l, dir: dir, by: by})
 }
 
 // blockedCandidates lists the moves that bring the base to touch a visible
@@ -458,10 +459,6 @@ func (r *Referee) blockedCandidates(q *query, s *losSearch, c []candidate, nowCo
 			for _, e := range physics.FrontEdges(s.ships[i], s.apex, q.edges[:0]) {
 				all = append(all, piece{e, s.ids[i], i})
 			}
-		} else if disk, ok := b.(physics.Circle); ok {
-			if dc, pt := s.base.DistanceToPoint(disk.C); dc > disk.R {
-				c = addCandidate(c, disk.C.Sub(pt).Mul((dc-disk.R)/dc), physics.Vec{}, s.ids[i])
-			}
 		}
 	}
 	q.sight.SetBlockers(s.apex, s.now)
@@ -471,117 +468,17 @@ func (r *Referee) blockedCandidates(q *query, s *losSearch, c []candidate, nowCo
 		}
 		pieces = q.sight.VisiblePieces(p.seg, p.own, pieces[:0])
 		for _, v := range pieces {
+			v, ok := s.clipToArc(v)
+			if !ok {
+				continue
+			}
 			if d, pt, pv := physics.PolygonSegmentDistance(s.base, v); d <= MarginReach {
 				c = addCandidate(c, pv.Sub(pt), pv.Sub(s.base.Centroid()), p.by)
 			}
 		}
 	}
 	q.pieces = pieces
-	return c
-}
-
-// cornerPt is a corner of the visible region's boundary, on blocker by.
-type cornerPt struct {
-	p  physics.Vec
-	by string
-}
-
-// sideLine is a line with a unit normal n pointing to its hidden side, through
-// the point at.
-type sideLine struct {
-	n, at physics.Vec
-	by    string
-}
-
-// clearCandidates lists the moves that may hide the base: wholly beyond
-// one boundary line of the visible region (a cone edge, a shadow ray, a
-// near edge), beyond two at once, a flat of the base against a corner of
-// the region.
-func (r *Referee) clearCandidates(q *query, s *losSearch, c []candidate, nowCount int) []candidate {
-	right, left := s.arc.Edges()
-	lines := append(q.lines[:0], sideLine{physics.V(right.Y, -right.X), s.apex, ""}, sideLine{physics.V(-left.Y, left.X), s.apex, ""})
-	corners := append(q.corners[:0], cornerPt{s.apex, ""})
-	for i, b := range s.shapes {
-		if sr, sl, ok := physics.Silhouette(b, s.apex); ok {
-			if u := sr.Sub(s.apex); u.Norm() > 0 {
-				u = u.Mul(1 / u.Norm())
-				lines = append(lines, sideLine{physics.V(-u.Y, u.X), sr, s.ids[i]})
-			}
-			if u := sl.Sub(s.apex); u.Norm() > 0 {
-				u = u.Mul(1 / u.Norm())
-				lines = append(lines, sideLine{physics.V(u.Y, -u.X), sl, s.ids[i]})
-			}
-			corners = append(corners, cornerPt{sr, s.ids[i]}, cornerPt{sl, s.ids[i]})
-			if disk, ok := b.(physics.Circle); ok { // the chord between the tangent points
-				if d := sl.Sub(sr); d.Norm() > 0 {
-					d = d.Mul(1 / d.Norm())
-					n := physics.V(d.Y, -d.X)
-					if n.Dot(disk.C.Sub(sr)) < 0 {
-						n = n.Mul(-1)
-					}
-					lines = append(lines, sideLine{n, sr, s.ids[i]})
-				}
-			}
-		}
-		if s.ships[i] != nil {
-			for _, e := range physics.FrontEdges(s.ships[i], s.apex, q.edges[:0]) {
-				d := e.B.Sub(e.A)
-				if l := d.Norm(); l > 0 {
-					lines = append(lines, sideLine{physics.V(-d.Y, d.X).Mul(1 / l), e.A, s.ids[i]})
-					corners = append(corners, cornerPt{e.A, s.ids[i]}, cornerPt{e.B, s.ids[i]})
-				}
-			}
-		}
-	}
-	// Wholly beyond one line: n·d = off.
-	offs := q.offs[:0]
-	for _, l := range lines {
-		off := l.n.Dot(l.at) - minDot(s.base, l.n)
-		offs = append(offs, off)
-		if off > 0 {
-			c = addCandidate(c, l.n.Mul(off), l.n, l.by)
-		}
-	}
-	q.offs = offs
-	// Beyond two at once.
-	for i := range lines {
-		if math.Abs(offs[i]) > MarginReach {
-			continue // every move onto this line is out of reach
-		}
-		for j := i + 1; j < len(lines); j++ {
-			if math.Abs(offs[j]) > MarginReach {
-				continue
-			}
-			ni, nj := lines[i].n, lines[j].n
-			det := ni.Cross(nj)
-			if math.Abs(det) < 1e-9 {
-				continue
-			}
-			d := physics.V((offs[i]*nj.Y-offs[j]*ni.Y)/det, (ni.X*offs[j]-nj.X*offs[i])/det)
-			by := lines[i].by
-			if by == "" {
-				by = lines[j].by
-			}
-			c = addCandidate(c, d, physics.Vec{}, by)
-		}
-	}
-	// A flat against a corner.
-	for k := range s.base {
-		e := s.base.Edge(k)
-		d := e.B.Sub(e.A)
-		l := d.Norm()
-		if l == 0 {
-			continue
-		}
-		m := physics.V(d.Y, -d.X).Mul(1 / l) // outward
-		h := maxDot(s.base, m)
-		for _, w := range corners {
-			off := m.Dot(w.p) - h
-			c = addCandidate(c, m.Mul(off), m, w.by)
-		}
-	}
-	q.lines, q.corners = lines, corners
-	return c
+	return s.arcContacts(q, c)
 }
 
 func minDot(p physics.Polygon, n physics.Vec) float64 {
