@@ -1,6 +1,7 @@
 package photo
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"sort"
@@ -65,38 +66,36 @@ func (s *Snapper) Ship(m Model, o Object) (*Snapped, error) {
 		return nil, unusable("%s: a corner is beyond the table's horizon", o.ID)
 	}
 	pose := ShipPose(l, r, o.AcrossFlats)
-	var pts []edgePoint
-	search := SnapSearchPx
-	for iter := 0; iter < 10; iter++ {
-		pts = s.edges(m, pose, o.AcrossFlats, search)
-		if len(pts) < MinSnapEdges {
-			return nil, unusable("%s: only %d edge points of the base found near the clicks; the clicks stay", o.ID, len(pts))
-		}
-		d, _, _ := fitPose(pts, pose.Pos)
-		pose.Pos = pose.Pos.Add(physics.V(d[0], d[1]))
-		pose.Heading += s1.Angle(d[2])
-		search = math.Max(3, search/2)
-		if math.Hypot(d[0], d[1]) < 1e-3 && math.Abs(d[2]) < 1e-5 {
-			break
-		}
+	pose, pts, cov, sigma, err := s.fitBase(m, pose, o.AcrossFlats, SnapSearchPx)
+	if err != nil {
+		return nil, unusable("%s: %s; the clicks stay", o.ID, err)
 	}
-	pts = s.edges(m, pose, o.AcrossFlats, 3)
-	if len(pts) < MinSnapEdges {
-		return nil, unusable("%s: only %d edge points of the base found near the clicks; the clicks stay", o.ID, len(pts))
+	out, err := snappedBase(m, pose, o.AcrossFlats, pts, cov, sigma, o.Points)
+	if err != nil {
+		return nil, unusable("%s: %s", o.ID, err)
 	}
-	d, cov, sigma := fitPose(pts, pose.Pos)
-	pose.Pos = pose.Pos.Add(physics.V(d[0], d[1]))
-	pose.Heading += s1.Angle(d[2])
-	hex := physics.HexagonCorners(pose, o.AcrossFlats)
+	if out.MovedPx > MaxSnapMovePx {
+		return nil, unusable("%s: the base's edges fit %.0f px from the clicks; the clicks stay", o.ID, out.MovedPx)
+	}
+	return out, nil
+}
+
+// snappedBase returns a fitted base's front corners (pixels) with their
+// precision from the fit's covariance, and how far they lie from clicks
+// (when given).
+func snappedBase(m Model, pose physics.Pose, acrossFlats float64, pts []edgePoint, cov [3][3]float64, sigma float64, clicks []physics.Vec) (*Snapped, error) {
+	hex := physics.HexagonCorners(pose, acrossFlats)
 	out := &Snapped{Pose: pose, Edges: len(pts)}
 	worst := 0.0
 	for k, c := range []physics.Vec{hex[1], hex[0]} {
 		px, ok := m.ToPixel(c)
 		if !ok {
-			return nil, unusable("%s: the fitted base is beyond the table's horizon", o.ID)
+			return nil, fmt.Errorf("the fitted base is beyond the table's horizon")
 		}
 		out.Points = append(out.Points, px)
-		out.MovedPx = math.Max(out.MovedPx, px.Dist(o.Points[k]))
+		if k < len(clicks) {
+			out.MovedPx = math.Max(out.MovedPx, px.Dist(clicks[k]))
+		}
 		// the corner's spread from the pose's covariance, in mm, over the
 		// mm a pixel covers there
 		rel := c.Sub(pose.Pos)
@@ -105,9 +104,6 @@ func (s *Snapper) Ship(m Model, o Object) (*Snapped, error) {
 		vx, vy := quad(cov, jx), quad(cov, jy)
 		big, small := m.Scale(px)
 		worst = math.Max(worst, math.Sqrt((vx+vy)/2)*sigma/math.Sqrt(big*small))
-	}
-	if out.MovedPx > MaxSnapMovePx {
-		return nil, unusable("%s: the base's edges fit %.0f px from the clicks; the clicks stay", o.ID, out.MovedPx)
 	}
 	out.SigmaPx = math.Max(snapFloorPx, worst)
 	return out, nil
@@ -121,6 +117,36 @@ func quad(c [3][3]float64, j [3]float64) float64 {
 		}
 	}
 	return s
+}
+
+// fitBase moves a base of acrossFlats from pose to the photo's edges
+// found within search pixels of its outline (halving the search as the
+// fit settles, down to 3 px), and returns the fitted pose, the edge points
+// of the last pass, the pose's covariance per unit variance and the
+// residuals' root mean square (mm); an error when too few edges are found.
+func (s *Snapper) fitBase(m Model, pose physics.Pose, acrossFlats, search float64) (physics.Pose, []edgePoint, [3][3]float64, float64, error) {
+	var pts []edgePoint
+	for iter := 0; iter < 10; iter++ {
+		pts = s.edges(m, pose, acrossFlats, search)
+		if len(pts) < MinSnapEdges {
+			return pose, nil, [3][3]float64{}, 0, fmt.Errorf("only %d edge points of the base found", len(pts))
+		}
+		d, _, _ := fitPose(pts, pose.Pos)
+		pose.Pos = pose.Pos.Add(physics.V(d[0], d[1]))
+		pose.Heading += s1.Angle(d[2])
+		search = math.Max(3, search/2)
+		if math.Hypot(d[0], d[1]) < 1e-3 && math.Abs(d[2]) < 1e-5 {
+			break
+		}
+	}
+	pts = s.edges(m, pose, acrossFlats, 3)
+	if len(pts) < MinSnapEdges {
+		return pose, nil, [3][3]float64{}, 0, fmt.Errorf("only %d edge points of the base found", len(pts))
+	}
+	d, cov, sigma := fitPose(pts, pose.Pos)
+	pose.Pos = pose.Pos.Add(physics.V(d[0], d[1]))
+	pose.Heading += s1.Angle(d[2])
+	return pose, pts, cov, sigma, nil
 }
 
 // edgePoint is an edge found near a flat: the flat's point q and outward

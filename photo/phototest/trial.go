@@ -1,6 +1,7 @@
 package phototest
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -129,4 +130,52 @@ func (tr Trial) Scene(rng *rand.Rand, sigma float64) *photo.Scene {
 			Points: []physics.Vec{tr.click(rng, hex[1], sigma), tr.click(rng, hex[0], sigma)}})
 	}
 	return sc
+}
+
+// Crowd adds ships more ships of the given classes (drawn in turn) and
+// planetoids round planetoids (radius 15 to 40 mm) to the trial's table,
+// each clear of the others and of the sheet by 10 mm and 40 mm inside the
+// play area: a table to find bases on among other things.
+func (tr *Trial) Crowd(rng *rand.Rand, comp *assets.Components, classes []string, ships, planetoids int) {
+	clear := func(p physics.Vec, r float64) bool {
+		if p.X < r+40 || p.Y < r+40 || p.X > tr.Truth.Width-r-40 || p.Y > tr.Truth.Depth-r-40 {
+			return false
+		}
+		local := p.Sub(tr.SheetAt).Rotate(physics.Deg(-tr.SheetAngle))
+		if math.Abs(local.X) < tr.Sheet.W/2+r+10 && math.Abs(local.Y) < tr.Sheet.H/2+r+10 {
+			return false
+		}
+		for _, s := range tr.Truth.Ships {
+			if s.Pose.Pos.Dist(p) < r+s.AcrossFlats/math.Sqrt(3)+10 {
+				return false
+			}
+		}
+		for _, o := range tr.Truth.Obstacles {
+			if o.Circle.C.Dist(p) < r+o.Circle.R+10 {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < ships; {
+		cl := classes[i%len(classes)]
+		a := comp.BaseAcrossFlats(cl)
+		p := physics.V(tr.Truth.Width*rng.Float64(), tr.Truth.Depth*rng.Float64())
+		if !clear(p, a/math.Sqrt(3)) {
+			continue
+		}
+		tr.Truth.Ships = append(tr.Truth.Ships, referee.Ship{ID: fmt.Sprintf("%s-%d", cl, i+2), Class: cl,
+			Pose: physics.Pose{Pos: p, Heading: physics.Deg(rng.Float64() * 360)}, Level: 1, AcrossFlats: a})
+		i++
+	}
+	for i := 0; i < planetoids; {
+		r := 15 + 25*rng.Float64()
+		p := physics.V(tr.Truth.Width*rng.Float64(), tr.Truth.Depth*rng.Float64())
+		if !clear(p, r) {
+			continue
+		}
+		tr.Truth.Obstacles = append(tr.Truth.Obstacles, referee.Obstacle{ID: fmt.Sprintf("planetoid-%d", i+1), Kind: referee.Planetoid,
+			Circle: physics.Circle{C: p, R: r}, Level: 1})
+		i++
+	}
 }

@@ -1,0 +1,345 @@
+package photo
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/golang/geo/s1"
+
+	"github.com/starshipbattles/bsg/physics"
+)
+
+// Base finding limits (proposals: the rulebook has nothing on photos).
+const (
+	// FindCellMM is the size (mm) of the cells of the table-plane image
+	// the bases are looked for on.
+	FindCellMM = 1.0
+	// MinBaseContrast is the weakest brightness step (out of 1) across the
+	// flats of a proposed base: every flat but one must show at least this.
+	MinBaseContrast = 0.035
+	// MaxBaseFitMM is the largest root-mean-square distance (mm) of the
+	// photo's edge points from a proposed base's fitted outline: a
+	// hexagon's edges fit far better than a round planetoid's rim or the
+	// sheet's print.
+	MaxBaseFitMM = 0.6
+	// MinForeContrast is the least share by which the fore mark's flat
+	// must stand out from the other five (against the next most distinct
+	// flat) for the front to be proposed; below it the facing is left to
+	// the player (Base.ForeKnown false).
+	MinForeContrast = 1.5
+	findAngleStep   = 3.0 // degrees between the orientations tried
+	findGridMM      = 2.0 // mm between the centres tried on the coarse pass
+	findProbeMM     = 2.0 // mm either side of an outline point its step is read
+)
+
+// Base is a ship's base proposed by FindBases: the player confirms,
+// moves or drops each one.
+type Base struct {
+	Pose        physics.Pose // stand and facing on the table (the fore mark's flat ahead)
+	AcrossFlats float64
+	// Classes are the classes on the table whose base has this size: the
+	// photo cannot tell classes of one size apart, the player picks.
+	Classes []string
+	// ForeKnown is whether the fore mark told the front; when false the
+	// facing is only known to within a sixth of a turn (any flat may be
+	// the front).
+	ForeKnown bool
+	// Contrast is the weakest flat's brightness step but one (out of 1);
+	// Fore how far the fore mark's flat stands out of the others.
+	Contrast, Fore float64
+	// Snapped is the base's fit on the photo: the front corners as a
+	// player would click them, with their precision.
+	Snapped *Snapped
+}
+
+// ClassSize is a class that may stand on the table with the size of its
+// base (across flats, mm).
+type ClassSize struct {
+	Class       string
+	AcrossFlats float64
+}
+
+// FindBases looks for the ships' bases on the part of the table of width
+// × depth mm the photo shows, through the calibration m, given the
+// classes on the table: every regular hexagon of one of their sizes whose
+// six flats (all but one) show a brightness step along their whole
+// length, fitted to sub-pixel on the photo (as Ship snaps clicks), its
+// front told by the fore mark (the flat whose inner stripe stands out
+// from the others). The proposals come best first, none overlapping
+// another.
+//
+// It works on an image of the table plane, FindCellMM a cell, sampled
+// from the photo through m (so tilt and lens are undone): hexagons of the
+// sizes asked for, every findAngleStep degrees, are scored at every
+// findGridMM, and the best of each neighbourhood is fitted.
+func (s *Snapper) FindBases(m Model, width, depth float64, classes []ClassSize) []Base {
+	sizes := map[float64][]string{}
+	for _, c := range classes {
+		if c.AcrossFlats > 0 && !slices.Contains(sizes[c.AcrossFlats], c.Class) {
+			sizes[c.AcrossFlats] = append(sizes[c.AcrossFlats], c.Class)
+		}
+	}
+	if len(sizes) == 0 {
+		return nil
+	}
+	plane := s.tablePlane(m, width, depth)
+	var cands []Base
+	for a, cl := range sizes {
+		for _, c := range plane.hexagons(a) {
+			pose := physics.Pose{Pos: c.pos, Heading: physics.Deg(c.deg)}
+			pose, pts, cov, sigma, err := s.fitBase(m, pose, a, math.Max(SnapSearchPx, 2*FindCellMM/plane.mmPerPx))
+			if err != nil || sigma > MaxBaseFitMM || pose.Pos.Dist(c.pos) > findGridMM*2 {
+				continue
+			}
+			k, fore := s.foreFlat(m, pose, a)
+			b := Base{AcrossFlats: a, Classes: cl, Contrast: c.score, Fore: fore, ForeKnown: fore >= MinForeContrast}
+			pose.Heading += s1.Angle(float64(k) * math.Pi / 3)
+			pose.Heading = physics.Deg(math.Mod(pose.Heading.Degrees()+720, 360))
+			sn, err := snappedBase(m, pose, a, pts, cov, sigma, nil)
+			if err != nil {
+				continue
+			}
+			b.Pose, b.Snapped = pose, sn
+			cands = append(cands, b)
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Contrast > cands[j].Contrast })
+	var out []Base
+	for _, c := range cands {
+		clear := true
+		for _, o := range out {
+			if o.Pose.Pos.Dist(c.Pos()) < (o.AcrossFlats+c.AcrossFlats)/2*0.9 {
+				clear = false
+				break
+			}
+		}
+		if clear {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Pos is the base's stand.
+func (b Base) Pos() physics.Vec { return b.Pose.Pos }
+
+// foreFlat returns which flat (0 ahead, counting counter-clockwise) bears
+// the fore mark: the flat whose stripe just inside the edge differs most
+// from the median of the six, with how many times more it differs than
+// the next most distinct flat.
+func (s *Snapper) foreFlat(m Model, pose physics.Pose, acrossFlats float64) (int, float64) {
+	var band [6]float64
+	r := acrossFlats / 2
+	for k := range 6 {
+		n := 0
+		for _, depth := range []float64{0.5, 0.9, 1.3} {
+			for i := range 7 {
+				y := (float64(i)/6 - 0.5) * 0.7 * acrossFlats / math.Sqrt(3)
+				loc := physics.V(r-depth, y).Rotate(physics.Deg(60 * float64(k)))
+				px, ok := m.ToPixel(pose.ToTable(loc))
+				if !ok {
+					continue
+				}
+				band[k] += s.g.sample(px.X, px.Y)
+				n++
+			}
+		}
+		if n > 0 {
+			band[k] /= float64(n)
+		}
+	}
+	sorted := band
+	sort.Float64s(sorted[:])
+	med := (sorted[2] + sorted[3]) / 2
+	dev := make([]float64, 6)
+	best := 0
+	for k := range 6 {
+		dev[k] = math.Abs(band[k] - med)
+		if dev[k] > dev[best] {
+			best = k
+		}
+	}
+	next := 0.0
+	for k := range 6 {
+		if k != best {
+			next = math.Max(next, dev[k])
+		}
+	}
+	return best, dev[best] / math.Max(next, 0.01)
+}
+
+// plane is the table seen from above: the photo's brightness sampled
+// through the calibration on a grid of FindCellMM cells (NaN off the
+// photo).
+type plane struct {
+	w, h    int
+	v       []float32
+	mmPerPx float64 // the mm a photo pixel covers near the table's middle
+}
+
+func (p *plane) at(x, y int) float32 {
+	if x < 0 || y < 0 || x >= p.w || y >= p.h {
+		return float32(math.NaN())
+	}
+	return p.v[y*p.w+x]
+}
+
+// tablePlane samples the photo on the table plane, the photo first
+// averaged over blocks about a cell wide (so no cell aliases the stars'
+// or the print's detail).
+func (s *Snapper) tablePlane(m Model, width, depth float64) *plane {
+	mid, _ := m.ToPixel(physics.V(width/2, depth/2))
+	big, small := m.Scale(mid)
+	mmPerPx := math.Sqrt(big * small)
+	f := max(1, int(FindCellMM/mmPerPx))
+	g := s.g.shrink(f)
+	p := &plane{w: int(width/FindCellMM) + 1, h: int(depth/FindCellMM) + 1, mmPerPx: mmPerPx}
+	p.v = make([]float32, p.w*p.h)
+	for y := range p.h {
+		for x := range p.w {
+			px, ok := m.ToPixel(physics.V(float64(x)*FindCellMM, float64(y)*FindCellMM))
+			gx, gy := (px.X+0.5)/float64(f)-0.5, (px.Y+0.5)/float64(f)-0.5
+			if !ok || gx < 0 || gy < 0 || gx > float64(g.w-1) || gy > float64(g.h-1) {
+				p.v[y*p.w+x] = float32(math.NaN())
+				continue
+			}
+			p.v[y*p.w+x] = float32(g.sample(gx, gy))
+		}
+	}
+	return p
+}
+
+// hexCandidate is a hexagon that scored on the plane: its centre (mm),
+// orientation (degrees, modulo 60) and score.
+type hexCandidate struct {
+	pos   physics.Vec
+	deg   float64
+	score float64
+}
+
+// outlineProbe is one point of a hexagon's outline: the cell offsets of
+// the plane just inside and just outside it, and its flat.
+type outlineProbe struct {
+	ix, iy, ox, oy int
+	flat           int
+}
+
+// hexagons scores regular hexagons of acrossFlats mm at every findGridMM
+// and findAngleStep over the plane, and returns the best of each
+// neighbourhood (within half the size) whose score (hexScore) reaches
+// MinBaseContrast, refined to the cell and the degree.
+func (p *plane) hexagons(acrossFlats float64) []hexCandidate {
+	probes := func(deg float64) []outlineProbe {
+		var out []outlineProbe
+		r := acrossFlats / 2
+		for k := range 6 {
+			for i := range 6 {
+				y := (float64(i)/5 - 0.5) * 0.75 * acrossFlats / math.Sqrt(3)
+				rot := physics.Deg(deg + 60*float64(k))
+				in := physics.V(r-findProbeMM, y).Rotate(rot).Mul(1 / FindCellMM)
+				ou := physics.V(r+findProbeMM, y).Rotate(rot).Mul(1 / FindCellMM)
+				out = append(out, outlineProbe{int(math.Round(in.X)), int(math.Round(in.Y)), int(math.Round(ou.X)), int(math.Round(ou.Y)), k})
+			}
+		}
+		return out
+	}
+	var angles [][]outlineProbe
+	for deg := 0.0; deg < 60; deg += findAngleStep {
+		angles = append(angles, probes(deg))
+	}
+	step := max(1, int(findGridMM/FindCellMM))
+	gw, gh := p.w/step+1, p.h/step+1
+	best := make([]float64, gw*gh)
+	bestA := make([]int, gw*gh)
+	for gy := range gh {
+		for gx := range gw {
+			x, y := gx*step, gy*step
+			for a, pr := range angles {
+				if sc := p.hexScore(x, y, pr); sc > best[gy*gw+gx] {
+					best[gy*gw+gx], bestA[gy*gw+gx] = sc, a
+				}
+			}
+		}
+	}
+	// the best of each neighbourhood
+	rad := int(acrossFlats / 2 / (findGridMM))
+	var out []hexCandidate
+	for gy := range gh {
+		for gx := range gw {
+			v := best[gy*gw+gx]
+			if v < MinBaseContrast {
+				continue
+			}
+			peak := true
+			for dy := -rad; dy <= rad && peak; dy++ {
+				for dx := -rad; dx <= rad; dx++ {
+					x, y := gx+dx, gy+dy
+					if (dx == 0 && dy == 0) || x < 0 || y < 0 || x >= gw || y >= gh {
+						continue
+					}
+					if o := best[y*gw+x]; o > v || (o == v && (dy < 0 || (dy == 0 && dx < 0))) {
+						peak = false
+						break
+					}
+				}
+			}
+			if !peak {
+				continue
+			}
+			// refine: every cell and degree about the coarse best
+			c := hexCandidate{score: v, deg: float64(bestA[gy*gw+gx]) * findAngleStep, pos: physics.V(float64(gx*step), float64(gy*step))}
+			x0, y0, d0 := gx*step, gy*step, c.deg
+			for d := d0 - findAngleStep + 1; d < d0+findAngleStep; d++ {
+				pr := probes(d)
+				for y := y0 - step; y <= y0+step; y++ {
+					for x := x0 - step; x <= x0+step; x++ {
+						if sc := p.hexScore(x, y, pr); sc > c.score {
+							c = hexCandidate{pos: physics.V(float64(x), float64(y)), deg: d, score: sc}
+						}
+					}
+				}
+			}
+			c.pos = c.pos.Mul(FindCellMM)
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// hexScore is how well a hexagon centred on cell (x, y) with the given
+// outline probes matches the plane: each flat's mean step in brightness
+// across its outline (inside less outside, the sign the flats share), and
+// the weakest flat but one of those (a base's fore mark or a neighbour
+// may spoil one flat; a straight edge or a round rim does not give six),
+// less the spread of the brightness just outside (a base stands on the
+// mat, not amid print or other detail).
+func (p *plane) hexScore(x, y int, probes []outlineProbe) float64 {
+	var flats [6]float64
+	var n [6]int
+	so, so2 := 0.0, 0.0
+	for _, q := range probes {
+		a, b := p.at(x+q.ix, y+q.iy), p.at(x+q.ox, y+q.oy)
+		if a != a || b != b { // NaN: off the photo
+			return 0
+		}
+		flats[q.flat] += float64(a - b)
+		n[q.flat]++
+		so += float64(b)
+		so2 += float64(b) * float64(b)
+	}
+	so /= float64(len(probes))
+	spread := math.Sqrt(math.Max(0, so2/float64(len(probes))-so*so))
+	sum := 0.0
+	for k := range flats {
+		flats[k] /= float64(n[k])
+		sum += flats[k]
+	}
+	if sum < 0 {
+		for k := range flats {
+			flats[k] = -flats[k]
+		}
+	}
+	sort.Float64s(flats[:])
+	return flats[1] - spread
+}
