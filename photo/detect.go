@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/starshipbattles/bsg/physics"
 )
 
@@ -350,7 +352,7 @@ func DetectSheet(img image.Image, sheet Sheet) (*Detection, error) {
 // score is the separation of the sheet's black and white probe points on
 // the photo when the sheet maps by h: the difference of their means over
 // the pooled standard deviation; −Inf when the mapping is implausible.
-func score(s *gray, f int, h [9]float64, probe []physics.Vec, ink []bool) float64 {
+func score(s *gray, f int, h mgl64.Mat3, probe []physics.Vec, ink []bool) float64 {
 	var sw, sw2, sb, sb2, nw, nb float64
 	for i, p := range probe {
 		q, ok := applyH(h, p)
@@ -379,7 +381,7 @@ func score(s *gray, f int, h [9]float64, probe []physics.Vec, ink []bool) float6
 // blurAt estimates the photo's blur at the sheet: along the lower bar's
 // long edges, the steepest brightness step against the step's height,
 // which for a Gaussian blur of σ pixels is height / (σ √(2π)).
-func blurAt(g *gray, h [9]float64, sheet Sheet) float64 {
+func blurAt(g *gray, h mgl64.Mat3, sheet Sheet) float64 {
 	b := sheet.bar()
 	var sigmas []float64
 	for k := 1; k < 10; k++ {

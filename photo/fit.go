@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
@@ -117,8 +118,8 @@ func unusable(format string, args ...any) error {
 // homography in normalized coordinates (its last entry fixed to 1) and
 // the radial terms.
 type fitState struct {
-	tp, tpInv [9]float64 // pixel normalization and its inverse
-	tt, ttInv [9]float64 // table normalization and its inverse
+	tp, tpInv mgl64.Mat3 // pixel normalization and its inverse
+	tt, ttInv mgl64.Mat3 // table normalization and its inverse
 	p         []float64  // 8 homography entries, then K1, K2 as fitted
 	terms     int
 	fixedK1   float64 // K1 when it is not fitted (the Monte Carlo's lens prior)
@@ -129,7 +130,7 @@ func (s *fitState) model(w, h int, p []float64) Model {
 	var hn [9]float64
 	copy(hn[:8], p[:8])
 	hn[8] = 1
-	m := NewModel(w, h, mul3(s.ttInv, mul3(hn, s.tp)))
+	m := NewModel(w, h, s.ttInv.Mul3(fromRows(hn).Mul3(s.tp)))
 	m.K1, m.K2 = s.fixedK1, s.fixedK2
 	if s.terms >= 1 {
 		m.K1 = p[8]
@@ -142,7 +143,7 @@ func (s *fitState) model(w, h int, p []float64) Model {
 
 // normalization returns the similarity that moves the points' centroid
 // to the origin and their mean distance from it to √2 (Hartley).
-func normalization(pts []physics.Vec) ([9]float64, [9]float64) {
+func normalization(pts []physics.Vec) (mgl64.Mat3, mgl64.Mat3) {
 	var c physics.Vec
 	for _, p := range pts {
 		c = c.Add(p)
@@ -154,26 +155,28 @@ func normalization(pts []physics.Vec) ([9]float64, [9]float64) {
 	}
 	d /= float64(len(pts))
 	s := math.Sqrt2 / math.Max(d, 1e-9)
-	return [9]float64{s, 0, -s * c.X, 0, s, -s * c.Y, 0, 0, 1},
-		[9]float64{1 / s, 0, c.X, 0, 1 / s, c.Y, 0, 0, 1}
+	return fromRows([9]float64{s, 0, -s * c.X, 0, s, -s * c.Y, 0, 0, 1}),
+		fromRows([9]float64{1 / s, 0, c.X, 0, 1 / s, c.Y, 0, 0, 1})
 }
 
 // DLT returns the homography taking the pixels to the table points by the
 // normalized direct linear transform (four or more correspondences).
-func DLT(pix, tab []physics.Vec) ([9]float64, error) {
+func DLT(pix, tab []physics.Vec) (mgl64.Mat3, error) {
 	if len(pix) < 4 || len(pix) != len(tab) {
-		return [9]float64{}, errors.New("photo: DLT needs four or more correspondences")
+		return mgl64.Mat3{}, errors.New("photo: DLT needs four or more correspondences")
 	}
 	tp, _ := normalization(pix)
 	tt, ttInv := normalization(tab)
 	hn, err := dltNormalized(tp, tt, pix, tab)
 	if err != nil {
-		return [9]float64{}, err
+		return mgl64.Mat3{}, err
 	}
-	return mul3(ttInv, mul3(hn, tp)), nil
+	return ttInv.Mul3(fromRows(hn).Mul3(tp)), nil
 }
 
-func dltNormalized(tp, tt [9]float64, pix, tab []physics.Vec) ([9]float64, error) {
+// dltNormalized returns the homography between the normalized points,
+// row by row with its last entry 1 (the least squares' parameters).
+func dltNormalized(tp, tt mgl64.Mat3, pix, tab []physics.Vec) ([9]float64, error) {
 	n := len(pix)
 	rows := 2 * n
 	if rows < 9 {

@@ -3,6 +3,8 @@ package photo
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/starshipbattles/bsg/physics"
 )
 
@@ -15,14 +17,14 @@ import (
 // c divided by Norm (half the photo's diagonal), so K1 = 0.01 moves a
 // corner pixel by 1% of the half-diagonal.
 type Model struct {
-	H      [9]float64 // row-major homography, undistorted pixel → table (mm)
+	H      mgl64.Mat3 // homography, undistorted pixel → table (mm), on homogeneous (x, y, 1)
 	K1, K2 float64
 	C      physics.Vec // distortion centre: the photo's centre
 	Norm   float64     // radius normalisation: half the photo's diagonal
 }
 
 // NewModel returns a model without distortion for a photo of w × h pixels.
-func NewModel(w, h int, hom [9]float64) Model {
+func NewModel(w, h int, hom mgl64.Mat3) Model {
 	return Model{H: hom, C: physics.V(float64(w)/2, float64(h)/2), Norm: math.Hypot(float64(w), float64(h)) / 2}
 }
 
@@ -61,7 +63,7 @@ func (m Model) ToTable(p physics.Vec) (physics.Vec, bool) {
 // side of the table plane's horizon the pixel lies.
 func (m Model) W(p physics.Vec) float64 {
 	u := m.Undistort(p)
-	return m.H[6]*u.X + m.H[7]*u.Y + m.H[8]
+	return m.H.Row(2).Dot(mgl64.Vec3{u.X, u.Y, 1})
 }
 
 // ToPixel maps a table point to the photo pixel that shows it.
@@ -102,36 +104,32 @@ func (m Model) Scale(p physics.Vec) (float64, float64) {
 	return math.Sqrt((s1 + disc) / 2), math.Sqrt(math.Max(0, (s1-disc)/2))
 }
 
-func applyH(h [9]float64, p physics.Vec) (physics.Vec, bool) {
-	w := h[6]*p.X + h[7]*p.Y + h[8]
-	if math.Abs(w) < 1e-12 || math.IsNaN(w) {
+// applyH maps a point through a homography: h × (x, y, 1), divided by
+// its third coordinate; false on the line at infinity.
+func applyH(h mgl64.Mat3, p physics.Vec) (physics.Vec, bool) {
+	v := h.Mul3x1(mgl64.Vec3{p.X, p.Y, 1})
+	if math.Abs(v[2]) < 1e-12 || math.IsNaN(v[2]) {
 		return physics.Vec{}, false
 	}
-	return physics.V((h[0]*p.X+h[1]*p.Y+h[2])/w, (h[3]*p.X+h[4]*p.Y+h[5])/w), true
+	return physics.V(v[0]/v[2], v[1]/v[2]), true
 }
 
-func mul3(a, b [9]float64) [9]float64 {
-	var c [9]float64
-	for i := range 3 {
-		for j := range 3 {
-			for k := range 3 {
-				c[3*i+j] += a[3*i+k] * b[3*k+j]
-			}
-		}
+// invert3 inverts a 3 × 3 matrix; false when it is singular.
+func invert3(m mgl64.Mat3) (mgl64.Mat3, bool) {
+	if det := m.Det(); det == 0 || math.IsNaN(det) {
+		return mgl64.Mat3{}, false
 	}
-	return c
+	return m.Inv(), true
 }
 
-func invert3(m [9]float64) ([9]float64, bool) {
-	a, b, c, d, e, f, g, h, i := m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8]
-	A, B, C := e*i-f*h, -(d*i - f*g), d*h-e*g
-	det := a*A + b*B + c*C
-	if det == 0 || math.IsNaN(det) {
-		return [9]float64{}, false
-	}
-	r := [9]float64{A, -(b*i - c*h), b*f - c*e, B, a*i - c*g, -(a*f - c*d), C, -(a*h - b*g), a*e - b*d}
-	for k := range r {
-		r[k] /= det
-	}
-	return r, true
+// fromRows makes a matrix of nine entries given row by row (the order
+// the least squares and the DLT's null vector use).
+func fromRows(r [9]float64) mgl64.Mat3 {
+	return mgl64.Mat3FromRows(mgl64.Vec3{r[0], r[1], r[2]}, mgl64.Vec3{r[3], r[4], r[5]}, mgl64.Vec3{r[6], r[7], r[8]})
+}
+
+// rows returns a matrix's nine entries row by row.
+func rows(m mgl64.Mat3) [9]float64 {
+	t := m.Transpose()
+	return [9]float64(t)
 }

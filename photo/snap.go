@@ -291,12 +291,12 @@ func (p edgePoint) jac(c physics.Vec) [3]float64 {
 }
 
 func invert3x3(a [3][3]float64) ([3][3]float64, bool) {
-	m := [9]float64{a[0][0], a[0][1], a[0][2], a[1][0], a[1][1], a[1][2], a[2][0], a[2][1], a[2][2]}
-	inv, ok := invert3(m)
+	inv, ok := invert3(fromRows([9]float64{a[0][0], a[0][1], a[0][2], a[1][0], a[1][1], a[1][2], a[2][0], a[2][1], a[2][2]}))
 	if !ok {
 		return [3][3]float64{}, false
 	}
-	return [3][3]float64{{inv[0], inv[1], inv[2]}, {inv[3], inv[4], inv[5]}, {inv[6], inv[7], inv[8]}}, true
+	r := rows(inv)
+	return [3][3]float64{{r[0], r[1], r[2]}, {r[3], r[4], r[5]}, {r[6], r[7], r[8]}}, true
 }
 
 // SheetMark refines a click near one of the sheet's X-shaped marks to the
