@@ -174,8 +174,8 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 			}
 		}
 	}
-	res := &Result{Calibration: c, Table: nominal, Samples: n, Seed: opt.Seed, LensPrior: c.Terms < 2}
-	if c.Terms == 0 {
+	res := &Result{Calibration: c, Table: nominal, Samples: n, Seed: opt.Seed, LensPrior: c.Terms < 2 && c.Lens == nil}
+	if c.Terms == 0 && c.Lens == nil {
 		res.MoreMarks = MarksForK1 - len(c.Residuals)
 	}
 	ref := referee.New(nominal, referee.WithMargins())
@@ -215,10 +215,13 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 			calPix[i] = r.Pixel.Add(physics.V(rng.NormFloat64()*s, rng.NormFloat64()*s))
 		}
 		k1, k2 := 0.0, 0.0
-		if c.Terms == 0 {
+		switch {
+		case c.Lens != nil:
+			k1, k2 = c.Lens.draw(rng)
+		case c.Terms == 0:
 			k1 = rng.NormFloat64() * LensPriorK1
-		}
-		if c.Terms < 2 {
+			k2 = rng.NormFloat64() * LensPriorK2
+		case c.Terms == 1:
 			k2 = rng.NormFloat64() * LensPriorK2
 		}
 		m, err := c.Refit(calPix, k1, k2)

@@ -175,7 +175,9 @@ func (s *Snapper) foreFlat(m Model, pose physics.Pose, acrossFlats float64) (int
 type plane struct {
 	w, h    int
 	v       []float32
-	mmPerPx float64 // the mm a photo pixel covers near the table's middle
+	mmPerPx float64     // the mm a photo pixel covers near the table's middle
+	origin  physics.Vec // the table point of cell (0, 0)
+	cell    float64     // mm a cell
 }
 
 func (p *plane) at(x, y int) float32 {
@@ -194,7 +196,7 @@ func (s *Snapper) tablePlane(m Model, width, depth float64) *plane {
 	mmPerPx := math.Sqrt(big * small)
 	f := max(1, int(FindCellMM/mmPerPx))
 	g := s.g.shrink(f)
-	p := &plane{w: int(width/FindCellMM) + 1, h: int(depth/FindCellMM) + 1, mmPerPx: mmPerPx}
+	p := &plane{w: int(width/FindCellMM) + 1, h: int(depth/FindCellMM) + 1, mmPerPx: mmPerPx, cell: FindCellMM}
 	p.v = make([]float32, p.w*p.h)
 	for y := range p.h {
 		for x := range p.w {

@@ -86,6 +86,9 @@ func TestFindBasesOnThePhoto(t *testing.T) {
 	if *long {
 		n = 40
 	}
+	if *photos > 0 {
+		n = *photos
+	}
 	rng := rand.New(rand.NewPCG(28, 11))
 	var run findRun
 	for range n {

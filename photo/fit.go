@@ -101,7 +101,10 @@ type Calibration struct {
 	// marks' precision over the degrees of freedom (1 when the clicks are
 	// as precise as stated); 1 when there are no degrees of freedom.
 	Scale float64
-	init  fitState
+	// Lens is the lens measured from straight edges, when the fit held
+	// its terms at it (FitWithLens); nil otherwise.
+	Lens *Lens
+	init fitState
 }
 
 // Unusable is the error of a photo or marks that cannot give a ruling,
@@ -214,7 +217,16 @@ func dltNormalized(tp, tt mgl64.Mat3, pix, tab []physics.Vec) ([9]float64, error
 // MarksForK1 marks and two from MarksForK2. It refuses, as *Unusable,
 // marks that are degenerate, mirrored, misplaced or inconsistent.
 func Fit(marks []Mark, w, h int) (*Calibration, error) {
-	c, err := fit(marks, w, h)
+	return FitWithLens(marks, w, h, nil)
+}
+
+// FitWithLens is Fit with the lens measured beforehand (MeasureLens, from
+// straight edges on the photo): the marks then fit the homography alone,
+// the lens's terms held at the measured ones, and the Monte Carlo draws
+// them from the measurement's covariance instead of the phone-wide
+// prior. A nil lens is Fit.
+func FitWithLens(marks []Mark, w, h int, lens *Lens) (*Calibration, error) {
+	c, err := fit(marks, w, h, lens)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +253,7 @@ func (c *Calibration) culprit(marks []Mark) error {
 			continue // line marks are screened where they are found
 		}
 		rest := append(append([]Mark(nil), marks[:i]...), marks[i+1:]...)
-		ci, err := fit(rest, c.Width, c.Height)
+		ci, err := fit(rest, c.Width, c.Height, c.Lens)
 		if err != nil || ci.DOF <= 0 {
 			continue
 		}
@@ -259,8 +271,8 @@ func (c *Calibration) culprit(marks []Mark) error {
 		m.Name, d, d/(m.SigmaPx*math.Sqrt(big*small)))
 }
 
-// fit is Fit without the checks.
-func fit(marks []Mark, w, h int) (*Calibration, error) {
+// fit is FitWithLens without the checks.
+func fit(marks []Mark, w, h int, lens *Lens) (*Calibration, error) {
 	np, nl := constraints(marks)
 	if np < 4 {
 		return nil, unusable("%d calibration marks; at least 4 with known table positions are needed", np)
@@ -292,6 +304,10 @@ func fit(marks []Mark, w, h int) (*Calibration, error) {
 	case n >= 2*MarksForK1:
 		st.terms = 1
 	}
+	if lens != nil {
+		st.terms = 0
+		st.fixedK1, st.fixedK2 = lens.K1, lens.K2
+	}
 	st.p = append(hn[:8:8], make([]float64, st.terms)...)
 	// weights: the mm one pixel covers at each mark, from the DLT
 	m0 := st.model(w, h, st.p)
@@ -312,7 +328,7 @@ func fit(marks []Mark, w, h int) (*Calibration, error) {
 		return nil, err
 	}
 	st.p = p
-	c := &Calibration{Model: st.model(w, h, p), Width: w, Height: h, Terms: st.terms, init: st}
+	c := &Calibration{Model: st.model(w, h, p), Width: w, Height: h, Terms: st.terms, Lens: lens, init: st}
 	c.DOF = 2*np + nl - len(p)
 	chi2, sum2 := 0.0, 0.0
 	for i, mk := range marks {

@@ -1,0 +1,104 @@
+package photo_test
+
+import (
+	"flag"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/photo/phototest"
+)
+
+var photos = flag.Int("photos", 0, "whole photos rendered by TestLensFromStraightEdges and TestFindBasesOnThePhoto (0: 2, or 40 with -long)")
+
+// TestLensFromStraightEdges (issue #28: sheet-alone snapping to 1 mm):
+// on whole rendered 12-megapixel phone photos calibrated on the sheet
+// alone, with no table size and no sheet place given, the long straight
+// edges the photo shows (the play area's, the sheet's) are found and
+// measure the lens (plumb line); the sheet and that lens put the snapped
+// ships within a millimetre (median) with honest 95% radii. Two photos
+// here; -long: 40.
+func TestLensFromStraightEdges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders whole 12-megapixel photos")
+	}
+	n := 2
+	if *long {
+		n = 40
+	}
+	if *photos > 0 {
+		n = *photos
+	}
+	comp := components(t)
+	rng := rand.New(rand.NewPCG(28, 13))
+	var plain, withLens, snapPlain, snapLens, k1err []float64
+	measured, in, all := 0, 0, 0
+	for range n {
+		tr := phototest.RandomPhoneTrial(rng, comp, photoW, photoH)
+		look := phototest.RandomLook(rng)
+		click := phototest.ClickPx(rng)
+		marks := tr.SheetMarks(rng, photo.DefaultMarkPx)
+		sc := tr.Scene(rng, click)
+		cal0, err := photo.Fit(marks, photoW, photoH)
+		require.NoError(t, err)
+		s := photo.NewSnapper(tr.Render(look))
+		cal := cal0
+		lens, err := photo.MeasureLens(s.StraightEdges(cal0.Model), photoW, photoH)
+		if err == nil {
+			measured++
+			cal, err = photo.FitWithLens(marks, photoW, photoH, lens)
+			require.NoError(t, err)
+			// the photo's correction undoes the camera's distortion: its
+			// K1 is about the camera's with the sign turned
+			k1err = append(k1err, math.Abs(lens.K1+tr.Cam.K1))
+			t.Logf("camera K1 %.4f K2 %.4f; %v", tr.Cam.K1, tr.Cam.K2, lens)
+		} else {
+			t.Logf("camera K1 %.4f K2 %.4f; no lens: %v", tr.Cam.K1, tr.Cam.K2, err)
+		}
+		for i, c := range []*photo.Calibration{cal0, cal} {
+			tab, err := sc.Build(c.Model, pointsOf(sc))
+			require.NoError(t, err)
+			ss := *sc
+			ss.Objects = append([]photo.Object(nil), sc.Objects...)
+			for j, o := range sc.Objects {
+				if sn, err := s.Ship(c.Model, o); err == nil {
+					ss.Objects[j].Points, ss.Objects[j].SigmaPx = sn.Points, sn.SigmaPx
+				}
+			}
+			snapTab, err := ss.Build(c.Model, pointsOf(&ss))
+			require.NoError(t, err)
+			for j, sh := range tr.Truth.Ships {
+				d, ds := tab.Ships[j].Pose.Pos.Dist(sh.Pose.Pos), snapTab.Ships[j].Pose.Pos.Dist(sh.Pose.Pos)
+				if i == 0 {
+					plain, snapPlain = append(plain, d), append(snapPlain, ds)
+				} else {
+					withLens, snapLens = append(withLens, d), append(snapLens, ds)
+				}
+			}
+			if i == 1 {
+				res, err := photo.Analyse(c, &ss, photo.Options{Samples: 200, Seed: rng.Uint64()})
+				require.NoError(t, err)
+				for j, sh := range tr.Truth.Ships {
+					all++
+					if res.Table.Ships[j].Pose.Pos.Dist(sh.Pose.Pos) <= res.Poses[j].PosPM {
+						in++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d photos, lens measured on %d (K1 error median %.4f, 95%% %.4f); stand error mm, sheet alone: clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f; with the lens from straight edges: clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f; snapped poses covered %d/%d",
+		n, measured, percentile(k1err, 0.5), percentile(k1err, 0.95), percentile(plain, 0.5), percentile(plain, 0.95),
+		percentile(snapPlain, 0.5), percentile(snapPlain, 0.95), percentile(withLens, 0.5), percentile(withLens, 0.95),
+		percentile(snapLens, 0.5), percentile(snapLens, 0.95), in, all)
+	assert.GreaterOrEqual(t, measured, n*9/10, "photos whose lens the straight edges measure")
+	assert.LessOrEqual(t, percentile(snapLens, 0.5), 1.0, "median snapped stand error with the lens, mm")
+	assert.Less(t, mean(snapLens), mean(snapPlain), "the lens brings the snapped stands closer")
+	if *long {
+		assert.GreaterOrEqual(t, float64(in)/float64(all), 0.95, "snapped poses' coverage")
+	}
+}
