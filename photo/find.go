@@ -18,11 +18,14 @@ const (
 	// MinBaseContrast is the weakest brightness step (out of 1) across the
 	// flats of a proposed base: every flat but one must show at least this.
 	MinBaseContrast = 0.035
-	// MaxBaseFitMM is the largest root-mean-square distance (mm) of the
-	// photo's edge points from a proposed base's fitted outline: a
-	// hexagon's edges fit far better than a round planetoid's rim or the
-	// sheet's print.
-	MaxBaseFitMM = 0.6
+	// MaxBaseFitPx is the largest root-mean-square distance (pixels) of
+	// the photo's edge points from a proposed base's fitted outline: a
+	// base's edges fit to about half a pixel, a round planetoid's rim or
+	// the sheet's print to several.
+	MaxBaseFitPx = 1.2
+	// MinBaseEdges is the least share of a proposed base's outline points
+	// at which its edge is found.
+	MinBaseEdges = 0.7
 	// MinForeContrast is the least share by which the fore mark's flat
 	// must stand out from the other five (against the next most distinct
 	// flat) for the front to be proposed; below it the facing is left to
@@ -48,6 +51,9 @@ type Base struct {
 	// Contrast is the weakest flat's brightness step but one (out of 1);
 	// Fore how far the fore mark's flat stands out of the others.
 	Contrast, Fore float64
+	// Fit is the root mean square distance (mm) of the photo's edge
+	// points from the fitted outline.
+	Fit float64
 	// Snapped is the base's fit on the photo: the front corners as a
 	// player would click them, with their precision.
 	Snapped *Snapped
@@ -89,11 +95,11 @@ func (s *Snapper) FindBases(m Model, width, depth float64, classes []ClassSize) 
 		for _, c := range plane.hexagons(a) {
 			pose := physics.Pose{Pos: c.pos, Heading: physics.Deg(c.deg)}
 			pose, pts, cov, sigma, err := s.fitBase(m, pose, a, math.Max(SnapSearchPx, 2*FindCellMM/plane.mmPerPx))
-			if err != nil || sigma > MaxBaseFitMM || pose.Pos.Dist(c.pos) > findGridMM*2 {
+			if err != nil || pose.Pos.Dist(c.pos) > findGridMM*2 || sigma > MaxBaseFitPx*plane.mmPerPx || float64(len(pts)) < MinBaseEdges*6*snapSamples {
 				continue
 			}
 			k, fore := s.foreFlat(m, pose, a)
-			b := Base{AcrossFlats: a, Classes: cl, Contrast: c.score, Fore: fore, ForeKnown: fore >= MinForeContrast}
+			b := Base{AcrossFlats: a, Classes: cl, Contrast: c.score, Fore: fore, ForeKnown: fore >= MinForeContrast, Fit: sigma}
 			pose.Heading += s1.Angle(float64(k) * math.Pi / 3)
 			pose.Heading = physics.Deg(math.Mod(pose.Heading.Degrees()+720, 360))
 			sn, err := snappedBase(m, pose, a, pts, cov, sigma, nil)
