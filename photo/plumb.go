@@ -113,6 +113,12 @@ func (s *Snapper) FitWithTableEdges(marks []Mark, w, h int, width, depth float64
 	if err != nil {
 		return nil, 0, err
 	}
+	return s.tableEdgesFrom(cal, marks, w, h, width, depth)
+}
+
+// tableEdgesFrom is FitWithTableEdges looking for the edges first where
+// cal puts them.
+func (s *Snapper) tableEdgesFrom(cal *Calibration, marks []Mark, w, h int, width, depth float64) (*Calibration, int, error) {
 	search := EdgeSearchPx
 	best, used := cal, 0
 	for range 3 {
@@ -125,7 +131,7 @@ func (s *Snapper) FitWithTableEdges(marks []Mark, w, h int, width, depth float64
 				break
 			}
 			all := append(append([]Mark(nil), marks...), edges...)
-			c, err := fit(all, w, h)
+			c, err := fit(all, w, h, nil)
 			if err != nil {
 				break
 			}

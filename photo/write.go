@@ -62,7 +62,10 @@ func (mf *Marks) YAML() []byte {
 	t := mf.Scene.Table
 	fmt.Fprintf(&b, "table: {width: %s, depth: %s}\nthree_d: %t\n", num(t.Width), num(t.Depth), t.ThreeD)
 	if s := mf.Sheet; s != nil {
-		fmt.Fprintf(&b, "sheet:\n  paper: %s\n  at: [%s, %s]\n  angle: %s\n", s.Sheet.Paper, num(s.At.X), num(s.At.Y), num(s.Angle))
+		fmt.Fprintf(&b, "sheet:\n  paper: %s\n", s.Sheet.Paper)
+		if s.Placed || s.At != physics.V(t.Width/2, t.Depth/2) || s.Angle != 0 {
+			fmt.Fprintf(&b, "  at: [%s, %s]\n  angle: %s\n", num(s.At.X), num(s.At.Y), num(s.Angle))
+		}
 		if s.Auto {
 			b.WriteString("  marks: auto\n")
 		} else {

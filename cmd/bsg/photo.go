@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
 	"io"
 	"math"
 	"os"
+	"strings"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/measure"
 	"github.com/starshipbattles/bsg/photo"
 	"github.com/starshipbattles/bsg/photo/sheetpdf"
@@ -47,6 +50,9 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	tableOut := fs.String("table", "", "also write the table as marked to this table `file` (MEASURE-FORMAT.md)")
 	comps := fs.String("components", "", "override component values with your own measurements from this YAML `file`")
 	snap := fs.Bool("snap", false, "fit each ship's base to the photo's edges near its clicked corners before ruling")
+	edges := fs.Bool("edges", false, "measure the lens from the photo's long straight edges (as edges: auto in the marks file)")
+	place := fs.String("place", "", "the table's size and the sheet's place, overriding the marks file: any of `table WxD at X,Y angle DEG` (mm, degrees)")
+	find := fs.String("find", "", "propose the bases of these `classes` (comma-separated class ids, or all) found on the photo, as a marks file's ships, instead of ruling")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -72,6 +78,19 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	mf, err := photo.ParseMarks(name, data, comp, b.Dx(), b.Dy())
 	if err != nil {
 		return err
+	}
+	mf.Edges = mf.Edges || *edges
+	if *place != "" {
+		pl, err := photo.ParsePlacing(*place)
+		if err != nil {
+			return usagef("-place: %v", err)
+		}
+		if err := mf.Place(pl); err != nil {
+			return usagef("-place: %v", err)
+		}
+	}
+	if *find != "" {
+		return proposeBases(stdout, mf, img, comp, *find)
 	}
 	var res *photo.Result
 	var snaps []photo.SnapOutcome
@@ -101,13 +120,52 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return writePhotoText(stdout, res)
 }
 
+// proposeBases prints the bases of the given classes found on the photo
+// that the marks do not mark yet, as a marks file's ships for the player
+// to check, correct and add.
+func proposeBases(w io.Writer, mf *photo.Marks, img image.Image, comp *assets.Components, classes string) error {
+	var cs []photo.ClassSize
+	ids := comp.ClassIDs()
+	if classes != "all" {
+		ids = strings.Split(classes, ",")
+	}
+	for _, id := range ids {
+		if _, ok := comp.Class(id); !ok {
+			return usagef("-find: unknown class %q; known: %s", id, strings.Join(comp.ClassIDs(), ", "))
+		}
+		cs = append(cs, photo.ClassSize{Class: id, AcrossFlats: comp.BaseAcrossFlats(id)})
+	}
+	cal, s, err := mf.Calibrate(img)
+	if err != nil {
+		return err
+	}
+	ships, found := mf.ProposeShips(s, cal, cs)
+	fmt.Fprintf(w, "# %d bases found on the photo besides the %d objects marked; check each on the photo, set its class and dial, then add it to the marks file's ships.\n", len(ships), len(mf.Scene.Objects))
+	if len(ships) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "ships:")
+	for i, o := range ships {
+		b := found[i]
+		fore := "front told by its fore mark"
+		if !b.ForeKnown {
+			fore = "FRONT NOT SEEN: any flat may be the front"
+		}
+		fmt.Fprintf(w, "  # stand (%.1f, %.1f) mm, heading %.1f°, %s; classes of this size: %s\n", b.Pose.Pos.X, b.Pose.Pos.Y, b.Pose.Heading.Degrees(), fore, strings.Join(b.Classes, ", "))
+		fmt.Fprintf(w, "  - {id: %s, class: %s, front: [[%.2f, %.2f], [%.2f, %.2f]], front_px: %.2f}\n", o.ID, o.Class, o.Points[0].X, o.Points[0].Y, o.Points[1].X, o.Points[1].Y, o.SigmaPx)
+	}
+	return nil
+}
+
 func writePhotoText(w io.Writer, res *photo.Result) error {
 	c := res.Calibration
 	lens := fmt.Sprintf("no lens term fitted (K1 drawn from ±%.0f%%, K2 from ±%.0f%% in the Monte Carlo)", 100*photo.LensPriorK1, 100*photo.LensPriorK2)
-	switch c.Terms {
-	case 1:
+	switch {
+	case c.Lens != nil:
+		lens = c.Lens.String()
+	case c.Terms == 1:
 		lens = fmt.Sprintf("lens K1 %.4f (K2 drawn from ±%.0f%% in the Monte Carlo)", c.Model.K1, 100*photo.LensPriorK2)
-	case 2:
+	case c.Terms == 2:
 		lens = fmt.Sprintf("lens K1 %.4f, K2 %.4f", c.Model.K1, c.Model.K2)
 	}
 	fmt.Fprintf(w, "Calibration: %d marks, %s; residuals %.2f mm root mean square (%d degrees of freedom).\n", len(c.Residuals), lens, c.RMSMM, c.DOF)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/photo/phototest"
@@ -196,4 +197,64 @@ func mustCreate(t *testing.T, name string) *os.File {
 	require.NoError(t, err)
 	t.Cleanup(func() { f.Close() })
 	return f
+}
+
+// TestPhotoFindPlaceAndEdges (issue #28): -find proposes the bases the
+// photo shows that the marks lack, as marks-file ships; -place gives the
+// sheet's place the marks file leaves out (the same rulings as a file
+// that gives it); -edges measures the lens from the photo's straight
+// edges without either.
+func TestPhotoFindPlaceAndEdges(t *testing.T) {
+	tr, photoPath, marksPath := renderedTable(t, 21)
+	data, err := os.ReadFile(marksPath)
+	require.NoError(t, err)
+	// no ships marked: both are proposed, near their true front corners
+	noShips := filepath.Join(t.TempDir(), "none.yaml")
+	require.NoError(t, os.WriteFile(noShips, []byte(strings.Split(string(data), "ships:")[0]), 0o644))
+	code, stdout, stderr := runCLI(t, "", "photo", "-find", "all", "-marks", noShips, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "# 2 bases found on the photo", stdout)
+	var doc struct {
+		Ships []struct {
+			ID    string       `yaml:"id"`
+			Front [][2]float64 `yaml:"front"`
+		} `yaml:"ships"`
+	}
+	require.NoError(t, yaml.Unmarshal([]byte(stdout), &doc), "the proposals are a marks file's ships")
+	require.Len(t, doc.Ships, 2)
+	for _, s := range tr.Truth.Ships {
+		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+		l, _ := tr.Cam.Project(hex[1])
+		r, _ := tr.Cam.Project(hex[0])
+		best := 1e9
+		for _, p := range doc.Ships {
+			best = min(best, physics.V(p.Front[0][0], p.Front[0][1]).Dist(l)+physics.V(p.Front[1][0], p.Front[1][1]).Dist(r))
+		}
+		assert.Less(t, best, 3.0, "a proposal at %s's front corners (pixels off)", s.ID)
+	}
+	// the marked ships are not proposed again
+	code, stdout, stderr = runCLI(t, "", "photo", "-find", "viper-mk2,cylon-raider", "-marks", marksPath, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "# 0 bases found on the photo besides the 2 objects marked")
+	code, _, stderr = runCLI(t, "", "photo", "-find", "basestar", "-marks", marksPath, photoPath)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `unknown class "basestar"`)
+	// -place: the sheet's place typed instead of in the file
+	unplaced := strings.Replace(string(data), fmt.Sprintf("  at: [%.3f, %.3f]\n  angle: %.3f\n", tr.SheetAt.X, tr.SheetAt.Y, tr.SheetAngle), "", 1)
+	require.NotEqual(t, string(data), unplaced)
+	up := filepath.Join(t.TempDir(), "unplaced.yaml")
+	require.NoError(t, os.WriteFile(up, []byte(unplaced), 0o644))
+	code, want, stderr := runCLI(t, "", "photo", "-marks", marksPath, photoPath)
+	require.Equal(t, 0, code, stderr)
+	code, got, stderr := runCLI(t, "", "photo", "-place", fmt.Sprintf("table 900x900 at %.3f,%.3f angle %.3f", tr.SheetAt.X, tr.SheetAt.Y, tr.SheetAngle), "-marks", up, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, want, got)
+	code, _, stderr = runCLI(t, "", "photo", "-place", "at 2000,10", "-marks", up, photoPath)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "off the 900 × 900 mm table")
+	// -edges with neither: the lens from the straight edges
+	code, stdout, stderr = runCLI(t, "", "photo", "-edges", "-marks", up, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "lens from ")
+	assert.Contains(t, stdout, " straight edges (")
 }
