@@ -176,7 +176,9 @@ func (p *Photo) Help() []string {
 		"n marks a ship: click the left, then the right corner of its base's front flat (as seen from behind the ship), where the base meets the table. c changes the next ship's class; , and . turn the last ship's dial.",
 		"p marks a planetoid: three points of its edge. f marks an asteroid field: its outline, Enter closes it; d switches sparse and dense.",
 		"s clicks the calibration sheet's marks by hand (lower-left, lower-right, upper-right, upper-left as the text reads); a looks for the sheet again.",
-		"e measures the lens from the play area's straight edges on the photo (plumb line): they must show, and a marks file must give the table's size and the sheet's place (at, angle).",
+		"e measures the lens from the long straight edges on the photo (the play area's, the sheet's: plumb line); with the table's size and the sheet's place (t) it also fits the play area's edges.",
+		"t types the table's size and the sheet's place (table 900x900 at 450,450 angle 0: mm from the play area's corner, degrees).",
+		"b finds the ships' bases on the photo by themselves and adds each one not marked yet, with its front when its fore mark shows: check each (Backspace removes the last).",
 		"A ship's clicks snap to its base's edges (and the sheet's clicked marks to their centres): the fitted outline is drawn, the clicks stay as grey crosses; u undoes the last snap.",
 		"Backspace removes the last point or object. F2 saves the marks file (bsg photo -marks), F3 the table file (bsg measure).",
 		"Each ruling carries its 95% error bar from a Monte Carlo over the clicks and the fit: certain, or too close to call: measure with the ruler.",
@@ -426,13 +428,23 @@ func (p *Photo) char(r rune) {
 	case 'e':
 		p.marks.Edges = !p.marks.Edges
 		p.analyse()
-		p.info = "the play area's edges are not used for the lens"
+		p.info = "the photo's straight edges are not used for the lens"
 		if p.marks.Edges {
-			p.info = "the lens is measured from the play area's edges"
-			if p.res != nil && p.res.Calibration.Terms == 0 {
-				p.info = "the play area's edges were not found where the sheet puts them (a marks file gives the table's size and the sheet's place, at and angle): the lens stays assumed"
+			switch c := p.calibration(); {
+			case c == nil:
+				p.info = "the lens will be measured from the photo's straight edges once the calibration fits"
+			case c.Lens != nil:
+				p.info = "the lens is measured from the photo's straight edges: " + c.Lens.String()
+			case c.Terms > 0:
+				p.info = "the lens is measured from the play area's edges (where the table's size and the sheet's place put them)"
+			default:
+				p.info = "no long straight edges found on the photo: the lens stays assumed"
 			}
 		}
+	case 't':
+		p.askPlace()
+	case 'b':
+		p.findBases()
 	case 'a':
 		paper := "a4"
 		if p.marks.Sheet != nil {
@@ -450,6 +462,63 @@ func (p *Photo) char(r rune) {
 			p.analyse()
 		}
 	}
+}
+
+// calibration is the fit the last analysis used; nil without one.
+func (p *Photo) calibration() *photo.Calibration {
+	if p.res == nil {
+		return nil
+	}
+	return p.res.Calibration
+}
+
+// askPlace asks for the table's size and the sheet's place
+// (photo.ParsePlacing's words) and analyses again with them.
+func (p *Photo) askPlace() {
+	p.a.Ask("Table size and sheet place (mm, degrees): table WIDTHxDEPTH at X,Y angle DEG", p.marks.PlacingText(), nil, func(text string) error {
+		pl, err := photo.ParsePlacing(text)
+		if err != nil {
+			return err
+		}
+		if err := p.marks.Place(pl); err != nil {
+			return err
+		}
+		p.info = "placed: " + p.marks.PlacingText()
+		p.analyse()
+		return nil
+	})
+}
+
+// findBases adds the bases found on the photo that no marked ship
+// stands on (photo.Marks.ProposeShips, every class's size), fitted to
+// their edges; the player checks each.
+func (p *Photo) findBases() {
+	cal, err := p.marks.FitOn(p.snap())
+	if err != nil {
+		p.info = "no bases looked for: " + err.Error()
+		return
+	}
+	var cs []photo.ClassSize
+	for _, id := range p.classes() {
+		cs = append(cs, photo.ClassSize{Class: id, AcrossFlats: p.a.Comp.BaseAcrossFlats(id)})
+	}
+	ships, found := p.marks.ProposeShips(p.snap(), cal, cs)
+	unsure := 0
+	for i, o := range ships {
+		// the class chosen for the next ship (c), when it is of this size
+		if c := p.class(); p.a.Comp.BaseAcrossFlats(c) == o.AcrossFlats && o.Class != c {
+			o.Class, o.ID = c, p.newID(c)
+		}
+		p.marks.Scene.Objects = append(p.marks.Scene.Objects, o)
+		if !found[i].ForeKnown {
+			unsure++
+		}
+	}
+	p.info = fmt.Sprintf("%d bases found on the photo and added (as %s where of its size); check each: Backspace removes the last", len(ships), p.class())
+	if unsure > 0 {
+		p.info += fmt.Sprintf("; %d show no fore mark: their front is a guess", unsure)
+	}
+	p.analyse()
 }
 
 func (p *Photo) undo() {
@@ -714,8 +783,8 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 	if p.res != nil {
 		saveTable = key(kit.KeyF3)
 	}
-	row([]string{a.K("Save marks", "F2"), a.K("Save table", "F3"), a.K("Back", "Esc")}, []bool{false, false, false},
-		[]func(){key(kit.KeyF2), saveTable, func() { p.a.Show(NewTitle(p.a)) }})
+	row([]string{a.K("Save marks", "F2"), a.K("Save table", "F3"), a.K("Find bases", "b"), a.K("Place", "t"), a.K("Back", "Esc")}, []bool{false, false, false, false, false},
+		[]func(){key(kit.KeyF2), saveTable, char('b'), char('t'), func() { p.a.Show(NewTitle(p.a)) }})
 	bottom := r.Y + r.H - 8*s
 	para := func(text string, size float64, c color.NRGBA, bold bool) bool {
 		if y > bottom-size*s {
@@ -761,7 +830,10 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 		}
 	}
 	lens := fmt.Sprintf("no lens term (K1 drawn ±%.0f%%)", 100*photo.LensPriorK1)
-	if c.Terms > 0 {
+	switch {
+	case c.Lens != nil:
+		lens = c.Lens.String()
+	case c.Terms > 0:
 		lens = fmt.Sprintf("lens K1 %.4f", c.Model.K1)
 	}
 	if !para(fmt.Sprintf("Calibration: %d marks, %s, residuals %.2f mm rms", len(c.Residuals), lens, c.RMSMM), 11, kit.ColSecondary, false) {

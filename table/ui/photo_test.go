@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -183,4 +184,54 @@ func TestPhotoModeLensFromTheEdges(t *testing.T) {
 	assert.Positive(t, p.res.MoreMarks)
 	send(a, kit.Event{Kind: kit.Char, Rune: 'e'})
 	assert.Contains(t, p.info, "measured from the play area's edges")
+}
+
+// TestPhotoModeFindsBasesAndTakesThePlace (issue #28): b adds the bases
+// found on the photo by themselves, each at its ship's true front
+// corners, and the rulings follow; t takes the table's size and the
+// sheet's place typed in photo.ParsePlacing's words.
+func TestPhotoModeFindsBasesAndTakesThePlace(t *testing.T) {
+	tr, path := renderedPhoto(t)
+	a := newTestApp(t)
+	p, err := OpenPhoto(a, path, "")
+	require.NoError(t, err)
+	a.Show(p)
+	a.Frame()
+	send(a, kit.Event{Kind: kit.Char, Rune: 'b'})
+	require.Len(t, p.marks.Scene.Objects, 2, p.info)
+	assert.Contains(t, p.info, "2 bases found on the photo")
+	for _, s := range tr.Truth.Ships {
+		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+		l, _ := tr.Cam.Project(hex[1])
+		r, _ := tr.Cam.Project(hex[0])
+		best := 1e9
+		for _, o := range p.marks.Scene.Objects {
+			best = math.Min(best, o.Points[0].Dist(l)+o.Points[1].Dist(r))
+		}
+		assert.Less(t, best, 3.0, "%s found at its front corners (pixels off)", s.ID)
+	}
+	require.NoError(t, p.err)
+	require.NotNil(t, p.res)
+	assert.Len(t, p.res.Rulings, 2)
+	a.Frame()
+	// pressed again, nothing new: both are marked
+	send(a, kit.Event{Kind: kit.Char, Rune: 'b'})
+	assert.Len(t, p.marks.Scene.Objects, 2)
+	// the place, typed
+	send(a, kit.Event{Kind: kit.Char, Rune: 't'})
+	pr := a.modal
+	require.NotNil(t, pr, "t asks for the place")
+	pr.text = fmt.Sprintf("table 1200x900 at %.1f,%.1f angle 15", tr.SheetAt.X, tr.SheetAt.Y)
+	send(a, kit.Press(kit.KeyEnter))
+	assert.Nil(t, a.modal, pr.err)
+	assert.Equal(t, 1200.0, p.marks.Scene.Table.Width)
+	assert.True(t, p.marks.Sheet.Placed)
+	assert.InDelta(t, 15, p.marks.Sheet.Angle, 1e-9)
+	send(a, kit.Event{Kind: kit.Char, Rune: 't'})
+	pr = a.modal
+	require.NotNil(t, pr)
+	pr.text = "table 100x100 at 450,450"
+	send(a, kit.Press(kit.KeyEnter))
+	require.NotNil(t, a.modal, "a sheet off the table is refused")
+	assert.Contains(t, pr.err, "off the 100 × 100 mm table")
 }
