@@ -105,13 +105,15 @@ func (mf *Marks) fit(img image.Image, s *Snapper, found *[4]physics.Vec) (*Calib
 type SnapOutcome struct {
 	ID      string
 	Clicked []physics.Vec
-	Snapped *Snapped
+	Snapped *Snapped // a ship's base
+	Rim     *Rim     // a planetoid's rim
 	Err     error
 }
 
 // RunSnapped is Run with every ship's clicks first snapped to its base's
 // edges on the photo (Snapper.Ship, through the calibration fitted from
-// the marks); a ship whose snap is refused keeps its clicks.
+// the marks) and every planetoid's to its rim (Snapper.Planetoid); an
+// object whose snap is refused keeps its clicks.
 func (mf *Marks) RunSnapped(img image.Image) (*Result, []SnapOutcome, error) {
 	cal, s, err := mf.Calibrate(img)
 	if err != nil {
@@ -120,13 +122,19 @@ func (mf *Marks) RunSnapped(img image.Image) (*Result, []SnapOutcome, error) {
 	var outs []SnapOutcome
 	for i := range mf.Scene.Objects {
 		o := &mf.Scene.Objects[i]
-		if o.Kind != ShipKind {
-			continue
-		}
-		sn, err := s.Ship(cal.Model, *o)
-		outs = append(outs, SnapOutcome{ID: o.ID, Clicked: o.Points, Snapped: sn, Err: err})
-		if err == nil {
-			o.Points, o.SigmaPx = sn.Points, sn.SigmaPx
+		switch o.Kind {
+		case ShipKind:
+			sn, err := s.Ship(cal.Model, *o)
+			outs = append(outs, SnapOutcome{ID: o.ID, Clicked: o.Points, Snapped: sn, Err: err})
+			if err == nil {
+				o.Points, o.SigmaPx = sn.Points, sn.SigmaPx
+			}
+		case PlanetoidKind:
+			rim, err := s.Planetoid(cal.Model, *o)
+			outs = append(outs, SnapOutcome{ID: o.ID, Clicked: o.Points, Rim: rim, Err: err})
+			if err == nil {
+				o.Points, o.SigmaPx = rim.Points, rim.SigmaPx
+			}
 		}
 	}
 	res, err := Analyse(cal, &mf.Scene, Options{Samples: mf.Samples, Seed: mf.Seed})

@@ -49,7 +49,7 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print JSON instead of sentences")
 	tableOut := fs.String("table", "", "also write the table as marked to this table `file` (MEASURE-FORMAT.md)")
 	comps := fs.String("components", "", "override component values with your own measurements from this YAML `file`")
-	snap := fs.Bool("snap", false, "fit each ship's base to the photo's edges near its clicked corners before ruling")
+	snap := fs.Bool("snap", false, "fit each ship's base to the photo's edges near its clicked corners, and each planetoid's rim near its clicked points, before ruling")
 	edges := fs.Bool("edges", false, "measure the lens from the photo's long straight edges (as edges: auto in the marks file)")
 	place := fs.String("place", "", "the table's size and the sheet's place, overriding the marks file: any of `table WxD at X,Y angle DEG` (mm, degrees)")
 	find := fs.String("find", "", "propose the bases of these `classes` (comma-separated class ids, or all) found on the photo, as a marks file's ships, instead of ruling")
@@ -113,6 +113,8 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	for _, s := range snaps {
 		if s.Err != nil {
 			fmt.Fprintf(stdout, "Not snapped: %v\n", s.Err)
+		} else if s.Rim != nil {
+			fmt.Fprintf(stdout, "Snapped %s to its rim: radius %.1f mm, points moved up to %.1f px, now ± %.2f px (%d edge points).\n", s.ID, s.Rim.Circle.R, s.Rim.MovedPx, s.Rim.SigmaPx, s.Rim.Edges)
 		} else {
 			fmt.Fprintf(stdout, "Snapped %s to its base's edges: corners moved up to %.1f px, now ± %.2f px (%d edge points).\n", s.ID, s.Snapped.MovedPx, s.Snapped.SigmaPx, s.Snapped.Edges)
 		}

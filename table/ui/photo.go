@@ -179,7 +179,7 @@ func (p *Photo) Help() []string {
 		"e measures the lens from the long straight edges on the photo (the play area's, the sheet's: plumb line); with the table's size and the sheet's place (t) it also fits the play area's edges.",
 		"t types the table's size and the sheet's place (table 900x900 at 450,450 angle 0: mm from the play area's corner, degrees).",
 		"b finds the ships' bases on the photo by themselves and adds each one not marked yet, with its front when its fore mark shows: check each (Backspace removes the last).",
-		"A ship's clicks snap to its base's edges (and the sheet's clicked marks to their centres): the fitted outline is drawn, the clicks stay as grey crosses; u undoes the last snap.",
+		"A ship's clicks snap to its base's edges, a planetoid's to its rim (and the sheet's clicked marks to their centres): the fitted outline is drawn, the clicks stay as grey crosses; u undoes the last snap.",
 		"Backspace removes the last point or object. F2 saves the marks file (bsg photo -marks), F3 the table file (bsg measure).",
 		"Each ruling carries its 95% error bar from a Monte Carlo over the clicks and the fit: certain, or too close to call: measure with the ruler.",
 	}
@@ -260,8 +260,11 @@ func (p *Photo) add(o photo.Object) {
 	o.Points, o.SigmaPx = p.pending, p.marks.ClickPx
 	p.pending = nil
 	p.marks.Scene.Objects = append(p.marks.Scene.Objects, o)
-	if o.Kind == photo.ShipKind {
+	switch o.Kind {
+	case photo.ShipKind:
 		p.snapShip(len(p.marks.Scene.Objects) - 1)
+	case photo.PlanetoidKind:
+		p.snapRim(len(p.marks.Scene.Objects) - 1)
 	}
 	p.analyse()
 }
@@ -292,6 +295,25 @@ func (p *Photo) snapShip(i int) {
 	p.snaps = append(p.snaps, snapUndo{id: o.ID, clicked: o.Points, sigma: o.SigmaPx})
 	o.Points, o.SigmaPx = s.Points, s.SigmaPx
 	p.info = fmt.Sprintf("%s snapped to its base's edges (moved %.1f px, ± %.1f px); u undoes the snap", o.ID, s.MovedPx, s.SigmaPx)
+}
+
+// snapRim fits planetoid i's rim to the photo's edges near its three
+// clicks (photo.Snapper.Planetoid) and keeps the points moved onto it,
+// with the clicks kept to undo it (u).
+func (p *Photo) snapRim(i int) {
+	cal, err := p.marks.FitOn(p.snap())
+	if err != nil {
+		return
+	}
+	o := &p.marks.Scene.Objects[i]
+	rim, err := p.snap().Planetoid(cal.Model, *o)
+	if err != nil {
+		p.info = err.Error()
+		return
+	}
+	p.snaps = append(p.snaps, snapUndo{id: o.ID, clicked: o.Points, sigma: o.SigmaPx})
+	o.Points, o.SigmaPx = rim.Points, rim.SigmaPx
+	p.info = fmt.Sprintf("%s snapped to its rim (radius %.1f mm, moved %.1f px, ± %.1f px); u undoes the snap", o.ID, rim.Circle.R, rim.MovedPx, rim.SigmaPx)
 }
 
 // snapSheet refines the sheet's clicked marks to the marks' centres
