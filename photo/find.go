@@ -20,9 +20,13 @@ const (
 	MinBaseContrast = 0.035
 	// MaxBaseFitPx is the largest root-mean-square distance (pixels) of
 	// the photo's edge points from a proposed base's fitted outline: a
-	// base's edges fit to about half a pixel, a round planetoid's rim or
-	// the sheet's print to several.
-	MaxBaseFitPx = 1.2
+	// base's edges fit to a pixel or two even blurred and noisy.
+	MaxBaseFitPx = 3.0
+	// MaxHexOverCircle is the largest ratio of that distance to the same
+	// points' distance from their best circle: a hexagon's edge points fit
+	// the hexagon far better than any circle (about 1 mm off one at
+	// bases' size), a round planetoid's rim the other way round.
+	MaxHexOverCircle = 0.7
 	// MinBaseEdges is the least share of a proposed base's outline points
 	// at which its edge is found.
 	MinBaseEdges = 0.7
@@ -95,7 +99,7 @@ func (s *Snapper) FindBases(m Model, width, depth float64, classes []ClassSize) 
 		for _, c := range plane.hexagons(a) {
 			pose := physics.Pose{Pos: c.pos, Heading: physics.Deg(c.deg)}
 			pose, pts, cov, sigma, err := s.fitBase(m, pose, a, math.Max(SnapSearchPx, 2*FindCellMM/plane.mmPerPx))
-			if err != nil || pose.Pos.Dist(c.pos) > findGridMM*2 || sigma > MaxBaseFitPx*plane.mmPerPx || float64(len(pts)) < MinBaseEdges*6*snapSamples {
+			if err != nil || pose.Pos.Dist(c.pos) > findGridMM*2 || sigma > MaxBaseFitPx*plane.mmPerPx || float64(len(pts)) < MinBaseEdges*6*snapSamples || sigma > MaxHexOverCircle*circleRMS(pts) {
 				continue
 			}
 			k, fore := s.foreFlat(m, pose, a)
@@ -125,6 +129,51 @@ func (s *Snapper) FindBases(m Model, width, depth float64, classes []ClassSize) 
 		}
 	}
 	return out
+}
+
+// circleRMS is the root-mean-square distance (mm) of edge points from
+// the circle that fits them best (algebraically, Kåsa's fit).
+func circleRMS(pts []edgePoint) float64 {
+	if len(pts) < 3 {
+		return 0
+	}
+	// x² + y² + D x + E y + F = 0, by least squares about the points' mean
+	var mean physics.Vec
+	es := make([]physics.Vec, len(pts))
+	for i, p := range pts {
+		es[i] = p.q.Add(p.n.Mul(p.r))
+		mean = mean.Add(es[i])
+	}
+	mean = mean.Mul(1 / float64(len(es)))
+	var a [3][3]float64
+	var b [3]float64
+	for _, e := range es {
+		d := e.Sub(mean)
+		j := [3]float64{d.X, d.Y, 1}
+		z := -(d.X*d.X + d.Y*d.Y)
+		for x := range 3 {
+			for y := range 3 {
+				a[x][y] += j[x] * j[y]
+			}
+			b[x] += j[x] * z
+		}
+	}
+	inv, ok := invert3x3(a)
+	if !ok {
+		return 0
+	}
+	var q [3]float64
+	for x := range 3 {
+		q[x] = inv[x][0]*b[0] + inv[x][1]*b[1] + inv[x][2]*b[2]
+	}
+	c := physics.V(-q[0]/2, -q[1]/2)
+	r := math.Sqrt(math.Max(0, c.Norm2()-q[2]))
+	ss := 0.0
+	for _, e := range es {
+		d := e.Sub(mean).Dist(c) - r
+		ss += d * d
+	}
+	return math.Sqrt(ss / float64(len(es)))
 }
 
 // Pos is the base's stand.
