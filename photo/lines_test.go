@@ -80,7 +80,11 @@ func TestLensFromStraightEdges(t *testing.T) {
 				}
 			}
 			if i == 1 {
-				res, err := photo.Analyse(c, &ss, photo.Options{Samples: 200, Seed: rng.Uint64()})
+				samples := 100
+				if *long {
+					samples = 300
+				}
+				res, err := photo.Analyse(c, &ss, photo.Options{Samples: samples, Seed: rng.Uint64()})
 				require.NoError(t, err)
 				for j, sh := range tr.Truth.Ships {
 					all++
