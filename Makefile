@@ -116,8 +116,8 @@ bench: deps
 	$(GO) test -run '^$$' -bench Game -benchtime 20x -count 1 ./server
 	$(XVFB) $(GO) test -run '^$$' -bench 'Frame|Measure' -benchtime 100x -count 3 ./table ./table/ui
 	$(MAKE) tournament
-	@mkdir -p out; $(GO) test -count=1 -timeout 60m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels|TestPhoneLensCoverage95|TestSnapShipsToTheirBases' -v ./photo -long >out/photo-long.log 2>&1; \
-	  s=$$?; grep -E 'trials|margins|photos|^(ok|FAIL|--- )' out/photo-long.log; exit $$s
+	@mkdir -p out; $(GO) test -count=1 -timeout 60m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels|TestPhoneLensCoverage95|TestSnapShipsToTheirBases|TestFindBasesOnThePhoto|TestLensFromStraightEdges|TestSnapPlanetoidRims' -v ./photo -long >out/photo-long.log 2>&1; \
+	  s=$$?; grep -E 'trials|margins|photos|bases|^(ok|FAIL|--- )' out/photo-long.log; exit $$s
 	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 200
 	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 1000 -pace 2s
 	@if [ -n "$$BSG_TEST_POSTGRES" ]; then \
