@@ -192,7 +192,7 @@ func companionText(st *wire.State) string {
 		fmt.Fprintf(&b, "you owe: %s\n", strings.Join(st.Owe, ", "))
 	}
 	if n := st.Need; n != nil {
-		b.WriteString("the game waits for " + needText(n, st.Seat) + "\n")
+		b.WriteString("the game waits for " + client.NeedText(n, st.Seat) + "\n")
 	}
 	if u := st.Undo; u != nil {
 		fmt.Fprintf(&b, "the %s player proposes to take back %d action(s): the other player consents or declines\n", u.By, u.Back)
@@ -200,44 +200,8 @@ func companionText(st *wire.State) string {
 	if len(st.Moves) > 0 {
 		fmt.Fprintf(&b, "turn %d's moves to copy onto the table:\n", st.Moves[0].Turn)
 		for _, m := range st.Moves {
-			b.WriteString("  " + moveText(m) + "\n")
+			b.WriteString("  " + client.MoveText(m) + "\n")
 		}
 	}
 	return b.String()
-}
-
-// needText says what draw the game waits for and who makes it.
-func needText(n *wire.Need, seat battle.Side) string {
-	switch n.What {
-	case battle.DrawDie:
-		return "a die for " + n.For + ": roll it on the table and type it in, or let the app roll"
-	case battle.DrawPick:
-		return fmt.Sprintf("a choice at random among %d for %s: type 0 to %d, or let the app choose", n.Of, n.For, n.Of-1)
-	}
-	who := "the " + string(n.Side) + " player draws it"
-	if n.Side == seat {
-		who = "you draw it"
-	}
-	return fmt.Sprintf("a counter from the %s cup for %s (%s): %s from the table's cup and types it in, or from the app's secret cup", n.Cup, n.Ship, n.For, who)
-}
-
-// moveText is one revealed move as the players copy it onto the table.
-func moveText(m wire.TableMove) string {
-	s := fmt.Sprintf("%s (%s): %s at %s", m.Ship, m.Side, strings.Join(m.Planned.Cards, " + "), m.Planned.Speed)
-	if !m.Legal {
-		var rules []string
-		for _, v := range m.Violations {
-			rules = append(rules, fmt.Sprintf("%s (%s): %s", v.Rule, v.Section, v.Message))
-		}
-		s += fmt.Sprintf("; illegal: %s; at the table: draw %d damage counter(s) and fly %s at %s instead",
-			strings.Join(rules, "; "), m.DamageDraws, strings.Join(m.Executed.Cards, " + "), m.Executed.Speed)
-	}
-	if m.Jump {
-		return s + "; an FTL jump: place the marker, then roll for where it lands"
-	}
-	if len(m.Steps) > 0 {
-		end := m.Steps[len(m.Steps)-1]
-		s += fmt.Sprintf("; the stand ends at (%.0f, %.0f) mm, heading %.0f°", end.Pos.X, end.Pos.Y, end.Heading.Degrees())
-	}
-	return s
 }

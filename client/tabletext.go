@@ -1,0 +1,50 @@
+package client
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// NeedText says, for the players at a real table, what draw a companion
+// game waits for and who makes it (seat: the reader's side). It is the
+// one rendering of a wire.Need (bsg companion -join, the table view).
+func NeedText(n *wire.Need, seat battle.Side) string {
+	switch n.What {
+	case battle.DrawDie:
+		return "a die for " + n.For + ": roll it on the table and type it in, or let the app roll"
+	case battle.DrawPick:
+		return fmt.Sprintf("a choice at random among %d for %s: type 0 to %d, or let the app choose", n.Of, n.For, n.Of-1)
+	}
+	who := "the " + string(n.Side) + " player draws it"
+	if n.Side == seat {
+		who = "you draw it"
+	}
+	return fmt.Sprintf("a counter from the %s cup for %s (%s): %s from the table's cup and types it in, or from the app's secret cup", n.Cup, n.Ship, n.For, who)
+}
+
+// MoveText is one revealed move as the players copy it onto the table:
+// the cards and speed, an illegal plan's rules and what to do at the
+// table, the stand's end pose or the FTL procedure. It is the one
+// rendering of a wire.TableMove.
+func MoveText(m wire.TableMove) string {
+	s := fmt.Sprintf("%s (%s): %s at %s", m.Ship, m.Side, strings.Join(m.Planned.Cards, " + "), m.Planned.Speed)
+	if !m.Legal {
+		var rules []string
+		for _, v := range m.Violations {
+			rules = append(rules, fmt.Sprintf("%s (%s): %s", v.Rule, v.Section, v.Message))
+		}
+		s += fmt.Sprintf("; illegal: %s; at the table: draw %d damage counter(s) and fly %s at %s instead",
+			strings.Join(rules, "; "), m.DamageDraws, strings.Join(m.Executed.Cards, " + "), m.Executed.Speed)
+	}
+	if m.Jump {
+		return s + "; an FTL jump: place the marker, then roll for where it lands"
+	}
+	if len(m.Steps) > 0 {
+		end := m.Steps[len(m.Steps)-1]
+		s += fmt.Sprintf("; the stand ends at (%.0f, %.0f) mm, heading %.0f°", end.Pos.X, end.Pos.Y, end.Heading.Degrees())
+	}
+	return s
+}
