@@ -203,10 +203,10 @@ type Event struct {
 	Count  int       `json:"count,omitempty"`
 	Kept   int       `json:"kept,omitempty"`
 	// Why a ship draws counters, Cause of an elimination (the Cause
-	// constants), Reason of the battle's end (Result.Reason).
+	// constants), Reason of the battle's end (EvEnd: Result.Reason).
 	Why    DrawReason `json:"why,omitempty"`
 	Cause  string     `json:"cause,omitempty"`
-	Reason string     `json:"reason,omitempty"`
+	Reason *EndReason `json:"reason,omitempty"`
 	// Condition is the kind of victory condition that ended the battle.
 	Condition ConditionKind   `json:"condition,omitempty"`
 	Cup       string          `json:"cup,omitempty"` // "damage" or "collision"
@@ -411,10 +411,14 @@ func (e Event) Text() string {
 	case EvFlaw:
 		return fmt.Sprintf("%s activates %s's %s with %d+%d: %s.", e.Side, e.Ship, e.Name, d(0), d(1), e.Effect)
 	case EvEnd:
-		if e.Side == "" {
-			return "The battle is a draw: " + e.Reason + "."
+		why := ""
+		if e.Reason != nil {
+			why = e.Reason.Text()
 		}
-		return string(e.Side) + " wins: " + e.Reason + "."
+		if e.Side == "" {
+			return "The battle is a draw: " + why + "."
+		}
+		return string(e.Side) + " wins: " + why + "."
 	}
 	return fmt.Sprintf("(an event of kind %q)", e.Kind)
 }

@@ -46,8 +46,8 @@ func TestEventSentencesAreRenderedFromTheFields(t *testing.T) {
 		{battle.Event{Kind: battle.EvTailRoll, Ship: "viper", Pilot: starship.Rookie, Dice: []int{1, 2}, Need: 7}, "viper (rookie) rolls 1+2 for tailing, needs 7: no tailing."},
 		{battle.Event{Kind: battle.EvTailCircle, Ships: []string{"a", "b"}, Ship: "b"}, "Tailing circle a → b: b plans first."},
 		{battle.Event{Kind: battle.EvCrossesEdge, Ship: "viper", Edge: "north", At: &at, Distance: 12.25}, "viper crosses the north edge at (450, 450), 12.2 mm beyond at most."},
-		{battle.Event{Kind: battle.EvEnd, Reason: "the turn limit (2) is reached"}, "The battle is a draw: the turn limit (2) is reached."},
-		{battle.Event{Kind: battle.EvEnd, Side: battle.Colonial, Condition: battle.EliminateAll, Reason: "only Colonial ships remain"}, "colonial wins: only Colonial ships remain."},
+		{battle.Event{Kind: battle.EvEnd, Reason: &battle.EndReason{Kind: battle.EndTurnLimit, Turns: 2}}, "The battle is a draw: the turn limit (2) is reached."},
+		{battle.Event{Kind: battle.EvEnd, Side: battle.Colonial, Condition: battle.EliminateAll, Reason: &battle.EndReason{Kind: battle.EndLastSide, Side: battle.Colonial}}, "colonial wins: only Colonial ships remain."},
 		{battle.Event{Kind: battle.EvMoveStep, Step: 1}, ""},
 	} {
 		assert.Equal(t, tt.want, tt.e.Text(), "%s", tt.e.Kind)

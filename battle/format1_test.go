@@ -121,3 +121,43 @@ func TestFormat2SavedGamesStillLoad(t *testing.T) {
 	}
 	assert.NotZero(t, added, "the files have level changes or firing steps without shots")
 }
+
+// TestFormat3SavedGamesStillLoad loads battles saved in format 3, whose
+// hash held the end's reason as a sentence (testdata/format3, saved by
+// main at 4278efb with bsg sim -seed 13 -save, greedy v greedy: one game
+// for each way they end). The replay must reach the hash each file
+// records, so the reason renders in the very words format 3 hashed; a
+// changed hash is refused; the reason is data now (EndReason).
+func TestFormat3SavedGamesStillLoad(t *testing.T) {
+	files, err := filepath.Glob("testdata/format3/*.json")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	kinds := map[battle.EndKind]bool{}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			require.Contains(t, string(data), `"format": 3,`)
+			b, err := battle.LoadFile(f, data, comp)
+			require.NoError(t, err)
+			r := b.Result()
+			require.NotNil(t, r, "the games are over")
+			kinds[r.Reason.Kind] = true
+			assert.NotEqual(t, b.Hash(), b.HashFormat(3), "format 4 hashes the reason as data")
+			damaged := strings.Replace(string(data), `"hash": "`, `"hash": "0`, 1)
+			_, err = battle.Load([]byte(damaged), comp)
+			require.ErrorContains(t, err, "hash")
+
+			again, err := b.Save()
+			require.NoError(t, err)
+			require.Contains(t, string(again), fmt.Sprintf(`"format": %d,`, battle.SavedFormat))
+			c, err := battle.Load(again, comp)
+			require.NoError(t, err)
+			assert.Equal(t, b.Hash(), c.Hash())
+			assert.Equal(t, r, c.Result())
+		})
+	}
+	for _, k := range []battle.EndKind{battle.EndTurnLimit, battle.EndPoints, battle.EndLastSide, battle.EndShipOut, battle.EndBothGone} {
+		assert.True(t, kinds[k], "no game ends by %s", k)
+	}
+}

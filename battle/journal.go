@@ -39,12 +39,14 @@ type Saved struct {
 	Hash string `json:"hash"`
 }
 
-// savedFormat is the version of the saved file. Format 3 hashes the state
-// with every typed event (Event). Format 2 knew no level change (EvLevel)
-// nor firing step without shots (EvNoFire); format 1 hashed each event's
-// sentence. Both still load: their hash is checked as they computed it
-// (HashFormat), and the replay then carries the events they lacked.
-const savedFormat = 3
+// savedFormat is the version of the saved file. Format 4 hashes the state
+// with every typed event (Event) and the end's reason as data
+// (EndReason). Format 3 hashed the reason as its sentence; format 2 also
+// knew no level change (EvLevel) nor firing step without shots (EvNoFire);
+// format 1 hashed each event as its sentence. All still load: their hash
+// is checked as they computed it (HashFormat), and the replay then
+// carries what they lacked.
+const savedFormat = 4
 
 // newInFormat3 reports whether an event is of a kind format 3 added: the
 // hashes of formats 1 and 2 leave it out.
@@ -204,31 +206,42 @@ func (b *Battle) Hash() string {
 	return b.hash()
 }
 
-// HashFormat is the state hash as the saved format (SavedFormat, 2 or 1)
-// computes it, so an old file's hash still checks: format 2 hashed the
-// typed events without those format 3 added (EvLevel, EvNoFire); format 1
-// hashed every event as its sentence ({turn, text, side, secret}, side
-// only on a secret event) and knew no event without one (EvMoveStep) nor
-// those format 3 added.
+// HashFormat is the state hash as the saved format (SavedFormat, 3, 2 or
+// 1) computes it, so an old file's hash still checks: format 3 hashed the
+// end's reason as its sentence (EndReason.Text); format 2 also left out
+// the events format 3 added (EvLevel, EvNoFire); format 1 hashed every
+// event as its sentence ({turn, text, side, secret}, side only on a
+// secret event) and knew no event without one (EvMoveStep) nor those
+// format 3 added.
 func (b *Battle) HashFormat(format int) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	switch format {
-	case 1:
-	case 2:
-		old := b.st
-		if old.Events != nil {
-			old.Events = make([]Event, 0, len(b.st.Events))
-			for _, e := range b.st.Events {
-				if !newInFormat3(e) {
-					old.Events = append(old.Events, e)
-				}
+	if format >= savedFormat || format < 1 {
+		return b.hash()
+	}
+	old := b.st
+	if old.Result != nil {
+		r := *old.Result
+		r.Reason.asWords = true
+		old.Result = &r
+	}
+	if old.Events != nil {
+		old.Events = make([]Event, 0, len(b.st.Events))
+		for _, e := range b.st.Events {
+			if format < 3 && newInFormat3(e) {
+				continue
 			}
+			if e.Reason != nil {
+				r := *e.Reason
+				r.asWords = true
+				e.Reason = &r
+			}
+			old.Events = append(old.Events, e)
 		}
+	}
+	if format > 1 {
 		st, _ := json.Marshal(old)
 		return b.sum(st)
-	default:
-		return b.hash()
 	}
 	type sentence struct {
 		Turn   int    `json:"turn"`
@@ -242,22 +255,22 @@ func (b *Battle) HashFormat(format int) string {
 		State
 		Events []sentence `json:"events"`
 	}
-	old := v1{State: b.st, Events: []sentence{}}
-	if b.st.Events == nil {
-		old.Events = nil
+	v := v1{State: old, Events: []sentence{}}
+	if old.Events == nil {
+		v.Events = nil
 	}
-	for _, e := range b.st.Events {
+	for _, e := range old.Events {
 		text := e.Text()
-		if text == "" || newInFormat3(e) {
+		if text == "" {
 			continue
 		}
 		s := sentence{Turn: e.Turn, Text: text, Secret: e.Secret}
 		if e.Secret {
 			s.Side = e.Side
 		}
-		old.Events = append(old.Events, s)
+		v.Events = append(v.Events, s)
 	}
-	st, _ := json.Marshal(old)
+	st, _ := json.Marshal(v)
 	return b.sum(st)
 }
 

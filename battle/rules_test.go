@@ -1331,7 +1331,7 @@ func TestTurnLimit(t *testing.T) {
 	require.NotNil(t, b.Result())
 	assert.Equal(t, battle.Side(""), b.Result().Winner)
 	assert.Equal(t, 2, b.Result().Turn)
-	assert.Contains(t, b.Result().Reason, "turn limit")
+	assert.Equal(t, battle.EndReason{Kind: battle.EndTurnLimit, Turns: 2}, b.Result().Reason)
 }
 
 // Scenarios: Survive (a side wins if it still has a ship at the end of the
@@ -1381,7 +1381,8 @@ func TestVictoryConditions(t *testing.T) {
 		reveal(t, b, nil)
 		require.NotNil(t, b.Result())
 		assert.Equal(t, battle.Colonial, b.Result().Winner)
-		assert.Contains(t, b.Result().Reason, "raider-2")
+		assert.Equal(t, battle.EndShipOut, b.Result().Reason.Kind)
+		assert.Equal(t, "raider-2", b.Result().Reason.Ship)
 	})
 }
 

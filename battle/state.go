@@ -169,9 +169,9 @@ func (s ShipState) Active() bool { return s.OnTable && !s.Out }
 
 // Result is how a battle ended.
 type Result struct {
-	Winner Side   `json:"winner"` // "" for a draw
-	Reason string `json:"reason"`
-	Turn   int    `json:"turn"`
+	Winner Side      `json:"winner"` // "" for a draw
+	Reason EndReason `json:"reason"`
+	Turn   int       `json:"turn"`
 }
 
 // State is the whole battle at one moment, as saved and hashed.

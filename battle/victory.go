@@ -1,8 +1,6 @@
 package battle
 
 import (
-	"fmt"
-
 	"github.com/starshipbattles/bsg/physics"
 )
 
@@ -278,24 +276,27 @@ func (b *Battle) score(c Condition, side Side) int {
 
 // decidePoints ends the battle by points: the side with more wins; equal
 // points decide nothing.
-func (b *Battle) decidePoints(c Condition, why string) {
+func (b *Battle) decidePoints(c Condition, why PointsTrigger) {
 	col, cyl := b.score(c, Colonial), b.score(c, Cylon)
+	r := EndReason{Kind: EndPoints, Trigger: why}
+	if why == TriggerTarget {
+		r.Target = c.Target
+	}
 	switch {
 	case col > cyl:
-		b.end(Colonial, Points, fmt.Sprintf("%s: %d points to %d", why, col, cyl))
+		r.Points, r.Against = col, cyl
+		b.end(Colonial, Points, r)
 	case cyl > col:
-		b.end(Cylon, Points, fmt.Sprintf("%s: %d points to %d", why, cyl, col))
+		r.Points, r.Against = cyl, col
+		b.end(Cylon, Points, r)
 	}
 }
 
 // outReason says why a ship a Destroy condition names is gone: destroyed
 // by damage, or eliminated another way (Elimination of a spaceship: out
-// of the playing area, its pilot killed, by FTL), in the log's words.
-func outReason(s *ShipState) string {
-	if s.Cause == CauseDestroyed || s.Cause == "" {
-		return fmt.Sprintf("%s is destroyed", s.ID)
-	}
-	return fmt.Sprintf("%s is eliminated: %s", s.ID, s.Cause)
+// of the playing area, its pilot killed, by FTL).
+func outReason(s *ShipState) EndReason {
+	return EndReason{Kind: EndShipOut, Ship: s.ID, Cause: s.Cause}
 }
 
 // decide checks the conditions that can end a battle at any moment.
@@ -310,7 +311,7 @@ func (b *Battle) decide() {
 			// the end of the turn, since the other side's last ship may
 			// still go this turn, which makes it a draw (Winning the game).
 			if !b.inPlay(Colonial) && !b.inPlay(Cylon) {
-				b.end("", EliminateAll, "the last ships of both sides went in the same turn")
+				b.end("", EliminateAll, EndReason{Kind: EndBothGone})
 			}
 		case Destroy:
 			if i, ok := b.ids[c.Ship]; ok && b.st.Ships[i].Out && !b.escaped(&b.st.Ships[i]) {
@@ -318,19 +319,19 @@ func (b *Battle) decide() {
 			}
 		case Leave:
 			if i, ok := b.ids[c.Ship]; ok && b.escapes(c, &b.st.Ships[i]) {
-				how := "jumped away by FTL"
+				r := EndReason{Kind: EndShipLeft, Ship: c.Ship}
 				if c.By == ExitEdge {
-					how = fmt.Sprintf("left by the %s edge", c.Edge)
+					r.Edge = c.Edge
 				}
-				b.end(c.Side, Leave, fmt.Sprintf("%s %s", c.Ship, how))
+				b.end(c.Side, Leave, r)
 			}
 		case Points:
 			col, cyl := b.score(c, Colonial), b.score(c, Cylon)
 			if c.Target > 0 && (col >= c.Target || cyl >= c.Target) {
 				if col == cyl {
-					b.end("", Points, fmt.Sprintf("both sides reached %d points together", c.Target))
+					b.end("", Points, EndReason{Kind: EndPointsTie, Target: c.Target})
 				} else {
-					b.decidePoints(c, fmt.Sprintf("%d points reached", c.Target))
+					b.decidePoints(c, TriggerTarget)
 				}
 			}
 		}
@@ -353,13 +354,13 @@ func (b *Battle) decideEndOfTurn() {
 		case EliminateAll:
 			switch {
 			case !b.inPlay(Colonial):
-				b.end(Cylon, EliminateAll, "only Cylon ships remain")
+				b.end(Cylon, EliminateAll, EndReason{Kind: EndLastSide, Side: Cylon})
 			case !b.inPlay(Cylon):
-				b.end(Colonial, EliminateAll, "only Colonial ships remain")
+				b.end(Colonial, EliminateAll, EndReason{Kind: EndLastSide, Side: Colonial})
 			}
 		case Survive:
 			if b.st.Turn >= c.Turns && b.inPlay(c.Side) {
-				b.end(c.Side, Survive, fmt.Sprintf("%s survived %d turns", c.Side, c.Turns))
+				b.end(c.Side, Survive, EndReason{Kind: EndSurvived, Side: c.Side, Turns: c.Turns})
 			}
 		case Hold:
 			at := c.Turns
@@ -368,15 +369,15 @@ func (b *Battle) decideEndOfTurn() {
 			}
 			if at > 0 && b.st.Turn == at {
 				if h := b.holder(c.Zone); h != "" && (c.Side == "" || c.Side == h) {
-					b.end(h, Hold, fmt.Sprintf("%s holds %s at the end of turn %d", h, c.ZoneName, b.st.Turn))
+					b.end(h, Hold, EndReason{Kind: EndHeld, Side: h, Zone: c.ZoneName, Turns: b.st.Turn})
 				}
 			}
 		case Points:
 			switch {
 			case !b.inPlay(Colonial) || !b.inPlay(Cylon):
-				b.decidePoints(c, "a side has no ship left")
+				b.decidePoints(c, TriggerNoShip)
 			case atLimit:
-				b.decidePoints(c, "the turn limit is reached")
+				b.decidePoints(c, TriggerTurnLimit)
 			}
 		}
 		if b.st.Phase == Over {
@@ -384,14 +385,14 @@ func (b *Battle) decideEndOfTurn() {
 		}
 	}
 	if atLimit {
-		b.end("", "", fmt.Sprintf("the turn limit (%d) is reached", lim))
+		b.end("", "", EndReason{Kind: EndTurnLimit, Turns: lim})
 	}
 }
 
 // end ends the battle: winner ("" for a draw) by the condition of kind
-// cond ("" for the turn limit's draw), for reason, in words.
-func (b *Battle) end(winner Side, cond ConditionKind, reason string) {
+// cond ("" for the turn limit's draw), for reason.
+func (b *Battle) end(winner Side, cond ConditionKind, reason EndReason) {
 	b.st.Result = &Result{Winner: winner, Reason: reason, Turn: b.st.Turn}
 	b.st.Phase = Over
-	b.emit(Event{Kind: EvEnd, Side: winner, Condition: cond, Reason: reason})
+	b.emit(Event{Kind: EvEnd, Side: winner, Condition: cond, Reason: &reason})
 }

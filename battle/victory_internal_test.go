@@ -64,7 +64,7 @@ func TestJumpAway(t *testing.T) {
 	b.decide()
 	require.NotNil(t, b.Result())
 	assert.Equal(t, Colonial, b.Result().Winner)
-	assert.Equal(t, "raptor jumped away by FTL", b.Result().Reason)
+	assert.Equal(t, EndReason{Kind: EndShipLeft, Ship: "raptor"}, b.Result().Reason)
 	how, ok := b.Escaped("raptor")
 	assert.True(t, ok)
 	assert.Equal(t, "FTL", how)
@@ -80,7 +80,7 @@ func TestDestroyedIsNotEscaped(t *testing.T) {
 	b.decide()
 	require.NotNil(t, b.Result())
 	assert.Equal(t, Cylon, b.Result().Winner)
-	assert.Equal(t, "raptor is destroyed", b.Result().Reason)
+	assert.Equal(t, EndReason{Kind: EndShipOut, Ship: "raptor", Cause: CauseDestroyed}, b.Result().Reason)
 }
 
 // TestEliminatedIsNotCalledDestroyed: a ship a Destroy condition names
@@ -99,7 +99,8 @@ func TestEliminatedIsNotCalledDestroyed(t *testing.T) {
 		b.decide()
 		require.NotNil(t, b.Result())
 		assert.Equal(t, Cylon, b.Result().Winner)
-		assert.Equal(t, want, b.Result().Reason)
+		assert.Equal(t, EndReason{Kind: EndShipOut, Ship: "raptor", Cause: cause}, b.Result().Reason)
+		assert.Equal(t, want, b.Result().Reason.Text())
 	}
 }
 
@@ -115,7 +116,7 @@ func TestOldConditionsUnchanged(t *testing.T) {
 	b.st.Turn = 3
 	b.decideEndOfTurn()
 	require.NotNil(t, b.Result())
-	assert.Equal(t, "cylon survived 3 turns", b.Result().Reason)
+	assert.Equal(t, EndReason{Kind: EndSurvived, Side: Cylon, Turns: 3}, b.Result().Reason)
 
 	b = jumpBattle(t)
 	b.setup.Victory = nil
@@ -124,5 +125,5 @@ func TestOldConditionsUnchanged(t *testing.T) {
 	b.decideEndOfTurn()
 	require.NotNil(t, b.Result())
 	assert.Equal(t, Side(""), b.Result().Winner)
-	assert.Equal(t, "the turn limit (4) is reached", b.Result().Reason)
+	assert.Equal(t, EndReason{Kind: EndTurnLimit, Turns: 4}, b.Result().Reason)
 }

@@ -79,7 +79,8 @@ victory:
 	require.Equal(t, battle.Over, b.Phase())
 	r := b.Result()
 	assert.Equal(t, battle.Colonial, r.Winner)
-	assert.Equal(t, "runner left by the north edge", r.Reason)
+	assert.Equal(t, battle.EndReason{Kind: battle.EndShipLeft, Ship: "runner", Edge: battle.North}, r.Reason)
+	assert.Equal(t, "runner left by the north edge", r.Reason.Text())
 	how, ok := b.Escaped("runner")
 	assert.True(t, ok)
 	assert.Equal(t, "north edge", how)
@@ -95,7 +96,7 @@ victory:
 	r := b.Result()
 	require.NotNil(t, r)
 	assert.Equal(t, battle.Cylon, r.Winner)
-	assert.Equal(t, "runner is eliminated: moved out of the playing area", r.Reason, "not destroyed: it left the table (Elimination of a spaceship)")
+	assert.Equal(t, battle.EndReason{Kind: battle.EndShipOut, Ship: "runner", Cause: battle.CauseMovedOut}, r.Reason, "not destroyed: it left the table (Elimination of a spaceship)")
 	_, ok := b.Escaped("runner")
 	assert.False(t, ok)
 }
@@ -122,7 +123,7 @@ victory:
 	require.NotNil(t, r)
 	assert.Equal(t, battle.Cylon, r.Winner, "the first condition is Colonial's; the second lets either side win")
 	assert.Equal(t, 2, r.Turn)
-	assert.Contains(t, r.Reason, "cylon holds ridge at the end of turn 2")
+	assert.Equal(t, battle.EndReason{Kind: battle.EndHeld, Side: battle.Cylon, Zone: "ridge", Turns: 2}, r.Reason)
 }
 
 func TestNobodyHoldsAnEmptyZone(t *testing.T) {
@@ -142,7 +143,7 @@ victory:
 	r := b.Result()
 	require.NotNil(t, r)
 	assert.Equal(t, battle.Side(""), r.Winner)
-	assert.Equal(t, "the turn limit (2) is reached", r.Reason)
+	assert.Equal(t, battle.EndReason{Kind: battle.EndTurnLimit, Turns: 2}, r.Reason)
 }
 
 func TestPoints(t *testing.T) {
@@ -164,7 +165,8 @@ victory:
 	require.NotNil(t, r)
 	assert.Equal(t, battle.Colonial, r.Winner)
 	assert.Equal(t, 1, r.Turn)
-	assert.Equal(t, "2 points reached: 2 points to 0", r.Reason)
+	assert.Equal(t, battle.EndReason{Kind: battle.EndPoints, Trigger: battle.TriggerTarget, Target: 2, Points: 2}, r.Reason)
+	assert.Equal(t, "2 points reached: 2 points to 0", r.Reason.Text())
 
 	// Without a target, points decide when a side has no ship left: the
 	// second raider flies off the west edge on turn 4.
@@ -174,7 +176,7 @@ victory:
 	require.NotNil(t, r)
 	assert.Equal(t, battle.Colonial, r.Winner)
 	assert.Equal(t, 4, r.Turn)
-	assert.Equal(t, "a side has no ship left: 4 points to 0", r.Reason)
+	assert.Equal(t, battle.EndReason{Kind: battle.EndPoints, Trigger: battle.TriggerNoShip, Points: 4}, r.Reason)
 }
 
 func TestSavedBattleKeepsTheNewConditions(t *testing.T) {
@@ -229,7 +231,7 @@ victory:
 		t.Skip("the engine does not yet call jumpsAway for a jumping ship (battle/movement.go, resolveMoves)")
 	}
 	assert.Equal(t, battle.Colonial, r.Winner)
-	assert.Equal(t, "raptor jumped away by FTL", r.Reason)
+	assert.Equal(t, battle.EndReason{Kind: battle.EndShipLeft, Ship: "raptor"}, r.Reason)
 	how, ok := b.Escaped("raptor")
 	assert.True(t, ok)
 	assert.Equal(t, "FTL", how)

@@ -182,7 +182,7 @@ func companionText(st *wire.State) string {
 	}
 	fmt.Fprintf(&b, "%s game %s, seat %s: turn %d, step %d, %s\n", kind, st.Game, seat, st.View.Turn, st.View.Step, st.View.Phase)
 	if r := st.View.Result; r != nil {
-		fmt.Fprintf(&b, "over: %s\n", resultText(r.Winner, r.Reason))
+		fmt.Fprintf(&b, "over: %s\n", resultText(r.Winner, r.Reason.Text()))
 		return b.String()
 	}
 	if st.View.Phase == battle.Aligning && st.Need == nil {

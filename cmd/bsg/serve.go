@@ -197,7 +197,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "game %s aborted on turn %d: %s forfeits (%s)\n", st.Game, a.Turn, a.Forfeits, a.Reason)
 	} else {
 		r := st.View.Result
-		fmt.Fprintf(stdout, "game %s over on turn %d: %s\n", st.Game, r.Turn, resultText(r.Winner, r.Reason))
+		fmt.Fprintf(stdout, "game %s over on turn %d: %s\n", st.Game, r.Turn, resultText(r.Winner, r.Reason.Text()))
 	}
 	if st.Record == nil {
 		return errors.New("the server sent no record")

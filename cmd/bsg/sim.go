@@ -245,7 +245,7 @@ func simGame(maker *battle.Maker, setup battle.Setup, comp *assets.Components, c
 	if res == nil {
 		return fail(errors.New("the battle stopped undecided"))
 	}
-	return simResult{Game: game, Seed: seed, Winner: winnerName(res.Winner), Turns: res.Turn, Reason: res.Reason}, nil
+	return simResult{Game: game, Seed: seed, Winner: winnerName(res.Winner), Turns: res.Turn, Reason: res.Reason.Text()}, nil
 }
 
 // saveBattle writes a battle's journal to a file.

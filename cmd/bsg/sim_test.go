@@ -195,7 +195,7 @@ func TestSimSaveReplays(t *testing.T) {
 		require.NotNil(t, rd.Result, name)
 		assert.Equal(t, res.Winner, winnerName(rd.Result.Winner), name)
 		assert.Equal(t, res.Turns, rd.Turns, name)
-		assert.Equal(t, res.Reason, rd.Result.Reason, name)
+		assert.Equal(t, res.Reason, rd.Result.Reason.Text(), name)
 		require.NotEmpty(t, rd.Events, name)
 		assert.Equal(t, rd.Turns, rd.Events[len(rd.Events)-1].Turn, name)
 	}

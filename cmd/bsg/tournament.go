@@ -274,7 +274,7 @@ func playOne(m tournamentMatch, seed uint64, comp *assets.Components, drawAfter 
 	if res == nil {
 		return gameResult{}, fmt.Errorf("the battle stopped undecided")
 	}
-	r := gameResult{line: gameLine{Seed: seed, Winner: winnerName(res.Winner), Turns: res.Turn, Reason: res.Reason},
+	r := gameResult{line: gameLine{Seed: seed, Winner: winnerName(res.Winner), Turns: res.Turn, Reason: res.Reason.Text()},
 		capped: map[battle.Side]int{}}
 	for side, p := range players {
 		if c, ok := p.(interface{ Capped() int }); ok {

@@ -856,7 +856,7 @@ func (g *NetSeat) drawPanel(l *kit.List, r kit.Rect) float64 {
 			res = SideName(v.Result.Winner) + " wins"
 		}
 		if v.Result != nil {
-			res += ": " + v.Result.Reason
+			res += ": " + v.Result.Reason.Text()
 		}
 		para("The battle is over: "+res+".", kit.ColInk, true)
 		if g.verified != "" {

@@ -220,9 +220,9 @@ func (r *Replay) Draw(l *kit.List) {
 	a.Button(l, kit.Rect{X: x, Y: y, W: w, H: bh}, a.K("View: "+SideName(g.viewAs), "s switches"), false, false, ch('s'))
 	y += bh + 6*s
 	if res := v.Result; res != nil && r.at == len(r.saved.Journal) {
-		txt := "A draw: " + res.Reason
+		txt := "A draw: " + res.Reason.Text()
 		if res.Winner != "" {
-			txt = SideName(res.Winner) + " wins: " + res.Reason
+			txt = SideName(res.Winner) + " wins: " + res.Reason.Text()
 		}
 		y = a.Para(l, x, y+14*s, w, txt, 14, SideColor(res.Winner), true)
 	}
