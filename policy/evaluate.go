@@ -167,7 +167,7 @@ func (e *evaluator) reachesNext(zone physics.Polygon, v battle.View, sv battle.S
 	st := *sv.State
 	c := e.seat.Class(st.Class)
 	fuel := e.seat.Rules().Has(starship.OptFuel)
-	judge := starship.NewJudge(e.seat.Rules(), e.seat.Comp, c, st)
+	judge := battle.NewJudge(e.seat.Rules(), e.seat.Comp, c, st) // next turn's plans: no cards fixed yet
 	for _, card := range c.Deck.Cards {
 		if card.IsSecond() {
 			continue
@@ -381,7 +381,7 @@ func (e *evaluator) quickJump(sv battle.ShipView, st starship.State, p starship.
 		}
 	}
 	m := markerFor(e.seat, sv, p, false)
-	o, err := starship.Resolve(e.seat.Rules(), e.seat.Comp, e.seat.Class(st.Class), st, p, &starship.FTLJump{Marker: m, SideRoll: 7, DistanceRoll: 3})
+	o, err := battle.PreviewJump(e.seat.Rules(), e.seat.Comp, e.seat.Class(st.Class), st, p, starship.FTLJump{Marker: m, SideRoll: 7, DistanceRoll: 3})
 	if err != nil {
 		return -winValue
 	}

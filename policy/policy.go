@@ -457,7 +457,7 @@ func (Random) Plan(s *Seat, ship string) starship.Plan {
 	sv := own(s.View, ship)
 	st := *sv.State
 	cands := newCandidateSet(s, sv)
-	judge := starship.NewJudge(s.Rules(), s.Comp, s.Class(st.Class), st)
+	judge := battle.NewShipJudge(s.Rules(), s.Comp, s.Class(st.Class), sv)
 	var cards [2]string
 	for tries := 0; tries < 64; tries++ {
 		p := cands.atIn(s.Rand.IntN(cands.len()), &cards)
@@ -504,9 +504,9 @@ func (Greedy) Plan(s *Seat, ship string) starship.Plan {
 	sv := own(s.View, ship)
 	st := *sv.State
 	best, bestScore := fallback(sv), math.Inf(-1)
-	judge := starship.NewJudge(s.Rules(), s.Comp, s.Class(st.Class), st)
+	judge := battle.NewShipJudge(s.Rules(), s.Comp, s.Class(st.Class), sv)
 	for _, p := range candidates(s, sv) {
-		f, ok := judge.Preview(p) // legal plans only, no jump
+		f, ok := judge.Final(p) // legal plans only, no jump
 		if !ok {
 			continue
 		}

@@ -123,7 +123,7 @@ func markerMiss(s *Seat, st starship.State, p starship.Plan, m physics.Pose, zon
 	}
 	for _, r := range rolls {
 		for _, dist := range dists {
-			o, err := starship.Resolve(s.Rules(), s.Comp, s.Class(st.Class), st, p, &starship.FTLJump{Marker: m, SideRoll: r.side, DistanceRoll: dist})
+			o, err := battle.PreviewJump(s.Rules(), s.Comp, s.Class(st.Class), st, p, starship.FTLJump{Marker: m, SideRoll: r.side, DistanceRoll: dist})
 			if err != nil {
 				return math.Inf(1)
 			}
@@ -163,7 +163,7 @@ func markerFor(s *Seat, sv battle.ShipView, p starship.Plan, thorough bool) phys
 		if sv.State == nil || len(p.Cards) == 0 {
 			return best
 		}
-		if o, err := starship.Resolve(s.Rules(), s.Comp, s.Class(sv.State.Class), *sv.State, p, &starship.FTLJump{Marker: best, SideRoll: 7, DistanceRoll: 3}); err != nil ||
+		if o, err := battle.PreviewJump(s.Rules(), s.Comp, s.Class(sv.State.Class), *sv.State, p, starship.FTLJump{Marker: best, SideRoll: 7, DistanceRoll: 3}); err != nil ||
 			o.Fuel <= 0 && s.Rules().Has(starship.OptFuel) || sv.State.FTLJumps+1 >= starship.MaxFTLJumps {
 			break // no jump left to leave by after this one: the zone is no use
 		}
@@ -493,7 +493,7 @@ func screen(s *Seat, sv battle.ShipView, n int, ev *evaluator) []starship.Plan {
 		v float64
 	}
 	var all []scored
-	judge := starship.NewJudge(s.Rules(), s.Comp, s.Class(st.Class), st)
+	judge := battle.NewShipJudge(s.Rules(), s.Comp, s.Class(st.Class), sv)
 	for _, p := range candidates(s, sv) {
 		var v float64
 		if p.Speed == maneuvers.FTL {

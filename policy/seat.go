@@ -78,9 +78,10 @@ func (s *Seat) Targets(ship string) []string {
 	return out
 }
 
-// legal reports whether a plan breaks no rule for the ship.
+// legal reports whether a plan breaks no rule for the ship in state st:
+// the engine's answer (battle.PreviewPlan's, through battle.Judge).
 func (s *Seat) legal(st starship.State, p starship.Plan) bool {
-	return starship.Legal(s.Rules(), s.Class(st.Class), st, p)
+	return battle.NewJudge(s.Rules(), s.Comp, s.Class(st.Class), st).Legal(p)
 }
 
 // seat builds the Seat of side for the battle as it stands now.
