@@ -22,7 +22,11 @@ import (
 // out of their ranges; and anything beyond the shared input limits
 // (internal/limits); ships placed where they may not start (off the table,
 // inside a planetoid, on another ship) and pilots with more talents or
-// flaws than they may take. At most limits.Problems problems are listed.
+// flaws than they may take; what the rules in force or the turn limit
+// cannot play (a ship entering after the limit, a survive or hold
+// condition beyond it, entering or leaving by FTL without the Complete
+// Rules and the ftl option, pilots, talents and flaws without the pilots
+// option). At most limits.Problems problems are listed.
 // The error is a yamlfile.List: each problem's Field is the path of the
 // field to blame, its Msg what is wrong. New, Load, LoadSideCopy and
 // NewDeterminized refuse a setup Check refuses: one check wherever a
@@ -150,6 +154,7 @@ func (s Setup) Check(comp *assets.Components) error {
 	s.checkPlacement(comp, &ps)
 	s.checkEntries(comp, &ps)
 	s.checkConditions(comp, &ps)
+	s.checkRulesAndLimit(&ps)
 	for i, c := range s.Victory {
 		p := fmt.Sprintf("setup.Victory[%d]", i)
 		if c.Side != "" && c.Side != Colonial && c.Side != Cylon {
@@ -505,7 +510,7 @@ func (s Setup) checkEntries(comp *assets.Components, ps *problems) {
 // (Winning the game; scenarios): a ship destroyed is an enemy's, a ship
 // that leaves its own side's, and leaves by FTL only with a drive; a zone
 // held at the end needs an end. (Conditions the rules in force or the
-// turn limit make unreachable are the scenario file's, as above.)
+// turn limit make unreachable: checkRulesAndLimit.)
 func (s Setup) checkConditions(comp *assets.Components, ps *problems) {
 	lim := s.TurnLimit
 	for k, c := range s.Victory {
@@ -533,6 +538,57 @@ func (s Setup) checkConditions(comp *assets.Components, ps *problems) {
 		case Hold:
 			if c.Turns == 0 && lim == 0 {
 				ps.add(p, "a zone is held at the end: give turns, or a turn_limit to the scenario")
+			}
+		}
+	}
+}
+
+// checkRulesAndLimit holds the setup to what its rules and its turn limit
+// let happen: a ship enters by the turn limit; a survive or hold condition
+// is judged by it (Scenarios: turn limit); entering by FTL is an FTL jump,
+// played only with the Complete Rules, and leaving by FTL needs them and
+// the ftl option (Faster-than-light movement); pilot tokens and cards,
+// talents and flaws are played only with the pilots option (Pilots; Pilot
+// talents and flaws). A scenario file and a saved game are refused for
+// the same reasons (the engine does not quietly ignore a pilot the rules
+// leave out).
+func (s Setup) checkRulesAndLimit(ps *problems) {
+	lim := s.TurnLimit
+	complete := s.Rules.Set == starship.Complete
+	pilots := s.Rules.Has(starship.OptPilots)
+	for i, sh := range s.Ships {
+		p := fmt.Sprintf("setup.Ships[%d]", i)
+		if lim > 0 && sh.EntersOnTurn > lim {
+			ps.add(p+".EntersOnTurn", "turn %d comes after the turn limit (%d): the ship would never enter", sh.EntersOnTurn, lim)
+		}
+		if sh.EntersByFTL && !complete {
+			ps.add(p+".EntersByFTL", "entering by FTL is an FTL jump, played only with the Complete Rules (Faster-than-light movement); use rules: complete or let it enter by an edge")
+		}
+		if sh.Pilot != "" && !pilots {
+			ps.add(p+".Pilot", "pilot tokens are played only with the pilots rule (Pilots; pilot cards too); add pilots to options")
+		}
+		if len(sh.Talents)+len(sh.Flaws) > 0 && !pilots {
+			field := ".Talents"
+			if len(sh.Talents) == 0 {
+				field = ".Flaws"
+			}
+			ps.add(p+field, "talents and flaws come with pilots (Pilot talents and flaws); add pilots to options")
+		}
+	}
+	for k, c := range s.Victory {
+		p := fmt.Sprintf("setup.Victory[%d]", k)
+		switch c.Kind {
+		case Survive:
+			if lim > 0 && c.Turns > lim {
+				ps.add(p+".turns", "%d turns is beyond the turn limit (%d): the condition could never be met", c.Turns, lim)
+			}
+		case Hold:
+			if lim > 0 && c.Turns > lim {
+				ps.add(p+".turns", "turn %d is beyond the turn limit (%d): the zone would never be judged", c.Turns, lim)
+			}
+		case Leave:
+			if c.By == ExitFTL && (!complete || !s.Rules.Has(starship.OptFTL)) {
+				ps.add(p+".by", "leaving by FTL needs the Complete Rules and the ftl option (Faster-than-light movement)")
 			}
 		}
 	}

@@ -716,7 +716,6 @@ func TestModifiersToCombat(t *testing.T) {
 		{"pilot token average", with(complete, starship.OptPilots), viperStill, still, starship.Average, []string{"target still +1"}},
 		{"pilot token expert", with(complete, starship.OptPilots), viperStill, still, starship.Expert, []string{"target still +1", "Expert +1"}},
 		{"pilot token ace", with(complete, starship.OptPilots), viperStill, still, starship.Ace, []string{"target still +1", "Ace +2"}},
-		{"pilot token ace without the Pilots rule", complete, viperStill, still, starship.Ace, []string{"target still +1"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			v := spec("viper", "viper-mk2", battle.Colonial, 450, float64(tt.viper.y), 90, tt.viper.ke)

@@ -72,12 +72,24 @@ func TestTalentMarksman(t *testing.T) {
 }
 
 func TestTalentsNeedThePilotsRule(t *testing.T) {
-	b := duel(t, starship.Rules{Set: starship.Complete}, talents("marksman"), nil)
-	ev := fire(t, b, []int{1, 2})
-	assert.False(t, used(ev, "viper", "marksman"))
-	a := onlyAttack(t, ev)
-	assert.NotContains(t, a.Mods, "Marksman +1")
-	assert.Zero(t, a.Hits)
+	// Pilot talents and flaws come with the Pilots rule: a setup giving
+	// them without it is refused (Setup.Check), as a scenario file is.
+	for _, tt := range []struct {
+		talents, flaws []string
+		field          string
+	}{
+		{[]string{"marksman"}, nil, "setup.Ships[0].Talents"},
+		{nil, []string{"hesitant"}, "setup.Ships[0].Flaws"},
+	} {
+		s := setup(complete, spec("viper", "viper-mk2", battle.Colonial, 450, 100, 90, 0),
+			spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0))
+		s.Ships[0].Talents, s.Ships[0].Flaws = tt.talents, tt.flaws
+		_, err := battle.New(s, comp, 1)
+		assert.Equal(t, []string{tt.field}, problemFields(err))
+		s.Rules = withPilots
+		_, err = battle.New(s, comp, 1)
+		assert.NoError(t, err, "with the Pilots rule")
+	}
 }
 
 func TestTalentOnePerTypePerTurn(t *testing.T) {

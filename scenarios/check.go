@@ -74,7 +74,7 @@ func (p *parser) fileField(q yamlfile.Problem) (n *yaml.Node, path string, ship 
 		switch key := strings.TrimPrefix(q.Field, fmt.Sprintf("setup.Victory[%d]", k)); key {
 		case "":
 			return at(f, "zone", nil), path, -1, true
-		case ".ship", ".by":
+		case ".ship", ".by", ".turns":
 			return f[key[1:]], path + key, -1, true
 		}
 		return nil, path, -1, false
@@ -87,8 +87,13 @@ func (p *parser) fileField(q yamlfile.Problem) (n *yaml.Node, path string, ship 
 	f := sn.f
 	path = fmt.Sprintf("ships[%d]", i)
 	rest := yamlfile.Problem{Field: strings.TrimPrefix(q.Field, fmt.Sprintf("setup.Ships[%d].", i))}
-	if rest.Field == "EntersByFTL" {
+	switch rest.Field {
+	case "EntersByFTL":
 		return sn.entry["ftl"], path + ".enters.ftl", i, true
+	case "EntersOnTurn":
+		return at(sn.entry, "turn", f["enters"]), path + ".enters.turn", i, true
+	case "Pilot":
+		return at(f, "pilot", p.n.ships[i].self), path + ".pilot", i, true
 	}
 	for _, list := range []string{"Talents", "Flaws"} {
 		field := strings.ToLower(list)
@@ -221,15 +226,11 @@ func (p *parser) checkShip(i int) {
 	case sh.Enters != nil:
 		p.placed[i] = sh.Enters.FTL != nil && !p.badPose[path+".enters.ftl"] || sh.Enters.Edge != ""
 		e := sh.Enters
-		if lim := p.sc.TurnLimit; lim > 0 && e.Turn > lim {
-			p.ps.Add(at(sn.entry, "turn", sn.f["enters"]), path+".enters.turn", "turn %d comes after the turn limit (%d): the ship would never enter", e.Turn, lim)
-		}
+		// Entering after the turn limit, by FTL under the Quick Start
+		// Rules or with a class without a drive: the engine's setup check
+		// (checkSetup).
 		if e.FTL != nil {
 			sh.Start = Pose{X: e.FTL.X, Y: e.FTL.Y, Heading: e.FTL.Heading}
-			// A class without a drive: the engine's setup check (checkSetup).
-			if p.sc.Rules == starship.Quick {
-				p.ps.Add(sn.entry["ftl"], path+".enters.ftl", "entering by FTL is an FTL jump, played only with the Complete Rules (Faster-than-light movement); use rules: complete or let it enter by an edge")
-			}
 		} else if e.Edge != "" {
 			sh.Start = entryPose(e.Edge, e.At, sh.AcrossFlats, p.sc.Width, p.sc.Depth)
 		}
@@ -277,13 +278,8 @@ func (p *parser) checkPilot(i int) {
 	sh := &p.sc.Ships[i]
 	f := p.n.ships[i].f
 	path := fmt.Sprintf("ships[%d]", i)
-	pilots := p.sc.Has(starship.OptPilots)
-	if n := f["pilot"]; n != nil && !pilots {
-		p.ps.Add(n, path+".pilot", "pilot tokens are played only with the pilots rule (Pilots; pilot cards too); add pilots to options")
-	}
-	if len(sh.Talents)+len(sh.Flaws) > 0 && !pilots {
-		p.ps.Add(at(f, "talents", f["flaws"]), path, "talents and flaws come with pilots (Pilot talents and flaws); add pilots to options")
-	}
+	// Pilots, talents and flaws without the pilots option: the engine's
+	// setup check (checkSetup).
 	if card, isCard := p.comp.PilotCard(string(sh.Pilot)); isCard {
 		p.checkPilotCard(i, card)
 	}
@@ -533,29 +529,16 @@ func (p *parser) checkCondition(k int) {
 	c := p.sc.Victory[k]
 	f := p.n.victory[k]
 	path := fmt.Sprintf("victory[%d]", k)
-	lim := p.sc.TurnLimit
 	if c.Ship != "" && p.shipIndex(c.Ship) < 0 {
 		p.ps.Add(f["ship"], path+".ship", "unknown ship %q; allowed: %s", c.Ship, p.shipIDs())
 	}
 	if c.Zone != "" && p.zoneIndex(c.Zone) < 0 {
 		p.ps.Add(f["zone"], path+".zone", "unknown zone %q; allowed: %s", c.Zone, p.zoneIDs())
 	}
+	// Survive and hold beyond the turn limit, a zone held with no end,
+	// whose ship may leave, and leaving by FTL (the rules, the option, the
+	// drive): the engine's setup check (checkSetup).
 	switch c.Kind {
-	case battle.Survive:
-		if lim > 0 && c.Turns > lim {
-			p.ps.Add(f["turns"], path+".turns", "%d turns is beyond the turn limit (%d): the condition could never be met", c.Turns, lim)
-		}
-	case battle.Leave:
-		// Whose ship it may be, and the drive to leave by FTL: the
-		// engine's setup check (checkSetup).
-		if c.By == battle.ExitFTL && (p.sc.Rules != starship.Complete || !p.sc.Has(starship.OptFTL)) {
-			p.ps.Add(f["by"], path+".by", "leaving by FTL needs the Complete Rules and the ftl option (Faster-than-light movement)")
-		}
-	case battle.Hold:
-		// A zone held with no end: the engine's setup check (checkSetup).
-		if lim > 0 && c.Turns > lim {
-			p.ps.Add(f["turns"], path+".turns", "turn %d is beyond the turn limit (%d): the zone would never be judged", c.Turns, lim)
-		}
 	case battle.Points:
 		for _, v := range c.Values {
 			if _, ok := p.comp.Class(v.Class); !ok {

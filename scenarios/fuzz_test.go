@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/starshipbattles/bsg/battle"
@@ -43,7 +44,18 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("accepted a file the engine refuses: %v\n%s", err, data)
 		}
 		if !setup.Companion {
+			// Two turns at most: entries and conditions within them.
 			setup.TurnLimit = min(max(setup.TurnLimit, 1), 2)
+			setup.Ships = slices.Clone(setup.Ships)
+			for i := range setup.Ships {
+				setup.Ships[i].EntersOnTurn = min(setup.Ships[i].EntersOnTurn, setup.TurnLimit)
+			}
+			setup.Victory = slices.Clone(setup.Victory)
+			for i, c := range setup.Victory {
+				if c.Kind == battle.Survive || c.Kind == battle.Hold {
+					setup.Victory[i].Turns = min(c.Turns, setup.TurnLimit)
+				}
+			}
 			b, err := battle.New(setup, comp, 1)
 			if err != nil {
 				t.Fatalf("a two-turn limit makes the file refused: %v\n%s", err, data)
