@@ -71,3 +71,51 @@ func TestFasterThanLightMovement_NoAttackInTheFirstFiringStepOfTheArrival(t *tes
 	assert.GreaterOrEqual(t, arrivals, 10, "ships arrived by FTL")
 	assert.Greater(t, firstSteps, 10, "first firing steps seen")
 }
+
+// Faster-than-light movement, the issue's own steps: `bsg sim -scenario
+// jump-point -games 10 -seed 11 -save DIR`, then replay each file. Every
+// game is saved and loaded again (Load replays its journal), and the
+// replayed events are read: a ship that entered play by FTL or jumped
+// (EvFTLEntry, EvFTLRoll) in a turn makes no attack (EvAttack) in that
+// turn's first firing step, and attacks in later firing steps are seen,
+// so the check is not empty.
+func TestFasterThanLightMovement_TheIssuesGamesReplayed(t *testing.T) {
+	setup, ok := scenarios.Builtin("jump-point")
+	require.True(t, ok)
+	greedy, err := policy.ByName("greedy")
+	require.NoError(t, err)
+	arrivals, laterAttacks := 0, 0
+	for i := uint64(1); i <= 10; i++ {
+		seed := 11*1000003 + i // bsg sim's seed for game i of -seed 11
+		b, err := battle.New(setup, comp, seed)
+		require.NoError(t, err)
+		require.NoError(t, policy.Play(b, comp, map[battle.Side]policy.Policy{battle.Colonial: greedy, battle.Cylon: greedy}, seed))
+		data, err := b.Save()
+		require.NoError(t, err)
+		r, err := battle.Load(data, comp)
+		require.NoError(t, err)
+		arrived := map[string]int{} // ship → the turn it arrived by FTL
+		firing := 0                 // the firing step whose attacks come now
+		for _, e := range r.State().Events {
+			switch e.Kind {
+			case battle.EvFTLEntry, battle.EvFTLRoll:
+				arrived[e.Ship] = e.Turn
+				arrivals++
+			case battle.EvMoveStep, battle.EvTurn:
+				firing = 0
+			case battle.EvFiringStep:
+				firing = e.Step
+			case battle.EvAttack:
+				if at, ok := arrived[e.Ship]; ok && at == e.Turn {
+					require.NotEqual(t, 1, firing, "game %d turn %d: %s arrived by FTL and attacks %s in the first firing step", i, e.Turn, e.Ship, e.Other)
+				}
+				if _, ok := arrived[e.Ship]; ok {
+					laterAttacks++
+				}
+			}
+		}
+	}
+	assert.GreaterOrEqual(t, arrivals, 10, "every game has an arrival by FTL")
+	assert.NotZero(t, laterAttacks, "ships that arrived by FTL attack later")
+	t.Logf("%d arrivals, %d attacks by ships that arrived", arrivals, laterAttacks)
+}
