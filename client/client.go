@@ -21,8 +21,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
@@ -97,7 +95,7 @@ type Client struct {
 	cancel        context.CancelFunc
 
 	mu      sync.Mutex
-	ws      *websocket.Conn
+	ws      socket
 	state   *wire.State
 	changed chan struct{} // closed and replaced at every new state or connection change
 	nextID  int64
@@ -108,7 +106,7 @@ type Client struct {
 	tap     func([]byte)
 	seals   SealStore
 	// stateFrom is the connection the latest state came on.
-	stateFrom *websocket.Conn
+	stateFrom socket
 	timing    func(typ string, d time.Duration)
 	comp      *assets.Components // reads plans before they are sealed (CheckSealed)
 }
@@ -235,11 +233,11 @@ func (c *Client) wsURL() string {
 func (c *Client) run() {
 	backoff := 50 * time.Millisecond
 	for c.ctx.Err() == nil {
-		ws, resp, err := websocket.Dial(c.ctx, c.wsURL(), nil)
+		ws, status, err := dialSocket(c.ctx, c.wsURL(), limits.StateBytes)
 		if err != nil {
 			c.mu.Lock()
 			c.dialErr = err
-			if resp != nil && resp.StatusCode == 403 {
+			if status == 403 {
 				c.err = fmt.Errorf("join: the server knows no seat with this token")
 			}
 			stop := c.err != nil
@@ -256,7 +254,6 @@ func (c *Client) run() {
 			continue
 		}
 		backoff = 50 * time.Millisecond
-		ws.SetReadLimit(limits.StateBytes)
 		c.mu.Lock()
 		c.ws, c.dialErr = ws, nil
 		c.notify()
@@ -270,7 +267,7 @@ func (c *Client) run() {
 		}
 		c.notify()
 		c.mu.Unlock()
-		ws.CloseNow()
+		ws.Close()
 	}
 	c.mu.Lock()
 	if c.err == nil {
@@ -282,9 +279,9 @@ func (c *Client) run() {
 
 var errDisconnected = errors.New("disconnected before the answer")
 
-func (c *Client) read(ws *websocket.Conn) {
+func (c *Client) read(ws socket) {
 	for {
-		_, data, err := ws.Read(c.ctx)
+		data, err := ws.Read(c.ctx)
 		if err != nil {
 			return
 		}
@@ -373,7 +370,7 @@ func (c *Client) sendOnce(ctx context.Context, m wire.ClientMsg) error {
 			f(m.Type, time.Since(start))
 		}
 	}()
-	if err := ws.Write(ctx, websocket.MessageText, data); err != nil {
+	if err := ws.Write(ctx, data); err != nil {
 		c.mu.Lock()
 		delete(c.waiting, m.ID)
 		c.mu.Unlock()

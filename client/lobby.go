@@ -1,14 +1,10 @@
 package client
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
@@ -16,20 +12,21 @@ import (
 	"github.com/starshipbattles/bsg/wire"
 )
 
+// statusOK is HTTP's 200.
+const statusOK = 200
+
 // Host asks the server at base (its URL) to create a game, the lobby of
 // wire/PROTOCOL.md, and returns the game's seats and links. The server's
-// refusal comes back as the error.
+// refusal comes back as the error; when no server answers at base, the
+// error is ErrUnreachable.
 func Host(base string, req wire.CreateRequest) (wire.CreateResponse, error) {
 	var cr wire.CreateResponse
 	body, _ := json.Marshal(req)
-	hc := &http.Client{Timeout: 30 * time.Second}
-	resp, err := hc.Post(strings.TrimSuffix(base, "/")+"/api/games", "application/json", bytes.NewReader(body))
+	status, data, err := request(strings.TrimSuffix(base, "/")+"/api/games", body, limits.AnswerBytes)
 	if err != nil {
 		return cr, fmt.Errorf("host: %w", err)
 	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(io.LimitReader(resp.Body, limits.AnswerBytes))
-	if resp.StatusCode != http.StatusOK {
+	if status != statusOK {
 		return cr, fmt.Errorf("host: the server refused: %s", strings.TrimSpace(string(data)))
 	}
 	if err := json.Unmarshal(data, &cr); err != nil {
@@ -44,14 +41,11 @@ func Host(base string, req wire.CreateRequest) (wire.CreateResponse, error) {
 // victory conditions.
 func Scenario(base, game string) (battle.Setup, error) {
 	var setup battle.Setup
-	hc := &http.Client{Timeout: 30 * time.Second}
-	resp, err := hc.Get(strings.TrimSuffix(base, "/") + "/api/games/" + url.PathEscape(game) + "/scenario")
+	status, data, err := request(strings.TrimSuffix(base, "/")+"/api/games/"+url.PathEscape(game)+"/scenario", nil, limits.FileBytes+1)
 	if err != nil {
 		return setup, fmt.Errorf("scenario: %w", err)
 	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(io.LimitReader(resp.Body, limits.FileBytes+1))
-	if resp.StatusCode != http.StatusOK {
+	if status != statusOK {
 		return setup, fmt.Errorf("scenario: the server refused: %s", strings.TrimSpace(string(data)))
 	}
 	if len(data) > limits.FileBytes {
@@ -73,16 +67,13 @@ func Scenario(base, game string) (battle.Setup, error) {
 // record of its games must be signed with, when the seat link did not pin
 // it.
 func ServerKey(base string) (string, error) {
-	hc := &http.Client{Timeout: 30 * time.Second}
-	resp, err := hc.Get(strings.TrimSuffix(base, "/") + "/api/key")
+	status, data, err := request(strings.TrimSuffix(base, "/")+"/api/key", nil, limits.AnswerBytes)
 	if err != nil {
 		return "", fmt.Errorf("key: %w", err)
 	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(io.LimitReader(resp.Body, limits.AnswerBytes))
 	var key string
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(data, &key) != nil || len(key) != 64 || strings.Trim(key, "0123456789abcdef") != "" {
-		return "", fmt.Errorf("key: the server gave no ed25519 public key (%d)", resp.StatusCode)
+	if status != statusOK || json.Unmarshal(data, &key) != nil || len(key) != 64 || strings.Trim(key, "0123456789abcdef") != "" {
+		return "", fmt.Errorf("key: the server gave no ed25519 public key (%d)", status)
 	}
 	return key, nil
 }
@@ -91,14 +82,11 @@ func ServerKey(base string) (string, error) {
 // where each stands and whether it is the seat's turn.
 func Mine(base string, tokens []string) ([]wire.GameSummary, error) {
 	var out []wire.GameSummary
-	hc := &http.Client{Timeout: 30 * time.Second}
-	resp, err := hc.Get(strings.TrimSuffix(base, "/") + "/api/mine?seats=" + url.QueryEscape(strings.Join(tokens, ",")))
+	status, data, err := request(strings.TrimSuffix(base, "/")+"/api/mine?seats="+url.QueryEscape(strings.Join(tokens, ",")), nil, limits.AnswerBytes)
 	if err != nil {
 		return nil, fmt.Errorf("mine: %w", err)
 	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(io.LimitReader(resp.Body, limits.AnswerBytes))
-	if resp.StatusCode != http.StatusOK {
+	if status != statusOK {
 		return nil, fmt.Errorf("mine: the server refused: %s", strings.TrimSpace(string(data)))
 	}
 	if err := json.Unmarshal(data, &out); err != nil {
