@@ -134,3 +134,33 @@ func TestFieldOf(t *testing.T) {
 	assert.Equal(t, "", fieldOf(nil))
 	assert.Equal(t, "/a~1b/c~0d/0", pointerOf([]string{"a/b", "c~d", "0"}))
 }
+
+// TestDecoderAloneReportsWhatTheSchemaReports: the browser page parses
+// scenario files without the JSON Schema (schemaCheck), so the decoder's
+// own checks must find the same problems, at the same lines and fields,
+// in every broken file, and accept every built-in scenario and the
+// template. A schema rule the decoder does not check fails here.
+func TestDecoderAloneReportsWhatTheSchemaReports(t *testing.T) {
+	comp := testComponents(t)
+	require.NotNil(t, schemaCheck(), "the native build checks the schema")
+	files, err := filepath.Glob("testdata/broken/*.yaml")
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 20)
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		_, withSchema := parse(file, data, comp, checkSchema)
+		_, alone := parse(file, data, comp, nil)
+		require.Error(t, withSchema, file)
+		require.Error(t, alone, file)
+		assert.Equal(t, withSchema.Error(), alone.Error(), file)
+	}
+	for _, name := range Names() {
+		file, data, ok := Source(name)
+		require.True(t, ok)
+		_, err := parse(file, data, comp, nil)
+		assert.NoError(t, err, name)
+	}
+	_, err = parse("template.yaml", Template(), comp, nil)
+	assert.NoError(t, err)
+}

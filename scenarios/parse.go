@@ -94,7 +94,15 @@ type parser struct {
 // take, conditions that name ships and zones of the file, levels only with
 // the three-dimensional rule). On error the scenario returned holds what
 // could be read. No input makes it panic.
+//
+// In the browser page (js/wasm) the schema is not checked: see
+// schemaCheck.
 func Parse(filename string, data []byte, comp *assets.Components) (*Scenario, error) {
+	return parse(filename, data, comp, schemaCheck())
+}
+
+// parse is Parse with the schema's check schema (nil: none).
+func parse(filename string, data []byte, comp *assets.Components, schema func(*yamlfile.Problems, *yaml.Node)) (*Scenario, error) {
 	p := &parser{ps: &yamlfile.Problems{File: filename}, comp: comp, badPose: map[string]bool{}}
 	p.sc = &Scenario{ID: strings.TrimSuffix(filepath.Base(filename), filepath.Ext(filename)),
 		Width: comp.Geometry.TableWidth.Value, Depth: comp.Geometry.TableDepth.Value}
@@ -105,7 +113,9 @@ func Parse(filename string, data []byte, comp *assets.Components) (*Scenario, er
 	p.n.root = root
 	p.decode(root)
 	structural := p.ps.Len()
-	checkSchema(p.ps, root)
+	if schema != nil {
+		schema(p.ps, root)
+	}
 	if structural == 0 && p.ps.Len() > 0 {
 		// The schema refused what the decoder took: report it, but do not
 		// judge the sense of a file whose form is in doubt.
