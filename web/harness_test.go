@@ -3,6 +3,8 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -28,9 +30,10 @@ import (
 )
 
 // The browser tests build the page once per run (into the user's cache
-// folder, bsg/web-test, where the compressed program is kept while it does
-// not change; never into the source tree), serve it on 127.0.0.1 and drive
-// Debian's chromium headless through chromedp. Screenshots go to each
+// folder, bsg/web-test-HASH, one per source folder, where the compressed
+// program is kept while it does not change; never into the source tree),
+// serve it on 127.0.0.1 and drive Debian's chromium headless through
+// chromedp. Screenshots go to each
 // test's t.ArtifactDir() (go test -artifacts -outputdir DIR keeps them).
 
 var update = flag.Bool("update", false, "rewrite the golden screenshots in testdata")
@@ -73,10 +76,13 @@ func absDiff(a, b uint32) uint32 {
 }
 
 var (
-	pageOnce sync.Once
-	pageURL  string
-	pageRep  web.Report
-	pageErr  error
+	buildOnce sync.Once
+	buildRep  web.Report
+	buildErr  error
+	pageOnce  sync.Once
+	pageURL   string
+	pageRep   web.Report
+	pageErr   error
 )
 
 // chromiumPath finds the browser `make deps` installs.
@@ -89,8 +95,21 @@ func chromiumPath() string {
 	return ""
 }
 
+// built builds the page (once per run) and says what Build made. It
+// needs no browser.
+func built(t testing.TB) web.Report {
+	t.Helper()
+	buildOnce.Do(func() {
+		// bounded by go test's -timeout only: on a loaded machine the
+		// WebAssembly build may take many minutes
+		buildRep, buildErr = web.Build(context.Background(), "..", buildDir())
+	})
+	require.NoError(t, buildErr)
+	return buildRep
+}
+
 // page builds and serves the page (once) and returns its address.
-func page(t *testing.T) string {
+func page(t testing.TB) string {
 	t.Helper()
 	if chromiumPath() == "" {
 		if os.Getenv("CI") != "" {
@@ -98,15 +117,9 @@ func page(t *testing.T) string {
 		}
 		t.Skip("chromium is missing: `make deps` installs it")
 	}
+	rep := built(t)
 	pageOnce.Do(func() {
-		// bounded by go test's -timeout only: on a loaded machine the
-		// WebAssembly build may take many minutes
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		pageRep, pageErr = web.Build(ctx, "..", buildDir())
-		if pageErr != nil {
-			return
-		}
+		pageRep = rep
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			pageErr = err
@@ -116,18 +129,25 @@ func page(t *testing.T) string {
 		pageURL = "http://" + ln.Addr().String() + "/"
 	})
 	require.NoError(t, pageErr)
-	t.Logf("program: %.2f MB gzip, %.2f MB brotli (%.1f MB uncompressed)", float64(pageRep.CompressedSize)/(1<<20), float64(pageRep.BrotliSize)/(1<<20), float64(pageRep.WasmBytes)/(1<<20))
+	t.Logf("program: %.2f MB gzip, %.2f MB brotli (%.1f MB uncompressed)", float64(pageRep.CompressedSize)/1e6, float64(pageRep.BrotliSize)/1e6, float64(pageRep.WasmBytes)/1e6)
 	return pageURL
 }
 
 // buildDir is where the page is built: a folder of the user's cache, kept
-// between runs so that an unchanged program is not compressed again.
+// between runs so that an unchanged program is not compressed again, one
+// per source folder (two checkouts tested at once never serve each
+// other's program).
 func buildDir() string {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		dir = os.TempDir()
 	}
-	return filepath.Join(dir, "bsg", "web-test")
+	src, err := filepath.Abs("..")
+	if err != nil {
+		src = ".."
+	}
+	sum := sha256.Sum256([]byte(src))
+	return filepath.Join(dir, "bsg", "web-test-"+hex.EncodeToString(sum[:6]))
 }
 
 // screen describes the emulated device.
@@ -140,7 +160,7 @@ type screen struct {
 var desktop = screen{W: 1280, H: 800, DPR: 1}
 
 // browse opens a fresh headless chromium (its own profile) on url.
-func browse(t *testing.T, url string, sc screen) context.Context {
+func browse(t testing.TB, url string, sc screen) context.Context {
 	t.Helper()
 	// a fresh profile, removed when the browser has gone (it may still be
 	// writing to it a moment after it was told to stop)
@@ -185,14 +205,14 @@ func browse(t *testing.T, url string, sc screen) context.Context {
 }
 
 // state reads what the program last told the page.
-func state(t *testing.T, ctx context.Context) ui.PageState {
+func state(t testing.TB, ctx context.Context) ui.PageState {
 	t.Helper()
 	raw, _ := published(t, ctx)
 	return decode(t, raw)
 }
 
 // decode reads a state the page published.
-func decode(t *testing.T, raw string) ui.PageState {
+func decode(t testing.TB, raw string) ui.PageState {
 	t.Helper()
 	var st ui.PageState
 	if raw != "" {
@@ -217,7 +237,7 @@ func awaitChange(t *testing.T, ctx context.Context, raw string) string {
 
 // published reads the page's state as the program last published it (its
 // JSON) and how many frames the program has drawn.
-func published(t *testing.T, ctx context.Context) (string, int) {
+func published(t testing.TB, ctx context.Context) (string, int) {
 	t.Helper()
 	var got struct {
 		State  string `json:"state"`
@@ -269,7 +289,7 @@ const pageWait = 5 * time.Minute
 
 // waitFor polls the page's state until ok holds (or fails the test after
 // limit, showing the last state).
-func waitFor(t *testing.T, ctx context.Context, limit time.Duration, what string, ok func(ui.PageState) bool) ui.PageState {
+func waitFor(t testing.TB, ctx context.Context, limit time.Duration, what string, ok func(ui.PageState) bool) ui.PageState {
 	t.Helper()
 	deadline := time.Now().Add(limit)
 	for {

@@ -20,5 +20,8 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("%s: %s (%.1f MB gzip), %s (%.1f MB brotli; %.1f MB unpacked), %s, %s\n", rep.Dir, web.ProgramFile,
-		float64(rep.CompressedSize)/(1<<20), web.ProgramBrotli, float64(rep.BrotliSize)/(1<<20), float64(rep.WasmBytes)/(1<<20), web.WasmExecJS, web.IndexFile)
+		float64(rep.CompressedSize)/1e6, web.ProgramBrotli, float64(rep.BrotliSize)/1e6, float64(rep.WasmBytes)/1e6, web.WasmExecJS, web.IndexFile)
+	if rep.BrotliSize > web.DownloadGoal {
+		fmt.Printf("mkweb: the brotli program is over the %.0f MB a phone should download (web.DownloadGoal)\n", float64(web.DownloadGoal)/1e6)
+	}
 }
