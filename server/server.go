@@ -1238,6 +1238,10 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 	l.mu.Lock()
 	release, caught, err := s.own(l)
 	timedOut := caught
+	if err != nil && !errors.Is(err, errBusy) {
+		s.opts.Logf("game %s: storage: %v", l.row.id, err)
+		err = fmt.Errorf("%s: the server's storage failed; try again later", m.Type)
+	}
 	if err == nil {
 		now := s.opts.Clock.Now()
 		// A side whose time ran out since the last tick has the clock's

@@ -2,6 +2,7 @@ package tests
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	_ "github.com/jackc/pgx/v5/stdlib" // -load-store: the PostgreSQL driver, to make the run's schema
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/assets"
@@ -53,6 +55,37 @@ func (p *pacer) State(*wire.State) {
 }
 
 func (p *pacer) Sent(string, error) {}
+
+// freshSchema makes an empty schema for the test in the PostgreSQL
+// database at dsn (dropped after it) and returns the URL that uses it:
+// each run starts with no games, whatever earlier runs left.
+func freshSchema(t *testing.T, dsn string) string {
+	db, err := sql.Open("pgx", dsn)
+	require.NoError(t, err)
+	defer db.Close()
+	schema := fmt.Sprintf("bsg_load_%d", time.Now().UnixNano())
+	_, err = db.Exec(`CREATE SCHEMA ` + schema)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		if db, err := sql.Open("pgx", dsn); err == nil {
+			_, _ = db.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
+			db.Close()
+		}
+	})
+	sep := "?"
+	if strings.Contains(dsn, "?") {
+		sep = "&"
+	}
+	return dsn + sep + "search_path=" + schema
+}
+
+// askedRate says how many commands a second players at pace send.
+func askedRate(players int, pace time.Duration) string {
+	if pace == 0 {
+		return "as many as the bots can"
+	}
+	return fmt.Sprintf("%.0f", float64(players)/pace.Seconds())
+}
 
 // attack opens idle connections and spectator sockets on one game's
 // spectator link, as an attacker would, and returns how many sockets the
@@ -132,7 +165,7 @@ func TestLoadManyGames(t *testing.T) {
 		"-client-conns", strconv.Itoa(2*n + 10), "-client-rate", strconv.Itoa(1000 * n)}
 	where := "an SQLite file"
 	if *loadStore != "" {
-		args = append(args, "-store", *loadStore)
+		args = append(args, "-store", freshSchema(t, *loadStore))
 		where = "PostgreSQL"
 	}
 	p := serve(t, bin, "127.0.0.1:0", filepath.Join(t.TempDir(), "load"), args...)
@@ -145,6 +178,7 @@ func TestLoadManyGames(t *testing.T) {
 		accepted, closedIdle = attack(t, p.base, *attackIdle, *attackSpec)
 	}
 	cpu0, _, _ := procStats(t, p.cmd.Process.Pid)
+	self0, _, _ := procStats(t, os.Getpid())
 
 	var mu sync.Mutex
 	var lat []time.Duration
@@ -190,6 +224,7 @@ func TestLoadManyGames(t *testing.T) {
 		require.NoError(t, err)
 	}
 	cpu1, peakKB, rssKB := procStats(t, p.cmd.Process.Pid)
+	self1, _, _ := procStats(t, os.Getpid())
 	resp, err := http.Get(p.base + "/api/stats")
 	require.NoError(t, err)
 	var ss server.Stats
@@ -214,6 +249,8 @@ func TestLoadManyGames(t *testing.T) {
 		ss.P50ms, ss.P99ms, ss.MaxMs, ss.Messages)
 	fmt.Printf("load: server CPU %s over %s wall (%.2f cores busy), %s CPU per command; memory peak %d MiB, at the end %d MiB\n",
 		cpu.Round(time.Millisecond), wall.Round(time.Millisecond), cores, perCmd.Round(time.Microsecond), peakKB/1024, rssKB/1024)
+	fmt.Printf("load: %.0f commands a second sent in all (the players' pace asks for %s); the players (bots, this test's process) used %s CPU (%.2f cores busy)\n",
+		float64(len(lat))/wall.Seconds(), askedRate(2*n, *loadPace), (self1 - self0).Round(time.Millisecond), (self1-self0).Seconds()/wall.Seconds())
 	loadavg, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("load: one core handles %.0f commands a second; at a person's pace (a command every 5 s from each player) one core holds about %.0f games at once\n",
 		1/perCmd.Seconds(), 1/(perCmd.Seconds()*humanRate))
