@@ -79,6 +79,24 @@ func freshSchema(t *testing.T, dsn string) string {
 	return dsn + sep + "search_path=" + schema
 }
 
+// postgresCPU sums the CPU time (user + system) of the processes named
+// postgres on this machine now.
+func postgresCPU() time.Duration {
+	var total time.Duration
+	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, f := range dirs {
+		stat, err := os.ReadFile(f)
+		if err != nil || !strings.Contains(string(stat), "(postgres)") {
+			continue
+		}
+		fs := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
+		ut, _ := strconv.Atoi(fs[11])
+		st, _ := strconv.Atoi(fs[12])
+		total += time.Duration(ut+st) * 10 * time.Millisecond // USER_HZ = 100
+	}
+	return total
+}
+
 // askedRate says how many commands a second players at pace send.
 func askedRate(players int, pace time.Duration) string {
 	if pace == 0 {
@@ -179,6 +197,7 @@ func TestLoadManyGames(t *testing.T) {
 	}
 	cpu0, _, _ := procStats(t, p.cmd.Process.Pid)
 	self0, _, _ := procStats(t, os.Getpid())
+	db0 := postgresCPU()
 
 	var mu sync.Mutex
 	var lat []time.Duration
@@ -225,6 +244,7 @@ func TestLoadManyGames(t *testing.T) {
 	}
 	cpu1, peakKB, rssKB := procStats(t, p.cmd.Process.Pid)
 	self1, _, _ := procStats(t, os.Getpid())
+	db1 := postgresCPU()
 	resp, err := http.Get(p.base + "/api/stats")
 	require.NoError(t, err)
 	var ss server.Stats
@@ -251,6 +271,10 @@ func TestLoadManyGames(t *testing.T) {
 		cpu.Round(time.Millisecond), wall.Round(time.Millisecond), cores, perCmd.Round(time.Microsecond), peakKB/1024, rssKB/1024)
 	fmt.Printf("load: %.0f commands a second sent in all (the players' pace asks for %s); the players (bots, this test's process) used %s CPU (%.2f cores busy)\n",
 		float64(len(lat))/wall.Seconds(), askedRate(2*n, *loadPace), (self1 - self0).Round(time.Millisecond), (self1-self0).Seconds()/wall.Seconds())
+	if *loadStore != "" {
+		fmt.Printf("load: PostgreSQL's processes used %s CPU (%s per command; a backend that ended meanwhile is not counted)\n",
+			(db1 - db0).Round(time.Millisecond), ((db1 - db0) / time.Duration(len(lat))).Round(time.Microsecond))
+	}
 	loadavg, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("load: one core handles %.0f commands a second; at a person's pace (a command every 5 s from each player) one core holds about %.0f games at once\n",
 		1/perCmd.Seconds(), 1/(perCmd.Seconds()*humanRate))
