@@ -518,7 +518,7 @@ func (s *sqlStore) hold(ids []string, until int64) error {
 		return nil
 	}
 	list, args := in(ids)
-	_, err := s.db.Exec(s.q(`UPDATE games SET held = ? WHERE id IN `+list), append([]any{until}, args...)...)
+	_, err := s.light(`UPDATE games SET held = ? WHERE id IN `+list, append([]any{until}, args...)...)
 	return err
 }
 
@@ -598,17 +598,46 @@ func (s *sqlStore) due(now int64) ([]string, error) {
 }
 
 func (s *sqlStore) lease(game, owner string, now, until int64) (bool, error) {
-	res, err := s.db.Exec(s.q(`INSERT INTO leases (game, owner, until) VALUES (?, ?, ?)
+	n, err := s.light(`INSERT INTO leases (game, owner, until) VALUES (?, ?, ?)
 ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, until = excluded.until
-WHERE leases.owner = excluded.owner OR leases.until <= ?`), game, owner, until, now)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
+WHERE leases.owner = excluded.owner OR leases.until <= ?`, game, owner, until, now)
 	return n == 1, err
 }
 
 func (s *sqlStore) unlease(game, owner string) error {
-	_, err := s.db.Exec(s.q(`DELETE FROM leases WHERE game = ? AND owner = ?`), game, owner)
+	_, err := s.light(`DELETE FROM leases WHERE game = ? AND owner = ?`, game, owner)
 	return err
+}
+
+// light runs one write the store may lose in a crash, and returns the
+// rows it changed: a lease or a hold. On PostgreSQL it is committed
+// without waiting for the disk (synchronous_commit off, for this
+// transaction only): a lease lost in a crash is one that has run out or
+// been let go, and no message can be overwritten whoever holds it
+// (errConflict), so the messages stay as durable as ever.
+func (s *sqlStore) light(query string, args ...any) (int64, error) {
+	if !s.pg {
+		res, err := s.db.Exec(s.q(query), args...)
+		if err != nil {
+			return 0, err
+		}
+		return res.RowsAffected()
+	}
+	tx, err := s.db.Begin()
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`SET LOCAL synchronous_commit TO OFF`); err != nil {
+		return 0, err
+	}
+	res, err := tx.Exec(s.q(query), args...)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, err
+	}
+	return n, tx.Commit()
 }
