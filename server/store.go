@@ -79,6 +79,7 @@ var errConflict = errors.New("a message with this seq is stored already")
 // message.
 type sqlStore struct {
 	db      *sql.DB
+	lightDB *sql.DB // PostgreSQL: connections whose commits do not wait for the disk (light)
 	pg      bool   // the PostgreSQL dialect
 	name    string // the file or the database, for messages
 	appends chan appendReq
@@ -191,6 +192,23 @@ func openPostgres(dsn string) (*sqlStore, error) {
 		db.Close()
 		return nil, fmt.Errorf("store %s: %w", name, err)
 	}
+	// The connections for light writes: synchronous_commit off for their
+	// whole session, so a lease is one round trip and no wait for the disk.
+	u, err := url.Parse(dsn)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store %s: %w", name, err)
+	}
+	q := u.Query()
+	q.Set("synchronous_commit", "off")
+	u.RawQuery = q.Encode()
+	st.lightDB, err = sql.Open("pgx", u.String())
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store %s: %w", name, err)
+	}
+	st.lightDB.SetMaxOpenConns(8)
+	st.lightDB.SetMaxIdleConns(8)
 	st.start()
 	return st, nil
 }
@@ -334,6 +352,9 @@ func notFound(err error) error {
 func (s *sqlStore) close() error {
 	close(s.appends)
 	<-s.stopped
+	if s.lightDB != nil {
+		s.lightDB.Close()
+	}
 	return s.db.Close()
 }
 
@@ -610,34 +631,19 @@ func (s *sqlStore) unlease(game, owner string) error {
 }
 
 // light runs one write the store may lose in a crash, and returns the
-// rows it changed: a lease or a hold. On PostgreSQL it is committed
-// without waiting for the disk (synchronous_commit off, for this
-// transaction only): a lease lost in a crash is one that has run out or
-// been let go, and no message can be overwritten whoever holds it
-// (errConflict), so the messages stay as durable as ever.
+// rows it changed: a lease or a hold. On PostgreSQL it goes through the
+// connections whose commits do not wait for the disk (synchronous_commit
+// off): a lease lost in a crash is one that has run out or been let go,
+// and no message can be overwritten whoever holds it (errConflict), so
+// the messages stay as durable as ever.
 func (s *sqlStore) light(query string, args ...any) (int64, error) {
-	if !s.pg {
-		res, err := s.db.Exec(s.q(query), args...)
-		if err != nil {
-			return 0, err
-		}
-		return res.RowsAffected()
+	db := s.db
+	if s.lightDB != nil {
+		db = s.lightDB
 	}
-	tx, err := s.db.Begin()
+	res, err := db.Exec(s.q(query), args...)
 	if err != nil {
 		return 0, err
 	}
-	defer tx.Rollback()
-	if _, err := tx.Exec(`SET LOCAL synchronous_commit TO OFF`); err != nil {
-		return 0, err
-	}
-	res, err := tx.Exec(s.q(query), args...)
-	if err != nil {
-		return 0, err
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return 0, err
-	}
-	return n, tx.Commit()
+	return res.RowsAffected()
 }

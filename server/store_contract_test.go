@@ -250,3 +250,15 @@ func TestAnUnknownStoreIsRefused(t *testing.T) {
 	assert.NotContains(t, err.Error(), "hunter2")
 	assert.False(t, errors.Is(err, errNotFound))
 }
+
+// TestOnPostgresOnlyLeasesSkipTheDisk: on PostgreSQL the messages are
+// committed synchronously (an acknowledged message survives a crash),
+// and only the light writes (leases, holds) skip the wait for the disk.
+func TestOnPostgresOnlyLeasesSkipTheDisk(t *testing.T) {
+	st := openT(t, Postgres(t), "").(*sqlStore)
+	var durable, light string
+	require.NoError(t, st.db.QueryRow(`SHOW synchronous_commit`).Scan(&durable))
+	require.NoError(t, st.lightDB.QueryRow(`SHOW synchronous_commit`).Scan(&light))
+	assert.Equal(t, "on", durable)
+	assert.Equal(t, "off", light)
+}
