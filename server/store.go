@@ -80,8 +80,8 @@ var errConflict = errors.New("a message with this seq is stored already")
 type sqlStore struct {
 	db      *sql.DB
 	lightDB *sql.DB // PostgreSQL: connections whose commits do not wait for the disk (light)
-	pg      bool   // the PostgreSQL dialect
-	name    string // the file or the database, for messages
+	pg      bool    // the PostgreSQL dialect
+	name    string  // the file or the database, for messages
 	appends chan appendReq
 	stopped chan struct{}
 }
