@@ -461,29 +461,28 @@ func (r *Referee) measure(res *Ruling, w physics.Vec) {
 // that applies, the band across it and that limit. One level apart the band is never
 // short (Three-dimensional space), so the short limit does not apply.
 func band(rng float64, levels int, l Limits) (Band, float64, Band, float64) {
-	type limit struct {
-		at            float64
-		below, beyond Band
-	}
-	limits := []limit{{l.ShortRange, Short, Medium}, {l.MediumRange, Medium, Long}, {l.LongRange, Long, Out}}
+	bands := Bands[:]
 	if levels == 1 {
-		limits = limits[1:]
-		limits[0].below = Medium
+		bands = bands[1:]
 	}
 	b := Out
-	for _, lim := range limits {
-		if rng <= lim.at {
-			b = lim.below
+	for _, x := range bands {
+		if rng <= l.Span(x, levels).Hi {
+			b = x
 			break
 		}
 	}
 	margin, across, at := math.Inf(1), Out, math.Inf(1)
-	for _, lim := range limits {
-		if d := math.Abs(rng - lim.at); d < margin {
-			margin, at = d, lim.at
-			across = lim.beyond
-			if rng > lim.at {
-				across = lim.below
+	for i, x := range bands {
+		lim := l.Span(x, levels).Hi
+		if d := math.Abs(rng - lim); d < margin {
+			margin, at = d, lim
+			across = Out // the band beyond the limit
+			if i+1 < len(bands) {
+				across = bands[i+1]
+			}
+			if rng > lim {
+				across = x
 			}
 		}
 	}

@@ -395,3 +395,42 @@ func TestWitnessEndsOnTheTargetInsideTheArc(t *testing.T) {
 	}
 	assert.Greater(t, measured, 500)
 }
+
+// TestDeterminingRange_BandsAreSpansOfRange: each band covers the ranges
+// from the nearer band's limit (not included; short from 0) to its own
+// limit (included), and one level apart there is no short band, medium
+// starting at 0 (Three-dimensional space); a range is ruled in the one
+// band whose span holds it, and its margin is the distance to the nearest
+// end of a span that is a limit.
+func TestDeterminingRange_BandsAreSpansOfRange(t *testing.T) {
+	assert.Equal(t, [2]float64{0, 100}, [2]float64{limits.Span(Short, 0).Lo, limits.Span(Short, 0).Hi})
+	assert.Equal(t, [2]float64{100, 200}, [2]float64{limits.Span(Medium, 0).Lo, limits.Span(Medium, 0).Hi})
+	assert.Equal(t, [2]float64{200, 240}, [2]float64{limits.Span(Long, 0).Lo, limits.Span(Long, 0).Hi})
+	assert.Equal(t, 240.0, limits.Span(Out, 0).Lo)
+	assert.True(t, math.IsInf(limits.Span(Out, 0).Hi, 1))
+	assert.True(t, limits.Span(Short, 1).IsEmpty(), "one level apart: no short band")
+	assert.Equal(t, 0.0, limits.Span(Medium, 1).Lo)
+	holds := func(b Band, levels int, rng float64) bool {
+		s := limits.Span(b, levels)
+		return !s.IsEmpty() && rng <= s.Hi && (rng > s.Lo || rng == 0 && s.Lo == 0)
+	}
+	for _, levels := range []int{0, 1} {
+		for rng := 0.0; rng <= 300; rng += 0.5 {
+			b, margin, _, _ := band(rng, levels, limits)
+			var in []Band
+			for _, x := range append(Bands[:], Out) {
+				if holds(x, levels, rng) {
+					in = append(in, x)
+				}
+			}
+			require.Equal(t, []Band{b}, in, "range %v, %d levels apart", rng, levels)
+			near := math.Inf(1)
+			for _, x := range Bands {
+				if s := limits.Span(x, levels); !s.IsEmpty() {
+					near = math.Min(near, math.Abs(rng-s.Hi))
+				}
+			}
+			assert.Equal(t, near, margin, "range %v, %d levels apart", rng, levels)
+		}
+	}
+}

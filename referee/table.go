@@ -1,6 +1,9 @@
 package referee
 
 import (
+	"math"
+
+	"github.com/golang/geo/r1"
 	"github.com/golang/geo/s1"
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/physics"
@@ -17,6 +20,35 @@ type Limits struct {
 	TailingDistance  float64 // Tailing: the ★ mark
 	LevelHeight      float64 // Three-dimensional space: height between levels
 	DialNotch        float64 // Rotation: degrees per notch
+}
+
+// Bands are the range bands of the combat ruler within long range, nearest
+// first (Determining range).
+var Bands = [...]Band{Short, Medium, Long}
+
+// Span returns the ranges, in millimetres, a band covers between ships
+// levels apart (Determining range): short up to ShortRange, medium up to
+// MediumRange, long up to LongRange and out beyond; a range on a limit is
+// in the nearer band (Lo is the farther band's limit, not in the band,
+// but for short, which starts at 0). One level apart there is no short
+// band (Three-dimensional space): medium starts at 0 and short is empty.
+func (l Limits) Span(b Band, levels int) r1.Interval {
+	short := l.ShortRange
+	if levels == 1 {
+		short = 0
+	}
+	switch b {
+	case Short:
+		if levels == 1 {
+			return r1.EmptyInterval()
+		}
+		return r1.Interval{Lo: 0, Hi: short}
+	case Medium:
+		return r1.Interval{Lo: short, Hi: l.MediumRange}
+	case Long:
+		return r1.Interval{Lo: l.MediumRange, Hi: l.LongRange}
+	}
+	return r1.Interval{Lo: l.LongRange, Hi: math.Inf(1)}
 }
 
 // LimitsFrom reads the limits from the component data.

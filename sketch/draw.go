@@ -299,11 +299,8 @@ func (d *drawing) drawArcs(c Canvas) {
 			continue
 		}
 		from, to := a.Facing()-a.HalfWidth(), a.Facing()+a.HalfWidth()
-		for _, ring := range []struct {
-			at   float64
-			band referee.Band
-		}{{lim.ShortRange, referee.Short}, {lim.MediumRange, referee.Medium}, {lim.LongRange, referee.Long}} {
-			c.Arc(a.Apex(), ring.at, from, to, Style{Stroke: BandColor(ring.band), Width: 1, Clip: true})
+		for _, b := range referee.Bands { // each band's far limit
+			c.Arc(a.Apex(), lim.Span(b, 0).Hi, from, to, Style{Stroke: BandColor(b), Width: 1, Clip: true})
 		}
 	}
 }

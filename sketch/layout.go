@@ -159,9 +159,9 @@ func (d *drawing) legendEntries() []legendEntry {
 	blocker := styleBlocker
 	blocker.Fill = colorBase
 	entries := []legendEntry{
-		{fmt.Sprintf("short range ≤ %s mm (+1)", num(lim.ShortRange)), ruler(referee.Short)},
-		{fmt.Sprintf("medium range ≤ %s mm (0)", num(lim.MediumRange)), ruler(referee.Medium)},
-		{fmt.Sprintf("long range ≤ %s mm (−1)", num(lim.LongRange)), ruler(referee.Long)},
+		{fmt.Sprintf("short range ≤ %s mm (+1)", num(lim.Span(referee.Short, 0).Hi)), ruler(referee.Short)},
+		{fmt.Sprintf("medium range ≤ %s mm (0)", num(lim.Span(referee.Medium, 0).Hi)), ruler(referee.Medium)},
+		{fmt.Sprintf("long range ≤ %s mm (−1)", num(lim.Span(referee.Long, 0).Hi)), ruler(referee.Long)},
 		{"out of range", ruler(referee.Out)},
 		{"line blocked", line(styleBlockedLine, styleBlockedEnd, blockedRadius)},
 		{"blocker", area(blocker)},

@@ -469,15 +469,9 @@ type ringLabel struct {
 // between; a ring with no clear place goes unnamed.
 func drawRingLabels(a *App, l *kit.List, cam *kit.Camera, rings []ringLabel) {
 	sz := a.TextSize(10.5)
-	geo := a.Comp.Geometry
+	lim := referee.LimitsFrom(a.Comp.Geometry)
 	for _, rg := range rings {
-		mm := geo.ShortRange.Value
-		switch rg.b {
-		case referee.Medium:
-			mm = geo.MediumRange.Value
-		case referee.Long:
-			mm = geo.LongRange.Value
-		}
+		mm := lim.Span(rg.b, 0).Hi // the ring is the band's far limit
 		text := fmt.Sprintf("%s %.0f mm", rg.b, mm)
 		var spots []kit.Spot
 		for _, deg := range []float64{-90, 90, 0, 180, -45, -135, 45, 135, -67.5, -112.5, 67.5, 112.5, -22.5, -157.5, 22.5, 157.5} {
