@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"net"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -209,4 +211,38 @@ func TestALeaseHeldByADeadServerRunsOut(t *testing.T) {
 		seen = col.state()
 	}
 	assert.Equal(t, []battle.Side{battle.Cylon}, seen.Committed, "the other seat is told")
+}
+
+// TestABusyMessageIsSentAgainByTheClient: a client whose message meets a
+// game held by a dead server's lease (wire.Busy) sends it again after a
+// pause, until the lease runs out and the game answers it.
+func TestABusyMessageIsSentAgainByTheClient(t *testing.T) {
+	dsn := server.Postgres(t)
+	clock := newFakeClock()
+	opts := serverOpts()
+	opts.Clock = clock
+	opts.LeaseWait = 50 * time.Millisecond
+	a, ha, killA := startShared(t, dsn, opts)
+	b, hb, _ := startShared(t, dsn, opts)
+	cr := host(t, ha.URL, "jump-point")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	col := client.Dial(ctx, hb.URL, cr.Colonial)
+	defer col.Close()
+	_, err := col.Wait(ctx, func(*wire.State) bool { return true })
+	require.NoError(t, err)
+	require.NoError(t, server.HoldLease(a, cr.Game))
+	killA()
+
+	answered := make(chan error, 1)
+	go func() { answered <- col.Act(ctx, battle.Command{Type: battle.CmdDeclare}) }()
+	for i := 0; b.Stats().Messages < 2; i++ { // refused busy at least twice: sent again
+		require.Less(t, i, 3000, "the client does not send its message again")
+		time.Sleep(10 * time.Millisecond)
+	}
+	clock.Advance(opts.LeaseTTL + 10*time.Second)
+	err = <-answered
+	var r *client.Refused
+	require.ErrorAs(t, err, &r)
+	assert.False(t, strings.HasPrefix(r.Message, wire.Busy), "the game's own answer: %s", r.Message)
 }
