@@ -489,14 +489,6 @@ func minDot(p physics.Polygon, n physics.Vec) float64 {
 	return lo
 }
 
-func maxDot(p physics.Polygon, n physics.Vec) float64 {
-	hi := math.Inf(-1)
-	for _, v := range p {
-		hi = math.Max(hi, n.Dot(v))
-	}
-	return hi
-}
-
 // tailSearch holds one pair's tailing-margin search.
 type tailSearch struct {
 	apex, stand physics.Vec
