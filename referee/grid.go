@@ -78,16 +78,17 @@ type query struct {
 	shapes   []physics.Blocker
 	sight    physics.Sight
 	// the margins' scratch space
-	los       []int
-	losShapes []physics.Blocker
-	losIDs    []string
-	losShips  []physics.Polygon
-	losDisks  []disk
-	cands     []candidate
-	moved     physics.Polygon
-	pieces    []physics.Segment
-	edges     []physics.Segment
-	exact     exactSearch
+	los         []int
+	losShapes   []physics.Blocker
+	losIDs      []string
+	losShips    []physics.Polygon
+	losDisks    []disk
+	cands       []candidate
+	moved       physics.Polygon
+	pieces      []physics.Segment
+	edges       []physics.Segment
+	exact       exactSearch
+	sightPieces []sightPiece
 }
 
 // find returns each object whose cells meet r, once, in increasing order

@@ -118,7 +118,7 @@ func (s *losSearch) tol() float64 {
 // boundaryPieces lists the pieces of the visible region's boundary near
 // the base (within MarginReach of its bounding box).
 func (s *losSearch) boundaryPieces(q *query, out []piece) []piece {
-	box := s.base.Bounds()
+	box := s.bounds
 	box.Lo = box.Lo.Sub(physics.V(MarginReach, MarginReach))
 	box.Hi = box.Hi.Add(physics.V(MarginReach, MarginReach))
 	far := s.apex.Dist(s.base[0]) + 2*box.Hi.Sub(box.Lo).Norm()
@@ -283,7 +283,7 @@ func (s *losSearch) contactCurves(e *exactSearch) {
 	right, left := s.arc.Edges()
 	e.corners = append(e.corners[:0], corner{s.apex, physics.V(right.Y, -right.X), physics.V(-left.Y, left.X), ""})
 	var pts [4]physics.Vec
-	box := s.base.Bounds()
+	box := s.bounds
 	reach := MarginReach + tol
 	for i := range e.pieces {
 		for j := i + 1; j < len(e.pieces); j++ {
@@ -621,7 +621,7 @@ func (s *losSearch) arcContacts(q *query, c []candidate) []candidate {
 				continue
 			}
 			if d, pt := s.base.DistanceToPoint(p); d <= MarginReach {
-				c = addCandidate(c, p.Sub(pt), p.Sub(s.base.Centroid()), pc.by)
+				c = addCandidate(c, p.Sub(pt), p.Sub(s.centroid), pc.by)
 			}
 		}
 	}

@@ -271,6 +271,8 @@ type losSearch struct {
 	ids      []string
 	ships    []physics.Polygon // the ship bases among shapes, nil for planetoids
 	now      []physics.Blocker // the shapes that count with the base where it is
+	centroid physics.Vec       // base.Centroid(), computed once
+	bounds   physics.Rect      // base.Bounds(), computed once
 }
 
 // visibleAt rules on the base moved by d: whether it is in arc (and does
@@ -309,6 +311,7 @@ func (r *Referee) losMargin(q *query, res *Ruling) Margin {
 	a, t := res.Attacker, res.Target
 	ships := r.table.Ships
 	s := losSearch{apex: ships[a].Pose.Pos, arc: r.arcs[a], base: r.bases[t].CCW(), attacker: r.bases[a]}
+	s.centroid, s.bounds = s.base.Centroid(), s.base.Bounds()
 	box := r.bases[t].Bounds()
 	box.Lo = box.Lo.Sub(physics.V(MarginReach, MarginReach))
 	box.Hi = box.Hi.Add(physics.V(MarginReach, MarginReach))
@@ -362,7 +365,7 @@ func (r *Referee) losMargin(q *query, res *Ruling) Margin {
 // clear. A cheap test run before visibleAt on the moves that may hide the
 // base; false says nothing.
 func (s *losSearch) pointSeen(d physics.Vec) bool {
-	stand := s.base.Centroid().Add(d)
+	stand := s.centroid.Add(d)
 	if s.arc.Contains(stand) && !s.hides(stand) {
 		return true
 	}
@@ -432,20 +435,23 @@ func addCandidate(c []candidate, d, dir physics.Vec, by string) []candidate {
 	return append(c, candidate{l: l, dir: dir, by: by})
 }
 
+// sightPiece is a segment that may bound the visible region (a blocked
+// shot's search): a cone edge, a shadow ray, a near edge.
+type sightPiece struct {
+	seg physics.Segment
+	by  string
+	own int // the blocker whose edge it is (−1: a cone edge), which does not hide it
+}
+
 // blockedCandidates lists the moves that bring the base to touch a visible
 // point: the visible pieces of the cone's edges, of each blocker's shadow
 // rays and near edges, and each planetoid.
 func (r *Referee) blockedCandidates(q *query, s *losSearch, c []candidate, nowCount int) []candidate {
-	far := s.apex.Dist(s.base[0]) + 2*s.base.Bounds().Hi.Sub(s.base.Bounds().Lo).Norm() + 2*MarginReach
+	far := s.apex.Dist(s.base[0]) + 2*s.bounds.Hi.Sub(s.bounds.Lo).Norm() + 2*MarginReach
 	right, left := s.arc.Edges()
 	pieces := q.pieces[:0]
-	type piece struct {
-		seg physics.Segment
-		by  string
-		own int // the blocker whose edge it is (−1: a cone edge), which does not hide it
-	}
-	var all []piece
-	all = append(all, piece{physics.Seg(s.apex, s.apex.Add(right.Mul(far))), "", -1}, piece{physics.Seg(s.apex, s.apex.Add(left.Mul(far))), "", -1})
+	type piece = sightPiece
+	all := append(q.sightPieces[:0], piece{physics.Seg(s.apex, s.apex.Add(right.Mul(far))), "", -1}, piece{physics.Seg(s.apex, s.apex.Add(left.Mul(far))), "", -1})
 	for i, b := range s.shapes[:nowCount] {
 		if sr, sl, ok := physics.Silhouette(b, s.apex); ok {
 			for _, p := range [2]physics.Vec{sr, sl} {
@@ -463,6 +469,9 @@ func (r *Referee) blockedCandidates(q *query, s *losSearch, c []candidate, nowCo
 	}
 	q.sight.SetBlockers(s.apex, s.now)
 	for _, p := range all {
+		if boxGap(s.bounds, p.seg) > MarginReach {
+			continue // farther than the base's box is: out of reach
+		}
 		if d, _, _ := physics.PolygonSegmentDistance(s.base, p.seg); d > MarginReach {
 			continue // no visible piece of it is within reach
 		}
@@ -472,13 +481,26 @@ func (r *Referee) blockedCandidates(q *query, s *losSearch, c []candidate, nowCo
 			if !ok {
 				continue
 			}
+			if boxGap(s.bounds, v) > MarginReach {
+				continue
+			}
 			if d, pt, pv := physics.PolygonSegmentDistance(s.base, v); d <= MarginReach {
-				c = addCandidate(c, pv.Sub(pt), pv.Sub(s.base.Centroid()), p.by)
+				c = addCandidate(c, pv.Sub(pt), pv.Sub(s.centroid), p.by)
 			}
 		}
 	}
-	q.pieces = pieces
+	q.pieces, q.sightPieces = pieces, all
 	return s.arcContacts(q, c)
+}
+
+// boxGap returns a lower bound of the distance between a polygon with
+// bounds b and segment v: the gap between b and v's bounding box along
+// the axis where it is widest (0 when the boxes meet). A cheap test that
+// leaves the exact one only the segments it cannot rule out.
+func boxGap(b physics.Rect, v physics.Segment) float64 {
+	gx := max(b.Lo.X-max(v.A.X, v.B.X), min(v.A.X, v.B.X)-b.Hi.X, 0)
+	gy := max(b.Lo.Y-max(v.A.Y, v.B.Y), min(v.A.Y, v.B.Y)-b.Hi.Y, 0)
+	return max(gx, gy)
 }
 
 func minDot(p physics.Polygon, n physics.Vec) float64 {
@@ -547,11 +569,11 @@ func (r *Referee) tailMargin(q *query, res *Ruling) Margin {
 		return Margin{}
 	}
 	none := Margin{Null: NoneWithinReach}
-	s := tailSearch{apex: ships[a].Pose.Pos, stand: ships[t].Pose.Pos, arc: r.arcs[a], base: r.bases[t],
-		heading: ships[t].Pose.Forward(), limit: limit}
+	s := tailSearch{apex: ships[a].Pose.Pos, stand: ships[t].Pose.Pos, arc: r.arcs[a], base: r.bases[t], limit: limit}
 	if !res.Tailing && (s.apex.Sub(s.stand).Norm2() > (limit+MarginReach)*(limit+MarginReach) || !s.arc.Contains(s.stand) && arcMargin(s.arc, physics.Polygon{s.stand}, s.stand, false).MM > MarginReach) {
 		return none // no stand within reach is near enough, or in the arc
 	}
+	s.heading = ships[t].Pose.Forward()
 	box := physics.Rect{Lo: s.stand.Sub(physics.V(MarginReach, MarginReach)), Hi: s.stand.Add(physics.V(MarginReach, MarginReach))}
 	reach := s.arc.Clip(physics.Polygon{box.Lo, {X: box.Hi.X, Y: box.Lo.Y}, box.Hi, {X: box.Lo.X, Y: box.Hi.Y}})
 	if len(reach) == 0 {
