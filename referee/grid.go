@@ -89,6 +89,7 @@ type query struct {
 	edges       []physics.Segment
 	exact       exactSearch
 	sightPieces []sightPiece
+	inward      []physics.Vec
 }
 
 // find returns each object whose cells meet r, once, in increasing order

@@ -97,7 +97,11 @@ func (r *Referee) margins(q *query, res *Ruling) {
 		return
 	}
 	res.Margins.Range = r.rangeMargin(res)
-	res.Margins.Arc = arcMargin(r.arcs[res.Attacker], r.bases[res.Target], r.table.Ships[res.Target].Pose.Pos, res.InArc)
+	var inward []physics.Vec
+	if res.InArc {
+		inward = r.inwardNormals(q, res.Target)
+	}
+	res.Margins.Arc = arcMargin(r.arcs[res.Attacker], r.bases[res.Target], inward, r.table.Ships[res.Target].Pose.Pos, res.InArc)
 	apex := r.table.Ships[res.Attacker].Pose.Pos
 	if far := r.table.Limits.LongRange + MarginReach; res.InArc && apex.Sub(res.NearestInArc).Norm2() <= far*far {
 		res.Margins.LOS = r.losMargin(q, res)
@@ -168,7 +172,10 @@ func (r *Referee) rangeMargin(res *Ruling) Margin {
 // cone), of n·apex − min over the base of n·p. Out of arc it is the
 // distance between the base and the cone: a base corner to a cone edge,
 // or the apex to a base edge.
-func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc bool) Margin {
+//
+// inward holds, in arc, the inward unit normals of base.CCW()'s edges (the
+// zero vector for an edge of no length): inwardNormals.
+func arcMargin(cone physics.Cone, base physics.Polygon, inward []physics.Vec, stand physics.Vec, inArc bool) Margin {
 	apex := cone.Apex()
 	right, left := cone.Edges()
 	base = base.CCW()
@@ -185,14 +192,9 @@ func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc
 		}
 		try(physics.V(right.Y, -right.X))
 		try(physics.V(-left.Y, left.X))
-		for i := range base {
-			e := base.Edge(i)
-			d := e.B.Sub(e.A)
-			if l := d.Norm(); l > 0 {
-				n := physics.V(-d.Y, d.X).Mul(1 / l) // inward normal of a CCW edge
-				if n.Dot(right) <= 0 && n.Dot(left) <= 0 {
-					try(n)
-				}
+		for _, n := range inward {
+			if n != (physics.Vec{}) && n.Dot(right) <= 0 && n.Dot(left) <= 0 {
+				try(n)
 			}
 		}
 		return known(bestN.Mul(math.Max(0, best)), bestN, "")
@@ -239,6 +241,30 @@ func arcMargin(cone physics.Cone, base physics.Polygon, stand physics.Vec, inArc
 		move = physics.Vec{}
 	}
 	return known(move, inside.Sub(stand), "")
+}
+
+// inwardNormals returns the inward unit normals of the edges of ship i's
+// base, counter-clockwise (the zero vector for an edge of no length): made
+// once per ship by New WithMargins, else into q's scratch space.
+func (r *Referee) inwardNormals(q *query, i int) []physics.Vec {
+	if r.inward != nil {
+		return r.inward[i]
+	}
+	q.inward = appendInward(q.inward[:0], r.bases[i].CCW())
+	return q.inward
+}
+
+func appendInward(out []physics.Vec, base physics.Polygon) []physics.Vec {
+	for i := range base {
+		e := base.Edge(i)
+		d := e.B.Sub(e.A)
+		var n physics.Vec
+		if l := d.Norm(); l > 0 {
+			n = physics.V(-d.Y, d.X).Mul(1 / l) // inward normal of a CCW edge
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // candidate is a move that may change a verdict: length l along the unit
@@ -570,7 +596,7 @@ func (r *Referee) tailMargin(q *query, res *Ruling) Margin {
 	}
 	none := Margin{Null: NoneWithinReach}
 	s := tailSearch{apex: ships[a].Pose.Pos, stand: ships[t].Pose.Pos, arc: r.arcs[a], base: r.bases[t], limit: limit}
-	if !res.Tailing && (s.apex.Sub(s.stand).Norm2() > (limit+MarginReach)*(limit+MarginReach) || !s.arc.Contains(s.stand) && arcMargin(s.arc, physics.Polygon{s.stand}, s.stand, false).MM > MarginReach) {
+	if !res.Tailing && (s.apex.Sub(s.stand).Norm2() > (limit+MarginReach)*(limit+MarginReach) || !s.arc.Contains(s.stand) && arcMargin(s.arc, physics.Polygon{s.stand}, nil, s.stand, false).MM > MarginReach) {
 		return none // no stand within reach is near enough, or in the arc
 	}
 	s.heading = ships[t].Pose.Forward()

@@ -108,6 +108,7 @@ type Referee struct {
 	queries   sync.Pool         // of *query: scratch space for Rule
 	// withMargins: each ruling carries its margins (WithMargins).
 	withMargins bool
+	inward      [][]physics.Vec // WithMargins: per ship, inwardNormals
 }
 
 // disk is a closed disk holding a shape, and the radius of an open disk
@@ -169,6 +170,12 @@ func New(t Table, opts ...Option) *Referee {
 	r.fieldGrid = newGrid(fieldBounds, gridCell)
 	for k, box := range r.fieldBox {
 		r.fieldGrid.insert(k, box)
+	}
+	if r.withMargins {
+		r.inward = make([][]physics.Vec, len(t.Ships))
+		for i := range t.Ships {
+			r.inward[i] = appendInward(nil, r.bases[i].CCW())
+		}
 	}
 	r.standIn = make([][]int, len(t.Ships))
 	for i, s := range t.Ships {
