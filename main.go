@@ -20,6 +20,7 @@ import (
 
 func main() {
 	var o table.Options
+	o.Host = host
 	flag.StringVar(&o.Scenario, "scenario", scenarios.Default, "what to play: a built-in `scenario` ("+strings.Join(scenarios.Names(), ", ")+") or a scenario file (YAML, scenarios/FORMAT.md)")
 	flag.StringVar(&o.Colonial, "colonial", ui.Human, "the Colonial `player`: "+strings.Join(ui.PlayerChoices(), ", ")+" (human: a player at this machine; the others are the computer)")
 	flag.StringVar(&o.Cylon, "cylon", ui.Human, "the Cylon `player`: "+strings.Join(ui.PlayerChoices(), ", "))

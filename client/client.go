@@ -556,6 +556,10 @@ func (c *Client) KeepSealsIn(store SealStore) {
 	c.seals = store
 }
 
+// DirStore is the SealStore KeepSeals uses: each opening in a file of its
+// own (0600) in dir.
+func DirStore(dir string) SealStore { return dirStore(dir) }
+
 // dirStore keeps each opening in a file of its own (0600) in a folder.
 type dirStore string
 

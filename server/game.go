@@ -633,6 +633,14 @@ func (g *game) state(seat battle.Side) *wire.State {
 			if sv.Own {
 				if t := g.b.Targets(sv.ID); len(t) > 0 {
 					s.Targets[sv.ID] = t
+					if s.Odds == nil {
+						s.Odds = map[string][]wire.Odds{}
+					}
+					for _, r := range t {
+						if at, mods, ok := g.b.AttackRoll(sv.ID, r.TargetID); ok {
+							s.Odds[sv.ID] = append(s.Odds[sv.ID], wire.Odds{Target: r.TargetID, Attack: at, Modifiers: mods})
+						}
+					}
 				}
 			}
 		}

@@ -10,6 +10,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -64,6 +65,10 @@ type Options struct {
 	// frames take.
 	FrameDelay time.Duration
 
+	// Host starts a game server inside this program (ui.App.Host); nil
+	// when it cannot host.
+	Host func(addr, dir string) (io.Closer, error)
+
 	// Frames, when above 0, closes the window after that many frames and
 	// writes the last one to Screenshot (for checks under Xvfb).
 	Frames     int
@@ -81,6 +86,7 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	a.Seed = o.Seed
 	a.DataDir = o.DataDir
 	a.Server = o.Server
+	a.Host = o.Host
 	if o.Width > 0 && o.Height > 0 {
 		a.Handle(kit.Event{Kind: kit.Resize, W: o.Width, H: o.Height})
 	}

@@ -165,6 +165,10 @@ type State struct {
 	DiceCommitment string `json:"dice_commitment"`
 	// Targets are the rulings for this seat's ships that may fire now.
 	Targets map[string][]referee.Ruling `json:"targets,omitempty"`
+	// Odds are, for the same ships, what an attack on each target would
+	// roll against now (Fire!; Modifiers to combat): the hit chance the
+	// declaring player weighs.
+	Odds map[string][]Odds `json:"odds,omitempty"`
 	// Record is the signed record, once the game is over.
 	Record *Record `json:"record,omitempty"`
 	// StandIns lists, for the latest reveal of each side's sealed
@@ -187,6 +191,14 @@ type State struct {
 	Undo       *UndoOffer  `json:"undo,omitempty"`
 	UndoPoints int         `json:"undo_points,omitempty"`
 	Moves      []TableMove `json:"moves,omitempty"`
+}
+
+// Odds is what an attack of a ship on Target would roll against:
+// the shooter's attack value and the modifiers (Battle.AttackRoll).
+type Odds struct {
+	Target    string            `json:"target"`
+	Attack    int               `json:"attack"`
+	Modifiers []battle.Modifier `json:"modifiers,omitempty"`
 }
 
 // StandInNote is one opened command the engine refused, or a decision

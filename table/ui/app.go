@@ -74,6 +74,11 @@ type App struct {
 	// Server is the game server that "Host a network game" and "Join" use
 	// ("": DefaultServer); hosted is the one this program started, if any.
 	Server string
+	// Host starts a game server inside this program listening on addr
+	// (host:port), its games kept in dir, and returns what stops it; nil
+	// when this program cannot host (a browser page). The program hands it
+	// in (main.go), so that the view links no server and no database.
+	Host   func(addr, dir string) (io.Closer, error)
 	hosted io.Closer
 
 	screen Screen

@@ -468,6 +468,7 @@ func (g *Game) drawDeclarePanel(l *kit.List, r kit.Rect) {
 	v := g.seat.View(g.side)
 	a.Label(l, x, y, fmt.Sprintf("Turn %d · firing step %d · %s declares", v.Turn, v.Step, SideName(g.side)), 17, SideColor(g.side), true)
 	y += 10 * sc
+	y = g.drawSeatLines(l, x, y, w)
 	if len(v.SeenShots) > 0 {
 		var parts []string
 		for _, s := range v.SeenShots {

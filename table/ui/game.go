@@ -56,10 +56,13 @@ type Game struct {
 	// arrives next starts from it).
 	seen int
 	last moment
-	cam  kit.Camera
-	pan  kit.Panner
-	st   stage
-	side battle.Side // the side at the controls (plan, markers, declare)
+	// joined: the seat was ready and the screen took the game as it
+	// stood (join)
+	joined bool
+	cam    kit.Camera
+	pan    kit.Panner
+	st     stage
+	side   battle.Side // the side at the controls (plan, markers, declare)
 
 	// back is the screen Esc returns to (the title when nil).
 	back Screen
@@ -161,13 +164,25 @@ func GameOn(a *App, st seat.Seat) *Game {
 	if sides := st.Sides(); len(sides) > 0 {
 		g.side = sides[0]
 	}
-	setup := st.Setup()
-	g.br = briefFor(setup, scenarioNamed(a, setup.Name))
+	g.join()
+	g.advance()
+	return g
+}
+
+// join takes the game as it stands when the seat is ready (at once for a
+// local battle; a network seat once both players are in and the scenario
+// has come): the briefing, and the events so far, which are history, not
+// news to play back.
+func (g *Game) join() {
+	if !g.seat.Status().Ready {
+		return
+	}
+	g.joined = true
+	setup := g.seat.Setup()
+	g.br = briefFor(setup, scenarioNamed(g.a, setup.Name))
 	v := g.publicView()
 	g.briefed = v.Turn > 1 || v.Phase != battle.Planning
 	g.took(v)
-	g.advance()
-	return g
 }
 
 // WithScenario gives the game the scenario it plays, for its briefing,
@@ -313,6 +328,9 @@ func (g *Game) Side() battle.Side { return g.side }
 
 // Name implements Screen.
 func (g *Game) Name() string {
+	if _, ok := g.seat.(seat.Lobby); ok {
+		return "network game"
+	}
 	if h := g.human(); h != "" {
 		return fmt.Sprintf("%s against the computer, %s", SideName(h), g.Stage())
 	}
@@ -370,6 +388,13 @@ func (g *Game) advance() {
 	if g.readOnly {
 		return
 	}
+	g.seat.Poll()
+	if !g.joined {
+		if g.join(); !g.joined {
+			g.wait() // the other player has not joined yet
+			return
+		}
+	}
 	if !g.briefed && !g.hotSeat() && g.publicView().Phase != battle.Over {
 		// against the computer there is no cover screen: the briefing
 		// gets one of its own before the first decision
@@ -377,7 +402,6 @@ func (g *Game) advance() {
 		g.cover(g.br.name, strings.Join(g.br.lines(), "\n"), func() { g.advance() })
 		return
 	}
-	g.seat.Poll()
 	if g.sync() {
 		return
 	}
@@ -505,8 +529,18 @@ func (g *Game) mustPreplan(v battle.View) []string {
 
 // Tick implements Screen.
 func (g *Game) Tick(dt float64) {
-	if g.st == stThink && !g.readOnly {
+	switch {
+	case g.readOnly:
+	case g.st == stThink:
 		g.advance()
+	case g.st == stPlan || g.st == stDeclare || g.st == stMarker:
+		// what arrives while a player decides: a computer's planning,
+		// a network state; a new moment (a stand-in, a forfeit) takes
+		// the screen on
+		g.seat.Poll()
+		if v := g.publicView(); v.Turn != g.last.turn || v.Step != g.last.step || v.Phase != g.last.phase && !(v.Phase == battle.Revealing && g.last.phase == battle.Planning) {
+			g.advance()
+		}
 	}
 	if g.st == stAnim && g.anim != nil {
 		g.anim.t += dt
@@ -655,7 +689,9 @@ func (g *Game) leave() {
 		return
 	}
 	text := "The game is not saved: " + g.a.Words("F2", "Save") + " saves it first."
-	if g.a.DataDir != "" || g.a.Platform != nil {
+	if lb, ok := g.seat.(seat.Lobby); ok {
+		text = "The game goes on on the server: the link, or Join with your seat's code (" + lb.Own() + "), brings you back, sealed plans included."
+	} else if g.a.DataDir != "" || g.a.Platform != nil {
 		g.autosave()   // the user data folder
 		g.a.autosave() // the browser's storage
 		text = "The game is autosaved: Continue on the title screen resumes it where it stands."
@@ -665,6 +701,9 @@ func (g *Game) leave() {
 
 // leaveNow goes back without asking.
 func (g *Game) leaveNow() {
+	if !g.readOnly {
+		g.seat.Leave()
+	}
 	if g.back != nil {
 		g.a.Show(g.back)
 		return
@@ -787,6 +826,10 @@ func (g *Game) Draw(l *kit.List) {
 	a := g.a
 	if g.st == stCover {
 		g.drawCover(l)
+		return
+	}
+	if !g.readOnly && !g.joined {
+		g.drawWaitingRoom(l)
 		return
 	}
 	s := a.S()
@@ -1040,7 +1083,8 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 		title = "Replay: " + title
 	}
 	a.Label(l, x, y, title, 20, kit.ColInk, true)
-	y += 28 * a.S()
+	y += 8 * a.S()
+	y = g.drawSeatLines(l, x, y, w) + 20*a.S()
 	if !g.readOnly && g.br != nil {
 		for _, p := range g.br.progress(g.seat, v, g.shownTurn(v)) {
 			y = a.Para(l, x, y, w, p, 13, kit.ColInk, false)

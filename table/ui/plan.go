@@ -537,6 +537,7 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 	}
 	a.Label(l, x, y, heading, 18, SideColor(g.side), true)
 	y += 12 * sc
+	y = g.drawSeatLines(l, x, y, w)
 	// ship tabs
 	ships := g.planShips(v)
 	bw := (w - float64(len(ships)-1)*4*sc) / math.Max(1, float64(len(ships)))

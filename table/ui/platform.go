@@ -276,14 +276,6 @@ func (a *App) PageState() PageState {
 	case *Replay:
 		g = s.g
 		st.AtEnd = s.at >= len(s.saved.Journal)
-	case *NetSeat:
-		if ns := s.State(); ns != nil {
-			st.Turn, st.Side, st.Stage, st.Seq = ns.View.Turn, ns.Seat.String(), string(ns.View.Phase), ns.Seq
-			st.Plan = s.planLine(s.sel)
-			if r := ns.View.Result; r != nil && ns.Record != nil {
-				st.Result = fmt.Sprintf("%s %s", r.Winner, r.Reason)
-			}
-		}
 	case *Photo:
 		st.Ruling = s.Verdicts()
 		x, y, zoom, off := s.View()
@@ -308,6 +300,19 @@ func (a *App) PageState() PageState {
 			st.Hash = sv.Hash()
 		}
 		st.Turn, st.Side = g.publicView().Turn, g.side.String()
+		if ns, ok := g.seat.(*seat.Net); ok {
+			if ws := ns.State(); ws != nil {
+				st.Seq = ws.Seq
+				if r := ws.View.Result; r != nil && ws.Record != nil {
+					st.Result = fmt.Sprintf("%s %s", r.Winner, r.Reason)
+				}
+			}
+		}
+		if g.st == stPlan && g.sel != "" {
+			if d, ok := g.drafts[g.sel]; ok {
+				st.Plan = fmt.Sprintf("%s: %s, %s, dial %d, level %+d", g.sel, strings.Join(d.Cards, " + "), d.Speed, d.Rotate, d.Level)
+			}
+		}
 		if int(g.st) < len(stageNames) {
 			st.Stage = stageNames[g.st]
 		}

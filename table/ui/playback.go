@@ -63,6 +63,12 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 	}
 	lastMove, fired := 0, map[int]bool{}
 	flush := func() {
+		if cur.kind == beatFire && cur.fire == waiting && cur.fire != declared {
+			// the step still waits for declarations: what is in
+			// (another side's open declaration) shows in the firing
+			// panel, its shots in the step's beat once it is resolved
+			return
+		}
 		if cur.kind == beatMove || cur.kind == beatNoFire || len(cur.events) > 0 {
 			out = append(out, cur)
 		}
@@ -73,7 +79,22 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 		}
 	}
 	over := false
+	turn := 0
+	if len(evs) > 0 {
+		turn = evs[0].Turn
+	}
 	for _, e := range evs {
+		if e.Turn != turn {
+			// a new turn begins (ships entering play, by FTL too): the
+			// last turn's steps end here, the new turn's happenings get
+			// a beat of their own
+			flush()
+			if lastMove > 0 && !fired[lastMove] {
+				out = append(out, beat{kind: beatNoFire, fire: lastMove})
+			}
+			turn, lastMove, fired = e.Turn, 0, map[int]bool{}
+			cur = beat{kind: beatResults}
+		}
 		switch e.Kind {
 		case battle.EvMoveStep:
 			flush()

@@ -1,0 +1,337 @@
+package ui
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/table/ui/kit"
+	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// screen is one window of a play-through: its app and the one game
+// screen in it.
+type screen struct {
+	a *App
+	g *Game
+}
+
+// seatKind is one kind of seat the one game screen plays over: open
+// returns the screens of a game of a built-in scenario (one for a local
+// game, one a seat for a network game).
+type seatKind struct {
+	name string
+	open func(t *testing.T, scenario string) []screen
+}
+
+// seatKinds are every kind of seat: hot-seat, against the computer
+// (normal), and two network seats through a server on 127.0.0.1.
+func seatKinds() []seatKind {
+	local := func(cylon string) func(t *testing.T, scenario string) []screen {
+		return func(t *testing.T, scenario string) []screen {
+			a := newTestApp(t)
+			a.Players[battle.Cylon] = cylon
+			sc, err := scenarios.Load(scenario, a.Comp)
+			require.NoError(t, err)
+			g, err := NewGame(a, sc.Setup(), 5)
+			require.NoError(t, err)
+			a.Show(g.WithScenario(sc))
+			return []screen{{a, g}}
+		}
+	}
+	return []seatKind{
+		{"hot-seat", local(Human)},
+		{"against normal", local("normal")},
+		{"network", func(t *testing.T, scenario string) []screen {
+			s, err := server.New(server.Options{Data: t.TempDir()})
+			require.NoError(t, err)
+			hs := httptest.NewServer(s.Handler())
+			t.Cleanup(func() { hs.Close(); s.Close() })
+			cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: scenario})
+			require.NoError(t, err)
+			var out []screen
+			for _, token := range []string{cr.Colonial, cr.Cylon} {
+				a := newTestApp(t)
+				g := NewNetGame(a, hs.URL, token)
+				a.Show(g)
+				t.Cleanup(func() { g.seat.Leave() })
+				out = append(out, screen{a, g})
+			}
+			return out
+		}},
+	}
+}
+
+// seen is what a play-through showed, by what the screen drew.
+type seen struct {
+	stages    map[string]bool
+	headlines []string // the playback's headlines, in order
+	hitChance bool     // "hit 58% (7+ on 2d6)" beside a target while declaring
+	shotCards bool     // a shot card (HIT or MISS with its dice) on the board
+	objective bool     // "ends N mm from the jump point" while planning
+	goals     bool     // each side's goal in the help (F1)
+	texts     []string // every text drawn, for the log of a failure
+	beats     []beat   // the playback's beats, each once, in order
+	beatAt    string
+}
+
+func (s *seen) note(sc screen) {
+	if s.stages == nil {
+		s.stages = map[string]bool{}
+	}
+	g := sc.g
+	s.stages[g.Stage()] = true
+	var texts []string
+	for _, op := range sc.a.Frame().Ops {
+		if op.Text != "" {
+			texts = append(texts, op.Text)
+		}
+	}
+	all := strings.Join(texts, "\n")
+	switch g.Stage() {
+	case "plan":
+		s.objective = s.objective || strings.Contains(all, " mm from the jump point")
+	case "declare":
+		s.hitChance = s.hitChance || strings.Contains(all, "% (") && strings.Contains(all, "on 2d6")
+	case "results", "anim":
+		if g.beat < len(g.beats) {
+			if at := fmt.Sprintf("%p/%d", &g.beats[0], g.beat); at != s.beatAt {
+				s.beatAt = at
+				s.beats = append(s.beats, g.beats[g.beat])
+			}
+			h := g.beats[g.beat].headline(g.a.Words)
+			if len(s.headlines) == 0 || s.headlines[len(s.headlines)-1] != h {
+				s.headlines = append(s.headlines, h)
+			}
+			if g.beats[g.beat].kind == beatFire {
+				s.shotCards = s.shotCards || slices.ContainsFunc(texts, func(t string) bool { return t == "HIT" || t == "MISS" || strings.HasSuffix(t, "HITS") })
+			}
+		}
+	}
+	help := strings.Join(g.Help(), "\n")
+	s.goals = s.goals || strings.Contains(help, "Colonial wins:") && strings.Contains(help, "Cylon wins:")
+	s.texts = append(s.texts[max(0, len(s.texts)-200):], texts...)
+}
+
+// act makes the one decision or step the screen waits for, as a player
+// would, by keys and clicks; it reports whether it did anything.
+func act(t *testing.T, sc screen) bool {
+	a, g := sc.a, sc.g
+	switch g.Stage() {
+	case "cover", "reveal", "results":
+		enter(a)
+	case "anim":
+		runAnim(a, g)
+	case "plan":
+		if g.preplan {
+			for range 8 {
+				if len(g.mustPreplan(g.publicView())) == 0 || g.Stage() != "plan" {
+					break
+				}
+				enter(a)
+			}
+			return true
+		}
+		for range 16 {
+			need, now := g.plannable(g.side)
+			if !now || g.Stage() != "plan" {
+				break
+			}
+			if g.sel == "raptor" {
+				send(a, kit.Type("5")...) // high: on towards the jump point
+			} else {
+				send(a, kit.Type("4")...) // medium
+			}
+			enter(a)
+			if again, _ := g.plannable(g.side); len(again) == len(need) {
+				enter(a) // a flagged plan: the second Enter commits it
+			}
+		}
+		send(a, kit.Type("h")...)
+	case "declare":
+		send(a, kit.Type("1")...) // the first target, not held fire
+		enter(a)
+	case "marker":
+		v := g.publicView()
+		p := g.cam.ToScreen(physicsCentre(v))
+		send(a, kit.Click(p.X, p.Y)...)
+		enter(a)
+	default: // think (the computer, the other seat), over
+		return false
+	}
+	return true
+}
+
+// playThrough drives the screens until each has played turns turns or the
+// battle is over, and returns what each showed.
+func playThrough(t *testing.T, screens []screen, turns int) []seen {
+	t.Helper()
+	out := make([]seen, len(screens))
+	deadline := time.Now().Add(3 * time.Minute) // a bound on the loop, not a budget: every step waits on state
+	for guard := 0; ; guard++ {
+		require.Less(t, guard, 20000, "the play-through ends")
+		done, acted := true, false
+		for i, sc := range screens {
+			out[i].note(sc)
+			v := sc.g.publicView()
+			if v.Phase == battle.Over || v.Turn > turns && sc.g.Stage() != "anim" && sc.g.Stage() != "results" {
+				continue
+			}
+			done = false
+			if act(t, sc) {
+				acted = true
+			}
+		}
+		if done {
+			return out
+		}
+		if !acted {
+			require.True(t, time.Now().Before(deadline), "stuck: stages %s / %s", screens[0].g.Stage(), screens[len(screens)-1].g.Stage())
+			time.Sleep(time.Millisecond)
+			for _, sc := range screens {
+				sc.a.Tick(1.0 / 60)
+			}
+		}
+	}
+}
+
+// physicsCentre is the table's centre, where an FTL marker may go.
+func physicsCentre(v battle.View) physics.Vec { return physics.V(v.Width/2, v.Depth/2) }
+
+// TestOneScreenOverEverySeat: the one game screen plays Furball over every
+// kind of seat, by the same keys and clicks: hot-seat, against normal, and
+// two network seats through a server. Each shows the same things: the
+// turn played back beat by beat (movement, then firing), each shot's card
+// with its dice, the hit chance beside a target while declaring, each
+// side's goal in the help.
+func TestOneScreenOverEverySeat(t *testing.T) {
+	for _, k := range seatKinds() {
+		t.Run(k.name, func(t *testing.T) {
+			screens := k.open(t, "furball")
+			all := playThrough(t, screens, 3)
+			var hit, cards bool
+			for i, s := range all {
+				g := screens[i].g
+				assert.True(t, s.goals, "%s: the goals in F1", g.Name())
+				require.NotEmpty(t, s.headlines, "%s: a playback", g.Name())
+				assert.True(t, slices.ContainsFunc(s.headlines, func(h string) bool { return strings.HasPrefix(h, "Movement") }), "%s: %q", g.Name(), s.headlines)
+				assert.True(t, slices.ContainsFunc(s.headlines, func(h string) bool { return strings.HasPrefix(h, "Firing step") }), "%s: %q", g.Name(), s.headlines)
+				hit, cards = hit || s.hitChance, cards || s.shotCards
+				t.Logf("%s: stages %v, headlines %q", g.Name(), s.stages, s.headlines)
+			}
+			assert.True(t, hit, "the hit chance while declaring")
+			assert.True(t, cards, "the shot cards with their dice")
+		})
+	}
+}
+
+// TestEverySeatShowsTheObjective: planning The Jump Point's raptor, every
+// kind of seat's screen says where the plan ends from the jump point.
+func TestEverySeatShowsTheObjective(t *testing.T) {
+	for _, k := range seatKinds() {
+		t.Run(k.name, func(t *testing.T) {
+			sc := k.open(t, "jump-point")[0] // the Colonial screen
+			deadline := time.Now().Add(time.Minute)
+			for sc.g.Stage() != "plan" {
+				require.True(t, time.Now().Before(deadline), "stage %s", sc.g.Stage())
+				if !act(t, sc) {
+					time.Sleep(time.Millisecond)
+					sc.a.Tick(1.0 / 60)
+				}
+			}
+			for range 8 {
+				if sc.g.sel == "raptor" {
+					break
+				}
+				send(sc.a, kit.Press(kit.KeyTab))
+			}
+			require.Equal(t, "raptor", sc.g.sel)
+			var s seen
+			s.note(sc)
+			assert.True(t, s.objective, "%s: %q", sc.g.Name(), s.texts)
+		})
+	}
+}
+
+// TestPlaybackInTheRulesOrderOnEverySeat: on every kind of seat, each
+// turn plays back in the rules' order (The turn: movement step 1, firing
+// step 1, movement step 2, firing step 2), whatever arrives: an FTL
+// arrival in movement step 1 (The Jump Point's hunter-2 on turn 2), firing
+// steps in which no ship can fire, shots in both steps (Furball).
+func TestPlaybackInTheRulesOrderOnEverySeat(t *testing.T) {
+	order := map[string]int{"move 1": 0, "fire 1": 1, "no fire 1": 1, "move 2": 2, "fire 2": 3, "no fire 2": 3}
+	for _, k := range seatKinds() {
+		t.Run(k.name, func(t *testing.T) {
+			var names []string
+			ftl, noFire := false, false
+			fired := map[int]bool{}
+			for _, scenario := range []string{"jump-point", "furball"} {
+				screens := k.open(t, scenario)
+				for i, s := range playThrough(t, screens, 3) {
+					for _, b := range s.beats {
+						if b.kind != beatResults {
+							continue
+						}
+						// outside the steps: what a turn's start brings
+						// (ships entering play) and an FTL jump's reveal,
+						// marker and rolls, before movement step 1
+						for _, e := range b.events {
+							assert.True(t, ftlKind(e.Event) || e.Kind == battle.EvEnters || e.Kind == battle.EvJumpsOnto || e.Kind == battle.EvMovesOn || e.Kind == battle.EvCollision,
+								"%s: a %s event outside the steps", scenario, e.Kind)
+							ftl = ftl || e.Kind == battle.EvFTLEntry
+						}
+					}
+					var steps []beat
+					for _, b := range s.beats {
+						if b.kind != beatResults {
+							steps = append(steps, b)
+						}
+					}
+					n := strings.Split(beatNames(steps), ", ")
+					// split by turn: each turn is move 1, fire 1, move 2, fire 2
+					var turns [][]string
+					for _, b := range n {
+						if b == "move 1" || len(turns) == 0 {
+							turns = append(turns, nil)
+						}
+						turns[len(turns)-1] = append(turns[len(turns)-1], b)
+					}
+					require.GreaterOrEqual(t, len(turns), 3, "%s %d: three turns played: %v", scenario, i, n)
+					for j, tn := range turns[:3] {
+						require.Len(t, tn, 4, "%s, screen %d, turn %d: %v", scenario, i, j+1, tn)
+						for k, b := range tn {
+							assert.Equal(t, k, order[b], "%s, screen %d, turn %d: beat %d is %q (%v)", scenario, i, j+1, k, b, tn)
+						}
+					}
+					for _, b := range s.beats {
+						switch b.kind {
+						case beatMove:
+							for _, e := range b.events {
+								ftl = ftl || b.step == "move 1" && e.Kind == battle.EvFTLEntry
+							}
+						case beatNoFire:
+							noFire = true
+						case beatFire:
+							fired[b.fire] = true
+						}
+					}
+					names = append(names, n...)
+				}
+			}
+			assert.True(t, ftl, "an FTL arrival: %v", names)
+			assert.True(t, noFire, "a firing step in which no ship can fire")
+			assert.True(t, fired[1] && fired[2], "shots in both firing steps: %v", names)
+		})
+	}
+}

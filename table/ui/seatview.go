@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/table/ui/kit"
+	"github.com/starshipbattles/bsg/table/seat"
+)
+
+// drawSeatLines paints, under a panel's heading, how the game stands for
+// the seat when that is more than the battle: a network seat's side, game
+// and code to come back with, the server's clock, a lost connection, a
+// refused decision, the signed record's verdict. It returns where the
+// text ends (y when there is nothing to say).
+func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
+	a := g.a
+	s := a.S()
+	st := g.seat.Status()
+	para := func(text string, sz float64, c colorT, bold bool) { y = a.Para(l, x, y+4*s, w, text, sz, c, bold) }
+	if lb, ok := g.seat.(seat.Lobby); ok {
+		if side := g.human(); side != "" {
+			para(fmt.Sprintf("You play %s (network game %s)", SideName(side), lb.Game()), 13, SideColor(side), true)
+		} else {
+			para(fmt.Sprintf("Spectator (network game %s)", lb.Game()), 13, kit.ColInk, true)
+		}
+		para("your seat, to come back (Join): "+lb.Own(), 11, kit.ColSecondary, false)
+		if checked, err := lb.Verified(); checked {
+			if err != nil {
+				para("the record does NOT verify: "+err.Error(), 12, kit.ColWarn, false)
+			} else {
+				para("record verified: signature, commitments, dice and final hash", 12, kit.ColOK, false)
+			}
+		}
+	}
+	if c := st.Clock; c != nil {
+		para(clockLine(c.LeftAt, c.Running, time.Now()), 13, kit.ColInk, false)
+	}
+	if st.Aborted != nil {
+		para(fmt.Sprintf("The game ended on turn %d: the %s side forfeits (%s).", st.Aborted.Turn, SideName(st.Aborted.Forfeits), st.Aborted.Reason), 13, kit.ColWarn, true)
+	}
+	if st.Reconnecting {
+		para("Connection lost: reconnecting…", 13, kit.ColWarn, true)
+	}
+	if st.Err != nil {
+		para(st.Err.Error(), 12, kit.ColWarn, false)
+	}
+	return y
+}
+
+// clockLine says each side's time left on the server's clock, the running
+// one marked.
+func clockLine(left func(battle.Side, time.Time) time.Duration, running []battle.Side, now time.Time) string {
+	var parts []string
+	for _, side := range battle.Sides {
+		d := max(0, left(side, now))
+		p := fmt.Sprintf("%s %d:%02d", SideName(side), int(d.Minutes()), int(d.Seconds())%60)
+		if slices.Contains(running, side) {
+			p += " (running)"
+		}
+		parts = append(parts, p)
+	}
+	return "Clock: " + strings.Join(parts, " · ")
+}
+
+// drawWaitingRoom is the screen until both players have joined a network
+// game: in a column that fits a phone, the links to send, and a way back.
+func (g *Game) drawWaitingRoom(l *kit.List) {
+	a := g.a
+	s := a.S()
+	st := g.seat.Status()
+	lb, _ := g.seat.(seat.Lobby)
+	l.Background = kit.ColCover1
+	w := math.Min(a.W-32*s, 760*s)
+	x := (a.W - w) / 2
+	y := a.H * 0.22
+	dim, dimmer := kit.Mix(kit.ColWhite, kit.ColInk, 0.2), kit.Mix(kit.ColWhite, kit.ColInk, 0.3)
+	back := func(y float64) {
+		bw := math.Min(w, 300*s)
+		a.Button(l, kit.Rect{X: (a.W - bw) / 2, Y: y, W: bw, H: 40 * s}, a.K("Back to the title", "Esc"), false, false, func() { g.leaveNow() })
+	}
+	if lb == nil || lb.Game() == "" {
+		y = a.Para(l, x, y, w, "Connecting …", 24, kit.ColWhite, true)
+		if st.Err != nil {
+			y = a.Para(l, x, y+8*s, w, st.Err.Error(), 14, kit.ColWarn, false)
+		}
+		back(y + 24*s)
+		return
+	}
+	var missing []battle.Side
+	for _, side := range battle.Sides {
+		if !slices.Contains(st.Joined, side) {
+			missing = append(missing, side)
+		}
+	}
+	waitFor, col := "Waiting for both players", kit.ColWhite
+	if len(missing) == 1 {
+		waitFor, col = fmt.Sprintf("Waiting for the %s player", SideName(missing[0])), SideColor(missing[0])
+	}
+	y = a.Para(l, x, y, w, waitFor, 26, col, true)
+	if side := g.human(); side != "" {
+		y = a.Para(l, x, y+6*s, w, fmt.Sprintf("You play %s in game %s.", SideName(side), lb.Game()), 16, kit.ColWhite, false)
+	}
+	if link, code := lb.Invite(); link != "" || code != "" {
+		y = a.Para(l, x, y+24*s, w, "Send your opponent the link, or the code to type in Join:", 15, dim, false)
+		y = a.Para(l, x, y+8*s, w, link, 16, kit.ColWhite, true)
+		y = a.Para(l, x, y+4*s, w, code, 16, kit.ColWhite, true)
+		y = a.Para(l, x, y+8*s, w, "(go run . -join CODE, or bsg bot -seat LINK to play against the computer)", 12, dimmer, false)
+	}
+	y = a.Para(l, x, y+20*s, w, "Your own seat, to come back with Join: "+lb.Own(), 13, dimmer, false)
+	back(y + 24*s)
+}
