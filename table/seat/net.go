@@ -50,6 +50,9 @@ type Net struct {
 	resumed int
 	checked bool
 	verr    error
+	// ref rules the table of the state with seq refSeq (margins)
+	ref    *referee.Referee
+	refSeq int
 }
 
 // moment is when a decision is owed: its turn, step and phase.
@@ -384,7 +387,39 @@ func (n *Net) Invite() (link, code string) { return n.link, n.code }
 // Verified implements Lobby.
 func (n *Net) Verified() (bool, error) { return n.checked, n.verr }
 
+// MarginsOf implements Margins: a referee of the table as this seat's
+// view shows it rules the pair again (the server's rulings carry no
+// margins), matched by the ships' ids.
+func (n *Net) MarginsOf(r referee.Ruling) referee.Margins {
+	if n.st == nil {
+		return referee.Margins{}
+	}
+	if n.ref == nil || n.refSeq != n.st.Seq {
+		v := n.st.View
+		t := referee.Table{Width: v.Width, Depth: v.Depth, ThreeD: n.st.Rules.Has(starship.OptThreeD),
+			Obstacles: slices.Clone(v.Obstacles), Limits: referee.LimitsFrom(n.comp.Geometry)}
+		for _, s := range v.Ships {
+			if s.OnTable && !s.Out {
+				t.Ships = append(t.Ships, referee.Ship{ID: s.ID, Class: s.Class, Pose: s.Pose, Rotation: s.Rotation,
+					Level: s.Level, AcrossFlats: n.Class(s.Class).AcrossFlats})
+			}
+		}
+		n.ref, n.refSeq = referee.New(t), n.st.Seq
+	}
+	r.Attacker, r.Target = -1, -1
+	for i, s := range n.ref.Table().Ships {
+		switch s.ID {
+		case r.AttackerID:
+			r.Attacker = i
+		case r.TargetID:
+			r.Target = i
+		}
+	}
+	return n.ref.MarginsOf(r)
+}
+
 var (
-	_ Seat  = (*Net)(nil)
-	_ Lobby = (*Net)(nil)
+	_ Seat    = (*Net)(nil)
+	_ Lobby   = (*Net)(nil)
+	_ Margins = (*Net)(nil)
 )

@@ -78,15 +78,6 @@ func (g *Game) afterCommand(before map[string]snap, turn, step int, evs []battle
 		g.moves = buildMoves(before, v, g.outcomes, steps, titles, g.notch(), true)
 	}
 	g.before = before
-	for _, e := range g.levelChanges(before, v, turn) {
-		// a change of level shows with the last movement step played
-		for i := len(g.beats) - 1; i >= 0; i-- {
-			if g.beats[i].kind == beatMove {
-				g.beats[i].events = append(g.beats[i].events, e)
-				break
-			}
-		}
-	}
 	g.playBeat(0)
 }
 
@@ -159,31 +150,6 @@ func (g *Game) nextBeat() {
 	g.playBeat(g.beat + 1)
 }
 
-// levelChanges returns each ship's change of level in the moves just
-// shown, with the kinetic energy it adds (Moving between levels), and
-// adds them to the log.
-func (g *Game) levelChanges(before map[string]snap, v battle.View, turn int) []logEntry {
-	var out []logEntry
-	for _, s := range v.Ships {
-		b, ok := before[s.ID]
-		if !ok || !b.onTable || s.Level == b.level {
-			continue
-		}
-		verb := "climbs"
-		if s.Level < b.level {
-			verb = "dives"
-		}
-		text := fmt.Sprintf("%s %s from level %d to level %d: +3 kinetic energy this turn (Moving between levels).", s.ID, verb, b.level, s.Level)
-		if s.Out {
-			text = fmt.Sprintf("%s %s beyond the levels of play and is out.", s.ID, verb)
-		}
-		e := logEntry{Event: battle.Event{Turn: turn}, note: text}
-		out = append(out, e)
-		g.notes = append(g.notes, note{at: len(v.Events), e: e})
-	}
-	return out
-}
-
 // routine reports whether an event is bookkeeping rather than a result:
 // a turn or a step begins, a plan is committed, withdrawn or revealed.
 func routine(e battle.Event) bool {
@@ -195,22 +161,14 @@ func routine(e battle.Event) bool {
 	return false
 }
 
-// logEntry is a line of the log or of the results: an engine event, or a
-// sentence the view adds (note) for what the engine does without an event
-// of its own, such as a level change.
+// logEntry is a line of the log or of the results: an engine event.
 type logEntry struct {
 	battle.Event
-	note string
 }
 
-// sentence is what the line says: the view's note, else the event's
-// sentence (the screen shows only events its side may read).
-func (e logEntry) sentence() string {
-	if e.note != "" {
-		return e.note
-	}
-	return e.Text()
-}
+// sentence is what the line says: the event's sentence (the screen shows
+// only events its side may read).
+func (e logEntry) sentence() string { return e.Text() }
 
 // shotLine is one attack for the results picture.
 type shotLine struct {

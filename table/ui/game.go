@@ -113,8 +113,6 @@ type Game struct {
 	// resolving is the turn whose moves and shots are on screen (the
 	// battle may already be in the next one).
 	resolving int
-	// notes are the view's own lines in the log.
-	notes []note
 	// saved is the journal's length at the last autosave.
 	saved int
 
@@ -1223,27 +1221,13 @@ func (g *Game) drawLogTail(l *kit.List, r kit.Rect, v battle.View, heading strin
 func (g *Game) visibleEvents(v battle.View) []logEntry {
 	priv := g.privateSide()
 	var out []logEntry
-	k := 0
-	for i, e := range v.Events {
-		for ; k < len(g.notes) && g.notes[k].at <= i; k++ {
-			out = append(out, g.notes[k].e)
-		}
+	for _, e := range v.Events {
 		if e.Render(priv) == "" { // another side's secret, or no sentence
 			continue
 		}
 		out = append(out, logEntry{Event: e})
 	}
-	for ; k < len(g.notes); k++ {
-		out = append(out, g.notes[k].e)
-	}
 	return out
-}
-
-// note is a line the view adds to the log (what the engine does without
-// a sentence of its own, such as a level change), at a place in it.
-type note struct {
-	at int // before the engine's event with this index
-	e  logEntry
 }
 
 // drawLog paints the whole log over the table.

@@ -10,11 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
-	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // tickUntil ticks and draws the app until cond holds (or 20 s pass).

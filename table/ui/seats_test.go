@@ -12,11 +12,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
-	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -78,6 +78,7 @@ type seen struct {
 	stages    map[string]bool
 	headlines []string // the playback's headlines, in order
 	hitChance bool     // "hit 58% (7+ on 2d6)" beside a target while declaring
+	margin    bool     // "… mm inside its edge": the arc's margin while declaring
 	shotCards bool     // a shot card (HIT or MISS with its dice) on the board
 	objective bool     // "ends N mm from the jump point" while planning
 	goals     bool     // each side's goal in the help (F1)
@@ -104,6 +105,7 @@ func (s *seen) note(sc screen) {
 		s.objective = s.objective || strings.Contains(all, " mm from the jump point")
 	case "declare":
 		s.hitChance = s.hitChance || strings.Contains(all, "% (") && strings.Contains(all, "on 2d6")
+		s.margin = s.margin || strings.Contains(strings.Join(texts, " "), " mm inside its edge")
 	case "results", "anim":
 		if g.beat < len(g.beats) {
 			if at := fmt.Sprintf("%p/%d", &g.beats[0], g.beat); at != s.beatAt {
@@ -220,18 +222,19 @@ func TestOneScreenOverEverySeat(t *testing.T) {
 		t.Run(k.name, func(t *testing.T) {
 			screens := k.open(t, "furball")
 			all := playThrough(t, screens, 3)
-			var hit, cards bool
+			var hit, cards, margin bool
 			for i, s := range all {
 				g := screens[i].g
 				assert.True(t, s.goals, "%s: the goals in F1", g.Name())
 				require.NotEmpty(t, s.headlines, "%s: a playback", g.Name())
 				assert.True(t, slices.ContainsFunc(s.headlines, func(h string) bool { return strings.HasPrefix(h, "Movement") }), "%s: %q", g.Name(), s.headlines)
 				assert.True(t, slices.ContainsFunc(s.headlines, func(h string) bool { return strings.HasPrefix(h, "Firing step") }), "%s: %q", g.Name(), s.headlines)
-				hit, cards = hit || s.hitChance, cards || s.shotCards
+				hit, cards, margin = hit || s.hitChance, cards || s.shotCards, margin || s.margin
 				t.Logf("%s: stages %v, headlines %q", g.Name(), s.stages, s.headlines)
 			}
 			assert.True(t, hit, "the hit chance while declaring")
 			assert.True(t, cards, "the shot cards with their dice")
+			assert.True(t, margin, "the arc's margin beside a target")
 		})
 	}
 }

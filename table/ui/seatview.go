@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/starshipbattles/bsg/battle"
-	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // drawSeatLines paints, under a panel's heading, how the game stands for
