@@ -726,6 +726,13 @@ func (g *Game) askSave() {
 // showing only what is public (poses, revealed plans, counter counts).
 func (g *Game) publicView() battle.View { return g.seat.View(g.side) }
 
+// saves reports whether this program holds the game and can save it (a
+// network game is kept by the server).
+func (g *Game) saves() bool {
+	_, ok := g.seat.(seat.Saver)
+	return ok
+}
+
 // escaped reports whether a ship left the table as the scenario wants,
 // when the seat knows it.
 func (g *Game) escaped(id string) (string, bool) {
@@ -744,8 +751,8 @@ func (g *Game) waitingText() string {
 	if st.Reconnecting {
 		parts = append(parts, "Connection lost: reconnecting…")
 	}
-	if st.Sending != "" {
-		parts = append(parts, st.Sending+": sending…")
+	if st.Sending != "" && !st.Sealed {
+		parts = append(parts, "Sending ("+st.Sending+")…")
 	}
 	if st.Thinking != "" {
 		side := battle.Cylon
@@ -1178,7 +1185,7 @@ func (g *Game) drawFooter(l *kit.List, r kit.Rect) {
 	y := r.Y + r.H - 46*s
 	x := r.X + 14*s
 	a.Button(l, kit.Rect{X: x, Y: y, W: bw, H: 34 * s}, a.K("Log", "L"), g.logOpen, false, func() { g.logOpen = !g.logOpen })
-	a.Button(l, kit.Rect{X: x + bw + 6*s, Y: y, W: bw, H: 34 * s}, a.K("Save", "F2"), false, g.readOnly, func() { g.askSave() })
+	a.Button(l, kit.Rect{X: x + bw + 6*s, Y: y, W: bw, H: 34 * s}, a.K("Save", "F2"), false, g.readOnly || !g.saves(), func() { g.askSave() })
 	a.Button(l, kit.Rect{X: x + 2*(bw+6*s), Y: y, W: bw, H: 34 * s}, a.K("Help", "F1"), false, false, func() { g.a.ShowHelp(true) })
 	// Leave is always there: it asks first and keeps the game (autosave)
 	a.Button(l, kit.Rect{X: x + 3*(bw+6*s), Y: y, W: bw, H: 34 * s}, a.K("Leave", "Esc"), false, false, func() { g.leave() })
