@@ -338,3 +338,43 @@ func TestPlaybackInTheRulesOrderOnEverySeat(t *testing.T) {
 		})
 	}
 }
+
+// TestNetworkSeatShowsTheServersClock: a network game with a clock shows,
+// on the one screen while planning, each side's time left as the server
+// measures it, the running side marked.
+func TestNetworkSeatShowsTheServersClock(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "furball", Clock: &wire.ClockSpec{Mode: wire.ClockLive, Seconds: 600}})
+	require.NoError(t, err)
+	var screens []screen
+	for _, token := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		screens = append(screens, screen{a, g})
+	}
+	sc := screens[0]
+	deadline := time.Now().Add(time.Minute) // a bound on the loop; it waits on the screen's state
+	for sc.g.Stage() != "plan" {
+		require.True(t, time.Now().Before(deadline), "stage %s", sc.g.Stage())
+		for _, o := range screens {
+			if !act(t, o) {
+				time.Sleep(time.Millisecond)
+				o.a.Tick(1.0 / 60)
+			}
+		}
+	}
+	text := strings.Join(func() []string {
+		var out []string
+		for _, op := range sc.a.Frame().Ops {
+			out = append(out, op.Text)
+		}
+		return out
+	}(), "\n")
+	assert.Contains(t, text, "Clock: Colonial ")
+	assert.Contains(t, text, "(running)")
+}
