@@ -57,12 +57,24 @@ func NewNetGame(a *App, base, token string) *Game { return GameOn(a, a.netSeat(b
 // netSeat connects to a seat, its sealed decisions' openings kept on disk
 // (Dir/seals) or in the browser's storage.
 func (a *App) netSeat(base, token string) *seat.Net {
-	var store client.SealStore = platformSeals{a.Platform}
-	if a.Platform == nil {
-		store = client.DirStore(filepath.Join(a.Dir, "seals"))
-	}
-	return seat.NewNet(a.Comp, base, token, store)
+	return seat.NewNet(a.Comp, base, token, appSeals{a})
 }
+
+// appSeals keeps the openings of sealed decisions in the browser's storage
+// when there is a browser (the platform is known from the first frame on,
+// after a seat link opened the game), else in Dir/seals.
+type appSeals struct{ a *App }
+
+func (s appSeals) store() client.SealStore {
+	if s.a.Platform != nil {
+		return platformSeals{s.a.Platform}
+	}
+	return client.DirStore(filepath.Join(s.a.Dir, "seals"))
+}
+
+func (s appSeals) Put(name string, data []byte) error { return s.store().Put(name, data) }
+
+func (s appSeals) Get(name string) ([]byte, error) { return s.store().Get(name) }
 
 // startServer starts a game server inside this program on base's address
 // through App.Host (handed in by the program: the view links no server).
