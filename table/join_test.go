@@ -27,6 +27,9 @@ func TestJoinOpensTheTitlesNetworkScreen(t *testing.T) {
 	require.True(t, ok, "%T", a.Screen())
 	_, ok = g.Seat().(*seat.Net)
 	assert.True(t, ok, "the one game screen over a network seat: %T", g.Seat())
+	// the window's title says where the game stands before any state has
+	// come (the browser's frame asks it every frame)
+	assert.Contains(t, a.WindowTitle(), "network game")
 	g.Seat().Leave()
 
 	a, err = NewApp(assets.Default(), Options{Join: "http://127.0.0.1:1/?nothing=1", Dir: t.TempDir()})

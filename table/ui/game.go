@@ -162,6 +162,9 @@ func GameOn(a *App, st seat.Seat) *Game {
 	if sides := st.Sides(); len(sides) > 0 {
 		g.side = sides[0]
 	}
+	// until the seat is ready (a network seat: both players in, the
+	// scenario come), what the seat knows of the setup
+	g.br = briefFor(st.Setup(), nil)
 	g.join()
 	g.advance()
 	return g
