@@ -145,7 +145,8 @@ func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
 				break
 			}
 		}
-		if !found && (st.Stage == "plan" || st.Stage == "declare") {
+		if !found && (st.Stage == "plan" || st.Stage == "declare" || st.Stage == "results" || st.Stage == "anim") {
+			// the decision's button lies lower in the panel's content
 			if _, ok := button(st, "Log"); ok {
 				scrollUp(t, ctx, st)
 				continue
