@@ -42,6 +42,8 @@ const (
 // through the same engine commands without cover screens.
 type Game struct {
 	a *App
+	// tableShip is the ship a companion player corrects (companion.go)
+	tableShip string
 	// the panel's content scrolls above its footer (scroll.go)
 	scroll      scrollPanel
 	foot        kit.Rect
@@ -1115,6 +1117,7 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 	if msg != "" {
 		y = a.Para(l, x, y, w, msg, 14, kit.ColInk, false) + 6*a.S()
 	}
+	y = g.drawTable(l, x, y, w)
 	if g.st == stResults || g.st == stAnim {
 		for _, e := range g.results {
 			y = a.Para(l, x, y, w, kit.LogLine(e.sentence()), 13, resultColor(e.Event), false) + 4*a.S()

@@ -1,0 +1,123 @@
+package seat
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// planAll commits a plan for every ship a companion seat owes (straight
+// at the speed its kinetic energy keeps, but for except) and reveals.
+func planAll(t *testing.T, c *Companion, except map[string]starship.Plan) {
+	t.Helper()
+	side := c.Sides()[0]
+	for _, id := range c.State().Owe {
+		p, ok := except[id]
+		if !ok {
+			sv, _ := own(c.View(side), id)
+			sp, _ := maneuvers.SpeedForKineticEnergy(*sv.KE)
+			p = starship.Plan{Cards: []string{"straight"}, Speed: sp, Rotate: sv.Rotation}
+		}
+		require.NoError(t, c.Do(battle.Command{Type: battle.CmdPlan, Side: side, Ship: id, Plan: &p}))
+	}
+	require.NoError(t, c.Do(battle.Command{Type: battle.CmdReveal, Side: side}))
+}
+
+// settled reports whether a seat has nothing on its way and has the
+// latest state of the other.
+func settled(a, b *Companion) bool {
+	return a.Status().Sending == "" && b.Status().Sending == "" && a.State() != nil && b.State() != nil && a.State().Seq == b.State().Seq
+}
+
+// A companion seat is the network seat and the Table capability: the
+// draw the game waits for and who makes it, a typed counter (a wrong one
+// refused, the game unchanged), a pose corrected by Do while the table is
+// aligned (the other side's ship refused), an undo proposed at one seat
+// and agreed at the other, and the word that the table is aligned.
+func TestCompanionSeatPlaysATableTurn(t *testing.T) {
+	comp := assets.Default()
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "jump-point", Companion: true})
+	require.NoError(t, err)
+	col := NewCompanion(comp, hs.URL, cr.Colonial, nil)
+	cyl := NewCompanion(comp, hs.URL, cr.Cylon, nil)
+	t.Cleanup(func() { col.Leave(); cyl.Leave() })
+	var seat Seat = col
+	_, ok := seat.(Table)
+	require.True(t, ok, "the screen finds the Table capability")
+	poll := func(cond func() bool) {
+		t.Helper()
+		pollUntil(t, func() bool { col.Poll(); cyl.Poll(); return cond() }, col.Net, cyl.Net)
+	}
+	poll(func() bool { return col.Status().Ready && cyl.Status().Ready && col.State().Companion })
+	assert.True(t, col.AtTable())
+
+	// The rookie's hard turn at medium speed is illegal (Special cases:
+	// Illegal moves): its counter is drawn by its owner.
+	planAll(t, col, map[string]starship.Plan{"raptor": {Cards: []string{"hard-turn-left"}, Speed: maneuvers.Medium}})
+	planAll(t, cyl, nil)
+	poll(func() bool { n, _ := col.Need(); return n != nil && settled(col, cyl) })
+	n, mine := col.Need()
+	require.Equal(t, battle.DrawCounter, n.What)
+	assert.True(t, mine)
+	_, theirs := cyl.Need()
+	assert.False(t, theirs)
+	require.NotEmpty(t, col.Moves())
+	seq := col.State().Seq
+	require.NoError(t, col.Supply(wire.Supply{Counter: &battle.Counter{Value: 99}}))
+	poll(func() bool { return col.Status().Sending == "" })
+	require.Error(t, col.Status().Err, "a counter not in the cup")
+	assert.Equal(t, seq, col.State().Seq)
+	require.NoError(t, col.Supply(wire.Supply{Counter: &battle.Counter{Value: 1}}))
+	poll(func() bool { return col.View(battle.Colonial).Phase == battle.Aligning && settled(col, cyl) })
+	require.NoError(t, col.Status().Err)
+
+	// The table: the escort's model stands 2 mm further on.
+	sv, _ := own(col.View(battle.Colonial), "escort-2")
+	was := sv.Pose
+	moved := physics.Pose{Pos: was.Pos.Add(physics.V(0, 2)), Heading: was.Heading}
+	require.Error(t, cyl.Do(battle.Command{Type: battle.CmdPose, Side: battle.Colonial, Ship: "escort-2", Pose: &moved}), "not the Cylon's ship")
+	require.NoError(t, col.Do(battle.Command{Type: battle.CmdPose, Side: battle.Colonial, Ship: "escort-2", Pose: &moved}))
+	poll(func() bool { return shipIn(cyl.View(battle.Cylon), "escort-2").Pose == moved && settled(col, cyl) })
+
+	// Undo by agreement.
+	require.Positive(t, col.UndoPoints())
+	require.NoError(t, col.ProposeUndo(1))
+	poll(func() bool { return cyl.Offer() != nil && settled(col, cyl) })
+	require.NoError(t, cyl.AnswerUndo(true))
+	poll(func() bool {
+		sv, _ := own(col.View(battle.Colonial), "escort-2")
+		return sv.Pose == was && settled(col, cyl)
+	})
+	assert.Nil(t, col.Offer())
+
+	require.NoError(t, col.Do(battle.Command{Type: battle.CmdAligned, Side: battle.Colonial}))
+	// No ship can fire: movement step 2, then the table again.
+	poll(func() bool { return col.View(battle.Colonial).Step == 2 && settled(col, cyl) })
+	assert.Equal(t, battle.Aligning, col.View(battle.Colonial).Phase)
+	require.NoError(t, col.Status().Err)
+}
+
+// shipIn returns a ship of a view.
+func shipIn(v battle.View, id string) battle.ShipView {
+	for _, s := range v.Ships {
+		if s.ID == id {
+			return s
+		}
+	}
+	return battle.ShipView{}
+}
