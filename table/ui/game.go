@@ -1299,8 +1299,10 @@ func (g *Game) drawVictory(l *kit.List, view kit.Rect) {
 	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 100*s}, kit.Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), a.TextSize(16), kit.ColWhite, kit.AnchorMiddle, false)
 	bw := (w - 60*s) / 3
 	y := r.Y + h - 70*s
-	a.Button(l, kit.Rect{X: r.X + 15*s, Y: y, W: bw, H: 40 * s}, a.K("Save", "F2"), false, false, func() { g.askSave() })
-	a.Button(l, kit.Rect{X: r.X + 30*s + bw, Y: y, W: bw, H: 40 * s}, "Replay", false, false, func() {
+	// a network game is kept by the server: its record, not this
+	// program, holds it
+	a.Button(l, kit.Rect{X: r.X + 15*s, Y: y, W: bw, H: 40 * s}, a.K("Save", "F2"), false, !g.saves(), func() { g.askSave() })
+	a.Button(l, kit.Rect{X: r.X + 30*s + bw, Y: y, W: bw, H: 40 * s}, "Replay", false, !g.saves(), func() {
 		sv, ok := g.seat.(seat.Saver)
 		if !ok {
 			a.Say("this game is kept by the server: its record replays once it is over")
