@@ -54,6 +54,13 @@ type Mark struct {
 	// straight edge of the play area), and only its distance from that
 	// line counts (plumb-line calibration).
 	Normal physics.Vec
+	// Side, when not 0, makes a line mark a point of one side of the
+	// play area (1 bottom, 2 right, 3 top, 4 left) whose size and place
+	// are not known: the fit finds the rectangle's turn and each side's
+	// offset with the calibration, so only the sides' straightness, their
+	// being parallel and square count (Table and Normal are then only the
+	// starting guess).
+	Side int
 }
 
 // offset returns how far the model puts the mark's pixel px from where
@@ -127,6 +134,75 @@ type fitState struct {
 	terms     int
 	fixedK1   float64 // K1 when it is not fitted (the Monte Carlo's lens prior)
 	fixedK2   float64 // K2 when it is not fitted (likewise)
+	// rect is where the play area's turn is in p (then each side's
+	// offset, in sides' order) when marks have a Side; 0 without.
+	rect  int
+	sides []int
+}
+
+// sideNormal is the table normal of a play-area side for the rectangle
+// turned by phi radians.
+func sideNormal(side int, phi float64) physics.Vec {
+	s, c := math.Sincos(phi)
+	if side == 2 || side == 4 {
+		return physics.V(c, s)
+	}
+	return physics.V(-s, c)
+}
+
+// offset is Mark.offset with the play area's sides taken from the
+// parameters p.
+func (s *fitState) offset(mk Mark, m Model, px physics.Vec, p []float64) physics.Vec {
+	if mk.Side == 0 || s.rect == 0 {
+		return mk.offset(m, px)
+	}
+	q, _ := m.ToTable(px)
+	for i, sd := range s.sides {
+		if sd == mk.Side {
+			return physics.V(sideNormal(sd, p[s.rect]).Dot(q)-p[s.rect+1+i], 0)
+		}
+	}
+	return physics.Vec{}
+}
+
+// initRect appends to p the play area's turn and each side's offset,
+// from where the model m puts the sides' marks.
+func (s *fitState) initRect(marks []Mark, m Model) {
+	pts := map[int][]physics.Vec{}
+	for _, mk := range marks {
+		if mk.Side > 0 {
+			q, _ := m.ToTable(mk.Pixel)
+			if len(pts[mk.Side]) == 0 {
+				s.sides = append(s.sides, mk.Side)
+			}
+			pts[mk.Side] = append(pts[mk.Side], q)
+		}
+	}
+	if len(s.sides) == 0 {
+		return
+	}
+	// the turn from the side with the most points (its ends)
+	best := s.sides[0]
+	for _, sd := range s.sides {
+		if len(pts[sd]) > len(pts[best]) {
+			best = sd
+		}
+	}
+	a, b := pts[best][0], pts[best][len(pts[best])-1]
+	phi := b.Sub(a).Angle().Radians()
+	if best == 2 || best == 4 {
+		phi -= math.Pi / 2
+	}
+	s.rect = len(s.p)
+	s.p = append(s.p, phi)
+	for _, sd := range s.sides {
+		n := sideNormal(sd, phi)
+		d := 0.0
+		for _, q := range pts[sd] {
+			d += n.Dot(q)
+		}
+		s.p = append(s.p, d/float64(len(pts[sd])))
+	}
 }
 
 func (s *fitState) model(w, h int, p []float64) Model {
@@ -311,6 +387,7 @@ func fit(marks []Mark, w, h int, lens *Lens) (*Calibration, error) {
 	st.p = append(hn[:8:8], make([]float64, st.terms)...)
 	// weights: the mm one pixel covers at each mark, from the DLT
 	m0 := st.model(w, h, st.p)
+	st.initRect(marks, m0)
 	wts := make([]float64, len(marks))
 	for i, mk := range marks {
 		big, small := m0.Scale(mk.Pixel)
@@ -319,7 +396,7 @@ func fit(marks []Mark, w, h int, lens *Lens) (*Calibration, error) {
 	p, err := levenbergMarquardt(func(p []float64, r []float64) {
 		m := st.model(w, h, p)
 		for i, mk := range marks {
-			d := mk.offset(m, mk.Pixel)
+			d := st.offset(mk, m, mk.Pixel, p)
 			r[2*i] = d.X * wts[i]
 			r[2*i+1] = d.Y * wts[i]
 		}
@@ -333,7 +410,7 @@ func fit(marks []Mark, w, h int, lens *Lens) (*Calibration, error) {
 	chi2, sum2 := 0.0, 0.0
 	for i, mk := range marks {
 		q, _ := c.Model.ToTable(mk.Pixel)
-		d := mk.offset(c.Model, mk.Pixel).Norm()
+		d := st.offset(mk, c.Model, mk.Pixel, p).Norm()
 		c.Residuals = append(c.Residuals, Residual{Mark: mk, Fitted: q, MM: d, Sigmas: d * wts[i]})
 		chi2 += d * d * wts[i] * wts[i]
 		sum2 += d * d
@@ -456,7 +533,7 @@ func (c *Calibration) Refit(pixels []physics.Vec, k1, k2 float64) (Model, error)
 	p, err := levenbergMarquardt(func(p []float64, res []float64) {
 		m := st.model(c.Width, c.Height, p)
 		for i, r := range c.Residuals {
-			d := r.Mark.offset(m, pixels[i])
+			d := st.offset(r.Mark, m, pixels[i], p)
 			res[2*i] = d.X * wts[i]
 			res[2*i+1] = d.Y * wts[i]
 		}

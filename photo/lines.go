@@ -503,3 +503,80 @@ func (l *Lens) draw(rng *rand.Rand) (float64, float64) {
 	z1, z2 := rng.NormFloat64(), rng.NormFloat64()
 	return l.K1 + a*z1, l.K2 + b*z1 + c*z2
 }
+
+// Play-area sides among the straight edges (proposals).
+const (
+	// MinPlayAreaSideMM is the shortest straight edge (mm on the table)
+	// taken for a side of the play area: longer than any sheet's.
+	MinPlayAreaSideMM = 400.0
+	// MaxSideTurnDeg is how far from parallel or square to the longest
+	// side another side may lie, through a calibration without the lens.
+	MaxSideTurnDeg = 4.0
+)
+
+// PlayAreaSides picks the play area's sides among the straight edges:
+// those at least MinPlayAreaSideMM long on the table through m, parallel
+// or square to the longest within MaxSideTurnDeg (of each direction the
+// two farthest apart), as Side marks (Mark.Side) of a rectangle whose
+// size and place the fit finds: their straightness, being parallel and
+// being square fix the lens and the perspective with no size given.
+// Nil when fewer than three sides are found.
+func PlayAreaSides(edges []StraightEdge, m Model) []Mark {
+	type side struct {
+		e      StraightEdge
+		dir    physics.Vec // along it, on the table
+		mid    physics.Vec
+		length float64
+	}
+	var ss []side
+	for _, e := range edges {
+		a, ok1 := m.ToTable(e.Points[0])
+		b, ok2 := m.ToTable(e.Points[len(e.Points)-1])
+		if !ok1 || !ok2 || a.Dist(b) < MinPlayAreaSideMM {
+			continue
+		}
+		ss = append(ss, side{e: e, dir: b.Sub(a).Unit(), mid: a.Lerp(b, 0.5), length: a.Dist(b)})
+	}
+	if len(ss) < 3 {
+		return nil
+	}
+	sort.Slice(ss, func(i, j int) bool { return ss[i].length > ss[j].length })
+	ref := ss[0].dir
+	lim := math.Sin(MaxSideTurnDeg * math.Pi / 180)
+	var along, across []side // parallel to the longest, square to it
+	for _, s := range ss {
+		switch {
+		case math.Abs(s.dir.Cross(ref)) < lim:
+			along = append(along, s)
+		case math.Abs(s.dir.Dot(ref)) < lim:
+			across = append(across, s)
+		}
+	}
+	// of each direction the two farthest apart across it
+	pick := func(group []side, n physics.Vec) []side {
+		if len(group) <= 1 {
+			return group
+		}
+		sort.Slice(group, func(i, j int) bool { return group[i].mid.Dot(n) < group[j].mid.Dot(n) })
+		return []side{group[0], group[len(group)-1]}
+	}
+	along, across = pick(along, ref.Perp()), pick(across, ref)
+	if len(along)+len(across) < 3 {
+		return nil
+	}
+	var out []Mark
+	add := func(s side, sd int) {
+		for i, p := range s.e.Points {
+			q, _ := m.ToTable(p)
+			out = append(out, Mark{Name: fmt.Sprintf("play area side %d point %d", sd, i+1), Pixel: p, Table: q,
+				Normal: s.dir.Perp(), SigmaPx: EdgeMarkPx, Side: sd})
+		}
+	}
+	for i, s := range along {
+		add(s, 1+2*i) // bottom, top
+	}
+	for i, s := range across {
+		add(s, 2+2*i) // right, left
+	}
+	return out
+}

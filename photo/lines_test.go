@@ -19,9 +19,11 @@ var photos = flag.Int("photos", 0, "whole photos rendered by TestLensFromStraigh
 // on whole rendered 12-megapixel phone photos calibrated on the sheet
 // alone, with no table size and no sheet place given, the long straight
 // edges the photo shows (the play area's, the sheet's) are found and
-// measure the lens (plumb line); with that lens the snapped ships come
-// closer to the truth. Two photos here; -long: 40, where the median
-// snapped stand error must be 1 mm or less and the 95% radii honest.
+// measure the lens (plumb line); with that lens, and more with the play
+// area's sides fitted as a rectangle of unknown size and place
+// (PlayAreaSides), the snapped ships come closer to the truth. Two photos
+// here; -long: 40, where the median snapped stand error with the sides
+// must be 1 mm or less and the 95% radii honest.
 func TestLensFromStraightEdges(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders whole 12-megapixel photos")
@@ -35,8 +37,8 @@ func TestLensFromStraightEdges(t *testing.T) {
 	}
 	comp := components(t)
 	rng := rand.New(rand.NewPCG(28, 13))
-	var plain, withLens, snapPlain, snapLens, k1err []float64
-	measured, in, all := 0, 0, 0
+	var plain, withLens, snapPlain, snapLens, snapRect, k1err []float64
+	measured, rects, in, all, inR, allR := 0, 0, 0, 0, 0, 0
 	for range n {
 		tr := phototest.RandomPhoneTrial(rng, comp, photoW, photoH)
 		look := phototest.RandomLook(rng)
@@ -47,7 +49,8 @@ func TestLensFromStraightEdges(t *testing.T) {
 		require.NoError(t, err)
 		s := photo.NewSnapper(tr.Render(look))
 		cal := cal0
-		lens, err := photo.MeasureLens(s.StraightEdges(cal0.Model), photoW, photoH)
+		edges := s.StraightEdges(cal0.Model)
+		lens, err := photo.MeasureLens(edges, photoW, photoH)
 		if err == nil {
 			measured++
 			cal, err = photo.FitWithLens(marks, photoW, photoH, lens)
@@ -59,7 +62,15 @@ func TestLensFromStraightEdges(t *testing.T) {
 		} else {
 			t.Logf("camera K1 %.4f K2 %.4f; no lens: %v", tr.Cam.K1, tr.Cam.K2, err)
 		}
-		for i, c := range []*photo.Calibration{cal0, cal} {
+		// and the play area's sides as a rectangle of unknown size and place
+		calR := cal
+		if sides := photo.PlayAreaSides(edges, cal.Model); len(sides) > 0 {
+			if c, err := photo.Fit(append(append([]photo.Mark(nil), marks...), sides...), photoW, photoH); err == nil {
+				calR = c
+				rects++
+			}
+		}
+		for i, c := range []*photo.Calibration{cal0, cal, calR} {
 			tab, err := sc.Build(c.Model, pointsOf(sc))
 			require.NoError(t, err)
 			ss := *sc
@@ -73,13 +84,16 @@ func TestLensFromStraightEdges(t *testing.T) {
 			require.NoError(t, err)
 			for j, sh := range tr.Truth.Ships {
 				d, ds := tab.Ships[j].Pose.Pos.Dist(sh.Pose.Pos), snapTab.Ships[j].Pose.Pos.Dist(sh.Pose.Pos)
-				if i == 0 {
+				switch i {
+				case 0:
 					plain, snapPlain = append(plain, d), append(snapPlain, ds)
-				} else {
+				case 1:
 					withLens, snapLens = append(withLens, d), append(snapLens, ds)
+				case 2:
+					snapRect = append(snapRect, ds)
 				}
 			}
-			if i == 1 {
+			if i > 0 {
 				samples := 100
 				if *long {
 					samples = 300
@@ -87,23 +101,34 @@ func TestLensFromStraightEdges(t *testing.T) {
 				res, err := photo.Analyse(c, &ss, photo.Options{Samples: samples, Seed: rng.Uint64()})
 				require.NoError(t, err)
 				for j, sh := range tr.Truth.Ships {
-					all++
-					if res.Table.Ships[j].Pose.Pos.Dist(sh.Pose.Pos) <= res.Poses[j].PosPM {
-						in++
+					ok := res.Table.Ships[j].Pose.Pos.Dist(sh.Pose.Pos) <= res.Poses[j].PosPM
+					if i == 1 {
+						all++
+						if ok {
+							in++
+						}
+					} else {
+						allR++
+						if ok {
+							inR++
+						}
 					}
 				}
 			}
 		}
 	}
-	t.Logf("%d photos, lens measured on %d (K1 error median %.4f, 95%% %.4f); stand error mm, sheet alone: clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f; with the lens from straight edges: clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f; snapped poses covered %d/%d",
+	t.Logf("%d photos, lens measured on %d (K1 error median %.4f, 95%% %.4f); stand error mm, sheet alone: clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f; with the lens from straight edges: clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f, covered %d/%d; with the play area's sides as a rectangle (%d photos): snapped median %.2f 95%% %.2f, covered %d/%d",
 		n, measured, percentile(k1err, 0.5), percentile(k1err, 0.95), percentile(plain, 0.5), percentile(plain, 0.95),
 		percentile(snapPlain, 0.5), percentile(snapPlain, 0.95), percentile(withLens, 0.5), percentile(withLens, 0.95),
-		percentile(snapLens, 0.5), percentile(snapLens, 0.95), in, all)
+		percentile(snapLens, 0.5), percentile(snapLens, 0.95), in, all, rects, percentile(snapRect, 0.5), percentile(snapRect, 0.95), inR, allR)
 	assert.GreaterOrEqual(t, measured, n*9/10, "photos whose lens the straight edges measure")
 	assert.Less(t, percentile(k1err, 0.5), 0.01, "median error of the measured K1")
 	assert.Less(t, mean(snapLens), mean(snapPlain), "the lens brings the snapped stands closer")
+	assert.GreaterOrEqual(t, rects, n*9/10, "photos whose play area's sides are found")
+	assert.Less(t, mean(snapRect), mean(snapPlain), "the play area's sides bring the snapped stands closer")
 	if *long {
-		assert.LessOrEqual(t, percentile(snapLens, 0.5), 1.0, "median snapped stand error with the lens, mm")
-		assert.GreaterOrEqual(t, float64(in)/float64(all), 0.95, "snapped poses' coverage")
+		assert.LessOrEqual(t, percentile(snapRect, 0.5), 1.0, "median snapped stand error with the sides, mm")
+		assert.GreaterOrEqual(t, float64(in)/float64(all), 0.95, "snapped poses' coverage with the lens")
+		assert.GreaterOrEqual(t, float64(inR)/float64(allR), 0.95, "snapped poses' coverage with the sides")
 	}
 }

@@ -71,19 +71,29 @@ func (mf *Marks) FitOn(s *Snapper) (*Calibration, error) {
 // when the marks place the table (the sheet's at or angle given, or four
 // or more points), the play area's edges looked for where that puts them
 // and fitted as line marks (FitWithTableEdges), which also fix the
-// perspective. Without straight edges it is the marks' own fit.
+// perspective; when they do not, the play area's sides among the
+// straight edges (PlayAreaSides) fitted as a rectangle of unknown size
+// and place, which fixes the perspective too. Without straight edges it
+// is the marks' own fit.
 func (mf *Marks) fitEdges(s *Snapper, marks []Mark, w, h int) (*Calibration, error) {
 	cal, err := Fit(marks, w, h)
 	if err != nil {
 		return nil, err
 	}
-	if lens, err := MeasureLens(s.StraightEdges(cal.Model), w, h); err == nil {
+	edges := s.StraightEdges(cal.Model)
+	if lens, err := MeasureLens(edges, w, h); err == nil {
 		if c, err := FitWithLens(marks, w, h, lens); err == nil {
 			cal = c
 		}
 	}
 	if (mf.Sheet != nil && mf.Sheet.Placed) || len(mf.Points) >= 4 {
 		if c, used, err := s.tableEdgesFrom(cal, marks, w, h, mf.Scene.Table.Width, mf.Scene.Table.Depth); err == nil && used > 0 {
+			return c, nil
+		}
+		return cal, nil
+	}
+	if sides := PlayAreaSides(edges, cal.Model); len(sides) > 0 {
+		if c, err := Fit(append(append([]Mark(nil), marks...), sides...), w, h); err == nil {
 			return c, nil
 		}
 	}

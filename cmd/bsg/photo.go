@@ -171,15 +171,21 @@ func writePhotoText(w io.Writer, res *photo.Result) error {
 		lens = fmt.Sprintf("lens K1 %.4f, K2 %.4f", c.Model.K1, c.Model.K2)
 	}
 	fmt.Fprintf(w, "Calibration: %d marks, %s; residuals %.2f mm root mean square (%d degrees of freedom).\n", len(c.Residuals), lens, c.RMSMM, c.DOF)
-	edges, edgeSum2 := 0, 0.0
+	edges, edgeSum2, sides := 0, 0.0, 0
 	for _, r := range c.Residuals {
+		if r.Side != 0 {
+			sides++
+		}
 		if r.Normal != (physics.Vec{}) {
 			edges, edgeSum2 = edges+1, edgeSum2+r.MM*r.MM
 			continue
 		}
 		fmt.Fprintf(w, "  %-20s pixel (%.1f, %.1f) → table (%.1f, %.1f): residual %.2f mm\n", r.Name, r.Pixel.X, r.Pixel.Y, r.Table.X, r.Table.Y, r.MM)
 	}
-	if edges > 0 {
+	switch {
+	case sides > 0:
+		fmt.Fprintf(w, "  and %d points of the play area's sides found on the photo, fitted as a rectangle of unknown size and place (plumb line): residuals %.2f mm root mean square\n", edges, math.Sqrt(edgeSum2/float64(edges)))
+	case edges > 0:
 		fmt.Fprintf(w, "  and %d points of the play area's edges found on the photo (plumb line): residuals %.2f mm root mean square\n", edges, math.Sqrt(edgeSum2/float64(edges)))
 	}
 	if res.MoreMarks > 0 {

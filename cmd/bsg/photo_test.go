@@ -252,9 +252,10 @@ func TestPhotoFindPlaceAndEdges(t *testing.T) {
 	code, _, stderr = runCLI(t, "", "photo", "-place", "at 2000,10", "-marks", up, photoPath)
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "off the 900 × 900 mm table")
-	// -edges with neither: the lens from the straight edges
+	// -edges with neither: the play area's sides as a rectangle of
+	// unknown size and place
 	code, stdout, stderr = runCLI(t, "", "photo", "-edges", "-marks", up, photoPath)
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, stdout, "lens from ")
-	assert.Contains(t, stdout, " straight edges (")
+	assert.Contains(t, stdout, "points of the play area's sides found on the photo, fitted as a rectangle of unknown size and place")
+	assert.Contains(t, stdout, "lens K1 ")
 }

@@ -455,6 +455,8 @@ func (p *Photo) char(r rune) {
 			switch c := p.calibration(); {
 			case c == nil:
 				p.info = "the lens will be measured from the photo's straight edges once the calibration fits"
+			case len(c.Residuals) > 0 && c.Residuals[len(c.Residuals)-1].Side != 0:
+				p.info = "the lens and the perspective are measured from the play area's sides found on the photo (a rectangle of unknown size and place)"
 			case c.Lens != nil:
 				p.info = "the lens is measured from the photo's straight edges: " + c.Lens.String()
 			case c.Terms > 0:
