@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/measure"
 	"github.com/starshipbattles/bsg/movefile"
 	"github.com/starshipbattles/bsg/physics"
@@ -67,7 +69,7 @@ func runMove(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	o, err := starship.Resolve(in.Rules, comp, in.Class, in.Ship, in.Plan, in.FTL)
+	o, err := previewMove(in, comp)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -75,6 +77,24 @@ func runMove(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return writeMoveJSON(stdout, o)
 	}
 	return writeMoveText(stdout, in, o)
+}
+
+// previewMove is the engine's one answer to "what would this plan do?"
+// for the file's ship: bsg move has no battle, only the rules, the ship's
+// class and state and its plan, so it asks battle.PreviewPlan (the answer
+// Battle.Preview gives for a ship on the table, read and checked once,
+// corrected when illegal, moved), or battle.PreviewJump with the file's
+// FTL marker and rolls (Faster-than-light movement). A plan at FTL always
+// comes with them (movefile refuses it otherwise).
+func previewMove(in movefile.Input, comp *assets.Components) (starship.Outcome, error) {
+	if in.FTL != nil {
+		return battle.PreviewJump(in.Rules, comp, in.Class, in.Ship, in.Plan, *in.FTL)
+	}
+	o, err := battle.PreviewPlan(in.Rules, comp, in.Class, in.Ship, in.Plan)
+	if err == nil && len(o.Steps) == 0 {
+		return starship.Outcome{}, fmt.Errorf("ftl: the plan jumps, and the file gives no ftl marker and rolls")
+	}
+	return o, err
 }
 
 func step(s starship.Step) moveStep {
