@@ -88,3 +88,35 @@ func TestDeterminingRangePolygonSegmentDistance(t *testing.T) {
 	assert.False(t, s.Contains(V(-2, -1)), "on the line, before A")
 	assert.False(t, s.Contains(V(2, 1.0000001)), "off the line")
 }
+
+// TestLineOfSightSegmentFromAShadowEdge pins the clipping of a segment one
+// end of which lies exactly on an edge of a shadow (Line of sight:
+// touching a base does not block, so a shadow is open and its edge is
+// seen). The apex (0, 0) looks past a square base whose near corners
+// (10, ±5) make the shadow's sides the lines y = ±x/2; (40, 20) lies on
+// the upper side, (40, 0) inside the shadow, (40, 40) outside it.
+func TestLineOfSightSegmentFromAShadowEdge(t *testing.T) {
+	var s Sight
+	s.SetBlockers(V(0, 0), []Blocker{Polygon{V(10, -5), V(20, -5), V(20, 5), V(10, 5)}})
+	edge, inside, outside := V(40, 20), V(40, 0), V(40, 40)
+	tests := []struct {
+		name string
+		seg  Segment
+		want []Segment
+	}{
+		// Into the shadow: only the end on its edge is seen, from
+		// either end of the segment.
+		{"from the edge into the shadow", Segment{edge, inside}, []Segment{{edge, edge}}},
+		{"from inside the shadow to its edge", Segment{inside, edge}, []Segment{{edge, edge}}},
+		// Away from the shadow: nothing of it is hidden.
+		{"from the edge away from the shadow", Segment{edge, outside}, []Segment{{edge, outside}}},
+		{"to the edge from outside the shadow", Segment{outside, edge}, []Segment{{outside, edge}}},
+		// Along the edge: every point touches the shadow, none is in it.
+		{"along the edge", Segment{edge, V(60, 30)}, []Segment{{edge, V(60, 30)}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, s.VisiblePieces(tt.seg, -1, nil))
+		})
+	}
+}
