@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
@@ -39,6 +40,7 @@ type game struct {
 	published *wire.Record
 	clock     *gameClock    // nil: no clock
 	aborted   *wire.Abort   // the game ended by a forfeit
+	lastAt    time.Time     // when its latest message was accepted (or it was created)
 	snap      *battle.State // the battle's state since its latest change (cur)
 	delay     int           // spectators see the game this many turns behind
 	turns     []*wire.State // with a delay: the spectators' state at the start of each turn (turns[t-1])

@@ -65,16 +65,18 @@ type Options struct {
 	// all clients together (default limits.Games): the one bound more
 	// addresses do not get round.
 	MaxGamesPerClient, MaxGames int
-	// JoinWithin is how long a game waits for its two players to take
-	// their seats (default 1 h), IdleExpiry how long a started game waits
-	// for its next message (default 30 days), before it expires: it ends
-	// unfinished (no record), its seats are refused with 410, and it no
-	// longer counts against its creator. A game with a connection open
-	// does not expire. AbandonedExpiry (default 24 h) is the shorter wait
-	// of a started game without a clock that nobody is playing: no plan
-	// revealed yet, or a reveal owed (an honest client reveals as soon as
-	// it may, so a missing reveal is a client gone); a game with a clock
-	// has its own rule for an absent side (clock.go).
+	// The rules of an absent player (abandon.go): JoinWithin is how long
+	// a game waits for its two players to take their seats (default 1 h;
+	// then it is called off with no result), IdleExpiry how long a
+	// started game waits for its next message (default 30 days), and
+	// AbandonedExpiry (default 24 h) the shorter wait of a started game
+	// without a clock that nobody is playing: no plan revealed yet, or a
+	// reveal owed (an honest client reveals as soon as it may, so a
+	// missing reveal is a client gone). Past it the game ends: the side
+	// that owes a move forfeits (no result when both do), in its state
+	// and its signed record, and it no longer counts against its
+	// creator. An open connection does not hold a game. A game with a
+	// clock has its own rule for an absent side (clock.go).
 	JoinWithin, IdleExpiry, AbandonedExpiry time.Duration
 	// Clock is the server's time (default the system's): expiry and the
 	// game clocks read it. TickEvery is how often the server looks for
@@ -128,8 +130,7 @@ type Server struct {
 	comp  *assets.Components
 	store store
 	key   ed25519.PrivateKey
-	owner string    // this server's name in the store's leases
-	held  time.Time // when the games in memory were last marked held (shared store)
+	owner string // this server's name in the store's leases
 
 	mu    sync.Mutex
 	games map[string]*live // the games in use: held by a connection or a request
@@ -481,7 +482,6 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := clientOf(r)
-	s.sweep()
 	n, all, err := s.store.activeGames(client)
 	if err != nil {
 		s.storageError(w, "create", err)
@@ -537,32 +537,13 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, resp)
 }
 
-// sweep expires the games left unstarted or idle past their time
-// (Options.JoinWithin, IdleExpiry), but for those in use.
-func (s *Server) sweep() {
-	s.mu.Lock()
-	keep := make([]string, 0, len(s.games))
-	for id := range s.games {
-		keep = append(keep, id)
-	}
-	now := s.opts.Clock.Now()
-	n, err := s.store.expire(expiry{notStarted: now.Add(-s.opts.JoinWithin).Unix(), idleSince: now.Add(-s.opts.IdleExpiry).Unix(),
-		abandonedSince: now.Add(-s.opts.AbandonedExpiry).Unix(), now: now.Unix()}, keep)
-	s.mu.Unlock()
-	if err != nil {
-		s.opts.Logf("expiry: storage: %v", err)
-	} else if n > 0 {
-		s.opts.Logf("expiry: %d games left unfinished past their time have expired", n)
-	}
-}
-
-// errExpired is a game that expired unfinished.
+// errExpired is a game that expired unfinished: a server before the
+// rules of an absent player (abandon.go) left games so; none does now.
 var errExpired = errors.New("expired")
 
 // load returns a game held in memory, rebuilding it from the store, and
 // holds it there until release.
 func (s *Server) load(id string) (*live, error) {
-	s.sweep()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if l, ok := s.games[id]; ok {
@@ -614,6 +595,7 @@ func (s *Server) rebuild(row gameRow) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.lastAt = time.Unix(row.created, 0)
 	msgs, err := s.store.messages(row.id, 0)
 	if err != nil {
 		return nil, err
@@ -634,10 +616,14 @@ func replay(g *game, msgs []message) error {
 		side := battle.Side(m.side)
 		if m.at > 0 {
 			g.charge(time.UnixMilli(m.at))
+			g.lastAt = time.UnixMilli(m.at)
 		}
 		switch string(m.body) {
 		case joinBody:
 			g.join(side)
+			continue
+		case abandonBody:
+			g.abandon()
 			continue
 		case timeoutBody:
 			if err := g.timeout(side); err != nil {
@@ -720,8 +706,7 @@ func (s *Server) own(l *live) (release func(), caught bool, err error) {
 }
 
 // Poll sends this server's connections the games other servers changed
-// in the store (a shared store; the ticker calls it every PollEvery), and
-// marks the games it holds as held, so that no server expires them.
+// in the store (a shared store; the ticker calls it every PollEvery).
 func (s *Server) Poll() {
 	s.mu.Lock()
 	ids := make([]string, 0, len(s.games))
@@ -731,13 +716,6 @@ func (s *Server) Poll() {
 	s.mu.Unlock()
 	if len(ids) == 0 {
 		return
-	}
-	now := s.opts.Clock.Now()
-	if now.Sub(s.held) > time.Minute/2 || now.Before(s.held) {
-		if err := s.store.hold(ids, now.Add(2*time.Minute).Unix()); err != nil {
-			s.opts.Logf("poll: storage: %v", err)
-		}
-		s.held = now
 	}
 	latest, err := s.store.seqs(ids)
 	if err != nil {
@@ -782,6 +760,9 @@ func (s *Server) Poll() {
 const (
 	joinBody    = `{"type":"join"}`
 	timeoutBody = `{"type":"timeout"}`
+	// abandonBody is the server's message ending a game left unplayed
+	// past its time (abandon.go), stored with no side.
+	abandonBody = `{"type":"abandon"}`
 )
 
 // appendNow stores message seq of a game at the server's time now, with
@@ -791,19 +772,24 @@ func (s *Server) appendNow(l *live, side string, body []byte, started bool, now 
 	if d := l.g.deadline(); !d.IsZero() {
 		deadline = max(d.UnixMilli(), 1)
 	}
-	return s.store.append(appendReq{game: l.row.id, seq: l.g.seq, side: side, body: body, over: l.g.over(), started: started,
+	err := s.store.append(appendReq{game: l.row.id, seq: l.g.seq, side: side, body: body, over: l.g.over(), started: started,
 		at: now.UnixMilli(), deadline: deadline, revealed: l.g.underWay(), awaiting: l.g.awaitingReveal()})
+	if err == nil {
+		l.g.lastAt = time.UnixMilli(now.UnixMilli())
+	}
+	return err
 }
 
 // Tick applies the clock's rule to every game whose side's time has run
-// out by the server's time now (bsg serve's server calls it every
-// second; tests with a fake clock call it after moving the clock).
+// out by the server's time now, then the rules of an absent player to
+// every game left unplayed past its time (abandon.go) (bsg serve's
+// server calls it every second; tests with a fake clock call it after
+// moving the clock).
 func (s *Server) Tick() {
 	now := s.opts.Clock.Now()
 	ids, err := s.store.due(now.UnixMilli())
 	if err != nil {
 		s.opts.Logf("clock: storage: %v", err)
-		return
 	}
 	for _, id := range ids {
 		l, err := s.load(id)
@@ -814,6 +800,75 @@ func (s *Server) Tick() {
 		s.tickGame(l, now)
 		s.release(l)
 	}
+	s.endAbandoned(now)
+}
+
+// abandonBatch bounds the games one Tick ends (the rest wait for the
+// next).
+const abandonBatch = 200
+
+// absence is the server's rules of an absent player.
+func (s *Server) absence() absence {
+	return absence{joinWithin: s.opts.JoinWithin, abandoned: s.opts.AbandonedExpiry, idle: s.opts.IdleExpiry}
+}
+
+// endAbandoned ends the games left unplayed past their time by now
+// (abandon.go): each is loaded, its lease taken, the rule checked on the
+// game itself and its ending stored, and its connections are sent it.
+func (s *Server) endAbandoned(now time.Time) {
+	r := s.absence()
+	ids, err := s.store.abandoned(expiry{notStarted: now.Add(-r.joinWithin).Unix(), idleSince: now.Add(-r.idle).Unix(),
+		abandonedSince: now.Add(-r.abandoned).Unix()}, abandonBatch)
+	if err != nil {
+		s.opts.Logf("abandoned games: storage: %v", err)
+		return
+	}
+	for _, id := range ids {
+		l, err := s.load(id)
+		if err != nil {
+			s.opts.Logf("abandoned game %s: %v", id, err)
+			continue
+		}
+		s.abandonGame(l, now)
+		s.release(l)
+	}
+}
+
+// abandonGame ends one game if it is left unplayed past its time at now.
+func (s *Server) abandonGame(l *live, now time.Time) {
+	l.mu.Lock()
+	release, caught, err := s.own(l)
+	if err != nil {
+		l.mu.Unlock()
+		s.opts.Logf("abandoned game %s: %v", l.row.id, err)
+		return
+	}
+	changed := s.expireDue(l, now) || caught
+	if l.g.abandonDue(now, s.absence()) {
+		l.g.charge(now)
+		l.g.abandon()
+		if err := s.appendNow(l, "", []byte(abandonBody), false, now); err != nil {
+			s.opts.Logf("abandoned game %s: not stored: %v", l.row.id, err)
+			if g, rerr := s.rebuild(l.row); rerr == nil {
+				l.g = g
+			}
+		} else {
+			s.opts.Logf("game %s left unplayed past its time: %s", l.row.id, l.g.aborted.Text(nil))
+			changed = true
+		}
+	}
+	release()
+	if !changed {
+		l.mu.Unlock()
+		return
+	}
+	s.publish(l.g)
+	s.observe(l)
+	frames := s.frames(l, nil)
+	l.sendMu.Lock()
+	l.mu.Unlock()
+	s.deliver(frames)
+	l.sendMu.Unlock()
 }
 
 // tickGame applies the clock's rule to the sides of one game whose time
@@ -1157,7 +1212,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.opts.Logf("game %s: %v", l.row.id, err)
 	}
-	if side != "" && !l.g.joined[side] {
+	if side != "" && !l.g.joined[side] && !l.g.over() {
 		s.joinSeat(l, side)
 		frames = s.frames(l, nil)
 	} else if caught {

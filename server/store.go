@@ -44,13 +44,10 @@ type store interface {
 	// activeGames counts the unfinished games a client created, and all
 	// unfinished games.
 	activeGames(creator string) (mine, all int, err error)
-	// expire marks expired the unfinished games past their time (e), but
-	// those named in keep and those a server holds (hold) past e.now, and
-	// returns how many.
-	expire(e expiry, keep []string) (int64, error)
-	// hold records that this server holds the games ids in memory until
-	// the unix time until (a game held is not expired).
-	hold(ids []string, until int64) error
+	// abandoned lists at most limit unfinished games left unplayed past
+	// their time (e): the candidates of the rules of an absent player
+	// (abandon.go), which the server checks on each game.
+	abandoned(e expiry, limit int) ([]string, error)
 	// messages returns a game's messages after seq after, in order.
 	messages(game string, after int) ([]message, error)
 	// seqs returns the latest stored message seq of each of the games
@@ -121,7 +118,7 @@ var addedColumns = [][3]string{
 	{"games", "clock", "{blob} NOT NULL DEFAULT ''"},  // wire.ClockSpec in JSON ('': none)
 	{"games", "deadline", "{int} NOT NULL DEFAULT 0"}, // unix ms when a side's time is next due (0: none)
 	{"messages", "at", "{int} NOT NULL DEFAULT 0"},    // unix ms it was accepted (the clock's charge)
-	{"games", "held", "{int} NOT NULL DEFAULT 0"},     // unix time until which a server holds it in memory
+	{"games", "held", "{int} NOT NULL DEFAULT 0"},     // unused (a server held a game in memory until then)
 	{"games", "revealed", "{int} NOT NULL DEFAULT 0"}, // a side has revealed a plan or declared (the game is under way)
 	{"games", "clocked", "{int} NOT NULL DEFAULT 0"},  // the game has a clock (its own rule ends an absence)
 	{"games", "last_seq", "{int} NOT NULL DEFAULT 0"}, // the seq of its latest message
@@ -460,8 +457,9 @@ func tokenHash(token string) string {
 type gameRow struct {
 	id, creator, scenario string
 	setup, secret, clock  []byte
-	over                  int // unfinished, finished or expired
-	delay                 int // spectators see the game this many moves behind
+	over                  int   // unfinished, finished or expired
+	created               int64 // unix s
+	delay                 int   // spectators see the game this many moves behind
 }
 
 // createGame stores a new game and its three seat tokens (hashed).
@@ -491,8 +489,8 @@ func (s *sqlStore) seat(token string) (game, side string, err error) {
 
 func (s *sqlStore) game(id string) (gameRow, error) {
 	g := gameRow{id: id}
-	err := s.db.QueryRow(s.q(`SELECT creator, scenario, setup, secret, over, clock, spectate FROM games WHERE id = ?`), id).
-		Scan(&g.creator, &g.scenario, &g.setup, &g.secret, &g.over, &g.clock, &g.delay)
+	err := s.db.QueryRow(s.q(`SELECT creator, scenario, setup, secret, over, clock, spectate, created FROM games WHERE id = ?`), id).
+		Scan(&g.creator, &g.scenario, &g.setup, &g.secret, &g.over, &g.clock, &g.delay, &g.created)
 	return g, notFound(err)
 }
 
@@ -512,35 +510,30 @@ func in(ids []string) (string, []any) {
 	return "(" + strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",") + ")", args
 }
 
-// expiry says which unfinished games expire (unix s): those nobody
-// started before notStarted; those with no message since idleSince; the
-// abandoned ones, with no message since abandonedSince: without a clock,
-// started, and either no plan revealed yet or a reveal owed.
-type expiry struct{ notStarted, idleSince, abandonedSince, now int64 }
+// expiry says which unfinished games are left unplayed past their time
+// (unix s): those not started with no message since notStarted; those
+// with no message since idleSince; the abandoned ones, with no message
+// since abandonedSince: without a clock, started, and either no plan
+// revealed yet or a reveal owed.
+type expiry struct{ notStarted, idleSince, abandonedSince int64 }
 
-func (s *sqlStore) expire(e expiry, keep []string) (int64, error) {
-	q := `UPDATE games SET over = 2 WHERE over = 0 AND held < ? AND ((started = 0 AND active < ?) OR active < ?
-  OR (clocked = 0 AND (revealed = 0 OR awaiting = 1) AND active < ?))`
-	args := []any{e.now, e.notStarted, e.idleSince, e.abandonedSince}
-	if len(keep) > 0 {
-		list, more := in(keep)
-		q += ` AND id NOT IN ` + list
-		args = append(args, more...)
-	}
-	res, err := s.db.Exec(s.q(q), args...)
+func (s *sqlStore) abandoned(e expiry, limit int) ([]string, error) {
+	rows, err := s.db.Query(s.q(`SELECT id FROM games WHERE over = 0 AND ((started = 0 AND active < ?) OR active < ?
+  OR (clocked = 0 AND (revealed = 0 OR awaiting = 1) AND active < ?)) ORDER BY active LIMIT `+strconv.Itoa(limit)),
+		e.notStarted, e.idleSince, e.abandonedSince)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return res.RowsAffected()
-}
-
-func (s *sqlStore) hold(ids []string, until int64) error {
-	if len(ids) == 0 {
-		return nil
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
 	}
-	list, args := in(ids)
-	_, err := s.light(`UPDATE games SET held = ? WHERE id IN `+list, append([]any{until}, args...)...)
-	return err
+	return ids, rows.Err()
 }
 
 // message is one stored message.

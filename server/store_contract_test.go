@@ -48,7 +48,7 @@ var contract = []struct {
 }{
 	{"games and seats round trip; unknown ones are errNotFound", func(t *testing.T, open func() store) {
 		st := open()
-		g := gameRow{id: "g1", creator: "10.0.0.1", scenario: "jump-point", setup: []byte(`{"a":1}`), secret: []byte{1, 2, 3}, clock: []byte(`{"mode":"live"}`), delay: 2}
+		g := gameRow{id: "g1", creator: "10.0.0.1", scenario: "jump-point", setup: []byte(`{"a":1}`), secret: []byte{1, 2, 3}, clock: []byte(`{"mode":"live"}`), delay: 2, created: 100}
 		require.NoError(t, st.createGame(g, 100, map[string]string{"colonial": "tc", "cylon": "ty", "spectator": "ts"}))
 		got, err := st.game("g1")
 		require.NoError(t, err)
@@ -126,7 +126,7 @@ var contract = []struct {
 		require.NoError(t, err)
 		assert.Equal(t, [2]int{1, 2}, [2]int{mine, all})
 	}},
-	{"expiry: unjoined, idle, abandoned without a clock; kept and held games stay", func(t *testing.T, open func() store) {
+	{"abandoned: unjoined, idle, abandoned without a clock are found; the rest are not", func(t *testing.T, open func() store) {
 		st := open()
 		mk := func(id string, clocked bool, started, revealed, awaiting bool) {
 			g := gameRow{id: id, setup: []byte("{}"), secret: []byte{1}}
@@ -137,31 +137,27 @@ var contract = []struct {
 			require.NoError(t, st.append(appendReq{game: id, seq: 1, side: "cylon", body: []byte("x"), at: 1000 * 1000, started: started, revealed: revealed, awaiting: awaiting}))
 		}
 		mk("unjoined", false, false, false, false)
-		mk("fresh", false, true, false, false)      // started, nothing revealed yet
-		mk("waiting", false, true, true, true)      // under way, a reveal owed
-		mk("thinking", false, true, true, false)    // under way, plans being made
-		mk("clocked", true, true, false, false)     // its clock ends an absence
-		mk("kept", false, false, false, false)      // held by this server's connection
-		mk("elsewhere", false, false, false, false) // held by another server
-		require.NoError(t, st.hold([]string{"elsewhere"}, 5000))
+		mk("fresh", false, true, false, false)   // started, nothing revealed yet
+		mk("waiting", false, true, true, true)   // under way, a reveal owed
+		mk("thinking", false, true, true, false) // under way, plans being made
+		mk("clocked", true, true, false, false)  // its clock ends an absence
+		mk("over", false, false, false, false)
+		require.NoError(t, st.append(appendReq{game: "over", seq: 2, side: "", body: []byte("x"), at: 1000 * 1000, over: true}))
 		// Nothing is due yet.
-		n, err := st.expire(expiry{notStarted: 999, idleSince: 999, abandonedSince: 999, now: 1001}, nil)
+		ids, err := st.abandoned(expiry{notStarted: 999, idleSince: 999, abandonedSince: 999}, 100)
 		require.NoError(t, err)
-		assert.Zero(t, n)
+		assert.Empty(t, ids)
 		// Past the join and abandoned times, not the idle time.
-		n, err = st.expire(expiry{notStarted: 1001, idleSince: 999, abandonedSince: 1001, now: 1001}, []string{"kept"})
+		ids, err = st.abandoned(expiry{notStarted: 1001, idleSince: 999, abandonedSince: 1001}, 100)
 		require.NoError(t, err)
-		assert.EqualValues(t, 3, n)
-		for id, want := range map[string]int{"unjoined": expired, "fresh": expired, "waiting": expired, "thinking": unfinished,
-			"clocked": unfinished, "kept": unfinished, "elsewhere": unfinished} {
-			g, err := st.game(id)
-			require.NoError(t, err)
-			assert.Equal(t, want, g.over, id)
-		}
-		// Past the idle time and the hold, everything left expires.
-		n, err = st.expire(expiry{notStarted: 1001, idleSince: 1001, abandonedSince: 1001, now: 5001}, nil)
+		assert.ElementsMatch(t, []string{"unjoined", "fresh", "waiting"}, ids)
+		ids, err = st.abandoned(expiry{notStarted: 1001, idleSince: 999, abandonedSince: 1001}, 2)
 		require.NoError(t, err)
-		assert.EqualValues(t, 4, n)
+		assert.Len(t, ids, 2, "at most limit")
+		// Past the idle time, every unfinished game.
+		ids, err = st.abandoned(expiry{notStarted: 1001, idleSince: 1001, abandonedSince: 1001}, 100)
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []string{"unjoined", "fresh", "waiting", "thinking", "clocked"}, ids)
 	}},
 	{"due clocks are found by their deadline", func(t *testing.T, open func() store) {
 		st := open()

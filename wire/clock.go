@@ -105,15 +105,20 @@ func (c Clock) LeftAt(side battle.Side, now time.Time) time.Duration {
 }
 
 // Abort is how a game ended that the engine did not end: a side that
-// forfeits, and why.
+// forfeits, or a game nobody finished, and why.
 type Abort struct {
-	// Forfeits is the side that lost by it; the other wins.
-	Forfeits battle.Side `json:"forfeits"`
+	// Forfeits is the side that lost by it; the other wins. Empty: the
+	// game ended with no result (nobody wins; AbortNotJoined, or
+	// AbortAbandoned by both sides).
+	Forfeits battle.Side `json:"forfeits,omitempty"`
 	Turn     int         `json:"turn"`
 	// Reason is a stable id: "time" (its time and grace ran out),
 	// "no-reveal" (it committed and never opened its commitment),
 	// "open-decision" (its time ran out owing a decision the server cannot
-	// make for it).
+	// make for it), "abandoned" (a game without a clock left unplayed past
+	// its time: the side that owed a move forfeits; when both owed one,
+	// no result), "not-joined" (a seat was never taken: the game never
+	// began, no result).
 	Reason string `json:"reason"`
 }
 
@@ -122,4 +127,33 @@ const (
 	AbortTime         = "time"
 	AbortNoReveal     = "no-reveal"
 	AbortOpenDecision = "open-decision"
+	AbortAbandoned    = "abandoned"
+	AbortNotJoined    = "not-joined"
 )
+
+// Text says how the game ended, naming the sides with name (nil: their
+// ids): for the screens and bsg bot.
+func (a Abort) Text(name func(battle.Side) string) string {
+	if name == nil {
+		name = func(s battle.Side) string { return string(s) }
+	}
+	if a.Forfeits == "" {
+		switch a.Reason {
+		case AbortNotJoined:
+			return "The game was called off: a seat was never taken. No result."
+		case AbortAbandoned:
+			return fmt.Sprintf("The game was abandoned on turn %d: neither side played on. No result.", a.Turn)
+		}
+		return fmt.Sprintf("The game ended on turn %d with no result (%s).", a.Turn, a.Reason)
+	}
+	why := map[string]string{
+		AbortTime:         "its time ran out",
+		AbortNoReveal:     "it committed and never revealed its plan",
+		AbortOpenDecision: "its time ran out owing a decision",
+		AbortAbandoned:    "it left the game unplayed",
+	}[a.Reason]
+	if why == "" {
+		why = a.Reason
+	}
+	return fmt.Sprintf("The game ended on turn %d: the %s side forfeits (%s); the %s side wins.", a.Turn, name(a.Forfeits), why, name(a.Forfeits.Opponent()))
+}

@@ -211,6 +211,16 @@ func (r Record) Verify(comp *assets.Components, wantKey string) (*battle.Battle,
 	if !sameResult(b.Result(), r.Result, r.Format) {
 		return nil, errors.New("record: result: differs from the replay's")
 	}
+	if a := r.Abort; a != nil {
+		switch {
+		case b.Result() != nil:
+			return nil, errors.New("record: abort: the engine ended the game; an abort ends a game the engine did not")
+		case a.Turn != b.Turn():
+			return nil, fmt.Errorf("record: abort: turn %d; the replay stops in turn %d", a.Turn, b.Turn())
+		case a.Forfeits != "" && a.Forfeits != battle.Colonial && a.Forfeits != battle.Cylon:
+			return nil, fmt.Errorf("record: abort: forfeits: %q; allowed: colonial, cylon, or none (no result)", a.Forfeits)
+		}
+	}
 	return b, nil
 }
 

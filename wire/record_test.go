@@ -127,6 +127,11 @@ func TestRecordVerifiesAndEveryTamperingIsCaught(t *testing.T) {
 			r.Journal = append(append([]battle.Entry(nil), rec.Journal[:5]...), rec.Journal[6:]...)
 			return r
 		}()), "", "journal"},
+		{"a forfeit added to a game the engine ended", resign(func() wire.Record {
+			r := rec
+			r.Abort = &wire.Abort{Forfeits: battle.Cylon, Turn: rec.Result.Turn, Reason: wire.AbortAbandoned}
+			return r
+		}()), "", "abort"},
 	}
 	for _, c := range cases {
 		_, err := c.r.Verify(comp, c.key)

@@ -194,7 +194,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if a := st.Aborted; a != nil {
-		fmt.Fprintf(stdout, "game %s aborted on turn %d: %s forfeits (%s)\n", st.Game, a.Turn, a.Forfeits, a.Reason)
+		fmt.Fprintf(stdout, "game %s: %s\n", st.Game, a.Text(nil))
 	} else {
 		r := st.View.Result
 		fmt.Fprintf(stdout, "game %s over on turn %d: %s\n", st.Game, r.Turn, resultText(r.Winner, r.Reason.Text()))

@@ -41,7 +41,7 @@ func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
 		para(clockLine(c.LeftAt, c.Running, time.Now()), 13, kit.ColInk, false)
 	}
 	if st.Aborted != nil {
-		para(fmt.Sprintf("The game ended on turn %d: the %s side forfeits (%s).", st.Aborted.Turn, SideName(st.Aborted.Forfeits), st.Aborted.Reason), 13, kit.ColWarn, true)
+		para(st.Aborted.Text(SideName), 13, kit.ColWarn, true)
 	}
 	if st.Reconnecting {
 		para("Connection lost: reconnecting…", 13, kit.ColWarn, true)
