@@ -62,7 +62,7 @@ func Postgres(t testing.TB) string {
 // dies in the middle of a write.
 func HoldLease(s *Server, game string) error {
 	now := s.opts.Clock.Now()
-	ok, err := s.store.lease(game, s.owner, now.UnixMilli(), now.Add(s.opts.LeaseTTL).UnixMilli())
+	ok, _, err := s.store.lease(game, s.owner, now.UnixMilli(), now.Add(s.opts.LeaseTTL).UnixMilli())
 	if err == nil && !ok {
 		err = errBusy
 	}

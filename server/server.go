@@ -667,23 +667,47 @@ func (s *Server) catchUp(l *live) (bool, error) {
 // errBusy is a game whose lease another server holds past LeaseWait.
 var errBusy = errors.New(wire.Busy + "another server is writing this game; try again in a moment")
 
+// grip is a game's lease this server holds for one write (own): let go
+// by release, or by the commit of the write's message (appendNow).
+type grip struct {
+	s    *Server
+	game string
+	held bool
+}
+
+// release lets go of the lease, unless the commit has (nil: a store of
+// its own, nothing to let go).
+func (g *grip) release() {
+	if g == nil || !g.held {
+		return
+	}
+	g.held = false
+	if err := g.s.store.unlease(g.game, g.s.owner); err != nil {
+		g.s.opts.Logf("game %s: lease: %v", g.game, err)
+	}
+}
+
 // own takes the game's lease on a shared store before this server writes
 // to it, waiting while another server holds it (at most LeaseWait), then
-// catches up with what the others stored (l.mu held). The release lets
-// it go; on a store of its own the server always owns its games.
-func (s *Server) own(l *live) (release func(), caught bool, err error) {
+// catches up with what the others stored (l.mu held): the lease reports
+// the latest stored seq, so when it is the game's own no query follows.
+// The grip's release lets it go; on a store of its own the server always
+// owns its games (a nil grip).
+func (s *Server) own(l *live) (g *grip, caught bool, err error) {
 	if !s.store.shared() {
-		return func() {}, false, nil
+		return nil, false, nil
 	}
 	give := time.Now().Add(s.opts.LeaseWait)
 	pause := 2 * time.Millisecond
+	var latest int
 	for {
 		now := s.opts.Clock.Now()
-		ok, err := s.store.lease(l.row.id, s.owner, now.UnixMilli(), now.Add(s.opts.LeaseTTL).UnixMilli())
+		ok, seq, err := s.store.lease(l.row.id, s.owner, now.UnixMilli(), now.Add(s.opts.LeaseTTL).UnixMilli())
 		if err != nil {
 			return nil, false, err
 		}
 		if ok {
+			latest = seq
 			break
 		}
 		if time.Now().After(give) {
@@ -692,17 +716,16 @@ func (s *Server) own(l *live) (release func(), caught bool, err error) {
 		time.Sleep(pause) // waiting on another process's row: nothing to wait on but the store
 		pause = min(2*pause, 50*time.Millisecond)
 	}
-	release = func() {
-		if err := s.store.unlease(l.row.id, s.owner); err != nil {
-			s.opts.Logf("game %s: lease: %v", l.row.id, err)
-		}
+	g = &grip{s: s, game: l.row.id, held: true}
+	if latest <= l.g.seq {
+		return g, false, nil
 	}
 	caught, err = s.catchUp(l)
 	if err != nil {
-		release()
+		g.release()
 		return nil, false, err
 	}
-	return release, caught, nil
+	return g, caught, nil
 }
 
 // Poll sends this server's connections the games other servers changed
@@ -766,16 +789,26 @@ const (
 )
 
 // appendNow stores message seq of a game at the server's time now, with
-// the game's state after it (l.mu held).
-func (s *Server) appendNow(l *live, side string, body []byte, started bool, now time.Time) error {
+// the game's state after it (l.mu held). With a grip, the write's last,
+// its lease is let go in the same commit.
+func (s *Server) appendNow(l *live, side string, body []byte, started bool, now time.Time, letGo ...*grip) error {
 	var deadline int64
 	if d := l.g.deadline(); !d.IsZero() {
 		deadline = max(d.UnixMilli(), 1)
 	}
-	err := s.store.append(appendReq{game: l.row.id, seq: l.g.seq, side: side, body: body, over: l.g.over(), started: started,
-		at: now.UnixMilli(), deadline: deadline, revealed: l.g.underWay(), awaiting: l.g.awaitingReveal()})
+	req := appendReq{game: l.row.id, seq: l.g.seq, side: side, body: body, over: l.g.over(), started: started,
+		at: now.UnixMilli(), deadline: deadline, revealed: l.g.underWay(), awaiting: l.g.awaitingReveal()}
+	var gr *grip
+	if len(letGo) > 0 && letGo[0] != nil && letGo[0].held {
+		gr = letGo[0]
+		req.letGo = s.owner
+	}
+	err := s.store.append(req)
 	if err == nil {
 		l.g.lastAt = time.UnixMilli(now.UnixMilli())
+	}
+	if gr != nil && (err == nil || errors.Is(err, errConflict)) {
+		gr.held = false // let go with the message, stored or refused
 	}
 	return err
 }
@@ -857,7 +890,7 @@ func (s *Server) abandonGame(l *live, now time.Time) {
 			changed = true
 		}
 	}
-	release()
+	release.release()
 	if !changed {
 		l.mu.Unlock()
 		return
@@ -882,7 +915,7 @@ func (s *Server) tickGame(l *live, now time.Time) {
 		return
 	}
 	changed := s.expireDue(l, now)
-	release()
+	release.release()
 	if !changed && !caught {
 		l.mu.Unlock()
 		return
@@ -1270,14 +1303,14 @@ func (s *Server) joinSeat(l *live, side battle.Side) {
 		s.opts.Logf("game %s: join: %v", l.row.id, err)
 		return
 	}
-	defer release()
+	defer release.release()
 	if l.g.joined[side] { // another server's player took it meanwhile
 		return
 	}
 	now := s.opts.Clock.Now()
 	l.g.charge(now)
 	l.g.join(side)
-	if err := s.appendNow(l, string(side), []byte(joinBody), len(l.g.joined) == 2, now); err != nil {
+	if err := s.appendNow(l, string(side), []byte(joinBody), len(l.g.joined) == 2, now, release); err != nil {
 		s.opts.Logf("game %s: %v", l.row.id, err)
 		if g, rerr := s.rebuild(l.row); rerr == nil {
 			l.g = g
@@ -1304,11 +1337,11 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 		timedOut = s.expireDue(l, now) || caught
 		err = l.g.handle(c.side, m)
 		if err == nil {
-			if err = s.appendNow(l, string(c.side), data, false, now); err != nil {
+			if err = s.appendNow(l, string(c.side), data, false, now, release); err != nil {
 				err = errDirty{fmt.Errorf("%s: not stored (%v); try again", m.Type, err)}
 			}
 		}
-		release()
+		release.release()
 	}
 	var frames []frame
 	if err != nil {

@@ -55,13 +55,17 @@ type store interface {
 	seqs(ids []string) (map[string]int, error)
 	// append stores one message and returns once it is committed. A seq
 	// already stored is refused (errConflict): no message is ever
-	// overwritten.
+	// overwritten. With appendReq.letGo, that owner's lease of the game is
+	// let go in the same commit (stored or refused).
 	append(a appendReq) error
 	// due lists the unfinished games whose clock is due by now (unix ms).
 	due(now int64) ([]string, error)
 	// lease gives owner game's lease until the unix ms until, if nobody
-	// else holds it past now; it reports whether owner holds it.
-	lease(game, owner string, now, until int64) (bool, error)
+	// else holds it past now; it reports whether owner holds it and, when
+	// it does, the game's latest stored seq (games.last_seq: the look for
+	// other servers' messages needs no query of its own when it is the
+	// server's own). One round trip.
+	lease(game, owner string, now, until int64) (ok bool, lastSeq int, err error)
 	// unlease lets go of owner's lease of game.
 	unlease(game, owner string) error
 }
@@ -90,11 +94,12 @@ type appendReq struct {
 	seq        int
 	body       []byte
 	over       bool
-	started    bool  // the message took the second seat
-	at         int64 // unix ms it was accepted
-	deadline   int64 // unix ms the game's clock is next due after it (0: none)
-	revealed   bool  // a plan has been revealed (or a declaration made) in the game so far
-	awaiting   bool  // after it, a side owes a reveal
+	started    bool   // the message took the second seat
+	at         int64  // unix ms it was accepted
+	deadline   int64  // unix ms the game's clock is next due after it (0: none)
+	revealed   bool   // a plan has been revealed (or a declaration made) in the game so far
+	awaiting   bool   // after it, a side owes a reveal
+	letGo      string // when set, this owner's lease of the game is let go in the same commit
 	done       chan error
 }
 
@@ -389,12 +394,23 @@ func (s *sqlStore) committer() {
 }
 
 func (s *sqlStore) commit(batch []appendReq) error {
+	if s.pg && len(batch) == 1 {
+		// One statement outside a transaction: one round trip, one
+		// synchronous commit.
+		return s.appendPG(s.db, batch[0])
+	}
 	tx, err := s.db.Begin()
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
 	for _, r := range batch {
+		if s.pg {
+			if err := s.appendPG(tx, r); err != nil {
+				return err
+			}
+			continue
+		}
 		res, err := tx.Exec(s.q(`INSERT INTO messages (game, seq, side, body, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, seq) DO NOTHING`), r.game, r.seq, r.side, blob(r.body), r.at)
 		if err != nil {
 			return err
@@ -412,8 +428,43 @@ func (s *sqlStore) commit(batch []appendReq) error {
 			over, r.at/1000, boolInt(r.started), r.deadline, boolInt(r.revealed), boolInt(r.awaiting), r.seq, r.game); err != nil {
 			return err
 		}
+		if r.letGo != "" {
+			if _, err := tx.Exec(s.q(`DELETE FROM leases WHERE game = ? AND owner = ?`), r.game, r.letGo); err != nil {
+				return err
+			}
+		}
 	}
 	return tx.Commit()
+}
+
+// appendPG stores one message on PostgreSQL in one statement: the
+// message (refused if its seq is stored: errConflict), the game's
+// columns after it, and the lease let go (appendReq.letGo), whether the
+// message was stored or refused.
+func (s *sqlStore) appendPG(db interface {
+	QueryRow(string, ...any) *sql.Row
+}, r appendReq) error {
+	over := unfinished
+	if r.over {
+		over = finished
+	}
+	var stored int
+	err := db.QueryRow(`WITH ins AS (
+  INSERT INTO messages (game, seq, side, body, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game, seq) DO NOTHING RETURNING seq),
+upd AS (
+  UPDATE games SET over = GREATEST(over, $6), active = $7, started = GREATEST(started, $8), deadline = $9,
+    revealed = GREATEST(revealed, $10), awaiting = $11, last_seq = $2
+  WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING 1),
+del AS (DELETE FROM leases WHERE game = $1 AND owner = $12 AND $12 <> '' RETURNING 1)
+SELECT COUNT(*) FROM ins`, r.game, r.seq, r.side, blob(r.body), r.at, over, r.at/1000, boolInt(r.started), r.deadline,
+		boolInt(r.revealed), boolInt(r.awaiting), r.letGo).Scan(&stored)
+	if err != nil {
+		return err
+	}
+	if stored == 0 {
+		return fmt.Errorf("game %s, message %d: %w", r.game, r.seq, errConflict)
+	}
+	return nil
 }
 
 // blob is b, never nil (PostgreSQL stores a nil slice as NULL).
@@ -586,11 +637,20 @@ func (s *sqlStore) seqs(ids []string) (map[string]int, error) {
 }
 
 // append stores message a.seq of a game (and whether it ended the game)
-// and returns once it is committed.
+// and returns once it is committed; with a.letGo, that owner's lease of
+// the game is let go too, whether the message is stored or refused.
 func (s *sqlStore) append(a appendReq) error {
 	a.done = make(chan error, 1)
 	s.appends <- a
-	return <-a.done
+	err := <-a.done
+	if a.letGo != "" && !s.pg && errors.Is(err, errConflict) {
+		// PostgreSQL lets the lease go in the refused statement; SQLite's
+		// refusal rolled its transaction back.
+		if uerr := s.unlease(a.game, a.letGo); uerr != nil {
+			return uerr
+		}
+	}
+	return err
 }
 
 // due lists the unfinished games whose clock is due by now (unix ms).
@@ -611,11 +671,20 @@ func (s *sqlStore) due(now int64) ([]string, error) {
 	return ids, rows.Err()
 }
 
-func (s *sqlStore) lease(game, owner string, now, until int64) (bool, error) {
-	n, err := s.light(`INSERT INTO leases (game, owner, until) VALUES (?, ?, ?)
+func (s *sqlStore) lease(game, owner string, now, until int64) (bool, int, error) {
+	db := s.db
+	if s.lightDB != nil {
+		db = s.lightDB
+	}
+	var seq int
+	err := db.QueryRow(s.q(`INSERT INTO leases (game, owner, until) VALUES (?, ?, ?)
 ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, until = excluded.until
-WHERE leases.owner = excluded.owner OR leases.until <= ?`, game, owner, until, now)
-	return n == 1, err
+WHERE leases.owner = excluded.owner OR leases.until <= ?
+RETURNING COALESCE((SELECT last_seq FROM games WHERE id = ?), 0)`), game, owner, until, now, game).Scan(&seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, 0, nil
+	}
+	return err == nil, seq, err
 }
 
 func (s *sqlStore) unlease(game, owner string) error {
