@@ -717,7 +717,7 @@ func (s *Server) own(l *live) (g *grip, caught bool, err error) {
 		pause = min(2*pause, 50*time.Millisecond)
 	}
 	g = &grip{s: s, game: l.row.id, held: true}
-	if latest <= l.g.seq {
+	if latest >= 0 && latest <= l.g.seq {
 		return g, false, nil
 	}
 	caught, err = s.catchUp(l)

@@ -62,8 +62,8 @@ type store interface {
 	due(now int64) ([]string, error)
 	// lease gives owner game's lease until the unix ms until, if nobody
 	// else holds it past now; it reports whether owner holds it and, when
-	// it does, the game's latest stored seq (games.last_seq: the look for
-	// other servers' messages needs no query of its own when it is the
+	// it does, the game's latest stored seq, -1 when not known (the look
+	// for other servers' messages needs no query of its own when it is the
 	// server's own). One round trip.
 	lease(game, owner string, now, until int64) (ok bool, lastSeq int, err error)
 	// unlease lets go of owner's lease of game.
@@ -129,6 +129,7 @@ var addedColumns = [][3]string{
 	{"games", "last_seq", "{int} NOT NULL DEFAULT 0"}, // the seq of its latest message
 	{"games", "spectate", "{int} NOT NULL DEFAULT 0"}, // spectators' delay, in moves (wire.CreateRequest.SpectatorDelay)
 	{"games", "awaiting", "{int} NOT NULL DEFAULT 0"}, // a side owes a reveal after its latest message
+	{"leases", "seq", "{int} NOT NULL DEFAULT -1"},    // the game's latest stored seq, kept by every append (-1: not known)
 }
 
 // The values of games.over.
@@ -428,8 +429,11 @@ func (s *sqlStore) commit(batch []appendReq) error {
 			over, r.at/1000, boolInt(r.started), r.deadline, boolInt(r.revealed), boolInt(r.awaiting), r.seq, r.game); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(s.q(`UPDATE leases SET seq = {max}(seq, ?) WHERE game = ?`), r.seq, r.game); err != nil {
+			return err
+		}
 		if r.letGo != "" {
-			if _, err := tx.Exec(s.q(`DELETE FROM leases WHERE game = ? AND owner = ?`), r.game, r.letGo); err != nil {
+			if _, err := tx.Exec(s.q(`UPDATE leases SET owner = '', until = 0 WHERE game = ? AND owner = ?`), r.game, r.letGo); err != nil {
 				return err
 			}
 		}
@@ -439,8 +443,9 @@ func (s *sqlStore) commit(batch []appendReq) error {
 
 // appendPG stores one message on PostgreSQL in one statement: the
 // message (refused if its seq is stored: errConflict), the game's
-// columns after it, and the lease let go (appendReq.letGo), whether the
-// message was stored or refused.
+// columns after it, its seq in the game's lease row (the next lease
+// reports it), and the lease let go (appendReq.letGo; empty matches no
+// owner), whether the message was stored or refused.
 func (s *sqlStore) appendPG(db interface {
 	QueryRow(string, ...any) *sql.Row
 }, r appendReq) error {
@@ -455,7 +460,10 @@ upd AS (
   UPDATE games SET over = GREATEST(over, $6), active = $7, started = GREATEST(started, $8), deadline = $9,
     revealed = GREATEST(revealed, $10), awaiting = $11, last_seq = $2
   WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING 1),
-del AS (DELETE FROM leases WHERE game = $1 AND owner = $12 AND $12 <> '' RETURNING 1)
+lease AS (
+  UPDATE leases SET seq = GREATEST(seq, (SELECT MAX(seq) FROM ins)),
+    owner = CASE WHEN owner = $12 THEN '' ELSE owner END, until = CASE WHEN owner = $12 THEN 0 ELSE until END
+  WHERE game = $1 RETURNING 1)
 SELECT COUNT(*) FROM ins`, r.game, r.seq, r.side, blob(r.body), r.at, over, r.at/1000, boolInt(r.started), r.deadline,
 		boolInt(r.revealed), boolInt(r.awaiting), r.letGo).Scan(&stored)
 	if err != nil {
@@ -676,11 +684,16 @@ func (s *sqlStore) lease(game, owner string, now, until int64) (bool, int, error
 	if s.lightDB != nil {
 		db = s.lightDB
 	}
+	// The seq comes from the lease row itself, which every append keeps:
+	// ON CONFLICT DO UPDATE works on the row's latest version (after
+	// waiting for a writer that holds it), where a read of the games
+	// table would see the statement's older snapshot. A row made now
+	// knows no seq (-1).
 	var seq int
-	err := db.QueryRow(s.q(`INSERT INTO leases (game, owner, until) VALUES (?, ?, ?)
+	err := db.QueryRow(s.q(`INSERT INTO leases (game, owner, until, seq) VALUES (?, ?, ?, -1)
 ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, until = excluded.until
 WHERE leases.owner = excluded.owner OR leases.until <= ?
-RETURNING COALESCE((SELECT last_seq FROM games WHERE id = ?), 0)`), game, owner, until, now, game).Scan(&seq)
+RETURNING seq`), game, owner, until, now).Scan(&seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, 0, nil
 	}
@@ -688,7 +701,7 @@ RETURNING COALESCE((SELECT last_seq FROM games WHERE id = ?), 0)`), game, owner,
 }
 
 func (s *sqlStore) unlease(game, owner string) error {
-	_, err := s.light(`DELETE FROM leases WHERE game = ? AND owner = ?`, game, owner)
+	_, err := s.light(`UPDATE leases SET owner = '', until = 0 WHERE game = ? AND owner = ?`, game, owner)
 	return err
 }
 
