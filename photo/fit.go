@@ -6,11 +6,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack/lapack64"
-	"gonum.org/v1/gonum/mat"
 
+	"github.com/starshipbattles/bsg/internal/linalg"
 	"github.com/starshipbattles/bsg/physics"
 )
 
@@ -261,23 +258,19 @@ func dltNormalized(tp, tt mgl64.Mat3, pix, tab []physics.Vec) ([9]float64, error
 	if rows < 9 {
 		rows = 9 // pad with zero rows so the SVD has the full null space
 	}
-	a := mat.NewDense(rows, 9, nil)
+	a := make([]float64, rows*9)
 	for i := range pix {
 		p, _ := applyH(tp, pix[i])
 		q, _ := applyH(tt, tab[i])
-		a.SetRow(2*i, []float64{p.X, p.Y, 1, 0, 0, 0, -q.X * p.X, -q.X * p.Y, -q.X})
-		a.SetRow(2*i+1, []float64{0, 0, 0, p.X, p.Y, 1, -q.Y * p.X, -q.Y * p.Y, -q.Y})
+		copy(a[2*i*9:], []float64{p.X, p.Y, 1, 0, 0, 0, -q.X * p.X, -q.X * p.Y, -q.X})
+		copy(a[(2*i+1)*9:], []float64{0, 0, 0, p.X, p.Y, 1, -q.Y * p.X, -q.Y * p.Y, -q.Y})
 	}
-	var svd mat.SVD
-	if !svd.Factorize(a, mat.SVDFull) {
+	x, ok := linalg.NullVector(a, rows, 9)
+	if !ok {
 		return [9]float64{}, errors.New("photo: the DLT's SVD failed")
 	}
-	var v mat.Dense
-	svd.VTo(&v)
 	var h [9]float64
-	for k := range 9 {
-		h[k] = v.At(k, 8)
-	}
+	copy(h[:], x)
 	if math.Abs(h[8]) < 1e-9 {
 		return [9]float64{}, unusable("the marks put the table's horizon through their middle; check their order")
 	}
@@ -553,11 +546,11 @@ func levenbergMarquardt(f func(p, r []float64), p0 []float64, m, maxIter int) ([
 	f(p, r)
 	cost := sumSq(r)
 	lambda := 1e-3
-	jac := mat.NewDense(m, n, nil)
+	jac := make([]float64, m*n)
 	rt := make([]float64, m)
 	trial := make([]float64, n)
-	var jtj mat.Dense
-	jtr := mat.NewVecDense(n, nil)
+	jtj := make([]float64, n*n)
+	jtr := make([]float64, n)
 	a := make([]float64, n*n)
 	delta := make([]float64, n)
 	for iter := 0; iter < maxIter; iter++ {
@@ -567,28 +560,24 @@ func levenbergMarquardt(f func(p, r []float64), p0 []float64, m, maxIter int) ([
 			trial[k] += step
 			f(trial, rt)
 			for i := range m {
-				jac.Set(i, k, (rt[i]-r[i])/step)
+				jac[i*n+k] = (rt[i] - r[i]) / step
 			}
 		}
-		jtj.Mul(jac.T(), jac)
-		jtr.MulVec(jac.T(), mat.NewVecDense(m, r))
+		linalg.Normal(jac, m, n, r, jtj, jtr)
 		improved := false
 		for range 12 {
 			// (JᵀJ + λ diag JᵀJ) δ = Jᵀr by Cholesky (the matrix is
 			// symmetric positive definite while the damping is positive)
+			copy(a, jtj)
+			copy(delta, jtr)
 			for i := range n {
-				for k := range n {
-					a[i*n+k] = jtj.At(i, k)
-				}
-				a[i*n+i] = jtj.At(i, i)*(1+lambda) + 1e-12
-				delta[i] = jtr.AtVec(i)
+				a[i*n+i] = jtj[i*n+i]*(1+lambda) + 1e-12
 			}
-			tri, ok := lapack64.Potrf(blas64.Symmetric{N: n, Stride: n, Uplo: blas.Upper, Data: a})
-			if !ok {
+			if !linalg.Cholesky(a, n) {
 				lambda *= 10
 				continue
 			}
-			lapack64.Potrs(tri, blas64.General{Rows: n, Cols: 1, Stride: 1, Data: delta})
+			linalg.SolveCholesky(a, n, delta)
 			for k := range n {
 				trial[k] = p[k] - delta[k]
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/starshipbattles/bsg/internal/linalg"
 	"github.com/starshipbattles/bsg/physics"
 )
 
@@ -416,7 +417,7 @@ func MeasureLens(edges []StraightEdge, w, h int) (*Lens, error) {
 			jtj[a*np+b] = s
 		}
 	}
-	inv, ok := invertN(jtj, np)
+	inv, ok := linalg.Invert(jtj, np)
 	if !ok {
 		return nil, errors.New("photo: the straight edges do not measure the lens")
 	}
@@ -435,50 +436,6 @@ func MeasureLens(edges []StraightEdge, w, h int) (*Lens, error) {
 		return nil, unusable("the straight edges found measure the lens no better than the prior (K1 ± %.3f)", math.Sqrt(l.Cov[0][0]))
 	}
 	return l, nil
-}
-
-// invertN inverts an n × n matrix (row-major) by Gauss–Jordan
-// elimination with partial pivoting.
-func invertN(a []float64, n int) ([]float64, bool) {
-	m := append([]float64(nil), a...)
-	inv := make([]float64, n*n)
-	for i := range n {
-		inv[i*n+i] = 1
-	}
-	for c := range n {
-		piv := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(m[r*n+c]) > math.Abs(m[piv*n+c]) {
-				piv = r
-			}
-		}
-		if math.Abs(m[piv*n+c]) < 1e-300 {
-			return nil, false
-		}
-		for k := range n {
-			m[c*n+k], m[piv*n+k] = m[piv*n+k], m[c*n+k]
-			inv[c*n+k], inv[piv*n+k] = inv[piv*n+k], inv[c*n+k]
-		}
-		d := m[c*n+c]
-		for k := range n {
-			m[c*n+k] /= d
-			inv[c*n+k] /= d
-		}
-		for r := range n {
-			if r == c {
-				continue
-			}
-			f := m[r*n+c]
-			if f == 0 {
-				continue
-			}
-			for k := range n {
-				m[r*n+k] -= f * m[c*n+k]
-				inv[r*n+k] -= f * inv[c*n+k]
-			}
-		}
-	}
-	return inv, true
 }
 
 // String describes the measured lens.
