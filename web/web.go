@@ -60,6 +60,14 @@ const brotliQuality = 10
 // fails above it; `make web` says when the program is over it.
 const DownloadGoal = 5_000_000
 
+// PlainHTTPCeiling is the most a phone that opens the page over plain
+// http:// (`bsg serve` on a local network) may download: Chrome asks such
+// an address for gzip and deflate only, not brotli, so the phone gets
+// ProgramFile. That file is still over DownloadGoal (5.42 MB once photo
+// mode stopped linking gonum, 6.18 MB before): the ceiling holds the line
+// until the gap is closed, and TestServedProgram fails above it.
+const PlainHTTPCeiling = 5_500_000
+
 // Report says what Build made.
 type Report struct {
 	Dir            string

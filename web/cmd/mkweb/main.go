@@ -24,4 +24,8 @@ func main() {
 	if rep.BrotliSize > web.DownloadGoal {
 		fmt.Printf("mkweb: the brotli program is over the %.0f MB a phone should download (web.DownloadGoal)\n", float64(web.DownloadGoal)/1e6)
 	}
+	if rep.CompressedSize > web.DownloadGoal {
+		fmt.Printf("mkweb: a phone on plain http:// (no brotli) downloads the gzip program, %.2f MB: over the %.0f MB goal (ceiling %.1f MB, web.PlainHTTPCeiling)\n",
+			float64(rep.CompressedSize)/1e6, float64(web.DownloadGoal)/1e6, float64(web.PlainHTTPCeiling)/1e6)
+	}
 }
