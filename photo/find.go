@@ -35,9 +35,18 @@ const (
 	// flat) for the front to be proposed; below it the facing is left to
 	// the player (Base.ForeKnown false).
 	MinForeContrast = 1.5
-	findAngleStep   = 3.0 // degrees between the orientations tried
-	findGridMM      = 2.0 // mm between the centres tried on the coarse pass
-	findProbeMM     = 2.0 // mm either side of an outline point its step is read
+	// MinForeOverRear is the least ratio by which, on a base whose front
+	// and rear flats both carry a line (COMPONENTS.md: the raised lines),
+	// the front's must stand out more than the rear's for the front to
+	// be told (a mark of the player's on the front line): uneven light
+	// changes two lines 45 mm apart by a few per cent, not by a fifth.
+	MinForeOverRear = 1.2
+	// foreNoise is how many times the other flats' largest departure
+	// (the noise) the front line must stand out more than the rear one.
+	foreNoise     = 3.0
+	findAngleStep = 3.0 // degrees between the orientations tried
+	findGridMM    = 2.0 // mm between the centres tried on the coarse pass
+	findProbeMM   = 2.0 // mm either side of an outline point its step is read
 )
 
 // Base is a ship's base proposed by FindBases: the player confirms,
@@ -48,10 +57,12 @@ type Base struct {
 	// Classes are the classes on the table whose base has this size: the
 	// photo cannot tell classes of one size apart, the player picks.
 	Classes []string
-	// ForeKnown is whether the fore mark told the front; when false the
-	// facing is only known to within a sixth of a turn (any flat may be
-	// the front).
-	ForeKnown bool
+	// ForeKnown is whether the fore mark told the front. When false and
+	// AxisKnown, the front and rear flats' lines were seen alike: the
+	// facing is Pose.Heading or half a turn from it (TurnShip turns a
+	// mark); when both are false the facing is only known to within a
+	// sixth of a turn (any flat may be the front).
+	ForeKnown, AxisKnown bool
 	// Contrast is the weakest flat's brightness step but one (out of 1);
 	// Fore how far the fore mark's flat stands out of the others.
 	Contrast, Fore float64
@@ -102,8 +113,8 @@ func (s *Snapper) FindBases(m Model, width, depth float64, classes []ClassSize) 
 			if err != nil || pose.Pos.Dist(c.pos) > findGridMM*2 || sigma > MaxBaseFitPx*plane.mmPerPx || float64(len(pts)) < MinBaseEdges*6*snapSamples || sigma > MaxHexOverCircle*circleRMS(pts) {
 				continue
 			}
-			k, fore := s.foreFlat(m, pose, a)
-			b := Base{AcrossFlats: a, Classes: cl, Contrast: c.score, Fore: fore, ForeKnown: fore >= MinForeContrast, Fit: sigma}
+			k, fore, told, axis := s.foreFlat(m, pose, a)
+			b := Base{AcrossFlats: a, Classes: cl, Contrast: c.score, Fore: fore, ForeKnown: told, AxisKnown: axis, Fit: sigma}
 			pose.Heading += s1.Angle(float64(k) * math.Pi / 3)
 			pose.Heading = physics.Deg(math.Mod(pose.Heading.Degrees()+720, 360))
 			sn, err := snappedBase(m, pose, a, pts, cov, sigma, nil)
@@ -180,10 +191,20 @@ func circleRMS(pts []edgePoint) float64 {
 func (b Base) Pos() physics.Vec { return b.Pose.Pos }
 
 // foreFlat returns which flat (0 ahead, counting counter-clockwise) bears
-// the fore mark: the flat whose stripe just inside the edge differs most
-// from the median of the six, with how many times more it differs than
-// the next most distinct flat.
-func (s *Snapper) foreFlat(m Model, pose physics.Pose, acrossFlats float64) (int, float64) {
+// the fore mark, how many times more it stands out than the next most
+// distinct flat, whether that tells the front and whether the line
+// through front and rear is known. A flat stands out by how far its
+// stripe just inside the edge departs from the median of the six.
+//
+// Two ways tell it: one flat standing out MinForeContrast times more
+// than any other (a fore stripe); or two opposite flats standing out
+// MinForeContrast times more than the other four (the raised lines of
+// the front and rear flats, COMPONENTS.md), which gives the axis, and
+// the front told only when one of the two lines stands out
+// MinForeOverRear times more than the other, and by foreNoise times the
+// other flats' departure. Lines alike leave the front to the player:
+// never a guess called told.
+func (s *Snapper) foreFlat(m Model, pose physics.Pose, acrossFlats float64) (k int, fore float64, told, axis bool) {
 	var band [6]float64
 	r := acrossFlats / 2
 	for k := range 6 {
@@ -207,7 +228,7 @@ func (s *Snapper) foreFlat(m Model, pose physics.Pose, acrossFlats float64) (int
 	sorted := band
 	sort.Float64s(sorted[:])
 	med := (sorted[2] + sorted[3]) / 2
-	dev := make([]float64, 6)
+	var dev [6]float64
 	best := 0
 	for k := range 6 {
 		dev[k] = math.Abs(band[k] - med)
@@ -215,13 +236,27 @@ func (s *Snapper) foreFlat(m Model, pose physics.Pose, acrossFlats float64) (int
 			best = k
 		}
 	}
-	next := 0.0
-	for k := range 6 {
-		if k != best {
-			next = math.Max(next, dev[k])
+	// the largest departure of the flats but those given
+	others := func(skip ...int) float64 {
+		v := 0.0
+		for k := range 6 {
+			if !slices.Contains(skip, k) {
+				v = math.Max(v, dev[k])
+			}
 		}
+		return v
 	}
-	return best, dev[best] / math.Max(next, 0.01)
+	fore = dev[best] / math.Max(others(best), 0.01)
+	if fore >= MinForeContrast {
+		return best, fore, true, true
+	}
+	rear := (best + 3) % 6
+	noise := others(best, rear)
+	if math.Min(dev[best], dev[rear]) < MinForeContrast*math.Max(noise, 0.01) {
+		return best, fore, false, false
+	}
+	told = dev[best] >= MinForeOverRear*dev[rear] && dev[best]-dev[rear] >= foreNoise*math.Max(noise, 0.01)
+	return best, fore, told, true
 }
 
 // plane is the table seen from above: the photo's brightness sampled

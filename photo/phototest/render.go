@@ -69,8 +69,16 @@ func (tr Trial) shade(p physics.Vec) float64 {
 		local := s.Pose.ToLocal(p)
 		r := s.AcrossFlats / 2
 		if inHex(local, r) {
-			if local.X > r-1.5 {
+			switch {
+			case tr.Bases == ForeStripe && local.X > r-1.5:
 				return 0.9 // the front flat's stripe
+			case tr.Bases != ForeStripe && local.X > r-1.5:
+				if tr.Bases == RaisedLinesFore && math.Abs(local.Y) < s.AcrossFlats/math.Sqrt(3)/4 {
+					return 0.95 // white paint on the front line's middle half
+				}
+				return 0.7 // the front flat's raised line
+			case tr.Bases != ForeStripe && local.X < -r+1.5:
+				return 0.7 // the rear flat's raised line, like the front's
 			}
 			if math.Abs(local.Y) < 4 && local.X > -r+4 && local.X < r-6 {
 				return 0.6 // the ship on its stand

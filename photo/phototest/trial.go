@@ -20,7 +20,25 @@ type Trial struct {
 	SheetAt    physics.Vec // the table point under the sheet's centre
 	SheetAngle float64     // degrees from the table's x axis to the sheet's
 	Truth      referee.Table
+	// Bases is how the ships' bases are marked on the photo.
+	Bases BaseMarks
 }
+
+// BaseMarks is how a rendered ship's base shows its front.
+type BaseMarks int
+
+const (
+	// ForeStripe: a light stripe along the front flat only.
+	ForeStripe BaseMarks = iota
+	// RaisedLines: raised lines along the front and the rear flats
+	// alike, as on the game's bases (COMPONENTS.md: the "raised lines"
+	// are the front and rear flats): the photo shows the line through
+	// front and rear, not which end is the front.
+	RaisedLines
+	// RaisedLinesFore: those lines, the front one's middle half
+	// painted white (a player's own fore mark).
+	RaisedLinesFore
+)
 
 // SheetToTable maps a point of the sheet's frame to the table.
 func (tr Trial) SheetToTable(p physics.Vec) physics.Vec {
