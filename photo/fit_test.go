@@ -162,6 +162,39 @@ func TestShipPoseFromTheFrontFlat(t *testing.T) {
 	assert.InDelta(t, 117, physics.NormalizeDegrees(got.Heading.Degrees()), 1e-9)
 }
 
+// TestTurnShipTakesTheOtherEnd (issue #28: bases found by themselves):
+// a ship mark turned half a turn keeps its stand, faces the other way,
+// keeps its precision, and turned again stands and faces as it was.
+func TestTurnShipTakesTheOtherEnd(t *testing.T) {
+	rng := rand.New(rand.NewPCG(28, 5))
+	tr := phototest.RandomPhoneTrial(rng, components(t), photoW, photoH)
+	cal, err := photo.Fit(append(tr.SheetMarks(rng, 0.3), tr.CornerMarks(rng, 1)...), photoW, photoH)
+	require.NoError(t, err)
+	o := tr.Scene(rng, 2).Objects[0]
+	o.SigmaPx = 0.8
+	pose := func(o photo.Object) physics.Pose {
+		l, _ := cal.Model.ToTable(o.Points[0])
+		r, _ := cal.Model.ToTable(o.Points[1])
+		return photo.ShipPose(l, r, o.AcrossFlats)
+	}
+	turned, err := photo.TurnShip(cal.Model, o)
+	require.NoError(t, err)
+	assert.InDelta(t, 0, pose(turned).Pos.Dist(pose(o).Pos), 1e-6, "the stand stays")
+	assert.InDelta(t, 180, math.Abs(math.Remainder(pose(turned).Heading.Degrees()-pose(o).Heading.Degrees(), 360)), 1e-6, "half a turn")
+	assert.Equal(t, o.SigmaPx, turned.SigmaPx)
+	back, err := photo.TurnShip(cal.Model, turned)
+	require.NoError(t, err)
+	assert.InDelta(t, 0, pose(back).Pos.Dist(pose(o).Pos), 1e-6, "turned back: the stand")
+	assert.InDelta(t, 0, math.Remainder(pose(back).Heading.Degrees()-pose(o).Heading.Degrees(), 360), 1e-6, "turned back: the heading")
+	again, err := photo.TurnShip(cal.Model, back)
+	require.NoError(t, err)
+	for i := range again.Points {
+		assert.InDelta(t, 0, again.Points[i].Dist(turned.Points[i]), 1e-6, "the corners of a base's outline, the same each turn")
+	}
+	_, err = photo.TurnShip(cal.Model, photo.Object{ID: "planetoid-1", Kind: photo.PlanetoidKind})
+	assert.Error(t, err)
+}
+
 func TestCircumcircle(t *testing.T) {
 	c, ok := photo.Circumcircle(physics.V(10, 0), physics.V(0, 10), physics.V(-10, 0))
 	require.True(t, ok)

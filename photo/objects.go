@@ -95,6 +95,36 @@ func ShipPose(left, right physics.Vec, acrossFlats float64) physics.Pose {
 	return physics.Pose{Pos: mid.Sub(n.Mul(acrossFlats / 2)), Heading: n.Angle()}
 }
 
+// TurnShip returns the ship mark o turned half a turn on its stand: its
+// front corners moved, through the model m, to the corners of the flat
+// opposite (the rear flat as marked), the stand unmoved and the corners'
+// precision kept. It is how a player takes the other end of a base whose
+// front and rear lines look alike on the photo (Base.AxisKnown without
+// ForeKnown), or a front marked on the wrong flat.
+func TurnShip(m Model, o Object) (Object, error) {
+	if o.Kind != ShipKind || len(o.Points) != 2 {
+		return o, unusable("%s: only a ship's two front corners turn", o.ID)
+	}
+	l, okl := m.ToTable(o.Points[0])
+	r, okr := m.ToTable(o.Points[1])
+	if !okl || !okr {
+		return o, unusable("%s: a corner is beyond the table's horizon", o.ID)
+	}
+	pose := ShipPose(l, r, o.AcrossFlats)
+	pose.Heading += math.Pi
+	hex := physics.HexagonCorners(pose, o.AcrossFlats)
+	out := o
+	out.Points = nil
+	for _, c := range []physics.Vec{hex[1], hex[0]} {
+		px, ok := m.ToPixel(c)
+		if !ok {
+			return o, unusable("%s: the rear flat is beyond the table's horizon", o.ID)
+		}
+		out.Points = append(out.Points, px)
+	}
+	return out, nil
+}
+
 // Circumcircle returns the circle through three points; false when they
 // are (nearly) on one line.
 func Circumcircle(a, b, c physics.Vec) (physics.Circle, bool) {

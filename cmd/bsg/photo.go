@@ -150,10 +150,19 @@ func proposeBases(w io.Writer, mf *photo.Marks, img image.Image, comp *assets.Co
 	for i, o := range ships {
 		b := found[i]
 		fore := "front told by its fore mark"
-		if !b.ForeKnown {
+		switch {
+		case b.ForeKnown:
+		case b.AxisKnown:
+			fore = "FRONT OR REAR: its front and rear lines look alike"
+		default:
 			fore = "FRONT NOT SEEN: any flat may be the front"
 		}
 		fmt.Fprintf(w, "  # stand (%.1f, %.1f) mm, heading %.1f°, %s; classes of this size: %s\n", b.Pose.Pos.X, b.Pose.Pos.Y, b.Pose.Heading.Degrees(), fore, strings.Join(b.Classes, ", "))
+		if !b.ForeKnown && b.AxisKnown {
+			if t, err := photo.TurnShip(cal.Model, o); err == nil {
+				fmt.Fprintf(w, "  # if its front is the other end: front: [[%.2f, %.2f], [%.2f, %.2f]]\n", t.Points[0].X, t.Points[0].Y, t.Points[1].X, t.Points[1].Y)
+			}
+		}
 		fmt.Fprintf(w, "  - {id: %s, class: %s, front: [[%.2f, %.2f], [%.2f, %.2f]], front_px: %.2f}\n", o.ID, o.Class, o.Points[0].X, o.Points[0].Y, o.Points[1].X, o.Points[1].Y, o.SigmaPx)
 	}
 	return nil

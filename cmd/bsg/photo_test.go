@@ -47,10 +47,16 @@ func TestCalibrationPDF(t *testing.T) {
 // on it, and a marks file that finds the sheet by itself and marks the
 // ships' front corners with a little click noise.
 func renderedTable(t *testing.T, seed uint64) (phototest.Trial, string, string) {
+	return renderedTableOf(t, seed, phototest.ForeStripe)
+}
+
+// renderedTableOf is renderedTable with the bases marked as given.
+func renderedTableOf(t *testing.T, seed uint64, bases phototest.BaseMarks) (phototest.Trial, string, string) {
 	comp, err := assets.Load()
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(seed, 9))
 	tr := phototest.RandomTrial(rng, comp, 1280, 960, 30, 0.005)
+	tr.Bases = bases
 	dir := t.TempDir()
 	photoPath := filepath.Join(dir, "table.png")
 	f, err := os.Create(photoPath)
@@ -258,4 +264,48 @@ func TestPhotoFindPlaceAndEdges(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, "points of the play area's sides found on the photo, fitted as a rectangle of unknown size and place")
 	assert.Contains(t, stdout, "lens K1 ")
+}
+
+// TestPhotoFindFrontOrRear (issue #28: bases found by themselves): on
+// bases whose front and rear flats carry lines alike (the game's raised
+// lines), -find says each base's front may be the other end, and gives
+// that other end's corners: one of the two is the ship's front.
+func TestPhotoFindFrontOrRear(t *testing.T) {
+	tr, photoPath, marksPath := renderedTableOf(t, 21, phototest.RaisedLines)
+	data, err := os.ReadFile(marksPath)
+	require.NoError(t, err)
+	noShips := filepath.Join(t.TempDir(), "none.yaml")
+	require.NoError(t, os.WriteFile(noShips, []byte(strings.Split(string(data), "ships:")[0]), 0o644))
+	code, stdout, stderr := runCLI(t, "", "photo", "-find", "all", "-marks", noShips, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "# 2 bases found on the photo", stdout)
+	assert.Equal(t, 2, strings.Count(stdout, "FRONT OR REAR: its front and rear lines look alike"), stdout)
+	assert.NotContains(t, stdout, "front told by its fore mark")
+	var fronts [][2]physics.Vec
+	for _, line := range strings.Split(stdout, "\n") {
+		var a, b, c, d float64
+		if _, err := fmt.Sscanf(strings.TrimSpace(line), "# if its front is the other end: front: [[%g, %g], [%g, %g]]", &a, &b, &c, &d); err == nil {
+			fronts = append(fronts, [2]physics.Vec{physics.V(a, b), physics.V(c, d)})
+		}
+	}
+	var doc struct {
+		Ships []struct {
+			Front [][2]float64 `yaml:"front"`
+		} `yaml:"ships"`
+	}
+	require.NoError(t, yaml.Unmarshal([]byte(stdout), &doc))
+	for _, p := range doc.Ships {
+		fronts = append(fronts, [2]physics.Vec{physics.V(p.Front[0][0], p.Front[0][1]), physics.V(p.Front[1][0], p.Front[1][1])})
+	}
+	require.Len(t, fronts, 4, "each base's corners, and the other end's")
+	for _, s := range tr.Truth.Ships {
+		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+		l, _ := tr.Cam.Project(hex[1])
+		r, _ := tr.Cam.Project(hex[0])
+		best := 1e9
+		for _, f := range fronts {
+			best = min(best, f[0].Dist(l)+f[1].Dist(r))
+		}
+		assert.Less(t, best, 3.0, "%s's front corners among the proposals (pixels off)", s.ID)
+	}
 }

@@ -469,6 +469,8 @@ func (p *Photo) char(r rune) {
 		p.askPlace()
 	case 'b':
 		p.findBases()
+	case 'r':
+		p.turnLastShip()
 	case 'a':
 		paper := "a4"
 		if p.marks.Sheet != nil {
@@ -527,21 +529,51 @@ func (p *Photo) findBases() {
 		cs = append(cs, photo.ClassSize{Class: id, AcrossFlats: p.a.Comp.BaseAcrossFlats(id)})
 	}
 	ships, found := p.marks.ProposeShips(p.snap(), cal, cs)
-	unsure := 0
+	unsure, ends := 0, 0
 	for i, o := range ships {
 		// the class chosen for the next ship (c), when it is of this size
 		if c := p.class(); p.a.Comp.BaseAcrossFlats(c) == o.AcrossFlats && o.Class != c {
 			o.Class, o.ID = c, p.newID(c)
 		}
 		p.marks.Scene.Objects = append(p.marks.Scene.Objects, o)
-		if !found[i].ForeKnown {
+		switch {
+		case found[i].ForeKnown:
+		case found[i].AxisKnown:
+			ends++
+		default:
 			unsure++
 		}
 	}
 	p.info = fmt.Sprintf("%d bases found on the photo and added (as %s where of its size); check each: Backspace removes the last", len(ships), p.class())
+	if ends > 0 {
+		p.info += fmt.Sprintf("; %d show front and rear lines alike: their front may be the other end (r turns the last ship half a turn)", ends)
+	}
 	if unsure > 0 {
 		p.info += fmt.Sprintf("; %d show no fore mark: their front is a guess", unsure)
 	}
+	p.analyse()
+}
+
+// turnLastShip turns the last ship marked half a turn on its stand
+// (photo.TurnShip): its front becomes the flat that was its rear, for a
+// base whose front and rear lines look alike on the photo.
+func (p *Photo) turnLastShip() {
+	o := p.lastShip()
+	if o == nil {
+		return
+	}
+	cal, err := p.marks.FitOn(p.snap())
+	if err != nil {
+		p.info = "not turned: " + err.Error()
+		return
+	}
+	turned, err := photo.TurnShip(cal.Model, *o)
+	if err != nil {
+		p.info = "not turned: " + err.Error()
+		return
+	}
+	*o = turned
+	p.info = o.ID + " turned half a turn: its front is the flat that was its rear"
 	p.analyse()
 }
 
@@ -786,12 +818,12 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 		}
 		row([]string{a.K("Close the field", "Enter"), a.K(string(p.density), "d")}, []bool{false, false}, []func(){closeField, char('d')})
 	default:
-		var dialDown, dialUp func()
+		var dialDown, dialUp, turn func()
 		if p.lastShip() != nil {
-			dialDown, dialUp = char(','), char('.')
+			dialDown, dialUp, turn = char(','), char('.'), char('r')
 		}
-		row([]string{a.K("Class: "+p.class(), "c"), a.K("Dial −", ","), a.K("Dial +", "."), a.K("Edges", "e")}, []bool{false, false, false, p.marks.Edges},
-			[]func(){char('c'), dialDown, dialUp, char('e')})
+		row([]string{a.K("Class: "+p.class(), "c"), a.K("Dial −", ","), a.K("Dial +", "."), a.K("Turn", "r"), a.K("Edges", "e")}, []bool{false, false, false, false, p.marks.Edges},
+			[]func(){char('c'), dialDown, dialUp, turn, char('e')})
 	}
 	var undo func()
 	if len(p.pending) > 0 || len(p.marks.Scene.Objects) > 0 {

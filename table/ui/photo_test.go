@@ -217,6 +217,25 @@ func TestPhotoModeFindsBasesAndTakesThePlace(t *testing.T) {
 	// pressed again, nothing new: both are marked
 	send(a, kit.Event{Kind: kit.Char, Rune: 'b'})
 	assert.Len(t, p.marks.Scene.Objects, 2)
+	// r turns the last ship half a turn: its front on the flat that was
+	// its rear; r again turns it back
+	last := p.marks.Scene.Objects[1]
+	var ship referee.Ship
+	for _, s := range tr.Truth.Ships {
+		if l, _ := tr.Cam.Project(physics.Hexagon(s.Pose, s.AcrossFlats)[1]); l.Dist(last.Points[0]) < 3 {
+			ship = s
+		}
+	}
+	require.NotEmpty(t, ship.ID, "the last base is a ship of the photo")
+	send(a, kit.Event{Kind: kit.Char, Rune: 'r'})
+	hex := physics.Hexagon(ship.Pose, ship.AcrossFlats)
+	rl, _ := tr.Cam.Project(hex[4])
+	rr, _ := tr.Cam.Project(hex[3])
+	turned := p.marks.Scene.Objects[1]
+	assert.Less(t, turned.Points[0].Dist(rl)+turned.Points[1].Dist(rr), 3.0, "turned: the rear corners are its front (pixels off); %s", p.info)
+	assert.Contains(t, p.info, "turned half a turn")
+	send(a, kit.Event{Kind: kit.Char, Rune: 'r'})
+	assert.Less(t, p.marks.Scene.Objects[1].Points[0].Dist(last.Points[0])+p.marks.Scene.Objects[1].Points[1].Dist(last.Points[1]), 0.5, "turned back")
 	// the place, typed
 	send(a, kit.Event{Kind: kit.Char, Rune: 't'})
 	pr := a.modal
