@@ -300,11 +300,26 @@ func (a *App) Frame() *kit.List {
 		w := a.Fonts.Width(a.status, sz, false) + 2*sz
 		y0, y1 := a.H-2.6*sz, 0.6*sz
 		cands := []kit.Rect{{X: (a.W - w) / 2, Y: y0, W: w, H: 2 * sz}, {X: sz, Y: y0, W: w, H: 2 * sz}, {X: (a.W - w) / 2, Y: y1, W: w, H: 2 * sz}}
-		r := cands[0]
+		// a spot that covers no button first (a toast over Log or Save
+		// hides what the player would tap), then one clear of labels too
+		clearOfButtons := func(c kit.Rect) bool {
+			for _, w := range a.widgets {
+				if w.r.Overlaps(c) {
+					return false
+				}
+			}
+			return true
+		}
+		r, found := cands[0], false
 		for _, c := range cands {
-			if l.Free(c) {
-				r = c
+			if l.Free(c) && clearOfButtons(c) {
+				r, found = c, true
 				break
+			}
+		}
+		for _, c := range cands {
+			if !found && clearOfButtons(c) {
+				r, found = c, true
 			}
 		}
 		l.Rect(r, kit.Alpha(kit.ColInk, 0.85), kit.ColNone, 0)

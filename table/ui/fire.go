@@ -65,7 +65,7 @@ func (g *Game) afterCommand(before map[string]snap, turn, step int, evs []battle
 	if g.publicView().Phase == battle.Declaring && g.publicView().Turn == turn {
 		waiting = v.Step
 	}
-	g.beats = beatsOf(evs, quick, declared, waiting)
+	g.beats, g.beatEvs = beatsOf(evs, quick, declared, waiting), evs
 	// the moves of every movement step played, one phase each
 	var steps, titles []string
 	for _, b := range g.beats {
@@ -88,7 +88,7 @@ func (g *Game) playBeat(i int) {
 	g.beat, g.waited = i, 0
 	g.anim, g.results, g.shotLines = nil, nil, nil
 	if i >= len(g.beats) {
-		g.beats, g.moves = nil, nil
+		g.beats, g.moves, g.beatEvs = nil, nil, nil
 		g.advance()
 		return
 	}
@@ -424,7 +424,8 @@ func (g *Game) drawDeclarePanel(l *kit.List, r kit.Rect) {
 	x, w := r.X+12*sc, r.W-24*sc
 	y := r.Y + 26*sc
 	v := g.seat.View(g.side)
-	a.Label(l, x, y, fmt.Sprintf("Turn %d · firing step %d · %s declares", v.Turn, v.Step, SideName(g.side)), 17, SideColor(g.side), true)
+	// wrapped: on a phone held upright the heading is wider than the panel
+	y = a.Para(l, x, y, w, fmt.Sprintf("Turn %d · firing step %d · %s declares", v.Turn, v.Step, SideName(g.side)), 17, SideColor(g.side), true) - a.TextSize(17)*1.3
 	y += 10 * sc
 	y = g.drawSeatLines(l, x, y, w)
 	if len(v.SeenShots) > 0 {
@@ -469,10 +470,29 @@ func (g *Game) drawDeclarePanel(l *kit.List, r kit.Rect) {
 		a.Button(l, kit.Rect{X: x + 16*sc, Y: y, W: w - 16*sc, H: 26 * sc}, "0  hold fire", g.shots[id] == "" && g.holds[id], false, func() { g.hold(id) })
 		y += 34 * sc
 	}
-	a.Button(l, kit.Rect{X: x, Y: y + 4*sc, W: w, H: 36 * sc}, a.K("Declare", "Enter"), false, false, func() { g.declare() })
+	a.Button(l, kit.Rect{X: x, Y: y + 4*sc, W: w, H: 36 * sc}, a.K(g.declareLabel(sh), "Enter"), false, false, func() { g.declare() })
 	y += 48 * sc
 	g.drawLogTail(l, kit.Rect{X: r.X, Y: y, W: r.W, H: r.Y + r.H - y}, v, "")
 	g.drawFooter(l, r)
+}
+
+// declareLabel is the Declare button's label: it names the shooters that
+// will hold their fire because no target is chosen for them (Enter
+// declares at once; a newcomer who chose nothing sees what it does).
+func (g *Game) declareLabel(shooters []string) string {
+	var idle []string
+	for _, id := range shooters {
+		if g.shots[id] == "" {
+			idle = append(idle, id)
+		}
+	}
+	switch {
+	case len(idle) == 0:
+		return "Declare"
+	case len(idle) == 1:
+		return "Declare: " + idle[0] + " holds fire"
+	}
+	return "Declare: " + strings.Join(idle, ", ") + " hold fire"
 }
 
 // aim makes a shooter fire at a target.

@@ -99,11 +99,14 @@ type Game struct {
 	// the playback of the last command, beat by beat (playback.go):
 	// beats, the one on screen, the moves of its movement steps and where
 	// the ships stood before them
-	beats  []beat
-	beat   int
-	waited float64 // seconds the beat on screen has waited (App.AutoPace)
-	moves  *animation
-	before map[string]snap
+	beats []beat
+	beat  int
+	// beatEvs are the events the beats were cut from (beat.end indexes
+	// them): the log holds back what comes after the beat on screen
+	beatEvs []battle.Event
+	waited  float64 // seconds the beat on screen has waited (App.AutoPace)
+	moves   *animation
+	before  map[string]snap
 
 	// br is what the players are told: briefing, goals, zones.
 	br *brief
@@ -1239,6 +1242,17 @@ func (g *Game) visibleEvents(v battle.View) []logEntry {
 			continue
 		}
 		out = append(out, logEntry{Event: e})
+	}
+	// during a playback, the lines of the beats still to come wait for
+	// them: the log never runs ahead of the board
+	if g.beat < len(g.beats) && g.beats[g.beat].end <= len(g.beatEvs) {
+		later := 0
+		for _, e := range g.beatEvs[g.beats[g.beat].end:] {
+			if e.Render(priv) != "" {
+				later++
+			}
+		}
+		out = out[:max(len(out)-later, 0)]
 	}
 	return out
 }

@@ -47,11 +47,14 @@ type Measure struct {
 	// textScale is the picture's text scale (pictureTextScale)
 	textScale float64
 	stale     bool // the table changed since refresh
-	rulings   []referee.Ruling
-	ref       *referee.Referee
-	ruled     referee.Table // a copy of the table the rulings are of
-	overlaps  []overlap     // Overlaps of the table the rulings are of
-	classIdx  int
+	// kept is the table as last opened, loaded or saved (Esc asks before
+	// leaving other changes)
+	kept     []byte
+	rulings  []referee.Ruling
+	ref      *referee.Referee
+	ruled    referee.Table // a copy of the table the rulings are of
+	overlaps []overlap     // Overlaps of the table the rulings are of
+	classIdx int
 }
 
 // paintKey is what the picture's operations depend on.
@@ -76,6 +79,7 @@ func NewMeasure(a *App, t *referee.Table, note string) *Measure {
 	}
 	m.T.Limits = referee.LimitsFrom(a.Comp.Geometry)
 	m.changed()
+	m.kept = TableYAML(m.T)
 	return m
 }
 
@@ -345,11 +349,7 @@ func (m *Measure) Handle(ev kit.Event) {
 	case kit.KeyPress:
 		switch ev.Key {
 		case kit.KeyEscape:
-			if m.back != nil {
-				m.a.Show(m.back)
-			} else {
-				m.a.Show(NewTitle(m.a))
-			}
+			m.leave()
 		case kit.KeyTab:
 			n := len(m.T.Ships) + len(m.T.Obstacles)
 			if n > 0 {
@@ -766,8 +766,27 @@ func (m *Measure) drawPanel(l *kit.List, r kit.Rect) {
 }
 
 func (m *Measure) askSave() {
+	var data []byte
 	m.a.SaveAs("Save the table file (YAML, MEASURE-FORMAT.md)", m.a.SavePath("table.yaml"), []string{".yaml", ".yml"},
-		func() ([]byte, error) { return TableYAML(m.T), nil }, nil)
+		func() ([]byte, error) { data = TableYAML(m.T); return data, nil }, func(string) { m.kept = data })
+}
+
+// leave is Esc (and Back): the screen goes back (to the game or the
+// title), asking first when the table was changed since it was opened,
+// loaded or saved, so that a dragged ship is not lost to a stray Esc.
+func (m *Measure) leave() {
+	back := func() {
+		if m.back != nil {
+			m.a.Show(m.back)
+		} else {
+			m.a.Show(NewTitle(m.a))
+		}
+	}
+	if bytes.Equal(TableYAML(m.T), m.kept) {
+		back()
+		return
+	}
+	m.a.Confirm("Leave measurement mode?", "The table was changed and not saved ("+m.a.Words("F2", "Save table")+" saves it).", "Leave", "Stay", back)
 }
 
 func (m *Measure) askLoad() {
@@ -777,6 +796,7 @@ func (m *Measure) askLoad() {
 			return err
 		}
 		m.T, m.sel, m.note = t, -1, path
+		m.kept = TableYAML(m.T)
 		m.changed()
 		m.cam = kit.Camera{}
 		m.a.Say("loaded %s", path)

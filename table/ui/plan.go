@@ -417,9 +417,13 @@ func (g *Game) handlePlan(ev kit.Event) bool {
 			i := slices.Index(ids, sec)
 			setSecond(p, deck, ids[(i+1)%len(ids)])
 		})
-	case r >= '1' && r <= '6':
-		speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High, maneuvers.FTL}
-		return edit(func() { p.Speed = speeds[r-'1'] })
+	case r >= '1' && r <= '9':
+		speeds := g.sliderSpeeds()
+		if i := int(r - '1'); i < len(speeds) {
+			return edit(func() { p.Speed = speeds[i] })
+		}
+		g.a.Say("the speed slider has %d positions: 1 to %d", len(speeds), len(speeds))
+		return true
 	case (r == ',' || r == '.') && g.rules().Set == starship.Quick:
 		g.a.Say("the Quick Start Rules have no rotation dial")
 		return true
@@ -522,6 +526,18 @@ func (g *Game) drawGhosts(l *kit.List, v battle.View) {
 			}
 		}
 	}
+}
+
+// sliderSpeeds are the speed slider's positions in this game's rules, in
+// the order the keys 1, 2, … choose them: back to high, and FTL only where
+// the rules have it (Faster-than-light movement; the Quick Start Rules have
+// none).
+func (g *Game) sliderSpeeds() []maneuvers.Speed {
+	speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
+	if g.rules().Has(starship.OptFTL) {
+		speeds = append(speeds, maneuvers.FTL)
+	}
+	return speeds
 }
 
 // drawPlanPanel paints the control panel of the selected ship.
@@ -676,11 +692,8 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 		a.Button(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, label, id == sec, false, edit(func() { setSecond(p, deck, id) }))
 	}
 	y += float64((len(opts)+cols-1)/cols) * (bh + 4*sc)
-	section(a.K("Speed slider", "1-6"))
-	speeds := []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}
-	if g.rules().Has(starship.OptFTL) {
-		speeds = append(speeds, maneuvers.FTL)
-	}
+	speeds := g.sliderSpeeds()
+	section(a.K("Speed slider", fmt.Sprintf("1-%d", len(speeds))))
 	sw := (w - float64(len(speeds)-1)*4*sc) / float64(len(speeds))
 	for i, spd := range speeds {
 		spd := spd
@@ -917,7 +930,13 @@ func (g *Game) rulesBehind(s battle.ShipView, class starship.Class, st starship.
 		out = append(out, ke+". The speed slider's arrow gives back −1, stop 0, low 1, medium 2, high 3; an overboost adds 3 (Kinetic energy; Acceleration).")
 	}
 	if len(s.Counters) > 0 {
-		out = append(out, "Damage counters: the number is the damage taken; a + drew a second counter; a word (engine, control, pilot, hull) is a special damage (Fire!; Critical hits and special damage).")
+		if quick {
+			// the symbols are printed on the counters, but only the
+			// Complete Rules apply them
+			out = append(out, "Damage counters: the number is the damage taken; a + drew a second counter; a word (engine, control, pilot, hull) is a special damage, which the Quick Start Rules ignore (Fire!).")
+		} else {
+			out = append(out, "Damage counters: the number is the damage taken; a + drew a second counter; a word (engine, control, pilot, hull) is a special damage (Fire!; Critical hits and special damage).")
+		}
 	}
 	if !quick {
 		d := st.Damage

@@ -36,6 +36,10 @@ type beat struct {
 	fire int
 	// events are what the beat shows in words (public, not bookkeeping).
 	events []logEntry
+	// end is where the beat ends in the events it was cut from: the log
+	// shows evs[:end] while the beat is on screen, never a later beat's
+	// lines (Turn 3 begins while turn 2's ships still move).
+	end int
 }
 
 // moveStepName is a movement step's name in the engine's outcomes.
@@ -62,7 +66,9 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 		cur = beat{kind: beatFire, fire: declared}
 	}
 	lastMove, fired := 0, map[int]bool{}
+	at := 0 // the index of the event being read: where a flushed beat ends
 	flush := func() {
+		cur.end = at
 		if cur.kind == beatFire && cur.fire == waiting && cur.fire != declared {
 			// the step still waits for declarations: what is in
 			// (another side's open declaration) shows in the firing
@@ -75,7 +81,7 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 	}
 	noFireAfter := func(k int) {
 		if k > 0 && !fired[k] && waiting != k {
-			out = append(out, beat{kind: beatNoFire, fire: k})
+			out = append(out, beat{kind: beatNoFire, fire: k, end: at})
 		}
 	}
 	over := false
@@ -83,14 +89,15 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 	if len(evs) > 0 {
 		turn = evs[0].Turn
 	}
-	for _, e := range evs {
+	for i, e := range evs {
+		at = i
 		if e.Turn != turn {
 			// a new turn begins (ships entering play, by FTL too): the
 			// last turn's steps end here, the new turn's happenings get
 			// a beat of their own
 			flush()
 			if lastMove > 0 && !fired[lastMove] {
-				out = append(out, beat{kind: beatNoFire, fire: lastMove})
+				out = append(out, beat{kind: beatNoFire, fire: lastMove, end: at})
 			}
 			turn, lastMove, fired = e.Turn, 0, map[int]bool{}
 			cur = beat{kind: beatResults}
@@ -122,6 +129,7 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 		}
 		cur.events = append(cur.events, logEntry{Event: e})
 	}
+	at = len(evs)
 	flush()
 	if !over {
 		noFireAfter(lastMove)
@@ -145,7 +153,13 @@ func (b beat) headline(words func(desktop, touch string) string) string {
 		}
 		return title + ": the ships move."
 	case beatFire:
-		return fmt.Sprintf("Firing step %d: fire! The dice have spoken.", b.fire)
+		for _, e := range b.events {
+			if e.Kind == battle.EvAttack {
+				return fmt.Sprintf("Firing step %d: fire! The dice have spoken.", b.fire)
+			}
+		}
+		// every ship that could fire held it: no dice were rolled
+		return fmt.Sprintf("Firing step %d: no shots; every ship that could fire held its fire.", b.fire)
 	case beatNoFire:
 		return fmt.Sprintf("Firing step %d: no ship can fire (none has an enemy in its fire arc, in range and in sight).", b.fire)
 	}

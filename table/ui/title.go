@@ -74,7 +74,7 @@ func (t *Title) Help() []string {
 		"Up and Down choose, Enter starts; or click. 1 to 9 pick an item at once.",
 		"Left and Right choose the built-in scenario (on the players' rows: who plays that side).",
 		"Play a scenario file: any file in the scenario format (scenarios/FORMAT.md), such as one saved by the editor.",
-		"Colonial / Cylon played by: human (a player at this machine), random or greedy (the computer). Two humans play hot-seat with cover screens; against the computer there are none.",
+		"Colonial / Cylon played by: human (a player at this machine), or the computer: " + strings.Join(PlayerChoices()[1:], ", ") + ". Two humans play hot-seat with cover screens; against the computer there are none.",
 		"Esc quits.",
 	}
 }
@@ -183,19 +183,22 @@ func PlayScenario(a *App, sc *scenarios.Scenario) {
 	a.Say("%s: %s", sc.Name, playersText(a))
 }
 
-// playersText says who plays each side.
+// playersText says who plays each side: "hot-seat: two players at this
+// machine", or "Colonial: you; Cylon: the computer (normal)".
 func playersText(a *App) string {
+	human := func(side battle.Side) bool { p := a.Players[side]; return p == "" || p == Human }
+	if human(battle.Colonial) && human(battle.Cylon) {
+		return "hot-seat: two players at this machine, each plans behind a cover screen"
+	}
 	var parts []string
 	for _, side := range battle.Sides {
-		p := a.Players[side]
-		if p == "" || p == Human {
-			p = "a player"
-		} else {
-			p = "the computer (" + p + ")"
+		p := "you"
+		if !human(side) {
+			p = "the computer (" + a.Players[side] + ")"
 		}
-		parts = append(parts, SideName(side)+" "+p)
+		parts = append(parts, SideName(side)+": "+p)
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, "; ")
 }
 
 // AskPlayFile asks for a scenario file and plays it; a file with problems

@@ -1,0 +1,265 @@
+package ui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
+)
+
+// What a newcomer tripped over in a played game, each found through the
+// real window (docs/players.md) and kept here.
+
+// TestQuickStartSpeedKeysStayOnTheSlider: the Quick Start Rules have no
+// FTL (Faster-than-light movement is a Complete Rules option), so the
+// speed keys choose only the five positions the panel shows: 6 chose an
+// invisible FTL and made the plan illegal (ftl-not-allowed).
+func TestQuickStartSpeedKeysStayOnTheSlider(t *testing.T) {
+	a := newTestApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Quick), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	assert.Equal(t, []maneuvers.Speed{maneuvers.Back, maneuvers.Stop, maneuvers.Low, maneuvers.Medium, maneuvers.High}, g.sliderSpeeds())
+	send(a, kit.Type("5")...)
+	send(a, kit.Type("6")...)
+	v := g.battle().View(g.side)
+	p := g.draft(v, g.sel)
+	assert.Equal(t, maneuvers.High, p.Speed, "6 is no position of a Quick Start slider")
+	_, vs, err := g.planCheck(v, g.sel, *p)
+	require.NoError(t, err)
+	assert.Empty(t, vs, "the plan stays legal")
+
+	setup := closeQuarters(starship.Complete)
+	setup.Rules.Options = []starship.Option{starship.OptFTL}
+	g, err = NewGame(a, setup, 3)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	send(a, kit.Type("6")...)
+	assert.Equal(t, maneuvers.FTL, g.draft(g.battle().View(g.side), g.sel).Speed, "with the FTL option 6 is FTL")
+}
+
+// toDeclare plays hot-seat Close quarters (Quick Start) to the first
+// declaration, every ship straight at low.
+func toDeclare(t *testing.T) (*App, *Game) { return toDeclareOn(t, newTestApp(t)) }
+
+func toDeclareOn(t *testing.T, a *App) (*App, *Game) {
+	g, err := NewGame(a, closeQuarters(starship.Quick), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	planAll(t, a, g)
+	planAll(t, a, g)
+	enter(a) // the reveal
+	playBack(a, g)
+	if g.Stage() == "cover" {
+		enter(a)
+	}
+	require.Equal(t, "declare", g.Stage())
+	return a, g
+}
+
+// TestDeclaringNothingSaysEveryShipHoldsFire (Fire!): Enter with no target
+// chosen declares that the ship holds its fire; the button says so before,
+// and the firing step's headline after says no shots were fired, not that
+// "the dice have spoken".
+func TestDeclaringNothingSaysEveryShipHoldsFire(t *testing.T) {
+	a, g := toDeclare(t)
+	sh := g.shooters(g.battle().View(g.side))
+	require.NotEmpty(t, sh)
+	label := g.declareLabel(sh)
+	assert.Contains(t, label, "hold")
+	for _, id := range sh {
+		assert.Contains(t, label, id)
+	}
+	if len(sh) > 1 {
+		g.aim(sh[0], g.targets(sh[0])[0].TargetID)
+		assert.NotContains(t, g.declareLabel(sh), sh[0], "a ship with a target fires")
+		g.hold(sh[0])
+	}
+	held := g.side
+	enter(a)
+	for g.Stage() == "cover" || g.Stage() == "declare" {
+		if g.Stage() == "cover" {
+			enter(a)
+			continue
+		}
+		// the other side fires at its first target
+		for _, id := range g.shooters(g.battle().View(g.side)) {
+			g.shooter = id
+			send(a, kit.Type("1")...)
+		}
+		enter(a)
+	}
+	require.Contains(t, []string{"results", "anim"}, g.Stage())
+	attacked := false
+	for _, e := range g.battle().State().Events {
+		attacked = attacked || e.Kind == battle.EvAttack && e.Side != held
+	}
+	h := g.resultsHeadline()
+	if attacked {
+		assert.Contains(t, h, "dice have spoken", "the other side fired")
+	} else {
+		assert.Contains(t, h, "no shots")
+		assert.NotContains(t, h, "dice")
+	}
+	// a firing beat with no attack in it says so
+	b := beat{kind: beatFire, fire: 1, events: []logEntry{{Event: battle.Event{Kind: battle.EvDeclaration, Side: battle.Colonial}}}}
+	assert.Equal(t, "Firing step 1: no shots; every ship that could fire held its fire.", b.headline(a.Words))
+	b.events = append(b.events, logEntry{Event: battle.Event{Kind: battle.EvAttack, Ship: "viper-1", Other: "raider-1"}})
+	assert.Contains(t, b.headline(a.Words), "The dice have spoken")
+}
+
+// TestTheLogNeverRunsAheadOfThePlayback (The turn): while a movement
+// step's ships move on screen, the log does not already say what the
+// firing step after it did, nor that the next turn began.
+func TestTheLogNeverRunsAheadOfThePlayback(t *testing.T) {
+	a := newTestApp(t)
+	setup := closeQuarters(starship.Quick)
+	// far apart: nobody can fire in turn 1, the turn ends in one command
+	for i := range setup.Ships {
+		if setup.Ships[i].Side == battle.Cylon {
+			setup.Ships[i].Pose.Pos.Y = 840
+		} else {
+			setup.Ships[i].Pose.Pos.Y = 60
+		}
+	}
+	g, err := NewGame(a, setup, 3)
+	require.NoError(t, err)
+	a.Show(g)
+	planAll(t, a, g)
+	planAll(t, a, g)
+	enter(a) // the reveal
+	require.Equal(t, "anim", g.Stage())
+	require.NotEmpty(t, g.beats)
+	require.Equal(t, beatMove, g.beats[0].kind)
+	ahead := func() []string {
+		var out []string
+		for _, e := range g.visibleEvents(g.publicView()) {
+			if e.Turn > 1 || e.Kind == battle.EvNoFire || e.Kind == battle.EvFiringStep {
+				out = append(out, e.sentence())
+			}
+		}
+		return out
+	}
+	assert.Empty(t, ahead(), "the ships still move: no firing step, no turn 2 in the log")
+	runAnim(a, g)
+	assert.Empty(t, ahead(), "the move waits for Enter")
+	enter(a)
+	require.Equal(t, beatNoFire, g.beats[g.beat].kind)
+	assert.Equal(t, []string{"Firing step 1: no ship can fire (none has an enemy in its fire arc, in range and in sight)."}, ahead())
+	enter(a)
+	assert.True(t, strings.Contains(strings.Join(ahead(), "\n"), "Turn 2"), "after the playback the log has turn 2: %v", ahead())
+}
+
+// TestAToastCoversNoButton: a long status line during planning (the
+// "leaves the table" warning) went over the footer's Log and Save
+// buttons; it now takes a spot clear of every button.
+func TestAToastCoversNoButton(t *testing.T) {
+	a := newTestApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Quick), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	msg := "viper-2's plan leaves the table across the west edge: Enter again commits it anyway; the ship will be eliminated"
+	a.Say("%s", msg)
+	l := a.Frame()
+	seen := false
+	for _, op := range l.Ops {
+		if op.Text != msg {
+			continue
+		}
+		seen = true
+		box := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+		for _, w := range a.widgets {
+			assert.False(t, box.Overlaps(w.r), "the status line %v covers the button %q at %v", box, w.id, w.r)
+		}
+	}
+	assert.True(t, seen, "the status line is drawn")
+}
+
+// TestQuickStartSaysSpecialDamageIsIgnored (Fire!): a Quick Start ship's
+// counters show their symbols ("3 control"), which only the Complete
+// Rules apply; the panel said "a word is a special damage" as if it
+// counted.
+func TestQuickStartSaysSpecialDamageIsIgnored(t *testing.T) {
+	for _, set := range []starship.RuleSet{starship.Quick, starship.Complete} {
+		a := newTestApp(t)
+		g, err := NewGame(a, closeQuarters(set), 3)
+		require.NoError(t, err)
+		a.Show(g)
+		enter(a)
+		v := g.battle().View(g.side)
+		s := ownActive(v)[0]
+		s.Counters = []battle.Counter{{Value: 3, Special: "control"}}
+		class := g.seat.Class(s.Class)
+		notes := strings.Join(g.rulesBehind(s, class, *s.State, g.draft(v, s.ID), nil), "\n")
+		if set == starship.Quick {
+			assert.Contains(t, notes, "which the Quick Start Rules ignore", set)
+		} else {
+			assert.NotContains(t, notes, "Quick Start", set)
+			assert.Contains(t, notes, "is a special damage (Fire!; Critical hits and special damage)", set)
+		}
+	}
+}
+
+// TestPhoneDeclareHeadingFits: at 390 × 844 the firing panel's heading
+// ("Turn 3 · firing step 1 · Cylon declares") ran off the right edge of
+// the screen; it wraps now.
+func TestPhoneDeclareHeadingFits(t *testing.T) {
+	a, g := toDeclareOn(t, phoneApp(t))
+	text := textOnScreen(t, a, "the declaration on a phone")
+	assert.Contains(t, strings.ReplaceAll(text, "\n", " "), "firing step 1 · "+SideName(g.side)+" declares")
+}
+
+// TestMeasureAsksBeforeLosingChanges: Esc in measurement mode left at
+// once, losing a table the player had arranged (ships dragged, nothing
+// saved); it now asks, as the editor does, and leaves at once when
+// nothing changed or the table was saved.
+func TestMeasureAsksBeforeLosingChanges(t *testing.T) {
+	a := newTestApp(t)
+	tbl := referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(a.Comp.Geometry), Ships: []referee.Ship{
+		{ID: "viper-1", Class: "viper-mk2", Pose: physics.Pose{Pos: physics.V(300, 300), Heading: physics.Deg(90)}, Level: 1, AcrossFlats: 45},
+		{ID: "raider-1", Class: "cylon-raider", Pose: physics.Pose{Pos: physics.V(300, 600), Heading: physics.Deg(270)}, Level: 1, AcrossFlats: 45},
+	}}
+	m := NewMeasure(a, &tbl, "test")
+	a.Show(m)
+	a.Frame()
+	send(a, kit.Press(kit.KeyEscape))
+	_, ok := a.Screen().(*Title)
+	require.True(t, ok, "nothing changed: Esc leaves")
+
+	m = NewMeasure(a, &tbl, "test")
+	a.Show(m)
+	a.Frame()
+	p := m.cam.ToScreen(physics.V(300, 300))
+	q := m.cam.ToScreen(physics.V(300, 400))
+	send(a, kit.Event{Kind: kit.MouseMove, X: p.X, Y: p.Y}, kit.Event{Kind: kit.MouseDown, X: p.X, Y: p.Y},
+		kit.Event{Kind: kit.MouseMove, X: q.X, Y: q.Y}, kit.Event{Kind: kit.MouseUp, X: q.X, Y: q.Y})
+	require.InDelta(t, 400, m.T.Ships[0].Pose.Pos.Y, 1e-6, "dragged")
+	send(a, kit.Press(kit.KeyEscape))
+	require.True(t, a.Confirming(), "a dragged ship: Esc asks")
+	send(a, kit.Press(kit.KeyEscape))
+	assert.Same(t, m, a.Screen(), "and stays")
+	assert.InDelta(t, 400, m.T.Ships[0].Pose.Pos.Y, 1e-6, "the table as arranged")
+	send(a, kit.Press(kit.KeyF2))
+	require.True(t, a.Prompting(), "F2 asks for the file")
+	a.modal.text = filepath.Join(a.Dir, "t.yaml")
+	enter(a)
+	require.False(t, a.Prompting(), a.modal)
+	send(a, kit.Press(kit.KeyEscape))
+	_, ok = a.Screen().(*Title)
+	assert.True(t, ok, "saved: Esc leaves")
+}
