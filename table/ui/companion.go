@@ -1,9 +1,13 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/physics"
@@ -20,12 +24,39 @@ var nudges = []struct {
 	turn   float64
 }{{"x −2", -2, 0, 0}, {"x +2", 2, 0, 0}, {"y −2", 0, -2, 0}, {"y +2", 0, 2, 0}, {"−5°", 0, 0, -5}, {"+5°", 0, 0, 5}}
 
+// tableEdit is a companion player's correction of one of their ships'
+// pose after a movement step (the twin follows the model): the ship
+// chosen, the pose typed in its fields (x and y in millimetres from the
+// table's corner, the heading in degrees, as the engine has them), and a
+// drag of its base on the board.
+type tableEdit struct {
+	ship    string
+	x, y, h string
+	// filled is the pose the fields show (they follow the twin until
+	// typed in); bad says what in them is no number.
+	filled     physics.Pose
+	filledShip string
+	bad        string
+	drag       *tableDrag
+}
+
+// tableDrag is a base dragged on the board: by a mouse or a finger.
+type tableDrag struct {
+	ship  string
+	grab  physics.Vec // the base's centre from the pointer, mm
+	start kit.Pt
+	pose  physics.Pose
+	moved bool
+}
+
 // drawTable paints, in a companion game (seat.Table, the game played with
 // models on a real table), what the table needs from this player: the
 // die, choice or counter the game waits for, typed in or left to the app;
-// after a movement step the pose corrections and the word that the table
-// is aligned; undo by agreement; and the latest moves to copy onto the
-// table. It returns where it ends (y when there is nothing to show).
+// after a movement step the moves to copy (the procedure of an FTL jump
+// or an overlap step by step), the pose corrections (a base dragged on
+// the board, or its pose typed) and the word that the table is aligned;
+// undo by agreement; and the latest moves to copy onto the table. It
+// returns where it ends (y when there is nothing to show).
 func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	tb, ok := g.tableSeat()
 	if !ok {
@@ -58,16 +89,17 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 				}
 				row(labels, func(i int) { supply(wire.Supply{Value: &i}) })
 			case battle.DrawCounter:
-				kinds := counterKinds(g)
-				for len(kinds) > 0 {
-					k := min(len(kinds), 4)
-					part := kinds[:k]
+				left := g.cupLeft(n)
+				y = a.Para(l, x, y, w, fmt.Sprintf("The %s cup holds %d counter(s). Tap the one drawn from the table's cup (at most as many left as shown: the counters the other player holds face down are not counted off).", n.Cup, n.Of), 12, kit.ColSecondary, false) + 4*s
+				for len(left) > 0 {
+					k := min(len(left), 3)
+					part := left[:k]
 					var labels []string
 					for _, c := range part {
-						labels = append(labels, c.String())
+						labels = append(labels, fmt.Sprintf("%s (≤%d)", c.c, c.left))
 					}
-					row(labels, func(i int) { c := part[i]; supply(wire.Supply{Counter: &c}) })
-					kinds = kinds[k:]
+					row(labels, func(i int) { c := part[i].c; supply(wire.Supply{Counter: &c}) })
+					left = left[k:]
 				}
 			}
 			label := "Let the app roll"
@@ -77,28 +109,20 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			row([]string{label}, func(int) { supply(wire.Supply{Roll: true}) })
 		}
 	}
-	if v := g.publicView(); v.Phase == battle.Aligning && n == nil && side != "" {
-		y = a.Para(l, x, y, w, fmt.Sprintf("Movement step %d is over: move the models as the moves below say. Where a model of yours stands elsewhere, choose it and nudge its twin to it; then say the table is aligned.", v.Step), 14, kit.ColInk, false) + 6*s
-		var own []string
-		for _, sv := range g.seat.View(side).Ships {
-			if sv.Own && sv.OnTable && !sv.Out {
-				own = append(own, sv.ID)
-			}
+	if rf := poseRefusal(g.seat.Status().Err); rf != nil {
+		y = a.Para(l, x, y, w, "Refused: "+strings.TrimPrefix(rf.Error(), "pose: ")+". The game is unchanged.", 13, kit.ColWarn, true) + 6*s
+	}
+	if v := g.publicView(); v.Phase == battle.Aligning && n == nil {
+		y = a.Para(l, x, y, w, fmt.Sprintf("Movement step %d is over. At the table: lay each ship's card (drawn on the board) at its model's front, move the model to the card's end (the ghost), and follow the steps below.", v.Step), 14, kit.ColInk, false) + 6*s
+		for _, p := range g.procedures(v) {
+			y = a.Para(l, x, y, w, p, 13, kit.ColInk, false) + 4*s
 		}
-		if len(own) > 0 {
-			row(own, func(i int) { g.tableShip = own[i] })
+		if side != "" {
+			y = g.drawPoseEdit(l, x, y, w, side, row)
+			row([]string{"The table is aligned"}, func(int) {
+				_ = g.seat.Do(battle.Command{Type: battle.CmdAligned, Side: side})
+			})
 		}
-		if g.tableShip != "" {
-			y = a.Para(l, x, y, w, "Correct "+g.tableShip+":", 13, kit.ColSecondary, false) + 4*s
-			labels := make([]string, len(nudges))
-			for i, nd := range nudges {
-				labels[i] = nd.label
-			}
-			row(labels, func(i int) { g.nudge(side, nudges[i].dx, nudges[i].dy, nudges[i].turn) })
-		}
-		row([]string{"The table is aligned"}, func(int) {
-			_ = g.seat.Do(battle.Command{Type: battle.CmdAligned, Side: side})
-		})
 	}
 	if side != "" {
 		if o := tb.Offer(); o != nil && o.By != side {
@@ -119,6 +143,117 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	return y
 }
 
+// drawPoseEdit paints the pose correction of the player's own ships:
+// the ship to correct, its pose typed (x, y, heading) or nudged; a base
+// may also be dragged on the board.
+func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row func([]string, func(int))) float64 {
+	a := g.a
+	s := a.S()
+	own := g.ownOnTable(side)
+	if len(own) == 0 {
+		return y
+	}
+	y = a.Para(l, x, y, w, a.Words("Where a model of yours stands elsewhere, drag its base on the board, or choose it and type or nudge its pose; then say the table is aligned.", "Where a model of yours stands elsewhere, drag its base on the board with a finger, or choose it and type or nudge its pose; then say the table is aligned."), 13, kit.ColSecondary, false) + 4*s
+	var ids []string
+	for _, sv := range own {
+		ids = append(ids, sv.ID)
+	}
+	for len(ids) > 0 {
+		k := min(len(ids), 3)
+		part := ids[:k]
+		row(part, func(i int) { g.chooseTableShip(side, part[i]) })
+		ids = ids[k:]
+	}
+	sv, ok := g.tableShipView(side)
+	if !ok {
+		return y
+	}
+	e := &g.table
+	focused := strings.HasPrefix(a.Focused(), "pose-")
+	if (e.filledShip != sv.ID || e.filled != sv.Pose) && !focused {
+		e.fill(sv)
+	}
+	y = a.Para(l, x, y, w, fmt.Sprintf("%s stands at x %.1f, y %.1f mm, heading %.1f°. Its model's pose:", sv.ID, sv.Pose.Pos.X, sv.Pose.Pos.Y, sv.Pose.Heading.Degrees()), 13, kit.ColInk, false) + 4*s
+	gap := 6 * s
+	lw := 26 * s
+	fw := (w - 3*lw - 2*gap) / 3
+	for i, f := range []struct {
+		label, id string
+		text      *string
+	}{{"x", "pose-x", &e.x}, {"y", "pose-y", &e.y}, {"°", "pose-h", &e.h}} {
+		fx := x + float64(i)*(lw+fw+gap)
+		a.Label(l, fx, y+27*s, f.label, 14, kit.ColSecondary, true)
+		a.NumberField(l, kit.Rect{X: fx + lw, Y: y, W: fw, H: 40 * s}, f.id, f.text, func() { g.typedPose(side) })
+	}
+	y += 46 * s
+	row([]string{"Set the typed pose"}, func(int) { g.typedPose(side) })
+	if e.bad != "" {
+		y = a.Para(l, x, y, w, e.bad, 13, kit.ColWarn, false) + 4*s
+	}
+	labels := make([]string, len(nudges))
+	for i, nd := range nudges {
+		labels[i] = nd.label
+	}
+	row(labels, func(i int) { g.nudge(side, nudges[i].dx, nudges[i].dy, nudges[i].turn) })
+	return y
+}
+
+// fill shows a ship's pose in the typed fields.
+func (e *tableEdit) fill(sv battle.ShipView) {
+	e.filled, e.filledShip, e.bad = sv.Pose, sv.ID, ""
+	e.x = strconv.FormatFloat(math.Round(sv.Pose.Pos.X*10)/10, 'f', -1, 64)
+	e.y = strconv.FormatFloat(math.Round(sv.Pose.Pos.Y*10)/10, 'f', -1, 64)
+	e.h = strconv.FormatFloat(math.Round(sv.Pose.Heading.Degrees()*10)/10, 'f', -1, 64)
+}
+
+// typedPose sends the pose typed in the fields (a number each: a comma
+// is read as a decimal point, as a phone's keyboard may type it).
+func (g *Game) typedPose(side battle.Side) {
+	e := &g.table
+	var v [3]float64
+	for i, f := range []struct{ name, text string }{{"x", e.x}, {"y", e.y}, {"heading", e.h}} {
+		n, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(f.text), ",", "."), 64)
+		if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
+			e.bad = fmt.Sprintf("The %s typed (%q) is not a number.", f.name, f.text)
+			return
+		}
+		v[i] = n
+	}
+	e.bad = ""
+	g.a.Focus("")
+	g.setPose(side, e.ship, physics.Pose{Pos: physics.V(v[0], v[1]), Heading: physics.Deg(v[2])})
+}
+
+// chooseTableShip chooses the own ship whose pose the player corrects.
+func (g *Game) chooseTableShip(side battle.Side, id string) {
+	g.table.ship = id
+	if sv, ok := g.tableShipView(side); ok {
+		g.table.fill(sv)
+	}
+}
+
+// tableShipView is the view of the ship chosen for correction.
+func (g *Game) tableShipView(side battle.Side) (battle.ShipView, bool) {
+	for _, sv := range g.ownOnTable(side) {
+		if sv.ID == g.table.ship {
+			return sv, true
+		}
+	}
+	return battle.ShipView{}, false
+}
+
+// ownOnTable lists the side's ships on the table (the ones a player may
+// correct).
+func (g *Game) ownOnTable(side battle.Side) []battle.ShipView {
+	var own []battle.ShipView
+	for _, sv := range g.seat.View(side).Ships {
+		if sv.Own && sv.OnTable && !sv.Out {
+			own = append(own, sv)
+		}
+	}
+	return own
+}
+
 // tableSeat returns the seat's Table capability in a companion game. A
 // seat link opens a network seat before anyone knows the game's kind:
 // once its state says the game is played at a real table, the seat is
@@ -133,30 +268,290 @@ func (g *Game) tableSeat() (seat.Table, bool) {
 	return tb, ok && tb.AtTable()
 }
 
-// nudge corrects the pose of the ship chosen at the table by dx, dy mm
-// and turn degrees (a pose command; the server refuses a pose off the
-// table or on another base, and the screen shows why).
-func (g *Game) nudge(side battle.Side, dx, dy, turn float64) {
-	for _, sv := range g.seat.View(side).Ships {
-		if sv.ID != g.tableShip {
-			continue
+// correcting says whether the player may correct poses now: a companion
+// game aligning after a movement step, no draw awaited, nothing being
+// sent.
+func (g *Game) correcting() (battle.Side, bool) {
+	tb, ok := g.tableSeat()
+	if !ok {
+		return "", false
+	}
+	side := g.human()
+	if n, _ := tb.Need(); n != nil || side == "" || g.publicView().Phase != battle.Aligning {
+		return "", false
+	}
+	return side, true
+}
+
+// handleTable drags an own ship's base on the board while the table is
+// aligned (a mouse or one finger): a press on the base takes it, the
+// move shows where it goes, the release sends the pose correction; a
+// press that does not move chooses the ship for typing.
+func (g *Game) handleTable(ev kit.Event) bool {
+	side, ok := g.correcting()
+	if !ok {
+		g.table.drag = nil
+		return false
+	}
+	p := kit.Pt{X: ev.X, Y: ev.Y}
+	switch ev.Kind {
+	case kit.MouseDown:
+		if ev.Button != kit.ButtonLeft || !g.cam.View.Contains(p) || g.seat.Status().Sending != "" {
+			return false
 		}
-		p := physics.Pose{Pos: sv.Pose.Pos.Add(physics.V(dx, dy)), Heading: sv.Pose.Heading + physics.Deg(turn)}
-		_ = g.seat.Do(battle.Command{Type: battle.CmdPose, Side: side, Ship: sv.ID, Pose: &p})
+		at := g.cam.ToWorld(p)
+		// the base, or a finger's breadth round a small one
+		best, reach := -1, 0.0
+		own := g.ownOnTable(side)
+		for i, sv := range own {
+			r := math.Max(g.seat.Class(sv.Class).AcrossFlats/math.Sqrt(3), 24*g.a.S()/g.cam.Scale)
+			if d := at.Dist(sv.Pose.Pos); d <= r && (best < 0 || d < reach) {
+				best, reach = i, d
+			}
+		}
+		if best < 0 {
+			return false
+		}
+		sv := own[best]
+		g.chooseTableShip(side, sv.ID)
+		g.table.drag = &tableDrag{ship: sv.ID, grab: sv.Pose.Pos.Sub(at), start: p, pose: sv.Pose}
+		return true
+	case kit.MouseMove:
+		d := g.table.drag
+		if d == nil {
+			return false
+		}
+		if math.Hypot(ev.X-d.start.X, ev.Y-d.start.Y) > 6*g.a.S() {
+			d.moved = true
+		}
+		if d.moved {
+			d.pose.Pos = g.cam.ToWorld(p).Add(d.grab)
+		}
+		return true
+	case kit.MouseUp:
+		d := g.table.drag
+		if d == nil {
+			return false
+		}
+		g.table.drag = nil
+		if d.moved {
+			g.setPose(side, d.ship, d.pose)
+		}
+		return true
+	}
+	return false
+}
+
+// setPose sends a pose correction, to the tenth of a millimetre and of a
+// degree (the server refuses a pose off the table, in a planetoid or on
+// another base, and the screen shows why).
+func (g *Game) setPose(side battle.Side, ship string, p physics.Pose) {
+	round := func(v float64) float64 { return math.Round(v*10) / 10 }
+	p = physics.Pose{Pos: physics.V(round(p.Pos.X), round(p.Pos.Y)), Heading: physics.Deg(round(p.Heading.Degrees()))}
+	_ = g.seat.Do(battle.Command{Type: battle.CmdPose, Side: side, Ship: ship, Pose: &p})
+}
+
+// nudge corrects the pose of the ship chosen at the table by dx, dy mm
+// and turn degrees.
+func (g *Game) nudge(side battle.Side, dx, dy, turn float64) {
+	if sv, ok := g.tableShipView(side); ok {
+		g.setPose(side, sv.ID, physics.Pose{Pos: sv.Pose.Pos.Add(physics.V(dx, dy)), Heading: sv.Pose.Heading + physics.Deg(turn)})
 	}
 }
 
-// counterKinds lists the different damage counters of the game's cup, as
-// a player picks the one drawn from the table's cup.
-func counterKinds(g *Game) []battle.Counter {
-	var out []battle.Counter
-	seen := map[battle.Counter]bool{}
-	for _, k := range g.a.Comp.Damage {
-		c := battle.Counter{Value: k.Value, Plus: k.Plus, Special: k.Special}
-		if !seen[c] {
-			seen[c] = true
-			out = append(out, c)
+// poseRefusal is the typed reason of a refused pose correction, if err
+// is one.
+func poseRefusal(err error) *battle.PoseRefused {
+	var r *client.Refused
+	if errors.As(err, &r) && r.Pose != nil {
+		return r.Pose
+	}
+	var p *battle.PoseRefused
+	if errors.As(err, &p) {
+		return p
+	}
+	return nil
+}
+
+// drawTableBoard paints on the board, in a companion game, what the
+// players copy onto the real table after a movement step: each ship's
+// card of the step at its start pose (to scale), the start pose faint,
+// the path; and the correction in hand: a base being dragged, a refused
+// pose with the bases in its way.
+func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
+	if _, ok := g.tableSeat(); !ok {
+		return
+	}
+	a := g.a
+	if v.Phase == battle.Aligning {
+		for _, sv := range v.Ships {
+			o := sv.Outcome
+			if o == nil || !sv.OnTable || sv.Out || v.Step < 1 || v.Step > len(o.Steps) {
+				continue
+			}
+			st := o.Steps[v.Step-1]
+			cards := o.Cards
+			if len(o.Cards) == len(o.Steps) {
+				cards = o.Cards[v.Step-1 : v.Step]
+			} else if v.Step > 1 {
+				cards = nil
+			}
+			for _, c := range cards {
+				pts := g.cam.Pts(c.Footprint)
+				l.Poly(pts, kit.Alpha(kit.ColWhite, 0.45), kit.Alpha(SideColor(sv.Side), 0.8), 1.5)
+				if len(c.Arrow) > 1 {
+					l.Line(g.cam.Pts(c.Arrow), kit.Alpha(SideColor(sv.Side), 0.8), 1.5)
+				}
+				var mid kit.Pt
+				for _, p := range pts {
+					mid.X += p.X / float64(len(pts))
+					mid.Y += p.Y / float64(len(pts))
+				}
+				l.HaloText(mid, c.ID, a.TextSize(10), kit.ColInk, kit.Alpha(kit.ColWhite, 0.8), kit.AnchorMiddle, false)
+			}
+			if len(st.Motions) > 0 {
+				lk := g.shipLook(sv)
+				lk.Pose, lk.Ghost, lk.GhostCol, lk.Fade, lk.Badges = st.Motions[0].From, true, SideColor(sv.Side), 0.6, nil
+				lk.ID = ""
+				drawShip(a, l, &g.cam, lk)
+			}
+		}
+	}
+	if d := g.table.drag; d != nil && d.moved {
+		for _, sv := range v.Ships {
+			if sv.ID == d.ship {
+				lk := g.shipLook(sv)
+				lk.Pose, lk.Ghost, lk.GhostCol = d.pose, true, SideColor(sv.Side)
+				drawShip(a, l, &g.cam, lk)
+				c := g.cam.ToScreen(d.pose.Pos)
+				l.HaloText(kit.Pt{X: c.X, Y: c.Y - lk.Across/math.Sqrt(3)*g.cam.Scale - 6*a.S()}, fmt.Sprintf("%s to (%.0f, %.0f) mm", sv.ID, d.pose.Pos.X, d.pose.Pos.Y),
+					a.TextSize(12), kit.ColInk, kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
+			}
+		}
+	}
+	if rf := poseRefusal(g.seat.Status().Err); rf != nil {
+		for _, sv := range v.Ships {
+			if sv.ID == rf.Ship {
+				lk := g.shipLook(sv)
+				l.Poly(g.cam.Pts(physics.Hexagon(rf.Pose, lk.Across)), kit.Alpha(kit.ColWarn, 0.2), kit.ColWarn, 2)
+				c := g.cam.ToScreen(rf.Pose.Pos)
+				l.HaloText(kit.Pt{X: c.X, Y: c.Y - lk.Across/math.Sqrt(3)*g.cam.Scale - 4}, "refused", a.TextSize(11), kit.ColWarn, kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
+			}
+		}
+		for _, f := range rf.Faults {
+			for _, sv := range v.Ships {
+				if sv.ID == f.Other && sv.OnTable {
+					lk := g.shipLook(sv)
+					l.Poly(g.cam.Pts(physics.Hexagon(sv.Pose, lk.Across)), kit.ColNone, kit.ColWarn, 2.5)
+				}
+			}
+		}
+	}
+}
+
+// procedures are, for the movement step just played (its typed events),
+// what the players do at the table beyond laying a card: an FTL jump's
+// marker and scatter roll, an arrival on another base, an overlap's
+// slide, a base crossing the edge. Each is one numbered step list,
+// rendered from the event's fields.
+func (g *Game) procedures(v battle.View) []string {
+	var out []string
+	evs := g.seat.Events()
+	// the events of this movement step: since its mark
+	from := 0
+	for i, e := range evs {
+		if e.Turn == v.Turn && e.Kind == battle.EvMoveStep && e.Step == v.Step {
+			from = i
+		}
+	}
+	if from == 0 {
+		return nil
+	}
+	marker := map[string]physics.Vec{}
+	for _, e := range evs {
+		if e.Turn == v.Turn && e.Kind == battle.EvMarkerPlaced && e.At != nil {
+			marker[e.Ship] = *e.At
+		}
+	}
+	for _, e := range evs[from:] {
+		switch e.Kind {
+		case battle.EvFTLRoll, battle.EvFTLEntry:
+			if len(e.Dice) < 3 || e.At == nil {
+				continue
+			}
+			roll := e.Dice[0] + e.Dice[1]
+			sideName := strconv.Itoa(roll)
+			if fs, ok := g.a.Comp.Geometry.FTLSideFor(roll); ok {
+				var rs []string
+				for _, r := range fs.Rolls {
+					rs = append(rs, strconv.Itoa(r))
+				}
+				sideName = fmt.Sprintf("%s (%s)", fs.Side, strings.Join(rs, ", "))
+			}
+			out = append(out, fmt.Sprintf("FTL jump of %s (Faster-than-light movement): 1. its marker lies at (%.0f, %.0f) mm. 2. Two dice: %d + %d = %d: the rear of the base goes against the marker's side marked %s. 3. One die: %d: move the ship %d cm straight ahead with the ruler. 4. The model now stands where the ship is on the board.",
+				e.Ship, e.At.X, e.At.Y, e.Dice[0], e.Dice[1], roll, sideName, e.Dice[2], e.Dice[2]))
+		case battle.EvJumpsOnto:
+			out = append(out, fmt.Sprintf("%s arrives onto %s: %s draws a collision counter for the arrival, and %s one for its FTL arrival.", e.Ship, e.Other, e.Other, e.Ship))
+		case battle.EvMovesOn:
+			out = append(out, fmt.Sprintf("%s then moves straight ahead %.0f mm, clear of the bases it arrived on.", e.Ship, e.Distance))
+		case battle.EvSlides:
+			out = append(out, fmt.Sprintf("Overlap: %s ends on another base: 1. leave the other model where it is. 2. slide %s straight ahead %.0f mm, until its base is clear.", e.Ship, e.Ship, e.Distance))
+		case battle.EvCrossesEdge:
+			out = append(out, fmt.Sprintf("%s crosses the %s edge (%.0f mm beyond at most): its model leaves the table.", e.Ship, e.Edge, e.Distance))
 		}
 	}
 	return out
+}
+
+// cupCount is a kind of counter and how many of it may be left in a cup.
+type cupCount struct {
+	c    battle.Counter
+	left int
+}
+
+// cupLeft lists the counters the player may have drawn from a cup: the
+// kinds of the box (package assets) less the ones the player's own ships
+// hold face down; the other player's counters stay secret, so a kind may
+// be listed that the cup no longer has (the server refuses it: not in
+// the cup).
+func (g *Game) cupLeft(n *wire.Need) []cupCount {
+	kinds := g.a.Comp.Damage
+	if n.Cup == "collision" {
+		kinds = g.a.Comp.Collision
+	}
+	held := map[battle.Counter]int{}
+	if n.Cup != "collision" {
+		for _, sv := range g.seat.View(g.human()).Ships {
+			if sv.Own && !sv.Out {
+				for _, c := range sv.Counters {
+					held[c]++
+				}
+			}
+		}
+	}
+	return countLeft(kinds, held)
+}
+
+// countLeft is the box's kinds less the held ones, in the data's order;
+// kinds none of which is left are not listed.
+func countLeft(kinds []assets.DamageCounter, held map[battle.Counter]int) []cupCount {
+	var out []cupCount
+	at := map[battle.Counter]int{}
+	for _, k := range kinds {
+		c := battle.Counter{Value: k.Value, Plus: k.Plus, Special: k.Special}
+		if i, ok := at[c]; ok {
+			out[i].left += k.Count
+			continue
+		}
+		at[c] = len(out)
+		out = append(out, cupCount{c: c, left: k.Count})
+	}
+	var left []cupCount
+	for _, cc := range out {
+		cc.left -= held[cc.c]
+		if cc.left > 0 {
+			left = append(left, cc)
+		}
+	}
+	return left
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/server"
@@ -100,5 +102,217 @@ func TestCompanionScreensAtPhoneSize(t *testing.T) {
 	assert.True(t, typed, "a die typed in on the screen")
 	for _, want := range []string{"The game waits for", "Movement step 1 is over", "Movement step 2 is over", "to copy onto the table", "nudged"} {
 		assert.True(t, saw[want], "the screens showed %q", want)
+	}
+}
+
+// companionScreens opens two phones' screens (390 × 844) on the seat links
+// of a companion game of The Jump Point on a server on 127.0.0.1.
+func companionScreens(t *testing.T) []screen {
+	t.Helper()
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "jump-point", Companion: true})
+	require.NoError(t, err)
+	var out []screen
+	for _, tok := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		a.Handle(kit.Event{Kind: kit.Resize, W: 390, H: 844})
+		g := NewNetGame(a, hs.URL, tok)
+		t.Cleanup(func() { g.seat.Leave() })
+		a.Show(g)
+		out = append(out, screen{a, g})
+	}
+	return out
+}
+
+// companionUntil drives both screens (the app rolls every die, draws
+// every counter; the table is aligned at once) until done holds of the
+// Colonial seat's state and screen.
+func companionUntil(t *testing.T, screens []screen, what string, done func(st *wire.State, text string) bool) {
+	t.Helper()
+	for guard := 0; ; guard++ {
+		require.Less(t, guard, 20000, "waited for %s", what)
+		if c, ok := screens[0].g.seat.(*seat.Companion); ok && c.Status().Sending == "" {
+			if st := c.State(); st != nil && done(st, drawnText(screens[0].a)) {
+				return
+			}
+		}
+		acted := false
+		for i, sc := range screens {
+			c, _ := sc.g.seat.(*seat.Companion)
+			if c != nil && c.Status().Sending == "" {
+				text := drawnText(sc.a)
+				if n, mine := c.Need(); n != nil && mine {
+					label := "Let the app roll"
+					if n.What == battle.DrawCounter {
+						label = "Draw from the app's secret cup"
+					}
+					clickButton(t, sc.a, label)
+					acted = true
+					continue
+				}
+				if st := c.State(); i == 0 && st.View.Phase == battle.Aligning && strings.Contains(text, "The table is aligned") && !done(st, text) {
+					clickButton(t, sc.a, "The table is aligned")
+					acted = true
+					continue
+				}
+			}
+			if act(t, sc) {
+				acted = true
+			}
+		}
+		if !acted {
+			time.Sleep(time.Millisecond)
+			for _, sc := range screens {
+				sc.a.Tick(1.0 / 60)
+			}
+		}
+	}
+}
+
+// settleSend ticks a screen until its seat has sent what it sends aside
+// and taken the answer.
+func settleSend(t *testing.T, sc screen, what string, done func(st *wire.State) bool) *wire.State {
+	t.Helper()
+	c := sc.g.seat.(*seat.Companion)
+	for guard := 0; ; guard++ {
+		require.Less(t, guard, 100000, "waited for %s", what)
+		sc.a.Tick(1.0 / 60)
+		sc.a.Frame()
+		if c.Status().Sending == "" && done(c.State()) {
+			return c.State()
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func shipIn(st *wire.State, id string) battle.ShipView {
+	for _, s := range st.View.Ships {
+		if s.ID == id {
+			return s
+		}
+	}
+	return battle.ShipView{}
+}
+
+// After a movement step (Movement; the table companion: the twin follows
+// the table): a base dragged by a finger on the board, a pose typed in
+// its fields, a pose off the table and one on another base refused with
+// their typed reason drawn, the game unchanged; the card of the step
+// drawn to scale where the model stood.
+func TestCompanionPoseByDragAndByTyping(t *testing.T) {
+	screens := companionScreens(t)
+	col := screens[0]
+	companionUntil(t, screens, "the table aligned after movement step 1", func(st *wire.State, text string) bool {
+		return st.View.Phase == battle.Aligning && st.View.Step == 1 && strings.Contains(text, "The table is aligned")
+	})
+	c := col.g.seat.(*seat.Companion)
+	st := c.State()
+	before := shipIn(st, "escort-1")
+	require.True(t, before.OnTable, "escort-1 on the table")
+	text := drawnText(col.a)
+	assert.Contains(t, text, "Movement step 1 is over")
+	// the card of the step, to scale, labelled with its id
+	o := before.Outcome
+	require.NotNil(t, o)
+	assert.Contains(t, text, o.Cards[0].ID, "the card laid at the model's front is drawn and named")
+
+	// a drag by a finger: 40 pixels right, 20 down
+	p := col.g.cam.ToScreen(before.Pose.Pos)
+	q := kit.Pt{X: p.X + 40, Y: p.Y + 20}
+	want := col.g.cam.ToWorld(q)
+	_, ok := col.g.correcting()
+	require.True(t, ok, "the Colonial player may correct poses")
+	send(col.a, kit.Event{Kind: kit.MouseDown, X: p.X, Y: p.Y, Button: kit.ButtonLeft, Touch: true},
+		kit.Event{Kind: kit.MouseMove, X: p.X + 20, Y: p.Y + 10, Touch: true},
+		kit.Event{Kind: kit.MouseMove, X: q.X, Y: q.Y, Touch: true})
+	assert.Contains(t, drawnText(col.a), "escort-1 to (", "the dragged base's ghost names where it goes")
+	send(col.a, kit.Event{Kind: kit.MouseUp, X: q.X, Y: q.Y, Button: kit.ButtonLeft, Touch: true})
+	st = settleSend(t, col, "the dragged pose", func(st *wire.State) bool { return shipIn(st, "escort-1").Pose != before.Pose })
+	got := shipIn(st, "escort-1").Pose
+	assert.InDelta(t, want.X, got.Pos.X, 0.06)
+	assert.InDelta(t, want.Y, got.Pos.Y, 0.06)
+	assert.InDelta(t, before.Pose.Heading.Degrees(), got.Heading.Degrees(), 0.06, "a drag moves, it does not turn")
+
+	// typed: x, y and heading
+	col.a.Frame()
+	col.a.EditField("pose-x", "300")
+	col.a.EditField("pose-y", "250,5")
+	col.a.EditField("pose-h", "90")
+	clickButton(t, col.a, "Set the typed pose")
+	st = settleSend(t, col, "the typed pose", func(st *wire.State) bool { return shipIn(st, "escort-1").Pose.Pos.X == 300 })
+	got = shipIn(st, "escort-1").Pose
+	assert.InDelta(t, 250.5, got.Pos.Y, 1e-9)
+	assert.InDelta(t, 90, got.Heading.Degrees(), 1e-9)
+
+	// refused: off the table; on another base
+	seq := st.Seq
+	col.a.EditField("pose-x", "-40")
+	clickButton(t, col.a, "Set the typed pose")
+	settleSend(t, col, "the refusal", func(*wire.State) bool { return c.Status().Err != nil })
+	rf := poseRefusal(c.Status().Err)
+	require.NotNil(t, rf, "the refusal is typed: %v", c.Status().Err)
+	require.NotEmpty(t, rf.Faults)
+	assert.Equal(t, battle.FaultOffTable, rf.Faults[0].Fault)
+	text = drawnText(col.a)
+	assert.Contains(t, text, "Refused: escort-1 cannot stand at (-40.0, 250.5)")
+	assert.Contains(t, text, "beyond the table's edge")
+	assert.Contains(t, text, "The game is unchanged.")
+	assert.Contains(t, text, "refused", "the refused base is drawn on the board")
+	assert.Equal(t, seq, c.State().Seq, "nothing accepted")
+	assert.Equal(t, got, shipIn(c.State(), "escort-1").Pose, "the game unchanged")
+
+	other := shipIn(c.State(), "escort-2")
+	if !other.OnTable {
+		other = shipIn(c.State(), "raptor")
+	}
+	require.True(t, other.OnTable)
+	col.a.EditField("pose-x", strconv.FormatFloat(other.Pose.Pos.X, 'f', 1, 64))
+	col.a.EditField("pose-y", strconv.FormatFloat(other.Pose.Pos.Y, 'f', 1, 64))
+	clickButton(t, col.a, "Set the typed pose")
+	settleSend(t, col, "the second refusal", func(*wire.State) bool {
+		rf := poseRefusal(c.Status().Err)
+		return rf != nil && rf.Faults[0].Fault == battle.FaultOverlap
+	})
+	assert.Contains(t, drawnText(col.a), "overlap the base of "+other.ID)
+	assert.Equal(t, got, shipIn(c.State(), "escort-1").Pose, "the game unchanged")
+
+	// not a number
+	col.a.EditField("pose-x", "abc")
+	clickButton(t, col.a, "Set the typed pose")
+	assert.Contains(t, drawnText(col.a), `The x typed ("abc") is not a number.`)
+}
+
+// The counter buttons (Damage counters; the table companion): the kinds
+// of the box (package assets) less what the player's own ships hold face
+// down; a kind none of which may be left is not offered.
+func TestCompanionCounterButtonsOfferWhatMayBeLeftInTheCup(t *testing.T) {
+	kinds := assets.Default().Damage
+	require.NotEmpty(t, kinds)
+	all := countLeft(kinds, nil)
+	total := 0
+	for _, k := range kinds {
+		total += k.Count
+	}
+	sum := 0
+	for _, cc := range all {
+		sum += cc.left
+	}
+	assert.Equal(t, total, sum, "every counter of the box, once")
+	first := all[0]
+	held := map[battle.Counter]int{first.c: first.left}
+	less := countLeft(kinds, held)
+	assert.Len(t, less, len(all)-1, "a kind the player holds all of is not offered")
+	for _, cc := range less {
+		assert.NotEqual(t, first.c, cc.c)
+	}
+	second := all[1]
+	less = countLeft(kinds, map[battle.Counter]int{second.c: 1})
+	for _, cc := range less {
+		if cc.c == second.c {
+			assert.Equal(t, second.left-1, cc.left)
+		}
 	}
 }

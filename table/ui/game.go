@@ -42,8 +42,9 @@ const (
 // through the same engine commands without cover screens.
 type Game struct {
 	a *App
-	// tableShip is the ship a companion player corrects (companion.go)
-	tableShip string
+	// table is a companion player's pose correction in progress: the
+	// ship chosen, the typed fields, a drag on the board (companion.go)
+	table tableEdit
 	// the panel's content scrolls above its footer (scroll.go)
 	scroll      scrollPanel
 	foot        kit.Rect
@@ -548,6 +549,11 @@ func (g *Game) Tick(dt float64) {
 			g.advance()
 		}
 	}
+	if (g.st == stAnim || g.st == stResults) && g.seat.Status().Sending != "" {
+		// a companion's pose correction or draw sent while the moves
+		// still play: its answer shows at once
+		g.seat.Poll()
+	}
 	if g.st == stAnim && g.anim != nil {
 		g.anim.t += dt
 		if g.anim.done() {
@@ -607,6 +613,9 @@ func (g *Game) Handle(ev kit.Event) {
 		return
 	}
 	if g.scroll.handle(ev, g.a.S()) {
+		return
+	}
+	if g.handleTable(ev) { // a base dragged to where its model stands (companion)
 		return
 	}
 	if g.cam.Key(ev) {
@@ -1061,6 +1070,7 @@ func (g *Game) drawBoard(l *kit.List, v battle.View) {
 		drawShip(a, l, &g.cam, lk)
 	}
 	drawRingLabels(a, l, &g.cam, rings)
+	g.drawTableBoard(l, v)
 	switch g.st {
 	case stDeclare:
 		g.drawTargets(l, v)

@@ -32,12 +32,23 @@ func (a *App) server() string {
 // server (starting one inside this program through App.Host when none
 // answers, its games kept in Dir/server) and opens the Colonial seat; the
 // screen shows the Cylon player's link and code until they join.
-func HostNetGame(a *App, scenario string) {
+func HostNetGame(a *App, scenario string) { hostGame(a, wire.CreateRequest{Scenario: scenario}) }
+
+// HostCompanionGame creates a companion game of a built-in scenario (the
+// players move their own models on a real table; the program keeps the
+// twin, the books and the secrets) on the game server, as HostNetGame
+// does, and opens the Colonial seat on this screen; the Cylon player
+// joins from their phone with the link or code the screen shows.
+func HostCompanionGame(a *App, scenario string) {
+	hostGame(a, wire.CreateRequest{Scenario: scenario, Companion: true})
+}
+
+func hostGame(a *App, req wire.CreateRequest) {
 	base := a.server()
-	cr, err := client.Host(base, wire.CreateRequest{Scenario: scenario})
+	cr, err := client.Host(base, req)
 	if err != nil && isUnreachable(err) {
 		if err = a.startServer(base); err == nil {
-			cr, err = client.Host(base, wire.CreateRequest{Scenario: scenario})
+			cr, err = client.Host(base, req)
 		}
 	}
 	if err != nil {
@@ -46,8 +57,13 @@ func HostNetGame(a *App, scenario string) {
 	}
 	ns := a.netSeat(base, cr.Colonial)
 	ns.Hosting(cr.Links["cylon"], codeOf(base, cr.Cylon))
-	a.Show(GameOn(a, ns))
-	a.Say("hosting game %s (%s) on %s", cr.Game, cr.Scenario, base)
+	var st seat.Seat = ns
+	kind := "network"
+	if req.Companion {
+		st, kind = seat.WithTable(ns), "companion"
+	}
+	a.Show(GameOn(a, st))
+	a.Say("hosting %s game %s (%s) on %s", kind, cr.Game, cr.Scenario, base)
 }
 
 // NewNetGame opens the one game screen over a seat of a network game on

@@ -12,6 +12,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
+	"github.com/starshipbattles/bsg/wire"
 )
 
 // Platform is what the view needs from a place without a file system: the
@@ -300,7 +301,13 @@ func (a *App) PageState() PageState {
 			st.Hash = sv.Hash()
 		}
 		st.Turn, st.Side = g.publicView().Turn, g.side.String()
-		if ns, ok := g.seat.(*seat.Net); ok {
+		for _, sv := range g.publicView().Ships {
+			if sv.OnTable && !sv.Out {
+				p := g.cam.ToScreen(sv.Pose.Pos)
+				st.Ships = append(st.Ships, PageShip{ID: sv.ID, X: p.X, Y: p.Y, Heading: sv.Pose.Heading.Degrees()})
+			}
+		}
+		if ns, ok := g.seat.(interface{ State() *wire.State }); ok {
 			if ws := ns.State(); ws != nil {
 				st.Seq = ws.Seq
 				if r := ws.View.Result; r != nil && ws.Record != nil {

@@ -46,7 +46,7 @@ func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
 	if st.Reconnecting {
 		para("Connection lost: reconnecting…", 13, kit.ColWarn, true)
 	}
-	if st.Err != nil {
+	if st.Err != nil && poseRefusal(st.Err) == nil { // a refused pose: the table's panel says why
 		para(st.Err.Error(), 12, kit.ColWarn, false)
 	}
 	return y
