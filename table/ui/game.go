@@ -335,6 +335,9 @@ func (g *Game) Side() battle.Side { return g.side }
 
 // Name implements Screen.
 func (g *Game) Name() string {
+	if tb, ok := g.seat.(seat.Table); ok && tb.AtTable() {
+		return "companion game"
+	}
 	if _, ok := g.seat.(seat.Lobby); ok {
 		return "network game"
 	}
