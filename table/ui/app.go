@@ -2,7 +2,8 @@
 // that take input events and produce draw lists (kit.List). The package
 // table adapts them to Ebiten; tests drive them with injected events. The
 // drawing toolkit the screens share (draw lists, tessellation, fonts,
-// events, touch gestures, the camera) is the package kit, below them.
+// events, touch gestures, the camera, the controls and scrolling panels)
+// is the package kit, below them.
 //
 // Everything a screen shows a player of a battle comes from that side's
 // battle.View (or, between plans, from what both sides may see); rulings
@@ -11,14 +12,12 @@ package ui
 
 import (
 	"fmt"
-	"image/color"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
@@ -43,13 +42,14 @@ type Screen interface {
 // App is the whole view: the current screen, the help overlay, a modal
 // prompt and a status line.
 type App struct {
-	Comp  *assets.Components
-	Fonts *kit.Fonts
+	// Controls are the widgets the screens draw (buttons, fields, text)
+	// and the window's size (W, H), fonts and least touch target.
+	kit.Controls
+
+	Comp *assets.Components
 	// Dir is where games, tables, scenarios and pictures are saved by
 	// default.
 	Dir string
-	// W and H are the window's size in pixels.
-	W, H float64
 	// Players says who plays each side of the games started from now on:
 	// "human" (or "") for a player at this machine, else a computer
 	// policy by name (policy.Names: random, greedy, easy, normal, hard).
@@ -68,9 +68,6 @@ type App struct {
 	// playback waits before it goes on by itself (the "Pace: automatic"
 	// button); 0 waits for Enter or a tap.
 	AutoPace float64
-	// MinTarget is the least height in pixels of a control a finger
-	// must hit (0: no touch screen).
-	MinTarget float64
 	// Server is the game server that "Host a network game" and "Join" use
 	// ("": DefaultServer); hosted is the one this program started, if any.
 	Server string
@@ -91,12 +88,6 @@ type App struct {
 	statusT  float64
 	Quit     bool
 
-	mouse   kit.Pt
-	widgets []widget
-	focus   string // id of the focused text field
-	fields  map[string]*field
-	hover   string
-
 	saved  *Game // the game last autosaved, and its journal's length
 	savedN int
 }
@@ -112,7 +103,7 @@ func PlayerChoices() []string { return append([]string{Human}, policy.Names...) 
 
 // NewApp returns the view showing the title screen.
 func NewApp(comp *assets.Components, dir string) *App {
-	a := &App{Comp: comp, Fonts: kit.LoadFonts(), Dir: dir, W: 1280, H: 800, fields: map[string]*field{},
+	a := &App{Controls: kit.Controls{Fonts: kit.LoadFonts(), W: 1280, H: 800}, Comp: comp, Dir: dir,
 		Players: map[battle.Side]string{battle.Colonial: Human, battle.Cylon: Human}}
 	a.screen = NewTitle(a)
 	return a
@@ -150,7 +141,7 @@ func (a *App) Screen() Screen { return a.screen }
 // Show switches to a screen.
 func (a *App) Show(s Screen) {
 	a.screen = s
-	a.focus = ""
+	a.Focus("")
 	a.modal = nil
 	a.ask = nil
 }
@@ -164,21 +155,6 @@ func (a *App) Say(format string, args ...any) {
 // Status returns the status line.
 func (a *App) Status() string { return a.status }
 
-// S is the interface scale: 1 at 1280 × 800, smaller and larger windows
-// scale text and controls (never below a readable size).
-func (a *App) S() float64 {
-	s := math.Max(0.8, math.Min(2.5, math.Min(a.W/1280, a.H/800)))
-	if a.MinTarget > 0 {
-		// on a touch screen, the smallest buttons (26 px at scale 1) are
-		// at least MinTarget high
-		s = math.Max(s, a.MinTarget/26)
-	}
-	return s
-}
-
-// TextSize returns a text size in pixels for a nominal size at scale 1.
-func (a *App) TextSize(nominal float64) float64 { return math.Max(11, nominal*a.S()) }
-
 // Handle takes one input event.
 func (a *App) Handle(ev kit.Event) {
 	switch ev.Kind {
@@ -187,46 +163,31 @@ func (a *App) Handle(ev kit.Event) {
 		a.screen.Handle(ev)
 		return
 	case kit.MouseMove:
-		a.mouse = kit.Pt{X: ev.X, Y: ev.Y}
-		a.hover = ""
-		for i := len(a.widgets) - 1; i >= 0; i-- {
-			if a.widgets[i].r.Contains(a.mouse) {
-				a.hover = a.widgets[i].id
-				break
-			}
-		}
+		a.Move(kit.Pt{X: ev.X, Y: ev.Y})
 	case kit.MouseDown:
-		a.mouse = kit.Pt{X: ev.X, Y: ev.Y}
+		at := kit.Pt{X: ev.X, Y: ev.Y}
+		a.SetMouse(at)
 		a.Frame() // the widgets as they stand now
 		if a.help {
 			// the help's own buttons (Next page, Close); a tap anywhere
 			// else closes it too
-			for i := len(a.widgets) - 1; i >= 0; i-- {
-				if w := a.widgets[i]; w.r.Contains(a.mouse) && w.click != nil {
-					w.click()
-					return
-				}
+			if w, ok := a.Top(at, true); ok {
+				w.Click()
+				return
 			}
 			a.help = false
 			return
 		}
 		if ev.Button == kit.ButtonLeft {
-			for i := len(a.widgets) - 1; i >= 0; i-- {
-				w := a.widgets[i]
-				if w.r.Contains(a.mouse) {
-					if w.field != "" {
-						a.focus = w.field
-					} else {
-						a.focus = ""
-					}
-					if w.click != nil {
-						w.click()
-					}
-					return
+			if w, ok := a.Top(at, false); ok {
+				a.Focus(w.Field) // "" for a control that is no text field
+				if w.Click != nil {
+					w.Click()
 				}
+				return
 			}
 		}
-		a.focus = ""
+		a.Focus("")
 		if a.modal != nil || a.ask != nil {
 			return
 		}
@@ -235,10 +196,8 @@ func (a *App) Handle(ev kit.Event) {
 			a.ask.key(a, ev)
 			return
 		}
-		if a.focus != "" {
-			if f := a.fields[a.focus]; f != nil && f.key(a, ev) {
-				return
-			}
+		if a.Focused() != "" && a.KeyField(a.Focused(), ev) {
+			return
 		}
 		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyF1 || ev.Kind == kit.Char && ev.Rune == '?' {
 			a.ShowHelp(!a.help)
@@ -288,8 +247,7 @@ func (a *App) Tick(dt float64) {
 // Frame draws the current frame.
 func (a *App) Frame() *kit.List {
 	l := &kit.List{W: int(a.W), H: int(a.H), Background: kit.ColBackground}
-	a.widgets = a.widgets[:0]
-	a.fields = map[string]*field{}
+	a.BeginFrame()
 	a.screen.Draw(l)
 	l.SetClip(nil)
 	l.NewLayer()
@@ -327,234 +285,29 @@ func (a *App) Frame() *kit.List {
 	}
 	if a.modal != nil {
 		l.NewLayer()
-		a.widgets = a.widgets[:0]
+		a.ClearHots()
 		a.modal.draw(a, l)
 	}
 	if a.ask != nil {
 		l.NewLayer()
-		a.widgets = a.widgets[:0]
+		a.ClearHots()
 		a.ask.draw(a, l)
 	}
 	if a.help {
 		l.NewLayer()
-		a.widgets = a.widgets[:0] // nothing under the help takes a tap
+		a.ClearHots() // nothing under the help takes a tap
 		a.drawHelp(l)
 	}
 	return l
 }
 
-// widget is a clickable region registered by the last frame.
-type widget struct {
-	r     kit.Rect
-	id    string
-	click func()
-	field string
-}
-
-// Hot registers a clickable region.
-func (a *App) Hot(r kit.Rect, id string, click func()) {
-	a.widgets = append(a.widgets, widget{r: r, id: id, click: click})
-}
-
-// Hovered reports whether the pointer is over the widget with the id.
-func (a *App) Hovered(id string) bool { return a.hover == id && id != "" }
-
-// Mouse returns the pointer's position.
-func (a *App) Mouse() kit.Pt { return a.mouse }
-
-// Touch reports whether the view runs on a touch screen (App.MinTarget
-// set): then the words say tap, not press, and buttons carry no keys.
-func (a *App) Touch() bool { return a.MinTarget > 0 }
-
-// K is a button's label with the key that does the same ("Save (F2)"),
-// or the label alone on a touch screen, where there is no keyboard.
-func (a *App) K(label, key string) string {
-	if a.Touch() {
-		return label
-	}
-	return label + " (" + key + ")"
-}
-
-// Words picks the words that tell a player how to act: keys and clicks
-// on the desktop, taps on a touch screen.
-func (a *App) Words(desktop, touch string) string {
-	if a.Touch() {
-		return touch
-	}
-	return desktop
-}
-
-// Button draws a button and registers its click. on marks a selected
-// option; disabled buttons draw grey and do nothing.
-func (a *App) Button(l *kit.List, r kit.Rect, label string, on, disabled bool, click func()) {
-	id := fmt.Sprintf("btn:%.0f:%.0f:%s", r.X, r.Y, label)
-	bg, fg := kit.ColButton, kit.ColInk
-	switch {
-	case disabled:
-		fg = kit.Alpha(kit.ColSecondary, 0.6)
-	case on:
-		bg, fg = kit.ColButtonOn, kit.ColWhite
-	case a.Hovered(id):
-		bg = kit.ColHover
-	}
-	l.Rect(r, bg, kit.ColPanelLine, 1)
-	sz := math.Min(a.TextSize(14), r.H*0.62)
-	for sz > 8 && a.Fonts.Width(label, sz, on) > r.W-6 { // a chosen option's label is bold
-		sz -= 0.5
-	}
-	l.Text(kit.Pt{X: r.X + r.W/2, Y: r.Y + r.H/2 + sz*0.36}, kit.Clean(label), sz, fg, kit.AnchorMiddle, on)
-	if !disabled {
-		a.Hot(r, id, click)
-	}
-}
-
-// field is a one-line text field.
-type field struct {
-	text    *string
-	enter   func()
-	numeric bool
-}
-
-func (f *field) key(a *App, ev kit.Event) bool {
-	switch {
-	case ev.Kind == kit.Char:
-		*f.text += string(ev.Rune)
-		return true
-	case ev.Key == kit.KeyBackspace:
-		if r := []rune(*f.text); len(r) > 0 {
-			*f.text = string(r[:len(r)-1])
-		}
-		return true
-	case ev.Key == kit.KeyEnter:
-		a.focus = ""
-		if f.enter != nil {
-			f.enter()
-		}
-		return true
-	case ev.Key == kit.KeyEscape, ev.Key == kit.KeyTab:
-		a.focus = ""
-		return true
-	}
-	return false
-}
-
-// Field draws a text field bound to text; Enter in it calls enter.
-func (a *App) Field(l *kit.List, r kit.Rect, id string, text *string, enter func()) {
-	a.field(l, r, id, &field{text: text, enter: enter})
-}
-
-// NumberField is a Field for a number: a phone offers its number keys.
-func (a *App) NumberField(l *kit.List, r kit.Rect, id string, text *string, enter func()) {
-	a.field(l, r, id, &field{text: text, enter: enter, numeric: true})
-}
-
-func (a *App) field(l *kit.List, r kit.Rect, id string, f *field) {
-	text := f.text
-	a.fields[id] = f
-	a.widgets = append(a.widgets, widget{r: r, id: "field:" + id, field: id})
-	focused := a.focus == id
-	bg := kit.ColWhite
-	border := kit.ColPanelLine
-	if focused {
-		border = kit.ColMedium
-	}
-	l.Rect(r, bg, border, 1.5)
-	sz := math.Min(a.TextSize(14), r.H*0.62)
-	s := *text
-	if focused {
-		s += "|"
-	}
-	s = strings.ReplaceAll(s, "\n", " ")
-	if focused {
-		// the end, where the typing goes
-		for a.Fonts.Width(s, sz, false) > r.W-8 && len(s) > 1 {
-			_, n := utf8.DecodeRuneInString(s)
-			s = s[n:]
-		}
-	} else if a.Fonts.Width(s, sz, false) > r.W-8 {
-		// the beginning
-		for a.Fonts.Width(s+"…", sz, false) > r.W-8 && len(s) > 1 {
-			_, n := utf8.DecodeLastRuneInString(s)
-			s = s[:len(s)-n]
-		}
-		s += "…"
-	}
-	l.Text(kit.Pt{X: r.X + 4, Y: r.Y + r.H/2 + sz*0.36}, s, sz, kit.ColInk, kit.AnchorStart, false)
-}
-
-// TextField is a text field of the last frame, for a platform that edits
-// it with a text input of its own (the browser: a phone's keyboard shows
-// for a real input only).
-type TextField struct {
-	ID      string
-	R       kit.Rect
-	Text    string
-	Numeric bool
-	Focused bool
-}
-
 // TextFields lists the text fields of the last frame that a press would
 // reach (none under the help overlay).
-func (a *App) TextFields() []TextField {
+func (a *App) TextFields() []kit.TextField {
 	if a.help {
 		return nil
 	}
-	var out []TextField
-	for _, w := range a.widgets {
-		if f := a.fields[w.field]; w.field != "" && f != nil {
-			out = append(out, TextField{ID: w.field, R: w.r, Text: *f.text, Numeric: f.numeric, Focused: a.focus == w.field})
-		}
-	}
-	return out
-}
-
-// EditField sets the text of a field of the last frame, as typed into
-// the platform's input.
-func (a *App) EditField(id, text string) {
-	if f := a.fields[id]; f != nil {
-		*f.text = text
-	}
-}
-
-// FocusField gives the keyboard to a field of the last frame (on) or
-// takes it from it (!on), as the platform's input got or lost it.
-func (a *App) FocusField(id string, on bool) {
-	switch {
-	case on && a.fields[id] != nil:
-		a.focus = id
-	case !on && a.focus == id:
-		a.focus = ""
-	}
-}
-
-// EnterField is Enter in a field of the last frame: the field lets the
-// keyboard go and does what it does on Enter.
-func (a *App) EnterField(id string) {
-	if f := a.fields[id]; f != nil {
-		f.key(a, kit.Press(kit.KeyEnter))
-	}
-}
-
-// Focus gives the keyboard to the text field with the id.
-func (a *App) Focus(id string) { a.focus = id }
-
-// Focused returns the id of the focused text field, or "".
-func (a *App) Focused() string { return a.focus }
-
-// Label draws one line of text at the baseline y.
-func (a *App) Label(l *kit.List, x, y float64, s string, nominal float64, c color.NRGBA, bold bool) {
-	l.Text(kit.Pt{X: x, Y: y}, kit.Clean(s), a.TextSize(nominal), c, kit.AnchorStart, bold)
-}
-
-// Para draws wrapped text from the baseline y and returns the next
-// baseline below it.
-func (a *App) Para(l *kit.List, x, y, w float64, s string, nominal float64, c color.NRGBA, bold bool) float64 {
-	sz := a.TextSize(nominal)
-	for _, line := range a.Fonts.Wrap(kit.Clean(s), sz, w, bold) {
-		l.Text(kit.Pt{X: x, Y: y}, line, sz, c, kit.AnchorStart, bold)
-		y += sz * 1.3
-	}
-	return y
+	return a.Controls.TextFields()
 }
 
 // ShowHelp shows (on) or hides the help overlay, from its first page.
@@ -651,7 +404,7 @@ func (a *App) Ask(title, def string, exts []string, ok func(path string) error) 
 	}
 	sort.Strings(p.files)
 	a.modal = p
-	a.focus = "prompt"
+	a.Focus("prompt")
 }
 
 func contains(ss []string, s string) bool {
@@ -666,7 +419,7 @@ func contains(ss []string, s string) bool {
 func (p *prompt) submit(a *App) {
 	if err := p.ok(p.text); err != nil {
 		p.err = err.Error()
-		a.focus = "prompt"
+		a.Focus("prompt")
 		return
 	}
 	a.modal = nil
@@ -676,14 +429,12 @@ func (p *prompt) key(a *App, ev kit.Event) {
 	switch {
 	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape:
 		a.modal = nil
-		a.focus = ""
+		a.Focus("")
 	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter:
 		p.submit(a)
 	default:
-		a.focus = "prompt"
-		if f := a.fields["prompt"]; f != nil {
-			f.key(a, ev)
-		}
+		a.Focus("prompt")
+		a.KeyField("prompt", ev)
 	}
 }
 
@@ -719,7 +470,7 @@ func (p *prompt) draw(a *App, l *kit.List) {
 		bw := (w - 2*sz - 2*0.4*sz) / 3
 		for i, name := range p.builtins {
 			r := kit.Rect{X: x + sz + float64(i%3)*(bw+0.4*sz), Y: yy + float64(i/3)*1.6*sz, W: bw, H: 1.4 * sz}
-			a.Button(l, r, name, name == p.text, false, func() { p.text = name; a.focus = "prompt" })
+			a.Button(l, r, name, name == p.text, false, func() { p.text = name; a.Focus("prompt") })
 		}
 		yy += float64(brows)*1.6*sz + 1.2*sz
 	}
@@ -728,7 +479,7 @@ func (p *prompt) draw(a *App, l *kit.List) {
 		yy += 0.5 * sz
 		for i := 0; i < rows; i++ {
 			f := p.files[len(p.files)-rows+i]
-			a.Button(l, kit.Rect{X: x + sz, Y: yy, W: w - 2*sz, H: 1.4 * sz}, f, f == p.text, false, func() { p.text = f; a.focus = "prompt" })
+			a.Button(l, kit.Rect{X: x + sz, Y: yy, W: w - 2*sz, H: 1.4 * sz}, f, f == p.text, false, func() { p.text = f; a.Focus("prompt") })
 			yy += 1.6 * sz
 		}
 	}
@@ -763,7 +514,7 @@ type confirmBox struct {
 // button does it, Esc or the no button keeps things as they are.
 func (a *App) Confirm(title, text, yes, no string, onYes func()) {
 	a.ask = &confirmBox{title: title, text: text, yes: yes, no: no, onYes: onYes}
-	a.focus = ""
+	a.Focus("")
 }
 
 // Confirming reports whether a yes-or-no question is open.

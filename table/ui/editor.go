@@ -38,7 +38,7 @@ type Editor struct {
 
 	cam    kit.Camera
 	pan    kit.Panner
-	scroll scrollPanel // the panel's content, above Save, Play and Back
+	scroll kit.Scroll // the panel's content, above Save, Play and Back
 	// panelFor is the selection the panel was last drawn for
 	panelFor edSel
 	sel      edSel
@@ -609,7 +609,7 @@ func (e *Editor) deleteSel() {
 
 // Handle implements Screen.
 func (e *Editor) Handle(ev kit.Event) {
-	if ev.Kind == kit.Resize || e.scroll.handle(ev, e.a.S()) || e.cam.Key(ev) {
+	if ev.Kind == kit.Resize || e.scroll.Handle(ev, e.a.S()) || e.cam.Key(ev) {
 		return
 	}
 	switch ev.Kind {
@@ -1102,9 +1102,10 @@ func (e *Editor) drawPanel(l *kit.List, r kit.Rect) {
 	// buttons)
 	foot := kit.Rect{X: r.X, Y: r.Y + r.H - 48*s, W: r.W, H: 48 * s}
 	if e.sel != e.panelFor { // a new selection: its buttons in view
-		e.panelFor, e.scroll.off = e.sel, 0
+		e.panelFor = e.sel
+		e.scroll.Top()
 	}
-	content, mark := e.scroll.begin(a, l, kit.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H - foot.H})
+	content, mark := e.scroll.Begin(&a.Controls, l, kit.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H - foot.H})
 	r = content
 	x, w := r.X+12*s, r.W-24*s
 	y := r.Y + 26*s
@@ -1126,7 +1127,7 @@ func (e *Editor) drawPanel(l *kit.List, r kit.Rect) {
 		for i, item := range items {
 			labels[i], do[i] = item.l, item.f
 		}
-		y = a.buttonRow(l, x, y, w, bh, 4*s, labels, nil, do)
+		y = a.ButtonRow(l, x, y, w, bh, 4*s, labels, nil, do)
 	}
 	level := func() { row(it{a.K("Level -", "["), press('[')}, it{a.K("Level +", "]"), press(']')}) }
 	// the selection, first when there is one (on a phone its buttons
@@ -1267,10 +1268,10 @@ func (e *Editor) drawPanel(l *kit.List, r kit.Rect) {
 		}
 	}
 	low := r.Y
-	for _, wd := range a.widgets[mark:] {
-		low = math.Max(low, wd.r.Y+wd.r.H)
+	for _, wd := range a.Hots()[mark:] {
+		low = math.Max(low, wd.R.Y+wd.R.H)
 	}
-	e.scroll.end(a, l, mark, math.Max(0, y-low)+16*s, [2]int{})
+	e.scroll.End(&a.Controls, l, mark, math.Max(0, y-low)+16*s, [2]int{})
 	back := a.K("Back", "Esc")
 	fw := (foot.W - 24*s - 8*s) / 3
 	fy := foot.Y + foot.H - 42*s

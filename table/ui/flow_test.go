@@ -256,10 +256,10 @@ func TestMeasureDrag(t *testing.T) {
 func clickButton(t *testing.T, a *App, label string) {
 	t.Helper()
 	a.Frame()
-	for i := len(a.widgets) - 1; i >= 0; i-- {
-		w := a.widgets[i]
-		if strings.HasSuffix(w.id, ":"+label) {
-			c := w.r.Center()
+	for i := a.NumHots() - 1; i >= 0; i-- {
+		w := a.Hots()[i]
+		if strings.HasSuffix(w.ID, ":"+label) {
+			c := w.R.Center()
 			send(a, kit.Click(c.X, c.Y)...)
 			return
 		}

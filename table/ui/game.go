@@ -46,7 +46,7 @@ type Game struct {
 	// ship chosen, the typed fields, a drag on the board (companion.go)
 	table tableEdit
 	// the panel's content scrolls above its footer (scroll.go)
-	scroll      scrollPanel
+	scroll      kit.Scroll
 	foot        kit.Rect
 	footWidgets [2]int // the footer's controls among the App's widgets, this frame
 	// seat is the game as this screen's players have it: what they see,
@@ -615,7 +615,7 @@ func (g *Game) Handle(ev kit.Event) {
 		}
 		return
 	}
-	if g.scroll.handle(ev, g.a.S()) {
+	if g.scroll.Handle(ev, g.a.S()) {
 		return
 	}
 	if g.handleTable(ev) { // a base dragged to where its model stands (companion)
@@ -870,7 +870,7 @@ func (g *Game) Draw(l *kit.List) {
 	// the footer (log, save, help) stays at the panel's foot; the rest
 	// scrolls when it is taller than the room left
 	g.foot = kit.Rect{X: panel.X, Y: panel.Y + panel.H - 52*s, W: panel.W, H: 52 * s}
-	content, mark := g.scroll.begin(a, l, kit.Rect{X: panel.X, Y: panel.Y, W: panel.W, H: panel.H - g.foot.H})
+	content, mark := g.scroll.Begin(&a.Controls, l, kit.Rect{X: panel.X, Y: panel.Y, W: panel.W, H: panel.H - g.foot.H})
 	g.footWidgets = [2]int{}
 	switch {
 	case g.tab == "scenario":
@@ -882,7 +882,7 @@ func (g *Game) Draw(l *kit.List) {
 	default:
 		g.drawInfoPanel(l, content)
 	}
-	g.scroll.end(a, l, mark, 90*s, g.footWidgets)
+	g.scroll.End(&a.Controls, l, mark, 90*s, g.footWidgets)
 	if g.logOpen {
 		g.drawLog(l, view)
 	}
@@ -1197,10 +1197,10 @@ func (g *Game) drawFooter(l *kit.List, r kit.Rect) {
 		r = g.foot
 		clip := l.Clip()
 		l.SetClip(nil)
-		g.footWidgets[0] = len(a.widgets)
+		g.footWidgets[0] = a.NumHots()
 		defer func() {
 			l.SetClip(clip)
-			g.footWidgets[1] = len(a.widgets)
+			g.footWidgets[1] = a.NumHots()
 		}()
 	}
 	bw := (r.W - 28*s - 18*s) / 4

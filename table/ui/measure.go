@@ -731,7 +731,7 @@ func (m *Measure) drawPanel(l *kit.List, r kit.Rect) {
 		a.Button(l, kit.Rect{X: x + w/2 + 3*s, Y: y, W: w/2 - 3*s, H: bh}, a.K("Delete", "Del"), false, false, func() { m.remove() })
 		y += bh + 6*s
 	}
-	row := func(labels []string, on []bool, fns []func()) { y = a.buttonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
+	row := func(labels []string, on []bool, fns []func()) { y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
 	class := a.Comp.ClassIDs()[m.classIdx%len(a.Comp.ClassIDs())]
 	press := func(r rune) func() { return func() { m.Handle(kit.Event{Kind: kit.Char, Rune: r}) } }
 	key := func(k kit.Key) func() { return func() { m.Handle(kit.Event{Kind: kit.KeyPress, Key: k}) } }

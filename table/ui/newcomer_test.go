@@ -429,12 +429,12 @@ func TestRotationDialFitsASmallWindow(t *testing.T) {
 		send(a, kit.Type(turn)...)
 		l := a.Frame()
 		var lo, hi *kit.Rect
-		for _, w := range a.widgets {
+		for _, w := range a.Hots() {
 			switch {
-			case strings.HasSuffix(w.id, ":<"):
-				lo = &w.r
-			case strings.HasSuffix(w.id, ":>"):
-				hi = &w.r
+			case strings.HasSuffix(w.ID, ":<"):
+				lo = &w.R
+			case strings.HasSuffix(w.ID, ":>"):
+				hi = &w.R
 			}
 		}
 		require.NotNil(t, lo)

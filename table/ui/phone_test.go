@@ -41,9 +41,9 @@ func textOnScreen(t *testing.T, a *App, what string) string {
 // buttonRect returns the rectangle of the frame's button with the label.
 func buttonRect(a *App, label string) (kit.Rect, bool) {
 	a.Frame()
-	for i := len(a.widgets) - 1; i >= 0; i-- {
-		if strings.HasSuffix(a.widgets[i].id, ":"+label) {
-			return a.widgets[i].r, true
+	for i := a.NumHots() - 1; i >= 0; i-- {
+		if strings.HasSuffix(a.Hots()[i].ID, ":"+label) {
+			return a.Hots()[i].R, true
 		}
 	}
 	return kit.Rect{}, false
@@ -97,9 +97,9 @@ func TestPhoneHelpIsReadAndClosedByTouch(t *testing.T) {
 	a.Show(g)
 	enter(a)
 	require.Equal(t, "plan", g.Stage())
-	for _, w := range a.widgets {
-		if i := strings.LastIndex(w.id, ":"); i >= 0 && w.field == "" {
-			assert.NotRegexp(t, `\((Enter|Esc|F\d+|.)\)$`, w.id[i+1:], "a button labelled with its key on a touch screen")
+	for _, w := range a.Hots() {
+		if i := strings.LastIndex(w.ID, ":"); i >= 0 && w.Field == "" {
+			assert.NotRegexp(t, `\((Enter|Esc|F\d+|.)\)$`, w.ID[i+1:], "a button labelled with its key on a touch screen")
 		}
 	}
 	plan := textOnScreen(t, a, "planning")

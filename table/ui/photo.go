@@ -804,7 +804,7 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 	a.Label(l, x+a.Fonts.Width("Photo mode", a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, kit.ColSecondary, false)
 	y += 10 * s
 	bh := p.buttonH()
-	row := func(labels []string, on []bool, fns []func()) { y = a.buttonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
+	row := func(labels []string, on []bool, fns []func()) { y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
 	char := func(r rune) func() { return func() { p.char(r) } }
 	key := func(k kit.Key) func() { return func() { p.Handle(kit.Press(k)) } }
 	row([]string{a.K("Ship", "n"), a.K("Planetoid", "p"), a.K("Field", "f"), a.K("Sheet", "s")},

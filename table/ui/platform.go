@@ -258,14 +258,14 @@ func (a *App) PageState() PageState {
 	if a.modal != nil {
 		st.Screen = "prompt: " + a.modal.title
 	}
-	for _, w := range a.widgets {
-		label := w.id
+	for _, w := range a.Hots() {
+		label := w.ID
 		if strings.HasPrefix(label, "btn:") {
 			if parts := strings.SplitN(label, ":", 4); len(parts) == 4 {
 				label = parts[3]
 			}
 		}
-		st.Buttons = append(st.Buttons, PageButton{Label: label, X: w.r.X, Y: w.r.Y, W: w.r.W, H: w.r.H})
+		st.Buttons = append(st.Buttons, PageButton{Label: label, X: w.R.X, Y: w.R.Y, W: w.R.W, H: w.R.H})
 	}
 	for _, f := range a.TextFields() {
 		st.Fields = append(st.Fields, PageField{ID: f.ID, Text: f.Text, X: f.R.X, Y: f.R.Y, W: f.R.W, H: f.R.H, Focused: f.Focused})

@@ -3,7 +3,9 @@
 // placement and clipping, their tessellation into triangles (Mesh), the
 // fonts that measure and wrap text, input events (Event) and touch
 // gestures made from fingers (Gestures), and the camera that maps the
-// table's millimetres to screen pixels (Camera).
+// table's millimetres to screen pixels (Camera), and the controls a screen
+// draws and a press reaches (Controls: buttons, text fields, labels,
+// rows of buttons; Scroll: a panel whose content scrolls).
 //
 // It knows nothing of battles, screens or Ebiten: it imports no package
 // of the view above it, so a screen can be written and tested against it
