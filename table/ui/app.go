@@ -79,6 +79,7 @@ type App struct {
 	hosted io.Closer
 
 	screen Screen
+	home   func(*App) Screen // the title screen (NewApp sets it)
 	help   bool
 	// helpPage is the help overlay's page (it wraps round)
 	helpPage int
@@ -88,8 +89,25 @@ type App struct {
 	statusT  float64
 	Quit     bool
 
-	saved  *Game // the game last autosaved, and its journal's length
+	saved  Screen // the game last kept in the platform's storage, and its journal's length
 	savedN int
+}
+
+// Platform is what the view needs from a place without a file system: the
+// browser. A nil Platform (the desktop) means files are read and written
+// by path, with a prompt for the path.
+type Platform interface {
+	// Download offers data to the user as a file named name.
+	Download(name string, data []byte) error
+	// Upload lets the user pick a file whose name ends in one of exts
+	// and reads it if it holds at most limit bytes; done receives it
+	// later, between two frames (never if the user cancels), or the
+	// refusal (limits.TooLarge, unread) or the browser's read error.
+	Upload(exts []string, limit int64, done func(name string, data []byte, err error))
+	// Stored returns what Store kept under key, across visits.
+	Stored(key string) ([]byte, bool)
+	// Store keeps data under key across visits (nil data forgets it).
+	Store(key string, data []byte) error
 }
 
 // DefaultAutoPace is the automatic pace's wait in seconds.
@@ -101,14 +119,6 @@ const Human = "human"
 // PlayerChoices lists who may play a side: a person, or a computer policy.
 func PlayerChoices() []string { return append([]string{Human}, policy.Names...) }
 
-// NewApp returns the view showing the title screen.
-func NewApp(comp *assets.Components, dir string) *App {
-	a := &App{Controls: kit.Controls{Fonts: kit.LoadFonts(), W: 1280, H: 800}, Comp: comp, Dir: dir,
-		Players: map[battle.Side]string{battle.Colonial: Human, battle.Cylon: Human}}
-	a.screen = NewTitle(a)
-	return a
-}
-
 // GameSeed returns the seed of the next new game: App.Seed if set, else a
 // secret one.
 func (a *App) GameSeed() (uint64, error) {
@@ -116,6 +126,14 @@ func (a *App) GameSeed() (uint64, error) {
 		return *a.Seed, nil
 	}
 	return battle.SecretSeed()
+}
+
+// autosaver is a screen that keeps itself (a game in progress): in the
+// user data folder after every command (autosave), and in the platform's
+// storage once a frame (store).
+type autosaver interface {
+	autosave()
+	store()
 }
 
 // statuser is a screen that says more of where it stands than its name.
@@ -145,6 +163,9 @@ func (a *App) Show(s Screen) {
 	a.modal = nil
 	a.ask = nil
 }
+
+// Home goes back to the title screen.
+func (a *App) Home() { a.Show(a.home(a)) }
 
 // Say shows a line in the status bar for a few seconds.
 func (a *App) Say(format string, args ...any) {
@@ -240,8 +261,8 @@ func (a *App) Tick(dt float64) {
 	a.screen.Tick(dt)
 	if s, ok := a.screen.(autosaver); ok {
 		s.autosave()
+		s.store()
 	}
-	a.autosave()
 }
 
 // Frame draws the current frame.
@@ -261,8 +282,8 @@ func (a *App) Frame() *kit.List {
 		// a spot that covers no button first (a toast over Log or Save
 		// hides what the player would tap), then one clear of labels too
 		clearOfButtons := func(c kit.Rect) bool {
-			for _, w := range a.widgets {
-				if w.r.Overlaps(c) {
+			for _, w := range a.Hots() {
+				if w.R.Overlaps(c) {
 					return false
 				}
 			}

@@ -30,9 +30,6 @@ type autosaveInfo struct {
 	Scenario bool                   `json:"scenario"` // autosave-scenario.yaml holds it
 }
 
-// autosaver is a screen that autosaves (a game in progress).
-type autosaver interface{ autosave() }
-
 // autosave writes the game if a command changed it since the last write.
 func (g *Game) autosave() {
 	a := g.a
@@ -188,4 +185,77 @@ func validPlayer(p string) bool {
 		}
 	}
 	return false
+}
+
+// AutosaveKey is the Platform storage key of the game in progress.
+const AutosaveKey = "bsg.autosave"
+
+// autosaved is what the autosave keeps: the journal and who played.
+type autosaved struct {
+	Players map[battle.Side]string `json:"players"`
+	Game    json.RawMessage        `json:"game"`
+}
+
+// store keeps the game in progress in the platform's storage (the
+// browser's) after every command, for "Continue" on the title screen.
+func (g *Game) store() {
+	a := g.a
+	if a.Platform == nil || g.readOnly || g.seat == nil {
+		return
+	}
+	sv, ok := g.seat.(seat.Saver)
+	if !ok {
+		return
+	}
+	n := sv.Moves()
+	if a.saved == Screen(g) && n == a.savedN {
+		return
+	}
+	a.saved, a.savedN = g, n
+	data, err := sv.Save()
+	if err != nil {
+		return
+	}
+	rec, err := json.Marshal(autosaved{Players: g.a.Players, Game: data})
+	if err == nil {
+		err = a.Platform.Store(AutosaveKey, rec)
+	}
+	if err != nil {
+		a.Say("autosave: %v", err)
+	}
+}
+
+// Autosaved returns the game the platform's storage keeps, and its turn
+// (nil when there is none, or it does not load).
+func (a *App) Autosaved() (*battle.Battle, map[battle.Side]string) {
+	if a.Platform == nil {
+		return nil, nil
+	}
+	data, ok := a.Platform.Stored(AutosaveKey)
+	if !ok {
+		return nil, nil
+	}
+	var rec autosaved
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, nil
+	}
+	b, err := battle.Load(rec.Game, a.Comp)
+	if err != nil {
+		return nil, nil
+	}
+	return b, rec.Players
+}
+
+// Continue opens the autosaved game with the players it had.
+func (a *App) Continue() {
+	b, players := a.Autosaved()
+	if b == nil {
+		a.Say("no game to continue")
+		return
+	}
+	for side, p := range players {
+		a.Players[side] = p
+	}
+	a.Show(GameFrom(a, b))
+	a.Say("continuing turn %d", b.Turn())
 }

@@ -13,6 +13,21 @@ import (
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
+// own returns one of the view's ships.
+func own(v battle.View, id string) (battle.ShipView, bool) {
+	for _, s := range v.Ships {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return battle.ShipView{}, false
+}
+
+// poseAt is the pose at (x, y) mm facing heading degrees.
+func poseAt(x, y, heading float64) physics.Pose {
+	return physics.Pose{Pos: physics.V(x, y), Heading: physics.Deg(heading)}
+}
+
 // SideColor returns a side's identity colour; no side is grey.
 func SideColor(s battle.Side) color.NRGBA {
 	switch s {

@@ -127,7 +127,7 @@ func (e *Editor) leave() {
 		if e.back != nil {
 			e.a.Show(e.back)
 		} else {
-			e.a.Show(NewTitle(e.a))
+			e.a.Home()
 		}
 	}
 	if !e.Dirty() {
@@ -1430,4 +1430,14 @@ func slug(s string) string {
 		return "scenario"
 	}
 	return out
+}
+
+// pageState tells the page where the placed ships show.
+func (e *Editor) pageState(st *PageState) {
+	for _, sh := range e.Sc.Ships {
+		if sh.Pose != nil {
+			p := e.cam.ToScreen(physics.V(sh.Pose.X, sh.Pose.Y))
+			st.Ships = append(st.Ships, PageShip{ID: sh.ID, X: p.X, Y: p.Y, Heading: sh.Pose.Heading})
+		}
+	}
 }

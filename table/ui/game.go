@@ -17,10 +17,6 @@ import (
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
-func poseAt(x, y, heading float64) physics.Pose {
-	return physics.Pose{Pos: physics.V(x, y), Heading: physics.Deg(heading)}
-}
-
 // stage is where the hot-seat game's screen stands.
 type stage int
 
@@ -710,8 +706,8 @@ func (g *Game) leave() {
 	if lb, ok := g.seat.(seat.Lobby); ok {
 		text = "The game goes on on the server: the link, or Join with your seat's code (" + lb.Own() + "), brings you back, sealed plans included."
 	} else if g.a.DataDir != "" || g.a.Platform != nil {
-		g.autosave()   // the user data folder
-		g.a.autosave() // the browser's storage
+		g.autosave() // the user data folder
+		g.store()    // the browser's storage
 		text = "The game is autosaved: Continue on the title screen resumes it where it stands."
 	}
 	g.a.Confirm("Leave this game?", text, "Leave", "Stay", g.leaveNow)
@@ -726,7 +722,7 @@ func (g *Game) leaveNow() {
 		g.a.Show(g.back)
 		return
 	}
-	g.a.Show(NewTitle(g.a))
+	g.a.Home()
 }
 
 // Back makes Esc return to s instead of the title.

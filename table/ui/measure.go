@@ -779,7 +779,7 @@ func (m *Measure) leave() {
 		if m.back != nil {
 			m.a.Show(m.back)
 		} else {
-			m.a.Show(NewTitle(m.a))
+			m.a.Home()
 		}
 	}
 	if bytes.Equal(TableYAML(m.T), m.kept) {
@@ -838,3 +838,13 @@ func (m *Measure) Export(path string) error {
 // TableYAML writes a table in the table file format of MEASURE-FORMAT.md
 // (tablefile.Marshal).
 func TableYAML(t referee.Table) []byte { return tablefile.Marshal(t) }
+
+// pageState tells the page the ruling between the last two ships tapped and
+// where the ships show.
+func (m *Measure) pageState(st *PageState) {
+	st.Ruling = m.PairRuling()
+	for _, sh := range m.T.Ships {
+		p := m.cam.ToScreen(sh.Pose.Pos)
+		st.Ships = append(st.Ships, PageShip{ID: sh.ID, X: p.X, Y: p.Y, Heading: sh.Pose.Heading.Degrees()})
+	}
+}

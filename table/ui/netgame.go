@@ -147,7 +147,7 @@ func (j *joinScreen) Help() []string {
 func (j *joinScreen) Tick(float64) {}
 func (j *joinScreen) Handle(ev kit.Event) {
 	if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape {
-		j.a.Show(NewTitle(j.a))
+		j.a.Home()
 	}
 	if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter {
 		j.join()

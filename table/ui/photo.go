@@ -404,7 +404,7 @@ func (p *Photo) Handle(ev kit.Event) {
 				p.pending = nil
 				return
 			}
-			p.a.Show(NewTitle(p.a))
+			p.a.Home()
 		case kit.KeyBackspace, kit.KeyDelete:
 			p.undo()
 		case kit.KeyEnter:
@@ -840,7 +840,7 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 		saveTable = key(kit.KeyF3)
 	}
 	row([]string{a.K("Save marks", "F2"), a.K("Save table", "F3"), a.K("Find bases", "b"), a.K("Place", "t"), a.K("Back", "Esc")}, []bool{false, false, false, false, false},
-		[]func(){key(kit.KeyF2), saveTable, char('b'), char('t'), func() { p.a.Show(NewTitle(p.a)) }})
+		[]func(){key(kit.KeyF2), saveTable, char('b'), char('t'), func() { p.a.Home() }})
 	bottom := r.Y + r.H - 8*s
 	para := func(text string, size float64, c color.NRGBA, bold bool) bool {
 		if y > bottom-size*s {
@@ -969,4 +969,12 @@ func shipIdx(t referee.Table, id string) int {
 		}
 	}
 	return -1
+}
+
+// pageState tells the page the rulings and where the photo shows.
+func (p *Photo) pageState(st *PageState) {
+	st.Ruling = p.Verdicts()
+	x, y, zoom, off := p.View()
+	b := p.img.Bounds()
+	st.Photo = &PagePhoto{X: x, Y: y, Zoom: zoom, OffX: off.X, OffY: off.Y, Width: b.Dx(), Height: b.Dy(), Rulings: p.rulers()}
 }

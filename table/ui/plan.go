@@ -14,16 +14,6 @@ import (
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
-// own returns one of the view's ships.
-func own(v battle.View, id string) (battle.ShipView, bool) {
-	for _, s := range v.Ships {
-		if s.ID == id {
-			return s, true
-		}
-	}
-	return battle.ShipView{}, false
-}
-
 // ownActive lists the side's ships on the table.
 func ownActive(v battle.View) []battle.ShipView {
 	var out []battle.ShipView

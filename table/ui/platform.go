@@ -1,45 +1,13 @@
 package ui
 
 import (
-	"encoding/json"
-	"fmt"
 	"math"
 	"path"
 	"strings"
 
-	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
-	"github.com/starshipbattles/bsg/physics"
-	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
-	"github.com/starshipbattles/bsg/wire"
 )
-
-// Platform is what the view needs from a place without a file system: the
-// browser. A nil Platform (the desktop) means files are read and written
-// by path, with a prompt for the path.
-type Platform interface {
-	// Download offers data to the user as a file named name.
-	Download(name string, data []byte) error
-	// Upload lets the user pick a file whose name ends in one of exts
-	// and reads it if it holds at most limit bytes; done receives it
-	// later, between two frames (never if the user cancels), or the
-	// refusal (limits.TooLarge, unread) or the browser's read error.
-	Upload(exts []string, limit int64, done func(name string, data []byte, err error))
-	// Stored returns what Store kept under key, across visits.
-	Stored(key string) ([]byte, bool)
-	// Store keeps data under key across visits (nil data forgets it).
-	Store(key string, data []byte) error
-}
-
-// AutosaveKey is the Platform storage key of the game in progress.
-const AutosaveKey = "bsg.autosave"
-
-// autosaved is what the autosave keeps: the journal and who played.
-type autosaved struct {
-	Players map[battle.Side]string `json:"players"`
-	Game    json.RawMessage        `json:"game"`
-}
 
 // SaveAs writes data produced by data() as a file: on the desktop after
 // asking for its path (def proposed), in the browser as a download named
@@ -106,70 +74,6 @@ func (a *App) OpenFileUpTo(title, def string, exts []string, limit int64, open f
 		}
 		return open(p, data)
 	})
-}
-
-// autosave keeps the game in progress in the platform's storage after
-// every command, for "Continue" on the title screen.
-func (a *App) autosave() {
-	g, ok := a.screen.(*Game)
-	if a.Platform == nil || !ok || g.readOnly || g.seat == nil {
-		return
-	}
-	sv, ok := g.seat.(seat.Saver)
-	if !ok {
-		return
-	}
-	n := sv.Moves()
-	if g == a.saved && n == a.savedN {
-		return
-	}
-	a.saved, a.savedN = g, n
-	data, err := sv.Save()
-	if err != nil {
-		return
-	}
-	rec, err := json.Marshal(autosaved{Players: g.a.Players, Game: data})
-	if err == nil {
-		err = a.Platform.Store(AutosaveKey, rec)
-	}
-	if err != nil {
-		a.Say("autosave: %v", err)
-	}
-}
-
-// Autosaved returns the game the platform's storage keeps, and its turn
-// (nil when there is none, or it does not load).
-func (a *App) Autosaved() (*battle.Battle, map[battle.Side]string) {
-	if a.Platform == nil {
-		return nil, nil
-	}
-	data, ok := a.Platform.Stored(AutosaveKey)
-	if !ok {
-		return nil, nil
-	}
-	var rec autosaved
-	if err := json.Unmarshal(data, &rec); err != nil {
-		return nil, nil
-	}
-	b, err := battle.Load(rec.Game, a.Comp)
-	if err != nil {
-		return nil, nil
-	}
-	return b, rec.Players
-}
-
-// Continue opens the autosaved game with the players it had.
-func (a *App) Continue() {
-	b, players := a.Autosaved()
-	if b == nil {
-		a.Say("no game to continue")
-		return
-	}
-	for side, p := range players {
-		a.Players[side] = p
-	}
-	a.Show(GameFrom(a, b))
-	a.Say("continuing turn %d", b.Turn())
 }
 
 // PageButton is a clickable region of the last frame, for the page
@@ -252,6 +156,11 @@ type PageShip struct {
 	Heading float64 `json:"heading"`
 }
 
+// pager is a screen that tells the page more than its name: a game its
+// turn and stage, measurement mode its ruling and ships, photo mode where
+// its photo shows.
+type pager interface{ pageState(st *PageState) }
+
 // PageState returns the state of the last frame.
 func (a *App) PageState() PageState {
 	st := PageState{Screen: a.screen.Name(), Status: a.status, Buttons: []PageButton{}}
@@ -270,66 +179,11 @@ func (a *App) PageState() PageState {
 	for _, f := range a.TextFields() {
 		st.Fields = append(st.Fields, PageField{ID: f.ID, Text: f.Text, X: f.R.X, Y: f.R.Y, W: f.R.W, H: f.R.H, Focused: f.Focused})
 	}
-	var g *Game
-	switch s := a.screen.(type) {
-	case *Game:
-		g = s
-	case *Replay:
-		g = s.g
-		st.AtEnd = s.at >= len(s.saved.Journal)
-	case *Photo:
-		st.Ruling = s.Verdicts()
-		x, y, zoom, off := s.View()
-		b := s.img.Bounds()
-		st.Photo = &PagePhoto{X: x, Y: y, Zoom: zoom, OffX: off.X, OffY: off.Y, Width: b.Dx(), Height: b.Dy(), Rulings: s.rulers()}
-	case *Editor:
-		for _, sh := range s.Sc.Ships {
-			if sh.Pose != nil {
-				p := s.cam.ToScreen(physics.V(sh.Pose.X, sh.Pose.Y))
-				st.Ships = append(st.Ships, PageShip{ID: sh.ID, X: p.X, Y: p.Y, Heading: sh.Pose.Heading})
-			}
-		}
-	case *Measure:
-		st.Ruling = s.PairRuling()
-		for _, sh := range s.T.Ships {
-			p := s.cam.ToScreen(sh.Pose.Pos)
-			st.Ships = append(st.Ships, PageShip{ID: sh.ID, X: p.X, Y: p.Y, Heading: sh.Pose.Heading.Degrees()})
-		}
-	}
-	if g != nil && g.seat != nil {
-		if sv, ok := g.seat.(seat.Saver); ok {
-			st.Hash = sv.Hash()
-		}
-		st.Turn, st.Side = g.publicView().Turn, g.side.String()
-		for _, sv := range g.publicView().Ships {
-			if sv.OnTable && !sv.Out {
-				p := g.cam.ToScreen(sv.Pose.Pos)
-				st.Ships = append(st.Ships, PageShip{ID: sv.ID, X: p.X, Y: p.Y, Heading: sv.Pose.Heading.Degrees()})
-			}
-		}
-		if ns, ok := g.seat.(interface{ State() *wire.State }); ok {
-			if ws := ns.State(); ws != nil {
-				st.Seq = ws.Seq
-				if r := ws.View.Result; r != nil && ws.Record != nil {
-					st.Result = fmt.Sprintf("%s %s", r.Winner, r.Reason)
-				}
-			}
-		}
-		if g.st == stPlan && g.sel != "" {
-			if d, ok := g.drafts[g.sel]; ok {
-				st.Plan = fmt.Sprintf("%s: %s, %s, dial %d, level %+d", g.sel, strings.Join(d.Cards, " + "), d.Speed, d.Rotate, d.Level)
-			}
-		}
-		if int(g.st) < len(stageNames) {
-			st.Stage = stageNames[g.st]
-		}
+	if p, ok := a.screen.(pager); ok {
+		p.pageState(&st)
 	}
 	return st
 }
-
-// stageNames name the stages of a game for PageState.
-var stageNames = [...]string{stCover: "cover", stPlan: "plan", stReveal: "reveal", stMarker: "marker",
-	stAnim: "moving", stDeclare: "declare", stResults: "results", stOver: "over"}
 
 // Portrait reports whether the window is taller than wide: a phone held
 // upright. Screens then put their panel under the table.

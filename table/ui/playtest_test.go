@@ -183,8 +183,8 @@ func TestAToastCoversNoButton(t *testing.T) {
 		}
 		seen = true
 		box := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
-		for _, w := range a.widgets {
-			assert.False(t, box.Overlaps(w.r), "the status line %v covers the button %q at %v", box, w.id, w.r)
+		for _, w := range a.Hots() {
+			assert.False(t, box.Overlaps(w.R), "the status line %v covers the button %q at %v", box, w.ID, w.R)
 		}
 	}
 	assert.True(t, seen, "the status line is drawn")

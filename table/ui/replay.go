@@ -164,7 +164,7 @@ func (r *Replay) Handle(ev kit.Event) {
 		g.viewAs = r.sides[(k+1)%len(r.sides)]
 		g.side = g.viewAs
 	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape && !g.logOpen:
-		g.a.Show(NewTitle(g.a))
+		g.a.Home()
 	case ev.Kind == kit.Char && (ev.Rune == 'm' || ev.Rune == 'M'):
 		g.a.Show(NewMeasure(g.a, g.frozenTable(), fmt.Sprintf("frozen from the replay, turn %d", r.b.Turn())).Back(r))
 	default:
@@ -230,4 +230,10 @@ func (r *Replay) Draw(l *kit.List) {
 	if g.logOpen {
 		g.drawLog(l, view)
 	}
+}
+
+// pageState is the game's, and whether the replay is at its end.
+func (r *Replay) pageState(st *PageState) {
+	st.AtEnd = r.at >= len(r.saved.Journal)
+	r.g.pageState(st)
 }

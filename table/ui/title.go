@@ -6,10 +6,20 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
+
+// NewApp returns the view showing the title screen.
+func NewApp(comp *assets.Components, dir string) *App {
+	a := &App{Controls: kit.Controls{Fonts: kit.LoadFonts(), W: 1280, H: 800}, Comp: comp, Dir: dir,
+		Players: map[battle.Side]string{battle.Colonial: Human, battle.Cylon: Human},
+		home:    func(a *App) Screen { return NewTitle(a) }}
+	a.screen = NewTitle(a)
+	return a
+}
 
 // Title is the first screen: what to do, on which scenario, and who plays
 // each side.

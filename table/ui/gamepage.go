@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// pageState tells the page around the view where the game stands: the
+// battle's hash, the turn, the side at the controls and the stage; a
+// network game's messages and result; the plan of the ship being
+// planned.
+func (g *Game) pageState(st *PageState) {
+	if g.seat == nil {
+		return
+	}
+	if sv, ok := g.seat.(seat.Saver); ok {
+		st.Hash = sv.Hash()
+	}
+	st.Turn, st.Side = g.publicView().Turn, g.side.String()
+	for _, sv := range g.publicView().Ships {
+		if sv.OnTable && !sv.Out {
+			p := g.cam.ToScreen(sv.Pose.Pos)
+			st.Ships = append(st.Ships, PageShip{ID: sv.ID, X: p.X, Y: p.Y, Heading: sv.Pose.Heading.Degrees()})
+		}
+	}
+	if ns, ok := g.seat.(interface{ State() *wire.State }); ok {
+		if ws := ns.State(); ws != nil {
+			st.Seq = ws.Seq
+			if r := ws.View.Result; r != nil && ws.Record != nil {
+				st.Result = fmt.Sprintf("%s %s", r.Winner, r.Reason)
+			}
+		}
+	}
+	if g.st == stPlan && g.sel != "" {
+		if d, ok := g.drafts[g.sel]; ok {
+			st.Plan = fmt.Sprintf("%s: %s, %s, dial %d, level %+d", g.sel, strings.Join(d.Cards, " + "), d.Speed, d.Rotate, d.Level)
+		}
+	}
+	if int(g.st) < len(stageNames) {
+		st.Stage = stageNames[g.st]
+	}
+}
+
+// stageNames name the stages of a game for PageState.
+var stageNames = [...]string{stCover: "cover", stPlan: "plan", stReveal: "reveal", stMarker: "marker",
+	stAnim: "moving", stDeclare: "declare", stResults: "results", stOver: "over"}
