@@ -1031,17 +1031,15 @@ func (g *Game) drawBoard(l *kit.List, v battle.View) {
 	}
 	var rings []ringLabel
 	if g.rings {
-		geo := g.a.Comp.Geometry
+		lim := referee.LimitsFrom(g.a.Comp.Geometry)
 		for _, s := range v.Ships {
 			if lk, ok := looks[s.ID]; ok && !s.Out && (lk.Selected || g.st != stPlan) {
 				p := g.cam.ToScreen(s.Pose.Pos)
-				for _, rb := range []struct {
-					r float64
-					b referee.Band
-				}{{geo.ShortRange.Value, referee.Short}, {geo.MediumRange.Value, referee.Medium}, {geo.LongRange.Value, referee.Long}} {
-					l.Circle(p, rb.r*g.cam.Scale, kit.ColNone, kit.Alpha(BandColor(rb.b), 0.5), 1)
+				for _, b := range referee.Bands {
+					r := lim.Span(b, 0).Hi * g.cam.Scale // the ring is the band's far limit
+					l.Circle(p, r, kit.ColNone, kit.Alpha(BandColor(b), 0.5), 1)
 					if lk.Selected || g.st != stPlan && s.ID == g.ringLabelShip(v) {
-						rings = append(rings, ringLabel{p, rb.r * g.cam.Scale, rb.b})
+						rings = append(rings, ringLabel{p, r, b})
 					}
 				}
 			}
