@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/golang/geo/r1"
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
@@ -46,10 +47,11 @@ type Ruling struct {
 	referee.Ruling         // on the table as marked
 	Samples        int     // Monte Carlo tables
 	Agree          float64 // fraction of them with the same reason and band
-	// RangeLo and RangeHi bound the 95% interval of range_mm; RangePM is
-	// the larger distance from Range to either end (valid when Measured).
-	RangeLo, RangeHi, RangePM float64
-	InArcShare                float64 // fraction of samples where the target is in arc
+	// RangeCI is the 95% interval of range_mm; RangePM is the larger
+	// distance from Range to either end (valid when Measured).
+	RangeCI    r1.Interval
+	RangePM    float64
+	InArcShare float64 // fraction of samples where the target is in arc
 	// Arc, LOS and Band are the margins of the verdicts that change the
 	// shot (referee.Margins: arc, line of sight, range band) with their
 	// 95% intervals from the Monte Carlo.
@@ -68,10 +70,10 @@ type MarginPM struct {
 	// (referee.MarginReach); when false the others are zero and the
 	// verdict is decided elsewhere (out of arc: no line of sight) or
 	// stands beyond any dispute at the table.
-	Known  bool
-	MM     float64 // on the table as marked (≥ 0)
-	Lo, Hi float64 // the 95% interval of the signed margin, mm
-	PM     float64 // the larger distance from MM to either end
+	Known bool
+	MM    float64     // on the table as marked (≥ 0)
+	CI    r1.Interval // the 95% interval of the signed margin, mm
+	PM    float64     // the larger distance from MM to either end
 	// Clear: the interval, widened SafeFactor times about MM, stays
 	// above zero: the verdict holds.
 	Clear bool
@@ -117,9 +119,8 @@ func (ms *marginSamples) summarize() MarginPM {
 	if len(ms.xs) == 0 {
 		return out
 	}
-	out.Lo = quantile(ms.xs, 1-safeLevel(0.975, len(ms.xs)))
-	out.Hi = quantile(ms.xs, safeLevel(0.975, len(ms.xs)))
-	out.PM = math.Max(out.MM-out.Lo, out.Hi-out.MM)
+	out.CI = r1.Interval{Lo: quantile(ms.xs, 1-safeLevel(0.975, len(ms.xs))), Hi: quantile(ms.xs, safeLevel(0.975, len(ms.xs)))}
+	out.PM = math.Max(out.MM-out.CI.Lo, out.CI.Hi-out.MM)
 	out.Clear = out.MM > SafeFactor*out.PM
 	return out
 }
@@ -340,9 +341,8 @@ func summarizeRuling(t referee.Table, ru referee.Ruling, ranges []float64, agree
 	out := Ruling{Ruling: ru, Samples: n, Agree: float64(agree) / float64(n), InArcShare: float64(inArc) / float64(n),
 		ArcMargin: ms[0], LOSMargin: ms[1], BandMargin: ms[2]}
 	if ru.Measured && len(ranges) > 0 {
-		out.RangeLo = quantile(ranges, 1-safeLevel(0.975, len(ranges)))
-		out.RangeHi = quantile(ranges, safeLevel(0.975, len(ranges)))
-		out.RangePM = math.Max(ru.Range-out.RangeLo, out.RangeHi-ru.Range)
+		out.RangeCI = r1.Interval{Lo: quantile(ranges, 1-safeLevel(0.975, len(ranges))), Hi: quantile(ranges, safeLevel(0.975, len(ranges)))}
+		out.RangePM = math.Max(ru.Range-out.RangeCI.Lo, out.RangeCI.Hi-ru.Range)
 	}
 	byBand := ru.Measured && (ru.Reason == referee.CanFire || ru.Reason == referee.OutOfRange)
 	clear := func(m MarginPM) bool { return !m.Known || m.Clear }

@@ -263,7 +263,7 @@ func marginJSON(m photo.MarginPM) *photoMarginJSON {
 	if !m.Known {
 		return nil
 	}
-	return &photoMarginJSON{measure.Num(m.MM), measure.Num(m.Lo), measure.Num(m.Hi), measure.Num(m.PM), m.Clear}
+	return &photoMarginJSON{measure.Num(m.MM), measure.Num(m.CI.Lo), measure.Num(m.CI.Hi), measure.Num(m.PM), m.Clear}
 }
 
 type photoRulingJSON struct {
@@ -337,7 +337,7 @@ func writePhotoJSON(w io.Writer, res *photo.Result, width, height int) error {
 		rj := photoRulingJSON{Pair: md.Pairs[i], Agree: measure.Num(r.Agree), InArcShare: measure.Num(r.InArcShare), Certain: r.Certain, Verdict: r.Verdict}
 		rj.Margins.Arc, rj.Margins.LOS, rj.Margins.Band = marginJSON(r.ArcMargin), marginJSON(r.LOSMargin), marginJSON(r.BandMargin)
 		if r.Measured {
-			rj.RangeLo, rj.RangeHi, rj.PM = numPtr(r.RangeLo), numPtr(r.RangeHi), numPtr(r.RangePM)
+			rj.RangeLo, rj.RangeHi, rj.PM = numPtr(r.RangeCI.Lo), numPtr(r.RangeCI.Hi), numPtr(r.RangePM)
 		}
 		doc.Rulings = append(doc.Rulings, rj)
 	}

@@ -946,7 +946,7 @@ func (p *Photo) rulers() []PhotoRuling {
 			continue
 		}
 		a, b := line[0], line[len(line)-1]
-		out = append(out, PhotoRuling{Attacker: ru.AttackerID, Target: ru.TargetID, Range: ru.Range, Lo: ru.RangeLo, Hi: ru.RangeHi,
+		out = append(out, PhotoRuling{Attacker: ru.AttackerID, Target: ru.TargetID, Range: ru.Range, Lo: ru.RangeCI.Lo, Hi: ru.RangeCI.Hi,
 			Certain: ru.Certain, From: [2]float64{a.X, a.Y}, To: [2]float64{b.X, b.Y}})
 	}
 	return out
