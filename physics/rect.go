@@ -3,6 +3,15 @@ package physics
 import "math"
 
 // Rect is an axis-aligned rectangle from Lo to Hi (closed).
+//
+// It is not golang/geo's r2.Rect, though it means the same (a closed box;
+// the empty box grows by Extend as r2's by AddPoint): its corners are this
+// package's Vec, which every user computes with (the referee's grid and
+// line-of-sight box test, the sketch's picture frames, the view's zoom to
+// fit), while r2.Rect keeps two r1.Intervals and hands out r2.Points, so
+// each of its ~160 uses would convert corners back and forth, some in the
+// referee's broad phase, which the margins benchmark times. One-dimensional
+// spans are r1.Interval (referee.Limits.Span, photo's 95% intervals).
 type Rect struct{ Lo, Hi Vec }
 
 // EmptyRect returns a rectangle that contains nothing and grows with Extend.
