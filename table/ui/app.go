@@ -1,13 +1,3 @@
-// Package ui is the table view without Ebiten: screens are state machines
-// that take input events and produce draw lists (kit.List). The package
-// table adapts them to Ebiten; tests drive them with injected events. The
-// drawing toolkit the screens share (draw lists, tessellation, fonts,
-// events, touch gestures, the camera, the controls and scrolling panels)
-// is the package kit, below them.
-//
-// Everything a screen shows a player of a battle comes from that side's
-// battle.View (or, between plans, from what both sides may see); rulings
-// come from the referee, paths from the engine's placement.
 package ui
 
 import (

@@ -32,7 +32,7 @@ var viewLayers = [][]string{
 	{"measure.go", "touch.go"},
 	{"photo.go"},
 	{"board.go", "anim.go", "scenario.go", "sketchcanvas.go"},
-	{"app.go", "platform.go"},
+	{"app.go", "platform.go", "doc.go"},
 }
 
 // TestNoFileOfTheViewUsesOneAboveIt: no file uses a type, function,
