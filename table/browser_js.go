@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall/js"
 
 	"github.com/starshipbattles/bsg/internal/limits"
@@ -66,6 +67,14 @@ type pageLink struct {
 	title     string
 	frames    int
 	dpr       float64
+	// the browser's notifications (notify): whether the game shown was
+	// the player's turn at the last frame, the other games the player was
+	// told of, whether a network game is shown (the permission is asked
+	// for at the player's next tap or key there), and the listener asking
+	netGame atomic.Bool
+	yours   bool
+	told    map[string]bool
+	asker   js.Func
 }
 
 func (pl *pageLink) attach(a *ui.App) {
@@ -80,6 +89,78 @@ func (pl *pageLink) attach(a *ui.App) {
 	if touchScreen() {
 		a.MinTarget = minTargetMM * cssPixelsPerMM * devicePixelRatio()
 	}
+	pl.askToNotify()
+}
+
+// askToNotify asks the player, at their first tap, click or key in a
+// network game, whether the page may notify them when it is their turn
+// (a browser asks only in answer to the player's gesture; asked once a
+// visit, and never when they have answered before).
+func (pl *pageLink) askToNotify() {
+	n := js.Global().Get("Notification")
+	if n.Type() != js.TypeFunction {
+		return
+	}
+	doc := js.Global().Get("document")
+	pl.asker = js.FuncOf(func(js.Value, []js.Value) any {
+		if !pl.netGame.Load() {
+			return nil
+		}
+		doc.Call("removeEventListener", "pointerdown", pl.asker, true)
+		doc.Call("removeEventListener", "keydown", pl.asker, true)
+		if n.Get("permission").String() == "default" {
+			n.Call("requestPermission")
+		}
+		return nil
+	})
+	doc.Call("addEventListener", "pointerdown", pl.asker, true)
+	doc.Call("addEventListener", "keydown", pl.asker, true)
+}
+
+// notify tells the player by the browser's notification, where they
+// allowed it and while the page is not in front of them, when the network
+// game shown becomes their turn, or another of their games does
+// (ui.App.TurnsWaiting, asked of the server every ui.MyGamesEvery).
+func (pl *pageLink) notify(a *ui.App) {
+	_, net := a.Screen().(ui.TurnTeller)
+	pl.netGame.Store(net)
+	yours := a.YourTurn()
+	if yours && !pl.yours {
+		note("Your turn", a.WindowTitle(), "bsg-turn")
+	}
+	pl.yours = yours
+	waiting := map[string]bool{}
+	for _, s := range a.TurnsWaiting() {
+		waiting[s.Game] = true
+		if pl.told == nil {
+			pl.told = map[string]bool{}
+		}
+		if !pl.told[s.Game] {
+			note("Your turn in another game", fmt.Sprintf("%s, turn %d: your turn", s.Scenario, s.Turn), "bsg-turn-"+s.Game)
+		}
+	}
+	for g := range pl.told {
+		if !waiting[g] {
+			delete(pl.told, g)
+		}
+	}
+	for g := range waiting {
+		pl.told[g] = true
+	}
+}
+
+// note shows a notification if the player allowed them and is not looking
+// at the page (hidden, or another window in front).
+func note(title, body, tag string) {
+	n := js.Global().Get("Notification")
+	if n.Type() != js.TypeFunction || n.Get("permission").String() != "granted" {
+		return
+	}
+	doc := js.Global().Get("document")
+	if !doc.Get("hidden").Bool() && doc.Call("hasFocus").Bool() {
+		return
+	}
+	n.New(title, map[string]any{"body": body, "tag": tag})
 }
 
 // mark notes in window.bsg when the program reached a point of its start
@@ -137,6 +218,7 @@ func (pl *pageLink) publish(a *ui.App) {
 		pl.title = t
 		js.Global().Get("document").Set("title", t)
 	}
+	pl.notify(a)
 	dpr := devicePixelRatio()
 	pl.fields.sync(a, dpr)
 	st := a.PageState()

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
@@ -67,6 +68,8 @@ type App struct {
 	// in (main.go), so that the view links no server and no database.
 	Host   func(addr, dir string) (io.Closer, error)
 	hosted io.Closer
+	// mine is the network games joined and where they stand (mygames.go).
+	mine myGames
 
 	screen Screen
 	home   func(*App) Screen // the title screen (NewApp sets it)
@@ -132,13 +135,29 @@ type statuser interface{ Status() string }
 // WindowTitle is the window's title: the program, the screen and where
 // it stands ("The Jump Point · turn 3 · stage plan · ship raptor"), so a
 // player sees it in the task bar and checks read it from outside.
+//
+// In a network game it begins with whose turn it is ("Your turn · …",
+// "Cylon's turn · …": a tab shows the start of a title), and it lists the
+// player's other network games and whose turn it is in each (mygames.go).
 func (a *App) WindowTitle() string {
 	t := "Battlestar Galactica – Starship Battles · " + a.screen.Name()
+	if tt, ok := a.screen.(TurnTeller); ok {
+		if yours, known := tt.YourTurn(); known {
+			if yours {
+				t = "Your turn · " + t
+			} else if g, ok := a.screen.(*Game); ok {
+				t = SideName(g.human().Opponent()) + "'s turn · " + t
+			}
+		}
+	}
 	if s, ok := a.screen.(statuser); ok {
 		t += " · " + s.Status()
 	}
 	if a.ask != nil {
 		t += " · question"
+	}
+	if o := a.otherGames(); o != "" {
+		t += " · " + o
 	}
 	return t
 }
@@ -253,6 +272,7 @@ func (a *App) Tick(dt float64) {
 		s.autosave()
 		s.store()
 	}
+	a.trackGames(time.Now())
 }
 
 // Frame draws the current frame.

@@ -331,7 +331,7 @@ func (g *Game) Side() battle.Side { return g.side }
 
 // Name implements Screen.
 func (g *Game) Name() string {
-	if tb, ok := g.seat.(seat.Table); ok && tb.AtTable() {
+	if _, ok := g.tableSeat(); ok { // a seat link's game known to be a companion's
 		return "companion game"
 	}
 	if _, ok := g.seat.(seat.Lobby); ok {
