@@ -145,8 +145,8 @@ func (a *App) WindowTitle() string {
 		if yours, known := tt.YourTurn(); known {
 			if yours {
 				t = "Your turn · " + t
-			} else if g, ok := a.screen.(*Game); ok {
-				t = SideName(g.human().Opponent()) + "'s turn · " + t
+			} else if o, ok := a.screen.(interface{ opponentName() string }); ok {
+				t = o.opponentName() + "'s turn · " + t
 			}
 		}
 	}

@@ -47,3 +47,7 @@ func (g *Game) pageState(st *PageState) {
 // stageNames name the stages of a game for PageState.
 var stageNames = [...]string{stCover: "cover", stPlan: "plan", stReveal: "reveal", stMarker: "marker",
 	stAnim: "moving", stDeclare: "declare", stResults: "results", stOver: "over"}
+
+// opponentName names the side the player at this screen plays against,
+// for the window's title ("Cylon's turn · …").
+func (g *Game) opponentName() string { return SideName(g.human().Opponent()) }
