@@ -2,7 +2,9 @@ package ui
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -104,4 +106,41 @@ func drawnText(a *App) string {
 		out += op.Text + "\n"
 	}
 	return out
+}
+
+// TestARefusedSeatLinkIsToldApartFromNoServer: a seat link whose token
+// the server does not know says the server refuses it (and why, and what
+// to do), in the page's words too; a link to an address where no server
+// answers says so and keeps trying. The view reads the client's typed
+// errors, never their text.
+func TestARefusedSeatLinkIsToldApartFromNoServer(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	gone := httptest.NewServer(http.NotFoundHandler())
+	nobody := gone.URL
+	gone.Close()
+	for _, c := range []struct {
+		base, want, not string
+	}{
+		{hs.URL, "The server refuses this seat link", "Trying again"},
+		{nobody, "No server answers at " + nobody, "refuses"},
+	} {
+		a := newTestApp(t)
+		g := NewNetGame(a, c.base, strings.Repeat("0", 32))
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		tickUntil(t, a, func() bool { return g.seat.Status().Err != nil })
+		words := ""
+		for _, w := range a.PageState().Words {
+			words += w.Text + " "
+		}
+		text := drawnText(a)
+		assert.Contains(t, strings.ReplaceAll(text, "\n", " "), c.want)
+		assert.Contains(t, words, strings.Fields(c.want)[0], "the page's words are the screen's")
+		assert.NotContains(t, text, c.not)
+		_, ok := buttonRect(a, "Back to the title (Esc)")
+		assert.True(t, ok, "a way back")
+	}
 }
