@@ -88,6 +88,9 @@ type App struct {
 	help   bool
 	// helpPage is the help overlay's page (it wraps round)
 	helpPage int
+	// words are the texts on top of the last frame when it is mostly
+	// words (a cover screen, a question, the help): PageState.Words
+	words []PageText
 	modal    *prompt
 	ask      *confirmBox
 	status   string
@@ -311,6 +314,10 @@ func (a *App) Frame() *kit.List {
 	a.widgets = a.widgets[:0]
 	a.fields = map[string]*field{}
 	a.screen.Draw(l)
+	a.words = a.words[:0]
+	if r, ok := a.screen.(wordy); ok && r.wordy() {
+		a.keepWords(l, 0)
+	}
 	l.SetClip(nil)
 	l.NewLayer()
 	if a.status != "" {
@@ -348,19 +355,42 @@ func (a *App) Frame() *kit.List {
 	if a.modal != nil {
 		l.NewLayer()
 		a.widgets = a.widgets[:0]
+		n := len(l.Ops)
 		a.modal.draw(a, l)
+		a.keepWords(l, n)
 	}
 	if a.ask != nil {
 		l.NewLayer()
 		a.widgets = a.widgets[:0]
+		n := len(l.Ops)
 		a.ask.draw(a, l)
+		a.keepWords(l, n)
 	}
 	if a.help {
 		l.NewLayer()
 		a.widgets = a.widgets[:0] // nothing under the help takes a tap
+		n := len(l.Ops)
 		a.drawHelp(l)
+		a.keepWords(l, n)
 	}
 	return l
+}
+
+// wordy is a screen that is, at times, mostly words to read (a game's
+// cover screen, its waiting room): PageState then carries them.
+type wordy interface{ wordy() bool }
+
+// keepWords keeps the texts the frame drew from op n on, with their
+// boxes, as the words on top of the screen (the last overlay's, else the
+// wordy screen's).
+func (a *App) keepWords(l *kit.List, n int) {
+	a.words = a.words[:0]
+	for _, op := range l.Ops[n:] {
+		if op.Kind == kit.OpText && op.Text != "" {
+			r := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+			a.words = append(a.words, PageText{Text: op.Text, X: r.X, Y: r.Y, W: r.W, H: r.H})
+		}
+	}
 }
 
 // widget is a clickable region registered by the last frame.

@@ -846,6 +846,9 @@ func (g *Game) shipLook(s battle.ShipView) ShipLook {
 	return lk
 }
 
+// wordy: the cover screens and the waiting room are words to read.
+func (g *Game) wordy() bool { return g.st == stCover || !g.readOnly && !g.joined }
+
 // Draw implements Screen.
 func (g *Game) Draw(l *kit.List) {
 	a := g.a
@@ -902,6 +905,10 @@ func (g *Game) drawCover(l *kit.List) {
 	}
 	w := math.Min(a.W*0.86, 820*a.S())
 	bh := 44 * a.S()
+	// Help and Leave at the foot of every cover screen: a newcomer can
+	// always learn and always leave, by touch too
+	rowH := 34 * a.S()
+	row := kit.Rect{X: (a.W - w) / 2, Y: a.H - rowH - 10*a.S(), W: w, H: rowH}
 	// the title names the side in full: it wraps, and shrinks until no
 	// word is wider than the screen (a phone held upright)
 	tsz := a.TextSize(34)
@@ -936,14 +943,14 @@ func (g *Game) drawCover(l *kit.List) {
 			}
 		}
 		total := float64(len(title))*tsz*1.2 + 0.2*tsz + float64(len(lines))*sz*1.35 + sz + bh
-		if total <= a.H-2*tsz || sz <= math.Max(11, 0.75*a.TextSize(16)) {
+		if total <= row.Y-2*tsz || sz <= math.Max(11, 0.75*a.TextSize(16)) {
 			break
 		}
 		sz = math.Max(math.Max(11, 0.75*a.TextSize(16)), sz*0.94)
 	}
 	lh := sz * 1.35
 	total := float64(len(title))*tsz*1.2 + 0.2*tsz + float64(len(lines))*lh + sz + bh
-	y := math.Max(tsz+10, (a.H-total)/2+tsz)
+	y := math.Max(tsz+10, (row.Y-total)/2+tsz)
 	for _, t := range title {
 		l.Text(kit.Pt{X: a.W / 2, Y: y}, t, tsz, c, kit.AnchorMiddle, true)
 		y += tsz * 1.2
@@ -954,16 +961,20 @@ func (g *Game) drawCover(l *kit.List) {
 		l.Text(kit.Pt{X: x, Y: y}, ln.s, sz, ln.c, kit.AnchorStart, false)
 		y += lh
 	}
-	r := kit.Rect{X: a.W/2 - 120*a.S(), Y: math.Min(y+sz*0.5, a.H-bh-6*a.S()), W: 240 * a.S(), H: bh}
+	r := kit.Rect{X: a.W/2 - 120*a.S(), Y: math.Min(y+sz*0.5, row.Y-bh-8*a.S()), W: 240 * a.S(), H: bh}
 	r.W = math.Min(r.W, a.W-20)
 	r.X = (a.W - r.W) / 2
-	l.Take(r) // the status line goes elsewhere: the button stays visible
+	l.Take(r) // the status line goes elsewhere: the buttons stay visible
+	l.Take(row)
 	a.Button(l, r, a.K("Continue", "Enter"), false, false, func() {
 		if f := g.afterCover; f != nil {
 			g.afterCover = nil
 			f()
 		}
 	})
+	bw := math.Min(160*a.S(), (row.W-12*a.S())/2)
+	a.Button(l, kit.Rect{X: a.W/2 - 6*a.S() - bw, Y: row.Y, W: bw, H: rowH}, a.K("Help", "F1"), false, false, func() { g.a.ShowHelp(true) })
+	a.Button(l, kit.Rect{X: a.W/2 + 6*a.S(), Y: row.Y, W: bw, H: rowH}, a.K("Leave", "Esc"), false, false, func() { g.leave() })
 }
 
 // widest is the width of the widest of lines.
@@ -1353,9 +1364,12 @@ func (g *Game) drawVictory(l *kit.List, view kit.Rect) {
 
 // Help implements Screen.
 func (g *Game) Help() []string {
+	a := g.a
 	common := []string{
-		"Table: A fire arcs, R range rings, G grid, T paths and ghosts, N names; L the battle log; B the scenario (briefing, goals, progress); M measurement mode on the table as it stands (not while planning or declaring).",
-		"F2 saves the game (it is also autosaved after every move: Continue on the title); Esc or Leave goes back to the title at any time, after asking.",
+		a.Words("Table: A fire arcs, R range rings, G grid, T paths and ghosts, N names; L the battle log; B the scenario (briefing, goals, progress); M measurement mode on the table as it stands (not while planning or declaring).",
+			"Table: drag an empty spot to pan it, pinch to zoom. The Log button shows the battle log; the Scenario tab the briefing, the goals and how the battle stands."),
+		a.Words("F2 saves the game (it is also autosaved after every move: Continue on the title); Esc or Leave goes back to the title at any time, after asking.",
+			"The game is autosaved after every move: Continue on the title resumes it. Leave (at the foot of the panel and of every cover screen) goes back to the title at any time, after asking."),
 	}
 	if g.br != nil {
 		goals := g.br.goals()
@@ -1365,12 +1379,15 @@ func (g *Game) Help() []string {
 	}
 	switch g.st {
 	case stCover:
-		what := "A cover screen: the other player looks away. Enter, Space or a click continues."
+		what := a.Words("A cover screen: the other player looks away. Enter, Space or a click continues.",
+			"A cover screen: the other player looks away. Continue (or a tap anywhere else) goes on.")
 		switch {
 		case g.br != nil && g.coverTitle == g.br.name:
-			what = "The briefing: the scenario and what each side must do to win (also in the Scenario tab, B, and here in F1). Enter, Space or a click starts the game."
+			what = a.Words("The briefing: the scenario and what each side must do to win (also in the Scenario tab, B, and here in F1). Enter, Space or a click starts the game.",
+				"The briefing: the scenario and what each side must do to win (also in the Scenario tab, and here in Help). Continue starts the game.")
 		case strings.HasPrefix(g.coverTitle, "Both players"):
-			what = "Both players may look: Enter, Space or a click reveals every plan together and the ships move."
+			what = a.Words("Both players may look: Enter, Space or a click reveals every plan together and the ships move.",
+				"Both players may look: Continue reveals every plan together and the ships move.")
 		}
 		return append([]string{what}, common...)
 	case stPlan:
@@ -1384,6 +1401,27 @@ func (g *Game) Help() []string {
 		}
 		if rules.Has(starship.OptBlank) {
 			second = append(second, "blank")
+		}
+		if a.Touch() {
+			controls := "The speed slider: back, stop, low, medium, high"
+			if rules.Has(starship.OptFTL) {
+				controls += ", FTL"
+			}
+			controls += "."
+			if rules.Set != starship.Quick {
+				controls += " The rotation dial turns the ship's facing for the next turn."
+			}
+			if rules.Has(starship.OptThreeD) {
+				controls += " The level slider climbs or dives."
+			}
+			return append([]string{
+				"Secret planning. A tap on a ship chooses the ship to plan.",
+				"Tap a maneuver card, then a second card if you want one (" + strings.Join(second, ", ") + ").",
+				controls,
+				"The ghost shows where the plan takes the ship (drawn from the engine's placement); an illegal plan is flagged with its rule and reason.",
+				"Commit fixes the plan (an illegal one needs a second Commit); Undo withdraws a committed plan; Hand over passes the screen to the other player once all are committed (against the computer: Done ends your planning and the plans are revealed).",
+				"While preplanning (a severely wounded pilot), Commit fixes the cards chosen for next turn.",
+			}, common...)
 		}
 		speeds := "1 back, 2 stop, 3 low, 4 medium, 5 high"
 		if rules.Has(starship.OptFTL) {
@@ -1406,13 +1444,16 @@ func (g *Game) Help() []string {
 		}, common...)
 	case stDeclare:
 		return append([]string{
-			"Declare your shots. Tab or a click on your ship chooses the shooter; its targets get rulers from the stand to the witness point with band, margin, cover and blockers.",
-			"A click on a target (or 1..9) aims the shooter at it; 0 or x holds its fire. Enter declares all your shots.",
+			a.Words("Declare your shots. Tab or a click on your ship chooses the shooter; its targets get rulers from the stand to the witness point with band, margin, cover and blockers.",
+				"Declare your shots. A tap on your ship chooses the shooter; its targets get rulers from the stand to the witness point with band, margin, cover and blockers."),
+			a.Words("A click on a target (or 1..9) aims the shooter at it; 0 or x holds its fire. Enter declares all your shots.",
+				"A tap on a target aims the shooter at it; Hold fire keeps its fire. Declare declares all your shots."),
 		}, common...)
 	case stMarker:
-		return append([]string{"Click on the table to place the FTL marker; , and . turn it by 15°; Enter confirms."}, common...)
+		return append([]string{a.Words("Click on the table to place the FTL marker; , and . turn it by 15°; Enter confirms.",
+			"Tap the table to place the FTL marker; Place the marker confirms.")}, common...)
 	}
-	return append([]string{"Enter or Space goes on."}, common...)
+	return append([]string{a.Words("Enter or Space goes on.", "Go on (or Continue) goes on.")}, common...)
 }
 
 type colorT = color.NRGBA
