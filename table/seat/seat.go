@@ -129,6 +129,15 @@ type Saver interface {
 	Moves() int
 }
 
+// Recorded is a seat whose game another program keeps (a network game):
+// once it is over, its signed record (JSON, wire.Record, as the server
+// signed it) and the battle replayed from the record's journal after the
+// record verified (signature, commitments, dice, final hash). ok is false
+// before.
+type Recorded interface {
+	SignedRecord() (record []byte, replayed *battle.Battle, ok bool)
+}
+
 // Computers is a seat where computer players play some sides.
 type Computers interface {
 	// Computer names the computer player playing side ("" when a player

@@ -734,6 +734,14 @@ func (g *Game) Back(s Screen) *Game { g.back = s; return g }
 
 // askSave asks where to save the battle.
 func (g *Game) askSave() {
+	if data, _, ok := g.record(); ok {
+		name := "game-record.json"
+		if lb, ok := g.seat.(seat.Lobby); ok && lb.Game() != "" {
+			name = "game-" + lb.Game() + "-record.json"
+		}
+		g.a.SaveAs("Save the signed record (JSON)", g.a.SavePath(name), []string{".json"}, func() ([]byte, error) { return data, nil }, nil)
+		return
+	}
 	sv, ok := g.seat.(seat.Saver)
 	if !ok {
 		g.a.Say("this game is kept by the server: it is saved there")
@@ -747,10 +755,21 @@ func (g *Game) askSave() {
 func (g *Game) publicView() battle.View { return g.seat.View(g.side) }
 
 // saves reports whether this program holds the game and can save it (a
-// network game is kept by the server).
+// network game is kept by the server: its signed record, once the game is
+// over).
 func (g *Game) saves() bool {
 	_, ok := g.seat.(seat.Saver)
-	return ok
+	_, _, rec := g.record()
+	return ok || rec
+}
+
+// record is a network game's signed record once the game is over and the
+// record verifies, with the battle replayed from it.
+func (g *Game) record() ([]byte, *battle.Battle, bool) {
+	if r, ok := g.seat.(seat.Recorded); ok {
+		return r.SignedRecord()
+	}
+	return nil, nil, false
 }
 
 // escaped reports whether a ship left the table as the scenario wants,
@@ -1337,29 +1356,41 @@ func (g *Game) drawVictory(l *kit.List, view kit.Rect) {
 	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 100*s}, kit.Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), a.TextSize(16), kit.ColWhite, kit.AnchorMiddle, false)
 	bw := (w - 60*s) / 3
 	y := r.Y + h - 70*s
-	// a network game is kept by the server: its record, not this
-	// program, holds it
+	// a network game is kept by the server: Save stores its signed
+	// record, and Replay plays the record's journal on this screen
 	a.Button(l, kit.Rect{X: r.X + 15*s, Y: y, W: bw, H: 40 * s}, a.K("Save", "F2"), false, !g.saves(), func() { g.askSave() })
-	a.Button(l, kit.Rect{X: r.X + 30*s + bw, Y: y, W: bw, H: 40 * s}, "Replay", false, !g.saves(), func() {
-		sv, ok := g.seat.(seat.Saver)
-		if !ok {
-			a.Say("this game is kept by the server: its record replays once it is over")
-			return
-		}
-		data, err := sv.Save()
-		if err == nil {
-			if rp, err := NewReplay(a, "the finished game", data); err == nil {
-				a.Show(rp)
-				return
-			}
-		}
-		a.Say("cannot replay: %v", err)
-	})
+	a.Button(l, kit.Rect{X: r.X + 30*s + bw, Y: y, W: bw, H: 40 * s}, "Replay", false, !g.saves(), func() { g.replay() })
 	back := a.K("Title", "Enter")
 	if g.back != nil {
 		back = a.K("Back", "Enter")
 	}
 	a.Button(l, kit.Rect{X: r.X + 45*s + 2*bw, Y: y, W: bw, H: 40 * s}, back, false, false, func() { g.leave() })
+}
+
+// replay opens the finished game in a replay: a local game from its
+// journal, a network game from its signed record's.
+func (g *Game) replay() {
+	a := g.a
+	var data []byte
+	var err error
+	name := "the finished game"
+	if _, b, ok := g.record(); ok {
+		name = "the signed record"
+		data, err = b.Save()
+	} else if sv, ok := g.seat.(seat.Saver); ok {
+		data, err = sv.Save()
+	} else {
+		a.Say("this game is kept by the server: its record replays once it is over")
+		return
+	}
+	if err == nil {
+		var rp *Replay
+		if rp, err = NewReplay(a, name, data); err == nil {
+			a.Show(rp)
+			return
+		}
+	}
+	a.Say("cannot replay: %v", err)
 }
 
 // Help implements Screen.

@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -16,6 +19,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -377,4 +381,85 @@ func TestNetworkSeatShowsTheServersClock(t *testing.T) {
 	}(), "\n")
 	assert.Contains(t, text, "Clock: Colonial ")
 	assert.Contains(t, text, "(running)")
+}
+
+// TestNetworkGameSavesAndReplaysItsSignedRecord: at the end of a network
+// game (Furball cut to one turn, through a server on 127.0.0.1) the
+// victory screen's Save stores the signed record the server published,
+// and its Replay plays the record's journal on the one screen, to the
+// record's final state. The saved record replays from the file as well.
+func TestNetworkGameSavesAndReplaysItsSignedRecord(t *testing.T) {
+	yaml, err := os.ReadFile("../../scenarios/builtin/furball.yaml")
+	require.NoError(t, err)
+	short := strings.Replace(string(yaml), "turn_limit: 30", "turn_limit: 1", 1)
+	require.NotEqual(t, string(yaml), short)
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{YAML: short})
+	require.NoError(t, err)
+	var screens []screen
+	for _, token := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		screens = append(screens, screen{a, g})
+	}
+	playThrough(t, screens, 1)
+	sc := screens[0]
+	deadline := time.Now().Add(time.Minute) // a bound on the loop; it waits on the screen's state
+	for {
+		_, _, rec := sc.g.record()
+		if sc.g.Stage() == "over" && rec {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "stage %s, record %v", sc.g.Stage(), rec)
+		if !act(t, sc) {
+			time.Sleep(time.Millisecond)
+			sc.a.Tick(1.0 / 60)
+		}
+		sc.a.Frame()
+	}
+	record := sc.g.seat.(*seat.Net).State().Record
+	require.NotNil(t, record)
+
+	// Save: the signed record, as the server signed it
+	r, ok := buttonRect(sc.a, "Save (F2)")
+	require.True(t, ok, "Save is offered on a network game's victory screen")
+	send(sc.a, kit.Click(r.Center().X, r.Center().Y)...)
+	require.NotNil(t, sc.a.modal, "Save asks where")
+	path := filepath.Join(t.TempDir(), "record.json")
+	sc.a.modal.text = path
+	enter(sc.a)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var saved wire.Record
+	require.NoError(t, json.Unmarshal(data, &saved))
+	_, err = saved.Verify(sc.a.Comp, s.PublicKey())
+	require.NoError(t, err, "the saved record verifies with the server's key")
+	assert.Equal(t, record.Hash, saved.Hash)
+
+	// Replay: the record's journal on the one screen, to its end
+	r, ok = buttonRect(sc.a, "Replay")
+	require.True(t, ok, "Replay is offered on a network game's victory screen")
+	send(sc.a, kit.Click(r.Center().X, r.Center().Y)...)
+	rp, ok := sc.a.screen.(*Replay)
+	require.True(t, ok, "the replay is shown, not %s", sc.a.screen.Name())
+	send(sc.a, kit.Press(kit.KeyEnd))
+	assert.Equal(t, len(record.Journal), rp.at, "the replay reaches the record's end")
+	assert.Equal(t, record.Hash, rp.b.HashFormat(record.HashFormat()), "at the record's final state")
+	assert.Equal(t, battle.Over, rp.b.Phase())
+	assert.Contains(t, drawnText(sc.a), "Turn 1", "the replay draws the game")
+
+	// the saved record replays from its file too
+	again, err := NewReplay(sc.a, path, data)
+	require.NoError(t, err)
+	assert.Equal(t, len(record.Journal), len(again.saved.Journal))
+	saved.Journal = saved.Journal[:len(saved.Journal)-1]
+	forged, err := json.Marshal(saved)
+	require.NoError(t, err)
+	_, err = NewReplay(sc.a, path, forged)
+	assert.ErrorContains(t, err, "signature", "a record changed after signing does not replay")
 }
