@@ -90,12 +90,12 @@ type App struct {
 	helpPage int
 	// words are the texts on top of the last frame when it is mostly
 	// words (a cover screen, a question, the help): PageState.Words
-	words []PageText
-	modal    *prompt
-	ask      *confirmBox
-	status   string
-	statusT  float64
-	Quit     bool
+	words   []PageText
+	modal   *prompt
+	ask     *confirmBox
+	status  string
+	statusT float64
+	Quit    bool
 
 	mouse   kit.Pt
 	widgets []widget

@@ -3,9 +3,9 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
