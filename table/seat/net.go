@@ -358,9 +358,11 @@ func (n *Net) Status() Status {
 		return st
 	}
 	// ready once both players are in and the scenario is known (or
-	// known not to come)
-	st.Ready = n.st.Ready && (n.setup != nil || n.noSetup)
-	st.Joined, st.Clock, st.Aborted = n.st.Joined, n.st.Clock, n.st.Aborted
+	// known not to come). A spectator's state behind the game is a
+	// snapshot of an earlier turn's start, which may predate the
+	// players' joining: the game is under way all the same.
+	st.Ready = (n.st.Ready || n.st.Behind > 0) && (n.setup != nil || n.noSetup)
+	st.Joined, st.Clock, st.Aborted, st.Behind = n.st.Joined, n.st.Clock, n.st.Aborted, n.st.Behind
 	seat := n.st.Seat
 	st.Sealed = slices.Contains(n.st.Committed, seat) || n.sentNow() && n.st.Sealed
 	if seat != "" && n.st.View.Phase != battle.Over && (len(n.st.Owe) == 0 || n.sentNow()) {

@@ -118,6 +118,9 @@ type Status struct {
 	// Aborted: the game ended by a forfeit the engine did not decide (a
 	// clock, a reveal that never came).
 	Aborted *wire.Abort
+	// Behind: a spectator's view is this many turns behind the game (the
+	// host's spectator delay: no one watching can coach a player).
+	Behind int
 }
 
 // Saver is a seat whose battle this program holds and can save (a local

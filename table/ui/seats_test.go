@@ -463,3 +463,115 @@ func TestNetworkGameSavesAndReplaysItsSignedRecord(t *testing.T) {
 	_, err = NewReplay(sc.a, path, forged)
 	assert.ErrorContains(t, err, "signature", "a record changed after signing does not replay")
 }
+
+// TestSpectatorSeatWatchesWithoutDeciding: a spectator's link (through a
+// server on 127.0.0.1) opens the one game screen over a network seat that
+// plays no side: it shows what both sides may see (every ship of both
+// sides on the table, the turn's revealed plans), plays each turn back
+// beat by beat in the rules' order as the players' screens do, and never
+// offers a decision (no planning, declaring or marker stage, no Commit,
+// Declare or Done button) until the victory screen.
+func TestSpectatorSeatWatchesWithoutDeciding(t *testing.T) {
+	for _, delay := range []int{0, 1} {
+		t.Run(fmt.Sprintf("delay %d", delay), func(t *testing.T) { watchAsSpectator(t, delay) })
+	}
+}
+
+// watchAsSpectator plays Furball cut to three turns on two network seats
+// with a spectator watching delay turns behind.
+func watchAsSpectator(t *testing.T, delay int) {
+	yaml, err := os.ReadFile("../../scenarios/builtin/furball.yaml")
+	require.NoError(t, err)
+	short := strings.Replace(string(yaml), "turn_limit: 30", "turn_limit: 3", 1)
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{YAML: short, SpectatorDelay: delay})
+	require.NoError(t, err)
+	var players []screen
+	for _, token := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		players = append(players, screen{a, g})
+	}
+	a := newTestApp(t)
+	spec := screen{a, NewNetGame(a, hs.URL, cr.Spectator)}
+	a.Show(spec.g)
+	t.Cleanup(func() { spec.g.seat.Leave() })
+
+	var watched seen
+	bothSides, behind := false, false
+	decisions := map[string]bool{}
+	look := func() {
+		watched.note(spec)
+		for _, w := range a.widgets {
+			for _, label := range []string{"Commit", "Declare", "Done", "Hand over", "Place the marker", "hold fire"} {
+				if strings.HasSuffix(w.id, ":"+label) || strings.Contains(w.id, ":"+label+" (") {
+					decisions[label] = true
+				}
+			}
+		}
+		if spec.g.joined {
+			text := drawnText(a)
+			v := spec.g.publicView()
+			has := map[battle.Side]bool{}
+			for _, sh := range v.Ships {
+				if strings.Contains(text, sh.ID) {
+					has[sh.Side] = true
+				}
+			}
+			bothSides = bothSides || has[battle.Colonial] && has[battle.Cylon]
+			behind = behind || strings.Contains(strings.ReplaceAll(text, "\n", " "), "You watch 1 turn(s) behind the game")
+		}
+	}
+	deadline := time.Now().Add(3 * time.Minute) // a bound on the loop; every step waits on state
+	for guard := 0; ; guard++ {
+		require.Less(t, guard, 40000)
+		look()
+		if spec.g.Stage() == "over" {
+			break
+		}
+		acted := false
+		for _, p := range players {
+			if p.g.publicView().Phase != battle.Over && act(t, p) {
+				acted = true
+			}
+		}
+		switch spec.g.Stage() { // the spectator goes on through the playback
+		case "results", "cover":
+			enter(a)
+			acted = true
+		case "anim":
+			runAnim(a, spec.g)
+			acted = true
+		}
+		if !acted {
+			require.True(t, time.Now().Before(deadline), "stuck: spectator %s, players %s / %s", spec.g.Stage(), players[0].g.Stage(), players[1].g.Stage())
+			time.Sleep(time.Millisecond)
+			for _, sc := range append(players, spec) {
+				sc.a.Tick(1.0 / 60)
+			}
+		}
+	}
+	t.Logf("spectator stages %v, headlines %q", watched.stages, watched.headlines)
+	assert.Empty(t, spec.g.seat.Sides(), "a spectator plays no side")
+	for _, st := range []string{"plan", "declare", "marker"} {
+		assert.False(t, watched.stages[st], "a spectator never gets the %s stage", st)
+	}
+	assert.Empty(t, decisions, "a spectator is offered no decision")
+	assert.True(t, bothSides, "the spectator sees the ships of both sides")
+	assert.True(t, watched.stages["results"] || watched.stages["anim"], "the turns are played back")
+	moves := 0
+	for _, h := range watched.headlines {
+		if strings.HasPrefix(h, "Movement") {
+			moves++
+		}
+	}
+	assert.GreaterOrEqual(t, moves, 6, "each turn's two movement steps are played back: %q", watched.headlines)
+	assert.Equal(t, delay > 0, behind, "a delayed spectator is told so")
+	assert.True(t, slices.ContainsFunc(watched.headlines, func(h string) bool { return strings.HasPrefix(h, "Firing") }), "and its firing: %q", watched.headlines)
+	assert.Contains(t, drawnText(a), "Turn 3: the turn limit (3) is reached.", "the end")
+}

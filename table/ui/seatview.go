@@ -27,10 +27,14 @@ func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
 	if lb, ok := g.seat.(seat.Lobby); ok {
 		if side := g.human(); side != "" {
 			para(fmt.Sprintf("You play %s (network game %s)", SideName(side), lb.Game()), 13, SideColor(side), true)
+			para("your seat, to come back (Join): "+lb.Own(), 11, kit.ColSecondary, false)
 		} else {
-			para(fmt.Sprintf("Spectator (network game %s)", lb.Game()), 13, kit.ColInk, true)
+			para(fmt.Sprintf("You watch network game %s: you see what both sides may see, and decide nothing.", lb.Game()), 13, kit.ColInk, true)
+			if st.Behind > 0 {
+				para(fmt.Sprintf("You watch %d turn(s) behind the game (the host's delay, so that no one watching can coach a player); the end shows when it comes.", st.Behind), 12, kit.ColSecondary, false)
+			}
+			para("your spectator link, to watch again (Join): "+lb.Own(), 11, kit.ColSecondary, false)
 		}
-		para("your seat, to come back (Join): "+lb.Own(), 11, kit.ColSecondary, false)
 		if checked, err := lb.Verified(); checked {
 			if err != nil {
 				para("the record does NOT verify: "+err.Error(), 12, kit.ColWarn, false)
