@@ -354,6 +354,11 @@ func (g *Game) rules() starship.Rules { return g.seat.Setup().Rules }
 
 func (g *Game) notch() float64 { return g.a.Comp.Geometry.DialNotch.Value }
 
+// coverGo stands in a cover screen's text for the words that say how to
+// go on, chosen when it is drawn (keys on the desktop, taps on a touch
+// screen).
+const coverGo = "{go}"
+
 // cover shows a cover screen, then calls then.
 func (g *Game) cover(title, text string, then func()) {
 	g.st, g.coverTitle, g.coverText, g.afterCover = stCover, title, text, then
@@ -439,7 +444,7 @@ func (g *Game) advance() {
 			g.reveal()
 			return
 		}
-		g.cover("Both players: the reveal", "Every plan is in. "+g.a.Words("Press Enter (or click)", "Tap Continue")+" and both plans are revealed together; the ships move.", func() { g.reveal() })
+		g.cover("Both players: the reveal", "Every plan is in. "+coverGo+" and both plans are revealed together; the ships move.", func() { g.reveal() })
 		return
 	case battle.Preplanning:
 		for _, side := range battle.Sides {
@@ -497,7 +502,7 @@ func (g *Game) startPlanning(side battle.Side) {
 		start()
 		return
 	}
-	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.publicView().Turn, SideName(side.Opponent()), g.a.Words("Press Enter or click", "Tap Continue"))
+	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.publicView().Turn, SideName(side.Opponent()), coverGo)
 	if !g.briefed {
 		g.briefed = true
 		text = g.br.name + "\n" + strings.Join(g.br.lines(), "\n") + "\n\n" + text
@@ -946,7 +951,10 @@ func (g *Game) drawCover(l *kit.List) {
 	sz := a.TextSize(16)
 	for {
 		lines = lines[:0]
-		for _, para := range strings.Split(kit.Clean(g.coverText), "\n") {
+		// the words to go on are chosen as the cover is drawn: a browser
+		// knows it has a touch screen only from its first frame on
+		text := strings.ReplaceAll(g.coverText, coverGo, a.Words("Press Enter (or click)", "Tap Continue"))
+		for _, para := range strings.Split(kit.Clean(text), "\n") {
 			if len(lines) > 0 {
 				lines = append(lines, line{})
 			}
