@@ -505,7 +505,7 @@ func (g *Game) startPlanning(side battle.Side) {
 	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.publicView().Turn, SideName(side.Opponent()), coverGo)
 	if !g.briefed {
 		g.briefed = true
-		text = g.br.name + "\n" + strings.Join(g.br.lines(), "\n") + "\n\n" + text
+		text = g.br.name + "\n" + strings.Join(g.br.lines(), "\n") + "\n" + text
 	}
 	g.cover(SideName(side)+" player: take the controls", text, start)
 }
@@ -1015,6 +1015,32 @@ func widest(a *App, lines []string, sz float64, bold bool) float64 {
 
 // drawBoard paints the table from a view: the play area, obstacles,
 // arcs, ghosts of the side's own plans, the ships, firing rulers.
+// entersLater names the ships that enter play in a beat of the playback
+// still to come (a ship arriving at the start of the next turn, by FTL
+// or from an edge): the board of the beat on screen does not show them
+// yet.
+func (g *Game) entersLater() map[string]bool {
+	if g.beats == nil || g.before == nil || g.st != stAnim && g.st != stResults {
+		return nil
+	}
+	var out map[string]bool
+	for j := g.beat + 1; j < len(g.beats); j++ {
+		for _, e := range g.beats[j].events {
+			if e.Kind != battle.EvEnters && e.Kind != battle.EvFTLEntry {
+				continue
+			}
+			if b, ok := g.before[e.Ship]; ok && b.onTable {
+				continue
+			}
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[e.Ship] = true
+		}
+	}
+	return out
+}
+
 func (g *Game) drawBoard(l *kit.List, v battle.View) {
 	a := g.a
 	l.Backdrop(func() {
@@ -1025,8 +1051,9 @@ func (g *Game) drawBoard(l *kit.List, v battle.View) {
 	})
 	priv := g.privateSide()
 	looks := map[string]ShipLook{}
+	later := g.entersLater()
 	for _, s := range v.Ships {
-		if !s.OnTable && !s.Out {
+		if !s.OnTable && !s.Out || later[s.ID] {
 			continue
 		}
 		lk := g.shipLook(s)
