@@ -1528,6 +1528,11 @@ type colorT = color.NRGBA
 // of a turn are shown, that turn, though the battle may be in the next.
 func (g *Game) shownTurn(v battle.View) int {
 	if (g.st == stAnim || g.st == stResults) && g.resolving > 0 {
+		// a beat of the next turn's start (a ship entering play) is
+		// that turn's
+		if g.beat < len(g.beats) && len(g.beats[g.beat].events) > 0 && g.beats[g.beat].kind == beatResults {
+			return max(g.resolving, g.beats[g.beat].events[0].Turn)
+		}
 		return g.resolving
 	}
 	return v.Turn

@@ -231,6 +231,7 @@ func TestAShipEnteringNextTurnIsNotOnTheBoardBeforeItsBeat(t *testing.T) {
 			if entry {
 				at++
 				assert.True(t, onBoard(), "hunter-2 at its entry beat")
+				assert.Equal(t, 2, g.shownTurn(g.publicView()), "the entry beat is turn 2's")
 			} else if g.shownTurn(g.publicView()) == 1 {
 				before++
 				assert.False(t, onBoard(), "hunter-2 drawn in turn 1's beat %q", g.beats[g.beat].headline(a.Words))
