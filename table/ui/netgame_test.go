@@ -133,6 +133,7 @@ func TestARefusedSeatLinkIsToldApartFromNoServer(t *testing.T) {
 		t.Cleanup(func() { g.seat.Leave() })
 		tickUntil(t, a, func() bool { return g.seat.Status().Err != nil })
 		words := ""
+		a.Frame()
 		for _, w := range a.PageState().Words {
 			words += w.Text + " "
 		}

@@ -70,12 +70,13 @@ func (t *Title) Status() string {
 
 // Help implements Screen.
 func (t *Title) Help() []string {
+	a := t.a
 	return []string{
-		"Up and Down choose, Enter starts; or click. 1 to 9 pick an item at once.",
-		"Left and Right choose the built-in scenario (on the players' rows: who plays that side).",
+		a.Words("Up and Down choose, Enter starts; or click. 1 to 9 pick an item at once.", "A tap on a row starts it."),
+		a.Words("Left and Right choose the built-in scenario (on the players' rows: who plays that side).", "< and > choose the built-in scenario (on the players' rows: who plays that side)."),
 		"Play a scenario file: any file in the scenario format (scenarios/FORMAT.md), such as one saved by the editor.",
 		"Colonial / Cylon played by: human (a player at this machine), or the computer: " + strings.Join(PlayerChoices()[1:], ", ") + ". Two humans play hot-seat with cover screens; against the computer there are none.",
-		"Esc quits.",
+		a.Words("Esc quits.", "With a keyboard, Esc quits."),
 	}
 }
 
@@ -340,7 +341,11 @@ func (t *Title) drawMenu(l *kit.List, items []titleItem, first kit.Rect, gap flo
 	mx, y, w, h := first.X+first.W/2, first.Y, first.W, first.H
 	for i, it := range items {
 		r := kit.Rect{X: mx - w/2, Y: y + float64(i)*(h+gap), W: w, H: h}
-		a.Button(l, r, fmt.Sprintf("%d   %s", i+1, it.label), i == t.sel, false, func() { t.sel = i; it.do() })
+		label := it.label // the number that picks it, where there are keys
+		if !a.Touch() {
+			label = fmt.Sprintf("%d   %s", i+1, it.label)
+		}
+		a.Button(l, r, label, i == t.sel, false, func() { t.sel = i; it.do() })
 		if it.left != nil || it.scenario && len(t.names) > 1 {
 			// arrows: Left / Right change the choice
 			left, right := it.left, it.right
