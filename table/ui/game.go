@@ -414,7 +414,7 @@ func (g *Game) advance() {
 		// against the computer there is no cover screen: the briefing
 		// gets one of its own before the first decision
 		g.briefed = true
-		g.cover(g.br.name, strings.Join(g.br.lines(), "\n"), func() { g.advance() })
+		g.cover(g.br.name, g.youPlay()+strings.Join(g.br.lines(), "\n"), func() { g.advance() })
 		return
 	}
 	if g.sync() {
@@ -702,6 +702,23 @@ func (g *Game) Handle(ev kit.Event) {
 		}
 	}
 	g.pan.Handle(&g.cam, ev, ev.Button != kit.ButtonLeft || true)
+}
+
+// youPlay says, first on the briefing of a seat that plays one side (a
+// network seat, against the computer), which side the player has: a
+// player who opened a seat link learns it before the game starts.
+func (g *Game) youPlay() string {
+	side := g.human()
+	if side == "" {
+		return ""
+	}
+	where := ""
+	if lb, ok := g.seat.(seat.Lobby); ok && lb.Game() != "" {
+		where = " in network game " + lb.Game()
+	} else if c := g.Computer(side.Opponent()); c != "" {
+		where = " against the computer (" + c + ")"
+	}
+	return "You play the " + SideName(side) + " side" + where + ".\n"
 }
 
 // leave goes back to the screen the game came from (the title, or the
@@ -1288,18 +1305,18 @@ func (g *Game) drawLogTail(l *kit.List, r kit.Rect, v battle.View, heading strin
 	}
 	x, w := r.X+14*s, r.W-28*s
 	y := r.Y + 14*s
+	bottom := r.Y + r.H - 56*s
+	sz := a.TextSize(12)
+	n := int((bottom - y - 22*s) / (sz * 1.3))
+	if n <= 0 {
+		return // no line fits: no empty box under a heading either
+	}
 	l.Line([]kit.Pt{{X: r.X + 10*s, Y: y - 4*s}, {X: r.X + r.W - 10*s, Y: y - 4*s}}, kit.ColPanelLine, 1)
 	a.Label(l, x, y+14*s, "Log (latest last)", 13, kit.ColSecondary, true)
 	y += 22 * s
-	bottom := r.Y + r.H - 56*s
-	sz := a.TextSize(12)
 	var lines []string
 	for _, e := range evs {
 		lines = append(lines, a.Fonts.Wrap(kit.Clean(kit.LogLine(e.sentence())), sz, w, false)...)
-	}
-	n := int((bottom - y) / (sz * 1.3))
-	if n <= 0 {
-		return
 	}
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]

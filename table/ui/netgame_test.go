@@ -17,6 +17,7 @@ import (
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
+	"github.com/starshipbattles/bsg/wire"
 )
 
 // tickUntil ticks and draws the app until cond holds (or 20 s pass).
@@ -143,5 +144,37 @@ func TestARefusedSeatLinkIsToldApartFromNoServer(t *testing.T) {
 		assert.NotContains(t, text, c.not)
 		_, ok := buttonRect(a, "Back to the title (Esc)")
 		assert.True(t, ok, "a way back")
+	}
+}
+
+// TestANetworkSeatsBriefingSaysWhichSide: a player who opened a seat link
+// learns on the briefing, before the game starts, which side the seat
+// plays (it was said only in the panel after Continue).
+func TestANetworkSeatsBriefingSaysWhichSide(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "furball"})
+	require.NoError(t, err)
+	var apps []*App
+	var games []*Game
+	for _, token := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		apps, games = append(apps, a), append(games, g)
+	}
+	for i, side := range []string{"Colonial", "Cylon"} {
+		a, g := apps[i], games[i]
+		tickUntil(t, a, func() bool {
+			for _, o := range apps {
+				o.Tick(1.0 / 60)
+			}
+			return g.joined && g.Stage() == "cover"
+		})
+		text := strings.ReplaceAll(drawnText(a), "\n", " ")
+		assert.Contains(t, text, "You play the "+side+" side in network game "+cr.Game+".")
 	}
 }
