@@ -285,9 +285,11 @@ func (t *Title) Draw(l *kit.List) {
 	deco(a.W*0.86, a.H*0.2, 200, "cylon-raider", battle.Cylon)
 	w := math.Min(a.W*0.44, 560*s)
 	mx := a.W*0.06 + w/2 // the menu's centre
-	h := math.Min(38*s, (a.H-a.H*0.16-120*s)/11)
-	gap := h * 0.2
 	y := a.H*0.16 + 76*s
+	// Every row, the hint under them and the footer fit in the window
+	// however many rows the menu has.
+	h := math.Min(38*s, (a.H-y-70*s)/(1.2*float64(len(items))))
+	gap := h * 0.2
 	t.drawMenu(l, items, kit.Rect{X: mx - w/2, Y: y, W: w, H: h}, gap)
 	hint := kit.Mix(kit.ColWhite, kit.ColInk, 0.3)
 	yh := y + float64(len(items))*(h+gap) + 14*s
