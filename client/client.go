@@ -234,11 +234,14 @@ func (c *Client) run() {
 	backoff := 50 * time.Millisecond
 	for c.ctx.Err() == nil {
 		ws, status, err := dialSocket(c.ctx, c.wsURL(), limits.StateBytes)
+		if err != nil && status == 0 && c.ctx.Err() == nil {
+			status, err = c.probe(err)
+		}
 		if err != nil {
 			c.mu.Lock()
 			c.dialErr = err
-			if status == 403 {
-				c.err = fmt.Errorf("join: the server knows no seat with this token")
+			if refused := seatRefused(status); refused != nil {
+				c.err, c.dialErr = refused, refused
 			}
 			stop := c.err != nil
 			c.notify()
@@ -278,6 +281,62 @@ func (c *Client) run() {
 }
 
 var errDisconnected = errors.New("disconnected before the answer")
+
+// probe asks the seat's address over plain HTTP after a connection failed
+// without an HTTP status (a browser does not tell why a WebSocket
+// handshake failed): the server answers a refused seat as it refuses the
+// handshake (403, 410, 404), and no answer at all is ErrUnreachable. It
+// returns the status to judge the failure by, and the failure (the
+// probe's own when it found no server).
+func (c *Client) probe(dialErr error) (int, error) {
+	u := c.server + "/ws?seat=" + url.QueryEscape(c.token)
+	status, _, err := request(u, nil, limits.AnswerBytes)
+	if err != nil {
+		if errors.Is(err, ErrUnreachable) {
+			return 0, err
+		}
+		return 0, dialErr
+	}
+	return status, dialErr
+}
+
+// ErrSeatRefused is what a client stops with when the server refuses its
+// seat: no seat has the token (a mistyped link, another server's link), or
+// the seat's game is gone (expired unfinished). errors.Is(err,
+// ErrSeatRefused); SeatRefused says which.
+var ErrSeatRefused = errors.New("the server refuses this seat")
+
+// SeatRefused is the server's refusal of a seat, by the HTTP status it
+// answered the seat's connection with.
+type SeatRefused struct {
+	// Status is 403 (no seat has this token), 410 (the game expired
+	// unfinished) or 404 (no such game).
+	Status int
+}
+
+// Error says why in the player's words.
+func (r *SeatRefused) Error() string {
+	switch r.Status {
+	case 410:
+		return "join: this seat's game is gone: it expired on the server, left unplayed past its time"
+	case 404:
+		return "join: the server has no game for this seat"
+	}
+	return "join: the server knows no seat with this token (a mistyped link or code, or a link to another server)"
+}
+
+// Is makes errors.Is(err, ErrSeatRefused) hold.
+func (r *SeatRefused) Is(target error) bool { return target == ErrSeatRefused }
+
+// seatRefused is the refusal a failed connection's HTTP status means (nil
+// for a failure that may pass: the connection is tried again).
+func seatRefused(status int) error {
+	switch status {
+	case 403, 404, 410:
+		return &SeatRefused{Status: status}
+	}
+	return nil
+}
 
 func (c *Client) read(ws socket) {
 	for {

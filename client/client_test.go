@@ -2,6 +2,7 @@ package client_test
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -140,5 +141,67 @@ func TestAMessageDroppedForRateIsSentAgain(t *testing.T) {
 		var r *client.Refused
 		require.ErrorAs(t, err, &r, "act %d", i)
 		assert.NotContains(t, r.Message, wire.RateDropped+"more than", "act %d got the game's answer", i)
+	}
+}
+
+// TestARefusedSeatIsToldApartFromNoServer: a seat link the server refuses
+// (no seat has the token) stops the client with ErrSeatRefused, saying
+// so, while an address where no server answers is ErrUnreachable and the
+// client keeps trying. The browser cannot read a refused handshake's
+// status: it asks the seat's address over plain HTTP, which the server
+// answers 403 for a wrong token and never refuses for a good one.
+func TestARefusedSeatIsToldApartFromNoServer(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	defer func() { hs.Close(); s.Close() }()
+	cr, err := client.Host(hs.URL, server.CreateRequest{Scenario: "furball"})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	wrong := strings.Repeat("0", 32)
+	c := client.Dial(ctx, hs.URL, wrong)
+	defer c.Close()
+	_, err = c.Wait(ctx, func(*wire.State) bool { return false })
+	require.ErrorIs(t, err, client.ErrSeatRefused)
+	assert.NotErrorIs(t, err, client.ErrUnreachable)
+	var refused *client.SeatRefused
+	require.ErrorAs(t, err, &refused)
+	assert.Equal(t, 403, refused.Status)
+	assert.Contains(t, err.Error(), "knows no seat with this token")
+	_, last := c.Connected()
+	assert.ErrorIs(t, last, client.ErrSeatRefused, "the connection's failure says it too")
+
+	// what the browser's probe reads: the seat's address over HTTP
+	for _, tc := range []struct {
+		token   string
+		refused bool
+	}{{wrong, true}, {cr.Colonial, false}} {
+		resp, err := http.Get(hs.URL + "/ws?seat=" + tc.token)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, tc.refused, resp.StatusCode == 403 || resp.StatusCode == 404 || resp.StatusCode == 410, "token %s: %d", tc.token, resp.StatusCode)
+	}
+
+	// no server at all: unreachable, and the client tries again
+	gone := httptest.NewServer(http.NotFoundHandler())
+	addr := gone.URL
+	gone.Close()
+	u := client.Dial(ctx, addr, wrong)
+	defer u.Close()
+	for {
+		ok, last := u.Connected()
+		require.False(t, ok)
+		if last != nil {
+			assert.ErrorIs(t, last, client.ErrUnreachable)
+			assert.NotErrorIs(t, last, client.ErrSeatRefused)
+			break
+		}
+		select {
+		case <-u.Changed():
+		case <-ctx.Done():
+			t.Fatal("no connection failure reported")
+		}
 	}
 }

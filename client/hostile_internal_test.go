@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -128,4 +129,27 @@ func TestAHostileServersHugeStateIsNotDecoded(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	assert.Empty(t, st.Owe, "the huge state was not taken")
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(3*limits.StateBytes), "read, counted and dropped: no decoding")
+}
+
+// TestProbeTellsARefusedSeatFromNoServer: after a connection failed
+// without a status (a browser's WebSocket), the probe reads the status
+// the seat's address answers over HTTP: a game gone (410) stops the
+// client saying so; no server at all is ErrUnreachable.
+func TestProbeTellsARefusedSeatFromNoServer(t *testing.T) {
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "play: game expired", http.StatusGone)
+	}))
+	c := &Client{server: hs.URL, token: strings.Repeat("a", 32)}
+	dialErr := errors.New("the WebSocket failed")
+	status, err := c.probe(dialErr)
+	assert.Equal(t, 410, status)
+	assert.Equal(t, dialErr, err)
+	refused := seatRefused(status)
+	require.ErrorIs(t, refused, ErrSeatRefused)
+	assert.Contains(t, refused.Error(), "expired")
+	hs.Close()
+	status, err = c.probe(dialErr)
+	assert.Zero(t, status)
+	assert.ErrorIs(t, err, ErrUnreachable)
+	assert.NoError(t, seatRefused(426), "a server that answers but does not upgrade is tried again")
 }

@@ -112,9 +112,9 @@ func dialSocket(ctx context.Context, url string, readLimit int64) (sock socket, 
 			if why != nil {
 				s.Close()
 				// A browser does not tell why a handshake failed: no
-				// server, or one that refused the seat. It counts as no
-				// server answering (the view then says so).
-				return nil, 0, unreachable{fmt.Errorf("connecting to %s: %w", url, why)}
+				// server, or one that refused the seat. The status is 0:
+				// the client asks the address over HTTP to tell which.
+				return nil, 0, fmt.Errorf("connecting to %s: %w", url, why)
 			}
 		}
 	}

@@ -226,6 +226,10 @@ func (pl *pageLink) publish(a *ui.App) {
 		b := &st.Buttons[i]
 		b.X, b.Y, b.W, b.H = b.X/dpr, b.Y/dpr, b.W/dpr, b.H/dpr
 	}
+	for i := range st.Words {
+		w := &st.Words[i]
+		w.X, w.Y, w.W, w.H = w.X/dpr, w.Y/dpr, w.W/dpr, w.H/dpr
+	}
 	for i := range st.Ships {
 		st.Ships[i].X, st.Ships[i].Y = st.Ships[i].X/dpr, st.Ships[i].Y/dpr
 	}

@@ -2,6 +2,7 @@ package seat
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -50,6 +51,8 @@ type Net struct {
 	resumed int
 	checked bool
 	verr    error
+	// replayed is the battle replayed from the verified record
+	replayed *battle.Battle
 	// ref rules the table of the state with seq refSeq (margins)
 	ref    *referee.Referee
 	refSeq int
@@ -337,7 +340,7 @@ func (n *Net) Poll() bool {
 	}
 	if st.Record != nil && !n.checked {
 		n.checked = true
-		_, n.verr = st.Record.Verify(n.comp, "")
+		n.replayed, n.verr = st.Record.Verify(n.comp, "")
 	}
 	return true
 }
@@ -355,9 +358,11 @@ func (n *Net) Status() Status {
 		return st
 	}
 	// ready once both players are in and the scenario is known (or
-	// known not to come)
-	st.Ready = n.st.Ready && (n.setup != nil || n.noSetup)
-	st.Joined, st.Clock, st.Aborted = n.st.Joined, n.st.Clock, n.st.Aborted
+	// known not to come). A spectator's state behind the game is a
+	// snapshot of an earlier turn's start, which may predate the
+	// players' joining: the game is under way all the same.
+	st.Ready = (n.st.Ready || n.st.Behind > 0) && (n.setup != nil || n.noSetup)
+	st.Joined, st.Clock, st.Aborted, st.Behind = n.st.Joined, n.st.Clock, n.st.Aborted, n.st.Behind
 	seat := n.st.Seat
 	st.Sealed = slices.Contains(n.st.Committed, seat) || n.sentNow() && n.st.Sealed
 	if seat != "" && n.st.View.Phase != battle.Over && (len(n.st.Owe) == 0 || n.sentNow()) {
@@ -386,6 +391,20 @@ func (n *Net) Invite() (link, code string) { return n.link, n.code }
 
 // Verified implements Lobby.
 func (n *Net) Verified() (bool, error) { return n.checked, n.verr }
+
+// SignedRecord implements Recorded: the record as the server signed it,
+// once the game is over and the record verifies, and the battle replayed
+// from its journal.
+func (n *Net) SignedRecord() ([]byte, *battle.Battle, bool) {
+	if !n.checked || n.verr != nil || n.replayed == nil || n.st == nil || n.st.Record == nil {
+		return nil, nil, false
+	}
+	data, err := json.MarshalIndent(n.st.Record, "", " ")
+	if err != nil {
+		return nil, nil, false
+	}
+	return data, n.replayed, true
+}
 
 // MarginsOf implements Margins: a referee of the table as this seat's
 // view shows it rules the pair again (the server's rulings carry no

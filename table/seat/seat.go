@@ -118,6 +118,9 @@ type Status struct {
 	// Aborted: the game ended by a forfeit the engine did not decide (a
 	// clock, a reveal that never came).
 	Aborted *wire.Abort
+	// Behind: a spectator's view is this many turns behind the game (the
+	// host's spectator delay: no one watching can coach a player).
+	Behind int
 }
 
 // Saver is a seat whose battle this program holds and can save (a local
@@ -127,6 +130,15 @@ type Saver interface {
 	Save() ([]byte, error)
 	Hash() string
 	Moves() int
+}
+
+// Recorded is a seat whose game another program keeps (a network game):
+// once it is over, its signed record (JSON, wire.Record, as the server
+// signed it) and the battle replayed from the record's journal after the
+// record verified (signature, commitments, dice, final hash). ok is false
+// before.
+type Recorded interface {
+	SignedRecord() (record []byte, replayed *battle.Battle, ok bool)
 }
 
 // Computers is a seat where computer players play some sides.

@@ -76,11 +76,14 @@ type App struct {
 	help   bool
 	// helpPage is the help overlay's page (it wraps round)
 	helpPage int
-	modal    *prompt
-	ask      *confirmBox
-	status   string
-	statusT  float64
-	Quit     bool
+	// words are the texts on top of the last frame when it is mostly
+	// words (a cover screen, a question, the help): PageState.Words
+	words   []PageText
+	modal   *prompt
+	ask     *confirmBox
+	status  string
+	statusT float64
+	Quit    bool
 
 	saved  Screen // the game last kept in the platform's storage, and its journal's length
 	savedN int
@@ -280,6 +283,10 @@ func (a *App) Frame() *kit.List {
 	l := &kit.List{W: int(a.W), H: int(a.H), Background: kit.ColBackground}
 	a.BeginFrame()
 	a.screen.Draw(l)
+	a.words = a.words[:0]
+	if r, ok := a.screen.(wordy); ok && r.wordy() {
+		a.keepWords(l, 0)
+	}
 	l.SetClip(nil)
 	l.NewLayer()
 	if a.status != "" {
@@ -317,19 +324,42 @@ func (a *App) Frame() *kit.List {
 	if a.modal != nil {
 		l.NewLayer()
 		a.ClearHots()
+		n := len(l.Ops)
 		a.modal.draw(a, l)
+		a.keepWords(l, n)
 	}
 	if a.ask != nil {
 		l.NewLayer()
 		a.ClearHots()
+		n := len(l.Ops)
 		a.ask.draw(a, l)
+		a.keepWords(l, n)
 	}
 	if a.help {
 		l.NewLayer()
 		a.ClearHots() // nothing under the help takes a tap
+		n := len(l.Ops)
 		a.drawHelp(l)
+		a.keepWords(l, n)
 	}
 	return l
+}
+
+// wordy is a screen that is, at times, mostly words to read (a game's
+// cover screen, its waiting room): PageState then carries them.
+type wordy interface{ wordy() bool }
+
+// keepWords keeps the texts the frame drew from op n on, with their
+// boxes, as the words on top of the screen (the last overlay's, else the
+// wordy screen's).
+func (a *App) keepWords(l *kit.List, n int) {
+	a.words = a.words[:0]
+	for _, op := range l.Ops[n:] {
+		if op.Kind == kit.OpText && op.Text != "" {
+			r := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+			a.words = append(a.words, PageText{Text: op.Text, X: r.X, Y: r.Y, W: r.W, H: r.H})
+		}
+	}
 }
 
 // TextFields lists the text fields of the last frame that a press would

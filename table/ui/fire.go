@@ -459,7 +459,10 @@ func (g *Game) drawDeclarePanel(l *kit.List, r kit.Rect) {
 		}
 		for i, ru := range g.targets(id) {
 			ru := ru
-			lab := fmt.Sprintf("%d  %s", i+1, ru.TargetID)
+			lab := ru.TargetID // a key's number only where there are keys
+			if !a.Touch() {
+				lab = fmt.Sprintf("%d  %s", i+1, ru.TargetID)
+			}
 			if p := g.hitChance(id, ru.TargetID); p != "" {
 				lab += "   " + p
 			}
@@ -467,7 +470,7 @@ func (g *Game) drawDeclarePanel(l *kit.List, r kit.Rect) {
 			y += 30 * sc
 			y = a.Para(l, x+20*sc, y+12*sc, w-24*sc, rulerText(ru)+g.extraFire(ru), 12, BandColor(ru.Band), false) - 2*sc
 		}
-		a.Button(l, kit.Rect{X: x + 16*sc, Y: y, W: w - 16*sc, H: 26 * sc}, "0  hold fire", g.shots[id] == "" && g.holds[id], false, func() { g.hold(id) })
+		a.Button(l, kit.Rect{X: x + 16*sc, Y: y, W: w - 16*sc, H: 26 * sc}, a.Words("0  hold fire", "hold fire"), g.shots[id] == "" && g.holds[id], false, func() { g.hold(id) })
 		y += 34 * sc
 	}
 	a.Button(l, kit.Rect{X: x, Y: y + 4*sc, W: w, H: 36 * sc}, a.K(g.declareLabel(sh), "Enter"), false, false, func() { g.declare() })

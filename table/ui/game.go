@@ -350,6 +350,11 @@ func (g *Game) rules() starship.Rules { return g.seat.Setup().Rules }
 
 func (g *Game) notch() float64 { return g.a.Comp.Geometry.DialNotch.Value }
 
+// coverGo stands in a cover screen's text for the words that say how to
+// go on, chosen when it is drawn (keys on the desktop, taps on a touch
+// screen).
+const coverGo = "{go}"
+
 // cover shows a cover screen, then calls then.
 func (g *Game) cover(title, text string, then func()) {
 	g.st, g.coverTitle, g.coverText, g.afterCover = stCover, title, text, then
@@ -405,7 +410,7 @@ func (g *Game) advance() {
 		// against the computer there is no cover screen: the briefing
 		// gets one of its own before the first decision
 		g.briefed = true
-		g.cover(g.br.name, strings.Join(g.br.lines(), "\n"), func() { g.advance() })
+		g.cover(g.br.name, g.youPlay()+strings.Join(g.br.lines(), "\n"), func() { g.advance() })
 		return
 	}
 	if g.sync() {
@@ -435,7 +440,7 @@ func (g *Game) advance() {
 			g.reveal()
 			return
 		}
-		g.cover("Both players: the reveal", "Every plan is in. "+g.a.Words("Press Enter (or click)", "Tap Continue")+" and both plans are revealed together; the ships move.", func() { g.reveal() })
+		g.cover("Both players: the reveal", "Every plan is in. "+coverGo+" and both plans are revealed together; the ships move.", func() { g.reveal() })
 		return
 	case battle.Preplanning:
 		for _, side := range battle.Sides {
@@ -493,10 +498,10 @@ func (g *Game) startPlanning(side battle.Side) {
 		start()
 		return
 	}
-	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.publicView().Turn, SideName(side.Opponent()), g.a.Words("Press Enter or click", "Tap Continue"))
+	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.publicView().Turn, SideName(side.Opponent()), coverGo)
 	if !g.briefed {
 		g.briefed = true
-		text = g.br.name + "\n" + strings.Join(g.br.lines(), "\n") + "\n\n" + text
+		text = g.br.name + "\n" + strings.Join(g.br.lines(), "\n") + "\n" + text
 	}
 	g.cover(SideName(side)+" player: take the controls", text, start)
 }
@@ -695,6 +700,23 @@ func (g *Game) Handle(ev kit.Event) {
 	g.pan.Handle(&g.cam, ev, ev.Button != kit.ButtonLeft || true)
 }
 
+// youPlay says, first on the briefing of a seat that plays one side (a
+// network seat, against the computer), which side the player has: a
+// player who opened a seat link learns it before the game starts.
+func (g *Game) youPlay() string {
+	side := g.human()
+	if side == "" {
+		return ""
+	}
+	where := ""
+	if lb, ok := g.seat.(seat.Lobby); ok && lb.Game() != "" {
+		where = " in network game " + lb.Game()
+	} else if c := g.Computer(side.Opponent()); c != "" {
+		where = " against the computer (" + c + ")"
+	}
+	return "You play the " + SideName(side) + " side" + where + ".\n"
+}
+
 // leave goes back to the screen the game came from (the title, or the
 // scenario editor that played it).
 func (g *Game) leave() {
@@ -730,6 +752,14 @@ func (g *Game) Back(s Screen) *Game { g.back = s; return g }
 
 // askSave asks where to save the battle.
 func (g *Game) askSave() {
+	if data, _, ok := g.record(); ok {
+		name := "game-record.json"
+		if lb, ok := g.seat.(seat.Lobby); ok && lb.Game() != "" {
+			name = "game-" + lb.Game() + "-record.json"
+		}
+		g.a.SaveAs("Save the signed record (JSON)", g.a.SavePath(name), []string{".json"}, func() ([]byte, error) { return data, nil }, nil)
+		return
+	}
 	sv, ok := g.seat.(seat.Saver)
 	if !ok {
 		g.a.Say("this game is kept by the server: it is saved there")
@@ -743,10 +773,21 @@ func (g *Game) askSave() {
 func (g *Game) publicView() battle.View { return g.seat.View(g.side) }
 
 // saves reports whether this program holds the game and can save it (a
-// network game is kept by the server).
+// network game is kept by the server: its signed record, once the game is
+// over).
 func (g *Game) saves() bool {
 	_, ok := g.seat.(seat.Saver)
-	return ok
+	_, _, rec := g.record()
+	return ok || rec
+}
+
+// record is a network game's signed record once the game is over and the
+// record verifies, with the battle replayed from it.
+func (g *Game) record() ([]byte, *battle.Battle, bool) {
+	if r, ok := g.seat.(seat.Recorded); ok {
+		return r.SignedRecord()
+	}
+	return nil, nil, false
 }
 
 // escaped reports whether a ship left the table as the scenario wants,
@@ -842,6 +883,9 @@ func (g *Game) shipLook(s battle.ShipView) ShipLook {
 	return lk
 }
 
+// wordy: the cover screens and the waiting room are words to read.
+func (g *Game) wordy() bool { return g.st == stCover || !g.readOnly && !g.joined }
+
 // Draw implements Screen.
 func (g *Game) Draw(l *kit.List) {
 	a := g.a
@@ -898,6 +942,10 @@ func (g *Game) drawCover(l *kit.List) {
 	}
 	w := math.Min(a.W*0.86, 820*a.S())
 	bh := 44 * a.S()
+	// Help and Leave at the foot of every cover screen: a newcomer can
+	// always learn and always leave, by touch too
+	rowH := 34 * a.S()
+	row := kit.Rect{X: (a.W - w) / 2, Y: a.H - rowH - 10*a.S(), W: w, H: rowH}
 	// the title names the side in full: it wraps, and shrinks until no
 	// word is wider than the screen (a phone held upright)
 	tsz := a.TextSize(34)
@@ -916,7 +964,10 @@ func (g *Game) drawCover(l *kit.List) {
 	sz := a.TextSize(16)
 	for {
 		lines = lines[:0]
-		for _, para := range strings.Split(kit.Clean(g.coverText), "\n") {
+		// the words to go on are chosen as the cover is drawn: a browser
+		// knows it has a touch screen only from its first frame on
+		text := strings.ReplaceAll(g.coverText, coverGo, a.Words("Press Enter (or click)", "Tap Continue"))
+		for _, para := range strings.Split(kit.Clean(text), "\n") {
 			if len(lines) > 0 {
 				lines = append(lines, line{})
 			}
@@ -932,14 +983,14 @@ func (g *Game) drawCover(l *kit.List) {
 			}
 		}
 		total := float64(len(title))*tsz*1.2 + 0.2*tsz + float64(len(lines))*sz*1.35 + sz + bh
-		if total <= a.H-2*tsz || sz <= math.Max(11, 0.75*a.TextSize(16)) {
+		if total <= row.Y-2*tsz || sz <= math.Max(11, 0.75*a.TextSize(16)) {
 			break
 		}
 		sz = math.Max(math.Max(11, 0.75*a.TextSize(16)), sz*0.94)
 	}
 	lh := sz * 1.35
 	total := float64(len(title))*tsz*1.2 + 0.2*tsz + float64(len(lines))*lh + sz + bh
-	y := math.Max(tsz+10, (a.H-total)/2+tsz)
+	y := math.Max(tsz+10, (row.Y-total)/2+tsz)
 	for _, t := range title {
 		l.Text(kit.Pt{X: a.W / 2, Y: y}, t, tsz, c, kit.AnchorMiddle, true)
 		y += tsz * 1.2
@@ -950,16 +1001,20 @@ func (g *Game) drawCover(l *kit.List) {
 		l.Text(kit.Pt{X: x, Y: y}, ln.s, sz, ln.c, kit.AnchorStart, false)
 		y += lh
 	}
-	r := kit.Rect{X: a.W/2 - 120*a.S(), Y: math.Min(y+sz*0.5, a.H-bh-6*a.S()), W: 240 * a.S(), H: bh}
+	r := kit.Rect{X: a.W/2 - 120*a.S(), Y: math.Min(y+sz*0.5, row.Y-bh-8*a.S()), W: 240 * a.S(), H: bh}
 	r.W = math.Min(r.W, a.W-20)
 	r.X = (a.W - r.W) / 2
-	l.Take(r) // the status line goes elsewhere: the button stays visible
+	l.Take(r) // the status line goes elsewhere: the buttons stay visible
+	l.Take(row)
 	a.Button(l, r, a.K("Continue", "Enter"), false, false, func() {
 		if f := g.afterCover; f != nil {
 			g.afterCover = nil
 			f()
 		}
 	})
+	bw := math.Min(160*a.S(), (row.W-12*a.S())/2)
+	a.Button(l, kit.Rect{X: a.W/2 - 6*a.S() - bw, Y: row.Y, W: bw, H: rowH}, a.K("Help", "F1"), false, false, func() { g.a.ShowHelp(true) })
+	a.Button(l, kit.Rect{X: a.W/2 + 6*a.S(), Y: row.Y, W: bw, H: rowH}, a.K("Leave", "Esc"), false, false, func() { g.leave() })
 }
 
 // widest is the width of the widest of lines.
@@ -973,6 +1028,32 @@ func widest(a *App, lines []string, sz float64, bold bool) float64 {
 
 // drawBoard paints the table from a view: the play area, obstacles,
 // arcs, ghosts of the side's own plans, the ships, firing rulers.
+// entersLater names the ships that enter play in a beat of the playback
+// still to come (a ship arriving at the start of the next turn, by FTL
+// or from an edge): the board of the beat on screen does not show them
+// yet.
+func (g *Game) entersLater() map[string]bool {
+	if g.beats == nil || g.before == nil || g.st != stAnim && g.st != stResults {
+		return nil
+	}
+	var out map[string]bool
+	for j := g.beat + 1; j < len(g.beats); j++ {
+		for _, e := range g.beats[j].events {
+			if e.Kind != battle.EvEnters && e.Kind != battle.EvFTLEntry {
+				continue
+			}
+			if b, ok := g.before[e.Ship]; ok && b.onTable {
+				continue
+			}
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[e.Ship] = true
+		}
+	}
+	return out
+}
+
 func (g *Game) drawBoard(l *kit.List, v battle.View) {
 	a := g.a
 	l.Backdrop(func() {
@@ -983,8 +1064,9 @@ func (g *Game) drawBoard(l *kit.List, v battle.View) {
 	})
 	priv := g.privateSide()
 	looks := map[string]ShipLook{}
+	later := g.entersLater()
 	for _, s := range v.Ships {
-		if !s.OnTable && !s.Out {
+		if !s.OnTable && !s.Out || later[s.ID] {
 			continue
 		}
 		lk := g.shipLook(s)
@@ -1217,18 +1299,18 @@ func (g *Game) drawLogTail(l *kit.List, r kit.Rect, v battle.View, heading strin
 	}
 	x, w := r.X+14*s, r.W-28*s
 	y := r.Y + 14*s
+	bottom := r.Y + r.H - 56*s
+	sz := a.TextSize(12)
+	n := int((bottom - y - 22*s) / (sz * 1.3))
+	if n <= 0 {
+		return // no line fits: no empty box under a heading either
+	}
 	l.Line([]kit.Pt{{X: r.X + 10*s, Y: y - 4*s}, {X: r.X + r.W - 10*s, Y: y - 4*s}}, kit.ColPanelLine, 1)
 	a.Label(l, x, y+14*s, "Log (latest last)", 13, kit.ColSecondary, true)
 	y += 22 * s
-	bottom := r.Y + r.H - 56*s
-	sz := a.TextSize(12)
 	var lines []string
 	for _, e := range evs {
 		lines = append(lines, a.Fonts.Wrap(kit.Clean(kit.LogLine(e.sentence())), sz, w, false)...)
-	}
-	n := int((bottom - y) / (sz * 1.3))
-	if n <= 0 {
-		return
 	}
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
@@ -1320,24 +1402,10 @@ func (g *Game) drawVictory(l *kit.List, view kit.Rect) {
 	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 100*s}, kit.Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), a.TextSize(16), kit.ColWhite, kit.AnchorMiddle, false)
 	bw := (w - 60*s) / 3
 	y := r.Y + h - 70*s
-	// a network game is kept by the server: its record, not this
-	// program, holds it
+	// a network game is kept by the server: Save stores its signed
+	// record, and Replay plays the record's journal on this screen
 	a.Button(l, kit.Rect{X: r.X + 15*s, Y: y, W: bw, H: 40 * s}, a.K("Save", "F2"), false, !g.saves(), func() { g.askSave() })
-	a.Button(l, kit.Rect{X: r.X + 30*s + bw, Y: y, W: bw, H: 40 * s}, "Replay", false, !g.saves(), func() {
-		sv, ok := g.seat.(seat.Saver)
-		if !ok {
-			a.Say("this game is kept by the server: its record replays once it is over")
-			return
-		}
-		data, err := sv.Save()
-		if err == nil {
-			if rp, err := NewReplay(a, "the finished game", data); err == nil {
-				a.Show(rp)
-				return
-			}
-		}
-		a.Say("cannot replay: %v", err)
-	})
+	a.Button(l, kit.Rect{X: r.X + 30*s + bw, Y: y, W: bw, H: 40 * s}, "Replay", false, !g.saves(), func() { g.replay() })
 	back := a.K("Title", "Enter")
 	if g.back != nil {
 		back = a.K("Back", "Enter")
@@ -1345,11 +1413,40 @@ func (g *Game) drawVictory(l *kit.List, view kit.Rect) {
 	a.Button(l, kit.Rect{X: r.X + 45*s + 2*bw, Y: y, W: bw, H: 40 * s}, back, false, false, func() { g.leave() })
 }
 
+// replay opens the finished game in a replay: a local game from its
+// journal, a network game from its signed record's.
+func (g *Game) replay() {
+	a := g.a
+	var data []byte
+	var err error
+	name := "the finished game"
+	if _, b, ok := g.record(); ok {
+		name = "the signed record"
+		data, err = b.Save()
+	} else if sv, ok := g.seat.(seat.Saver); ok {
+		data, err = sv.Save()
+	} else {
+		a.Say("this game is kept by the server: its record replays once it is over")
+		return
+	}
+	if err == nil {
+		var rp *Replay
+		if rp, err = NewReplay(a, name, data); err == nil {
+			a.Show(rp)
+			return
+		}
+	}
+	a.Say("cannot replay: %v", err)
+}
+
 // Help implements Screen.
 func (g *Game) Help() []string {
+	a := g.a
 	common := []string{
-		"Table: A fire arcs, R range rings, G grid, T paths and ghosts, N names; L the battle log; B the scenario (briefing, goals, progress); M measurement mode on the table as it stands (not while planning or declaring).",
-		"F2 saves the game (it is also autosaved after every move: Continue on the title); Esc or Leave goes back to the title at any time, after asking.",
+		a.Words("Table: A fire arcs, R range rings, G grid, T paths and ghosts, N names; L the battle log; B the scenario (briefing, goals, progress); M measurement mode on the table as it stands (not while planning or declaring).",
+			"Table: drag an empty spot to pan it, pinch to zoom. The Log button shows the battle log; the Scenario tab the briefing, the goals and how the battle stands."),
+		a.Words("F2 saves the game (it is also autosaved after every move: Continue on the title); Esc or Leave goes back to the title at any time, after asking.",
+			"The game is autosaved after every move: Continue on the title resumes it. Leave (at the foot of the panel and of every cover screen) goes back to the title at any time, after asking."),
 	}
 	if g.br != nil {
 		goals := g.br.goals()
@@ -1359,12 +1456,15 @@ func (g *Game) Help() []string {
 	}
 	switch g.st {
 	case stCover:
-		what := "A cover screen: the other player looks away. Enter, Space or a click continues."
+		what := a.Words("A cover screen: the other player looks away. Enter, Space or a click continues.",
+			"A cover screen: the other player looks away. Continue (or a tap anywhere else) goes on.")
 		switch {
 		case g.br != nil && g.coverTitle == g.br.name:
-			what = "The briefing: the scenario and what each side must do to win (also in the Scenario tab, B, and here in F1). Enter, Space or a click starts the game."
+			what = a.Words("The briefing: the scenario and what each side must do to win (also in the Scenario tab, B, and here in F1). Enter, Space or a click starts the game.",
+				"The briefing: the scenario and what each side must do to win (also in the Scenario tab, and here in Help). Continue starts the game.")
 		case strings.HasPrefix(g.coverTitle, "Both players"):
-			what = "Both players may look: Enter, Space or a click reveals every plan together and the ships move."
+			what = a.Words("Both players may look: Enter, Space or a click reveals every plan together and the ships move.",
+				"Both players may look: Continue reveals every plan together and the ships move.")
 		}
 		return append([]string{what}, common...)
 	case stPlan:
@@ -1378,6 +1478,27 @@ func (g *Game) Help() []string {
 		}
 		if rules.Has(starship.OptBlank) {
 			second = append(second, "blank")
+		}
+		if a.Touch() {
+			controls := "The speed slider: back, stop, low, medium, high"
+			if rules.Has(starship.OptFTL) {
+				controls += ", FTL"
+			}
+			controls += "."
+			if rules.Set != starship.Quick {
+				controls += " The rotation dial turns the ship's facing for the next turn."
+			}
+			if rules.Has(starship.OptThreeD) {
+				controls += " The level slider climbs or dives."
+			}
+			return append([]string{
+				"Secret planning. A tap on a ship chooses the ship to plan.",
+				"Tap a maneuver card, then a second card if you want one (" + strings.Join(second, ", ") + ").",
+				controls,
+				"The ghost shows where the plan takes the ship (drawn from the engine's placement); an illegal plan is flagged with its rule and reason.",
+				"Commit fixes the plan (an illegal one needs a second Commit); Undo withdraws a committed plan; Hand over passes the screen to the other player once all are committed (against the computer: Done ends your planning and the plans are revealed).",
+				"While preplanning (a severely wounded pilot), Commit fixes the cards chosen for next turn.",
+			}, common...)
 		}
 		speeds := "1 back, 2 stop, 3 low, 4 medium, 5 high"
 		if rules.Has(starship.OptFTL) {
@@ -1400,13 +1521,16 @@ func (g *Game) Help() []string {
 		}, common...)
 	case stDeclare:
 		return append([]string{
-			"Declare your shots. Tab or a click on your ship chooses the shooter; its targets get rulers from the stand to the witness point with band, margin, cover and blockers.",
-			"A click on a target (or 1..9) aims the shooter at it; 0 or x holds its fire. Enter declares all your shots.",
+			a.Words("Declare your shots. Tab or a click on your ship chooses the shooter; its targets get rulers from the stand to the witness point with band, margin, cover and blockers.",
+				"Declare your shots. A tap on your ship chooses the shooter; its targets get rulers from the stand to the witness point with band, margin, cover and blockers."),
+			a.Words("A click on a target (or 1..9) aims the shooter at it; 0 or x holds its fire. Enter declares all your shots.",
+				"A tap on a target aims the shooter at it; Hold fire keeps its fire. Declare declares all your shots."),
 		}, common...)
 	case stMarker:
-		return append([]string{"Click on the table to place the FTL marker; , and . turn it by 15°; Enter confirms."}, common...)
+		return append([]string{a.Words("Click on the table to place the FTL marker; , and . turn it by 15°; Enter confirms.",
+			"Tap the table to place the FTL marker; Place the marker confirms.")}, common...)
 	}
-	return append([]string{"Enter or Space goes on."}, common...)
+	return append([]string{a.Words("Enter or Space goes on.", "Go on (or Continue) goes on.")}, common...)
 }
 
 type colorT = color.NRGBA
@@ -1415,6 +1539,11 @@ type colorT = color.NRGBA
 // of a turn are shown, that turn, though the battle may be in the next.
 func (g *Game) shownTurn(v battle.View) int {
 	if (g.st == stAnim || g.st == stResults) && g.resolving > 0 {
+		// a beat of the next turn's start (a ship entering play) is
+		// that turn's
+		if g.beat < len(g.beats) && len(g.beats[g.beat].events) > 0 && g.beats[g.beat].kind == beatResults {
+			return max(g.resolving, g.beats[g.beat].events[0].Turn)
+		}
 		return g.resolving
 	}
 	return v.Turn

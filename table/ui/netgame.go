@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -46,7 +45,7 @@ func HostCompanionGame(a *App, scenario string) {
 func hostGame(a *App, req wire.CreateRequest) {
 	base := a.server()
 	cr, err := client.Host(base, req)
-	if err != nil && isUnreachable(err) {
+	if errors.Is(err, client.ErrUnreachable) {
 		if err = a.startServer(base); err == nil {
 			cr, err = client.Host(base, req)
 		}
@@ -115,11 +114,6 @@ func (a *App) startServer(base string) error {
 
 // codeOf is the short form of a seat link: host:port/token.
 func codeOf(base, token string) string { return seat.CodeOf(base, token) }
-
-func isUnreachable(err error) bool {
-	var op *net.OpError
-	return errors.As(err, &op)
-}
 
 // JoinNetGame opens the seat of a link or code ("" asks for one).
 func JoinNetGame(a *App, link string) Screen {

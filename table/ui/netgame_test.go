@@ -2,7 +2,9 @@ package ui
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
+	"github.com/starshipbattles/bsg/wire"
 )
 
 // tickUntil ticks and draws the app until cond holds (or 20 s pass).
@@ -104,4 +107,74 @@ func drawnText(a *App) string {
 		out += op.Text + "\n"
 	}
 	return out
+}
+
+// TestARefusedSeatLinkIsToldApartFromNoServer: a seat link whose token
+// the server does not know says the server refuses it (and why, and what
+// to do), in the page's words too; a link to an address where no server
+// answers says so and keeps trying. The view reads the client's typed
+// errors, never their text.
+func TestARefusedSeatLinkIsToldApartFromNoServer(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	gone := httptest.NewServer(http.NotFoundHandler())
+	nobody := gone.URL
+	gone.Close()
+	for _, c := range []struct {
+		base, want, not string
+	}{
+		{hs.URL, "The server refuses this seat link", "Trying again"},
+		{nobody, "No server answers at " + nobody, "refuses"},
+	} {
+		a := newTestApp(t)
+		g := NewNetGame(a, c.base, strings.Repeat("0", 32))
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		tickUntil(t, a, func() bool { return g.seat.Status().Err != nil })
+		words := ""
+		a.Frame()
+		for _, w := range a.PageState().Words {
+			words += w.Text + " "
+		}
+		text := drawnText(a)
+		assert.Contains(t, strings.ReplaceAll(text, "\n", " "), c.want)
+		assert.Contains(t, words, strings.Fields(c.want)[0], "the page's words are the screen's")
+		assert.NotContains(t, text, c.not)
+		_, ok := buttonRect(a, "Back to the title (Esc)")
+		assert.True(t, ok, "a way back")
+	}
+}
+
+// TestANetworkSeatsBriefingSaysWhichSide: a player who opened a seat link
+// learns on the briefing, before the game starts, which side the seat
+// plays (it was said only in the panel after Continue).
+func TestANetworkSeatsBriefingSaysWhichSide(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "furball"})
+	require.NoError(t, err)
+	var apps []*App
+	var games []*Game
+	for _, token := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		apps, games = append(apps, a), append(games, g)
+	}
+	for i, side := range []string{"Colonial", "Cylon"} {
+		a, g := apps[i], games[i]
+		tickUntil(t, a, func() bool {
+			for _, o := range apps {
+				o.Tick(1.0 / 60)
+			}
+			return g.joined && g.Stage() == "cover"
+		})
+		text := strings.ReplaceAll(drawnText(a), "\n", " ")
+		assert.Contains(t, text, "You play the "+side+" side in network game "+cr.Game+".")
+	}
 }

@@ -161,3 +161,22 @@ func TestMeasurementLabelsReadableOnAPhone(t *testing.T) {
 	d.Frame()
 	assert.Zero(t, m.textScale, "on the desktop the picture keeps its sizes")
 }
+
+// TestCoverWordsFollowATouchScreenKnownLate: a browser learns that it
+// runs on a touch screen from its first frame, after the game (and its
+// first cover screen) was made: the cover's words to go on are chosen as
+// it is drawn, so the phone's first cover says tap, not Enter or click.
+func TestCoverWordsFollowATouchScreenKnownLate(t *testing.T) {
+	a := NewApp(assets.Default(), t.TempDir())
+	a.Handle(kit.Event{Kind: kit.Resize, W: 780, H: 1688})
+	g, err := NewGame(a, closeQuarters("complete"), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	require.Equal(t, "cover", g.Stage())
+	assert.Contains(t, strings.ReplaceAll(textOnScreen(t, a, "desktop"), "\n", " "), "Press Enter (or click) when ready")
+	a.MinTarget = 68 // the first frame found a touch screen
+	text := strings.ReplaceAll(textOnScreen(t, a, "touch"), "\n", " ")
+	assert.Contains(t, text, "Tap Continue when ready")
+	assert.NotContains(t, text, "Enter")
+	assert.NotContains(t, text, "click")
+}

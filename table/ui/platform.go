@@ -105,6 +105,19 @@ type PageState struct {
 	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode and the editor: the ships on the table
 	Fields  []PageField  `json:"fields,omitempty"`
 	Photo   *PagePhoto   `json:"photo,omitempty"` // photo mode: where the photo shows
+	// Words are the lines of text on top of the screen when it is mostly
+	// words to read: a game's cover screen or waiting room, a question
+	// (Leave this game?), the help. Empty otherwise.
+	Words []PageText `json:"words,omitempty"`
+}
+
+// PageText is a line of text drawn on the screen and the box it takes.
+type PageText struct {
+	Text string  `json:"text"`
+	X    float64 `json:"x"`
+	Y    float64 `json:"y"`
+	W    float64 `json:"w"`
+	H    float64 `json:"h"`
 }
 
 // PagePhoto is where photo mode shows its photo: photo pixel (px, py) is
@@ -179,6 +192,7 @@ func (a *App) PageState() PageState {
 	for _, f := range a.TextFields() {
 		st.Fields = append(st.Fields, PageField{ID: f.ID, Text: f.Text, X: f.R.X, Y: f.R.Y, W: f.R.W, H: f.R.H, Focused: f.Focused})
 	}
+	st.Words = append(st.Words, a.words...)
 	if p, ok := a.screen.(pager); ok {
 		p.pageState(&st)
 	}

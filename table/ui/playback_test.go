@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
@@ -187,4 +188,63 @@ func TestPlaybackWaitsOrGoesOnAtTheAutomaticPace(t *testing.T) {
 		a.Frame()
 	}
 	assert.NotContains(t, []string{"anim", "results"}, g.Stage(), "the beats went on by themselves")
+}
+
+// TestAShipEnteringNextTurnIsNotOnTheBoardBeforeItsBeat: The Jump Point's
+// second hunter enters play by FTL at the start of turn 2, in the same
+// batch of events as turn 1's moves. While turn 1's movement and firing
+// steps are played back the board does not show it (the headline
+// describes what is on the board); at its own beat it is there.
+func TestAShipEnteringNextTurnIsNotOnTheBoardBeforeItsBeat(t *testing.T) {
+	a := newTestApp(t)
+	sc, err := scenarios.Load("jump-point", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	onBoard := func() bool {
+		for _, op := range a.Frame().Ops {
+			if op.Text == "hunter-2" && op.At.X < a.W-430 {
+				return true
+			}
+		}
+		return false
+	}
+	before, at := 0, 0
+	for steps := 0; steps < 200 && g.battle().Turn() == 1 || g.Stage() == "anim" || g.Stage() == "results"; steps++ {
+		switch g.Stage() {
+		case "plan":
+			for range 8 {
+				if _, now := g.plannable(g.side); !now {
+					break
+				}
+				send(a, kit.Type("4")...)
+				enter(a)
+				enter(a)
+			}
+			send(a, kit.Type("h")...)
+		case "anim", "results":
+			entry := false
+			for _, e := range g.beats[g.beat].events {
+				entry = entry || e.Ship == "hunter-2" && (e.Kind == battle.EvFTLEntry || e.Kind == battle.EvEnters)
+			}
+			if entry {
+				at++
+				assert.True(t, onBoard(), "hunter-2 at its entry beat")
+				assert.Equal(t, 2, g.shownTurn(g.publicView()), "the entry beat is turn 2's")
+			} else if g.shownTurn(g.publicView()) == 1 {
+				before++
+				assert.False(t, onBoard(), "hunter-2 drawn in turn 1's beat %q", g.beats[g.beat].headline(a.Words))
+			}
+			runAnim(a, g)
+			enter(a)
+		default:
+			enter(a)
+		}
+		if g.battle().Turn() == 2 && g.Stage() == "cover" {
+			break
+		}
+	}
+	assert.Positive(t, before, "turn 1's beats were played back")
+	assert.Positive(t, at, "hunter-2's entry had a beat")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
+	"github.com/starshipbattles/bsg/wire"
 )
 
 // Replay steps through a saved game turn by turn (or command by command),
@@ -28,8 +29,20 @@ type Replay struct {
 
 // NewReplay checks a saved game read from the file name (its replay must
 // reach the saved state) and opens it at its start. Problems name the file,
-// line and field (battle.LoadFile).
+// line and field (battle.LoadFile). A network game's signed record (what
+// the victory screen's Save stores) replays too, once it verifies whole
+// (wire.Record.Verify): its journal is replayed.
 func NewReplay(a *App, name string, data []byte) (*Replay, error) {
+	var rec wire.Record
+	if json.Unmarshal(data, &rec) == nil && rec.Signature != "" {
+		b, err := rec.Verify(a.Comp, "")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if data, err = b.Save(); err != nil {
+			return nil, err
+		}
+	}
 	final, err := battle.LoadFile(name, data, a.Comp)
 	if err != nil {
 		return nil, err

@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +19,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -377,4 +381,197 @@ func TestNetworkSeatShowsTheServersClock(t *testing.T) {
 	}(), "\n")
 	assert.Contains(t, text, "Clock: Colonial ")
 	assert.Contains(t, text, "(running)")
+}
+
+// TestNetworkGameSavesAndReplaysItsSignedRecord: at the end of a network
+// game (Furball cut to one turn, through a server on 127.0.0.1) the
+// victory screen's Save stores the signed record the server published,
+// and its Replay plays the record's journal on the one screen, to the
+// record's final state. The saved record replays from the file as well.
+func TestNetworkGameSavesAndReplaysItsSignedRecord(t *testing.T) {
+	yaml, err := os.ReadFile("../../scenarios/builtin/furball.yaml")
+	require.NoError(t, err)
+	short := strings.Replace(string(yaml), "turn_limit: 30", "turn_limit: 1", 1)
+	require.NotEqual(t, string(yaml), short)
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{YAML: short})
+	require.NoError(t, err)
+	var screens []screen
+	for _, token := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		screens = append(screens, screen{a, g})
+	}
+	playThrough(t, screens, 1)
+	sc := screens[0]
+	deadline := time.Now().Add(time.Minute) // a bound on the loop; it waits on the screen's state
+	for {
+		_, _, rec := sc.g.record()
+		if sc.g.Stage() == "over" && rec {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "stage %s, record %v", sc.g.Stage(), rec)
+		if !act(t, sc) {
+			time.Sleep(time.Millisecond)
+			sc.a.Tick(1.0 / 60)
+		}
+		sc.a.Frame()
+	}
+	record := sc.g.seat.(*seat.Net).State().Record
+	require.NotNil(t, record)
+
+	// Save: the signed record, as the server signed it
+	r, ok := buttonRect(sc.a, "Save (F2)")
+	require.True(t, ok, "Save is offered on a network game's victory screen")
+	send(sc.a, kit.Click(r.Center().X, r.Center().Y)...)
+	require.NotNil(t, sc.a.modal, "Save asks where")
+	path := filepath.Join(t.TempDir(), "record.json")
+	sc.a.modal.text = path
+	enter(sc.a)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var saved wire.Record
+	require.NoError(t, json.Unmarshal(data, &saved))
+	_, err = saved.Verify(sc.a.Comp, s.PublicKey())
+	require.NoError(t, err, "the saved record verifies with the server's key")
+	assert.Equal(t, record.Hash, saved.Hash)
+
+	// Replay: the record's journal on the one screen, to its end
+	r, ok = buttonRect(sc.a, "Replay")
+	require.True(t, ok, "Replay is offered on a network game's victory screen")
+	send(sc.a, kit.Click(r.Center().X, r.Center().Y)...)
+	rp, ok := sc.a.screen.(*Replay)
+	require.True(t, ok, "the replay is shown, not %s", sc.a.screen.Name())
+	send(sc.a, kit.Press(kit.KeyEnd))
+	assert.Equal(t, len(record.Journal), rp.at, "the replay reaches the record's end")
+	assert.Equal(t, record.Hash, rp.b.HashFormat(record.HashFormat()), "at the record's final state")
+	assert.Equal(t, battle.Over, rp.b.Phase())
+	assert.Contains(t, drawnText(sc.a), "Turn 1", "the replay draws the game")
+
+	// the saved record replays from its file too
+	again, err := NewReplay(sc.a, path, data)
+	require.NoError(t, err)
+	assert.Equal(t, len(record.Journal), len(again.saved.Journal))
+	saved.Journal = saved.Journal[:len(saved.Journal)-1]
+	forged, err := json.Marshal(saved)
+	require.NoError(t, err)
+	_, err = NewReplay(sc.a, path, forged)
+	assert.ErrorContains(t, err, "signature", "a record changed after signing does not replay")
+}
+
+// TestSpectatorSeatWatchesWithoutDeciding: a spectator's link (through a
+// server on 127.0.0.1) opens the one game screen over a network seat that
+// plays no side: it shows what both sides may see (every ship of both
+// sides on the table, the turn's revealed plans), plays each turn back
+// beat by beat in the rules' order as the players' screens do, and never
+// offers a decision (no planning, declaring or marker stage, no Commit,
+// Declare or Done button) until the victory screen.
+func TestSpectatorSeatWatchesWithoutDeciding(t *testing.T) {
+	for _, delay := range []int{0, 1} {
+		t.Run(fmt.Sprintf("delay %d", delay), func(t *testing.T) { watchAsSpectator(t, delay) })
+	}
+}
+
+// watchAsSpectator plays Furball cut to three turns on two network seats
+// with a spectator watching delay turns behind.
+func watchAsSpectator(t *testing.T, delay int) {
+	yaml, err := os.ReadFile("../../scenarios/builtin/furball.yaml")
+	require.NoError(t, err)
+	short := strings.Replace(string(yaml), "turn_limit: 30", "turn_limit: 3", 1)
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{YAML: short, SpectatorDelay: delay})
+	require.NoError(t, err)
+	var players []screen
+	for _, token := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		players = append(players, screen{a, g})
+	}
+	a := newTestApp(t)
+	spec := screen{a, NewNetGame(a, hs.URL, cr.Spectator)}
+	a.Show(spec.g)
+	t.Cleanup(func() { spec.g.seat.Leave() })
+
+	var watched seen
+	bothSides, behind := false, false
+	decisions := map[string]bool{}
+	look := func() {
+		watched.note(spec)
+		for _, w := range a.Hots() {
+			for _, label := range []string{"Commit", "Declare", "Done", "Hand over", "Place the marker", "hold fire"} {
+				if strings.HasSuffix(w.ID, ":"+label) || strings.Contains(w.ID, ":"+label+" (") {
+					decisions[label] = true
+				}
+			}
+		}
+		if spec.g.joined {
+			text := drawnText(a)
+			v := spec.g.publicView()
+			has := map[battle.Side]bool{}
+			for _, sh := range v.Ships {
+				if strings.Contains(text, sh.ID) {
+					has[sh.Side] = true
+				}
+			}
+			bothSides = bothSides || has[battle.Colonial] && has[battle.Cylon]
+			behind = behind || strings.Contains(strings.ReplaceAll(text, "\n", " "), "You watch 1 turn(s) behind the game")
+		}
+	}
+	deadline := time.Now().Add(3 * time.Minute) // a bound on the loop; every step waits on state
+	for guard := 0; ; guard++ {
+		require.Less(t, guard, 40000)
+		look()
+		if spec.g.Stage() == "over" {
+			break
+		}
+		acted := false
+		for _, p := range players {
+			if p.g.publicView().Phase != battle.Over && act(t, p) {
+				acted = true
+			}
+		}
+		switch spec.g.Stage() { // the spectator goes on through the playback
+		case "results", "cover":
+			enter(a)
+			acted = true
+		case "anim":
+			runAnim(a, spec.g)
+			acted = true
+		}
+		if !acted {
+			require.True(t, time.Now().Before(deadline), "stuck: spectator %s, players %s / %s", spec.g.Stage(), players[0].g.Stage(), players[1].g.Stage())
+			time.Sleep(time.Millisecond)
+			for _, sc := range append(players, spec) {
+				sc.a.Tick(1.0 / 60)
+			}
+		}
+	}
+	t.Logf("spectator stages %v, headlines %q", watched.stages, watched.headlines)
+	assert.Empty(t, spec.g.seat.Sides(), "a spectator plays no side")
+	for _, st := range []string{"plan", "declare", "marker"} {
+		assert.False(t, watched.stages[st], "a spectator never gets the %s stage", st)
+	}
+	assert.Empty(t, decisions, "a spectator is offered no decision")
+	assert.True(t, bothSides, "the spectator sees the ships of both sides")
+	assert.True(t, watched.stages["results"] || watched.stages["anim"], "the turns are played back")
+	moves := 0
+	for _, h := range watched.headlines {
+		if strings.HasPrefix(h, "Movement") {
+			moves++
+		}
+	}
+	assert.GreaterOrEqual(t, moves, 6, "each turn's two movement steps are played back: %q", watched.headlines)
+	assert.Equal(t, delay > 0, behind, "a delayed spectator is told so")
+	assert.True(t, slices.ContainsFunc(watched.headlines, func(h string) bool { return strings.HasPrefix(h, "Firing") }), "and its firing: %q", watched.headlines)
+	assert.Contains(t, drawnText(a), "Turn 3: the turn limit (3) is reached.", "the end")
 }

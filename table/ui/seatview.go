@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
@@ -25,10 +27,14 @@ func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
 	if lb, ok := g.seat.(seat.Lobby); ok {
 		if side := g.human(); side != "" {
 			para(fmt.Sprintf("You play %s (network game %s)", SideName(side), lb.Game()), 13, SideColor(side), true)
+			para("your seat, to come back (Join): "+lb.Own(), 11, kit.ColSecondary, false)
 		} else {
-			para(fmt.Sprintf("Spectator (network game %s)", lb.Game()), 13, kit.ColInk, true)
+			para(fmt.Sprintf("You watch network game %s: you see what both sides may see, and decide nothing.", lb.Game()), 13, kit.ColInk, true)
+			if st.Behind > 0 {
+				para(fmt.Sprintf("You watch %d turn(s) behind the game (the host's delay, so that no one watching can coach a player); the end shows when it comes.", st.Behind), 12, kit.ColSecondary, false)
+			}
+			para("your spectator link, to watch again (Join): "+lb.Own(), 11, kit.ColSecondary, false)
 		}
-		para("your seat, to come back (Join): "+lb.Own(), 11, kit.ColSecondary, false)
 		if checked, err := lb.Verified(); checked {
 			if err != nil {
 				para("the record does NOT verify: "+err.Error(), 12, kit.ColWarn, false)
@@ -84,9 +90,15 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 		a.Button(l, kit.Rect{X: (a.W - bw) / 2, Y: y, W: bw, H: 40 * s}, a.K("Back to the title", "Esc"), false, false, func() { g.leaveNow() })
 	}
 	if lb == nil || lb.Game() == "" {
-		y = a.Para(l, x, y, w, "Connecting …", 24, kit.ColWhite, true)
-		if st.Err != nil {
-			y = a.Para(l, x, y+8*s, w, st.Err.Error(), 14, kit.ColWarn, false)
+		switch head, text := connectingText(g.seat, st.Err); {
+		case errors.Is(st.Err, client.ErrSeatRefused):
+			y = a.Para(l, x, y, w, head, 24, kit.ColWarn, true)
+			y = a.Para(l, x, y+8*s, w, text, 15, kit.ColWhite, false)
+		default:
+			y = a.Para(l, x, y, w, head, 24, kit.ColWhite, true)
+			if text != "" {
+				y = a.Para(l, x, y+8*s, w, text, 15, dim, false)
+			}
 		}
 		back(y + 24*s)
 		return
@@ -113,4 +125,30 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 	}
 	y = a.Para(l, x, y+20*s, w, "Your own seat, to come back with Join: "+lb.Own(), 13, dimmer, false)
 	back(y + 24*s)
+}
+
+// connectingText says why a network seat has no game yet: still
+// connecting, no server answering at the address (it tries again), or a
+// server that refuses the seat (it does not).
+func connectingText(se seat.Seat, err error) (head, text string) {
+	server := "the server"
+	if n, ok := se.(interface{ Client() *client.Client }); ok && n.Client() != nil {
+		server = n.Client().Server()
+	}
+	switch {
+	case errors.Is(err, client.ErrSeatRefused):
+		why := "The server knows no seat with this link's token: a mistyped link or code, or a link to another server."
+		var r *client.SeatRefused
+		if errors.As(err, &r) && r.Status == 410 {
+			why = "This seat's game is gone: it expired on the server, left unplayed past its time."
+		} else if errors.As(err, &r) && r.Status == 404 {
+			why = "The server has no game for this seat."
+		}
+		return "The server refuses this seat link", why + " Ask the host for a new link, or host a game from the title."
+	case errors.Is(err, client.ErrUnreachable):
+		return "Connecting …", "No server answers at " + server + ": it is not running, or the link's address is wrong. Trying again…"
+	case err != nil:
+		return "Connecting …", err.Error()
+	}
+	return "Connecting …", ""
 }

@@ -80,12 +80,13 @@ func (t *Title) Status() string {
 
 // Help implements Screen.
 func (t *Title) Help() []string {
+	a := t.a
 	return []string{
-		"Up and Down choose, Enter starts; or click. 1 to 9 pick an item at once.",
-		"Left and Right choose the built-in scenario (on the players' rows: who plays that side).",
+		a.Words("Up and Down choose, Enter starts; or click. 1 to 9 pick an item at once.", "A tap on a row starts it."),
+		a.Words("Left and Right choose the built-in scenario (on the players' rows: who plays that side).", "< and > choose the built-in scenario (on the players' rows: who plays that side)."),
 		"Play a scenario file: any file in the scenario format (scenarios/FORMAT.md), such as one saved by the editor.",
 		"Colonial / Cylon played by: human (a player at this machine), or the computer: " + strings.Join(PlayerChoices()[1:], ", ") + ". Two humans play hot-seat with cover screens; against the computer there are none.",
-		"Esc quits.",
+		a.Words("Esc quits.", "With a keyboard, Esc quits."),
 	}
 }
 
@@ -294,9 +295,11 @@ func (t *Title) Draw(l *kit.List) {
 	deco(a.W*0.86, a.H*0.2, 200, "cylon-raider", battle.Cylon)
 	w := math.Min(a.W*0.44, 560*s)
 	mx := a.W*0.06 + w/2 // the menu's centre
-	h := math.Min(38*s, (a.H-a.H*0.16-120*s)/11)
-	gap := h * 0.2
 	y := a.H*0.16 + 76*s
+	// Every row, the hint under them and the footer fit in the window
+	// however many rows the menu has.
+	h := math.Min(38*s, (a.H-y-70*s)/(1.2*float64(len(items))))
+	gap := h * 0.2
 	t.drawMenu(l, items, kit.Rect{X: mx - w/2, Y: y, W: w, H: h}, gap)
 	hint := kit.Mix(kit.ColWhite, kit.ColInk, 0.3)
 	yh := y + float64(len(items))*(h+gap) + 14*s
@@ -350,7 +353,11 @@ func (t *Title) drawMenu(l *kit.List, items []titleItem, first kit.Rect, gap flo
 	mx, y, w, h := first.X+first.W/2, first.Y, first.W, first.H
 	for i, it := range items {
 		r := kit.Rect{X: mx - w/2, Y: y + float64(i)*(h+gap), W: w, H: h}
-		a.Button(l, r, fmt.Sprintf("%d   %s", i+1, it.label), i == t.sel, false, func() { t.sel = i; it.do() })
+		label := it.label // the number that picks it, where there are keys
+		if !a.Touch() {
+			label = fmt.Sprintf("%d   %s", i+1, it.label)
+		}
+		a.Button(l, r, label, i == t.sel, false, func() { t.sel = i; it.do() })
 		if it.left != nil || it.scenario && len(t.names) > 1 {
 			// arrows: Left / Right change the choice
 			left, right := it.left, it.right
