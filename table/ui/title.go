@@ -297,8 +297,9 @@ func (t *Title) Draw(l *kit.List) {
 	mx := a.W*0.06 + w/2 // the menu's centre
 	y := a.H*0.16 + 76*s
 	// Every row, the hint under them and the footer fit in the window
-	// however many rows the menu has.
-	h := math.Min(38*s, (a.H-y-70*s)/(1.2*float64(len(items))))
+	// however many rows the menu has, down to the smallest row whose
+	// arrows still read (a very small window cuts the menu's foot).
+	h := math.Max(27*s, math.Min(38*s, (a.H-y-70*s)/(1.2*float64(len(items)))))
 	gap := h * 0.2
 	t.drawMenu(l, items, kit.Rect{X: mx - w/2, Y: y, W: w, H: h}, gap)
 	hint := kit.Mix(kit.ColWhite, kit.ColInk, 0.3)
