@@ -75,7 +75,7 @@ func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
 	// the seat's code typed on the title's Join with the phone's keyboard
 	ctx := browse(t, base+"/", phone)
 	waitFor(t, ctx, pageWait, "the title", func(st ui.PageState) bool { return st.Screen == "title" })
-	tapButton(t, ctx, "Join a network game")
+	tapButton(t, ctx, "Join a network or companion game")
 	waitFor(t, ctx, pageWait, "Join's field", func(st ui.PageState) bool {
 		_, ok := pageField(st, "join")
 		return ok
