@@ -25,6 +25,21 @@ var Sides = []Side{Colonial, Cylon}
 
 func (s Side) String() string { return string(s) }
 
+// Title returns the side's name as players read it: "Colonial", "Cylon",
+// "Spectator" (Spectator: a seat that only watches); any other value as
+// it is.
+func (s Side) Title() string {
+	switch s {
+	case Colonial:
+		return "Colonial"
+	case Cylon:
+		return "Cylon"
+	case Spectator:
+		return "Spectator"
+	}
+	return string(s)
+}
+
 // Opponent returns the other side.
 func (s Side) Opponent() Side {
 	if s == Colonial {

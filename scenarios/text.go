@@ -61,7 +61,7 @@ func (s *Scenario) Describe(c Condition) string {
 
 // Sentence says the goal in a sentence naming the side that wins.
 func (g Goal) Sentence() string {
-	side := sideTitle(g.Side)
+	side := g.Side.Title()
 	switch g.Kind {
 	case battle.EliminateAll:
 		return "The last side with ships in play wins; a draw if the last ships of both sides go in the same turn."
@@ -151,16 +151,6 @@ func ZoneTitle(id string) string {
 	return "the " + strings.ReplaceAll(id, "-", " ")
 }
 
-func sideTitle(s battle.Side) string {
-	switch s {
-	case battle.Colonial:
-		return "Colonial"
-	case battle.Cylon:
-		return "Cylon"
-	}
-	return string(s)
-}
-
 // RulesText names the rule set and the options in force.
 func (s *Scenario) RulesText() string {
 	t := "Quick Start Rules"
@@ -224,7 +214,7 @@ func (s *Scenario) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	for _, sd := range s.Sides {
-		fmt.Fprintf(&b, "\n%s", sideTitle(sd.Side))
+		fmt.Fprintf(&b, "\n%s", sd.Side.Title())
 		if sd.Name != "" {
 			fmt.Fprintf(&b, ": %s", sd.Name)
 		}

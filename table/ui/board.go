@@ -39,18 +39,8 @@ func SideColor(s battle.Side) color.NRGBA {
 	return color.NRGBA{0x99, 0x99, 0x99, 0xFF}
 }
 
-// SideName returns "Colonial" or "Cylon".
-func SideName(s battle.Side) string {
-	switch s {
-	case battle.Colonial:
-		return "Colonial"
-	case battle.Cylon:
-		return "Cylon"
-	case battle.Spectator:
-		return "Spectator"
-	}
-	return string(s)
-}
+// SideName returns "Colonial" or "Cylon" (battle.Side.Title).
+func SideName(s battle.Side) string { return s.Title() }
 
 // BandColor returns a range band's colour.
 func BandColor(b referee.Band) color.NRGBA {
