@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -51,3 +52,24 @@ var stageNames = [...]string{stCover: "cover", stPlan: "plan", stReveal: "reveal
 // opponentName names the side the player at this screen plays against,
 // for the window's title ("Cylon's turn · …").
 func (g *Game) opponentName() string { return SideName(g.human().Opponent()) }
+
+// YourTurn implements TurnTeller for a network seat.
+func (g *Game) YourTurn() (yours, ok bool) {
+	if _, net := g.seat.(seat.Lobby); !net || g.human() == "" {
+		return false, false
+	}
+	st := g.seat.Status()
+	if !st.Ready || st.Aborted != nil || g.publicView().Phase == battle.Over || st.Reconnecting {
+		return false, false
+	}
+	return st.Waiting == "" && !st.Sealed && st.Sending == "", true
+}
+
+// netSeat implements seatTeller: a network seat's game and code.
+func (g *Game) netSeat() (game, own string, ok bool) {
+	l, net := g.seat.(seat.Lobby)
+	if !net {
+		return "", "", false
+	}
+	return l.Game(), l.Own(), true
+}

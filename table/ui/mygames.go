@@ -8,9 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
-	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -21,6 +19,18 @@ import (
 // (GET /api/mine, client.Mine) every MyGamesEvery, so that the window's
 // title lists the player's other games and whose turn it is in each, and
 // the page can tell the player when one becomes theirs.
+
+// DefaultServer is the game server the table view hosts on and joins when
+// App.Server is empty: `bsg serve`'s default address.
+const DefaultServer = "http://127.0.0.1:7878"
+
+// server returns the game server's base URL.
+func (a *App) server() string {
+	if a.Server != "" {
+		return strings.TrimSuffix(a.Server, "/")
+	}
+	return DefaultServer
+}
 
 // MyGamesKey is the Platform storage key of the seats joined.
 const MyGamesKey = "bsg.seats"
@@ -35,6 +45,15 @@ type myGames struct {
 	sums  []wire.GameSummary // as last answered, the current game's included
 	asked time.Time          // when last asked
 	busy  bool               // a question is on its way
+}
+
+// seatTeller is a screen of a network game that names the game it shows
+// and the code of the seat it plays (the shell keeps the code and leaves
+// out that game from the title's list).
+type seatTeller interface {
+	// netSeat returns the game's id and the seat's code; ok is false when
+	// the screen plays no network seat.
+	netSeat() (game, own string, ok bool)
 }
 
 // TurnTeller is a screen of a network game that knows whose turn it is.
@@ -56,18 +75,6 @@ func (a *App) YourTurn() bool {
 	return known && yours
 }
 
-// YourTurn implements TurnTeller for a network seat.
-func (g *Game) YourTurn() (yours, ok bool) {
-	if _, net := g.seat.(seat.Lobby); !net || g.human() == "" {
-		return false, false
-	}
-	st := g.seat.Status()
-	if !st.Ready || st.Aborted != nil || g.publicView().Phase == battle.Over || st.Reconnecting {
-		return false, false
-	}
-	return st.Waiting == "" && !st.Sealed && st.Sending == "", true
-}
-
 // trackGames records the seat of the network game shown and asks for the
 // standings of every seat joined when MyGamesEvery has passed (on its own
 // goroutine; the answer shows in the title from the next frame).
@@ -84,9 +91,9 @@ func (a *App) trackGames(now time.Time) {
 			_ = json.Unmarshal(data, &m.codes)
 		}
 	}
-	if lb, ok := a.screen.(*Game); ok {
-		if l, net := lb.seat.(seat.Lobby); net && l.Own() != "" && (len(m.codes) == 0 || m.codes[0] != l.Own()) {
-			m.codes = slices.Insert(slices.DeleteFunc(m.codes, func(c string) bool { return c == l.Own() }), 0, l.Own())
+	if st, ok := a.screen.(seatTeller); ok {
+		if _, own, net := st.netSeat(); net && own != "" && (len(m.codes) == 0 || m.codes[0] != own) {
+			m.codes = slices.Insert(slices.DeleteFunc(m.codes, func(c string) bool { return c == own }), 0, own)
 			m.codes = m.codes[:min(len(m.codes), wire.MaxListSeats)]
 			data, _ := json.Marshal(m.codes)
 			_ = a.Platform.Store(MyGamesKey, data)
@@ -144,7 +151,7 @@ func (a *App) otherGames() string {
 		case !s.Ready:
 			whose = "waiting for a player"
 		case !s.YourTurn:
-			whose = SideName(s.Seat.Opponent()) + "'s turn"
+			whose = s.Seat.Opponent().Title() + "'s turn"
 		}
 		parts = append(parts, fmt.Sprintf("%s %s", s.Scenario, whose))
 	}
@@ -173,9 +180,9 @@ func (a *App) TurnsWaiting() []wire.GameSummary {
 
 // currentGame is the id of the network game shown ("" when none).
 func (a *App) currentGame() string {
-	if g, ok := a.screen.(*Game); ok {
-		if l, net := g.seat.(seat.Lobby); net {
-			return l.Game()
+	if st, ok := a.screen.(seatTeller); ok {
+		if game, _, net := st.netSeat(); net {
+			return game
 		}
 	}
 	return ""

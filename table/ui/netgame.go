@@ -6,7 +6,6 @@ import (
 	"math"
 	"net/url"
 	"path/filepath"
-	"strings"
 
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/starship"
@@ -14,18 +13,6 @@ import (
 	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
 )
-
-// DefaultServer is the game server the table view hosts on and joins when
-// App.Server is empty: `bsg serve`'s default address.
-const DefaultServer = "http://127.0.0.1:7878"
-
-// server returns the game server's base URL.
-func (a *App) server() string {
-	if a.Server != "" {
-		return strings.TrimSuffix(a.Server, "/")
-	}
-	return DefaultServer
-}
 
 // HostNetGame creates a network game of a built-in scenario on the game
 // server (starting one inside this program through App.Host when none
