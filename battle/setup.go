@@ -117,10 +117,10 @@ func (s Setup) Validate() error {
 		}
 		sides[sh.Side] = true
 		if sh.KE < starship.MinKE || sh.KE > starship.MaxKE {
-			errs = append(errs, fmt.Errorf("ships[%d].ke: %d; allowed: -1 to 6", i, sh.KE))
+			errs = append(errs, fmt.Errorf("ships[%d].ke: %d; allowed: %d to %d", i, sh.KE, starship.MinKE, starship.MaxKE))
 		}
-		if sh.Level < 1 || sh.Level > 4 {
-			errs = append(errs, fmt.Errorf("ships[%d].level: %d; allowed: 1 to 4", i, sh.Level))
+		if sh.Level < starship.MinLevel || sh.Level > starship.MaxLevel {
+			errs = append(errs, fmt.Errorf("ships[%d].level: %d; allowed: %d to %d", i, sh.Level, starship.MinLevel, starship.MaxLevel))
 		}
 	}
 	if len(sides) < 2 {

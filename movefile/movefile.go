@@ -99,9 +99,9 @@ func parseShip(ps *yamlfile.Problems, n *yaml.Node, comp *assets.Components) (st
 			}
 		}
 	}
-	whole("rotation", -5, 6, &s.Rotation)
+	whole("rotation", starship.MinRotation, starship.MaxRotation, &s.Rotation)
 	whole("ke", starship.MinKE, starship.MaxKE, &s.KE)
-	whole("level", 1, 4, &s.Level)
+	whole("level", starship.MinLevel, starship.MaxLevel, &s.Level)
 	whole("fuel", -1000, 1000, &s.Fuel)
 	whole("ftl_jumps", 0, 100, &s.FTLJumps)
 	flag := func(key string, into *bool) {
@@ -175,7 +175,7 @@ func parsePlan(ps *yamlfile.Problems, n *yaml.Node, s starship.State, c starship
 		p.Speed = speed(ps, f["speed"], "plan.speed")
 	}
 	if f["rotate"] != nil {
-		if v, ok := yamlfile.Int(ps, f["rotate"], "plan.rotate", -5, 6); ok {
+		if v, ok := yamlfile.Int(ps, f["rotate"], "plan.rotate", starship.MinRotation, starship.MaxRotation); ok {
 			p.Rotate = v
 		}
 	}

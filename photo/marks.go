@@ -12,6 +12,7 @@ import (
 	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/starship"
 )
 
 // Bounds on a marks file (FORMAT.md), from internal/limits: larger input
@@ -25,8 +26,8 @@ const (
 	DefaultClickPx = 1.5
 	// DefaultMarkPx is the precision of a mark the detector found.
 	DefaultMarkPx = 0.5
-	MinLevel      = 1
-	MaxLevel      = 4
+	MinLevel      = starship.MinLevel // Three-dimensional space
+	MaxLevel      = starship.MaxLevel
 )
 
 // Placement says where the printed sheet lies on the table and where its
@@ -337,7 +338,7 @@ func parseShipMarks(ps *yamlfile.Problems, n *yaml.Node, path string, comp *asse
 		o.Points, _ = px.list(f["front"], path+".front", 2, 2)
 	}
 	if f["rotation"] != nil {
-		o.Rotation, _ = yamlfile.Int(ps, f["rotation"], path+".rotation", -5, 6)
+		o.Rotation, _ = yamlfile.Int(ps, f["rotation"], path+".rotation", starship.MinRotation, starship.MaxRotation)
 	}
 	if f["level"] != nil {
 		o.Level, _ = yamlfile.Int(ps, f["level"], path+".level", MinLevel, MaxLevel)

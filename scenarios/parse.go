@@ -17,8 +17,8 @@ import (
 
 // Limits of the file format.
 const (
-	MinLevel     = 1
-	MaxLevel     = 4
+	MinLevel     = starship.MinLevel
+	MaxLevel     = starship.MaxLevel
 	MinRotation  = starship.MinRotation
 	MaxRotation  = starship.MaxRotation
 	MaxTurnLimit = limits.TurnLimit

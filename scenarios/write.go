@@ -191,7 +191,7 @@ func scenarioNode(sc *Scenario) *yaml.Node {
 	for _, sh := range sc.Ships {
 		ships.Content = append(ships.Content, shipNode(sh))
 	}
-	add(m, "ships", ships, "A ship starts at a pose (rotation: the dial, -5 to 6), in a deployment\nzone, or enters later by an edge or by FTL: exactly one of pose, zone and\nenters.", "")
+	add(m, "ships", ships, fmt.Sprintf("A ship starts at a pose (rotation: the dial, %d to %d), in a deployment\nzone, or enters later by an edge or by FTL: exactly one of pose, zone and\nenters.", MinRotation, MaxRotation), "")
 	if len(sc.Obstacles) > 0 {
 		obs := seq()
 		for _, o := range sc.Obstacles {

@@ -35,6 +35,14 @@ const (
 	MaxFTLJumps          = 2 // Faster-than-light movement: at most twice a game
 )
 
+// MinLevel and MaxLevel are the levels of play (Three-dimensional space):
+// a ship moved beyond them leaves the battle; a ship, an obstacle or a
+// zone is placed on one of them.
+const (
+	MinLevel = 1
+	MaxLevel = 4
+)
+
 // context is everything a rule looks at.
 type context struct {
 	rules Rules

@@ -330,7 +330,7 @@ func (m *mover) complete(s *State) {
 		m.level += q.Level
 		m.rot = q.Rotate
 		m.step("move 1")
-		if m.level < 1 || m.level > 4 {
+		if m.level < MinLevel || m.level > MaxLevel {
 			m.left = true
 			return
 		}

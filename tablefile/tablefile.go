@@ -21,8 +21,8 @@ import (
 const (
 	MinRotation = starship.MinRotation
 	MaxRotation = starship.MaxRotation
-	MinLevel    = 1
-	MaxLevel    = 4
+	MinLevel    = starship.MinLevel
+	MaxLevel    = starship.MaxLevel
 )
 
 // Parse reads a table file. filename is only used in messages. Component
