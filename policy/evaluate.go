@@ -280,7 +280,8 @@ func (e *evaluator) position(v battle.View, sv battle.ShipView, pose physics.Pos
 			out -= shipValue
 		}
 	}
-	dir := physics.Direction(facing(pose, rotation))
+	notch := e.seat.Comp.Geometry.DialNotch.Value
+	dir := physics.Direction(facing(pose, rotation, notch))
 	// The target is the enemy nearest for its worth: a ship the scenario
 	// names (the Raptor to stop) draws the attack from farther away.
 	nearest, toNearest, best := math.Inf(1), physics.Vec{}, math.Inf(1)
@@ -296,7 +297,7 @@ func (e *evaluator) position(v battle.View, sv battle.ShipView, pose physics.Pos
 		if d > 0 && d < 300 && dir.Dot(to)/d > math.Cos(physics.Deg(30).Radians()) {
 			out += 0.1 * (320 - d)
 		}
-		eDir := physics.Direction(facing(en.Pose, en.Rotation))
+		eDir := physics.Direction(facing(en.Pose, en.Rotation, notch))
 		if d > 0 && d < 300 && eDir.Dot(to.Mul(-1))/d > math.Cos(physics.Deg(30).Radians()) {
 			out -= 0.08 * (320 - d)
 		}
@@ -367,7 +368,7 @@ func (e *evaluator) quick(sv battle.ShipView, o starship.Outcome) float64 {
 		}
 		return -winValue
 	}
-	return e.objective(v, moved) + e.position(v, moved, f.Pose, f.Rotation, o.KE) + scorePose(v, f, o.KE == 0)/20
+	return e.objective(v, moved) + e.position(v, moved, f.Pose, f.Rotation, o.KE) + scorePose(v, f, o.KE == 0, e.seat.Comp.Geometry.DialNotch.Value)/20
 }
 
 // quickJump scores an FTL jump in the screen: a jump that meets a Leave

@@ -510,7 +510,7 @@ func (Greedy) Plan(s *Seat, ship string) starship.Plan {
 		if !ok {
 			continue
 		}
-		score := scorePose(s.View, f, f.Pose.Pos.Dist(st.Pose.Pos) < 5) + s.Rand.Float64()*1e-3 // random tie-break
+		score := scorePose(s.View, f, f.Pose.Pos.Dist(st.Pose.Pos) < 5, s.Comp.Geometry.DialNotch.Value) + s.Rand.Float64()*1e-3 // random tie-break
 		if score > bestScore {
 			best, bestScore = p, score
 		}
@@ -523,13 +523,13 @@ func (Greedy) Plan(s *Seat, ship string) starship.Plan {
 // toward the nearest enemy, not in an enemy's arc itself, not parked, and
 // not too far from the fight. Enemies are predicted a move ahead along
 // their heading at their known speed.
-func scorePose(v battle.View, f starship.Step, parked bool) float64 {
+func scorePose(v battle.View, f starship.Step, parked bool, notch float64) float64 {
 	pos := f.Pose.Pos
 	margin := math.Min(math.Min(pos.X, v.Width-pos.X), math.Min(pos.Y, v.Depth-pos.Y))
 	if margin < 40 {
 		return -1e6 + margin // leaving the table loses the ship
 	}
-	dir := physics.Direction(facing(f.Pose, f.Rotation))
+	dir := physics.Direction(facing(f.Pose, f.Rotation, notch))
 	score := math.Min(margin, 120) * 0.5
 	nearest, toNearest := math.Inf(1), physics.Vec{}
 	shot := false
@@ -546,7 +546,7 @@ func scorePose(v battle.View, f starship.Step, parked bool) float64 {
 			score += 3 * (300 - d) // a shot, the nearer the better
 			shot = true
 		}
-		eDir := physics.Direction(facing(e.Pose, e.Rotation))
+		eDir := physics.Direction(facing(e.Pose, e.Rotation, notch))
 		if d > 0 && d < 250 && eDir.Dot(to.Mul(-1))/d > math.Cos(physics.Deg(32).Radians()) {
 			score -= 0.5 * (300 - d) // in its sights
 		}
@@ -568,10 +568,11 @@ func scorePose(v battle.View, f starship.Step, parked bool) float64 {
 	return score
 }
 
-// facing returns where a ship's guns point: its heading turned by the dial
-// (Rotation: notches of 30° clockwise).
-func facing(p physics.Pose, rotation int) s1.Angle {
-	return p.Heading - physics.Deg(30*float64(rotation))
+// facing returns where a ship's guns point: its heading turned clockwise
+// by the dial, notch degrees a notch (Rotation; the components'
+// dial_notch).
+func facing(p physics.Pose, rotation int, notch float64) s1.Angle {
+	return p.Heading - physics.Deg(notch*float64(rotation))
 }
 
 // predict guesses where an enemy stands after its next move: straight

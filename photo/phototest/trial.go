@@ -70,7 +70,7 @@ func randomTrial(rng *rand.Rand, comp *assets.Components, cam Camera) Trial {
 		a := physics.V(100+700*rng.Float64(), 100+700*rng.Float64())
 		ha := rng.Float64() * 360
 		rot := rng.IntN(3) - 1
-		facing := ha - 30*float64(rot)
+		facing := ha - tr.Truth.Limits.DialNotch*float64(rot)
 		d := 60 + 200*rng.Float64()
 		dir := facing + (rng.Float64()-0.5)*40
 		t := a.Add(physics.Direction(physics.Deg(dir)).Mul(d))
