@@ -259,7 +259,7 @@ func (m *Measure) nearShip(p physics.Vec) int {
 	}
 	best, reach := -1, m.a.MinTarget/2/m.cam.Scale
 	for i := range m.T.Ships {
-		if d := distToPolygon(m.T.Ships[i].Base(), p); d <= reach {
+		if d, _ := m.T.Ships[i].Base().DistanceToPoint(p); d <= reach {
 			best, reach = i, d
 		}
 	}

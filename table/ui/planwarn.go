@@ -91,7 +91,7 @@ func (g *Game) planNotes(v battle.View, id string, p starship.Plan, o *starship.
 				out = append(out, planNote{kind: noteUnwinnable, warn: true, text: fmt.Sprintf("Unwinnable: this jump mid-table leaves %s %d fuel, and jumping away from %s costs %d: %s loses that way to win (Faster-than-light movement; Fuel).", id, left, where, cost, SideName(s.Side))})
 			}
 		case len(c.Zone) > 0 && o != nil:
-			d := distToPolygon(c.Zone, o.Final().Pose.Pos) // as the scenario tab's progress says it
+			d, _ := c.Zone.DistanceToPoint(o.Final().Pose.Pos) // as the scenario tab's progress says it
 			short := "ends inside " + where
 			if d > 0 {
 				short = fmt.Sprintf("ends %.0f mm from %s", d, where)

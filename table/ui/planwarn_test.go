@@ -46,7 +46,7 @@ func TestGhostSaysHowFarFromTheObjective(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, zone.Zone)
-	d := distToPolygon(zone.Zone, o.Final().Pose.Pos)
+	d, _ := zone.Zone.DistanceToPoint(o.Final().Pose.Pos)
 	require.Greater(t, d, 100.0, "turn 1 ends far from the jump point")
 	text := frameText(a)
 	assert.Contains(t, text, fmt.Sprintf("The plan ends %.0f mm from %s.", d, scenarios.ZoneTitle(zone.ZoneName)), "the panel")
@@ -54,7 +54,7 @@ func TestGhostSaysHowFarFromTheObjective(t *testing.T) {
 	send(a, kit.Type("5")...) // high: nearer
 	o2, _, err := g.planCheck(v, "raptor", *g.draft(v, "raptor"))
 	require.NoError(t, err)
-	d2 := distToPolygon(zone.Zone, o2.Final().Pose.Pos)
+	d2, _ := zone.Zone.DistanceToPoint(o2.Final().Pose.Pos)
 	require.Less(t, d2, d)
 	assert.Contains(t, frameText(a), fmt.Sprintf("ends %.0f mm from %s", d2, scenarios.ZoneTitle(zone.ZoneName)))
 }

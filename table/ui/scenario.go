@@ -181,7 +181,8 @@ func (br *brief) progress(b seat.Seat, v battle.View, turn int) []string {
 				if c.Zone.Contains(s.Pose.Pos) {
 					out = append(out, fmt.Sprintf("%s is inside %s: it may jump away (speed slider at FTL).", c.Ship, scenarios.ZoneTitle(c.ZoneName)))
 				} else {
-					out = append(out, fmt.Sprintf("%s is %.0f mm from %s.", c.Ship, distToPolygon(c.Zone, s.Pose.Pos), scenarios.ZoneTitle(c.ZoneName)))
+					d, _ := c.Zone.DistanceToPoint(s.Pose.Pos)
+					out = append(out, fmt.Sprintf("%s is %.0f mm from %s.", c.Ship, d, scenarios.ZoneTitle(c.ZoneName)))
 				}
 			case c.By == battle.ExitEdge:
 				out = append(out, fmt.Sprintf("%s is %.0f mm from the %s edge.", c.Ship, distToEdge(c.Edge, s.Pose.Pos, v.Width, v.Depth), c.Edge))
@@ -226,23 +227,6 @@ func (br *brief) progress(b seat.Seat, v battle.View, turn int) []string {
 		}
 	}
 	return slices.Compact(out)
-}
-
-func distToPolygon(p physics.Polygon, q physics.Vec) float64 {
-	if p.Contains(q) {
-		return 0
-	}
-	best := math.Inf(1)
-	for i := range p {
-		a, b := p[i], p[(i+1)%len(p)]
-		d := b.Sub(a)
-		t := 0.0
-		if n := d.Dot(d); n > 0 {
-			t = math.Max(0, math.Min(1, q.Sub(a).Dot(d)/n))
-		}
-		best = math.Min(best, q.Dist(a.Add(d.Mul(t))))
-	}
-	return best
 }
 
 func distToEdge(e battle.Edge, q physics.Vec, w, d float64) float64 {
