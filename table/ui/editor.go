@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
-	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
@@ -1306,8 +1304,7 @@ func (e *Editor) Play() {
 		e.a.Say("%v", err)
 		return
 	}
-	g.back = e
-	e.a.Show(g.WithScenario(sc))
+	e.a.Show(g.Back(e).WithScenario(sc))
 }
 
 // Save writes the scenario's file.
@@ -1378,27 +1375,6 @@ func (e *Editor) loadData(name string, data []byte) error {
 		e.a.Say("loaded %s", name)
 	}
 	return nil
-}
-
-// loadScenario reads a scenario file, or a built-in scenario by name
-// (when no such file exists). It returns what could be read, the file
-// ("" for a built-in) and the problems.
-func loadScenario(a *App, path string) (*scenarios.Scenario, string, error) {
-	if _, err := os.Stat(path); err != nil {
-		if name := strings.TrimSuffix(filepath.Base(path), ".yaml"); path == name || path == name+".yaml" {
-			if _, _, ok := scenarios.Source(name); ok {
-				sc, err := scenarios.Load(name, a.Comp)
-				return sc, "", err
-			}
-		}
-		return nil, "", err
-	}
-	data, err := limits.ReadFile(path)
-	if err != nil {
-		return nil, "", err
-	}
-	sc, err := scenarios.Parse(path, data, a.Comp)
-	return sc, path, err
 }
 
 func (e *Editor) askLoad() {

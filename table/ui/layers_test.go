@@ -9,9 +9,10 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -35,13 +36,30 @@ var viewLayers = [][]string{
 	{"app.go", "platform.go", "mygames.go", "doc.go"},
 }
 
-// TestNoFileOfTheViewUsesOneAboveIt: no file uses a type, function,
-// variable, constant, field or method declared in a file of a higher
-// layer (viewLayers), as the type checker resolves each name. A file not
-// in the table is only reported, so that a new file does not fail the
-// build; place it in its layer.
-func TestNoFileOfTheViewUsesOneAboveIt(t *testing.T) {
-	// the imports' export data, as the go command built them
+// viewScreens are the screens of the view, each as its files: what one
+// screen may use of another is what the other would export if it were a
+// package of its own (the constructors that open it, their options, its
+// exported methods), never its unexported names.
+var viewScreens = map[string][]string{
+	"title":       {"title.go"},
+	"editor":      {"editor.go"},
+	"game":        viewLayers[2],
+	"measurement": {"measure.go", "touch.go"},
+	"photo":       {"photo.go"},
+}
+
+// viewUse is one use, in file from, of obj, declared in file to (another
+// file of table/ui).
+type viewUse struct {
+	from, to string
+	obj      types.Object
+}
+
+// viewUses type-checks table/ui (its imports from the go command's
+// export data) and returns every use of a package-level name, field or
+// method across two of its files (test files excluded), and the files.
+func viewUses(t *testing.T) ([]viewUse, []string) {
+	t.Helper()
 	out, err := exec.Command("go", "list", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}", ".").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
@@ -60,6 +78,7 @@ func TestNoFileOfTheViewUsesOneAboveIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	var files []*ast.File
+	var names []string
 	for _, e := range entries {
 		if n := e.Name(); strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
 			f, err := parser.ParseFile(fset, n, nil, 0)
@@ -67,6 +86,7 @@ func TestNoFileOfTheViewUsesOneAboveIt(t *testing.T) {
 				t.Fatal(err)
 			}
 			files = append(files, f)
+			names = append(names, n)
 		}
 	}
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
@@ -74,21 +94,9 @@ func TestNoFileOfTheViewUsesOneAboveIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	layer := map[string]int{}
-	for i, names := range viewLayers {
-		for _, f := range names {
-			layer[f] = i
-		}
-	}
-	up := map[string]bool{}
-	edges := 0
+	var uses []viewUse
 	for _, f := range files {
 		from := fset.Position(f.Pos()).Filename
-		fl, ok := layer[from]
-		if !ok {
-			t.Errorf("%s is in no layer of viewLayers: place it in the layer of its purpose", from)
-			continue
-		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			var obj types.Object
 			switch x := n.(type) {
@@ -102,25 +110,82 @@ func TestNoFileOfTheViewUsesOneAboveIt(t *testing.T) {
 			if obj == nil || obj.Pkg() != pkg || obj.Parent() != nil && obj.Parent() != pkg.Scope() {
 				return true // another package's, or a local name
 			}
-			to := fset.Position(obj.Pos()).Filename
-			if tl, ok := layer[to]; ok && to != from {
-				edges++
-				if tl < fl {
-					up[from+" uses "+obj.Name()+" of "+to] = true
-				}
+			if to := fset.Position(obj.Pos()).Filename; to != from {
+				uses = append(uses, viewUse{from, to, obj})
 			}
 			return true
 		})
 	}
+	return uses, names
+}
+
+// TestNoFileOfTheViewUsesOneAboveIt: no file uses a type, function,
+// variable, constant, field or method declared in a file of a higher
+// layer (viewLayers), as the type checker resolves each name. A file in
+// no layer fails the test: place a new file in the layer of its purpose.
+func TestNoFileOfTheViewUsesOneAboveIt(t *testing.T) {
+	uses, files := viewUses(t)
+	layer := map[string]int{}
+	for i, names := range viewLayers {
+		for _, f := range names {
+			layer[f] = i
+		}
+	}
+	for _, f := range files {
+		if _, ok := layer[f]; !ok {
+			t.Errorf("%s is in no layer of viewLayers: place it in the layer of its purpose", f)
+		}
+	}
+	up := map[string]bool{}
+	edges := 0
+	for _, u := range uses {
+		fl, ok := layer[u.from]
+		tl, ok2 := layer[u.to]
+		if !ok || !ok2 {
+			continue
+		}
+		edges++
+		if tl < fl {
+			up[u.from+" uses "+u.obj.Name()+" of "+u.to] = true
+		}
+	}
 	if edges < 50 {
 		t.Fatalf("only %d uses across files found: the check missed the view", edges)
 	}
-	var ups []string
-	for u := range up {
-		ups = append(ups, u)
-	}
-	sort.Strings(ups)
-	for _, u := range ups {
+	for _, u := range slices.Sorted(maps.Keys(up)) {
 		t.Errorf("a dependency runs back up: %s", u)
+	}
+}
+
+// TestNoScreenReachesIntoAnother: the screens are apart as if each were a
+// package: a file of one screen (viewScreens) uses of another screen's
+// files only exported names (the title opens every screen by its
+// constructor; the editor opens a game and the game a measurement the
+// same way), never an unexported type, function, field or method.
+func TestNoScreenReachesIntoAnother(t *testing.T) {
+	uses, _ := viewUses(t)
+	screen := map[string]string{}
+	for name, files := range viewScreens {
+		for _, f := range files {
+			screen[f] = name
+		}
+	}
+	into := map[string]bool{}
+	across := 0
+	for _, u := range uses {
+		a, b := screen[u.from], screen[u.to]
+		if a == "" || b == "" || a == b {
+			continue
+		}
+		across++
+		if !u.obj.Exported() {
+			into[u.from+" ("+a+") uses "+u.obj.Name()+" of "+u.to+" ("+b+")"] = true
+		}
+	}
+	if across < 10 {
+		t.Fatalf("only %d uses from one screen of another found: the check missed the view", across)
+	}
+	for _, u := range slices.Sorted(maps.Keys(into)) {
+		t.Errorf("a screen reaches into another: %s", u)
 	}
 }

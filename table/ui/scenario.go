@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/table/seat"
@@ -341,4 +344,25 @@ func placeZoneLabel(a *App, l *kit.List, cam *kit.Camera, poly physics.Polygon, 
 		l.Leader(kit.LabelBox(at.At, tw, sz, at.Anchor), ctr, kit.Alpha(c, 0.7))
 	}
 	l.HaloText(at.At, label, sz, kit.Mix(c, kit.ColInk, 0.4), kit.Alpha(kit.ColWhite, 0.8), kit.AnchorMiddle, true)
+}
+
+// loadScenario reads a scenario file, or a built-in scenario by name
+// (when no such file exists). It returns what could be read, the file
+// ("" for a built-in) and the problems.
+func loadScenario(a *App, path string) (*scenarios.Scenario, string, error) {
+	if _, err := os.Stat(path); err != nil {
+		if name := strings.TrimSuffix(filepath.Base(path), ".yaml"); path == name || path == name+".yaml" {
+			if _, _, ok := scenarios.Source(name); ok {
+				sc, err := scenarios.Load(name, a.Comp)
+				return sc, "", err
+			}
+		}
+		return nil, "", err
+	}
+	data, err := limits.ReadFile(path)
+	if err != nil {
+		return nil, "", err
+	}
+	sc, err := scenarios.Parse(path, data, a.Comp)
+	return sc, path, err
 }
