@@ -10,7 +10,9 @@
 // come from the referee, paths from the engine's placement.
 //
 // Where each screen is, top first (a file uses only its own layer and
-// those below it; TestNoFileOfTheViewUsesOneAboveIt keeps it so):
+// those below it; TestNoFileOfTheViewUsesOneAboveIt keeps it so; one
+// screen uses only the exported names of another, as if it were a
+// package: TestNoScreenReachesIntoAnother):
 //
 //   - title.go: the title screen, the menu that opens every other (NewApp).
 //   - editor.go: the scenario editor.
@@ -28,5 +30,6 @@
 //     sketchcanvas.go (a ruling's picture).
 //   - the shell: app.go (App: the current screen, help, prompts, status),
 //     platform.go (files, the browser's storage, the page's state, the
-//     window's split).
+//     window's split), mygames.go (the network games joined and whose
+//     turn it is in each).
 package ui
