@@ -319,6 +319,22 @@ func (b *Battle) State() State {
 	return c
 }
 
+// Position returns State() without its events (Events nil): the deep copy
+// a caller that reads only where the battle stands (turn, step, phase,
+// ships, cups, declarations, result) takes after every command, at a cost
+// that does not grow with the length of the game (the server's rules of
+// play over the wire read it after each message).
+func (b *Battle) Position() State {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	st := b.st
+	st.Events = nil
+	var c State
+	data, _ := json.Marshal(st)
+	_ = json.Unmarshal(data, &c)
+	return c
+}
+
 // SideCopy is one player's own copy of a battle, for a network game in
 // which each player keeps one: the setup, the commands the side gave, and
 // everything it observed (its View, the events it could read among them).

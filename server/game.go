@@ -41,8 +41,9 @@ type game struct {
 	clock     *gameClock    // nil: no clock
 	aborted   *wire.Abort   // the game ended by a forfeit
 	lastAt    time.Time     // when its latest message was accepted (or it was created)
-	snap      *battle.State // the battle's state since its latest change (cur)
+	snap      *battle.State // where the battle stands since its latest change (cur)
 	delay     int           // spectators see the game this many turns behind
+	epoch     int           // take-backs so far: the battle's events only grow between two (eventsKey)
 	turns     []*wire.State // with a delay: the spectators' state at the start of each turn (turns[t-1])
 
 	// A companion game's (companion.go): the commands waiting for the
@@ -56,12 +57,12 @@ type game struct {
 	moves []wire.TableMove
 }
 
-// cur returns the battle's state, copied once per change of the battle
-// (battle.State copies the whole state, events included): read it, never
-// change it.
+// cur returns where the battle stands (battle.Position: its state
+// without the events, which the rules of play over the wire never read),
+// copied once per change of the battle: read it, never change it.
 func (g *game) cur() *battle.State {
 	if g.snap == nil {
-		st := g.b.State()
+		st := g.b.Position()
 		g.snap = &st
 	}
 	return g.snap
