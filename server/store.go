@@ -429,14 +429,8 @@ func (s *sqlStore) commit(batch []appendReq) error {
 			over, r.at/1000, boolInt(r.started), r.deadline, boolInt(r.revealed), boolInt(r.awaiting), r.seq, r.game); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(s.q(`UPDATE leases SET seq = {max}(seq, ?) WHERE game = ?`), r.seq, r.game); err != nil {
-			return err
-		}
-		if r.letGo != "" {
-			if _, err := tx.Exec(s.q(`UPDATE leases SET owner = '', until = 0 WHERE game = ? AND owner = ?`), r.game, r.letGo); err != nil {
-				return err
-			}
-		}
+		// SQLite is a store of one server's own (shared() is false): it
+		// takes no lease, so no lease row needs the seq or a letting go.
 	}
 	return tx.Commit()
 }
