@@ -107,8 +107,13 @@ type Client struct {
 	seals   SealStore
 	// stateFrom is the connection the latest state came on.
 	stateFrom socket
-	timing    func(typ string, d time.Duration)
-	comp      *assets.Components // reads plans before they are sealed (CheckSealed)
+	// events is the latest state's whole list of events, which the
+	// server's next state on the same connection may extend
+	// (wire.State.EventsFrom); states hand out a clipped slice of it, so
+	// an append by a reader copies.
+	events []battle.Event
+	timing func(typ string, d time.Duration)
+	comp   *assets.Components // reads plans before they are sealed (CheckSealed)
 }
 
 // SetComponents gives the client the components, so that Seal reads each
@@ -226,7 +231,9 @@ func (c *Client) wsURL() string {
 	u := c.server
 	u = strings.Replace(u, "https://", "wss://", 1)
 	u = strings.Replace(u, "http://", "ws://", 1)
-	return u + "/ws?seat=" + url.QueryEscape(c.token)
+	// events=since: the server's states carry only the events this
+	// connection lacks (read merges them).
+	return u + "/ws?seat=" + url.QueryEscape(c.token) + "&events=since"
 }
 
 // run keeps a connection up and reads from it.
@@ -355,6 +362,12 @@ func (c *Client) read(ws socket) {
 		switch m.Type {
 		case wire.TypeState:
 			if m.State != nil {
+				if !c.merge(m.State, ws) {
+					// Events that extend a list this connection does not
+					// have: a new connection starts with the whole list.
+					c.mu.Unlock()
+					return
+				}
 				c.state, c.stateFrom = m.State, ws
 				c.notify()
 			}
@@ -370,6 +383,25 @@ func (c *Client) read(ws socket) {
 		}
 		c.mu.Unlock()
 	}
+}
+
+// merge makes st's events the whole list (c.mu held): a state with
+// EventsFrom holds only the events after the first EventsFrom of the
+// previous state on the same connection. It reports false when they do
+// not follow that state's, or the list would pass what a state may hold.
+func (c *Client) merge(st *wire.State, ws socket) bool {
+	if st.EventsFrom == 0 {
+		c.events = st.View.Events
+		st.View.Events = slices.Clip(c.events)
+		return true
+	}
+	if c.state == nil || c.stateFrom != ws || len(c.events) != st.EventsFrom || len(c.events)+len(st.View.Events) > limits.StateValues {
+		return false
+	}
+	c.events = append(c.events, st.View.Events...)
+	st.View.Events = slices.Clip(c.events)
+	st.EventsFrom = 0
+	return true
 }
 
 // Refused is the server's refusal of a message: its words, and for a

@@ -171,6 +171,7 @@ func (g *game) consent(side battle.Side, m wire.ClientMsg) error {
 	k := len(g.marks) - o.Back
 	mk := g.marks[k]
 	if mk.journal < len(g.b.Journal()) {
+		g.epoch++ // the events taken back are gone from every list
 		if err := g.apply(battle.Command{Type: battle.CmdTakeBack, Side: o.By, To: mk.journal}); err != nil {
 			return fmt.Errorf("consent: %w", err)
 		}

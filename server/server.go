@@ -1107,6 +1107,22 @@ type conn struct {
 	// queued first).
 	code websocket.StatusCode
 	why  string
+	// since: it asked for states holding only the events it lacks
+	// (wire.State.EventsFrom); sentKey and sent say which events it has
+	// been sent: the first sent of the list of sentKey (touched by deliver
+	// only, l.sendMu held).
+	since   bool
+	sentKey eventsKey
+	sent    int
+}
+
+// eventsKey names one audience's list of events that only ever grows:
+// the game's events as one game value (a rebuild makes another) knows
+// them between two take-backs (game.epoch). The zero key names none: a
+// state with it is always sent whole.
+type eventsKey struct {
+	g     *game
+	epoch int
 }
 
 // send queues one message (marshalled here: acks and errors, one
@@ -1232,7 +1248,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 	if sideName == "spectator" {
 		side = ""
 	}
-	c := &conn{ws: ws, side: side, out: make(chan []byte, 64), done: make(chan struct{})}
+	c := &conn{ws: ws, side: side, out: make(chan []byte, 64), done: make(chan struct{}), since: r.URL.Query().Get("events") == "since"}
 	ctx := r.Context()
 	finished := make(chan struct{})
 	go c.writer(finished, s.opts.WriteTimeout)
@@ -1389,6 +1405,7 @@ func (s *Server) observe(l *live) {
 // connections it goes to.
 type frame struct {
 	state *wire.State
+	key   eventsKey // the list its state's events come from (zero: none known)
 	conns []*conn
 }
 
@@ -1409,6 +1426,11 @@ func (s *Server) frames(l *live, only *conn) []frame {
 				st = func(battle.Side) *wire.State { return l.g.spectate() }
 			}
 			f = &frame{state: st(c.side)}
+			if c.side != "" || l.g.delay == 0 {
+				// A delayed spectator's state is a picture of another
+				// moment: sent whole.
+				f.key = eventsKey{g: l.g, epoch: l.g.epoch}
+			}
 			by[c.side] = f
 			out = append(out, f)
 		}
@@ -1421,18 +1443,46 @@ func (s *Server) frames(l *live, only *conn) []frame {
 	return res
 }
 
-// deliver marshals each audience's state once and queues it on each of
-// its connections (l.sendMu held, l.mu not).
+// deliver marshals each audience's state once for each starting point
+// of its events among its connections (the whole list, or for a
+// connection that asked for them, the events after those it was sent:
+// wire.State.EventsFrom), and queues it on each of them (l.sendMu held,
+// l.mu not).
 func (s *Server) deliver(frames []frame) {
-	s.statMu.Lock()
-	s.marshalled += len(frames)
-	s.statMu.Unlock()
+	n := 0
 	for _, f := range frames {
-		data, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, State: f.state})
+		events := f.state.View.Events
+		from := map[int][]*conn{}
+		var starts []int
 		for _, c := range f.conns {
-			c.put(data)
+			start := 0
+			if c.since && f.key.g != nil && c.sentKey == f.key && c.sent > 0 && c.sent <= len(events) {
+				start = c.sent
+			}
+			if _, ok := from[start]; !ok {
+				starts = append(starts, start)
+			}
+			from[start] = append(from[start], c)
+			c.sentKey, c.sent = f.key, len(events)
+		}
+		for _, start := range starts {
+			st := f.state
+			if start > 0 {
+				cp := *f.state
+				cp.View.Events = events[start:]
+				cp.EventsFrom = start
+				st = &cp
+			}
+			data, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, State: st})
+			n++
+			for _, c := range from[start] {
+				c.put(data)
+			}
 		}
 	}
+	s.statMu.Lock()
+	s.marshalled += n
+	s.statMu.Unlock()
 }
 
 func (c *conn) writer(finished chan<- struct{}, timeout time.Duration) {

@@ -141,8 +141,16 @@ type State struct {
 	// Behind is how many turns behind the game this (a spectator's) state
 	// is: the game's CreateRequest.SpectatorDelay while the game is
 	// played, 0 when it is live or over.
-	Behind int  `json:"behind,omitempty"`
-	Ready  bool `json:"ready"`
+	Behind int `json:"behind,omitempty"`
+	// EventsFrom, when more than 0, says View.Events holds only the
+	// events from this index of the audience's whole list on: the ones
+	// before it are those the previous state sent on this connection held
+	// (the server sends such states only on a connection that asked with
+	// "events=since" in its address, and only when they extend what it
+	// sent; a client whose list does not have exactly EventsFrom events
+	// drops the connection: the next one starts with the whole list).
+	EventsFrom int  `json:"events_from,omitempty"`
+	Ready      bool `json:"ready"`
 	// Joined lists the seats a player has taken (connected at least once).
 	Joined []battle.Side `json:"joined"`
 	View   battle.View   `json:"view"`
