@@ -59,7 +59,7 @@ func (p *pacer) Sent(string, error) {}
 // freshSchema makes an empty schema for the test in the PostgreSQL
 // database at dsn (dropped after it) and returns the URL that uses it:
 // each run starts with no games, whatever earlier runs left.
-func freshSchema(t *testing.T, dsn string) string {
+func freshSchema(t testing.TB, dsn string) string {
 	db, err := sql.Open("pgx", dsn)
 	require.NoError(t, err)
 	defer db.Close()
@@ -146,7 +146,7 @@ func attack(t *testing.T, base string, idle, spectators int) (accepted int, clos
 
 // procStats reads a process's CPU time (user + system) and its peak and
 // current resident memory from /proc.
-func procStats(t *testing.T, pid int) (cpu time.Duration, peakKB, rssKB int) {
+func procStats(t testing.TB, pid int) (cpu time.Duration, peakKB, rssKB int) {
 	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	require.NoError(t, err)
 	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))

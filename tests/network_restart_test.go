@@ -35,7 +35,7 @@ type serveProc struct {
 
 // serve starts bsg serve on addr with the data directory and a
 // predictable random source (so that two runs make the same game).
-func serve(t *testing.T, bin, addr, data string, extra ...string) *serveProc {
+func serve(t testing.TB, bin, addr, data string, extra ...string) *serveProc {
 	if len(extra) == 0 {
 		extra = []string{"-insecure-seed", "42"}
 	}

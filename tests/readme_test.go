@@ -15,7 +15,7 @@ import (
 
 // buildBSG builds the command once per test binary into a temporary
 // directory.
-func buildBSG(t *testing.T) string {
+func buildBSG(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "bsg")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/bsg")

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -39,6 +40,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	maxGames := fs.Int("max-games", limits.GamesPerClient, "unfinished games one client address may host")
 	clientConns := fs.Int("client-conns", limits.ClientConns, "WebSockets one client address may hold open at once")
 	clientRate := fs.Float64("client-rate", 100, "messages a second one client address may send over all its seats")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the server to `FILE` when it stops (SIGINT or SIGTERM): go tool pprof reads it")
 	insecure := fs.Uint64("insecure-seed", 0, "tests only: draw game ids, seat tokens and secrets from `SEED` (predictable!)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -69,6 +71,17 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer s.Close()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
