@@ -29,8 +29,7 @@ const (
 
 // The numbers the rules limit plans by.
 const (
-	GLimit               = 4 // Planning: total G-value
-	GLimitControlDamaged = 3 // Special damage: control systems
+	GLimitControlDamaged = 3 // Special damage: control systems (Planning's limit is the class's GLimit)
 	MinKE, MaxKE         = -1, 6
 	MaxFTLJumps          = 2 // Faster-than-light movement: at most twice a game
 )
@@ -253,16 +252,17 @@ func checkBlank(c *context) string {
 }
 
 // gLimit returns the most G-value the ship may plan.
-func (c *context) gLimit() int { return GLimitOf(c.state) }
+func (c *context) gLimit() int { return GLimitOf(c.class, c.state) }
 
 // GLimitOf is the most the G-values of a ship's cards may add up to this
-// turn: four, three with its control systems damaged, and a talent's
-// bonus on top (Planning; Special damage).
-func GLimitOf(s State) int {
+// turn: the components' g_limit (four, Planning; Class.GLimit), three
+// with its control systems damaged (Special damage), and a talent's bonus
+// on top.
+func GLimitOf(cl Class, s State) int {
 	if s.Damage.Control >= 1 {
 		return GLimitControlDamaged + s.Bonus.GLimit
 	}
-	return GLimit + s.Bonus.GLimit
+	return cl.GLimit + s.Bonus.GLimit
 }
 
 // KERange is the kinetic energy this turn's maneuver cards may make: the

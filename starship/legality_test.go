@@ -318,3 +318,27 @@ func TestLimitationsOfNuggetsAndRookies_StraightAfterAChangeDirectionCard(t *tes
 		assert.Empty(t, vs, "%s: standing still after a change of direction", p)
 	}
 }
+
+// Planning: the G-values of a turn's cards add up to at most the
+// components' g_limit — the value assets carry with its source, which an
+// override file changes for the rule as well as for the printed sheet.
+func TestPlanningGLimitIsTheComponentsValue(t *testing.T) {
+	heavy := plan(maneuvers.Low, "overboost-bank-left", "hard-turn-left") // G 5
+	s := viper()
+	s.KE = 3
+	c := class(t, "viper-mk2")
+	require.Equal(t, comp.Geometry.GLimit.Value, c.GLimit)
+	vs, _ := Check(complete, c, s, heavy)
+	assert.Equal(t, []string{"g-limit"}, ruleIDs(vs), "G 5 is over the rulebook's 4")
+
+	five, err := assets.Load()
+	require.NoError(t, err)
+	require.NoError(t, five.Override("five.yaml", []byte("geometry: {g_limit: 5}\n")))
+	c5, err := ClassFor(five, "viper-mk2")
+	require.NoError(t, err)
+	assert.Equal(t, 5, GLimitOf(c5, s))
+	vs, _ = Check(complete, c5, s, heavy)
+	assert.Empty(t, vs, "G 5 within an overridden g_limit of 5")
+	s.Damage.Control = 1
+	assert.Equal(t, GLimitControlDamaged, GLimitOf(c5, s), "Special damage: control systems")
+}

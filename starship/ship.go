@@ -152,6 +152,9 @@ type Class struct {
 	FTL          bool
 	AcrossFlats  float64
 	Deck         maneuvers.Deck
+	// GLimit is the most the G-values of a turn's cards may add up to
+	// (Planning): the components' g_limit, the same for every class.
+	GLimit int
 }
 
 // ClassFor reads a class and its deck from the component data.
@@ -168,6 +171,7 @@ func ClassFor(comp *assets.Components, id string) (Class, error) {
 		ID: c.ID, Name: c.Name,
 		Attack: c.Attack.Value, Structure: c.Structure.Value, Acceleration: c.Acceleration.Value,
 		FTL: c.FTL.Value, AcrossFlats: comp.BaseAcrossFlats(id), Deck: deck,
+		GLimit: comp.Geometry.GLimit.Value,
 	}, nil
 }
 

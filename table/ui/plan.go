@@ -906,7 +906,7 @@ func (g *Game) rulesBehind(s battle.ShipView, class starship.Class, st starship.
 			cardsG += c.G
 		}
 	}
-	gl := fmt.Sprintf("G-value (the number after a card's name): how hard the maneuver is. The cards of a turn add up to at most G %d; this plan's make G %d (Planning", starship.GLimitOf(st), cardsG)
+	gl := fmt.Sprintf("G-value (the number after a card's name): how hard the maneuver is. The cards of a turn add up to at most G %d; this plan's make G %d (Planning", starship.GLimitOf(class, st), cardsG)
 	if st.Damage.Control >= 1 {
 		gl += "; Special damage: the control systems are damaged"
 	}
