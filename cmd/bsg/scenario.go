@@ -332,8 +332,8 @@ func runScenarioSheet(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		file  string
 		write func(io.Writer) error
 	}{
-		{*pdf, func(w io.Writer) error { return sheet.WritePDF(w, sc) }},
-		{*png, func(w io.Writer) error { return sheet.WritePNG(w, sc, *ppm) }},
+		{*pdf, func(w io.Writer) error { return sheet.WritePDF(w, sc, comp) }},
+		{*png, func(w io.Writer) error { return sheet.WritePNG(w, sc, comp, *ppm) }},
 	} {
 		if o.file == "" {
 			continue

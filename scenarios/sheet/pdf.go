@@ -11,6 +11,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/sketch"
@@ -21,7 +22,7 @@ const mmPerPoint = 25.4 / 72
 
 // WritePDF writes the setup sheet as a two-page A4 PDF, drawn to true
 // proportions (the diagram at the scale it states).
-func WritePDF(w io.Writer, sc *scenarios.Scenario) error {
+func WritePDF(w io.Writer, sc *scenarios.Scenario, comp *assets.Components) error {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetCompression(true)
 	pdf.SetCatalogSort(true)
@@ -34,7 +35,7 @@ func WritePDF(w io.Writer, sc *scenarios.Scenario) error {
 	pdf.SetMargins(0, 0, 0)
 	pdf.AddUTF8FontFromBytes("go", "", goregular.TTF)
 	pdf.AddUTF8FontFromBytes("go", "B", gobold.TTF)
-	for _, page := range Pages(sc) {
+	for _, page := range Pages(sc, comp) {
 		pdf.AddPage()
 		page(&pdfCanvas{pdf: pdf})
 	}

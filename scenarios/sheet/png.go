@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/sketch"
@@ -17,11 +18,11 @@ import (
 // WritePNG writes the setup sheet as one PNG, the pages one above the
 // other on white, at ppm pixels per page millimetre (4 gives about 100
 // dpi). Each page is drawn on a sketch.PNGCanvas.
-func WritePNG(w io.Writer, sc *scenarios.Scenario, ppm float64) error {
+func WritePNG(w io.Writer, sc *scenarios.Scenario, comp *assets.Components, ppm float64) error {
 	if !(ppm > 0) || ppm > 24 || math.IsInf(ppm, 0) {
 		return fmt.Errorf("sheet: %g pixels per millimetre; allowed: more than 0, at most 24", ppm)
 	}
-	pages := Pages(sc)
+	pages := Pages(sc, comp)
 	page := physics.Rect{Hi: physics.V(PageWidth, PageHeight)}
 	var out *image.NRGBA
 	for i, draw1 := range pages {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/golang/geo/s1"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/palette"
 	"github.com/starshipbattles/bsg/physics"
@@ -87,10 +88,12 @@ func Scale(width, depth, w, h float64) float64 {
 }
 
 // Pages returns the sheet's pages, each a function that draws one A4 page
-// on a canvas in page millimetres.
-func Pages(sc *scenarios.Scenario) []func(sketch.Canvas) {
+// on a canvas in page millimetres. comp is the components sc was read
+// with (the dial's notch turns a ship's facing).
+func Pages(sc *scenarios.Scenario, comp *assets.Components) []func(sketch.Canvas) {
+	notch := comp.Geometry.DialNotch.Value
 	return []func(sketch.Canvas){
-		func(c sketch.Canvas) { drawDiagramPage(c, sc) },
+		func(c sketch.Canvas) { drawDiagramPage(c, sc, notch) },
 		func(c sketch.Canvas) { drawTablePage(c, sc) },
 	}
 }
@@ -174,7 +177,7 @@ func zoneColor(sc *scenarios.Scenario, id string) color.NRGBA {
 	return neutral
 }
 
-func drawDiagramPage(c sketch.Canvas, sc *scenarios.Scenario) {
+func drawDiagramPage(c sketch.Canvas, sc *scenarios.Scenario, notch float64) {
 	t := &writer{c: c, x: margin, y: PageHeight - margin - titleSize, w: PageWidth - 2*margin}
 	t.line(sc.Name, titleSize, true, ink)
 	t.y -= 0.5
@@ -193,7 +196,7 @@ func drawDiagramPage(c sketch.Canvas, sc *scenarios.Scenario) {
 	k := 1 / n
 	w, h := sc.Width*k, sc.Depth*k
 	f := frame{ox: margin + gutter + (boxW-w)/2, oy: top - h, k: k}
-	drawTable(c, sc, f, n)
+	drawTable(c, sc, f, n, notch)
 	t.y = f.oy - 18
 	t.line("Victory (checked in order; the first met decides)", bodySize, true, ink)
 	for _, l := range victory {
@@ -219,7 +222,7 @@ func victoryLines(sc *scenarios.Scenario, w float64) []string {
 
 // drawTable draws the play area at scale 1:n: grid, zones, obstacles,
 // ships, edge names and a scale bar.
-func drawTable(c sketch.Canvas, sc *scenarios.Scenario, f frame, n float64) {
+func drawTable(c sketch.Canvas, sc *scenarios.Scenario, f frame, n, notch float64) {
 	area := physics.Polygon{physics.V(0, 0), physics.V(sc.Width, 0), physics.V(sc.Width, sc.Depth), physics.V(0, sc.Depth)}
 	c.Polygon(f.poly(area), sketch.Style{Fill: playArea})
 	grid := sketch.Style{Stroke: gridInk, Width: 0.15}
@@ -279,13 +282,13 @@ func drawTable(c sketch.Canvas, sc *scenarios.Scenario, f frame, n float64) {
 		c.Text(f.pt(physics.V((b.Lo.X+b.Hi.X)/2, b.Lo.Y)).Add(physics.V(0, -labelSize-0.6)), name+" ("+o.Density+" field)", lbl)
 	}
 	for _, sh := range sc.Ships {
-		drawShip(c, sc, sh, f)
+		drawShip(c, sc, sh, f, notch)
 	}
 }
 
 // drawShip draws a base to scale: its outline, the front flat thick, the
 // stand, and its id (with the turn it enters, if it enters later).
-func drawShip(c sketch.Canvas, sc *scenarios.Scenario, sh scenarios.Ship, f frame) {
+func drawShip(c sketch.Canvas, sc *scenarios.Scenario, sh scenarios.Ship, f frame, notch float64) {
 	col := sideColor(sh.Side)
 	base := f.poly(sh.Base())
 	st := sketch.Style{Fill: alpha(col, 0.22), Stroke: col, Width: 0.3}
@@ -297,8 +300,8 @@ func drawShip(c sketch.Canvas, sc *scenarios.Scenario, sh scenarios.Ship, f fram
 	stand := f.pt(physics.V(sh.Start.X, sh.Start.Y))
 	c.Circle(stand, 0.35, sketch.Style{Fill: ink})
 	if sh.Start.Rotation != 0 {
-		// The facing, where the dial points the fire arc.
-		face := physics.Deg(sh.Start.Heading - 30*float64(sh.Start.Rotation))
+		// The facing, where the dial points the fire arc (Rotation).
+		face := physics.Deg(sh.Start.Heading - notch*float64(sh.Start.Rotation))
 		tip := stand.Add(physics.Direction(face).Mul(sh.AcrossFlats * f.k * 0.45))
 		c.Polyline([]physics.Vec{stand, tip}, sketch.Style{Stroke: ink, Width: 0.25})
 	}

@@ -51,10 +51,11 @@ func (r *recorder) Text(at physics.Vec, text string, s sketch.TextStyle) {
 	r.texts = append(r.texts, text)
 }
 
+// comp is the components the sheets are drawn with.
+var comp = assets.Default()
+
 func load(t *testing.T, name string) *scenarios.Scenario {
 	t.Helper()
-	comp, err := assets.Load()
-	require.NoError(t, err)
 	sc, err := scenarios.Load(name, comp)
 	require.NoError(t, err)
 	return sc
@@ -66,7 +67,7 @@ func TestSheetShowsEverything(t *testing.T) {
 	for _, name := range scenarios.Names() {
 		t.Run(name, func(t *testing.T) {
 			sc := load(t, name)
-			pages := Pages(sc)
+			pages := Pages(sc, comp)
 			require.Len(t, pages, 2)
 			var diagram, table recorder
 			pages[0](&diagram)
@@ -113,8 +114,8 @@ func TestScale(t *testing.T) {
 func TestPDFIsDeterministic(t *testing.T) {
 	sc := load(t, "anchorage")
 	var a, b bytes.Buffer
-	require.NoError(t, WritePDF(&a, sc))
-	require.NoError(t, WritePDF(&b, sc))
+	require.NoError(t, WritePDF(&a, sc, comp))
+	require.NoError(t, WritePDF(&b, sc, comp))
 	assert.True(t, bytes.HasPrefix(a.Bytes(), []byte("%PDF-")))
 	assert.Equal(t, a.Bytes(), b.Bytes())
 	assert.Equal(t, 2, bytes.Count(a.Bytes(), []byte("/Type /Page\n"))+bytes.Count(a.Bytes(), []byte("/Type /Page ")), "two pages")
@@ -123,13 +124,13 @@ func TestPDFIsDeterministic(t *testing.T) {
 func TestPNG(t *testing.T) {
 	sc := load(t, "furball")
 	var a, b bytes.Buffer
-	require.NoError(t, WritePNG(&a, sc, 2))
-	require.NoError(t, WritePNG(&b, sc, 2))
+	require.NoError(t, WritePNG(&a, sc, comp, 2))
+	require.NoError(t, WritePNG(&b, sc, comp, 2))
 	assert.Equal(t, a.Bytes(), b.Bytes())
 	img, err := png.Decode(&a)
 	require.NoError(t, err)
 	assert.Equal(t, int(math.Ceil(PageWidth*2)), img.Bounds().Dx())
 	assert.Equal(t, 2*int(math.Ceil(PageHeight*2)), img.Bounds().Dy())
-	assert.Error(t, WritePNG(&a, sc, 0))
-	assert.Error(t, WritePNG(&a, sc, math.Inf(1)))
+	assert.Error(t, WritePNG(&a, sc, comp, 0))
+	assert.Error(t, WritePNG(&a, sc, comp, math.Inf(1)))
 }
