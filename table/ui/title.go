@@ -288,7 +288,7 @@ func (t *Title) Draw(l *kit.List) {
 		cam := kit.Camera{View: kit.Rect{X: 0, Y: 0, W: a.W, H: a.H}, Scale: 2.2 * s}
 		cam.Center = cam.ToWorld(kit.Pt{X: a.W / 2, Y: a.H / 2})
 		p := cam.ToWorld(kit.Pt{X: x, Y: y})
-		drawShip(a, l, &cam, ShipLook{ID: "", Class: class, Side: side, Across: 45, Notch: 30,
+		drawShip(a, l, &cam, ShipLook{ID: "", Class: class, Side: side, Across: a.Comp.BaseAcrossFlats(class), Notch: a.Comp.Geometry.DialNotch.Value,
 			Pose: poseAt(p.X, p.Y, heading)})
 	}
 	deco(a.W*0.14, a.H*0.2, 20, "viper-mk2", battle.Colonial)
