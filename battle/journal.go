@@ -319,20 +319,22 @@ func (b *Battle) State() State {
 	return c
 }
 
-// Position returns State() without its events (Events nil): the deep copy
-// a caller that reads only where the battle stands (turn, step, phase,
-// ships, cups, declarations, result) takes after every command, at a cost
-// that does not grow with the length of the game (the server's rules of
-// play over the wire read it after each message).
+// Position returns where the battle stands: State() without its events
+// (Events nil), taken without copying the state whole: the ships are
+// copied, but what they point to (plans, outcomes, markers, counters,
+// cards) and the cups, declarations and result are the battle's own. Read
+// them, never change them, and take Position again after the next
+// command, which may change them. It is for a caller that reads the turn,
+// step, phase and ships after every command (the server's rules of play
+// over the wire), at a cost that grows neither with the length of the
+// game nor with a deep copy.
 func (b *Battle) Position() State {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	st := b.st
 	st.Events = nil
-	var c State
-	data, _ := json.Marshal(st)
-	_ = json.Unmarshal(data, &c)
-	return c
+	st.Ships = slices.Clone(b.st.Ships)
+	return st
 }
 
 // SideCopy is one player's own copy of a battle, for a network game in

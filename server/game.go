@@ -59,7 +59,8 @@ type game struct {
 
 // cur returns where the battle stands (battle.Position: its state
 // without the events, which the rules of play over the wire never read),
-// copied once per change of the battle: read it, never change it.
+// taken once per change of the battle (apply): it shares memory with the
+// battle, so read it, never change it, and never keep it past an apply.
 func (g *game) cur() *battle.State {
 	if g.snap == nil {
 		st := g.b.Position()
@@ -365,15 +366,11 @@ func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Comma
 		notes = append(notes, wire.StandInNote{Side: side, Turn: st.Turn, Step: st.Step, Phase: st.Phase, Ship: ship, Index: i, Refusal: why.Error()})
 	}
 	if st.Phase == battle.Declaring {
-		// A declaration is tried on a copy of the battle.
-		scratch, err := battle.Replay(g.setup, g.comp, wire.GameSeed(g.secret), g.b.Journal())
-		if err != nil {
-			return nil, nil, err
-		}
-		apply := func(c battle.Command) error {
+		// A declaration is checked by the engine without carrying it out
+		// (the engine sees no declaration until every commitment is open).
+		checkDecl := func(c battle.Command) error {
 			c.Side = side
-			_, err := scratch.Apply(c)
-			return err
+			return g.b.CheckDeclaration(c)
 		}
 		var why error
 		switch {
@@ -384,17 +381,14 @@ func (g *game) normalize(st *battle.State, side battle.Side, cmds []battle.Comma
 		case cmds[0].Side != "":
 			why = fmt.Errorf("commands[0].side: %q; leave it out: the side comes from the seat", cmds[0].Side)
 		default:
-			why = apply(cmds[0])
-			if battle.IsNeedInput(why) {
-				why = nil // a companion's firing step waits for the table's dice
-			}
+			why = checkDecl(cmds[0])
 		}
 		if why == nil {
 			return cmds, nil, nil
 		}
 		note(0, "", why)
 		stand := wire.StandIn(battle.CmdDeclare, "", 0)
-		if err := apply(stand); err != nil && !battle.IsNeedInput(err) {
+		if err := checkDecl(stand); err != nil {
 			return nil, nil, fmt.Errorf("the declaration of no fire: %w", err)
 		}
 		notes[0].Played = &stand
