@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -127,7 +128,30 @@ func (b *Battle) openFiring() error {
 	return nil
 }
 
-func (b *Battle) declare(cmd Command) error {
+// CheckDeclaration returns the error Apply would refuse the declare
+// command cmd with for a reason of the declaration itself (the phase, the
+// side, who declares first, the shooters and their targets: Attack
+// declaration, Fire!), without changing the battle; nil when Apply would
+// take it, but for what the firing it completes may need (a companion
+// battle's dice). The server checks a revealed declaration so, without a
+// copy of the battle.
+func (b *Battle) CheckDeclaration(cmd Command) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if cmd.Type != CmdDeclare {
+		return fmt.Errorf("%s: not a declaration", cmd.Type)
+	}
+	if b.st.Phase == Setting {
+		return errors.New("the battle has not begun: send the begin command")
+	}
+	if b.st.Phase == Over {
+		return errors.New("the battle is over")
+	}
+	return b.declarable(cmd)
+}
+
+// declarable checks a declaration before declare carries it out.
+func (b *Battle) declarable(cmd Command) error {
 	if b.st.Phase != Declaring {
 		return fmt.Errorf("declare: not a firing step (%s)", b.st.Phase)
 	}
@@ -158,6 +182,13 @@ func (b *Battle) declare(cmd Command) error {
 		if !ok {
 			return fmt.Errorf("declare: %s cannot fire at %s now", sh.Shooter, sh.Target)
 		}
+	}
+	return nil
+}
+
+func (b *Battle) declare(cmd Command) error {
+	if err := b.declarable(cmd); err != nil {
+		return err
 	}
 	b.st.Declared = append(b.st.Declared, cmd.Side)
 	b.st.Shots = append(b.st.Shots, cmd.Shots...)
