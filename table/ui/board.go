@@ -92,11 +92,14 @@ func drawPlayArea(l *kit.List, cam *kit.Camera, w, d float64, grid bool) {
 // drawEdgeLabels writes the table's size by its far left corner (the
 // bottom of the window is the status line's): above it, else (a deep
 // table fills the view's height) beside the far edge, left or right of
-// the table, else just inside that corner: always whole in the view.
-func drawEdgeLabels(a *App, l *kit.List, cam *kit.Camera, w, d float64) {
+// the table. It reports false when none of those is whole in the view
+// (a phone's narrow view): the caller then writes it inside the table
+// with drawInnerEdgeLabel once the bases are taken, so that it covers
+// no ship.
+func drawEdgeLabels(a *App, l *kit.List, cam *kit.Camera, w, d float64) bool {
 	sz := a.TextSize(11)
 	fl, fr := cam.ToScreen(physics.V(0, d)), cam.ToScreen(physics.V(w, d))
-	text := fmt.Sprintf("%.0f × %.0f mm", w, d)
+	text := edgeLabel(w, d)
 	tw := a.Fonts.Width(text, sz, false)
 	spots := []kit.Spot{
 		{At: kit.Pt{X: fl.X, Y: fl.Y - sz*0.6}, Anchor: kit.AnchorStart},
@@ -104,15 +107,54 @@ func drawEdgeLabels(a *App, l *kit.List, cam *kit.Camera, w, d float64) {
 		{At: kit.Pt{X: fr.X + sz*0.6, Y: fr.Y + sz}, Anchor: kit.AnchorStart},
 	}
 	v := cam.View
-	at := kit.Spot{At: kit.Pt{X: math.Max(fl.X, v.X) + sz*0.5, Y: math.Max(fl.Y, v.Y) + sz*1.4}, Anchor: kit.AnchorStart}
 	for _, sp := range spots {
 		if b := kit.LabelBox(sp.At, tw, sz, sp.Anchor); b.X >= v.X && b.Y >= v.Y && b.X+b.W <= v.X+v.W && b.Y+b.H <= v.Y+v.H {
-			at = sp
-			break
+			l.Text(sp.At, text, sz, kit.ColSecondary, sp.Anchor, false)
+			l.Take(kit.LabelBox(sp.At, tw, sz, sp.Anchor))
+			return true
 		}
 	}
+	return false
+}
+
+// edgeLabel is the table's size as drawn by its edge.
+func edgeLabel(w, d float64) string { return fmt.Sprintf("%.0f × %.0f mm", w, d) }
+
+// drawInnerEdgeLabel writes the table's size inside the table, where
+// drawEdgeLabels found no room outside it: in the first corner that no
+// base or label taken so far covers (far left, far right, near left, near
+// right), else the free place nearest the far left corner, else nowhere
+// (a ship is worth more than the table's size). Call it after every
+// base is taken and before the other labels are placed.
+func drawInnerEdgeLabel(a *App, l *kit.List, cam *kit.Camera, w, d float64) {
+	sz := a.TextSize(11)
+	text := edgeLabel(w, d)
+	tw := a.Fonts.Width(text, sz, false)
+	lo, hi := cam.ToScreen(physics.V(0, 0)), cam.ToScreen(physics.V(w, d))
+	for _, c := range []physics.Vec{physics.V(0, d), physics.V(w, 0)} {
+		p := cam.ToScreen(c)
+		lo = kit.Pt{X: math.Min(lo.X, p.X), Y: math.Min(lo.Y, p.Y)}
+		hi = kit.Pt{X: math.Max(hi.X, p.X), Y: math.Max(hi.Y, p.Y)}
+	}
+	v := cam.View
+	x0, y0 := math.Max(lo.X, v.X), math.Max(lo.Y, v.Y)
+	x1, y1 := math.Min(hi.X, v.X+v.W), math.Min(hi.Y, v.Y+v.H)
+	if x1-x0 < tw+sz || y1-y0 < 2*sz {
+		return
+	}
+	in, top, bottom := sz*0.5, y0+sz*1.4, y1-sz*0.6
+	spots := []kit.Spot{
+		{At: kit.Pt{X: x0 + in, Y: top}, Anchor: kit.AnchorStart},
+		{At: kit.Pt{X: x1 - in, Y: top}, Anchor: kit.AnchorEnd},
+		{At: kit.Pt{X: x0 + in, Y: bottom}, Anchor: kit.AnchorStart},
+		{At: kit.Pt{X: x1 - in, Y: bottom}, Anchor: kit.AnchorEnd},
+	}
+	bounds := kit.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+	at, _, ok := l.PlaceTextUncounted(spots, tw, sz, spots[0].At, math.Max(x1-x0, y1-y0), bounds)
+	if !ok {
+		return
+	}
 	l.Text(at.At, text, sz, kit.ColSecondary, at.Anchor, false)
-	l.Take(kit.LabelBox(at.At, tw, sz, at.Anchor))
 }
 
 // drawObstacles paints planetoids and asteroid fields.

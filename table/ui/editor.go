@@ -861,9 +861,10 @@ func (e *Editor) Draw(l *kit.List) {
 	st := &e.Sc
 	e.cam.SetView(view, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(st.Width+30, st.Depth+30)})
 	l.SetClip(&view)
+	edge := false
 	l.Backdrop(func() {
 		drawPlayArea(l, &e.cam, st.Width, st.Depth, true)
-		drawEdgeLabels(a, l, &e.cam, st.Width, st.Depth)
+		edge = drawEdgeLabels(a, l, &e.cam, st.Width, st.Depth)
 	})
 	bad := e.marked()
 	sz := a.TextSize(11)
@@ -908,6 +909,9 @@ func (e *Editor) Draw(l *kit.List) {
 		c := e.cam.ToScreen(e.start(i).Physics().Pos)
 		rr := e.across(s.Class) / math.Sqrt(3) * e.cam.Scale
 		l.Take(kit.Rect{X: c.X - rr, Y: c.Y - rr, W: 2 * rr, H: 2 * rr})
+	}
+	if !edge {
+		drawInnerEdgeLabel(a, l, &e.cam, st.Width, st.Depth)
 	}
 	// the zones' labels as the play view places them: clear of every base,
 	// of the table's size and of each other; the ships' labels go round them

@@ -1056,9 +1056,10 @@ func (g *Game) entersLater() map[string]bool {
 
 func (g *Game) drawBoard(l *kit.List, v battle.View) {
 	a := g.a
+	edge := false
 	l.Backdrop(func() {
 		drawPlayArea(l, &g.cam, v.Width, v.Depth, g.grid)
-		drawEdgeLabels(a, l, &g.cam, v.Width, v.Depth)
+		edge = drawEdgeLabels(a, l, &g.cam, v.Width, v.Depth)
 		drawZones(a, l, &g.cam, g.br, v.Width, v.Depth)
 		drawObstacles(a, l, &g.cam, v.Obstacles, g.rules().Has(starship.OptThreeD), "")
 	})
@@ -1110,6 +1111,9 @@ func (g *Game) drawBoard(l *kit.List, v battle.View) {
 		c := g.cam.ToScreen(lk.Pose.Pos)
 		rr := lk.Across / math.Sqrt(3) * g.cam.Scale
 		l.Take(kit.Rect{X: c.X - rr, Y: c.Y - rr, W: 2 * rr, H: 2 * rr})
+	}
+	if !edge {
+		drawInnerEdgeLabel(a, l, &g.cam, v.Width, v.Depth)
 	}
 	var rings []ringLabel
 	if g.rings {

@@ -349,6 +349,9 @@ func TestEditorLabelsNeverCollideOnAPhone(t *testing.T) {
 		assert.True(t, placed, "the zone's label %v is placed among the labels", z)
 	}
 	for i := range boxes {
+		if boxes[i] == size {
+			continue // the size itself, placed among the labels where it has no room outside the table
+		}
 		assert.False(t, boxes[i].Overlaps(size), "the label %v covers the table's size %v", boxes[i], size)
 		for j := i + 1; j < len(boxes); j++ {
 			assert.False(t, boxes[i].Overlaps(boxes[j]), "labels %v and %v overlap", boxes[i], boxes[j])

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
@@ -262,4 +265,57 @@ func TestMeasureAsksBeforeLosingChanges(t *testing.T) {
 	send(a, kit.Press(kit.KeyEscape))
 	_, ok = a.Screen().(*Title)
 	assert.True(t, ok, "saved: Esc leaves")
+}
+
+// TestPhoneTableSizeCoversNoShip: on a phone (390 × 844) the table fills
+// the view's width, so its size ("900 × 900 mm") has no room outside the
+// table; it was drawn just inside the far left corner before the ships,
+// under raider-1's base and name (The Hand of God, network game, turn 1).
+// It now goes where no base or label is, whole in the view.
+func TestPhoneTableSizeCoversNoShip(t *testing.T) {
+	a := phoneApp(t)
+	sc, err := scenarios.Load(scenarios.Default, a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	r, ok := buttonRect(a, "Continue")
+	require.True(t, ok)
+	send(a, kit.Click(r.Center().X, r.Center().Y)...)
+	require.Equal(t, "plan", g.Stage())
+	v := g.seat.View(g.side)
+	size := fmt.Sprintf("%.0f × %.0f mm", v.Width, v.Depth)
+	var box kit.Rect
+	var others []kit.Rect
+	found := false
+	for _, op := range a.Frame().Ops {
+		if op.Kind != kit.OpText || op.Text == "" {
+			continue
+		}
+		b := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+		if op.Text == size {
+			box, found = b, true
+		} else if g.cam.View.Overlaps(b) {
+			others = append(others, b)
+		}
+	}
+	require.True(t, found, "the table's size is written")
+	vw := g.cam.View
+	assert.True(t, box.X >= vw.X && box.Y >= vw.Y && box.X+box.W <= vw.X+vw.W && box.Y+box.H <= vw.Y+vw.H,
+		"the size %v lies whole in the view %v", box, vw)
+	ships := 0
+	for _, s := range v.Ships {
+		if !s.OnTable {
+			continue
+		}
+		ships++
+		c := g.cam.ToScreen(s.Pose.Pos)
+		rr := g.shipLook(s).Across / math.Sqrt(3) * g.cam.Scale
+		base := kit.Rect{X: c.X - rr, Y: c.Y - rr, W: 2 * rr, H: 2 * rr}
+		assert.False(t, box.Overlaps(base), "the size %v covers %s's base %v", box, s.ID, base)
+	}
+	require.Equal(t, 4, ships, "The Hand of God's four ships are on the table")
+	for _, o := range others {
+		assert.False(t, box.Overlaps(o), "the size %v covers the label %v", box, o)
+	}
 }
