@@ -562,6 +562,12 @@ func (m *Measure) Draw(l *kit.List) {
 		m.refresh()
 	}
 	m.cam.SetView(view, m.page)
+	if !m.drag {
+		// the picture grew or shrank (its numbered rulers' notes under
+		// it): shown whole again once the ship is let go, not while it
+		// follows the pointer
+		m.cam.Follow(m.page)
+	}
 	l.Background = kit.ColWhite
 	l.SetClip(&view)
 	// The picture is the backdrop: a renderer keeps it while neither the

@@ -3,7 +3,9 @@ package ui
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
+	"github.com/starshipbattles/bsg/tablefile"
 )
 
 // What a newcomer tripped over in a played game, each found through the
@@ -318,4 +321,49 @@ func TestPhoneTableSizeCoversNoShip(t *testing.T) {
 	for _, o := range others {
 		assert.False(t, box.Overlaps(o), "the size %v covers the label %v", box, o)
 	}
+}
+
+// TestMeasureNotesStayInViewAfterADrag: in measurement mode the rulings
+// whose labels find no room on the table are numbered and explained in
+// notes under the picture. Dragging viper-2 of the example table made a
+// second note, and the picture, fitted once, ran past the window's
+// bottom: the note was cut. Once the ship is let go the picture is shown
+// whole again (unless the player zoomed or panned).
+func TestMeasureNotesStayInViewAfterADrag(t *testing.T) {
+	a := newTestApp(t)
+	data, err := os.ReadFile("../../testdata/tables/example.yaml")
+	require.NoError(t, err)
+	tbl, err := tablefile.Parse("example.yaml", data, a.Comp)
+	require.NoError(t, err)
+	m := NewMeasure(a, &tbl, "testdata/tables/example.yaml")
+	a.Show(m)
+	a.Frame()
+	i := slices.IndexFunc(tbl.Ships, func(s referee.Ship) bool { return s.ID == "viper-2" })
+	require.GreaterOrEqual(t, i, 0)
+	p := m.cam.ToScreen(m.T.Ships[i].Pose.Pos)
+	q := m.cam.ToScreen(physics.V(443, 211))
+	send(a, kit.Event{Kind: kit.MouseMove, X: p.X, Y: p.Y}, kit.Event{Kind: kit.MouseDown, X: p.X, Y: p.Y, Button: kit.ButtonLeft})
+	for k := 1; k <= 8; k++ {
+		x, y := p.X+(q.X-p.X)*float64(k)/8, p.Y+(q.Y-p.Y)*float64(k)/8
+		send(a, kit.Event{Kind: kit.MouseMove, X: x, Y: y})
+		a.Frame()
+	}
+	send(a, kit.Event{Kind: kit.MouseUp, X: q.X, Y: q.Y, Button: kit.ButtonLeft})
+	require.InDelta(t, 443, m.T.Ships[i].Pose.Pos.X, 2, "dragged")
+	view := m.cam.View
+	notes, heading := 0, math.Inf(1)
+	for _, op := range a.Frame().Ops {
+		if op.Kind != kit.OpText || op.Text == "" || op.At.X < view.X || op.At.X > view.X+view.W {
+			continue
+		}
+		if strings.HasPrefix(op.Text, "Numbered rulers") {
+			heading = op.At.Y
+		}
+		if (op.Text == "1" || op.Text == "2") && op.At.Y > heading {
+			notes++
+		}
+		box := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+		assert.LessOrEqual(t, box.Y+box.H, view.Y+view.H+1, "%q is cut at the view's bottom", op.Text)
+	}
+	assert.GreaterOrEqual(t, notes, 2, "two numbered notes under the picture")
 }

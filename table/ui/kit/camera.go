@@ -85,6 +85,15 @@ func (c *Camera) SetView(v Rect, r physics.Rect) {
 	}
 }
 
+// Follow fits r when it is not the rectangle fitted last and the player
+// has not zoomed or panned since: what is shown grew or shrank (a
+// picture whose notes grew by a line), so it is shown whole again.
+func (c *Camera) Follow(r physics.Rect) {
+	if c.init && !c.moved && r != c.fitted {
+		c.Fit(r)
+	}
+}
+
 // Refit shows the last fitted rectangle again.
 func (c *Camera) Refit() { c.Fit(c.fitted) }
 

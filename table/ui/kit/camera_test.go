@@ -38,3 +38,18 @@ func TestCameraMapsTheTableToTheScreen(t *testing.T) {
 	assert.InDelta(t, before.X, after.X, 1e-9)
 	assert.InDelta(t, before.Y, after.Y, 1e-9)
 }
+
+// TestCameraFollowShowsWhatGrewUnlessMoved: Follow fits a rectangle that
+// grew since the last fit (a picture whose notes grew), and keeps the
+// player's own view once they zoomed or panned.
+func TestCameraFollowShowsWhatGrewUnlessMoved(t *testing.T) {
+	var c Camera
+	c.SetView(Rect{W: 400, H: 400}, physics.Rect{Hi: physics.V(100, 100)})
+	assert.InDelta(t, 4, c.Scale, 1e-9)
+	c.Follow(physics.Rect{Hi: physics.V(100, 200)})
+	assert.InDelta(t, 2, c.Scale, 1e-9, "grown: fitted again")
+	assert.InDelta(t, 100, c.Center.Y, 1e-9)
+	c.Pan(10, 0)
+	c.Follow(physics.Rect{Hi: physics.V(100, 400)})
+	assert.InDelta(t, 2, c.Scale, 1e-9, "the player panned: their view is kept")
+}
