@@ -1,6 +1,7 @@
 package table
 
 import (
+	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -14,13 +15,22 @@ import (
 // tell, the special keys (keyMap's) are read from a queue of their own
 // instead, filled as the platform reports them: each press counts once,
 // in order, however long a frame takes. Typed characters keep coming
-// from Ebiten's rune queue, which never merges.
+// from Ebiten's rune queue, which never merges; the platform's queue
+// marks where each character key went down among the special keys, so
+// that "Enter Enter h" typed within one slow frame arrives in that order
+// (mergeTyped).
 
 // keyEvent is one press or release of a special key, as the platform
 // reported it.
 type keyEvent struct {
-	key         ebiten.Key
-	down        bool
+	key  ebiten.Key
+	down bool
+	// typed marks the press of a key that types a character (not one of
+	// keyMap's): its character comes from Ebiten's rune queue, and the
+	// event says where among the special keys it goes. runes are the
+	// characters the key can type (with and without Shift); none: any.
+	typed       bool
+	runes       []rune
 	shift, ctrl bool
 	at          time.Time // when the view received it
 }
@@ -51,10 +61,12 @@ type keyQueue struct {
 // repeats.
 const repeatAfter, repeatEvery = 24, 4
 
-// events turns the queue's events since the last frame into ui events,
-// and the keys still held into repeats. ok is false when the queue is
-// not live (the caller polls instead).
-func (q *keyQueue) events() (evs []kit.Event, ok bool) {
+// events turns the queue's events since the last frame and the frame's
+// typed characters (Ebiten's runes, with the modifiers polled this
+// frame) into ui events, in the order they were made (mergeTyped), and
+// the keys still held into repeats. ok is false when the queue is not
+// live (the caller polls instead, and places the runes itself).
+func (q *keyQueue) events(runes []rune, shift, ctrl bool) (evs []kit.Event, ok bool) {
 	if q.src == nil {
 		return nil, false
 	}
@@ -72,13 +84,16 @@ func (q *keyQueue) events() (evs []kit.Event, ok bool) {
 		q.down = map[ebiten.Key]int{}
 	}
 	for _, e := range kev {
+		if e.typed {
+			continue
+		}
 		if !e.down {
 			delete(q.down, e.key)
 			continue
 		}
 		q.down[e.key] = 0
-		evs = append(evs, kit.Event{Kind: kit.KeyPress, Key: keyMap[e.key], Shift: e.shift, Ctrl: e.ctrl})
 	}
+	evs = mergeTyped(kev, runes, shift, ctrl)
 	for _, k := range keyOrder {
 		d, held := q.down[k]
 		if !held {
@@ -92,4 +107,48 @@ func (q *keyQueue) events() (evs []kit.Event, ok bool) {
 		}
 	}
 	return evs, true
+}
+
+// mergeTyped orders one frame's input: the special keys' presses as the
+// queue gave them, each typed character at the press of the key that
+// typed it. A character key's press takes the first rune still waiting
+// that it can type (and the runes before it, which no press of this
+// frame claimed, go just before it); a press whose character is not
+// among the runes (Ctrl held, or the rune comes next frame) places
+// nothing. Runes no press claimed (their key's press reached the queue
+// after the frame's cut) come last, with the modifiers polled this
+// frame.
+func mergeTyped(kev []keyEvent, runes []rune, shift, ctrl bool) []kit.Event {
+	var evs []kit.Event
+	next := 0 // the first rune not yet placed
+	char := func(r rune, shift, ctrl bool) {
+		evs = append(evs, kit.Event{Kind: kit.Char, Rune: r, Shift: shift, Ctrl: ctrl})
+	}
+	for _, e := range kev {
+		if !e.down {
+			continue
+		}
+		if !e.typed {
+			evs = append(evs, kit.Event{Kind: kit.KeyPress, Key: keyMap[e.key], Shift: e.shift, Ctrl: e.ctrl})
+			continue
+		}
+		j := next
+		if len(e.runes) > 0 {
+			for j < len(runes) && !slices.Contains(e.runes, runes[j]) {
+				j++
+			}
+		}
+		if j >= len(runes) {
+			continue
+		}
+		for _, r := range runes[next:j] {
+			char(r, shift, ctrl)
+		}
+		char(runes[j], e.shift, e.ctrl)
+		next = j + 1
+	}
+	for _, r := range runes[next:] {
+		char(r, shift, ctrl)
+	}
+	return evs
 }

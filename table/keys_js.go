@@ -40,15 +40,23 @@ func newKeySource() keySource {
 	handler := func(down bool) js.Func {
 		return js.FuncOf(func(this js.Value, args []js.Value) any {
 			e := args[0]
-			if down && e.Get("repeat").Truthy() {
-				return nil // the browser's autorepeat: the view repeats held keys itself
-			}
 			if t := e.Get("target"); t.Type() != js.TypeObject || t.Get("tagName").String() != "CANVAS" {
 				return nil
 			}
 			key, ok := jsCodes[e.Get("code").String()]
 			if !ok {
+				// a key typing one character (Ebiten takes it from
+				// the same keydown, repeats too): where it goes among
+				// the special keys
+				if rs := []rune(e.Get("key").String()); down && len(rs) == 1 && rs[0] >= ' ' {
+					k.mu.Lock()
+					k.queue = append(k.queue, keyEvent{typed: true, runes: rs, down: true, shift: e.Get("shiftKey").Truthy(), ctrl: e.Get("ctrlKey").Truthy(), at: time.Now()})
+					k.mu.Unlock()
+				}
 				return nil
+			}
+			if down && e.Get("repeat").Truthy() {
+				return nil // the browser's autorepeat: the view repeats held keys itself
 			}
 			k.push(keyEvent{key: key, down: down, shift: e.Get("shiftKey").Truthy(), ctrl: e.Get("ctrlKey").Truthy(), at: time.Now()})
 			return nil

@@ -49,11 +49,14 @@ type x11Key struct {
 }
 
 type x11Keys struct {
-	mu    sync.Mutex
-	raw   []x11Key
-	live  bool
-	conn  *xgb.Conn
-	syms  map[xproto.Keycode]ebiten.Key
+	mu   sync.Mutex
+	raw  []x11Key
+	live bool
+	conn *xgb.Conn
+	syms map[xproto.Keycode]ebiten.Key
+	// chars are the keycodes that type characters, with the characters
+	// they can type (none known: any)
+	chars map[xproto.Keycode][]rune
 	downs map[xproto.Keycode]bool
 	stop  chan struct{}
 	once  sync.Once
@@ -178,7 +181,36 @@ func (k *x11Keys) find(w xproto.Window, pidAtom xproto.Atom, pid uint32, depth i
 	return 0, false
 }
 
-// keymap reads which keycodes are keyMap's keys (their unshifted keysym).
+// typedBy says whether a key whose keysyms (without and with Shift) are
+// syms types a character, and which characters it can type: Latin-1 and
+// Unicode keysyms (keysymdef.h), the keypad's digits and signs; a legacy
+// keysym of another script types a character this does not map (none
+// known: any). Function, modifier and cursor keys (0xff00–0xffff but the
+// keypad's) type none.
+func typedBy(syms []xproto.Keysym) ([]rune, bool) {
+	var rs []rune
+	other := false
+	for _, s := range syms {
+		switch {
+		case s >= 0x20 && s <= 0x7e || s >= 0xa0 && s <= 0xff:
+			rs = append(rs, rune(s))
+		case s >= 0x01000100 && s <= 0x0110ffff:
+			rs = append(rs, rune(s-0x01000000))
+		case s >= 0xffb0 && s <= 0xffb9:
+			rs = append(rs, rune('0'+s-0xffb0))
+		case s == 0xff80:
+			rs = append(rs, ' ')
+		case s >= 0xffaa && s <= 0xffaf:
+			rs = append(rs, []rune("*+,-./")[s-0xffaa])
+		case s > 0xff && s < 0xff00:
+			other = true
+		}
+	}
+	return rs, len(rs) > 0 || other
+}
+
+// keymap reads which keycodes are keyMap's keys (their unshifted keysym)
+// and which type characters (typedBy).
 func (k *x11Keys) keymap() bool {
 	setup := xproto.Setup(k.conn)
 	n := int(setup.MaxKeycode) - int(setup.MinKeycode) + 1
@@ -187,14 +219,20 @@ func (k *x11Keys) keymap() bool {
 		return false
 	}
 	syms := map[xproto.Keycode]ebiten.Key{}
+	chars := map[xproto.Keycode][]rune{}
 	per := int(m.KeysymsPerKeycode)
 	for i := 0; i < n && i*per < len(m.Keysyms); i++ {
+		code := xproto.Keycode(int(setup.MinKeycode) + i)
 		if key, ok := x11Keysyms[m.Keysyms[i*per]]; ok {
-			syms[xproto.Keycode(int(setup.MinKeycode)+i)] = key
+			syms[code] = key
+			continue
+		}
+		if rs, ok := typedBy(m.Keysyms[i*per : i*per+min(per, 2)]); ok {
+			chars[code] = rs
 		}
 	}
 	k.mu.Lock()
-	k.syms = syms
+	k.syms, k.chars = syms, chars
 	k.mu.Unlock()
 	return true
 }
@@ -234,6 +272,10 @@ func (k *x11Keys) take(cut time.Time) ([]keyEvent, bool) {
 				n := k.raw[i+1]
 				if n.down && n.code == e.code && n.time == e.time {
 					i++ // autorepeat
+					if rs, ok := k.chars[e.code]; ok {
+						// a held character key types again
+						out = append(out, keyEvent{typed: true, runes: rs, down: true, shift: n.state&x11Shift != 0, ctrl: n.state&x11Control != 0, at: n.at})
+					}
 					continue
 				}
 			} else if time.Since(e.at) < autorepeatWait {
@@ -248,6 +290,8 @@ func (k *x11Keys) take(cut time.Time) ([]keyEvent, bool) {
 		}
 		if ok {
 			out = append(out, keyEvent{key: key, down: e.down, shift: e.state&x11Shift != 0, ctrl: e.state&x11Control != 0, at: e.at})
+		} else if rs, typed := k.chars[e.code]; typed && e.down {
+			out = append(out, keyEvent{typed: true, runes: rs, down: true, shift: e.state&x11Shift != 0, ctrl: e.state&x11Control != 0, at: e.at})
 		}
 	}
 	k.raw = k.raw[i:]

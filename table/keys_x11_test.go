@@ -84,3 +84,45 @@ func TestX11KeysFocusLossReleasesHeldKeys(t *testing.T) {
 	assert.Equal(t, []keyEvent{{key: ebiten.KeyTab, at: at}, {key: ebiten.KeyEnter, at: at}}, evs[2:], "the focus loss releases both")
 	assert.Empty(t, k.downs)
 }
+
+// TestX11KeysMarkWhereCharactersWereTyped: the press of a key that types
+// (keycode 43: h, H) is queued among the special keys' presses, with the
+// characters it can type; its release is nobody's; a held character key
+// types again at each autorepeat; keysyms map as keysymdef.h says.
+func TestX11KeysMarkWhereCharactersWereTyped(t *testing.T) {
+	k := fakeX11()
+	k.chars = map[xproto.Keycode][]rune{43: []rune("hH")}
+	k.feed(time.Now().Add(-time.Second),
+		x11Key{code: 36, down: true, time: 10}, x11Key{code: 36, time: 20},
+		x11Key{code: 43, down: true, time: 30}, x11Key{code: 43, time: 600}, x11Key{code: 43, down: true, time: 600},
+		x11Key{code: 43, time: 700})
+	evs, _ := k.take(time.Now())
+	var got []string
+	for _, e := range evs {
+		n := map[bool]string{true: "down ", false: "up "}[e.down]
+		if e.typed {
+			n += string(e.runes)
+		} else {
+			n += map[ebiten.Key]string{ebiten.KeyEnter: "Enter"}[e.key]
+		}
+		got = append(got, n)
+	}
+	assert.Equal(t, []string{"down Enter", "up Enter", "down hH", "down hH"}, got)
+
+	for _, c := range []struct {
+		syms  []xproto.Keysym
+		runes string
+		typed bool
+	}{
+		{[]xproto.Keysym{0x68, 0x48}, "hH", true},
+		{[]xproto.Keysym{0xff95, 0xffb7}, "7", true}, // KP_Home, KP_7
+		{[]xproto.Keysym{0x6c1, 0x6e1}, "", true},    // Cyrillic: any
+		{[]xproto.Keysym{0x010020ac, 0}, "€", true},
+		{[]xproto.Keysym{0xffe1, 0}, "", false}, // Shift_L
+		{[]xproto.Keysym{0xffbe, 0}, "", false}, // F1
+	} {
+		rs, typed := typedBy(c.syms)
+		assert.Equal(t, c.typed, typed, "%x", c.syms)
+		assert.Equal(t, c.runes, string(rs), "%x", c.syms)
+	}
+}

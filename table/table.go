@@ -275,9 +275,11 @@ var repeating = map[ebiten.Key]bool{
 // Esc, the arrows…) come from the platform's key queue (keys.go: X11,
 // the browser), which keeps every press in order; elsewhere they are
 // polled (polledKeys). Within one tick the events go in the order a
-// player makes them: the pointer, the buttons, the typed characters,
-// then the special keys (typing a name then Enter; clicking a field then
-// typing).
+// player makes them: the pointer, the buttons, then the keys; where the
+// platform has a key queue, the typed characters and the special keys
+// in the order they were pressed ("Enter Enter h" within one slow
+// frame), else the typed characters before the special keys (typing a
+// name then Enter).
 func (g *Game) events() []kit.Event {
 	var evs []kit.Event
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
@@ -305,12 +307,13 @@ func (g *Game) events() []kit.Event {
 	if _, dy := ebiten.Wheel(); dy != 0 {
 		evs = append(evs, kit.Event{Kind: kit.Wheel, X: fx, Y: fy, DY: dy})
 	}
-	for _, r := range ebiten.AppendInputChars(nil) {
-		evs = append(evs, kit.Event{Kind: kit.Char, Rune: r, Shift: shift, Ctrl: ctrl})
-	}
-	if kev, ok := g.keys.events(); ok {
+	runes := ebiten.AppendInputChars(nil)
+	if kev, ok := g.keys.events(runes, shift, ctrl); ok {
 		evs = append(evs, kev...)
 	} else {
+		for _, r := range runes {
+			evs = append(evs, kit.Event{Kind: kit.Char, Rune: r, Shift: shift, Ctrl: ctrl})
+		}
 		evs = g.polledKeys(evs, shift, ctrl)
 	}
 	var ts []kit.TouchPoint
