@@ -383,6 +383,62 @@ func TestNetworkSeatShowsTheServersClock(t *testing.T) {
 	assert.Contains(t, text, "(running)")
 }
 
+// TestNetworkSeatSaysWhoseTurn: a network game's screen says whose turn
+// it is (issue 26, correspondence play): while both owe their plans each
+// says "Your turn"; once the Colonial player has sealed its plans and the
+// Cylon has not, the Colonial screen says it is the Cylon's turn and the
+// Cylon's still says "Your turn".
+func TestNetworkSeatSaysWhoseTurn(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "furball"})
+	require.NoError(t, err)
+	var screens []screen
+	for _, token := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		screens = append(screens, screen{a, g})
+	}
+	text := func(sc screen) string {
+		var out []string
+		for _, op := range sc.a.Frame().Ops {
+			out = append(out, op.Text)
+		}
+		return strings.Join(out, "\n")
+	}
+	deadline := time.Now().Add(time.Minute) // a bound on the loops; they wait on the screens' states
+	for screens[0].g.Stage() != "plan" || screens[1].g.Stage() != "plan" {
+		require.True(t, time.Now().Before(deadline), "stages %s, %s", screens[0].g.Stage(), screens[1].g.Stage())
+		for _, o := range screens {
+			if o.g.Stage() != "plan" && !act(t, o) {
+				time.Sleep(time.Millisecond)
+				o.a.Tick(1.0 / 60)
+			}
+		}
+	}
+	for _, sc := range screens {
+		assert.Contains(t, text(sc), "Your turn", "%s, both owing their plans", sc.g.human())
+		assert.NotContains(t, text(sc), "'s turn")
+	}
+	col, cyl := screens[0], screens[1]
+	for !col.g.seat.Status().Sealed {
+		require.True(t, time.Now().Before(deadline), "the Colonial plans are never sealed (stage %s)", col.g.Stage())
+		if st := col.g.Stage(); (st == "plan" || st == "reveal") && !col.g.seat.Status().Sealed {
+			act(t, col) // plans every Colonial ship, then Done seals them
+		}
+		time.Sleep(time.Millisecond)
+		col.a.Tick(1.0 / 60)
+	}
+	assert.Contains(t, text(col), "Cylon's turn")
+	assert.NotContains(t, text(col), "Your turn")
+	cyl.a.Tick(1.0 / 60)
+	assert.Contains(t, text(cyl), "Your turn", "the Cylon still owes its plans")
+}
+
 // TestNetworkGameSavesAndReplaysItsSignedRecord: at the end of a network
 // game (Furball cut to one turn, through a server on 127.0.0.1) the
 // victory screen's Save stores the signed record the server published,

@@ -27,6 +27,9 @@ func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
 	if lb, ok := g.seat.(seat.Lobby); ok {
 		if side := g.human(); side != "" {
 			para(fmt.Sprintf("You play %s (network game %s)", SideName(side), lb.Game()), 13, SideColor(side), true)
+			if line, col := g.turnLine(); line != "" {
+				para(line, 13, col, true)
+			}
 			para("your seat, to come back (Join): "+lb.Own(), 11, kit.ColSecondary, false)
 		} else {
 			para(fmt.Sprintf("You watch network game %s: you see what both sides may see, and decide nothing.", lb.Game()), 13, kit.ColInk, true)
@@ -56,6 +59,22 @@ func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
 		para(st.Err.Error(), 12, kit.ColWarn, false)
 	}
 	return y
+}
+
+// turnLine says whose turn it is in a network game (a correspondence
+// game is left and resumed over days): the player's own, or the
+// opponent's (this seat's decisions sealed or on their way, the other's
+// awaited); "" when no turn is played (not both seats taken, over,
+// reconnecting).
+func (g *Game) turnLine() (string, colorT) {
+	yours, ok := g.YourTurn()
+	if !ok {
+		return "", kit.ColInk
+	}
+	if yours {
+		return "Your turn", kit.ColOK
+	}
+	return fmt.Sprintf("%s's turn: you may leave, your seat brings you back", g.opponentName()), kit.ColSecondary
 }
 
 // clockLine says each side's time left on the server's clock, the running
