@@ -69,16 +69,9 @@ func (b *Battle) resolveMoves() error {
 // stepPose returns the pose a ship's move gives it after movement step k,
 // and false when the move has no such step (it stands as it was).
 func stepPose(o *starship.Outcome, set starship.RuleSet, k int) (starship.Step, bool) {
-	var name string
-	switch {
-	case set == starship.Quick:
+	name := fmt.Sprintf("move %d", k) // Complete Rules: "move 1", "move 2"
+	if set == starship.Quick {
 		name = "move"
-	case k == 1:
-		name = "move 1"
-	case k == 2:
-		name = "move 2"
-	default:
-		name = fmt.Sprintf("move %d", k)
 	}
 	for _, st := range o.Steps {
 		if st.Name == name {

@@ -1222,6 +1222,36 @@ func TestFasterThanLightArrivalAtAnotherLevel(t *testing.T) {
 	}
 }
 
+// Faster-than-light movement, step 3: a ship reappearing over a planetoid
+// or an asteroid field takes one collision counter; one reappearing beside
+// it takes none (the raider reappears around (450, 535), then its straight
+// card takes it on to (450, 420), away from the objects behind it).
+func TestFasterThanLightMovement_ArrivalOverAnObjectTakesOneCollisionCounter(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		object   referee.Obstacle
+		counters []string
+	}{
+		{"planetoid under the arrival", planetoid("rock", 450, 520, 20), []string{"2"}},
+		{"planetoid beside the arrival", planetoid("rock", 150, 520, 20), nil},
+		{"asteroid field under the arrival's rear", field("field", referee.Sparse, 400, 545, 500, 600), []string{"2"}},
+		{"asteroid field beside the arrival", field("field", referee.Sparse, 100, 500, 200, 600), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := setup(with(complete, starship.OptFTL), spec("viper", "viper-mk2", battle.Colonial, 150, 150, 0, 0),
+				spec("raider", "cylon-raider", battle.Cylon, 450, 850, 90, 2))
+			s.Obstacles = []referee.Obstacle{tt.object}
+			b := newCompanion(t, s)
+			planAll(t, b, map[string]*starship.Plan{"raider": plan(cards("straight"), maneuvers.FTL)})
+			reveal(t, b, nil)
+			marker := physics.Pose{Pos: physics.V(450, 600), Heading: physics.Deg(270)}
+			ev := do(t, b, battle.Command{Type: battle.CmdFTL, Side: battle.Cylon, Ship: "raider", Marker: &marker}, []int{3, 4, 2}, tt.counters...)
+			assert.ElementsMatch(t, tt.counters, counterTexts(ship(b, "raider").Collisions), "%q", texts(ev))
+			assert.InDelta(t, 420, pos(b, "raider").Y, 1e-9, "the straight card after the arrival, no push")
+		})
+	}
+}
+
 // ---------------------------------------------------------------------------
 // Special damage: hull.
 
