@@ -227,10 +227,26 @@ func checkTwoManeuvers(c *context) string {
 }
 
 func checkChangeDirectionQuick(c *context) string {
-	if c.r.change != nil && !c.complete() {
+	if c.r.change != nil && !SecondCardInUse(c.rules, c.r.change) {
 		return "the change direction card is used only with the Complete Rules"
 	}
 	return ""
+}
+
+// SecondCardInUse reports whether the rules in force let a card go with
+// a maneuver card as its second card: an overboost always (Planning:
+// Overboost); the change direction card only with the Complete Rules
+// (Complete Rules: Setup); a blank only with the Blank maneuver cards
+// optional rule. A maneuver card is no second card. The planning screens
+// offer these cards; the legality checks refuse the others.
+func SecondCardInUse(rs Rules, card *maneuvers.Card) bool {
+	switch {
+	case card.IsChangeDirection():
+		return rs.Set == Complete
+	case card.IsBlank():
+		return rs.Has(OptBlank)
+	}
+	return card.IsOverboost()
 }
 
 func checkChangeDirectionNeedsManeuver(c *context) string {
@@ -243,7 +259,7 @@ func checkChangeDirectionNeedsManeuver(c *context) string {
 func checkBlank(c *context) string {
 	switch {
 	case c.r.blank == nil:
-	case !c.rules.Has(OptBlank):
+	case !SecondCardInUse(c.rules, c.r.blank):
 		return "blank cards are used only with the Blank maneuver cards optional rule"
 	case c.r.overboost != nil || c.r.change != nil:
 		return "a blank card cannot go with an overboost or a change direction card"

@@ -342,3 +342,40 @@ func TestPlanningGLimitIsTheComponentsValue(t *testing.T) {
 	s.Damage.Control = 1
 	assert.Equal(t, GLimitControlDamaged, GLimitOf(c5, s), "Special damage: control systems")
 }
+
+// TestSecondCardInUse: the cards a planning screen offers as a second
+// card are the ones the legality checks let go with a maneuver card under
+// the rules in force: the change direction card only with the Complete
+// Rules (Complete Rules: Setup), blanks only with the Blank maneuver cards
+// rule, overboosts always, and no maneuver card.
+func TestSecondCardInUse(t *testing.T) {
+	c := class(t, "viper-mk2")
+	kinds := map[string]bool{}
+	for _, rs := range []Rules{quick, complete, with(complete, OptBlank)} {
+		for i := range c.Deck.Cards {
+			card := &c.Deck.Cards[i]
+			vs, err := Check(rs, c, viper(), plan(maneuvers.Medium, "straight", card.ID))
+			require.NoError(t, err)
+			refused := false
+			for _, v := range vs {
+				refused = refused || v.Rule == "change-direction-quick" || v.Rule == "blank-not-in-use" || v.Rule == "two-maneuver-cards"
+			}
+			assert.Equal(t, !refused, SecondCardInUse(rs, card), "%s with %v", card.ID, rs)
+			switch {
+			case card.IsChangeDirection():
+				kinds["change direction"] = true
+				assert.Equal(t, rs.Set == Complete, SecondCardInUse(rs, card), "%s with %v", card.ID, rs)
+			case card.IsBlank():
+				kinds["blank"] = true
+				assert.Equal(t, rs.Has(OptBlank), SecondCardInUse(rs, card), "%s with %v", card.ID, rs)
+			case card.IsOverboost():
+				kinds["overboost"] = true
+				assert.True(t, SecondCardInUse(rs, card), "%s with %v", card.ID, rs)
+			default:
+				kinds["maneuver"] = true
+				assert.False(t, SecondCardInUse(rs, card), "%s with %v", card.ID, rs)
+			}
+		}
+	}
+	assert.Len(t, kinds, 4, "the deck has every kind of card: %v", kinds)
+}

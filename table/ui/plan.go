@@ -401,7 +401,7 @@ func (g *Game) handlePlan(ev kit.Event) bool {
 		return edit(func() {
 			_, sec := splitPlan(p, deck)
 			ids := []string{""}
-			for _, c := range seconds {
+			for _, c := range g.usableSeconds(seconds) {
 				ids = append(ids, c.ID)
 			}
 			i := slices.Index(ids, sec)
@@ -827,17 +827,14 @@ func (g *Game) drawDial(l *kit.List, x, y, w float64, p *starship.Plan, edit fun
 	}
 }
 
-// usableSeconds lists the second cards the rule set allows: the change
-// direction card only with the Complete Rules, blanks only with their
-// optional rule.
+// usableSeconds lists the second cards the rules in force allow
+// (starship.SecondCardInUse: the change direction card only with the
+// Complete Rules, blanks only with their optional rule).
 func (g *Game) usableSeconds(seconds []maneuvers.Card) []maneuvers.Card {
 	var out []maneuvers.Card
-	for _, c := range seconds {
-		switch {
-		case c.IsChangeDirection() && g.rules().Set == starship.Quick:
-		case c.IsBlank() && !g.rules().Has(starship.OptBlank):
-		default:
-			out = append(out, c)
+	for i := range seconds {
+		if starship.SecondCardInUse(g.rules(), &seconds[i]) {
+			out = append(out, seconds[i])
 		}
 	}
 	return out
