@@ -18,11 +18,11 @@ func NeedText(n *wire.Need, seat battle.Side) string {
 	case battle.DrawPick:
 		return fmt.Sprintf("a choice at random among %d for %s: type 0 to %d, or let the app choose", n.Of, n.For, n.Of-1)
 	}
-	who := "the " + string(n.Side) + " player draws it"
+	who := "the " + string(n.Side) + " player draws it from the table's cup and types it in"
 	if n.Side == seat {
-		who = "you draw it"
+		who = "you draw it from the table's cup and type it in"
 	}
-	return fmt.Sprintf("a counter from the %s cup for %s (%s): %s from the table's cup and types it in, or from the app's secret cup", n.Cup, n.Ship, n.For, who)
+	return fmt.Sprintf("a counter from the %s cup for %s (%s): %s, or draw from the app's secret cup", n.Cup, n.Ship, n.For, who)
 }
 
 // MoveText is one revealed move as the players copy it onto the table:

@@ -121,9 +121,17 @@ func (c *Companion) Poll() bool {
 }
 
 // Status implements Seat: a send aside shows as Sending, its refusal as
-// Err.
+// Err; while the game waits for a die, a choice or a counter from the
+// table, Waiting is the player who makes that draw, none when it is this
+// seat's.
 func (c *Companion) Status() Status {
 	st := c.Net.Status()
+	if n, mine := c.Need(); n != nil {
+		st.Waiting = ""
+		if !mine {
+			st.Waiting = c.State().Seat.Opponent()
+		}
+	}
 	if c.busy != "" {
 		st.Sending = c.busy
 	}

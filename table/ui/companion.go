@@ -38,15 +38,21 @@ type tableEdit struct {
 	filledShip string
 	bad        string
 	drag       *tableDrag
+	// asked is what the table asks of this player now (a draw, the other
+	// player's undo proposal, the word that the table is aligned): when
+	// it changes the panel scrolls to its top, where the question is
+	asked string
 }
 
-// tableDrag is a base dragged on the board: by a mouse or a finger.
+// tableDrag is a base dragged on the board (by a mouse or a finger; a
+// second finger twisting turns it), or turned by its handle.
 type tableDrag struct {
 	ship  string
 	grab  physics.Vec // the base's centre from the pointer, mm
 	start kit.Pt
 	pose  physics.Pose
 	moved bool
+	turn  bool // the handle: the pointer sets the heading, the base stays
 }
 
 // drawTable paints, in a companion game (seat.Table, the game played with
@@ -66,16 +72,20 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	s := a.S()
 	side := g.human()
 	busy := g.seat.Status().Sending != ""
-	row := func(labels []string, click func(i int)) {
+	// rowAt lays a row of buttons at y across the panel and says where
+	// the next line goes; row lays one at this panel's y
+	rowAt := func(y float64, labels []string, click func(i int)) float64 {
 		gap := 6 * s
 		bw := (w - float64(len(labels)-1)*gap) / float64(len(labels))
 		for i, label := range labels {
 			a.Button(l, kit.Rect{X: x + float64(i)*(bw+gap), Y: y, W: bw, H: 40 * s}, label, false, busy, func() { click(i) })
 		}
-		y += 46 * s
+		return y + 46*s
 	}
+	row := func(labels []string, click func(i int)) { y = rowAt(y, labels, click) }
 	supply := func(sup wire.Supply) { _ = tb.Supply(sup) } // a refusal shows in Status.Err
 	n, mine := tb.Need()
+	g.askTable(tb, n, mine, side)
 	if n != nil {
 		y = a.Para(l, x, y, w, "The game waits for "+client.NeedText(n, side)+".", 14, kit.ColInk, true) + 6*s
 		if mine {
@@ -118,10 +128,12 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			y = a.Para(l, x, y, w, p, 13, kit.ColInk, false) + 4*s
 		}
 		if side != "" {
-			y = g.drawPoseEdit(l, x, y, w, side, row)
+			// the word that the table is aligned before the corrections:
+			// on a phone it shows without scrolling
 			row([]string{"The table is aligned"}, func(int) {
 				_ = g.seat.Do(battle.Command{Type: battle.CmdAligned, Side: side})
 			})
+			y = g.drawPoseEdit(l, x, y, w, side, rowAt)
 		}
 	}
 	if side != "" {
@@ -134,7 +146,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			row([]string{"Propose to undo the last action"}, func(int) { _ = tb.ProposeUndo(1) })
 		}
 	}
-	if moves := tb.Moves(); len(moves) > 0 {
+	if moves := tb.Moves(); len(moves) > 0 && g.publicView().Phase == battle.Aligning {
 		y = a.Para(l, x, y, w, fmt.Sprintf("Turn %d's moves, to copy onto the table:", moves[0].Turn), 13, kit.ColSecondary, true) + 4*s
 		for _, m := range moves {
 			y = a.Para(l, x, y, w, client.MoveText(m), 12, kit.ColInk, false) + 4*s
@@ -143,17 +155,44 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	return y
 }
 
+// askTable scrolls the panel to its top when the table asks something
+// new of this player there (a die, a choice or a counter to draw; the
+// other player's undo proposal; the table to align after a movement
+// step): a player who scrolled down the last results sees it.
+func (g *Game) askTable(tb seat.Table, n *wire.Need, mine bool, side battle.Side) {
+	v := g.publicView()
+	asked := ""
+	switch o := tb.Offer(); {
+	case n != nil && mine:
+		seq := 0
+		if ns, ok := g.seat.(interface{ State() *wire.State }); ok && ns.State() != nil {
+			seq = ns.State().Seq // two dice for one roll: each is asked anew
+		}
+		asked = fmt.Sprintf("draw %s %s %d", n.What, n.For, seq)
+	case o != nil && side != "" && o.By != side:
+		asked = fmt.Sprintf("undo %s %d", o.By, o.Back)
+	case v.Phase == battle.Aligning && side != "":
+		asked = fmt.Sprintf("aligned %d/%d", v.Turn, v.Step)
+	}
+	if asked != g.table.asked {
+		g.table.asked = asked
+		if asked != "" {
+			g.scroll.Top()
+		}
+	}
+}
+
 // drawPoseEdit paints the pose correction of the player's own ships:
 // the ship to correct, its pose typed (x, y, heading) or nudged; a base
 // may also be dragged on the board.
-func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row func([]string, func(int))) float64 {
+func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row func(float64, []string, func(int)) float64) float64 {
 	a := g.a
 	s := a.S()
 	own := g.ownOnTable(side)
 	if len(own) == 0 {
 		return y
 	}
-	y = a.Para(l, x, y, w, a.Words("Where a model of yours stands elsewhere, drag its base on the board, or choose it and type or nudge its pose; then say the table is aligned.", "Where a model of yours stands elsewhere, drag its base on the board with a finger, or choose it and type or nudge its pose; then say the table is aligned."), 13, kit.ColSecondary, false) + 4*s
+	y = a.Para(l, x, y+12*s, w, a.Words("Where a model of yours stands elsewhere, drag its base on the board (the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned.", "Where a model of yours stands elsewhere, drag its base on the board with a finger (a second finger twists it; the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned."), 13, kit.ColSecondary, false) + 4*s
 	var ids []string
 	for _, sv := range own {
 		ids = append(ids, sv.ID)
@@ -161,7 +200,7 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	for len(ids) > 0 {
 		k := min(len(ids), 3)
 		part := ids[:k]
-		row(part, func(i int) { g.chooseTableShip(side, part[i]) })
+		y = row(y, part, func(i int) { g.chooseTableShip(side, part[i]) })
 		ids = ids[k:]
 	}
 	sv, ok := g.tableShipView(side)
@@ -173,7 +212,7 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	if (e.filledShip != sv.ID || e.filled != sv.Pose) && !focused {
 		e.fill(sv)
 	}
-	y = a.Para(l, x, y, w, fmt.Sprintf("%s stands at x %.1f, y %.1f mm, heading %.1f°. Its model's pose:", sv.ID, sv.Pose.Pos.X, sv.Pose.Pos.Y, sv.Pose.Heading.Degrees()), 13, kit.ColInk, false) + 4*s
+	y = a.Para(l, x, y+12*s, w, fmt.Sprintf("%s stands at x %.1f, y %.1f mm, heading %.1f°. Its model's pose:", sv.ID, sv.Pose.Pos.X, sv.Pose.Pos.Y, sv.Pose.Heading.Degrees()), 13, kit.ColInk, false) + 4*s
 	gap := 6 * s
 	lw := 26 * s
 	fw := (w - 3*lw - 2*gap) / 3
@@ -186,16 +225,15 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 		a.NumberField(l, kit.Rect{X: fx + lw, Y: y, W: fw, H: 40 * s}, f.id, f.text, func() { g.typedPose(side) })
 	}
 	y += 46 * s
-	row([]string{"Set the typed pose"}, func(int) { g.typedPose(side) })
+	y = row(y, []string{"Set the typed pose"}, func(int) { g.typedPose(side) })
 	if e.bad != "" {
-		y = a.Para(l, x, y, w, e.bad, 13, kit.ColWarn, false) + 4*s
+		y = a.Para(l, x, y+12*s, w, e.bad, 13, kit.ColWarn, false) + 4*s
 	}
 	labels := make([]string, len(nudges))
 	for i, nd := range nudges {
 		labels[i] = nd.label
 	}
-	row(labels, func(i int) { g.nudge(side, nudges[i].dx, nudges[i].dy, nudges[i].turn) })
-	return y
+	return row(y, labels, func(i int) { g.nudge(side, nudges[i].dx, nudges[i].dy, nudges[i].turn) })
 }
 
 // fill shows a ship's pose in the typed fields.
@@ -268,6 +306,17 @@ func (g *Game) tableSeat() (seat.Table, bool) {
 	return tb, ok && tb.AtTable()
 }
 
+// tableDraw says whether a companion game waits for a die, a choice or a
+// counter from the table (whoever makes the draw).
+func (g *Game) tableDraw() bool {
+	tb, ok := g.tableSeat()
+	if !ok {
+		return false
+	}
+	n, _ := tb.Need()
+	return n != nil
+}
+
 // correcting says whether the player may correct poses now: a companion
 // game aligning after a movement step, no draw awaited, nothing being
 // sent.
@@ -299,6 +348,10 @@ func (g *Game) handleTable(ev kit.Event) bool {
 		if ev.Button != kit.ButtonLeft || !g.cam.View.Contains(p) || g.seat.Status().Sending != "" {
 			return false
 		}
+		if sv, h, ok := g.tableHandle(side); ok && math.Hypot(p.X-h.X, p.Y-h.Y) <= 22*g.a.S() {
+			g.table.drag = &tableDrag{ship: sv.ID, start: p, pose: sv.Pose, turn: true}
+			return true
+		}
 		at := g.cam.ToWorld(p)
 		// the base, or a finger's breadth round a small one
 		best, reach := -1, 0.0
@@ -324,9 +377,32 @@ func (g *Game) handleTable(ev kit.Event) bool {
 		if math.Hypot(ev.X-d.start.X, ev.Y-d.start.Y) > 6*g.a.S() {
 			d.moved = true
 		}
-		if d.moved {
+		switch {
+		case d.moved && d.turn:
+			// the handle points where the pointer is
+			to := g.cam.ToWorld(p).Sub(d.pose.Pos)
+			if to.Norm() > 0 {
+				d.pose.Heading = to.Angle()
+			}
+		case d.moved:
 			d.pose.Pos = g.cam.ToWorld(p).Add(d.grab)
 		}
+		return true
+	case kit.Pinch:
+		// a second finger on the screen while a base is held: the base
+		// follows the two fingers as if glued to them, turned as the line
+		// between them turns (counter-clockwise on the screen as on the
+		// table) about their middle, and carried with it; a finger kept
+		// on the base and another circling it turn the base in place
+		d := g.table.drag
+		if d == nil || d.turn {
+			return false
+		}
+		d.moved = true
+		turn := physics.Deg(ev.Turn)
+		was := g.cam.ToWorld(kit.Pt{X: ev.X - ev.DX, Y: ev.Y - ev.DY})
+		mid := g.cam.ToWorld(p)
+		d.pose = physics.Pose{Pos: mid.Add(d.pose.Pos.Sub(was).Rotate(turn)), Heading: d.pose.Heading + turn}
 		return true
 	case kit.MouseUp:
 		d := g.table.drag
@@ -340,6 +416,24 @@ func (g *Game) handleTable(ev kit.Event) bool {
 		return true
 	}
 	return false
+}
+
+// tableHandle is the turning handle of the ship chosen for correction:
+// a knob ahead of its base, on the line of its heading, where a mouse or
+// a finger takes it and turns the base about its centre.
+func (g *Game) tableHandle(side battle.Side) (battle.ShipView, kit.Pt, bool) {
+	sv, ok := g.tableShipView(side)
+	if !ok {
+		return sv, kit.Pt{}, false
+	}
+	pose := sv.Pose
+	if d := g.table.drag; d != nil && d.ship == sv.ID && d.moved {
+		pose = d.pose
+	}
+	c := g.cam.ToScreen(pose.Pos)
+	r := g.seat.Class(sv.Class).AcrossFlats/math.Sqrt(3)*g.cam.Scale + 30*g.a.S()
+	f := pose.Forward()
+	return sv, kit.Pt{X: c.X + f.X*r, Y: c.Y - f.Y*r}, true
 }
 
 // setPose sends a pose correction, to the tenth of a millimetre and of a
@@ -417,6 +511,18 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 			}
 		}
 	}
+	if side, ok := g.correcting(); ok {
+		if sv, h, ok := g.tableHandle(side); ok {
+			pose := sv.Pose
+			if d := g.table.drag; d != nil && d.ship == sv.ID && d.moved {
+				pose = d.pose
+			}
+			c := g.cam.ToScreen(pose.Pos)
+			l.Line([]kit.Pt{c, h}, kit.Alpha(SideColor(sv.Side), 0.9), 2)
+			l.Circle(h, 10*a.S(), kit.Alpha(kit.ColWhite, 0.9), SideColor(sv.Side), 2)
+			l.HaloText(kit.Pt{X: h.X, Y: h.Y - 14*a.S()}, fmt.Sprintf("%.0f°", pose.Heading.Degrees()), a.TextSize(11), kit.ColInk, kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
+		}
+	}
 	if d := g.table.drag; d != nil && d.moved {
 		for _, sv := range v.Ships {
 			if sv.ID == d.ship {
@@ -424,7 +530,7 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 				lk.Pose, lk.Ghost, lk.GhostCol = d.pose, true, SideColor(sv.Side)
 				drawShip(a, l, &g.cam, lk)
 				c := g.cam.ToScreen(d.pose.Pos)
-				l.HaloText(kit.Pt{X: c.X, Y: c.Y - lk.Across/math.Sqrt(3)*g.cam.Scale - 6*a.S()}, fmt.Sprintf("%s to (%.0f, %.0f) mm", sv.ID, d.pose.Pos.X, d.pose.Pos.Y),
+				l.HaloText(kit.Pt{X: c.X, Y: c.Y - lk.Across/math.Sqrt(3)*g.cam.Scale - 6*a.S()}, fmt.Sprintf("%s to (%.0f, %.0f) mm, %.0f°", sv.ID, d.pose.Pos.X, d.pose.Pos.Y, d.pose.Heading.Degrees()),
 					a.TextSize(12), kit.ColInk, kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
 			}
 		}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"math"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
@@ -315,4 +318,124 @@ func TestCompanionCounterButtonsOfferWhatMayBeLeftInTheCup(t *testing.T) {
 			assert.Equal(t, second.left-1, cc.left)
 		}
 	}
+}
+
+// An illegal plan in a companion game (Planning; Special cases: Illegal
+// moves): the damage counter is drawn at the reveal, before the ships
+// move, so the server's game stands in its reveal waiting for the table.
+// The screens wait there (they do not turn the plans over again and
+// again) and the owner's shows the counter buttons; the counter tapped
+// lies on the raptor.
+func TestCompanionIllegalPlanCounterAtTheReveal(t *testing.T) {
+	screens := companionScreens(t)
+	col := screens[0]
+	illegal := false
+	var c *seat.Companion
+	for guard := 0; ; guard++ {
+		require.Less(t, guard, 20000, "the illegal plan's counter is asked for")
+		if c, _ = col.g.seat.(*seat.Companion); c != nil && c.Status().Sending == "" {
+			if n, mine := c.Need(); n != nil && n.What == battle.DrawCounter && mine {
+				break
+			}
+		}
+		acted := false
+		for i, sc := range screens {
+			if i == 0 && !illegal && sc.g.Stage() == "plan" && sc.g.sel == "raptor" {
+				// the rookie's hard turn at medium speed: no arrow for it
+				d := sc.g.draft(sc.g.seat.View(sc.g.side), "raptor")
+				d.Cards, d.Speed = []string{"hard-turn-left"}, maneuvers.Medium
+				enter(sc.a)
+				enter(sc.a) // flagged: the second Enter commits it
+				illegal, acted = true, true
+				continue
+			}
+			if act(t, sc) {
+				acted = true
+			}
+		}
+		if !acted {
+			time.Sleep(time.Millisecond)
+			for _, sc := range screens {
+				sc.a.Tick(1.0 / 60)
+				sc.a.Frame()
+			}
+		}
+	}
+	require.True(t, illegal)
+	for _, sc := range screens {
+		for range 5 { // frames: the screen stays where it is
+			sc.a.Tick(1.0 / 60)
+			sc.a.Frame()
+		}
+		assert.Equal(t, battle.Revealing, sc.g.publicView().Phase, "the reveal waits for the table's counter")
+		assert.Equal(t, "think", sc.g.Stage(), "the screen waits")
+	}
+	assert.Empty(t, c.Status().Waiting, "the Colonial player draws: this screen waits for no one")
+	assert.Equal(t, battle.Colonial, screens[1].g.seat.Status().Waiting, "the Cylon screen waits for the Colonial player's draw")
+	n, _ := c.Need()
+	left := col.g.cupLeft(n)
+	require.NotEmpty(t, left)
+	pick := left[0]
+	clickButton(t, col.a, fmt.Sprintf("%s (≤%d)", pick.c, pick.left))
+	st := settleSend(t, col, "the counter typed", func(st *wire.State) bool { return st.Need == nil || st.Need.For != n.For })
+	assert.Contains(t, shipIn(st, "raptor").Counters, pick.c, "the counter drawn at the table lies on the raptor")
+}
+
+// A base turned on the board after a movement step (Movement; the table
+// companion: the twin follows the table): held by one finger and twisted
+// by a second circling it, it turns in place by the angle the fingers'
+// line turned; turned by its handle (a mouse or a finger on the knob
+// ahead of the chosen base), it faces the pointer, its centre kept.
+func TestCompanionBaseTurnedByTwistAndByHandle(t *testing.T) {
+	screens := companionScreens(t)
+	col := screens[0]
+	companionUntil(t, screens, "the table aligned after movement step 1", func(st *wire.State, text string) bool {
+		return st.View.Phase == battle.Aligning && st.View.Step == 1 && strings.Contains(text, "The table is aligned")
+	})
+	c := col.g.seat.(*seat.Companion)
+	before := shipIn(c.State(), "escort-1")
+	require.True(t, before.OnTable)
+	turned := func(from, to float64) float64 { return math.Remainder(to-from, 360) }
+
+	// one finger on the base, a second 60 px to its right circling it by
+	// 40° counter-clockwise on the screen, in steps (the gestures' Pinch
+	// events, as kit.Gestures makes them)
+	p := col.g.cam.ToScreen(before.Pose.Pos)
+	var gs kit.Gestures
+	finger := func(deg float64) kit.TouchPoint {
+		r := deg * math.Pi / 180
+		return kit.TouchPoint{ID: 2, X: p.X + 60*math.Cos(r), Y: p.Y - 60*math.Sin(r)}
+	}
+	one := kit.TouchPoint{ID: 1, X: p.X, Y: p.Y}
+	send(col.a, gs.Update([]kit.TouchPoint{one})...)
+	for deg := 0.0; deg <= 40; deg += 10 {
+		send(col.a, gs.Update([]kit.TouchPoint{one, finger(deg)})...)
+	}
+	assert.Contains(t, drawnText(col.a), "escort-1 to (", "the turning base's ghost says where it goes")
+	send(col.a, gs.Update([]kit.TouchPoint{one})...)
+	send(col.a, gs.Update(nil)...)
+	st := settleSend(t, col, "the twisted pose", func(st *wire.State) bool { return shipIn(st, "escort-1").Pose != before.Pose })
+	got := shipIn(st, "escort-1").Pose
+	assert.InDelta(t, 40, turned(before.Pose.Heading.Degrees(), got.Heading.Degrees()), 0.11, "turned by the fingers' angle")
+	assert.InDelta(t, before.Pose.Pos.X, got.Pos.X, 0.06, "turned in place")
+	assert.InDelta(t, before.Pose.Pos.Y, got.Pos.Y, 0.06, "turned in place")
+
+	// the handle of the chosen base (escort-1, chosen by the press),
+	// dragged to straight below its centre on the screen: the base
+	// faces the table's near edge (−90°)
+	side, ok := col.g.correcting()
+	require.True(t, ok)
+	col.a.Frame()
+	sv, h, ok := col.g.tableHandle(side)
+	require.True(t, ok)
+	require.Equal(t, "escort-1", sv.ID)
+	c0 := col.g.cam.ToScreen(got.Pos)
+	send(col.a, kit.Event{Kind: kit.MouseMove, X: h.X, Y: h.Y}, kit.Event{Kind: kit.MouseDown, X: h.X, Y: h.Y, Button: kit.ButtonLeft},
+		kit.Event{Kind: kit.MouseMove, X: c0.X + 30, Y: c0.Y + 80}, kit.Event{Kind: kit.MouseMove, X: c0.X, Y: c0.Y + 90},
+		kit.Event{Kind: kit.MouseUp, X: c0.X, Y: c0.Y + 90, Button: kit.ButtonLeft})
+	st = settleSend(t, col, "the pose turned by the handle", func(st *wire.State) bool { return shipIn(st, "escort-1").Pose != got })
+	now := shipIn(st, "escort-1").Pose
+	assert.InDelta(t, 0, turned(-90, now.Heading.Degrees()), 0.11, "the base faces the pointer")
+	assert.InDelta(t, got.Pos.X, now.Pos.X, 0.06, "the handle turns, it does not move")
+	assert.InDelta(t, got.Pos.Y, now.Pos.Y, 0.06, "the handle turns, it does not move")
 }

@@ -45,6 +45,12 @@ func (g *Game) reveal() {
 		return
 	}
 	g.drafts = map[string]*starship.Plan{}
+	if g.seat.View(g.side).Phase == battle.Revealing {
+		// nothing was turned over here (the server reveals): the screen
+		// waits rather than asking again
+		g.wait()
+		return
+	}
 	g.advance()
 }
 

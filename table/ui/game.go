@@ -433,8 +433,11 @@ func (g *Game) advance() {
 		return
 	case battle.Revealing:
 		if !g.hotSeat() {
-			if len(g.seat.Sides()) == 0 && g.Computer(battle.Colonial) == "" {
-				g.wait() // a spectator: the server reveals
+			if len(g.seat.Sides()) == 0 && g.Computer(battle.Colonial) == "" || g.seat.Status().Waiting != "" || g.tableDraw() {
+				// a spectator, or a seat whose plans are in: the server
+				// reveals (a companion game's reveal may wait for a die
+				// or a counter from the table first)
+				g.wait()
 				return
 			}
 			g.reveal()
@@ -710,7 +713,10 @@ func (g *Game) youPlay() string {
 	}
 	where := ""
 	if lb, ok := g.seat.(seat.Lobby); ok && lb.Game() != "" {
-		where = " in network game " + lb.Game()
+		where = " in " + g.Name() + " " + lb.Game()
+		if _, ok := g.tableSeat(); ok {
+			where += ": your models on the real table, this screen keeping the books"
+		}
 	} else if c := g.Computer(side.Opponent()); c != "" {
 		where = " against the computer (" + c + ")"
 	}
@@ -1190,6 +1196,10 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 	}
 	a.Label(l, x, y, title, 20, kit.ColInk, true)
 	y += 8 * a.S()
+	if ty := g.drawTable(l, x, y+16*a.S(), w); ty > y+16*a.S() {
+		// a companion game: what the table needs from this player first
+		y = ty + 12*a.S()
+	}
 	y = g.drawSeatLines(l, x, y, w) + 20*a.S()
 	if !g.readOnly && g.br != nil {
 		for _, p := range g.br.progress(g.seat, v, g.shownTurn(v)) {
@@ -1213,7 +1223,6 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 	if msg != "" {
 		y = a.Para(l, x, y, w, msg, 14, kit.ColInk, false) + 6*a.S()
 	}
-	y = g.drawTable(l, x, y, w)
 	if g.st == stResults || g.st == stAnim {
 		for _, e := range g.results {
 			y = a.Para(l, x, y, w, kit.LogLine(e.sentence()), 13, resultColor(e.Event), false) + 4*a.S()

@@ -26,13 +26,13 @@ func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
 	para := func(text string, sz float64, c colorT, bold bool) { y = a.Para(l, x, y+4*s, w, text, sz, c, bold) }
 	if lb, ok := g.seat.(seat.Lobby); ok {
 		if side := g.human(); side != "" {
-			para(fmt.Sprintf("You play %s (network game %s)", SideName(side), lb.Game()), 13, SideColor(side), true)
+			para(fmt.Sprintf("You play %s (%s %s)", SideName(side), g.Name(), lb.Game()), 13, SideColor(side), true)
 			if line, col := g.turnLine(); line != "" {
 				para(line, 13, col, true)
 			}
 			para("your seat, to come back (Join): "+lb.Own(), 11, kit.ColSecondary, false)
 		} else {
-			para(fmt.Sprintf("You watch network game %s: you see what both sides may see, and decide nothing.", lb.Game()), 13, kit.ColInk, true)
+			para(fmt.Sprintf("You watch %s %s: you see what both sides may see, and decide nothing.", g.Name(), lb.Game()), 13, kit.ColInk, true)
 			if st.Behind > 0 {
 				para(fmt.Sprintf("You watch %d turn(s) behind the game (the host's delay, so that no one watching can coach a player); the end shows when it comes.", st.Behind), 12, kit.ColSecondary, false)
 			}
