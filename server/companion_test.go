@@ -464,3 +464,24 @@ func TestCompanionGameResumesAfterARestart(t *testing.T) {
 		assert.Equal(t, before[side].Moves, again.Moves, side)
 	}
 }
+
+// A companion game takes no clock (the table companion: the players move
+// their own models at the table): a create asking for a live or a
+// correspondence clock is refused and makes no game; with the clock
+// "none" it is made.
+func TestCompanionGameRefusesAClock(t *testing.T) {
+	_, hs := start(t, server.Options{})
+	create := func(mode string) int {
+		spec, err := wire.ClockSpec{Mode: mode}.Normalize()
+		require.NoError(t, err)
+		body, _ := json.Marshal(server.CreateRequest{Scenario: "jump-point", Companion: true, Clock: &spec})
+		resp, err := http.Post(hs.URL+"/api/games", "application/json", bytes.NewReader(body))
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, mode := range []string{wire.ClockLive, wire.ClockCorrespondence} {
+		assert.Equal(t, http.StatusBadRequest, create(mode), "a companion game with a %s clock", mode)
+	}
+	assert.Equal(t, http.StatusOK, create(wire.ClockNone))
+}

@@ -474,7 +474,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		setup.Companion, setup.Aligning = true, true
 	}
 	if setup.Companion && req.Clock != nil && req.Clock.Mode != wire.ClockNone {
-		httpError(w, http.StatusBadRequest, "create: clock: a companion game is played at a table, with no clock")
+		// The table companion: the players measure and move their own
+		// models, type dice and counters and align the twin; a clock run
+		// by the server would count that table time against them.
+		httpError(w, http.StatusBadRequest, "create: clock: %s; a companion game takes none: its players move their own models at the real table, and a clock on the server would run down while they measure, place and align them (and stop or forfeit a side mid-move); create it with the clock %s", req.Clock.Mode, wire.ClockNone)
 		return
 	}
 	if err := wire.CheckSetup(setup); err != nil {

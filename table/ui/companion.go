@@ -626,16 +626,26 @@ func (g *Game) cupLeft(n *wire.Need) []cupCount {
 		kinds = g.a.Comp.Collision
 	}
 	held := map[battle.Counter]int{}
-	if n.Cup != "collision" {
-		for _, sv := range g.seat.View(g.human()).Ships {
-			if sv.Own && !sv.Out {
-				for _, c := range sv.Counters {
-					held[c]++
-				}
+	for _, sv := range g.seat.View(g.human()).Ships {
+		if sv.Own && !sv.Out {
+			for _, c := range heldFrom(sv, n.Cup) {
+				held[c]++
 			}
 		}
 	}
 	return countLeft(kinds, held)
+}
+
+// heldFrom is what an own ship holds of a cup's counters: its view lists
+// the damage counters first (CounterCount of them), then the collision
+// counters it kept (Asteroid fields; Planetoids), which carry values
+// alike and must not be counted off the damage cup.
+func heldFrom(sv battle.ShipView, cup string) []battle.Counter {
+	k := min(max(sv.CounterCount, 0), len(sv.Counters))
+	if cup == "collision" {
+		return sv.Counters[k:]
+	}
+	return sv.Counters[:k]
 }
 
 // countLeft is the box's kinds less the held ones, in the data's order;

@@ -439,3 +439,16 @@ func TestCompanionBaseTurnedByTwistAndByHandle(t *testing.T) {
 	assert.InDelta(t, got.Pos.X, now.Pos.X, 0.06, "the handle turns, it does not move")
 	assert.InDelta(t, got.Pos.Y, now.Pos.Y, 0.06, "the handle turns, it does not move")
 }
+
+// An own ship's view lists its damage counters, then the collision
+// counters it kept (Asteroid fields; Planetoids): each cup's buttons count
+// off only what came from that cup.
+func TestCompanionCounterButtonsCountEachCupApart(t *testing.T) {
+	dmg := battle.Counter{Value: 3}
+	col := battle.Counter{Value: 3} // a collision counter carries a value alike
+	sv := battle.ShipView{Own: true, Counters: []battle.Counter{dmg, col}, CounterCount: 1}
+	assert.Equal(t, []battle.Counter{dmg}, heldFrom(sv, "damage"))
+	assert.Equal(t, []battle.Counter{col}, heldFrom(sv, "collision"))
+	sv.Counters, sv.CounterCount = []battle.Counter{col}, 0
+	assert.Empty(t, heldFrom(sv, "damage"), "a collision counter is not off the damage cup")
+}
