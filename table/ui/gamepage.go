@@ -40,6 +40,9 @@ func (g *Game) pageState(st *PageState) {
 			st.Plan = fmt.Sprintf("%s: %s, %s, dial %d, level %+d", g.sel, strings.Join(d.Cards, " + "), d.Speed, d.Rotate, d.Level)
 		}
 	}
+	if (g.st == stAnim || g.st == stResults) && g.beats != nil {
+		st.Beat = g.beat + 1
+	}
 	if int(g.st) < len(stageNames) {
 		st.Stage = stageNames[g.st]
 	}

@@ -101,6 +101,7 @@ type PageState struct {
 	Result  string       `json:"result,omitempty"` // a network game: the winner and why, once the record is signed
 	Seq     int          `json:"seq,omitempty"`    // a network game: messages the server accepted so far
 	Plan    string       `json:"plan,omitempty"`   // a network game: the plan of the ship being planned, as the panel shows it
+	Beat    int          `json:"beat,omitempty"`   // a game's playback: the beat on screen, counted from 1 (two beats may look alike otherwise)
 	Buttons []PageButton `json:"buttons"`
 	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode and the editor: the ships on the table
 	Fields  []PageField  `json:"fields,omitempty"`
