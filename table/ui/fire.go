@@ -674,7 +674,8 @@ func (g *Game) drawMarker(l *kit.List, v battle.View) {
 	l.Line(corners, kit.Alpha(c, 0.8), 5)
 	sz := g.a.TextSize(12)
 	at := g.cam.ToScreen(physics.V(v.Width/2, v.Depth))
-	l.HaloText(kit.Pt{X: at.X, Y: at.Y + sz*1.6}, "The FTL marker may go anywhere inside the playing area", sz, kit.Mix(c, kit.ColInk, 0.4), kit.ColWhite, kit.AnchorMiddle, true)
+	// a phone's board is narrow: its line is short enough to show whole
+	l.HaloText(kit.Pt{X: at.X, Y: at.Y + sz*1.6}, g.a.Words("The FTL marker may go anywhere inside the playing area", "The FTL marker goes anywhere inside"), sz, kit.Mix(c, kit.ColInk, 0.4), kit.ColWhite, kit.AnchorMiddle, true)
 	if g.marker == nil {
 		if h := g.hoverMarker; h != nil && h.X >= 0 && h.Y >= 0 && h.X <= v.Width && h.Y <= v.Depth {
 			g.drawMarkerHex(l, physics.Pose{Pos: *h, Heading: physics.Deg(g.markerRot)}, c, 0.5, true)

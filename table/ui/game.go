@@ -1214,7 +1214,9 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 	case stAnim, stResults:
 		msg = g.resultsHeadline() + " " + a.Words("Press Enter", "Tap Go on") + " to go on."
 	case stMarker:
-		msg = fmt.Sprintf("%s player: place the FTL marker of %s (Faster-than-light movement). Click anywhere in the playing area; , and . turn it by 15°; Enter confirms (j jumps out of the playing area instead). Then two dice pick the side of the marker the ship comes out of (the numbers on its sides) and one die how many centimetres it moves on from there.", SideName(g.side), first(v.MarkersDue))
+		how := a.Words("Click anywhere in the playing area; , and . turn it by 15°; Enter confirms (j jumps out of the playing area instead).",
+			"Tap anywhere in the playing area, then Place the marker (or Jump out of the playing area).")
+		msg = fmt.Sprintf("%s player: place the FTL marker of %s (Faster-than-light movement). %s Then two dice pick the side of the marker the ship comes out of (the numbers on its sides) and one die how many centimetres it moves on from there.", SideName(g.side), first(v.MarkersDue), how)
 	case stOver:
 		msg = "The battle is over."
 	case stThink:
