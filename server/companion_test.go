@@ -300,6 +300,13 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	st = tb.sync()
 	assert.Equal(t, engine, shipView(st, "escort-1").Pose, "agreed: the correction is taken back")
 	assert.Equal(t, battle.EvTakenBack, st.View.Events[len(st.View.Events)-1].Kind)
+	// The seat's events after the take-back are those a new connection
+	// gets whole (the take-back starts the list again: eventsKey).
+	fresh := client.Dial(ctx, hs.URL, cr.Colonial)
+	got, err := fresh.Wait(ctx, func(s *wire.State) bool { return s.Seq == st.Seq })
+	require.NoError(t, err)
+	assert.Equal(t, got.View.Events, st.View.Events, "the events after the take-back")
+	fresh.Close()
 	// The model is moved again, and stays.
 	require.NoError(t, col.Act(ctx, poseCmd("escort-1", moved)))
 	tb.sync()
