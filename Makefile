@@ -120,7 +120,9 @@ bench: deps
 	@mkdir -p out; $(GO) test -count=1 -timeout 240m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels|TestPhoneLensCoverage95|TestSnapShipsToTheirBases|TestFindBasesOnThePhoto|TestFindBasesFrontAndRearLines|TestLensFromStraightEdges|TestPlumbLineFromTheTableEdges|TestSnapPlanetoidRims' -v ./photo -long >out/photo-long.log 2>&1; \
 	  s=$$?; grep -E 'trials|margins|photos|bases|^(ok|FAIL|--- )' out/photo-long.log; exit $$s
 	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 200
+	$(GO) test -run '^$$' -bench ServerCPU -benchtime 20x -count 6 ./tests
 	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 1000 -pace 2s
+	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 1000 -pace 2s -attack-idle 1000 -attack-spectators 500
 	@if [ -n "$$BSG_TEST_POSTGRES" ]; then \
 	  $(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 1000 -pace 2s -load-store "$$BSG_TEST_POSTGRES"; \
 	else echo "BSG_TEST_POSTGRES is not set: the 1000 games on PostgreSQL are not measured"; fi
