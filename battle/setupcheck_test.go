@@ -3,11 +3,13 @@ package battle_test
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
@@ -176,4 +178,20 @@ func problemFields(err error) []string {
 		out = append(out, q.Field)
 	}
 	return out
+}
+
+// TestSetupCheckIDsUpToTheirLimit: an id may be as long as the limit
+// (limits.IDLength bytes), not a byte longer; the setup check names the
+// field of the one too long.
+func TestSetupCheckIDsUpToTheirLimit(t *testing.T) {
+	for _, n := range []int{limits.IDLength, limits.IDLength + 1} {
+		s := setup(complete, spec(strings.Repeat("v", n), "viper-mk2", battle.Colonial, 450, 100, 90, 0),
+			spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0))
+		_, err := battle.New(s, comp, 1)
+		if n <= limits.IDLength {
+			require.NoError(t, err, "an id of %d bytes", n)
+			continue
+		}
+		require.Equal(t, []string{"setup.Ships[0].ID"}, problemFields(err), "an id of %d bytes", n)
+	}
 }

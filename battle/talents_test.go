@@ -92,6 +92,34 @@ func TestTalentsNeedThePilotsRule(t *testing.T) {
 	}
 }
 
+// TestAssigningPilotTalentsAndFlaws_ATalentIsNoFlaw: a pilot's talents are
+// talent cards and its flaws flaw cards (Assigning pilot talents and flaws
+// to pilots; Talent or flaw card: the title says which): a flaw given as a
+// talent, or a talent as a flaw, is refused at its place, as an unknown
+// card is.
+func TestAssigningPilotTalentsAndFlaws_ATalentIsNoFlaw(t *testing.T) {
+	for _, tt := range []struct {
+		talents, flaws []string
+		field          string
+	}{
+		{[]string{"hesitant"}, nil, "setup.Ships[0].Talents[0]"},
+		{[]string{"marksman", "no-such-card"}, nil, "setup.Ships[0].Talents[1]"},
+		{nil, []string{"marksman"}, "setup.Ships[0].Flaws[0]"},
+		{[]string{"marksman", "marksman"}, nil, "setup.Ships[0].Talents[1]"},
+	} {
+		s := setup(withPilots, spec("viper", "viper-mk2", battle.Colonial, 450, 100, 90, 0),
+			spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0))
+		s.Ships[0].Talents, s.Ships[0].Flaws = tt.talents, tt.flaws
+		_, err := battle.New(s, comp, 1)
+		assert.Equal(t, []string{tt.field}, problemFields(err), "talents %v, flaws %v", tt.talents, tt.flaws)
+	}
+	s := setup(withPilots, spec("viper", "viper-mk2", battle.Colonial, 450, 100, 90, 0),
+		spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0))
+	s.Ships[0].Talents, s.Ships[0].Flaws = []string{"marksman"}, []string{"hesitant"}
+	_, err := battle.New(s, comp, 1)
+	assert.NoError(t, err, "a talent as a talent, a flaw as a flaw")
+}
+
 func TestTalentOnePerTypePerTurn(t *testing.T) {
 	// Marksman and Beginner's Luck are both firing talents: one a turn.
 	b := duel(t, withPilots, talents("marksman", "eagle-eye"), nil)

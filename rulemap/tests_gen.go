@@ -18,6 +18,7 @@ var generatedTests = []string{
 	"assets.TestTalentsThenFlawsInFileOrder",
 	"assets.TestViperMk2Deck",
 	"battle.TestAiming",
+	"battle.TestAssigningPilotTalentsAndFlaws_ATalentIsNoFlaw",
 	"battle.TestAsteroidFieldsCardAcrossTheField",
 	"battle.TestAsteroidFieldsCompleteRules",
 	"battle.TestAsteroidFieldsCover",
