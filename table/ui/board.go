@@ -117,6 +117,15 @@ func drawEdgeLabels(a *App, l *kit.List, cam *kit.Camera, w, d float64) bool {
 	return false
 }
 
+// counters is a ship's badge for the damage and collision counters it
+// holds: "1 counter", "3 counters".
+func counters(n int) string {
+	if n == 1 {
+		return "1 counter"
+	}
+	return fmt.Sprintf("%d counters", n)
+}
+
 // edgeLabel is the table's size as drawn by its edge.
 func edgeLabel(w, d float64) string { return fmt.Sprintf("%.0f × %.0f mm", w, d) }
 

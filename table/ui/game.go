@@ -874,7 +874,7 @@ func (g *Game) shipLook(s battle.ShipView) ShipLook {
 		Across: g.seat.Class(s.Class).AcrossFlats, Notch: geo.DialNotch.Value, ShowLevel: g.rules().Has(starship.OptThreeD),
 		Out: s.Out, Arc: geo.LongRange.Value, HalfArc: geo.FireArcHalfWidth.Value}
 	if s.CounterCount+s.CollisionCount > 0 {
-		lk.Badges = append(lk.Badges, fmt.Sprintf("%d counter(s)", s.CounterCount+s.CollisionCount))
+		lk.Badges = append(lk.Badges, counters(s.CounterCount+s.CollisionCount))
 	}
 	if s.Crippled {
 		lk.Badges = append(lk.Badges, "crippled")

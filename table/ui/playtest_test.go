@@ -367,3 +367,17 @@ func TestMeasureNotesStayInViewAfterADrag(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, notes, 2, "two numbered notes under the picture")
 }
+
+// TestCounterBadgeSpeaksEnglish: a damaged ship's badge said "1
+// counter(s)" under the ship (played vs normal, turn 3); it now says "1
+// counter", "2 counters".
+func TestCounterBadgeSpeaksEnglish(t *testing.T) {
+	a := newTestApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Quick), 7)
+	require.NoError(t, err)
+	s := g.seat.View(g.side).Ships[0]
+	s.CounterCount = 1
+	assert.Contains(t, g.shipLook(s).Badges, "1 counter")
+	s.CollisionCount = 2
+	assert.Contains(t, g.shipLook(s).Badges, "3 counters")
+}
