@@ -229,6 +229,12 @@ func (a *App) Handle(ev kit.Event) {
 			a.ask.key(a, ev)
 			return
 		}
+		if a.modal != nil && !a.help && ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape {
+			// the prompt's "Esc: cancel", though its field has the
+			// focus (a field alone takes Esc as "leave the field")
+			a.modal.key(a, ev)
+			return
+		}
 		if a.Focused() != "" && a.KeyField(a.Focused(), ev) {
 			return
 		}

@@ -381,3 +381,24 @@ func TestCounterBadgeSpeaksEnglish(t *testing.T) {
 	s.CollisionCount = 2
 	assert.Contains(t, g.shipLook(s).Badges, "3 counters")
 }
+
+// TestOneEscCancelsAPrompt: a prompt for a file says "Esc: cancel", but
+// its field had the focus and took the first Esc as "leave the field":
+// a second Esc was needed (measurement mode, Load table, F3).
+func TestOneEscCancelsAPrompt(t *testing.T) {
+	a := newTestApp(t)
+	tbl := referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(a.Comp.Geometry)}
+	m := NewMeasure(a, &tbl, "test")
+	a.Show(m)
+	a.Frame()
+	send(a, kit.Press(kit.KeyF3))
+	require.True(t, a.Prompting(), "F3 asks for the file")
+	a.Frame()
+	require.Equal(t, "prompt", a.Focused(), "the field has the focus")
+	send(a, kit.Press(kit.KeyEscape))
+	assert.False(t, a.Prompting(), "one Esc cancels")
+	assert.Same(t, m, a.Screen(), "and stays in measurement mode")
+	send(a, kit.Press(kit.KeyEscape))
+	_, ok := a.Screen().(*Title)
+	assert.True(t, ok, "the next Esc leaves")
+}
