@@ -1185,7 +1185,8 @@ func (e *Editor) drawPanel(l *kit.List, r kit.Rect) {
 			row(it{a.K("Smaller", "<"), press('<')}, it{a.K("Larger", ">"), press('>')}, it{a.K("Heading left", "q"), press('q')}, it{a.K("Heading right", "e"), press('e')})
 			row(it{a.K("No heading", "d"), press('d')})
 		default:
-			y = a.Para(l, x, y+12*s, w, "Tap a ship, an obstacle or a zone to select it, drag it to move it (Tab: the next).", 11, kit.ColSecondary, false) + 2*s
+			y = a.Para(l, x, y+12*s, w, a.Words("Click a ship, an obstacle or a zone to select it, drag it to move it (Tab: the next).",
+				"Tap a ship, an obstacle or a zone to select it, drag it to move it."), 11, kit.ColSecondary, false) + 2*s
 		}
 		if e.sel.kind != selNone {
 			row(it{a.K("Next", "Tab"), key(kit.KeyTab)}, it{a.K("Delete", "Del"), key(kit.KeyDelete)})

@@ -698,7 +698,7 @@ func (m *Measure) drawPanel(l *kit.List, r kit.Rect) {
 	bh := 28 * s
 	switch {
 	case m.sel < 0:
-		y = a.Para(l, x, y+14*s, w, "Click a ship or an obstacle to select it; drag it to move it.", 13, kit.ColInk, false)
+		y = a.Para(l, x, y+14*s, w, a.Words("Click", "Tap")+" a ship or an obstacle to select it; drag it to move it.", 13, kit.ColInk, false)
 	default:
 		var title string
 		isShip := m.sel < len(m.T.Ships)

@@ -402,3 +402,24 @@ func TestOneEscCancelsAPrompt(t *testing.T) {
 	_, ok := a.Screen().(*Title)
 	assert.True(t, ok, "the next Esc leaves")
 }
+
+// TestEditorAndMeasureSayClickOrTap: the scenario editor told a desktop
+// player (mouse and keys) to "Tap a ship"; measurement mode told a phone
+// to "Click a ship". Each now speaks of the pointer it has.
+func TestEditorAndMeasureSayClickOrTap(t *testing.T) {
+	for _, c := range []struct {
+		a           *App
+		word, wrong string
+	}{{newTestApp(t), "Click a ship", "Tap a ship"}, {phoneApp(t), "Tap a ship", "Click a ship"}} {
+		a := c.a
+		a.Show(NewEditor(a))
+		text := strings.ReplaceAll(textOnScreen(t, a, "the editor"), "\n", " ")
+		assert.Contains(t, text, c.word, "the editor")
+		assert.NotContains(t, text, c.wrong, "the editor")
+		tbl := referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(a.Comp.Geometry)}
+		a.Show(NewMeasure(a, &tbl, "test"))
+		text = strings.ReplaceAll(textOnScreen(t, a, "measurement mode"), "\n", " ")
+		assert.Contains(t, text, c.word, "measurement mode")
+		assert.NotContains(t, text, c.wrong, "measurement mode")
+	}
+}
