@@ -17,9 +17,11 @@ import (
 )
 
 // TestHandlerSendsBrotliToBrowsersThatAcceptIt: the program is sent
-// brotli-compressed (Content-Encoding: br, with its unpacked length) to a
-// browser whose Accept-Encoding lists br, and as the gzip file the page
-// unpacks itself to any other; the answer varies by Accept-Encoding.
+// brotli-compressed with Content-Encoding: br (the browser unpacks it) to
+// a browser whose Accept-Encoding lists br, and as the same bytes without
+// a Content-Encoding (the page unpacks them with the decoder) to any
+// other, both with the unpacked length for the progress bar; the answer
+// varies by Accept-Encoding.
 func TestHandlerSendsBrotliToBrowsersThatAcceptIt(t *testing.T) {
 	dir := t.TempDir()
 	prog := bytes.Repeat([]byte("\x00asm program "), 1000)
@@ -30,8 +32,8 @@ func TestHandlerSendsBrotliToBrowsersThatAcceptIt(t *testing.T) {
 	require.NoError(t, bw.Close())
 	files := map[string][]byte{
 		web.IndexFile: []byte("<html></html>"), web.WasmExecJS: []byte("//"),
-		web.ProgramFile: []byte("\x1f\x8b gzip bytes"), web.ProgramBrotli: br.Bytes(),
-		web.ProgramSize: []byte("13000"),
+		web.ProgramFile: br.Bytes(), web.ProgramSize: []byte("13000"),
+		web.DecoderJS: []byte("//"), web.DecoderWasm: []byte("\x00asm"),
 	}
 	for name, data := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
@@ -50,6 +52,7 @@ func TestHandlerSendsBrotliToBrowsersThatAcceptIt(t *testing.T) {
 		res := get(accept)
 		require.Equal(t, http.StatusOK, res.StatusCode, accept)
 		assert.Equal(t, "br", res.Header.Get("Content-Encoding"), accept)
+		assert.Equal(t, "application/wasm", res.Header.Get("Content-Type"), accept)
 		assert.Equal(t, "13000", res.Header.Get("X-Decoded-Length"))
 		assert.Contains(t, res.Header.Values("Vary"), "Accept-Encoding")
 		body, err := io.ReadAll(brotli.NewReader(res.Body))
@@ -59,9 +62,12 @@ func TestHandlerSendsBrotliToBrowsersThatAcceptIt(t *testing.T) {
 	for _, accept := range []string{"", "gzip, deflate", "br;q=0, gzip", "brotli"} {
 		res := get(accept)
 		require.Equal(t, http.StatusOK, res.StatusCode, accept)
-		assert.Empty(t, res.Header.Get("Content-Encoding"), "%q: the gzip file as it is", accept)
+		assert.Empty(t, res.Header.Get("Content-Encoding"), "%q: the brotli file as it is", accept)
+		assert.Equal(t, "application/octet-stream", res.Header.Get("Content-Type"), accept)
+		assert.Equal(t, "13000", res.Header.Get("X-Decoded-Length"))
+		assert.Contains(t, res.Header.Values("Vary"), "Accept-Encoding")
 		body, err := io.ReadAll(res.Body)
 		require.NoError(t, err)
-		assert.Equal(t, files[web.ProgramFile], body)
+		assert.Equal(t, files[web.ProgramFile], body, "%q: the page unpacks it", accept)
 	}
 }

@@ -129,7 +129,7 @@ func page(t testing.TB) string {
 		pageURL = "http://" + ln.Addr().String() + "/"
 	})
 	require.NoError(t, pageErr)
-	t.Logf("program: %.2f MB gzip, %.2f MB brotli (%.1f MB uncompressed)", float64(pageRep.CompressedSize)/1e6, float64(pageRep.BrotliSize)/1e6, float64(pageRep.WasmBytes)/1e6)
+	t.Logf("program: %.2f MB brotli (%.1f MB uncompressed), decoder %.2f MB", float64(pageRep.BrotliSize)/1e6, float64(pageRep.WasmBytes)/1e6, float64(pageRep.DecoderSize)/1e6)
 	return pageURL
 }
 
