@@ -302,6 +302,11 @@ func (a *App) Frame() *kit.List {
 		w := a.Fonts.Width(a.status, sz, false) + 2*sz
 		y0, y1 := a.H-2.6*sz, 0.6*sz
 		cands := []kit.Rect{{X: (a.W - w) / 2, Y: y0, W: w, H: 2 * sz}, {X: sz, Y: y0, W: w, H: 2 * sz}, {X: (a.W - w) / 2, Y: y1, W: w, H: 2 * sz}}
+		// then up the left side from the bottom: a spot over the table
+		// where no ship or label is beats one over a ship's name
+		for y := y0 - 2.4*sz; y > y1; y -= 2.4 * sz {
+			cands = append(cands, kit.Rect{X: sz, Y: y, W: w, H: 2 * sz})
+		}
 		// a spot that covers no button first (a toast over Log or Save
 		// hides what the player would tap), then one clear of labels too
 		clearOfButtons := func(c kit.Rect) bool {

@@ -423,3 +423,43 @@ func TestEditorAndMeasureSayClickOrTap(t *testing.T) {
 		assert.NotContains(t, text, c.wrong, "measurement mode")
 	}
 }
+
+// TestTheGreetingCoversNoShipName: a game's first toast ("The Hand of
+// God: hot-seat: …") found no spot clear of both the buttons and the
+// labels along the window's edges and sat over viper-1's name at the
+// bottom left (1280 × 800). It now goes up the left side to a free spot.
+func TestTheGreetingCoversNoShipName(t *testing.T) {
+	a := newTestApp(t)
+	sc, err := scenarios.Load(scenarios.Default, a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	a.Say("%s", "The Hand of God: hot-seat: two players at this machine, each plans behind a cover screen")
+	var toast kit.Rect
+	var names []kit.Rect
+	for _, op := range a.Frame().Ops {
+		if op.Kind != kit.OpText {
+			continue
+		}
+		box := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+		switch {
+		case op.Text == a.Status():
+			toast = box
+		case strings.HasPrefix(op.Text, "viper-") || strings.HasPrefix(op.Text, "raider-"):
+			if g.cam.View.Overlaps(box) {
+				names = append(names, box)
+			}
+		}
+	}
+	require.NotZero(t, toast.W, "the toast is drawn")
+	require.Len(t, names, 4, "the four ships' names")
+	for _, n := range names {
+		assert.False(t, toast.Overlaps(n), "the toast %v covers a ship's name %v", toast, n)
+	}
+	for _, w := range a.Hots() {
+		assert.False(t, toast.Overlaps(w.R), "the toast %v covers the button %q", toast, w.ID)
+	}
+}
