@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -70,4 +71,62 @@ func TestHandlerSendsBrotliToBrowsersThatAcceptIt(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, files[web.ProgramFile], body, "%q: the page unpacks it", accept)
 	}
+}
+
+// TestHandlerSendsTheLoaderAndDecoderGzipped: Go's loader and the brotli
+// decoder go gzip-compressed (Content-Encoding: gzip, their own content
+// type) to a browser that accepts gzip, and as they are to one that does
+// not or from a folder without the compressed copies; the answer varies
+// by Accept-Encoding.
+func TestHandlerSendsTheLoaderAndDecoderGzipped(t *testing.T) {
+	rep := built(t)
+	h := web.Handler(rep.Dir)
+	get := func(file, accept string) *http.Response {
+		r := httptest.NewRequest("GET", "/"+file, nil)
+		if accept != "" {
+			r.Header.Set("Accept-Encoding", accept)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w.Result()
+	}
+	for _, c := range []struct{ file, ctype string }{
+		{web.WasmExecJS, "text/javascript; charset=utf-8"},
+		{web.DecoderJS, "text/javascript; charset=utf-8"},
+		{web.DecoderWasm, "application/wasm"},
+	} {
+		want, err := os.ReadFile(filepath.Join(rep.Dir, c.file))
+		require.NoError(t, err)
+		res := get(c.file, "gzip, deflate")
+		require.Equal(t, http.StatusOK, res.StatusCode, c.file)
+		assert.Equal(t, "gzip", res.Header.Get("Content-Encoding"), c.file)
+		assert.Equal(t, c.ctype, res.Header.Get("Content-Type"), c.file)
+		assert.Contains(t, res.Header.Values("Vary"), "Accept-Encoding")
+		packed, err := io.ReadAll(res.Body)
+		require.NoError(t, err)
+		assert.Less(t, len(packed), len(want), "%s: smaller on the wire", c.file)
+		zr, err := gzip.NewReader(bytes.NewReader(packed))
+		require.NoError(t, err)
+		body, err := io.ReadAll(zr)
+		require.NoError(t, err)
+		assert.Equal(t, want, body, c.file)
+		for _, accept := range []string{"", "br", "gzip;q=0"} {
+			res := get(c.file, accept)
+			assert.Empty(t, res.Header.Get("Content-Encoding"), "%s %q: as it is", c.file, accept)
+			body, err := io.ReadAll(res.Body)
+			require.NoError(t, err)
+			assert.Equal(t, want, body, "%s %q", c.file, accept)
+		}
+	}
+	// a folder without the compressed copies (another builder's): as it is
+	dir := t.TempDir()
+	for _, f := range []string{web.IndexFile, web.WasmExecJS, web.ProgramFile, web.DecoderJS, web.DecoderWasm} {
+		data, err := os.ReadFile(filepath.Join(rep.Dir, f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), data, 0o644))
+	}
+	h = web.Handler(dir)
+	res := get(web.DecoderWasm, "gzip, deflate")
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Empty(t, res.Header.Get("Content-Encoding"))
 }
