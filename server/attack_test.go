@@ -70,7 +70,8 @@ func TestSocketsPerSeatAreCapped(t *testing.T) {
 // TestAStateIsMarshalledOncePerAudience: a change is marshalled once for
 // each seat and once for the spectators, however many connections each
 // holds (the 500-spectator attack made the server marshal 500 frames
-// under the game's lock).
+// under the game's lock); sockets asking for only the events they lack
+// (events=since) add one frame for their audience, not one each.
 func TestAStateIsMarshalledOncePerAudience(t *testing.T) {
 	s, hs := start(t, serverOpts())
 	cr := host(t, hs.URL, "jump-point")
@@ -79,8 +80,12 @@ func TestAStateIsMarshalledOncePerAudience(t *testing.T) {
 	cyl := dialRaw(t, hs.URL, cr.Cylon)
 	cyl.state()
 	var specs []*raw
-	for range 6 {
-		r := dialRaw(t, hs.URL, cr.Spectator)
+	for i := range 6 {
+		tok := cr.Spectator
+		if i%2 == 1 {
+			tok += "&events=since" // these get only the events they lack
+		}
+		r := dialRaw(t, hs.URL, tok)
 		r.state()
 		specs = append(specs, r)
 	}
@@ -96,7 +101,7 @@ func TestAStateIsMarshalledOncePerAudience(t *testing.T) {
 	for _, r := range specs {
 		r.state()
 	}
-	assert.Equal(t, 3, s.Stats().Frames-before, "one frame each for Colonial, Cylon and the spectators")
+	assert.Equal(t, 4, s.Stats().Frames-before, "one frame each for Colonial and Cylon, and for the spectators one whole and one with only the events they lack, whatever the number of sockets")
 }
 
 // TestRateIsPerSeatNotPerConnection: a seat's messages share one bucket
