@@ -129,7 +129,7 @@ func TestTitleChoosesScenarioAndPlayers(t *testing.T) {
 	assert.Equal(t, want, g.Battle().Setup())
 	assert.NotEmpty(t, g.Computer(battle.Cylon))
 	assert.Equal(t, "cover", g.Stage(), "against the computer: the briefing first")
-	assert.Contains(t, g.coverText, "To win: destroy every enemy ship")
+	assert.Contains(t, paraText(g.coverParas), "To win: destroy every enemy ship")
 	enter(a)
 	assert.Equal(t, "plan", g.Stage(), "against the computer: no cover screen after the briefing")
 	// a scenario file

@@ -69,8 +69,11 @@ type Game struct {
 	// for next turn.
 	preplan bool
 
-	coverTitle, coverText string
-	afterCover            func()
+	coverTitle string
+	coverSide  battle.Side // whose cover screen ("" for both)
+	coverKind  coverKind
+	coverParas []para
+	afterCover func()
 
 	// planning
 	sel     string
@@ -355,9 +358,24 @@ func (g *Game) notch() float64 { return g.a.Comp.Geometry.DialNotch.Value }
 // screen).
 const coverGo = "{go}"
 
-// cover shows a cover screen, then calls then.
-func (g *Game) cover(title, text string, then func()) {
-	g.st, g.coverTitle, g.coverText, g.afterCover = stCover, title, text, then
+// coverKind says what a cover screen is for.
+type coverKind int
+
+const (
+	coverPass     coverKind = iota // hand the controls to one side
+	coverBriefing                  // the scenario's briefing
+	coverReveal                    // both players may look: the reveal
+)
+
+// cover shows a cover screen of a kind, for a side ("" for both), then
+// calls then.
+func (g *Game) cover(kind coverKind, side battle.Side, title string, ps []para, then func()) {
+	g.st, g.coverKind, g.coverSide, g.coverTitle, g.coverParas, g.afterCover = stCover, kind, side, title, ps, then
+}
+
+// passTo covers the board while the controls pass to side.
+func (g *Game) passTo(side battle.Side, text string, then func()) {
+	g.cover(coverPass, side, SideName(side)+" player: take the controls", paras(text), then)
 }
 
 // plannable lists a side's ships that still need a plan, and whether one
@@ -410,7 +428,7 @@ func (g *Game) advance() {
 		// against the computer there is no cover screen: the briefing
 		// gets one of its own before the first decision
 		g.briefed = true
-		g.cover(g.br.name, g.youPlay()+strings.Join(g.br.lines(), "\n"), func() { g.advance() })
+		g.cover(coverBriefing, "", g.br.name, append(g.youPlay(), g.br.lines()...), func() { g.advance() })
 		return
 	}
 	if g.sync() {
@@ -443,7 +461,7 @@ func (g *Game) advance() {
 			g.reveal()
 			return
 		}
-		g.cover("Both players: the reveal", "Every plan is in. "+coverGo+" and both plans are revealed together; the ships move.", func() { g.reveal() })
+		g.cover(coverReveal, "", "Both players: the reveal", paras("Every plan is in. "+coverGo+" and both plans are revealed together; the ships move."), func() { g.reveal() })
 		return
 	case battle.Preplanning:
 		for _, side := range battle.Sides {
@@ -472,7 +490,7 @@ func (g *Game) advance() {
 			g.shooter = ""
 			start := func() { g.st = stDeclare; g.pickShooter() }
 			if secret && g.hotSeat() {
-				g.cover(SideName(side)+" player: take the controls",
+				g.passTo(side,
 					fmt.Sprintf("Firing step %d: declare your shots in secret. %s player, look away.", v.Step, SideName(side.Opponent())), start)
 			} else {
 				start()
@@ -501,12 +519,12 @@ func (g *Game) startPlanning(side battle.Side) {
 		start()
 		return
 	}
-	text := fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.publicView().Turn, SideName(side.Opponent()), coverGo)
+	text := paras(fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.publicView().Turn, SideName(side.Opponent()), coverGo))
 	if !g.briefed {
 		g.briefed = true
-		text = g.br.name + "\n" + strings.Join(g.br.lines(), "\n") + "\n" + text
+		text = append(append(paras(g.br.name), g.br.lines()...), text...)
 	}
-	g.cover(SideName(side)+" player: take the controls", text, start)
+	g.cover(coverPass, side, SideName(side)+" player: take the controls", text, start)
 }
 
 // startPreplanning opens the planning screen for a side's severely
@@ -525,7 +543,7 @@ func (g *Game) startPreplanning(side battle.Side) {
 		start()
 		return
 	}
-	g.cover(SideName(side)+" player: take the controls",
+	g.passTo(side,
 		fmt.Sprintf("A severely wounded pilot plans next turn's cards now. %s player, look away.", SideName(side.Opponent())), start)
 }
 
@@ -706,10 +724,10 @@ func (g *Game) Handle(ev kit.Event) {
 // youPlay says, first on the briefing of a seat that plays one side (a
 // network seat, against the computer), which side the player has: a
 // player who opened a seat link learns it before the game starts.
-func (g *Game) youPlay() string {
+func (g *Game) youPlay() []para {
 	side := g.human()
 	if side == "" {
-		return ""
+		return nil
 	}
 	where := ""
 	if lb, ok := g.seat.(seat.Lobby); ok && lb.Game() != "" {
@@ -720,7 +738,7 @@ func (g *Game) youPlay() string {
 	} else if c := g.Computer(side.Opponent()); c != "" {
 		where = " against the computer (" + c + ")"
 	}
-	return "You play the " + SideName(side) + " side" + where + ".\n"
+	return []para{{Text: "You play the " + SideName(side) + " side" + where + "."}}
 }
 
 // leave goes back to the screen the game came from (the title, or the
@@ -941,9 +959,10 @@ func (g *Game) drawCover(l *kit.List) {
 	a := g.a
 	l.Background = kit.ColCover1
 	c := kit.ColWhite
-	if strings.HasPrefix(g.coverTitle, "Colonial") {
+	switch g.coverSide {
+	case battle.Colonial:
 		c = kit.ColColonial
-	} else if strings.HasPrefix(g.coverTitle, "Cylon") {
+	case battle.Cylon:
 		c = kit.ColCylon
 	}
 	w := math.Min(a.W*0.86, 820*a.S())
@@ -972,20 +991,22 @@ func (g *Game) drawCover(l *kit.List) {
 		lines = lines[:0]
 		// the words to go on are chosen as the cover is drawn: a browser
 		// knows it has a touch screen only from its first frame on
-		text := strings.ReplaceAll(g.coverText, coverGo, a.Words("Press Enter (or click)", "Tap Continue"))
-		for _, para := range strings.Split(kit.Clean(text), "\n") {
-			if len(lines) > 0 {
-				lines = append(lines, line{})
-			}
+		goOn := a.Words("Press Enter (or click)", "Tap Continue")
+		for _, p := range g.coverParas {
 			col := kit.Mix(kit.ColWhite, kit.ColInk, 0.15)
-			switch {
-			case strings.HasPrefix(para, "Colonial"):
+			switch p.Side {
+			case battle.Colonial:
 				col = kit.Mix(kit.ColColonial, kit.ColWhite, 0.3)
-			case strings.HasPrefix(para, "Cylon"):
+			case battle.Cylon:
 				col = kit.Mix(kit.ColCylon, kit.ColWhite, 0.3)
 			}
-			for _, ln := range a.Fonts.Wrap(para, sz, w, false) {
-				lines = append(lines, line{ln, col})
+			for _, para := range strings.Split(kit.Clean(strings.ReplaceAll(p.Text, coverGo, goOn)), "\n") {
+				if len(lines) > 0 {
+					lines = append(lines, line{})
+				}
+				for _, ln := range a.Fonts.Wrap(para, sz, w, false) {
+					lines = append(lines, line{ln, col})
+				}
 			}
 		}
 		total := float64(len(title))*tsz*1.2 + 0.2*tsz + float64(len(lines))*sz*1.35 + sz + bh
@@ -1474,10 +1495,10 @@ func (g *Game) Help() []string {
 		what := a.Words("A cover screen: the other player looks away. Enter, Space or a click continues.",
 			"A cover screen: the other player looks away. Continue (or a tap anywhere else) goes on.")
 		switch {
-		case g.br != nil && g.coverTitle == g.br.name:
+		case g.coverKind == coverBriefing:
 			what = a.Words("The briefing: the scenario and what each side must do to win (also in the Scenario tab, B, and here in F1). Enter, Space or a click starts the game.",
 				"The briefing: the scenario and what each side must do to win (also in the Scenario tab, and here in Help). Continue starts the game.")
-		case strings.HasPrefix(g.coverTitle, "Both players"):
+		case g.coverKind == coverReveal:
 			what = a.Words("Both players may look: Enter, Space or a click reveals every plan together and the ships move.",
 				"Both players may look: Continue reveals every plan together and the ships move.")
 		}
@@ -1607,13 +1628,13 @@ func (g *Game) drawScenarioPanel(l *kit.List, r kit.Rect) {
 	y += 14 * s
 	for _, p := range g.br.lines() {
 		c := kit.ColSecondary
-		switch {
-		case strings.HasPrefix(p, "Colonial"):
+		switch p.Side {
+		case battle.Colonial:
 			c = kit.Mix(kit.ColColonial, kit.ColInk, 0.45)
-		case strings.HasPrefix(p, "Cylon"):
+		case battle.Cylon:
 			c = kit.Mix(kit.ColCylon, kit.ColInk, 0.3)
 		}
-		y = a.Para(l, x, y+8*s, w, p, 12.5, c, false)
+		y = a.Para(l, x, y+8*s, w, p.Text, 12.5, c, false)
 	}
 	if g.st == stPlan || g.st == stDeclare || g.st == stMarker {
 		a.Para(l, x, y+14*s, w, "B or the first tab goes back to the controls.", 12, kit.ColSecondary, false)

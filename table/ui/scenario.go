@@ -129,12 +129,38 @@ func (br *brief) goals() map[battle.Side][]string {
 	return out
 }
 
+// para is a paragraph of words on a screen and the side it speaks for
+// ("" when it speaks for both): the side picks its colour, never the
+// words.
+type para struct {
+	Side battle.Side
+	Text string
+}
+
+// paras makes neutral paragraphs of texts.
+func paras(texts ...string) []para {
+	out := make([]para, len(texts))
+	for i, t := range texts {
+		out[i] = para{Text: t}
+	}
+	return out
+}
+
+// paraText joins paragraphs' words, one paragraph a line.
+func paraText(ps []para) string {
+	t := make([]string, len(ps))
+	for i, p := range ps {
+		t[i] = p.Text
+	}
+	return strings.Join(t, "\n")
+}
+
 // lines returns the whole brief as paragraphs: the briefing, each side's
-// goal, the special rules.
-func (br *brief) lines() []string {
-	var out []string
+// goal (that side's paragraph), the special rules.
+func (br *brief) lines() []para {
+	var out []para
 	if br.text != "" {
-		out = append(out, br.text)
+		out = append(out, para{Text: br.text})
 	}
 	g := br.goals()
 	for _, side := range battle.Sides {
@@ -142,13 +168,13 @@ func (br *brief) lines() []string {
 		if t := br.sides[side]; t != "" {
 			s += strings.TrimSuffix(t, ".") + ". "
 		}
-		out = append(out, s+"To win: "+strings.Join(g[side], "; or ")+".")
+		out = append(out, para{Side: side, Text: s + "To win: " + strings.Join(g[side], "; or ") + "."})
 	}
 	if br.setup.TurnLimit > 0 {
-		out = append(out, fmt.Sprintf("Turn limit: after turn %d, anything undecided is a draw.", br.setup.TurnLimit))
+		out = append(out, para{Text: fmt.Sprintf("Turn limit: after turn %d, anything undecided is a draw.", br.setup.TurnLimit)})
 	}
 	for _, r := range br.special {
-		out = append(out, "Special rule: "+r)
+		out = append(out, para{Text: "Special rule: " + r})
 	}
 	return out
 }

@@ -398,12 +398,13 @@ func (t *Title) drawBrief(l *kit.List, r kit.Rect) {
 	if sc.TurnLimit > 0 {
 		facts += fmt.Sprintf(", %d turns", sc.TurnLimit)
 	}
-	for _, para := range append([]string{facts}, br.lines()...) {
+	for _, p := range append(paras(facts), br.lines()...) {
+		para := p.Text
 		col := kit.Mix(kit.ColWhite, kit.ColInk, 0.12)
-		switch {
-		case strings.HasPrefix(para, "Colonial"):
+		switch p.Side {
+		case battle.Colonial:
 			col = kit.Mix(kit.ColColonial, kit.ColWhite, 0.35)
-		case strings.HasPrefix(para, "Cylon"):
+		case battle.Cylon:
 			col = kit.Mix(kit.ColCylon, kit.ColWhite, 0.35)
 		}
 		y += sz * 0.6
