@@ -1441,6 +1441,15 @@ func TestShipsEnteringLater(t *testing.T) {
 	assert.True(t, view(b, battle.Colonial, "raider-2").OnTable)
 	planAll(t, b, nil)
 	assert.NotNil(t, ship(b, "raider-2").Plan, "it plans from its turn on")
+
+	// Entering on turn 1 is starting on the table: no ship enters.
+	first := spec("raider", "cylon-raider", battle.Cylon, 450, 800, 270, 0)
+	first.EntersOnTurn = 1
+	b = newCompanion(t, setup(quick, spec("viper", "viper-mk2", battle.Colonial, 150, 150, 0, 0), first))
+	assert.True(t, ship(b, "raider").OnTable)
+	for _, e := range b.State().Events {
+		assert.NotEqual(t, battle.EvEnters, e.Kind, "%q", e.Text())
+	}
 }
 
 // ---------------------------------------------------------------------------
@@ -1529,6 +1538,40 @@ func TestViewsHideCountersAndPlans(t *testing.T) {
 // Tailing: the tailer sees the tailed ship's first card as the rulebook
 // defines it, the overboost, change direction or normal maneuver card,
 // whatever order the plan lists its cards in, and never a blank.
+// TestTailing_TheNearestOfTwoIsTailed: a ship that may tail two opponents
+// must choose one (Tailing); the engine settles on the nearest (the tail
+// command may choose the other), and at equal distances on the one listed
+// first in the setup.
+func TestTailing_TheNearestOfTwoIsTailed(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		a, b   physics.Vec // the two Vipers; the Raider stands at (450, 340) behind them
+		tailed string
+	}{
+		{"the first is nearer", physics.V(420, 450), physics.V(500, 470), "viper"},
+		{"the second is nearer", physics.V(500, 470), physics.V(420, 450), "viper-2"},
+		{"equally near: the first listed", physics.V(400, 450), physics.V(500, 450), "viper"},
+		{"equally near, the other way round", physics.V(500, 450), physics.V(400, 450), "viper"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, only := range []string{"viper", "viper-2"} {
+				// each alone may be tailed
+				v := spec(only, "viper-mk2", battle.Colonial, tt.a.X, tt.a.Y, 90, 2)
+				if only == "viper-2" {
+					v = spec(only, "viper-mk2", battle.Colonial, tt.b.X, tt.b.Y, 90, 2)
+				}
+				b := newCompanion(t, setup(with(complete, starship.OptTailing), v, spec("raider", "cylon-raider", battle.Cylon, 450, 340, 90, 2)))
+				require.Equal(t, only, ship(b, "raider").Tailing)
+			}
+			b := newCompanion(t, setup(with(complete, starship.OptTailing),
+				spec("viper", "viper-mk2", battle.Colonial, tt.a.X, tt.a.Y, 90, 2),
+				spec("viper-2", "viper-mk2", battle.Colonial, tt.b.X, tt.b.Y, 90, 2),
+				spec("raider", "cylon-raider", battle.Cylon, 450, 340, 90, 2)))
+			assert.Equal(t, tt.tailed, ship(b, "raider").Tailing)
+		})
+	}
+}
+
 func TestTailingShowsTheFirstCardTailing(t *testing.T) {
 	for _, tt := range []struct {
 		name  string

@@ -69,6 +69,7 @@ var generatedTests = []string{
 	"battle.TestTailerSeesOnlyTheFirstCard",
 	"battle.TestTailingMayBeDeclinedTailing",
 	"battle.TestTailingShowsTheFirstCardTailing",
+	"battle.TestTailing_TheNearestOfTwoIsTailed",
 	"battle.TestTalentLuckyShot",
 	"battle.TestTalentMarksman",
 	"battle.TestTalentOnePerTypePerTurn",
