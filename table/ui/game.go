@@ -574,10 +574,13 @@ func (g *Game) Tick(dt float64) {
 			g.advance()
 		}
 	}
-	if (g.st == stAnim || g.st == stResults) && g.seat.Status().Sending != "" {
-		// a companion's pose correction or draw sent while the moves
-		// still play: its answer shows at once
-		g.seat.Poll()
+	if g.st == stAnim || g.st == stResults {
+		// a companion game: what the table asks (a die, the other
+		// player's undo proposal) and the answer to a correction or a
+		// draw sent show while the moves still play
+		if _, ok := g.tableSeat(); ok || g.seat.Status().Sending != "" {
+			g.seat.Poll()
+		}
 	}
 	if g.st == stAnim && g.anim != nil {
 		g.anim.t += dt

@@ -1,0 +1,356 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/table/ui"
+	"github.com/starshipbattles/bsg/web"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// A whole companion game (the table companion: the players move their
+// own models; the phones keep the twin, the books and the secrets) of The
+// Jump Point, cut to two turns, played through the two seat links on two
+// phones held upright (390 × 844, touch): an illegal plan (the raptor's
+// hard turn at medium speed) whose damage counter its owner types from
+// the table's cup, every die typed from the table, a pose corrected by a
+// finger dragging a base after a movement step, a typed die taken back by
+// agreement (proposed on one phone, agreed on the other), the raptor's
+// FTL jump with its marker placed by a tap and its scatter dice typed.
+// No two controls overlap, each is at least 9 mm high. The signed record
+// verifies and replays to the same hash.
+func TestCompanionGameOnTwoPhones(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game on two phones: not in the quick tier")
+	}
+	page(t) // builds the page
+	s, err := server.New(server.Options{Data: t.TempDir(), Web: web.Handler(pageRep.Dir), Logf: t.Logf})
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	hs := &http.Server{Handler: s.Handler()}
+	go hs.Serve(ln) //nolint:errcheck // closed below
+	t.Cleanup(func() { hs.Close() })
+	base := "http://" + ln.Addr().String()
+
+	src, err := os.ReadFile(filepath.Join("..", "scenarios", "builtin", "jump-point.yaml"))
+	require.NoError(t, err)
+	// two turns: hunter-2 still enters by FTL on turn 2; hunter-3 (turn
+	// 4) stays home
+	yaml := string(src)
+	for _, cut := range [][2]string{{"turn_limit: 15", "turn_limit: 2"}, {"turns: 15}", "turns: 2}"}} {
+		require.Contains(t, yaml, cut[0])
+		yaml = strings.Replace(yaml, cut[0], cut[1], 1)
+	}
+	lines := strings.Split(yaml, "\n")
+	lines = slices.DeleteFunc(lines, func(l string) bool { return strings.Contains(l, "id: hunter-3") })
+	yaml = strings.Join(lines, "\n")
+	cr, err := client.Host(base, server.CreateRequest{YAML: yaml, Companion: true})
+	require.NoError(t, err)
+
+	sides := []string{"colonial", "cylon"}
+	phones := make([]context.Context, 2)
+	for i, side := range sides {
+		phones[i] = browse(t, cr.Links[side], phone)
+		// the page's console in the log: a program that dies (a Go
+		// panic in the browser) says why there, where the page's state
+		// only stops changing
+		chromedp.ListenTarget(phones[i], func(ev any) {
+			if e, ok := ev.(*runtime.EventConsoleAPICalled); ok {
+				for _, a := range e.Args {
+					if v := string(a.Value); v != "" && v != `""` {
+						t.Logf("%s console: %s", side, v)
+					}
+				}
+			}
+		})
+	}
+	for i, side := range sides {
+		waitFor(t, phones[i], pageWait, side+"'s companion game", func(st ui.PageState) bool {
+			return st.Screen == "companion game"
+		})
+	}
+
+	var (
+		illegal, ftl, dragged, typedDie, proposed, agreed, typedCounter bool
+		dice, aligned                                                   int
+		shots                                                           = map[string]bool{}
+	)
+	shot := func(i int, name string) {
+		if !shots[name] {
+			shots[name] = true
+			settle(t, phones[i])
+			screenshot(t, phones[i], "companion-"+name)
+		}
+	}
+	exact := func(st ui.PageState, label string) (ui.PageButton, bool) {
+		for _, b := range st.Buttons {
+			if b.Label == label {
+				return b, true
+			}
+		}
+		return ui.PageButton{}, false
+	}
+	press := func(i int, b ui.PageButton) {
+		t.Logf("%s: %q", sides[i], b.Label)
+		raw, _ := published(t, phones[i])
+		tap(t, phones[i], b.X+b.W/2, b.Y+b.H/2)
+		awaitChange(t, phones[i], raw)
+	}
+	// choose a draft's card and speed by taps (the plan's panel scrolled
+	// until each shows)
+	choose := func(i int, want func(ui.PageState) bool, what string, find func(ui.PageState) (ui.PageButton, bool)) {
+		st := state(t, phones[i])
+		b, ok := find(st)
+		for k := 0; !ok && k < 6; k++ {
+			scrollUp(t, phones[i], st)
+			st = state(t, phones[i])
+			b, ok = find(st)
+		}
+		require.True(t, ok, "%s: buttons %s", what, labels(st))
+		tap(t, phones[i], b.X+b.W/2, b.Y+b.H/2)
+		waitFor(t, phones[i], pageWait, what, want)
+	}
+	counter := regexp.MustCompile(`\(≤\d+\)$`)
+	// both phones' states as the loop last read them: with nothing to
+	// press on either, it waits until one of them changes (the other
+	// phone, the server), and names both when neither does
+	raws, scrolled, marked := make([]string, 2), map[string]int{}, map[int]bool{}
+	stuck := func() {
+		for i := range phones {
+			st := decode(t, raws[i])
+			t.Logf("the %s phone: %s, turn %d, stage %s, status %q, buttons %s", sides[i], st.Screen, st.Turn, st.Stage, st.Status, labels(st))
+			screenshot(t, phones[i], "companion-stuck-"+sides[i])
+		}
+		t.Fatalf("neither phone showed anything new for %v", pageWait)
+	}
+	for round, done := 0, 0; done < 2; round++ {
+		require.Less(t, round, 2000, "the companion game did not end") // every round waits on the page
+		done = 0
+		acted := false
+		for i, ctx := range phones {
+			raws[i], _ = published(t, ctx)
+			st := decode(t, raws[i])
+			if st.Result != "" {
+				done++
+				continue
+			}
+			require.Empty(t, overlap(st), "overlapping controls on the %s phone at turn %d, %s", sides[i], st.Turn, st.Stage)
+			for _, b := range st.Buttons {
+				require.GreaterOrEqual(t, b.H, 9*cssPerMM-0.5, "%q is smaller than 9 mm", b.Label)
+			}
+			// the other player's undo proposal: agreed before anything
+			// else happens (an action after it would void it); the
+			// proposer waits
+			if proposed && !agreed {
+				if b, ok := exact(st, "Agree"); ok && i == 1 {
+					shot(i, "undo-offer")
+					press(i, b)
+					agreed, acted = true, true
+				}
+				continue
+			}
+			// a die or a choice at random: typed from the table
+			if _, ok := button(st, "Let the app roll"); ok {
+				label := "4"
+				if dice%2 == 1 {
+					label = "3"
+				}
+				b, ok := exact(st, label)
+				if !ok {
+					b, ok = exact(st, "0") // a choice at random
+				}
+				require.True(t, ok, "die buttons: %s", labels(st))
+				shot(i, "die")
+				press(i, b)
+				dice++
+				if !typedDie {
+					typedDie = true
+				}
+				acted = true
+				continue
+			}
+			if typedDie && !proposed && i == 0 {
+				if b, ok := button(st, "Propose to undo the last action"); ok {
+					shot(i, "undo-propose")
+					press(i, b)
+					proposed, acted = true, true
+					continue
+				}
+			}
+			// a counter from the table's cup
+			if _, ok := button(st, "Draw from the app's secret cup"); ok {
+				var b ui.PageButton
+				for _, c := range st.Buttons {
+					if counter.MatchString(c.Label) {
+						b, ok = c, true
+						break
+					}
+				}
+				require.True(t, ok, "counter buttons: %s", labels(st))
+				shot(i, "counter")
+				press(i, b)
+				typedCounter, acted = true, true
+				continue
+			}
+			// after a movement step: a base dragged to where its model
+			// stands, then the table aligned
+			if b, ok := button(st, "The table is aligned"); ok {
+				if !dragged && i == 0 {
+					var from ui.PageShip
+					for _, sh := range st.Ships {
+						if sh.ID == "escort-1" {
+							from = sh
+						}
+					}
+					require.NotEmpty(t, from.ID, "escort-1 on the board: %v", st.Ships)
+					shot(i, "aligning")
+					drag(t, ctx, [2]float64{from.X, from.Y}, [2]float64{from.X + 24, from.Y + 12}, 8)
+					waitFor(t, ctx, pageWait, "escort-1 where it was dragged", func(now ui.PageState) bool {
+						for _, sh := range now.Ships {
+							if sh.ID == "escort-1" {
+								return sh.X > from.X+12 && sh.Y > from.Y+6
+							}
+						}
+						return false
+					})
+					shot(i, "dragged")
+					dragged, acted = true, true
+					continue
+				}
+				if !dragged {
+					continue // the Colonial player corrects a base first
+				}
+				shot(i, fmt.Sprintf("aligned-%d", aligned))
+				press(i, b)
+				aligned++
+				acted = true
+				continue
+			}
+			if st.Stage == "marker" && !marked[st.Turn] {
+				// the marker laid by a tap near hunter-1; "Place the
+				// marker" (enabled once it lies) is pressed below
+				var at [2]float64
+				for _, sh := range st.Ships {
+					if sh.ID == "hunter-1" {
+						at = [2]float64{sh.X, sh.Y - 30}
+					}
+				}
+				shot(i, "marker")
+				tap(t, ctx, at[0], at[1])
+				settle(t, ctx) // the tap taken (the button may lie below the fold: no change shows)
+				marked[st.Turn], acted = true, true
+				continue
+			}
+			if st.Stage == "plan" && i == 0 && strings.HasPrefix(st.Plan, "raptor:") && (!illegal || !ftl && st.Turn == 2) {
+				if !illegal {
+					// an illegal plan: a hard turn has no arrow at medium speed
+					choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, "hard-turn") }, "the hard turn", func(st ui.PageState) (ui.PageButton, bool) { return button(st, "Hard turn") })
+					choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, ", medium,") }, "medium speed", func(st ui.PageState) (ui.PageButton, bool) { return exact(st, "medium") })
+					shot(i, "illegal-plan")
+					illegal = true
+				} else {
+					choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, ", ftl,") }, "FTL", func(st ui.PageState) (ui.PageButton, bool) { return exact(st, "ftl") })
+					shot(i, "ftl-plan")
+					ftl = true
+				}
+				acted = true
+				continue
+			}
+			var next ui.PageButton
+			found := false
+			for _, part := range []string{"Done", "Commit", "Declare", "Go on", "Continue", "Fix next turn's cards", "Place the marker"} {
+				if b, ok := button(st, part); ok {
+					next, found = b, true
+					break
+				}
+			}
+			if !found && scrolled[raws[i]] < 3 {
+				// the decision's button may lie lower in the panel: one
+				// finger scrolls it up (a few times at most for what the
+				// page shows: a scroll moves no button of a panel that
+				// shows none)
+				if _, ok := button(st, "Log"); ok {
+					scrolled[raws[i]]++
+					t.Logf("%s: the panel scrolled (turn %d, stage %s)", sides[i], st.Turn, st.Stage)
+					scrollUp(t, ctx, st)
+					acted = true
+					continue
+				}
+			}
+			if found {
+				shot(i, strings.Fields(next.Label)[0])
+				press(i, next)
+				acted = true
+			}
+		}
+		if !acted && done < 2 && !eitherChanged(t, phones, raws, pageWait) {
+			stuck()
+		}
+	}
+	for i := range phones {
+		screenshot(t, phones[i], "companion-over-"+sides[i])
+	}
+	assert.True(t, illegal, "an illegal plan")
+	assert.True(t, typedCounter, "a counter typed from the table's cup")
+	assert.True(t, dragged, "a pose corrected by a finger")
+	assert.True(t, proposed && agreed, "an undo proposed and agreed")
+	assert.GreaterOrEqual(t, dice, 3, "dice typed")
+	assert.Positive(t, aligned)
+
+	// the record: signed, verified, replayed to the same hash
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sc := client.Dial(ctx, base, cr.Spectator)
+	defer sc.Close()
+	st, err := sc.Wait(ctx, func(st *wire.State) bool { return st.Record != nil })
+	require.NoError(t, err)
+	comp := assets.Default()
+	b, err := st.Record.Verify(comp, cr.PublicKey)
+	require.NoError(t, err, "the signed record checks")
+	r, err := battle.Replay(st.Record.Setup, comp, b.Seed(), st.Record.Journal)
+	require.NoError(t, err)
+	assert.Equal(t, st.Record.Hash, r.Hash(), "the record replays to the same hash")
+	kinds := map[battle.EventKind]int{}
+	for _, e := range r.State().Events {
+		kinds[e.Kind]++
+	}
+	assert.Positive(t, kinds[battle.EvIllegal], "the illegal plan")
+	assert.Positive(t, kinds[battle.EvPoseCorrected], "the pose corrected")
+	assert.Positive(t, kinds[battle.EvTakenBack], "the take-back by agreement")
+	assert.Positive(t, kinds[battle.EvFTLRoll], "the FTL jump")
+}
+
+// eitherChanged waits until one of the pages' states differs from what
+// raws holds; false if none did within limit.
+func eitherChanged(t *testing.T, ctxs []context.Context, raws []string, limit time.Duration) bool {
+	t.Helper()
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		for i, ctx := range ctxs {
+			if now, _ := published(t, ctx); now != raws[i] {
+				return true
+			}
+		}
+	}
+	return false
+}
