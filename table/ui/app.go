@@ -235,6 +235,16 @@ func (a *App) Handle(ev kit.Event) {
 			a.modal.key(a, ev)
 			return
 		}
+		if a.modal != nil && !a.help && a.modal.fresh {
+			// the offered text is selected: typing replaces it
+			switch {
+			case ev.Kind == kit.Char && ev.Rune != '?':
+				a.modal.text, a.modal.fresh = "", false
+			case ev.Kind == kit.KeyPress && ev.Key == kit.KeyBackspace:
+				a.modal.text, a.modal.fresh = "", false
+				return
+			}
+		}
 		if a.Focused() != "" && a.KeyField(a.Focused(), ev) {
 			return
 		}
@@ -455,12 +465,16 @@ type prompt struct {
 	builtins []string
 	err      string
 	ok       func(path string) error
+	// fresh: the text is the one offered (the default, or a file
+	// clicked) and shown selected: the first character typed replaces
+	// it, Backspace clears it, as in a file dialog
+	fresh bool
 }
 
 // Ask opens a modal prompt for a path, offering the files in the save
 // folder that end in one of exts. ok returns an error to keep it open.
 func (a *App) Ask(title, def string, exts []string, ok func(path string) error) {
-	p := &prompt{title: title, text: def, ok: ok}
+	p := &prompt{title: title, text: def, ok: ok, fresh: def != ""}
 	for _, dir := range []string{a.Dir, filepath.Dir(def)} {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
@@ -531,7 +545,13 @@ func (p *prompt) draw(a *App, l *kit.List) {
 	l.Rect(kit.Rect{X: 0, Y: 0, W: a.W, H: a.H}, kit.Alpha(kit.ColInk, 0.35), kit.ColNone, 0)
 	l.Rect(kit.Rect{X: x, Y: y, W: w, H: h}, kit.ColPanel, kit.ColInk, 2)
 	l.Text(kit.Pt{X: x + sz, Y: y + 1.7*sz}, p.title, sz*1.1, kit.ColInk, kit.AnchorStart, true)
-	a.Field(l, kit.Rect{X: x + sz, Y: y + 2.4*sz, W: w - 2*sz, H: 1.9 * sz}, "prompt", &p.text, func() { p.submit(a) })
+	fr := kit.Rect{X: x + sz, Y: y + 2.4*sz, W: w - 2*sz, H: 1.9 * sz}
+	a.Field(l, fr, "prompt", &p.text, func() { p.submit(a) })
+	if p.fresh && p.text != "" {
+		// the offered text shown selected (painted under the text)
+		tw := a.Fonts.Width(p.text, math.Min(a.TextSize(14), fr.H*0.62), false)
+		l.Rect(kit.Rect{X: fr.X + 3, Y: fr.Y + 3, W: math.Min(tw+6, fr.W-6), H: fr.H - 6}, kit.Alpha(kit.ColMedium, 0.25), kit.ColNone, 0)
+	}
 	yy := y + 5.6*sz
 	if errText != "" {
 		yy = a.Para(l, x+sz, yy, w-2*sz, errText, 13, kit.ColWarn, false) + 0.3*sz
@@ -542,7 +562,7 @@ func (p *prompt) draw(a *App, l *kit.List) {
 		bw := (w - 2*sz - 2*0.4*sz) / 3
 		for i, name := range p.builtins {
 			r := kit.Rect{X: x + sz + float64(i%3)*(bw+0.4*sz), Y: yy + float64(i/3)*1.6*sz, W: bw, H: 1.4 * sz}
-			a.Button(l, r, name, name == p.text, false, func() { p.text = name; a.Focus("prompt") })
+			a.Button(l, r, name, name == p.text, false, func() { p.text, p.fresh = name, true; a.Focus("prompt") })
 		}
 		yy += float64(brows)*1.6*sz + 1.2*sz
 	}
@@ -551,7 +571,7 @@ func (p *prompt) draw(a *App, l *kit.List) {
 		yy += 0.5 * sz
 		for i := 0; i < rows; i++ {
 			f := p.files[len(p.files)-rows+i]
-			a.Button(l, kit.Rect{X: x + sz, Y: yy, W: w - 2*sz, H: 1.4 * sz}, f, f == p.text, false, func() { p.text = f; a.Focus("prompt") })
+			a.Button(l, kit.Rect{X: x + sz, Y: yy, W: w - 2*sz, H: 1.4 * sz}, f, f == p.text, false, func() { p.text, p.fresh = f, true; a.Focus("prompt") })
 			yy += 1.6 * sz
 		}
 	}

@@ -463,3 +463,29 @@ func TestTheGreetingCoversNoShipName(t *testing.T) {
 		assert.False(t, toast.Overlaps(w.R), "the toast %v covers the button %q", toast, w.ID)
 	}
 }
+
+// TestTypingReplacesAPromptsOfferedPath: a prompt offers a path
+// ("out/table/table.yaml"); typing another appended it to the offer
+// ("out/table/table.yaml/work/…": no such file) and Ctrl+A did nothing,
+// so a player pressed Backspace twenty times. The offer is now shown
+// selected: the first character replaces it, Backspace clears it, and
+// what follows is typed as usual.
+func TestTypingReplacesAPromptsOfferedPath(t *testing.T) {
+	a := newTestApp(t)
+	tbl := referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(a.Comp.Geometry)}
+	a.Show(NewMeasure(a, &tbl, "test"))
+	a.Frame()
+	send(a, kit.Press(kit.KeyF3))
+	require.True(t, a.Prompting())
+	require.NotEmpty(t, a.modal.text, "a path is offered")
+	a.Frame()
+	send(a, kit.Type("t.yaml")...)
+	assert.Equal(t, "t.yaml", a.modal.text, "typing replaces the offer")
+	send(a, kit.Press(kit.KeyBackspace))
+	assert.Equal(t, "t.yam", a.modal.text, "then Backspace takes one character")
+	send(a, kit.Press(kit.KeyEscape))
+	send(a, kit.Press(kit.KeyF3))
+	a.Frame()
+	send(a, kit.Press(kit.KeyBackspace))
+	assert.Empty(t, a.modal.text, "Backspace on the offer clears it")
+}
