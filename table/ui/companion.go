@@ -136,7 +136,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			y = g.drawPoseEdit(l, x, y, w, side, rowAt)
 		}
 	}
-	if side != "" {
+	if side != "" && g.publicView().Phase != battle.Over { // a game over takes nothing back
 		if o := tb.Offer(); o != nil && o.By != side {
 			y = a.Para(l, x, y, w, fmt.Sprintf("The %s player proposes to take back the last %d action(s).", SideName(o.By), o.Back), 14, kit.ColWarn, true) + 6*s
 			row([]string{"Agree", "Decline"}, func(i int) { _ = tb.AnswerUndo(i == 0) })

@@ -452,3 +452,21 @@ func TestCompanionCounterButtonsCountEachCupApart(t *testing.T) {
 	sv.Counters, sv.CounterCount = []battle.Counter{col}, 0
 	assert.Empty(t, heldFrom(sv, "damage"), "a collision counter is not off the damage cup")
 }
+
+// A companion game played to its end (the app rolls and draws; the
+// table aligned at once) offers no undo any more: the battle is over.
+func TestCompanionGameOverOffersNoUndo(t *testing.T) {
+	screens := companionScreens(t)
+	companionUntil(t, screens, "the end of the game", func(st *wire.State, _ string) bool {
+		return st.View.Phase == battle.Over
+	})
+	for _, sc := range screens {
+		for range 3 {
+			sc.a.Tick(1.0 / 60)
+			sc.a.Frame()
+		}
+		for _, w := range sc.a.Hots() {
+			assert.False(t, strings.HasSuffix(w.ID, ":Propose to undo the last action"), "an undo offered after the end")
+		}
+	}
+}
