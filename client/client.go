@@ -377,7 +377,7 @@ func (c *Client) read(ws socket) {
 				if m.Type == wire.TypeAck {
 					ch <- nil
 				} else {
-					ch <- &Refused{Message: m.Error, Pose: m.Pose}
+					ch <- &Refused{Message: m.Error, Pose: m.Pose, Retry: m.Retry}
 				}
 			}
 		}
@@ -409,6 +409,9 @@ func (c *Client) merge(st *wire.State, ws socket) bool {
 type Refused struct {
 	Message string
 	Pose    *battle.PoseRefused
+	// Retry says the server did not look at the message and why: send it
+	// again after a pause (wire.RetryRate, wire.RetryBusy).
+	Retry wire.Retry
 }
 
 // Error is the server's message with every control character escaped (a
@@ -420,14 +423,14 @@ func (r *Refused) Error() string { return "server: " + yamlfile.Safe(r.Message) 
 const rateRetry = 250 * time.Millisecond
 
 // send sends one message and waits for its answer. A message the server
-// dropped unread for the connection's rate (wire.RateDropped), or not
-// taken because another server held the game (wire.Busy), is sent again
+// dropped unread for the connection's rate (wire.RetryRate), or not
+// taken because another server held the game (wire.RetryBusy), is sent again
 // after a pause, until ctx ends.
 func (c *Client) send(ctx context.Context, m wire.ClientMsg) error {
 	for {
 		err := c.sendOnce(ctx, m)
 		var r *Refused
-		if !errors.As(err, &r) || !strings.HasPrefix(r.Message, wire.RateDropped) && !strings.HasPrefix(r.Message, wire.Busy) {
+		if !errors.As(err, &r) || r.Retry == "" {
 			return err
 		}
 		select {

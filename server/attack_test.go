@@ -135,7 +135,7 @@ func TestRateIsPerSeatNotPerConnection(t *testing.T) {
 					continue
 				}
 				n++
-				if !strings.HasPrefix(m.Error, wire.RateDropped) {
+				if m.Retry != wire.RetryRate {
 					answered++
 				}
 			}

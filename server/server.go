@@ -1299,7 +1299,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 				ID int64 `json:"id"`
 			}
 			_ = json.Unmarshal(data, &head)
-			c.send(wire.ServerMsg{Type: wire.TypeError, ID: head.ID, Error: fmt.Sprintf("%smore than %g messages a second on this seat (or %g from this address); this message was dropped", wire.RateDropped, s.opts.Rate, s.opts.ClientRate)})
+			c.send(wire.ServerMsg{Type: wire.TypeError, ID: head.ID, Retry: wire.RetryRate, Error: fmt.Sprintf("%smore than %g messages a second on this seat (or %g from this address); this message was dropped", wire.RateDropped, s.opts.Rate, s.opts.ClientRate)})
 			if strikes > int(s.opts.Burst) {
 				c.close(websocket.StatusPolicyViolation, "rate: too many messages")
 				return
@@ -1385,7 +1385,11 @@ func (s *Server) handle(l *live, c *conn, m wire.ClientMsg, data []byte) {
 		s.deliver(frames) // the timeouts applied first, if any
 		var pose *battle.PoseRefused
 		errors.As(err, &pose)
-		c.send(wire.ServerMsg{Type: wire.TypeError, ID: m.ID, Error: err.Error(), Pose: pose})
+		var retry wire.Retry
+		if errors.Is(err, errBusy) {
+			retry = wire.RetryBusy
+		}
+		c.send(wire.ServerMsg{Type: wire.TypeError, ID: m.ID, Error: err.Error(), Pose: pose, Retry: retry})
 		return
 	}
 	s.deliver(frames) // before the ack: a client that has the ack has the state it led to

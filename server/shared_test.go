@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -202,7 +201,7 @@ func TestALeaseHeldByADeadServerRunsOut(t *testing.T) {
 		[]battle.Command{stillPlan(st, "hunter-1")}, wire.NewNonce())
 	busy := cyl.send(commit)
 	require.Equal(t, wire.TypeError, busy.Type)
-	assert.True(t, strings.HasPrefix(busy.Error, wire.Busy), busy.Error)
+	assert.Equal(t, wire.RetryBusy, busy.Retry, busy.Error)
 
 	clock.Advance(opts.LeaseTTL)
 	assert.Equal(t, wire.TypeAck, cyl.send(commit).Type, "the lease ran out: the second server takes the game over")
@@ -244,5 +243,5 @@ func TestABusyMessageIsSentAgainByTheClient(t *testing.T) {
 	err = <-answered
 	var r *client.Refused
 	require.ErrorAs(t, err, &r)
-	assert.False(t, strings.HasPrefix(r.Message, wire.Busy), "the game's own answer: %s", r.Message)
+	assert.Empty(t, r.Retry, "the game's own answer: %s", r.Message)
 }

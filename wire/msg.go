@@ -125,6 +125,10 @@ type ServerMsg struct {
 	Type  string `json:"type"`
 	ID    int64  `json:"id,omitempty"`    // ack, error: the client message's id
 	Error string `json:"error,omitempty"` // error: what was wrong, naming the message and field
+	// Retry, on an error, says the message was not looked at and why
+	// (RetryRate, RetryBusy): the client sends it again after a pause.
+	// Empty on every other error.
+	Retry Retry `json:"retry,omitempty"`
 	// Pose is a refused pose correction's reason as data (a companion
 	// game): where the ship may not stand and why, for a screen to show
 	// the base in the way.
@@ -387,6 +391,19 @@ type GameSummary struct {
 
 // MaxListSeats bounds the seat tokens of one game list request.
 const MaxListSeats = 50
+
+// Retry is why a server did not look at a message that the client may
+// send again after a pause.
+type Retry string
+
+const (
+	// RetryRate: dropped unread, the seat or address sent faster than the
+	// server's rate allows (the error begins with RateDropped).
+	RetryRate Retry = "rate"
+	// RetryBusy: another server sharing the store holds the game's lease
+	// (the error begins with Busy).
+	RetryBusy Retry = "busy"
+)
 
 // RateDropped begins the error a server answers when it drops a message
 // unread because the connection sent faster than its rate allows. The
