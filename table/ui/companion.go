@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -563,14 +564,19 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 func (g *Game) procedures(v battle.View) []string {
 	var out []string
 	evs := g.seat.Events()
-	// the events of this movement step: since its mark
-	from := 0
+	// the events of this movement step: since its mark; the first step's
+	// since the turn began (an FTL entry at the turn's start, a jump at
+	// the reveal: the table copies them with the first step's moves)
+	from := -1
 	for i, e := range evs {
 		if e.Turn == v.Turn && e.Kind == battle.EvMoveStep && e.Step == v.Step {
 			from = i
 		}
 	}
-	if from == 0 {
+	if from >= 0 && v.Step == 1 {
+		from = slices.IndexFunc(evs, func(e battle.Event) bool { return e.Turn == v.Turn })
+	}
+	if from < 0 {
 		return nil
 	}
 	marker := map[string]physics.Vec{}

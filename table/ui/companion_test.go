@@ -470,3 +470,24 @@ func TestCompanionGameOverOffersNoUndo(t *testing.T) {
 		}
 	}
 }
+
+// An FTL entry at a turn's start (The Jump Point: hunter-2 on turn 2;
+// Faster-than-light movement) is among the procedures the table follows
+// after the turn's first movement step: one for each FTL event of the
+// turn.
+func TestCompanionFTLEntryProcedureAtTheFirstStep(t *testing.T) {
+	screens := companionScreens(t)
+	companionUntil(t, screens, "turn 2's first step aligned", func(st *wire.State, _ string) bool {
+		return st.View.Turn == 2 && st.View.Phase == battle.Aligning && st.View.Step == 1
+	})
+	g := screens[0].g
+	v := g.publicView()
+	ftl := 0
+	for _, e := range g.seat.Events() {
+		if e.Turn == v.Turn && (e.Kind == battle.EvFTLEntry || e.Kind == battle.EvFTLRoll) && len(e.Dice) >= 3 && e.At != nil {
+			ftl++
+		}
+	}
+	require.Positive(t, ftl, "hunter-2 enters by FTL on turn 2")
+	assert.Len(t, g.procedures(v), ftl)
+}
