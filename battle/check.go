@@ -126,8 +126,8 @@ func (s Setup) Check(comp *assets.Components) error {
 	for i, o := range s.Obstacles {
 		p := fmt.Sprintf("setup.Obstacles[%d]", i)
 		text(&ps, p+".ID", o.ID, limits.IDLength, false)
-		if o.Level < 0 || o.Level > 4 {
-			ps.add(p+".Level", "%d; allowed: 1 to 4", o.Level)
+		if o.Level < starship.MinLevel || o.Level > starship.MaxLevel {
+			ps.add(p+".Level", "%d; allowed: %d to %d", o.Level, starship.MinLevel, starship.MaxLevel)
 		}
 		switch o.Kind {
 		case referee.Planetoid:

@@ -12,6 +12,7 @@ import (
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/internal/yamlfile"
 	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 )
@@ -62,6 +63,12 @@ func badSetups() map[string]struct {
 	talents := good()
 	talents.Rules = starship.Rules{Set: starship.Complete}
 	talents.Ships[0].Talents = []string{"marksman"}
+	rock := func(level int) battle.Setup {
+		s := good()
+		s.Obstacles = []referee.Obstacle{{ID: "rock", Kind: referee.Planetoid,
+			Circle: physics.Circle{C: physics.V(450, 200), R: 40}, Level: level}}
+		return s
+	}
 	return map[string]struct {
 		setup battle.Setup
 		want  string
@@ -79,6 +86,9 @@ func badSetups() map[string]struct {
 		// Pilots; Pilot talents and flaws: the pilots option.
 		"a pilot token without pilots": {token, `setup.Ships[0].Pilot: pilot tokens are played only with the pilots rule`},
 		"talents without pilots":       {talents, `setup.Ships[0].Talents: talents and flaws come with pilots (Pilot talents and flaws)`},
+		// Three-dimensional space: an obstacle stands on one of the four levels.
+		"an obstacle on level 0": {rock(0), `setup.Obstacles[0].Level: 0; allowed: 1 to 4`},
+		"an obstacle on level 5": {rock(5), `setup.Obstacles[0].Level: 5; allowed: 1 to 4`},
 	}
 }
 
