@@ -38,6 +38,7 @@ var (
 	attackSpec = flag.Int("attack-spectators", 0, "TestLoadManyGames: an attacker opens this many sockets on one spectator link meanwhile")
 	loadPace   = flag.Duration("pace", 0, "TestLoadManyGames: each player thinks this long on average (0.5 to 1.5 times it) before each command (0: none, as fast as bots play)")
 	loadStore  = flag.String("load-store", "", "TestLoadManyGames: the server keeps its games in this PostgreSQL URL instead of an SQLite file")
+	loadPolicy = flag.String("load-policy", "random", "TestLoadManyGames: the players' policy (policy.Names); random, any legal plan and a shot at any target, costs the players little CPU so that the run measures the server; greedy scores every candidate plan and, on a shared machine, keeps the players from reaching the pace")
 )
 
 // pacer makes a bot think before each command, as a person would: pace
@@ -168,7 +169,8 @@ func procStats(t testing.TB, pid int) (cpu time.Duration, peakKB, rssKB int) {
 }
 
 // TestLoadManyGames is the load test (make bench, not make test): -load N
-// games of The Jump Point at once between greedy bots, every game played
+// games of The Jump Point at once between bots (-load-policy, random by
+// default: cheap players, so that the run measures the server), every game played
 // to its end through a bsg serve subprocess on loopback. It reports the
 // latency of a command (from sending to the server's answer, which comes
 // after the message is committed to disk), the server's CPU time and
@@ -178,6 +180,9 @@ func TestLoadManyGames(t *testing.T) {
 		t.Skip("the load test runs with -load N (make bench)")
 	}
 	n := *loadGames
+	if _, err := policy.ByName(*loadPolicy); err != nil {
+		t.Fatal(err)
+	}
 	bin := buildBSG(t)
 	args := []string{"-max-games", strconv.Itoa(min(n+1, limits.MaxGamesPerClient)),
 		"-client-conns", strconv.Itoa(2*n + 10), "-client-rate", strconv.Itoa(1000 * n)}
@@ -221,7 +226,8 @@ func TestLoadManyGames(t *testing.T) {
 					mu.Unlock()
 				})
 				pace := &pacer{pace: *loadPace, rng: mrand.New(mrand.NewPCG(uint64(g), uint64(i)))}
-				st, err := policy.Bot(ctx, c, policy.Greedy{}, comp, uint64(2*g+i+1), pace)
+				pol, _ := policy.ByName(*loadPolicy) // checked above; a fresh one per player (a search keeps a cache)
+				st, err := policy.Bot(ctx, c, pol, comp, uint64(2*g+i+1), pace)
 				if err == nil && (st.View.Phase != battle.Over || st.Record == nil) {
 					err = fmt.Errorf("game %d did not end with a record", g)
 				}
@@ -262,8 +268,8 @@ func TestLoadManyGames(t *testing.T) {
 	if *loadPace > 0 {
 		paced = fmt.Sprintf("each player thinking %s on average before each command", *loadPace)
 	}
-	fmt.Printf("load: %d concurrent games of The Jump Point between greedy bots (%s; games in %s), all played to the end in %s; every record verifies\n",
-		n, paced, where, wall.Round(time.Millisecond))
+	fmt.Printf("load: %d concurrent games of The Jump Point between %s bots (%s; games in %s), all played to the end in %s; every record verifies\n",
+		n, *loadPolicy, paced, where, wall.Round(time.Millisecond))
 	fmt.Printf("load: %d commands; latency p50 %s, p99 %s, max %s\n", len(lat), q(0.5).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), lat[len(lat)-1].Round(time.Millisecond))
 	fmt.Printf("load: inside the server (message read to answer sent, commit to disk included): p50 %.2f ms, p99 %.2f ms, max %.0f ms over %d messages\n",
 		ss.P50ms, ss.P99ms, ss.MaxMs, ss.Messages)
