@@ -78,3 +78,26 @@ func TestRefreshRebuildsAViewThatDoesNotFit(t *testing.T) {
 	bt.Refresh(&v, "no such ship")
 	require.Equal(t, bt.View(battle.Colonial), v)
 }
+
+// A View is what a side may know, copied: a screen that edits the plan it
+// was shown (a draft built on the committed plan) changes neither the
+// battle's plan nor the next View (Planning: a plan stays as committed
+// until the reveal).
+func TestAViewsPlanIsACopy(t *testing.T) {
+	b := newCompanion(t, setup(quick,
+		spec("viper", "viper-mk2", battle.Colonial, 450, 300, 90, 0),
+		spec("raider", "cylon-raider", battle.Cylon, 450, 450, 270, 0)))
+	do(t, b, battle.Command{Type: battle.CmdPlan, Side: battle.Colonial, Ship: "viper", Plan: stop()}, nil)
+	hash := b.Hash()
+	for _, take := range []func() battle.View{
+		func() battle.View { return b.View(battle.Colonial) },
+		func() battle.View { var v battle.View; b.ViewInto(&v, battle.Colonial); return v },
+	} {
+		v := take()
+		require.NotNil(t, v.Ships[0].Plan)
+		require.Equal(t, []string{"straight"}, v.Ships[0].Plan.Cards)
+		v.Ships[0].Plan.Cards[0] = "hard-turn-left"
+		require.Equal(t, []string{"straight"}, b.View(battle.Colonial).Ships[0].Plan.Cards, "the battle's plan changed through a View")
+		require.Equal(t, hash, b.Hash())
+	}
+}
