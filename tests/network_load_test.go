@@ -98,7 +98,9 @@ func postgresCPU() time.Duration {
 	return total
 }
 
-// askedRate says how many commands a second players at pace send.
+// askedRate says how many commands a second players at pace would send
+// if none ever waited: an upper bound, since a player owes nothing while
+// it waits for the other's plans or step.
 func askedRate(players int, pace time.Duration) string {
 	if pace == 0 {
 		return "as many as the bots can"
@@ -275,7 +277,7 @@ func TestLoadManyGames(t *testing.T) {
 		ss.P50ms, ss.P99ms, ss.MaxMs, ss.Messages)
 	fmt.Printf("load: server CPU %s over %s wall (%.2f cores busy), %s CPU per command; memory peak %d MiB, at the end %d MiB\n",
 		cpu.Round(time.Millisecond), wall.Round(time.Millisecond), cores, perCmd.Round(time.Microsecond), peakKB/1024, rssKB/1024)
-	fmt.Printf("load: %.0f commands a second sent in all (the players' pace asks for %s); the players (bots, this test's process) used %s CPU (%.2f cores busy)\n",
+	fmt.Printf("load: %.0f commands a second sent in all (the players' pace asks for at most %s: a player waiting for the other sends nothing); the players (bots, this test's process) used %s CPU (%.2f cores busy)\n",
 		float64(len(lat))/wall.Seconds(), askedRate(2*n, *loadPace), (self1 - self0).Round(time.Millisecond), (self1-self0).Seconds()/wall.Seconds())
 	if *loadStore != "" {
 		fmt.Printf("load: PostgreSQL's processes used %s CPU (%s per command; a backend that ended meanwhile is not counted)\n",
