@@ -194,26 +194,42 @@ func (s *Snapper) edges(m Model, pose physics.Pose, acrossFlats, search float64)
 
 // edgeAlong finds the strongest brightness step along the unit direction
 // d from p within ±search pixels, to a fraction of a pixel (a parabola
-// through the peak of the step's strength); false when none is as strong
-// as MinSnapContrast or the peak lies at the end of the search.
+// through the peak of the one-pixel difference); false when the step
+// across it (the mean brightness 1 to 2.5 px either side) is weaker than
+// MinSnapContrast or the peak lies at the end of the search.
 func (g *gray) edgeAlong(p, d physics.Vec, search float64) (float64, bool) {
 	const step = 0.5
+	// the profile runs stepSide samples past the search either way, for
+	// the step across the edge
+	const stepNear, stepSide = 2, 5 // 1 to 2.5 px either side of the edge
 	n := int(search/step) + 2
-	prof := make([]float64, 2*n+1)
+	prof := make([]float64, 2*(n+stepSide)+1)
 	for i := range prof {
-		v := p.Add(d.Mul(float64(i-n) * step))
+		v := p.Add(d.Mul(float64(i-n-stepSide) * step))
 		prof[i] = g.sample(v.X, v.Y)
 	}
-	// strength of the step at i: the difference across one pixel
+	// strength of the edge at i: the difference across one pixel (the
+	// edge's place); the search runs over the middle 2n+1 samples
 	best, bi := 0.0, -1
 	str := make([]float64, len(prof))
-	for i := 1; i+1 < len(prof); i++ {
+	for i := stepSide + 1; i+1 < len(prof)-stepSide; i++ {
 		str[i] = math.Abs(prof[i+1] - prof[i-1])
 		if str[i] > best {
 			best, bi = str[i], i
 		}
 	}
-	if bi < 0 || best < MinSnapContrast || bi <= 1 || bi >= len(prof)-2 {
+	if bi < 0 || bi <= stepSide+1 || bi >= len(prof)-stepSide-2 {
+		return 0, false
+	}
+	// the step across the edge: the mean brightness 1 to 2.5 px beyond it
+	// less the mean as far before it (a blurred edge spreads its step
+	// over pixels, so the one-pixel difference alone would undercount it)
+	var lo, hi float64
+	for k := stepNear; k <= stepSide; k++ {
+		lo += prof[bi-k]
+		hi += prof[bi+k]
+	}
+	if math.Abs(hi-lo)/float64(stepSide-stepNear+1) < MinSnapContrast {
 		return 0, false
 	}
 	a, b, c := str[bi-1], str[bi], str[bi+1]
@@ -222,7 +238,7 @@ func (g *gray) edgeAlong(p, d physics.Vec, search float64) (float64, bool) {
 	if den < 0 {
 		frac = 0.5 * (a - c) / den
 	}
-	return (float64(bi-n) + frac) * step, true
+	return (float64(bi-n-stepSide) + frac) * step, true
 }
 
 // fitPose solves, by least squares with outliers dropped, for the move
