@@ -40,13 +40,26 @@ func TestPlumbLineFromTheTableEdges(t *testing.T) {
 			pts = append(pts, sh.Pose.Pos)
 			pts = append(pts, physics.Hexagon(sh.Pose, sh.AcrossFlats)...)
 		}
-		img := tr.RenderNear(look, pts, 180)
+		cal0, err := photo.Fit(marks, photoW, photoH)
+		require.NoError(t, err)
+		// The photo is rendered only near the play area's edges and the
+		// ships (whole 12-megapixel photos take minutes on a busy
+		// machine), black beyond; the band reaches past where the sheet
+		// alone puts the edges (the fit looks for them there first), so
+		// the test measures the edge search, not the render's border.
+		band := 180.0
+		for _, p := range tr.EdgePoints(4) {
+			got, ok1 := cal0.Model.ToPixel(p)
+			want, ok2 := tr.Cam.Project(p)
+			if ok1 && ok2 {
+				band = max(band, 180+got.Dist(want))
+			}
+		}
+		img := tr.RenderNear(look, pts, band)
 		s := photo.NewSnapper(img)
 		cal, k, err := s.FitWithTableEdges(marks, photoW, photoH, tr.Truth.Width, tr.Truth.Depth)
 		require.NoError(t, err)
-		cal0, err := photo.Fit(marks, photoW, photoH)
-		require.NoError(t, err)
-		t.Logf("K1 %.3f K2 %.3f: %d edge points, fitted terms %d K1 %.3f K2 %.3f, scale %.2f", tr.Cam.K1, tr.Cam.K2, k, cal.Terms, cal.Model.K1, cal.Model.K2, cal.Scale)
+		t.Logf("band %.0f px; K1 %.3f K2 %.3f: %d edge points, fitted terms %d K1 %.3f K2 %.3f, scale %.2f", band, tr.Cam.K1, tr.Cam.K2, k, cal.Terms, cal.Model.K1, cal.Model.K2, cal.Scale)
 		if k > 0 {
 			used++
 		}
@@ -94,7 +107,7 @@ func TestPlumbLineFromTheTableEdges(t *testing.T) {
 	if *long {
 		assert.GreaterOrEqual(t, float64(in)/float64(all), 0.95, "poses' coverage with the edges")
 	}
-	assert.GreaterOrEqual(t, used, n*8/10)
+	assert.GreaterOrEqual(t, used, n*19/20, "photos whose edges were used (the rest fell back to the sheet alone)")
 	assert.Less(t, mean(plumb), mean(plain), "the edges bring the stands closer")
 }
 
