@@ -2,6 +2,8 @@ package battle_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -81,4 +83,45 @@ func TestCompanionModeAsksForDice(t *testing.T) {
 	assert.Equal(t, b.Hash(), again.Hash())
 	_, err = b.Apply(battle.Command{Type: battle.CmdSupply, Side: battle.Colonial, Drawn: []string{"9+ warp"}})
 	assert.NoError(t, err, "checked when drawn, not when supplied")
+}
+
+// A journal is the record of every die and counter: a saved game whose
+// entry lacks a draw the replay makes, or holds one the replay does not
+// make, is refused, naming the entry's draw where the two part.
+func TestTamperedJournalDrawCountIsRefused(t *testing.T) {
+	orig := played(t, quick, 4, "greedy", "greedy")
+	data, err := orig.Save()
+	require.NoError(t, err)
+	var saved battle.Saved
+	require.NoError(t, json.Unmarshal(data, &saved))
+	at := -1
+	for i := range saved.Journal {
+		if len(saved.Journal[i].Draws) > 0 {
+			at = i
+			break
+		}
+	}
+	require.GreaterOrEqual(t, at, 0, "a game of greedy players draws")
+	n := len(saved.Journal[at].Draws)
+	for name, c := range map[string]struct {
+		draws []battle.Draw
+		field string
+		want  string
+	}{
+		"a draw missing": {saved.Journal[at].Draws[:n-1], fmt.Sprintf("journal[%d].draws[%d]", at, n-1), "the journal has no more draws"},
+		"a draw too many": {append(slices.Clone(saved.Journal[at].Draws), saved.Journal[at].Draws[n-1]),
+			fmt.Sprintf("journal[%d].draws[%d]", at, n), "the replay drew no more"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			bad := saved
+			bad.Journal = slices.Clone(saved.Journal)
+			bad.Journal[at].Draws = c.draws
+			data, err := json.Marshal(bad)
+			require.NoError(t, err)
+			_, err = battle.Load(data, comp)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+			assert.Contains(t, problemFields(err), c.field, "%v", err)
+		})
+	}
 }
