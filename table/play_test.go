@@ -170,14 +170,27 @@ func launch(t *testing.T, ctx context.Context, shots string, args ...string) *xd
 	require.NoError(t, os.RemoveAll(shots))
 	require.NoError(t, os.MkdirAll(shots, 0o755))
 	args = append([]string{"-dir", filepath.Join(tmp, "files"), "-frame-in-title"}, args...)
-	app := exec.CommandContext(ctx, bin, args...)
-	app.Env = append(os.Environ(), "DISPLAY="+display)
-	app.Stdout, app.Stderr = os.Stderr, os.Stderr
-	require.NoError(t, app.Start())
-	t.Cleanup(func() { _ = app.Process.Kill(); _ = app.Wait() })
-	x := &xdo{t: t, ctx: ctx, display: display, shots: shots}
-	x.win = x.waitWindow()
-	return x
+	// A window that exits before it opens (GLFW could not initialise on a
+	// busy display) is started again, up to three times; one that exits
+	// later fails the test at once instead of waiting for the hang guard.
+	for attempt := 1; ; attempt++ {
+		app := exec.CommandContext(ctx, bin, args...)
+		app.Env = append(os.Environ(), "DISPLAY="+display)
+		app.Stdout, app.Stderr = os.Stderr, os.Stderr
+		require.NoError(t, app.Start())
+		exited := make(chan struct{})
+		go func() { _ = app.Wait(); close(exited) }()
+		t.Cleanup(func() { _ = app.Process.Kill(); <-exited })
+		x := &xdo{t: t, ctx: ctx, display: display, shots: shots}
+		if win, ok := x.waitWindow(exited); ok {
+			x.win, x.exited = win, exited
+			return x
+		}
+		if attempt == 3 {
+			t.Fatalf("the window exited before it opened, %d times", attempt)
+		}
+		t.Logf("the window exited before it opened (attempt %d); starting it again", attempt)
+	}
 }
 
 // titleFrames is how many frames the window may draw before it says what
@@ -242,12 +255,20 @@ type xdo struct {
 	win     string
 	shots   string
 	n       int
+	exited  <-chan struct{} // closed when the program has exited
 }
 
 func (x *xdo) run(args ...string) string {
 	cmd := exec.CommandContext(x.ctx, "xdotool", args...)
 	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
 	out, err := cmd.Output()
+	if x.exited != nil {
+		select {
+		case <-x.exited:
+			x.t.Fatalf("the window exited; last screens in %s", x.shots)
+		default:
+		}
+	}
 	if x.ctx.Err() != nil {
 		x.t.Fatalf("the window stopped (no progress in %v); last screens in %s", hangGuard, x.shots)
 	}
@@ -259,10 +280,16 @@ func (x *xdo) run(args ...string) string {
 
 // waitWindow waits for the program's window to be up (until the hang
 // guard: a loaded machine may take long to start it) and returns its id.
-func (x *xdo) waitWindow() string {
+// It returns false when the program exits first.
+func (x *xdo) waitWindow(exited <-chan struct{}) (string, bool) {
 	for {
+		select {
+		case <-exited:
+			return "", false
+		default:
+		}
 		if id := x.run("search", "--name", "Starship Battles"); id != "" {
-			return strings.Fields(id)[0]
+			return strings.Fields(id)[0], true
 		}
 		x.poll()
 	}
