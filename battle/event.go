@@ -165,6 +165,10 @@ const (
 	ReasonFTLArrival DrawReason = "ftl-arrival" // its own FTL arrival onto something
 )
 
+// Phrase is the reason as the engine's sentences say it ("a hit by
+// raider-1"), for a screen that renders its own line from an event.
+func (r DrawReason) Phrase(other string) string { return r.phrase(other) }
+
 // phrase is the reason as the sentences say it.
 func (r DrawReason) phrase(other string) string {
 	switch r {

@@ -119,11 +119,15 @@ func drawEdgeLabels(a *App, l *kit.List, cam *kit.Camera, w, d float64) bool {
 
 // counters is a ship's badge for the damage and collision counters it
 // holds: "1 counter", "3 counters".
-func counters(n int) string {
+func counters(n int) string { return count(n, "counter") }
+
+// count says n of a noun in English: "1 damage counter", "2 damage
+// counters", "0 damage counters".
+func count(n int, noun string) string {
 	if n == 1 {
-		return "1 counter"
+		return "1 " + noun
 	}
-	return fmt.Sprintf("%d counters", n)
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // edgeLabel is the table's size as drawn by its edge.

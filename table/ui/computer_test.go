@@ -59,7 +59,7 @@ func TestAgainstTheComputer(t *testing.T) {
 					t.Fatalf("stage %s against the computer", g.Stage())
 				}
 				for _, e := range g.visibleEvents(g.publicView()) {
-					assert.False(t, e.Secret && e.Side == battle.Cylon, e.sentence())
+					assert.False(t, e.Secret && e.Side == battle.Cylon, e.Text())
 				}
 			}
 			assert.True(t, stages["cover"], "the briefing")

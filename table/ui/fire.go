@@ -172,10 +172,6 @@ type logEntry struct {
 	battle.Event
 }
 
-// sentence is what the line says: the event's sentence (the screen shows
-// only events its side may read).
-func (e logEntry) sentence() string { return e.Text() }
-
 // shotLine is one attack for the results picture.
 type shotLine struct {
 	shooter, target string

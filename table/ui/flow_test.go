@@ -128,7 +128,7 @@ func TestFullTurn(t *testing.T) {
 			assert.Equal(t, "cover", g.Stage())
 			// the log never shows the other side's secrets
 			for _, e := range g.visibleEvents(g.publicView()) {
-				assert.False(t, e.Secret && e.Side != g.privateSide(), e.sentence())
+				assert.False(t, e.Secret && e.Side != g.privateSide(), g.line(e))
 			}
 		})
 	}

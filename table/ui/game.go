@@ -1111,7 +1111,7 @@ func (g *Game) drawBoard(l *kit.List, v battle.View) {
 			}
 		}
 		if s.Shown != "" && priv == v.Side {
-			lk.Badges = append(lk.Badges, "shows "+s.Shown)
+			lk.Badges = append(lk.Badges, "shows "+g.cardName(s.ID, s.Shown))
 		}
 		if s.Planned && !s.Own && g.st == stPlan {
 			lk.Badges = append(lk.Badges, "planned")
@@ -1251,7 +1251,7 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 	}
 	if g.st == stResults || g.st == stAnim {
 		for _, e := range g.results {
-			y = a.Para(l, x, y, w, kit.LogLine(e.sentence()), 13, resultColor(e.Event), false) + 4*a.S()
+			y = a.Para(l, x, y, w, g.line(e), 13, resultColor(e.Event), false) + 4*a.S()
 		}
 	}
 	if g.st == stResults || g.st == stAnim {
@@ -1349,7 +1349,7 @@ func (g *Game) drawLogTail(l *kit.List, r kit.Rect, v battle.View, heading strin
 	y += 22 * s
 	var lines []string
 	for _, e := range evs {
-		lines = append(lines, a.Fonts.Wrap(kit.Clean(kit.LogLine(e.sentence())), sz, w, false)...)
+		lines = append(lines, a.Fonts.Wrap(kit.Clean(g.line(e)), sz, w, false)...)
 	}
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
@@ -1405,7 +1405,7 @@ func (g *Game) drawLog(l *kit.List, view kit.Rect) {
 			turn = e.Turn
 			lines = append(lines, line{fmt.Sprintf("— Turn %d —", turn), true})
 		}
-		for _, ln := range a.Fonts.Wrap(kit.Clean(kit.LogLine(e.sentence())), sz, r.W-40*s, false) {
+		for _, ln := range a.Fonts.Wrap(kit.Clean(g.line(e)), sz, r.W-40*s, false) {
 			lines = append(lines, line{s: ln})
 		}
 	}

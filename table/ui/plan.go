@@ -266,7 +266,7 @@ func (g *Game) commitPreplan(v battle.View, s battle.ShipView) {
 		g.a.Say("%v", err)
 		return
 	}
-	g.a.Say("%s: next turn's cards fixed (%s)", s.ID, strings.Join(p.Cards, " + "))
+	g.a.Say("%s: next turn's cards fixed (%s)", s.ID, g.cardNames(s.ID, p.Cards))
 	if g.publicView().Phase != battle.Preplanning {
 		g.preplan = false
 		g.advance()
@@ -717,7 +717,7 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 	switch {
 	case g.preplan:
 		// next turn's cards: judged next turn, from where the ship will be
-		y = a.Para(l, x, y+12*sc, w, "Next turn's cards: "+strings.Join(p.Cards, " + ")+".", 12.5, kit.ColInk, true)
+		y = a.Para(l, x, y+12*sc, w, "Next turn's cards: "+g.cardNames(s.ID, p.Cards)+".", 12.5, kit.ColInk, true)
 	case err != nil:
 		y = a.Para(l, x, y+12*sc, w, "Not a plan: "+err.Error(), 12.5, kit.ColWarn, false)
 	case len(vs) > 0:
@@ -725,7 +725,7 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 			y = a.Para(l, x, y+12*sc, w, fmt.Sprintf("Illegal [%s]: %s (%s)", vi.Rule, vi.Message, vi.Section), 12.5, kit.ColWarn, true)
 		}
 		if o != nil {
-			y = a.Para(l, x, y+2*sc, w, fmt.Sprintf("The ghost shows it as corrected: %s at %s, %d damage counter(s).", strings.Join(o.Executed.Cards, " + "), o.Executed.Speed, o.DamageDraws), 12, kit.ColWarn, false)
+			y = a.Para(l, x, y+2*sc, w, fmt.Sprintf("The ghost shows it as corrected: %s at %s, %s.", g.cardNames(s.ID, o.Executed.Cards), o.Executed.Speed, count(o.DamageDraws, "damage counter")), 12, kit.ColWarn, false)
 		}
 		if lvOut {
 			y = a.Para(l, x, y+2*sc, w, lv.text(s.ID), 12, kit.ColWarn, !lv.goal)

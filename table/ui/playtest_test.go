@@ -154,7 +154,7 @@ func TestTheLogNeverRunsAheadOfThePlayback(t *testing.T) {
 		var out []string
 		for _, e := range g.visibleEvents(g.publicView()) {
 			if e.Turn > 1 || e.Kind == battle.EvNoFire || e.Kind == battle.EvFiringStep {
-				out = append(out, e.sentence())
+				out = append(out, g.line(e))
 			}
 		}
 		return out
