@@ -955,6 +955,15 @@ func (e *Editor) Draw(l *kit.List) {
 // apart).
 var condKinds = []string{"eliminate-all", "survive", "destroy", "leave by edge", "leave by FTL", "hold", "points"}
 
+// condKindLabel is a condition kind in words, as its button shows it
+// (the YAML id "eliminate-all" is no word a player reads).
+func condKindLabel(kind string) string {
+	if kind == string(battle.EliminateAll) {
+		return "eliminate all"
+	}
+	return kind
+}
+
 func condKind(c scenarios.Condition) string {
 	if c.Kind == battle.Leave {
 		if c.By == battle.ExitFTL {
@@ -1040,7 +1049,7 @@ type condButton struct {
 func (e *Editor) condButtons(k int) []condButton {
 	c := &e.Sc.Victory[k]
 	kind := condKind(*c)
-	bs := []condButton{{kind, func() { e.Sc.Victory[k] = e.newCondition(next(condKinds, kind)) }}}
+	bs := []condButton{{condKindLabel(kind), func() { e.Sc.Victory[k] = e.newCondition(next(condKinds, kind)) }}}
 	if c.Kind != battle.EliminateAll && c.Kind != battle.Points {
 		sides := []battle.Side{battle.Colonial, battle.Cylon}
 		if c.Kind == battle.Hold {
@@ -1226,6 +1235,10 @@ func (e *Editor) drawPanel(l *kit.List, r kit.Rect) {
 	// victory conditions
 	a.Label(l, x, y+12*s, "Victory (checked in order; the first met decides)", 12.5, kit.ColInk, true)
 	y += 18 * s
+	if len(e.Sc.Victory) > 0 {
+		y = a.Para(l, x, y+9*s, w, a.Words("A click on a condition's button (its kind, side, ship, edge, zone) changes it to the next choice.",
+			"A tap on a condition's button (its kind, side, ship, edge, zone) changes it to the next choice."), 11, kit.ColSecondary, false) - 6*s
+	}
 	a.Button(l, kit.Rect{X: x, Y: y, W: w, H: bh}, "add condition", false, false, func() {
 		e.Sc.Victory = append(e.Sc.Victory, e.newCondition("destroy"))
 	})

@@ -552,7 +552,7 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 	for _, s := range ships {
 		label := s.ID
 		if s.Planned && !g.preplan {
-			label += " (ok)"
+			label += " (planned)" // the word of its badge on the table
 		} else if g.waiting(v, s.ID) {
 			label += " (waits)"
 		}

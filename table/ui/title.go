@@ -86,7 +86,7 @@ func (t *Title) Help() []string {
 		a.Words("Left and Right choose the built-in scenario (on the players' rows: who plays that side).", "< and > choose the built-in scenario (on the players' rows: who plays that side)."),
 		"Play a scenario file: any file in the scenario format (scenarios/FORMAT.md), such as one saved by the editor.",
 		"Colonial / Cylon played by: human (a player at this machine), or the computer: " + strings.Join(PlayerChoices()[1:], ", ") + ". Two humans play hot-seat with cover screens; against the computer there are none.",
-		a.Words("Esc quits.", "With a keyboard, Esc quits."),
+		a.Words("Esc (or Quit) asks, then quits the program.", "Close the browser tab to quit: the game in progress is kept for Continue."),
 	}
 }
 
@@ -162,9 +162,25 @@ func (t *Title) items() []titleItem {
 		{label: "Photo mode: rule from a photo of a real table", do: func() { AskPhoto(a) }},
 	}...)
 	if a.Platform == nil { // a browser tab is closed, not quit
-		items = append(items, titleItem{label: "Quit", do: func() { a.Quit = true }})
+		items = append(items, titleItem{label: "Quit", do: t.quit})
 	}
 	return items
+}
+
+// quit asks before closing the program, as Leave asks before leaving a
+// game (Esc on the title, or Quit). A browser's page is closed with its
+// tab, not quit: there Esc says so.
+func (t *Title) quit() {
+	a := t.a
+	if a.Platform != nil {
+		a.Say("To quit, close the browser tab: the game in progress is kept for Continue.")
+		return
+	}
+	text := "The program closes."
+	if a.HasAutosave() {
+		text += " The unfinished game is kept: Continue on the title resumes it."
+	}
+	a.Confirm("Quit the program?", text, "Quit", "Stay", func() { a.Quit = true })
 }
 
 // play starts a game of a built-in scenario: its file read by the
@@ -260,7 +276,7 @@ func (t *Title) Handle(ev kit.Event) {
 	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter, ev.Kind == kit.Char && ev.Rune == ' ':
 		items[t.sel].do()
 	case ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape:
-		t.a.Quit = true
+		t.quit()
 	case ev.Kind == kit.Char && ev.Rune >= '1' && ev.Rune <= '9' && int(ev.Rune-'1') < len(items):
 		t.sel = int(ev.Rune - '1')
 		items[t.sel].do()
@@ -291,11 +307,19 @@ func (t *Title) Draw(l *kit.List) {
 		drawShip(a, l, &cam, ShipLook{ID: "", Class: class, Side: side, Across: a.Comp.BaseAcrossFlats(class), Notch: a.Comp.Geometry.DialNotch.Value,
 			Pose: poseAt(p.X, p.Y, heading)})
 	}
-	deco(a.W*0.14, a.H*0.2, 20, "viper-mk2", battle.Colonial)
-	deco(a.W*0.86, a.H*0.2, 200, "cylon-raider", battle.Cylon)
 	w := math.Min(a.W*0.44, 560*s)
 	mx := a.W*0.06 + w/2 // the menu's centre
 	y := a.H*0.16 + 76*s
+	// the two ships stand clear above the menu and the briefing: a base's
+	// corners reach across/√3 from its centre whatever its heading
+	for _, d := range []struct {
+		x, heading float64
+		class      string
+		side       battle.Side
+	}{{a.W * 0.14, 20, "viper-mk2", battle.Colonial}, {a.W * 0.86, 200, "cylon-raider", battle.Cylon}} {
+		reach := a.Comp.BaseAcrossFlats(d.class) / math.Sqrt(3) * 2.2 * s
+		deco(d.x, math.Max(reach+4*s, y-8*s-reach), d.heading, d.class, d.side)
+	}
 	// Every row, the hint under them and the footer fit in the window
 	// however many rows the menu has, down to the smallest row whose
 	// arrows still read (a very small window cuts the menu's foot).

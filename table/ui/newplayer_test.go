@@ -1,0 +1,145 @@
+package ui
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/table/ui/kit"
+)
+
+// What a newcomer met on every seat in session s33 (title, hot-seat,
+// against the computer, network, phone, companion), each found through
+// the real window or the phone and kept here.
+
+// memPlatform is a browser's storage in memory, without files.
+type memPlatform struct{ kept map[string][]byte }
+
+func (m *memPlatform) Download(string, []byte) error { return nil }
+func (m *memPlatform) Upload([]string, int64, func(string, []byte, error)) {
+}
+func (m *memPlatform) Stored(key string) ([]byte, bool) { d, ok := m.kept[key]; return d, ok }
+func (m *memPlatform) Store(key string, data []byte) error {
+	if m.kept == nil {
+		m.kept = map[string][]byte{}
+	}
+	m.kept[key] = data
+	return nil
+}
+
+// TestEscOnTheTitleAsksBeforeQuitting: Esc on the title closed the
+// program at once, though Leave everywhere else asks first. It now asks
+// ("Quit the program?"): Esc on the question stays, Enter quits. In a
+// browser nothing quits; Esc says the tab is closed instead.
+func TestEscOnTheTitleAsksBeforeQuitting(t *testing.T) {
+	a := newTestApp(t)
+	send(a, kit.Press(kit.KeyEscape))
+	assert.False(t, a.Quit, "Esc alone does not quit")
+	require.True(t, a.Confirming(), "Esc asks first")
+	send(a, kit.Press(kit.KeyEscape))
+	assert.False(t, a.Quit, "Esc on the question stays")
+	assert.False(t, a.Confirming())
+	assert.Equal(t, "title", a.Screen().Name())
+	send(a, kit.Press(kit.KeyEscape), kit.Press(kit.KeyEnter))
+	assert.True(t, a.Quit, "Esc then Enter quits")
+
+	a = newTestApp(t)
+	clickButton(t, a, "13   Quit")
+	assert.False(t, a.Quit, "the Quit row asks too")
+	assert.True(t, a.Confirming())
+
+	a = newTestApp(t)
+	a.Platform = &memPlatform{}
+	send(a, kit.Press(kit.KeyEscape))
+	assert.False(t, a.Quit, "a browser page is not quit")
+	assert.False(t, a.Confirming())
+	assert.Contains(t, a.status, "close the browser tab", "Esc says how to leave")
+}
+
+// TestTitleShipsClearOfTheMenu: the two ships over the title were cut by
+// the menu's first row and the briefing's frame. At every window size
+// their bases stand above both.
+func TestTitleShipsClearOfTheMenu(t *testing.T) {
+	for _, size := range [][2]int{{1280, 800}, {1024, 640}, {1920, 1080}, {800, 600}, {1280, 1000}} {
+		a := newTestApp(t)
+		a.Handle(kit.Event{Kind: kit.Resize, W: size[0], H: size[1]})
+		l := a.Frame()
+		top := math.Inf(1) // the menu's top (the briefing's is the same)
+		for _, h := range a.Hots() {
+			top = math.Min(top, h.R.Y)
+		}
+		bases := 0
+		for _, op := range l.Ops {
+			if len(op.Pts) != 6 || !op.Closed {
+				continue
+			}
+			bases++
+			for _, p := range op.Pts {
+				assert.Less(t, p.Y, top, "%v: a title ship's base reaches below the menu's top %.0f", size, top)
+				assert.Greater(t, p.Y, 0.0, "%v: a title ship's base is cut by the window's top", size)
+			}
+		}
+		assert.GreaterOrEqual(t, bases, 2, "%v: the two ships are drawn", size)
+	}
+}
+
+// TestAPlannedShipsTabAndBadgeSayOneWord: a committed plan's ship tab
+// said "(ok)" while the same ship's badge on the table said "planned":
+// two words for one state. Both say planned.
+func TestAPlannedShipsTabAndBadgeSayOneWord(t *testing.T) {
+	a := newTestApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Quick), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	first := g.sel
+	send(a, kit.Type("3")...)
+	enter(a)
+	require.True(t, ownPlanned(g, first), "the first ship's plan is committed")
+	_, ok := buttonRect(a, first+" (planned)")
+	assert.True(t, ok, "the tab says planned")
+	text := frameText(a)
+	assert.NotContains(t, text, "(ok)")
+	assert.Contains(t, text, "planned", "the badge says planned")
+}
+
+func ownPlanned(g *Game, id string) bool {
+	for _, s := range g.battle().View(g.side).Ships {
+		if s.ID == id {
+			return s.Planned
+		}
+	}
+	return false
+}
+
+// TestEditorVictoryKindSpeaksWordsAndSaysItCycles: the editor's victory
+// kind button showed the YAML id ("eliminate-all"), and nothing said a
+// click changes it. It shows words, and a line says the condition's
+// buttons cycle through their choices (tap on a phone).
+func TestEditorVictoryKindSpeaksWordsAndSaysItCycles(t *testing.T) {
+	a := newTestApp(t)
+	e := NewEditor(a)
+	a.Show(e)
+	e.Sc.Victory = []scenarios.Condition{{Kind: battle.EliminateAll}}
+	a.Frame()
+	_, ok := buttonRect(a, "eliminate all")
+	assert.True(t, ok, "the kind in words")
+	_, ok = buttonRect(a, "eliminate-all")
+	assert.False(t, ok, "no YAML id on a button")
+	assert.Contains(t, frameText(a), "changes it to the next")
+	clickButton(t, a, "eliminate all")
+	assert.Equal(t, battle.Survive, e.Sc.Victory[0].Kind, "a click cycles the kind")
+
+	a = phoneApp(t)
+	e = NewEditor(a)
+	a.Show(e)
+	e.Sc.Victory = []scenarios.Condition{{Kind: battle.EliminateAll}}
+	text := frameText(a)
+	assert.Contains(t, text, "A tap on")
+}
