@@ -214,6 +214,12 @@ func (a *App) Handle(ev kit.Event) {
 		if ev.Button == kit.ButtonLeft {
 			if w, ok := a.Top(at, false); ok {
 				a.Focus(w.Field) // "" for a control that is no text field
+				if w.Field != "" {
+					a.ClickField(w.Field, at) // the caret where it was clicked
+					if a.modal != nil && w.Field == "prompt" {
+						a.modal.fresh = false // a click in the offer unselects it
+					}
+				}
 				if w.Click != nil {
 					w.Click()
 				}
@@ -240,9 +246,11 @@ func (a *App) Handle(ev kit.Event) {
 			switch {
 			case ev.Kind == kit.Char && ev.Rune != '?':
 				a.modal.text, a.modal.fresh = "", false
-			case ev.Kind == kit.KeyPress && ev.Key == kit.KeyBackspace:
+			case ev.Kind == kit.KeyPress && (ev.Key == kit.KeyBackspace || ev.Key == kit.KeyDelete):
 				a.modal.text, a.modal.fresh = "", false
 				return
+			case ev.Kind == kit.KeyPress && (ev.Key == kit.KeyLeft || ev.Key == kit.KeyRight || ev.Key == kit.KeyHome || ev.Key == kit.KeyEnd):
+				a.modal.fresh = false // the caret moves: typing inserts at it
 			}
 		}
 		if a.Focused() != "" && a.KeyField(a.Focused(), ev) {

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
@@ -142,4 +144,24 @@ func TestEditorVictoryKindSpeaksWordsAndSaysItCycles(t *testing.T) {
 	e.Sc.Victory = []scenarios.Condition{{Kind: battle.EliminateAll}}
 	text := frameText(a)
 	assert.Contains(t, text, "A tap on")
+}
+
+// TestAPromptsCaretMovesAndTypingInsertsAtIt: in a file prompt Left
+// unselects the offered path and moves the caret into it; what is typed
+// then goes in at the caret (a typo in the middle of a path is mended
+// without retyping its end).
+func TestAPromptsCaretMovesAndTypingInsertsAtIt(t *testing.T) {
+	a := newTestApp(t)
+	tbl := referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(a.Comp.Geometry)}
+	a.Show(NewMeasure(a, &tbl, "test"))
+	a.Frame()
+	send(a, kit.Press(kit.KeyF3))
+	require.True(t, a.Prompting())
+	offer := a.modal.text
+	require.True(t, strings.HasSuffix(offer, ".yaml"), offer)
+	send(a, kit.Press(kit.KeyLeft), kit.Press(kit.KeyLeft), kit.Press(kit.KeyLeft), kit.Press(kit.KeyLeft), kit.Press(kit.KeyLeft))
+	send(a, kit.Type("-2")...)
+	assert.Equal(t, strings.TrimSuffix(offer, ".yaml")+"-2.yaml", a.modal.text, "typed at the caret, the offer kept")
+	send(a, kit.Press(kit.KeyHome), kit.Press(kit.KeyDelete))
+	assert.Equal(t, strings.TrimSuffix(offer, ".yaml")[1:]+"-2.yaml", a.modal.text, "Home, Delete")
 }

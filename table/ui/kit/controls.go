@@ -30,6 +30,18 @@ type Controls struct {
 	focus  string // id of the focused text field
 	fields map[string]*field
 	hover  string
+	// caret is where typing goes in a field: a rune index into the text
+	// it was set in (absent, or the text changed since by other means:
+	// the end); first is the first rune its box shows when the text is
+	// wider than the box.
+	caret map[string]caretAt
+	first map[string]int
+}
+
+// caretAt is a caret's place in the text it was placed in.
+type caretAt struct {
+	k    int
+	text string
 }
 
 // Hot is a clickable region registered by the last frame: a control's
@@ -176,20 +188,73 @@ func (c *Controls) ButtonGrid(l *List, x, y, w, bh, gap float64, cols int, label
 
 // field is a one-line text field.
 type field struct {
+	id      string
 	text    *string
 	enter   func()
 	numeric bool
+	// as the last frame drew it: its box, text size and first rune shown
+	r     Rect
+	size  float64
+	shown int
 }
 
+// Caret returns where typing goes in the field with the id: a rune index
+// into its text, the end unless Left, Right, Home, End or a click moved it.
+func (c *Controls) Caret(id string) int {
+	f := c.fields[id]
+	if f == nil {
+		return 0
+	}
+	n := utf8.RuneCountInString(*f.text)
+	if at, ok := c.caret[id]; ok && at.text == *f.text && at.k >= 0 && at.k <= n {
+		return at.k
+	}
+	return n
+}
+
+func (c *Controls) setCaret(id string, k int) {
+	if c.caret == nil {
+		c.caret = map[string]caretAt{}
+	}
+	if f := c.fields[id]; f != nil {
+		c.caret[id] = caretAt{k: k, text: *f.text}
+	}
+}
+
+// key edits the field at its caret: a character is inserted there,
+// Backspace takes the one before it and Delete the one after it; Left,
+// Right, Home and End move it.
 func (f *field) key(c *Controls, ev Event) bool {
+	r := []rune(*f.text)
+	k := c.Caret(f.id)
 	switch {
 	case ev.Kind == Char:
-		*f.text += string(ev.Rune)
+		*f.text = string(r[:k]) + string(ev.Rune) + string(r[k:])
+		c.setCaret(f.id, k+1)
 		return true
 	case ev.Key == KeyBackspace:
-		if r := []rune(*f.text); len(r) > 0 {
-			*f.text = string(r[:len(r)-1])
+		if k > 0 {
+			*f.text = string(r[:k-1]) + string(r[k:])
+			c.setCaret(f.id, k-1)
 		}
+		return true
+	case ev.Key == KeyDelete:
+		if k < len(r) {
+			*f.text = string(r[:k]) + string(r[k+1:])
+			c.setCaret(f.id, k)
+		}
+		return true
+	case ev.Key == KeyLeft:
+		c.setCaret(f.id, max(0, k-1))
+		return true
+	case ev.Key == KeyRight:
+		c.setCaret(f.id, min(len(r), k+1))
+		return true
+	case ev.Key == KeyHome:
+		c.setCaret(f.id, 0)
+		return true
+	case ev.Key == KeyEnd:
+		c.setCaret(f.id, len(r))
 		return true
 	case ev.Key == KeyEnter:
 		c.focus = ""
@@ -215,12 +280,12 @@ func (c *Controls) KeyField(id string, ev Event) bool {
 
 // Field draws a text field bound to text; Enter in it calls enter.
 func (c *Controls) Field(l *List, r Rect, id string, text *string, enter func()) {
-	c.field(l, r, id, &field{text: text, enter: enter})
+	c.field(l, r, id, &field{id: id, text: text, enter: enter})
 }
 
 // NumberField is a Field for a number: a phone offers its number keys.
 func (c *Controls) NumberField(l *List, r Rect, id string, text *string, enter func()) {
-	c.field(l, r, id, &field{text: text, enter: enter, numeric: true})
+	c.field(l, r, id, &field{id: id, text: text, enter: enter, numeric: true})
 }
 
 func (c *Controls) field(l *List, r Rect, id string, f *field) {
@@ -238,18 +303,35 @@ func (c *Controls) field(l *List, r Rect, id string, f *field) {
 	}
 	l.Rect(r, bg, border, 1.5)
 	sz := math.Min(c.TextSize(14), r.H*0.62)
-	s := *text
+	s := strings.ReplaceAll(*text, "\n", " ")
+	f.r, f.size = r, sz
+	base := Pt{X: r.X + 4, Y: r.Y + r.H/2 + sz*0.36}
 	if focused {
-		s += "|"
-	}
-	s = strings.ReplaceAll(s, "\n", " ")
-	if focused {
-		// the end, where the typing goes
-		for c.Fonts.Width(s, sz, false) > r.W-8 && len(s) > 1 {
-			_, n := utf8.DecodeRuneInString(s)
-			s = s[n:]
+		// the stretch around the caret, where the typing goes, and the
+		// caret drawn as a bar
+		runes := []rune(s)
+		k := c.Caret(id)
+		first := min(c.first[id], k)
+		for first < k && c.Fonts.Width(string(runes[first:k]), sz, false) > r.W-10 {
+			first++
 		}
-	} else if c.Fonts.Width(s, sz, false) > r.W-8 {
+		for first > 0 && c.Fonts.Width(string(runes[first-1:]), sz, false) <= r.W-10 {
+			first-- // no empty room at the right while text is hidden at the left
+		}
+		if c.first == nil {
+			c.first = map[string]int{}
+		}
+		c.first[id], f.shown = first, first
+		last := len(runes)
+		for last > k && c.Fonts.Width(string(runes[first:last]), sz, false) > r.W-8 {
+			last--
+		}
+		l.Text(base, string(runes[first:last]), sz, ColInk, AnchorStart, false)
+		x := base.X + c.Fonts.Width(string(runes[first:k]), sz, false) + 0.5
+		l.Line([]Pt{{X: x, Y: r.Y + r.H*0.18}, {X: x, Y: r.Y + r.H*0.82}}, ColInk, 1.5)
+		return
+	}
+	if c.Fonts.Width(s, sz, false) > r.W-8 {
 		// the beginning
 		for c.Fonts.Width(s+"…", sz, false) > r.W-8 && len(s) > 1 {
 			_, n := utf8.DecodeLastRuneInString(s)
@@ -257,7 +339,27 @@ func (c *Controls) field(l *List, r Rect, id string, f *field) {
 		}
 		s += "…"
 	}
-	l.Text(Pt{X: r.X + 4, Y: r.Y + r.H/2 + sz*0.36}, s, sz, ColInk, AnchorStart, false)
+	l.Text(base, s, sz, ColInk, AnchorStart, false)
+}
+
+// ClickField gives the keyboard to the field with the id, its caret at
+// the character boundary nearest the point p as the last frame drew it.
+func (c *Controls) ClickField(id string, p Pt) {
+	c.Focus(id)
+	f := c.fields[id]
+	if f == nil || f.size == 0 {
+		return
+	}
+	runes := []rune(strings.ReplaceAll(*f.text, "\n", " "))
+	x0 := f.r.X + 4
+	best, bestD := f.shown, math.Inf(1)
+	for k := min(f.shown, len(runes)); k <= len(runes); k++ {
+		d := math.Abs(x0 + c.Fonts.Width(string(runes[min(f.shown, k):k]), f.size, false) - p.X)
+		if d < bestD {
+			best, bestD = k, d
+		}
+	}
+	c.setCaret(id, best)
 }
 
 // TextField is a text field of the last frame, for a platform that edits
@@ -283,10 +385,11 @@ func (c *Controls) TextFields() []TextField {
 }
 
 // EditField sets the text of a field of the last frame, as typed into
-// the platform's input.
+// the platform's input (its caret goes to the end).
 func (c *Controls) EditField(id, text string) {
 	if f := c.fields[id]; f != nil {
 		*f.text = text
+		delete(c.caret, id)
 	}
 }
 
@@ -295,7 +398,7 @@ func (c *Controls) EditField(id, text string) {
 func (c *Controls) FocusField(id string, on bool) {
 	switch {
 	case on && c.fields[id] != nil:
-		c.focus = id
+		c.Focus(id)
 	case !on && c.focus == id:
 		c.focus = ""
 	}
@@ -309,8 +412,15 @@ func (c *Controls) EnterField(id string) {
 	}
 }
 
-// Focus gives the keyboard to the text field with the id ("": none).
-func (c *Controls) Focus(id string) { c.focus = id }
+// Focus gives the keyboard to the text field with the id ("": none); a
+// field that gets it has its caret at the end.
+func (c *Controls) Focus(id string) {
+	if id != c.focus {
+		delete(c.caret, id)
+		delete(c.first, id)
+	}
+	c.focus = id
+}
 
 // Focused returns the id of the focused text field, or "".
 func (c *Controls) Focused() string { return c.focus }

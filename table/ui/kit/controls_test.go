@@ -2,10 +2,12 @@ package kit
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestButtonGridLaysEqualButtonsInRows: five buttons two to a row fill
@@ -67,4 +69,71 @@ func TestScrollKeepsOnlyControlsWhollyInTheRoom(t *testing.T) {
 	assert.Equal(t, []string{"5", "6", "7", "8", "9", "foot"}, frame(), "scrolled to the end: the last row ends where the room does")
 	sp.Top()
 	assert.Equal(t, []string{"0", "1", "2", "3", "4", "foot"}, frame())
+}
+
+// TestAFieldEditsAtItsCaret: a text field had no cursor: typing always
+// went to the end and Left/Right/Home/End did nothing, so a player fixed
+// a typo in the middle by deleting back to it. The focused field draws
+// its caret as a bar; typing inserts at it, Backspace and Delete take
+// the characters before and after it, Left/Right/Home/End and a click
+// move it; a text changed by other means puts it back at the end.
+func TestAFieldEditsAtItsCaret(t *testing.T) {
+	c := &Controls{Fonts: LoadFonts(), W: 1280, H: 800}
+	text := "vipr-1"
+	r := Rect{X: 100, Y: 100, W: 300, H: 30}
+	var bar Op
+	frame := func() {
+		l := &List{W: 1280, H: 800}
+		c.BeginFrame()
+		c.Field(l, r, "name", &text, nil)
+		bar = Op{}
+		for _, op := range l.Ops {
+			if op.Kind == OpPath && len(op.Pts) == 2 && op.Pts[0].X == op.Pts[1].X {
+				bar = op
+			}
+		}
+	}
+	key := func(evs ...Event) {
+		for _, ev := range evs {
+			assert.True(t, c.KeyField("name", ev), "the field takes %v", ev)
+			frame()
+		}
+	}
+	sz := math.Min(c.TextSize(14), r.H*0.62)
+	barAt := func(prefix string) float64 { return r.X + 4 + c.Fonts.Width(prefix, sz, false) + 0.5 }
+	frame()
+	assert.Empty(t, bar.Pts, "no caret while the field has no keyboard")
+	c.Focus("name")
+	frame()
+	require.Len(t, bar.Pts, 2, "the focused field draws its caret")
+	assert.InDelta(t, barAt("vipr-1"), bar.Pts[0].X, 0.01, "at the end")
+	key(Press(KeyLeft), Press(KeyLeft), Press(KeyLeft))
+	assert.InDelta(t, barAt("vip"), bar.Pts[0].X, 0.01)
+	key(Type("e")...)
+	assert.Equal(t, "viper-1", text, "typing inserts at the caret")
+	key(Press(KeyHome), Press(KeyDelete))
+	assert.Equal(t, "iper-1", text, "Delete takes the character after it")
+	key(Type("V")...)
+	assert.Equal(t, "Viper-1", text)
+	key(Press(KeyRight), Press(KeyBackspace))
+	assert.Equal(t, "Vper-1", text, "Backspace takes the one before it")
+	key(Press(KeyEnd))
+	key(Type("0")...)
+	assert.Equal(t, "Vper-10", text, "End goes to the end")
+	key(Press(KeyLeft), Press(KeyLeft), Press(KeyLeft), Press(KeyLeft), Press(KeyLeft), Press(KeyLeft), Press(KeyLeft), Press(KeyLeft))
+	assert.Equal(t, 0, c.Caret("name"), "Left stops at the start")
+
+	c.ClickField("name", Pt{X: barAt("Vpe") + 1, Y: 115})
+	assert.Equal(t, 3, c.Caret("name"), "a click puts the caret at the nearest boundary")
+	text = "raider-2" // set by other means
+	frame()
+	assert.Equal(t, len("raider-2"), c.Caret("name"), "a text changed elsewhere: the caret at its end")
+
+	long := strings.Repeat("abcdefghij", 12)
+	text = long
+	frame()
+	key(Press(KeyHome))
+	assert.InDelta(t, barAt(""), bar.Pts[0].X, 0.01, "a long text scrolls to show its start")
+	key(Press(KeyEnd))
+	assert.LessOrEqual(t, bar.Pts[0].X, r.X+r.W, "and its end, the caret inside the box")
 }
