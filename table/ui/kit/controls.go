@@ -327,7 +327,7 @@ func (c *Controls) field(l *List, r Rect, id string, f *field) {
 			last--
 		}
 		l.Text(base, string(runes[first:last]), sz, ColInk, AnchorStart, false)
-		x := base.X + c.Fonts.Width(string(runes[first:k]), sz, false) + 0.5
+		x := base.X + c.Fonts.Width(string(runes[first:k]), sz, false) + 1
 		l.Line([]Pt{{X: x, Y: r.Y + r.H*0.18}, {X: x, Y: r.Y + r.H*0.82}}, ColInk, 1.5)
 		return
 	}

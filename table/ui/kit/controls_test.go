@@ -100,7 +100,7 @@ func TestAFieldEditsAtItsCaret(t *testing.T) {
 		}
 	}
 	sz := math.Min(c.TextSize(14), r.H*0.62)
-	barAt := func(prefix string) float64 { return r.X + 4 + c.Fonts.Width(prefix, sz, false) + 0.5 }
+	barAt := func(prefix string) float64 { return r.X + 4 + c.Fonts.Width(prefix, sz, false) + 1 }
 	frame()
 	assert.Empty(t, bar.Pts, "no caret while the field has no keyboard")
 	c.Focus("name")
