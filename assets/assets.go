@@ -15,6 +15,7 @@ package assets
 
 import (
 	"embed"
+	"fmt"
 	"strconv"
 )
 
@@ -176,8 +177,11 @@ func (g *Geometry) FTLSideFor(roll int) (FTLSide, bool) {
 // BaseAcrossFlats, when not nil, replaces Geometry.BaseAcrossFlats for ships
 // of this class; use Components.BaseAcrossFlats to get the one in force.
 type Class struct {
-	ID              string
-	Name            string
+	ID   string
+	Name string
+	// Call is what a new ship of the class is called before its number
+	// ("viper" for viper-1); empty: the class id.
+	Call            string
 	Attack          IntValue
 	Structure       IntValue
 	Acceleration    IntValue
@@ -327,6 +331,24 @@ func (c *Components) ClassIDs() []string {
 		ids[i] = cl.ID
 	}
 	return ids
+}
+
+// NewShipID returns the id a new ship of the class gets wherever one is
+// added (the scenario editor, measurement mode, the photo mode): the
+// class's call and the first number not taken ("viper-3", "raider-1").
+// An unknown class is called by its id.
+func (c *Components) NewShipID(classID string, taken func(id string) bool) string {
+	call := classID
+	for _, cl := range c.Classes {
+		if cl.ID == classID && cl.Call != "" {
+			call = cl.Call
+		}
+	}
+	for n := 1; ; n++ {
+		if id := fmt.Sprintf("%s-%d", call, n); !taken(id) {
+			return id
+		}
+	}
 }
 
 // BaseAcrossFlats returns the across-flats size of the base of a ship of the

@@ -345,3 +345,21 @@ func TestCloneIsIndependent(t *testing.T) {
 	var nilC *assets.Components
 	assert.Nil(t, nilC.Clone())
 }
+
+// TestNewShipIDCallsAShipByItsClass: a new ship is called by its class's
+// call and the first free number, as the built-in scenarios call their
+// ships (viper-1, raider-2), wherever it is added; every class has a
+// call, and a class the data does not know is called by its id.
+func TestNewShipIDCallsAShipByItsClass(t *testing.T) {
+	c := assets.Default()
+	for _, cl := range c.Classes {
+		assert.NotEmpty(t, cl.Call, "class %s has a call", cl.ID)
+	}
+	taken := map[string]bool{"viper-1": true, "viper-2": true, "raider-2": true}
+	has := func(id string) bool { return taken[id] }
+	assert.Equal(t, "viper-3", c.NewShipID("viper-mk2", has))
+	assert.Equal(t, "viper-3", c.NewShipID("viper-mk7", has), "both Vipers are vipers")
+	assert.Equal(t, "raider-1", c.NewShipID("cylon-raider", has), "the first free number")
+	assert.Equal(t, "heavy-raider-1", c.NewShipID("heavy-raider", has))
+	assert.Equal(t, "basestar-1", c.NewShipID("basestar", has), "an unknown class by its id")
+}

@@ -214,7 +214,7 @@ func (d *decoder) ftlSides(f yamlfile.Field, path string, g *Geometry) {
 
 // classList decodes the classes list of ships.yaml.
 func (d *decoder) classList(f yamlfile.Field, c *Components) {
-	keys := []string{"id", "name", "attack", "structure", "acceleration", "ftl", "base_across_flats"}
+	keys := []string{"id", "name", "attack", "structure", "acceleration", "ftl", "base_across_flats", "call"}
 	idLine := map[string]int{}
 	mark := d.mark()
 	nodes := yamlfile.Items(&d.ps, f.Val, f.KeyNode.Line, "classes", "ship classes")
@@ -249,6 +249,10 @@ func (d *decoder) classList(f yamlfile.Field, c *Components) {
 					d.add(x.KeyNode.Line, xp, "must not be empty")
 				} else {
 					cl.Name = s
+				}
+			case "call":
+				if s, ok := d.id(x.Val, xp); ok {
+					cl.Call = s
 				}
 			default:
 				d.classField(x, xp, &cl)

@@ -399,11 +399,7 @@ func (e *Editor) AddShip(side battle.Side) {
 			at = physics.V(30+math.Mod(at.X, 60), at.Y)
 		}
 	}
-	base := "viper"
-	if side == battle.Cylon {
-		base = "raider"
-	}
-	e.Sc.Ships = append(e.Sc.Ships, scenarios.Ship{ID: e.newID(base), Side: side, Class: class, KE: 2,
+	e.Sc.Ships = append(e.Sc.Ships, scenarios.Ship{ID: e.a.Comp.NewShipID(class, e.taken), Side: side, Class: class, KE: 2,
 		Pose: &scenarios.Pose{X: round3(at.X), Y: round3(at.Y), Heading: heading}})
 	e.sel = edSel{selShip, len(e.Sc.Ships) - 1}
 }

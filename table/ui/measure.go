@@ -102,12 +102,7 @@ func (m *Measure) Help() []string {
 }
 
 func (m *Measure) addShip(class string, at physics.Vec, heading float64) {
-	n := len(m.T.Ships) + 1
-	id := fmt.Sprintf("%s-%d", strings.SplitN(class, "-", 2)[0], n)
-	for m.shipIndex(id) >= 0 {
-		n++
-		id = fmt.Sprintf("%s-%d", strings.SplitN(class, "-", 2)[0], n)
-	}
+	id := m.a.Comp.NewShipID(class, m.taken)
 	m.T.Ships = append(m.T.Ships, referee.Ship{ID: id, Class: class, Pose: poseAt(at.X, at.Y, heading), Level: 1,
 		AcrossFlats: m.a.Comp.BaseAcrossFlats(class)})
 	m.sel = len(m.T.Ships) - 1
@@ -440,6 +435,11 @@ func (m *Measure) Handle(ev kit.Event) {
 	}
 	m.fieldsFor = -2
 	m.changed()
+}
+
+// taken reports whether a ship or an obstacle has the id.
+func (m *Measure) taken(id string) bool {
+	return m.shipIndex(id) >= 0 || slices.ContainsFunc(m.T.Obstacles, func(o referee.Obstacle) bool { return o.ID == id })
 }
 
 func (m *Measure) newObstacleID(base string) string {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,4 +165,32 @@ func TestAPromptsCaretMovesAndTypingInsertsAtIt(t *testing.T) {
 	assert.Equal(t, strings.TrimSuffix(offer, ".yaml")+"-2.yaml", a.modal.text, "typed at the caret, the offer kept")
 	send(a, kit.Press(kit.KeyHome), kit.Press(kit.KeyDelete))
 	assert.Equal(t, strings.TrimSuffix(offer, ".yaml")[1:]+"-2.yaml", a.modal.text, "Home, Delete")
+}
+
+// TestANewShipIsNamedAlikeInEveryMode: the editor named a new ship by
+// its side (a Colonial Raider was "viper-3"), measurement mode by the
+// first word of its class ("cylon-2") and the photo mode by the class id
+// ("cylon-raider-1"). All now ask assets.Components.NewShipID.
+func TestANewShipIsNamedAlikeInEveryMode(t *testing.T) {
+	a := newTestApp(t)
+	m := NewMeasure(a, nil, "")
+	a.Show(m)
+	var ids []string
+	for _, s := range m.T.Ships {
+		ids = append(ids, s.ID)
+	}
+	assert.Equal(t, []string{"viper-1", "raider-1"}, ids, "measurement mode's first table")
+
+	e := NewEditor(a)
+	a.Show(e)
+	n := len(e.Sc.Ships)
+	e.classIdx = slices.Index(a.Comp.ClassIDs(), "cylon-raider")
+	e.AddShip(battle.Colonial)
+	require.Len(t, e.Sc.Ships, n+1)
+	got := e.Sc.Ships[n]
+	assert.Equal(t, "cylon-raider", got.Class)
+	assert.Equal(t, a.Comp.NewShipID("cylon-raider", func(id string) bool {
+		return slices.ContainsFunc(e.Sc.Ships[:n], func(s scenarios.Ship) bool { return s.ID == id })
+	}), got.ID, "the editor names by the class, not the side")
+	assert.True(t, strings.HasPrefix(got.ID, "raider-"), got.ID)
 }

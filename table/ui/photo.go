@@ -247,7 +247,7 @@ func (p *Photo) click(v physics.Vec) {
 	case photo.ShipKind:
 		if len(p.pending) == 2 {
 			c := p.class()
-			p.add(photo.Object{ID: p.newID(c), Kind: photo.ShipKind, Class: c, AcrossFlats: p.a.Comp.BaseAcrossFlats(c), Level: 1})
+			p.add(photo.Object{ID: p.a.Comp.NewShipID(c, p.taken), Kind: photo.ShipKind, Class: c, AcrossFlats: p.a.Comp.BaseAcrossFlats(c), Level: 1})
 		}
 	case photo.PlanetoidKind:
 		if len(p.pending) == 3 {
@@ -367,6 +367,16 @@ func (p *Photo) newID(prefix string) string {
 			return id
 		}
 	}
+}
+
+// taken reports whether a marked object has the id.
+func (p *Photo) taken(id string) bool {
+	for _, o := range p.marks.Scene.Objects {
+		if o.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Handle implements Screen.
@@ -533,7 +543,7 @@ func (p *Photo) findBases() {
 	for i, o := range ships {
 		// the class chosen for the next ship (c), when it is of this size
 		if c := p.class(); p.a.Comp.BaseAcrossFlats(c) == o.AcrossFlats && o.Class != c {
-			o.Class, o.ID = c, p.newID(c)
+			o.Class, o.ID = c, p.a.Comp.NewShipID(c, p.taken)
 		}
 		p.marks.Scene.Objects = append(p.marks.Scene.Objects, o)
 		switch {
