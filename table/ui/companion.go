@@ -11,6 +11,7 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/photo"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
@@ -43,7 +44,29 @@ type tableEdit struct {
 	// player's undo proposal, the word that the table is aligned): when
 	// it changes the panel scrolls to its top, where the question is
 	asked string
+	// photo are the poses read from a photo of the table (Align from a
+	// photo), sent one by one as pose corrections, each with its answer;
+	// placing is where the sheet lay for the last photo (typed there)
+	photo   []photoFix
+	placing string
 }
+
+// photoFix is one pose read from a photo, as sent and as answered.
+type photoFix struct {
+	PoseFix
+	state fixState
+	err   error // why it was refused (state fixRefused)
+}
+
+// fixState is where a pose read from a photo stands.
+type fixState int
+
+const (
+	fixWaiting fixState = iota // not sent yet
+	fixSending
+	fixSet     // the twin stands there now
+	fixRefused // the game refused it and is unchanged
+)
 
 // tableDrag is a base dragged on the board (by a mouse or a finger; a
 // second finger twisting turns it), or turned by its handle.
@@ -120,7 +143,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			row([]string{label}, func(int) { supply(wire.Supply{Roll: true}) })
 		}
 	}
-	if rf := poseRefusal(g.seat.Status().Err); rf != nil {
+	if rf := poseRefusal(g.seat.Status().Err); rf != nil && !g.photoRefused(g.seat.Status().Err) {
 		y = a.Para(l, x, y, w, "Refused: "+strings.TrimPrefix(rf.Error(), "pose: ")+". The game is unchanged.", 13, kit.ColWarn, true) + 6*s
 	}
 	if v := g.publicView(); v.Phase == battle.Aligning && n == nil {
@@ -204,6 +227,8 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 		y = row(y, part, func(i int) { g.chooseTableShip(side, part[i]) })
 		ids = ids[k:]
 	}
+	y = row(y, []string{"Align from a photo"}, func(int) { g.alignFromPhoto(side) })
+	y = g.drawPhotoFixes(l, x, y, w)
 	sv, ok := g.tableShipView(side)
 	if !ok {
 		return y
@@ -260,7 +285,7 @@ func (g *Game) typedPose(side battle.Side) {
 	}
 	e.bad = ""
 	g.a.Focus("")
-	g.setPose(side, e.ship, physics.Pose{Pos: physics.V(v[0], v[1]), Heading: physics.Deg(v[2])})
+	_ = g.setPose(side, e.ship, physics.Pose{Pos: physics.V(v[0], v[1]), Heading: physics.Deg(v[2])})
 }
 
 // chooseTableShip chooses the own ship whose pose the player corrects.
@@ -412,7 +437,7 @@ func (g *Game) handleTable(ev kit.Event) bool {
 		}
 		g.table.drag = nil
 		if d.moved {
-			g.setPose(side, d.ship, d.pose)
+			_ = g.setPose(side, d.ship, d.pose)
 		}
 		return true
 	}
@@ -440,17 +465,23 @@ func (g *Game) tableHandle(side battle.Side) (battle.ShipView, kit.Pt, bool) {
 // setPose sends a pose correction, to the tenth of a millimetre and of a
 // degree (the server refuses a pose off the table, in a planetoid or on
 // another base, and the screen shows why).
-func (g *Game) setPose(side battle.Side, ship string, p physics.Pose) {
+func (g *Game) setPose(side battle.Side, ship string, p physics.Pose) error {
+	p = roundPose(p)
+	return g.seat.Do(battle.Command{Type: battle.CmdPose, Side: side, Ship: ship, Pose: &p})
+}
+
+// roundPose is a pose to the tenth of a millimetre and of a degree, as
+// corrections are sent.
+func roundPose(p physics.Pose) physics.Pose {
 	round := func(v float64) float64 { return math.Round(v*10) / 10 }
-	p = physics.Pose{Pos: physics.V(round(p.Pos.X), round(p.Pos.Y)), Heading: physics.Deg(round(p.Heading.Degrees()))}
-	_ = g.seat.Do(battle.Command{Type: battle.CmdPose, Side: side, Ship: ship, Pose: &p})
+	return physics.Pose{Pos: physics.V(round(p.Pos.X), round(p.Pos.Y)), Heading: physics.Deg(round(p.Heading.Degrees()))}
 }
 
 // nudge corrects the pose of the ship chosen at the table by dx, dy mm
 // and turn degrees.
 func (g *Game) nudge(side battle.Side, dx, dy, turn float64) {
 	if sv, ok := g.tableShipView(side); ok {
-		g.setPose(side, sv.ID, physics.Pose{Pos: sv.Pose.Pos.Add(physics.V(dx, dy)), Heading: sv.Pose.Heading + physics.Deg(turn)})
+		_ = g.setPose(side, sv.ID, physics.Pose{Pos: sv.Pose.Pos.Add(physics.V(dx, dy)), Heading: sv.Pose.Heading + physics.Deg(turn)})
 	}
 }
 
@@ -537,20 +568,28 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 		}
 	}
 	if rf := poseRefusal(g.seat.Status().Err); rf != nil {
-		for _, sv := range v.Ships {
-			if sv.ID == rf.Ship {
-				lk := g.shipLook(sv)
-				l.Poly(g.cam.Pts(physics.Hexagon(rf.Pose, lk.Across)), kit.Alpha(kit.ColWarn, 0.2), kit.ColWarn, 2)
-				c := g.cam.ToScreen(rf.Pose.Pos)
-				l.HaloText(kit.Pt{X: c.X, Y: c.Y - lk.Across/math.Sqrt(3)*g.cam.Scale - 4}, "refused", a.TextSize(11), kit.ColWarn, kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
-			}
+		g.drawRefusal(l, v, rf)
+	}
+	g.drawPhotoRefusals(l, v)
+}
+
+// drawRefusal draws a refused pose on the board in red, with the bases
+// in its way.
+func (g *Game) drawRefusal(l *kit.List, v battle.View, rf *battle.PoseRefused) {
+	a := g.a
+	for _, sv := range v.Ships {
+		if sv.ID == rf.Ship {
+			lk := g.shipLook(sv)
+			l.Poly(g.cam.Pts(physics.Hexagon(rf.Pose, lk.Across)), kit.Alpha(kit.ColWarn, 0.2), kit.ColWarn, 2)
+			c := g.cam.ToScreen(rf.Pose.Pos)
+			l.HaloText(kit.Pt{X: c.X, Y: c.Y - lk.Across/math.Sqrt(3)*g.cam.Scale - 4}, "refused", a.TextSize(11), kit.ColWarn, kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
 		}
-		for _, f := range rf.Faults {
-			for _, sv := range v.Ships {
-				if sv.ID == f.Other && sv.OnTable {
-					lk := g.shipLook(sv)
-					l.Poly(g.cam.Pts(physics.Hexagon(sv.Pose, lk.Across)), kit.ColNone, kit.ColWarn, 2.5)
-				}
+	}
+	for _, f := range rf.Faults {
+		for _, sv := range v.Ships {
+			if sv.ID == f.Other && sv.OnTable {
+				lk := g.shipLook(sv)
+				l.Poly(g.cam.Pts(physics.Hexagon(sv.Pose, lk.Across)), kit.ColNone, kit.ColWarn, 2.5)
 			}
 		}
 	}
@@ -676,4 +715,129 @@ func countLeft(kinds []assets.DamageCounter, held map[battle.Counter]int) []cupC
 		}
 	}
 	return left
+}
+
+// alignFromPhoto opens a photo of the real table (a file on the desktop;
+// in the browser the page's file picker, which a phone offers with its
+// camera) in photo mode, to correct the player's ships from it
+// (NewPhotoAlign). A photo without the printed sheet in view is refused
+// with the reason, the game unchanged.
+func (g *Game) alignFromPhoto(side battle.Side) {
+	a := g.a
+	v := g.seat.View(side)
+	su := g.seat.Setup()
+	al := PhotoAlign{Width: su.Width, Depth: su.Depth, Placing: g.table.placing,
+		Back: func() { a.Show(g) },
+		Send: func(fixes []PoseFix, placing string) {
+			g.table.placing = placing
+			g.table.photo = g.table.photo[:0]
+			for _, f := range fixes {
+				g.table.photo = append(g.table.photo, photoFix{PoseFix: f})
+			}
+			a.Show(g)
+		}}
+	for _, sv := range v.Ships {
+		if !sv.OnTable || sv.Out {
+			continue
+		}
+		s := AlignShip{ID: sv.ID, Class: sv.Class, AcrossFlats: g.seat.Class(sv.Class).AcrossFlats, Pose: sv.Pose}
+		if sv.Own {
+			al.Own = append(al.Own, s)
+		} else {
+			al.Others = append(al.Others, s)
+		}
+	}
+	a.OpenFileUpTo("Open a photo of the table taken from above, the printed sheet in view (JPEG or PNG)", a.SavePath("table.jpg"), PhotoExts, photo.MaxPhotoBytes, func(name string, data []byte) error {
+		img, err := photo.DecodeImage(name, data)
+		if err != nil {
+			return err
+		}
+		p, err := NewPhotoAlign(a, name, img, al)
+		if err != nil {
+			return err
+		}
+		a.Show(p)
+		return nil
+	})
+}
+
+// tickPhotoFixes sends the poses read from a photo one after the other,
+// each as the seat's pose correction (the path a drag or a typed pose
+// takes), and keeps each one's answer: set, or refused with the typed
+// reason (the game unchanged).
+func (g *Game) tickPhotoFixes() {
+	e := &g.table
+	i := slices.IndexFunc(e.photo, func(f photoFix) bool { return f.state == fixWaiting || f.state == fixSending })
+	if i < 0 {
+		return
+	}
+	f := &e.photo[i]
+	if f.state == fixSending {
+		g.seat.Poll()
+		if g.seat.Status().Sending != "" {
+			return
+		}
+		f.state, f.err = fixSet, g.seat.Status().Err
+		if f.err != nil {
+			f.state = fixRefused
+		}
+		return
+	}
+	side, ok := g.correcting()
+	if !ok {
+		return
+	}
+	if g.seat.Status().Sending != "" {
+		g.seat.Poll()
+		return
+	}
+	f.Pose = roundPose(f.Pose)
+	if err := g.setPose(side, f.Ship, f.Pose); err != nil {
+		f.state, f.err = fixRefused, err
+		return
+	}
+	f.state = fixSending
+}
+
+// drawPhotoFixes lists the poses read from the last photo: each with its
+// interval and whether the game took it; a refused one in red with the
+// reason.
+func (g *Game) drawPhotoFixes(l *kit.List, x, y, w float64) float64 {
+	a := g.a
+	s := a.S()
+	for _, f := range g.table.photo {
+		at := fmt.Sprintf("(%.1f, %.1f) mm, heading %.1f°, about ±%.1f mm and ±%.1f°", f.Pose.Pos.X, f.Pose.Pos.Y, f.Pose.Heading.Degrees(), f.PosPM, f.HeadingPM)
+		text, col := "From the photo: "+f.Ship+" to "+at+" (sending).", kit.ColSecondary
+		switch f.state {
+		case fixSet:
+			text, col = "From the photo: "+f.Ship+" set to "+at+".", kit.ColInk
+		case fixRefused:
+			why := f.err.Error()
+			if rf := poseRefusal(f.err); rf != nil {
+				why = strings.TrimPrefix(rf.Error(), "pose: ")
+			}
+			text, col = "From the photo, refused: "+why+". The game is unchanged.", kit.ColWarn
+		}
+		y = a.Para(l, x, y+4*s, w, text, 12, col, f.state == fixRefused) + 4*s
+	}
+	return y
+}
+
+// photoRefused says whether err is the refusal of a pose read from the
+// photo (listed with the photo's poses, not again on its own).
+func (g *Game) photoRefused(err error) bool {
+	return slices.ContainsFunc(g.table.photo, func(f photoFix) bool { return f.err == err })
+}
+
+// drawPhotoRefusals draws on the board, in red, each pose read from the
+// photo that the game refused, with the bases in its way.
+func (g *Game) drawPhotoRefusals(l *kit.List, v battle.View) {
+	for _, f := range g.table.photo {
+		if f.state != fixRefused {
+			continue
+		}
+		if rf := poseRefusal(f.err); rf != nil {
+			g.drawRefusal(l, v, rf)
+		}
+	}
 }

@@ -582,6 +582,7 @@ func (g *Game) Tick(dt float64) {
 			g.seat.Poll()
 		}
 	}
+	g.tickPhotoFixes() // a companion game: poses read from a photo, sent one by one
 	if g.st == stAnim && g.anim != nil {
 		g.anim.t += dt
 		if g.anim.done() {

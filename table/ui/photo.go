@@ -52,6 +52,12 @@ type Photo struct {
 	// snapping: the clicks refined on the photo, last first to undo
 	snapper *photo.Snapper
 	snaps   []snapUndo
+	// detectErr is why the sheet was not found by itself (nil: found)
+	detectErr error
+	// align: correcting a companion game's ships (nil: photo mode's
+	// rulings)
+	align *PhotoAlign
+	al    alignState
 	// dragging the view
 	down, moved bool
 	downAt      kit.Pt
@@ -149,6 +155,7 @@ func NewPhoto(a *App, name string, img image.Image, marks *namedData) (*Photo, e
 func (p *Photo) detect(paper string) bool {
 	sheet, _ := photo.SheetFor(paper)
 	det, err := photo.DetectSheet(p.img, sheet)
+	p.detectErr = err
 	if err != nil {
 		p.info = err.Error() + " Choose Sheet (s) and tap the sheet's four marks."
 		if p.marks.Sheet != nil {
@@ -229,6 +236,10 @@ func (p *Photo) click(v physics.Vec) {
 	if v.X < 0 || v.Y < 0 || v.X > float64(b.Dx()) || v.Y > float64(b.Dy()) {
 		return
 	}
+	if p.align != nil && p.al.tap == "" && p.tool == photo.ShipKind {
+		p.info = "To mark one of your ships by its corners, choose its Tap button first."
+		return
+	}
 	p.pending = append(p.pending, v)
 	switch p.tool {
 	case "":
@@ -245,6 +256,10 @@ func (p *Photo) click(v physics.Vec) {
 			p.analyse()
 		}
 	case photo.ShipKind:
+		if p.align != nil && len(p.pending) == 2 {
+			p.alignTapped()
+			return
+		}
 		if len(p.pending) == 2 {
 			c := p.class()
 			p.add(photo.Object{ID: p.a.Comp.NewShipID(c, p.taken), Kind: photo.ShipKind, Class: c, AcrossFlats: p.a.Comp.BaseAcrossFlats(c), Level: 1})
@@ -414,6 +429,10 @@ func (p *Photo) Handle(ev kit.Event) {
 				p.pending = nil
 				return
 			}
+			if p.align != nil {
+				p.align.Back()
+				return
+			}
 			p.a.Home()
 		case kit.KeyBackspace, kit.KeyDelete:
 			p.undo()
@@ -478,6 +497,10 @@ func (p *Photo) char(r rune) {
 	case 't':
 		p.askPlace()
 	case 'b':
+		if p.align != nil {
+			p.alignFind()
+			return
+		}
 		p.findBases()
 	case 'r':
 		p.turnLastShip()
@@ -511,16 +534,29 @@ func (p *Photo) calibration() *photo.Calibration {
 // askPlace asks for the table's size and the sheet's place
 // (photo.ParsePlacing's words) and analyses again with them.
 func (p *Photo) askPlace() {
-	p.a.Ask("Table size and sheet place (mm, degrees): table WIDTHxDEPTH at X,Y angle DEG", p.marks.PlacingText(), nil, func(text string) error {
+	title, offer := "Table size and sheet place (mm, degrees): table WIDTHxDEPTH at X,Y angle DEG", p.marks.PlacingText()
+	if p.align != nil {
+		// the table is the game's: only the sheet's place is asked
+		title = "Where the sheet lies: at X,Y (mm from the play area's lower-left corner to the sheet's centre) angle DEG (from the table's x axis to the sheet's text line)"
+		offer = fmt.Sprintf("at %s,%s angle %s", trimNum(p.marks.Sheet.At.X), trimNum(p.marks.Sheet.At.Y), trimNum(p.marks.Sheet.Angle))
+	}
+	p.a.Ask(title, offer, nil, func(text string) error {
 		pl, err := photo.ParsePlacing(text)
 		if err != nil {
 			return err
+		}
+		if p.align != nil && pl.Size != nil && (pl.Size.X != p.align.Width || pl.Size.Y != p.align.Depth) {
+			return fmt.Errorf("the table is the game's, %s × %s mm; give only where the sheet lies: at X,Y angle DEG", trimNum(p.align.Width), trimNum(p.align.Depth))
 		}
 		if err := p.marks.Place(pl); err != nil {
 			return err
 		}
 		p.info = "placed: " + p.marks.PlacingText()
 		p.analyse()
+		if p.align != nil {
+			p.al.placed = true
+			p.alignFind()
+		}
 		return nil
 	})
 }
@@ -650,9 +686,16 @@ func (p *Photo) Draw(l *kit.List) {
 	if p.res != nil {
 		p.drawOverlay(l)
 	}
+	if p.align != nil && p.res != nil {
+		p.drawTwins(l)
+	}
 	p.drawMarks(l)
 	l.SetClip(nil)
 	l.NewLayer()
+	if p.align != nil {
+		p.drawAlignPanel(l, panel)
+		return
+	}
 	p.drawPanel(l, panel)
 }
 
@@ -665,7 +708,11 @@ const photoButtonRows = 4
 func (p *Photo) panelHeight() float64 {
 	s := p.a.S()
 	b := p.img.Bounds()
-	return math.Max(40*s+photoButtonRows*(p.buttonH()+6*s)+110*s, p.a.H-p.a.W*float64(b.Dy())/float64(b.Dx()))
+	want := 40*s + photoButtonRows*(p.buttonH()+6*s) + 110*s
+	if p.align != nil {
+		want = p.alignPanelHeight()
+	}
+	return math.Max(want, p.a.H-p.a.W*float64(b.Dy())/float64(b.Dx()))
 }
 
 // buttonH is the panel's button height: a finger's target on a touch
@@ -719,6 +766,9 @@ func (p *Photo) drawOverlay(l *kit.List) {
 		hex := sh.Base()
 		l.Line(p.curve([]physics.Vec{hex[0], hex[1]}, false), kit.ColWhite, 3*s)
 		for _, d := range []float64{-1, 1} {
+			if p.align != nil {
+				break // a correction, not a ruling: no arcs
+			}
 			dir := physics.Direction(sh.Facing(t.Limits) + physics.Deg(d*t.Limits.FireArcHalfWidth))
 			l.Dashed(p.curve([]physics.Vec{sh.Pose.Pos, sh.Pose.Pos.Add(dir.Mul(t.Limits.LongRange))}, false), kit.ColColonial, 1.5*s, 6*s, 4*s)
 		}

@@ -1,0 +1,395 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"github.com/golang/geo/s1"
+
+	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/table/ui/kit"
+)
+
+// PhotoExts are the photos photo mode opens (JPEG and PNG).
+var PhotoExts = photoExts
+
+// PhotoAlign is what a companion game hands photo mode to correct the
+// player's ships from a photo of the real table (issue 27, Movement: "take
+// a photo with the sheet in view and mark it in the photo mode"): the
+// table's size, the twin's ships on the table (the player's own, which
+// the photo corrects, and the others, whose bases the photo shows too),
+// and where the confirmed poses go. Photo mode calibrates as always (the
+// printed sheet found on the photo, its place on the table typed), finds
+// the bases of the twin's classes by themselves (photo.Marks.ProposeShips)
+// or snaps the corners the player taps to a base (photo.Snapper.Ship),
+// and states each pose's 95% interval (photo.Result.Poses).
+type PhotoAlign struct {
+	Width, Depth float64                 // the play area (mm)
+	Own          []AlignShip             // the player's ships on the table
+	Others       []AlignShip             // every other ship on the table
+	Placing      string                  // the sheet's place typed for the last photo (photo.ParsePlacing's words), "" for none
+	Send         func([]PoseFix, string) // the confirmed corrections and the sheet's place as typed
+	Back         func()                  // back to the game, nothing sent
+}
+
+// AlignShip is a ship of the twin on the table: its base and its pose.
+type AlignShip struct {
+	ID, Class   string
+	AcrossFlats float64
+	Pose        physics.Pose
+}
+
+// PoseFix is a pose read from the photo for one of the player's ships,
+// with its 95% interval (photo.Pose): the stand's radius in mm and the
+// heading's in degrees.
+type PoseFix struct {
+	Ship      string
+	Pose      physics.Pose
+	PosPM     float64
+	HeadingPM float64
+}
+
+// alignState is photo mode's state while it corrects a companion game's
+// ships: the ships confirmed, the one whose corners the player taps, and
+// whether the sheet's place was given.
+type alignState struct {
+	ok     map[string]bool
+	tapped map[string]bool
+	tap    string
+	placed bool
+	ask    bool // ask where the sheet lies at the next frame
+}
+
+// NewPhotoAlign opens photo mode on a photo of a companion game's table
+// to correct the player's ships from it. The printed sheet must be in
+// view: a photo on which it is not found is refused with the detector's
+// reason. The sheet's place on the table is asked at once (the table's
+// size is the game's); the bases are looked for once it is given.
+func NewPhotoAlign(a *App, name string, img image.Image, al PhotoAlign) (*Photo, error) {
+	p, err := NewPhoto(a, name, img, nil)
+	if err != nil {
+		return nil, err
+	}
+	if p.detectErr != nil {
+		return nil, fmt.Errorf("%s: %v; take the photo again with the whole printed sheet flat in view", filepath.Base(name), p.detectErr)
+	}
+	p.align, p.al = &al, alignState{ok: map[string]bool{}, tapped: map[string]bool{}}
+	// the table's size and the sheet's place are known: the play area's
+	// edges on the photo measure the lens and the perspective (four
+	// sheet marks alone leave the lens assumed, and every interval wide)
+	p.marks.Edges = true
+	size := physics.V(al.Width, al.Depth)
+	if err := p.marks.Place(photo.Placing{Size: &size}); err != nil {
+		return nil, err
+	}
+	if al.Placing != "" {
+		if pl, err := photo.ParsePlacing(al.Placing); err == nil && p.marks.Place(pl) == nil {
+			p.al.placed = true
+		}
+	}
+	p.analyse()
+	if p.al.placed {
+		p.alignFind()
+	}
+	p.al.ask = true // once shown: the file's prompt closes after this
+	return p, nil
+}
+
+// alignShip is one of the player's ships by id.
+func (p *Photo) alignShip(id string) (AlignShip, bool) {
+	for _, s := range p.align.Own {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return AlignShip{}, false
+}
+
+// alignFind looks for the bases of the twin's classes on the photo
+// (photo.Marks.ProposeShips, the player's tapped ships kept) and
+// proposes, for each of the player's ships, the base found nearest its
+// twin (within one base's width, and nearer it than any other ship's
+// twin): its facing the one of the base's flats the photo allows (the
+// fore mark; the front and rear lines alike; or any flat) nearest the
+// twin's. The player confirms each.
+func (p *Photo) alignFind() {
+	cal, err := p.marks.FitOn(p.snap())
+	if err != nil {
+		p.info = "no bases looked for: " + err.Error()
+		return
+	}
+	kept := p.marks.Scene.Objects[:0]
+	for _, o := range p.marks.Scene.Objects {
+		if o.Kind == photo.ShipKind && o.ID == p.al.tap {
+			continue
+		}
+		if _, own := p.alignShip(o.ID); own && p.tapped(o.ID) {
+			kept = append(kept, o)
+		}
+	}
+	p.marks.Scene.Objects = kept
+	var cs []photo.ClassSize
+	twins := append(append([]AlignShip(nil), p.align.Own...), p.align.Others...)
+	for _, s := range twins {
+		cs = append(cs, photo.ClassSize{Class: s.Class, AcrossFlats: s.AcrossFlats})
+	}
+	_, found := p.marks.ProposeShips(p.snap(), cal, cs)
+	type pair struct {
+		base, twin int
+		d          float64
+	}
+	var pairs []pair
+	for i, b := range found {
+		for j, s := range twins {
+			if d := b.Pose.Pos.Dist(s.Pose.Pos); s.AcrossFlats == b.AcrossFlats && d <= s.AcrossFlats {
+				pairs = append(pairs, pair{i, j, d})
+			}
+		}
+	}
+	sort.Slice(pairs, func(i, j int) bool { return pairs[i].d < pairs[j].d })
+	usedBase, usedTwin := map[int]bool{}, map[int]bool{}
+	n := 0
+	for _, pr := range pairs {
+		if usedBase[pr.base] || usedTwin[pr.twin] {
+			continue
+		}
+		usedBase[pr.base], usedTwin[pr.twin] = true, true
+		s := twins[pr.twin]
+		if pr.twin >= len(p.align.Own) || p.tapped(s.ID) {
+			continue // another player's base, or one the player tapped
+		}
+		b := found[pr.base]
+		pose := b.Pose
+		turns := []float64{0}
+		switch {
+		case b.ForeKnown:
+		case b.AxisKnown:
+			turns = []float64{0, 180}
+		default:
+			turns = []float64{0, 60, 120, 180, 240, 300}
+		}
+		best := pose.Heading
+		for _, t := range turns {
+			h := pose.Heading + physics.Deg(t)
+			if angleOff(h, s.Pose.Heading) < angleOff(best, s.Pose.Heading) {
+				best = h
+			}
+		}
+		pose.Heading = best
+		pts, ok := frontCorners(cal.Model, pose, s.AcrossFlats)
+		if !ok {
+			continue
+		}
+		p.marks.Scene.Objects = append(p.marks.Scene.Objects, photo.Object{ID: s.ID, Kind: photo.ShipKind, Class: s.Class, AcrossFlats: s.AcrossFlats, Level: 1,
+			Points: pts, SigmaPx: b.Snapped.SigmaPx})
+		delete(p.al.ok, s.ID)
+		n++
+	}
+	p.analyse()
+	p.info = fmt.Sprintf("%d of your %d ships found on the photo: check each against its model and confirm it, or tap its corners", n, len(p.align.Own))
+}
+
+// tapped says whether the player's ship id was marked by tapping its
+// corners (kept when the bases are looked for again).
+func (p *Photo) tapped(id string) bool { return p.al.tapped[id] }
+
+// angleOff is the angle (degrees, 0..180) between two headings.
+func angleOff(a, b s1.Angle) float64 {
+	return math.Abs(math.Remainder(a.Degrees()-b.Degrees(), 360))
+}
+
+// frontCorners are a base's front flat's corners (left, right as seen
+// from behind) on the photo, through the model.
+func frontCorners(m photo.Model, pose physics.Pose, acrossFlats float64) ([]physics.Vec, bool) {
+	hex := physics.HexagonCorners(pose, acrossFlats)
+	var out []physics.Vec
+	for _, c := range []physics.Vec{hex[1], hex[0]} {
+		px, ok := m.ToPixel(c)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, px)
+	}
+	return out, true
+}
+
+// alignTap starts marking one of the player's ships by its corners: the
+// next two taps are its front flat's left and right corners, snapped to
+// its base's edges.
+func (p *Photo) alignTap(id string) {
+	p.tool, p.pending, p.al.tap = photo.ShipKind, nil, id
+	kept := p.marks.Scene.Objects[:0]
+	for _, o := range p.marks.Scene.Objects {
+		if o.ID != id {
+			kept = append(kept, o)
+		}
+	}
+	p.marks.Scene.Objects = kept
+	delete(p.al.ok, id)
+	delete(p.al.tapped, id)
+	p.analyse()
+	p.info = p.a.Words("Click", "Tap") + " the left, then the right corner of " + id + "'s front flat (as seen from behind the ship), where the base meets the table."
+}
+
+// alignPose is the pose the photo gives one of the player's ships, with
+// its 95% interval; false when it is not marked or not measured.
+func (p *Photo) alignPose(id string) (photo.Pose, bool) {
+	if p.res == nil {
+		return photo.Pose{}, false
+	}
+	for _, ps := range p.res.Poses {
+		if ps.ID == id {
+			return ps, true
+		}
+	}
+	return photo.Pose{}, false
+}
+
+// alignFixes are the confirmed poses, in the order of the player's ships.
+func (p *Photo) alignFixes() []PoseFix {
+	var out []PoseFix
+	for _, s := range p.align.Own {
+		if ps, ok := p.alignPose(s.ID); ok && p.al.ok[s.ID] {
+			out = append(out, PoseFix{Ship: s.ID, Pose: physics.Pose{Pos: ps.Pos, Heading: physics.Deg(ps.Heading)}, PosPM: ps.PosPM, HeadingPM: ps.HeadingPM})
+		}
+	}
+	return out
+}
+
+// alignSend hands the confirmed poses to the game, which sends them as
+// the seat's pose corrections, and goes back to it.
+func (p *Photo) alignSend() {
+	fixes := p.alignFixes()
+	if len(fixes) == 0 {
+		p.info = "nothing confirmed: confirm a ship's pose first"
+		return
+	}
+	p.align.Send(fixes, p.alignPlacing())
+}
+
+// alignPlacing is the sheet's place as typed, "" before it is.
+func (p *Photo) alignPlacing() string {
+	if !p.al.placed {
+		return ""
+	}
+	return p.marks.PlacingText()
+}
+
+// drawTwins draws the twin's bases of the player's ships over the photo
+// (dashed, through the calibration): where the game has them, beside
+// where the photo shows the models.
+func (p *Photo) drawTwins(l *kit.List) {
+	s := p.a.S()
+	for _, sh := range p.align.Own {
+		pts := p.curve(physics.Hexagon(sh.Pose, sh.AcrossFlats), true)
+		if len(pts) > 2 {
+			l.Dashed(append(pts, pts[0]), kit.ColWarn, 1.5*s, 5*s, 4*s)
+		}
+	}
+}
+
+// drawAlignPanel is the panel of photo mode aligning a companion game:
+// the sheet, its place on the table, each of the player's ships as the
+// photo shows it (its pose with the interval, how far from the twin)
+// with Confirm and Tap its corners, then Send.
+func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
+	a := p.a
+	s := a.S()
+	if p.al.ask {
+		p.al.ask = false
+		p.askPlace()
+	}
+	l.Rect(r, kit.ColPanel, kit.ColPanelLine, 1)
+	x, w := r.X+12*s, r.W-24*s
+	y := r.Y + 24*s
+	a.Label(l, x, y, "Align from a photo", 16, kit.ColInk, true)
+	a.Label(l, x+a.Fonts.Width("Align from a photo", a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, kit.ColSecondary, false)
+	y += 6 * s
+	bh := p.buttonH()
+	row := func(labels []string, fns []func()) { y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, nil, fns) }
+	para := func(text string, size float64, c color.NRGBA, bold bool) {
+		y = a.Para(l, x, y+4*s, w, text, size, c, bold)
+	}
+	if p.info != "" {
+		para(p.info, 11, kit.ColSecondary, false)
+	}
+	where := "Where does the sheet lie? Type the table point under its centre and its turn (" + a.Words("t", "Place the sheet") + ")."
+	if p.al.placed {
+		where = "The sheet lies " + p.marks.PlacingText() + "."
+	}
+	para(where, 12, kit.ColInk, !p.al.placed)
+	var find func()
+	if p.al.placed {
+		find = func() { p.char('b') }
+	}
+	y += 2 * s
+	row([]string{a.K("Place the sheet", "t"), a.K("Find my bases", "b")}, []func(){func() { p.char('t') }, find})
+	if p.err != nil && p.res == nil && len(p.marks.Scene.Objects) > 0 {
+		para(p.err.Error(), 12, kit.ColWarn, false)
+	}
+	for _, sh := range p.align.Own {
+		id := sh.ID
+		text, col := id+": not found on the photo.", kit.ColSecondary
+		var confirm func()
+		confirmLabel := "Confirm " + id
+		if ps, ok := p.alignPose(id); ok {
+			d := ps.Pos.Dist(sh.Pose.Pos)
+			turn := math.Remainder(ps.Heading-sh.Pose.Heading.Degrees(), 360)
+			text = fmt.Sprintf("%s: the photo puts it at (%.1f, %.1f) mm, heading %.1f°, about ±%.1f mm and ±%.1f°: %.1f mm and %.1f° from the game's.",
+				id, ps.Pos.X, ps.Pos.Y, ps.Heading, ps.PosPM, ps.HeadingPM, d, math.Abs(turn))
+			col = kit.ColInk
+			if p.al.ok[id] {
+				confirmLabel = id + " confirmed"
+				col = kit.ColOK
+			}
+			confirm = func() { p.al.ok[id] = !p.al.ok[id] }
+		}
+		if p.al.tap == id {
+			text = fmt.Sprintf("%s: %s its front flat's %s corner.", id, a.Words("click", "tap"), []string{"left", "right"}[min(len(p.pending), 1)])
+			col = kit.ColInk
+		}
+		para(text, 12, col, p.al.ok[id])
+		y += 2 * s
+		row([]string{confirmLabel, "Tap " + id + "'s corners"}, []func(){confirm, func() { p.alignTap(id) }})
+	}
+	var send func()
+	if n := len(p.alignFixes()); n > 0 {
+		send = p.alignSend
+	}
+	row([]string{fmt.Sprintf("Send %d correction(s)", len(p.alignFixes())), a.K("Back", "Esc")}, []func(){send, p.align.Back})
+	row([]string{a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []func(){func() { p.char('-') }, func() { p.char('+') }, func() { p.char('0') }})
+	if c := p.calibration(); c != nil {
+		para(fmt.Sprintf("Calibration: %d marks, residuals %.2f mm rms. Dashed: where the game has your ships.", len(c.Residuals), c.RMSMM), 11, kit.ColSecondary, false)
+	}
+}
+
+// alignTapped marks the ship whose corners were just tapped (alignTap)
+// and snaps them to its base's edges, as photo mode snaps any ship.
+func (p *Photo) alignTapped() {
+	s, ok := p.alignShip(p.al.tap)
+	p.al.tap = ""
+	if !ok {
+		p.pending = nil
+		return
+	}
+	p.al.tapped[s.ID] = true
+	p.add(photo.Object{ID: s.ID, Kind: photo.ShipKind, Class: s.Class, AcrossFlats: s.AcrossFlats, Level: 1})
+}
+
+// alignPanelHeight is the height the aligning panel wants under the
+// photo on a portrait screen: its rows of buttons and a ship's lines.
+func (p *Photo) alignPanelHeight() float64 {
+	s := p.a.S()
+	n := float64(len(p.align.Own))
+	return 90*s + (3+n)*(p.buttonH()+6*s) + n*52*s + 40*s
+}
+
+// trimNum writes a number of mm or degrees to the tenth, without a
+// trailing .0.
+func trimNum(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
