@@ -1538,7 +1538,7 @@ func (g *Game) Help() []string {
 				"The ghost shows where the plan takes the ship (drawn from the engine's placement); an illegal plan is flagged with its rule and reason.",
 				"Commit fixes the plan (an illegal one needs a second Commit); Undo withdraws a committed plan; Hand over passes the screen to the other player once all are committed (against the computer: Done ends your planning and the plans are revealed).",
 				"While preplanning (a severely wounded pilot), Commit fixes the cards chosen for next turn.",
-			}, common...)
+			}, append(g.rulesOfSelected(), common...)...)
 		}
 		speeds := "1 back, 2 stop, 3 low, 4 medium, 5 high"
 		if rules.Has(starship.OptFTL) {
@@ -1558,7 +1558,7 @@ func (g *Game) Help() []string {
 			"The ghost shows where the plan takes the ship (drawn from the engine's placement); an illegal plan is flagged with its rule and reason.",
 			"Enter commits the plan (an illegal one needs a second Enter); u withdraws a committed plan; h hands over to the other player once all are committed (against the computer: h ends your planning and the plans are revealed).",
 			"While preplanning (a severely wounded pilot), Enter fixes the cards chosen for next turn.",
-		}, common...)
+		}, append(g.rulesOfSelected(), common...)...)
 	case stDeclare:
 		return append([]string{
 			a.Words("Declare your shots. Tab or a click on your ship chooses the shooter; its targets get rulers from the stand to the witness point with band, margin, cover and blockers.",

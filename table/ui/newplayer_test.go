@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -193,4 +194,80 @@ func TestANewShipIsNamedAlikeInEveryMode(t *testing.T) {
 		return slices.ContainsFunc(e.Sc.Ships[:n], func(s scenarios.Ship) bool { return s.ID == id })
 	}), got.ID, "the editor names by the class, not the side")
 	assert.True(t, strings.HasPrefix(got.ID, "raider-"), got.ID)
+}
+
+// TestThePanelSaysWhatToDoOnceEveryShipIsPlanned: with every ship
+// planned the panel still showed the last ship's "Legal plan." and
+// nothing said that Hand over (or Done) was the next step. It says so,
+// in the words of the seat: the other player at this machine, or the
+// computer.
+func TestThePanelSaysWhatToDoOnceEveryShipIsPlanned(t *testing.T) {
+	for _, cylon := range []string{Human, "greedy"} {
+		a := newTestApp(t)
+		a.Players[battle.Cylon] = cylon
+		g, err := NewGame(a, closeQuarters(starship.Quick), 3)
+		require.NoError(t, err)
+		a.Show(g)
+		for g.Stage() != "plan" {
+			enter(a)
+		}
+		assert.NotContains(t, frameText(a), "Every ship is planned", "%s: not before", cylon)
+		for range ownActive(g.battle().View(g.side)) {
+			send(a, kit.Type("3")...)
+			enter(a)
+		}
+		want := "Every ship is planned. Hand over (h) passes the screen to the Cylon player."
+		if cylon != Human {
+			want = "Every ship is planned. Done (h) ends your planning: the plans are revealed."
+		}
+		assert.Contains(t, strings.ReplaceAll(frameText(a), "\n", " "), want, cylon)
+	}
+}
+
+// TestHelpWhilePlanningTellsTheRulesBehindTheControls: F1 while planning
+// listed only keys; what a G-value, the kinetic energy, the fuel of a
+// jump and the damage counters mean stood in the panel alone. The help
+// now tells them too, for the ship being planned.
+func TestHelpWhilePlanningTellsTheRulesBehindTheControls(t *testing.T) {
+	a := newTestApp(t)
+	sc, err := scenarios.Load("jump-point", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	for g.Stage() != "plan" {
+		enter(a)
+	}
+	send(a, kit.Type("6")...) // FTL
+	help := strings.Join(g.Help(), "\n")
+	assert.Contains(t, help, "The rules behind "+g.sel+"'s controls:")
+	assert.Contains(t, help, "G-value")
+	assert.Contains(t, help, "Kinetic energy")
+	assert.Contains(t, help, "FTL jump costs")
+}
+
+// TestContinueNamesTheGameAtStartUp: `make play` opened the title with
+// "Continue the unfinished game", naming no game: the title was made
+// before the App knew its data folder (table.NewApp sets DataDir after
+// ui.NewApp), so the autosave's name was never read. The title names
+// it however the App was set up.
+func TestContinueNamesTheGameAtStartUp(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	a := newTestApp(t)
+	a.DataDir = data
+	g, err := NewGame(a, closeQuarters(starship.Quick), 9)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a) // the briefing
+	send(a, kit.Type("3")...)
+	enter(a)
+	require.True(t, a.HasAutosave())
+
+	b := NewApp(a.Comp, t.TempDir()) // as table.NewApp: the data folder after
+	b.DataDir = data
+	b.Handle(kit.Event{Kind: kit.Resize, W: 1280, H: 800})
+	b.Frame()
+	ti, ok := b.Screen().(*Title)
+	require.True(t, ok)
+	assert.True(t, strings.HasPrefix(ti.items()[0].label, "Continue: Close quarters (saved "), ti.items()[0].label)
 }

@@ -711,6 +711,14 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 	}
 	a.Button(l, kit.Rect{X: x + 2*(hw+4*sc), Y: y, W: hw, H: 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })
 	y += 34 * sc
+	if !now && !g.preplan {
+		// what to do next, once every ship is planned
+		next := hand + " ends your planning: the plans are revealed."
+		if g.plays(g.side.Opponent()) {
+			next = hand + " passes the screen to the " + SideName(g.side.Opponent()) + " player."
+		}
+		y = a.Para(l, x, y+14*sc, w, "Every ship is planned. "+next, 12.5, kit.ColOK, true) - 4*sc
+	}
 	// legality and the outcome
 	o, vs, err := g.planCheck(v, s.ID, *p)
 	lv, lvOut := g.leaves(v, s.ID, o)
@@ -886,6 +894,19 @@ func facingWords(n int) string {
 		return fmt.Sprintf("%d° clockwise", d)
 	}
 	return fmt.Sprintf("%d° counter-clockwise", -d)
+}
+
+// rulesOfSelected is rulesBehind for the ship being planned, as the help
+// (F1) tells it too: a heading and the lines (none when no ship is).
+func (g *Game) rulesOfSelected() []string {
+	v := g.seat.View(g.side)
+	s, ok := own(v, g.sel)
+	if !ok || s.State == nil {
+		return nil
+	}
+	p := g.draft(v, s.ID)
+	o, _, _ := g.planCheck(v, s.ID, *p)
+	return append([]string{"The rules behind " + s.ID + "'s controls:"}, g.rulesBehind(s, g.seat.Class(s.Class), *s.State, p, o)...)
 }
 
 // rulesBehind says in words the rules behind the planning controls of a

@@ -31,7 +31,10 @@ type Title struct {
 	titles   map[string]string // built-in scenario → its name
 	briefs   map[string]*brief
 	contName string // the game autosaved in DataDir, for Continue
-	scs      map[string]*scenarios.Scenario
+	// contNamed: contName was looked for (once, at the first frame: the
+	// App's DataDir is set after the title is made)
+	contNamed bool
+	scs       map[string]*scenarios.Scenario
 
 	contChecked bool           // the autosave was looked for
 	cont        *battle.Battle // the autosaved game, if any
@@ -49,7 +52,6 @@ func (t *Title) autosaved() (*battle.Battle, bool) {
 // NewTitle returns the title screen.
 func NewTitle(a *App) *Title {
 	t := &Title{a: a, names: scenarios.Names(), titles: map[string]string{}, scs: map[string]*scenarios.Scenario{}}
-	t.contName = a.AutosaveName()
 	for i, n := range t.names {
 		if n == scenarios.Default {
 			t.scenario = i
@@ -134,6 +136,9 @@ func (t *Title) items() []titleItem {
 	}
 	var items []titleItem
 	if a.HasAutosave() {
+		if !t.contNamed {
+			t.contName, t.contNamed = a.AutosaveName(), true
+		}
 		label := "Continue the unfinished game"
 		if t.contName != "" {
 			label = "Continue: " + t.contName
