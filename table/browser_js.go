@@ -318,7 +318,7 @@ func (b *browser) Upload(exts []string, limit int64, done func(string, []byte, e
 	if !in.Truthy() {
 		return
 	}
-	in.Set("accept", strings.Join(exts, ","))
+	in.Set("accept", acceptOf(exts))
 	in.Set("value", "")
 	hand := func(u upload) {
 		b.mu.Lock()
@@ -394,4 +394,19 @@ func (b *browser) Store(key string, data []byte) (err error) {
 	}
 	ls.Call("setItem", key, string(data))
 	return nil
+}
+
+// acceptOf is the file input's accept list for files ending in exts:
+// for photos (every ext a JPEG's or a PNG's) the image types too, so
+// that a phone offers its camera beside its files (no capture attribute:
+// a photo taken before, or with another camera app, stays choosable).
+func acceptOf(exts []string) string {
+	photos := len(exts) > 0
+	for _, x := range exts {
+		photos = photos && (x == ".jpg" || x == ".jpeg" || x == ".png")
+	}
+	if photos {
+		return "image/jpeg,image/png," + strings.Join(exts, ",")
+	}
+	return strings.Join(exts, ",")
 }
