@@ -805,6 +805,9 @@ func (g *Game) tickPhotoFixes() {
 func (g *Game) drawPhotoFixes(l *kit.List, x, y, w float64) float64 {
 	a := g.a
 	s := a.S()
+	if len(g.table.photo) > 0 {
+		y += a.TextSize(12) // Para takes the first line's baseline
+	}
 	for _, f := range g.table.photo {
 		at := fmt.Sprintf("(%.1f, %.1f) mm, heading %.1f°, about ±%.1f mm and ±%.1f°", f.Pose.Pos.X, f.Pose.Pos.Y, f.Pose.Heading.Degrees(), f.PosPM, f.HeadingPM)
 		text, col := "From the photo: "+f.Ship+" to "+at+" (sending).", kit.ColSecondary
@@ -818,7 +821,7 @@ func (g *Game) drawPhotoFixes(l *kit.List, x, y, w float64) float64 {
 			}
 			text, col = "From the photo, refused: "+why+". The game is unchanged.", kit.ColWarn
 		}
-		y = a.Para(l, x, y+4*s, w, text, 12, col, f.state == fixRefused) + 4*s
+		y = a.Para(l, x, y, w, text, 12, col, f.state == fixRefused) + 4*s
 	}
 	return y
 }

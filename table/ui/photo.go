@@ -537,7 +537,7 @@ func (p *Photo) askPlace() {
 	title, offer := "Table size and sheet place (mm, degrees): table WIDTHxDEPTH at X,Y angle DEG", p.marks.PlacingText()
 	if p.align != nil {
 		// the table is the game's: only the sheet's place is asked
-		title = "Where the sheet lies: at X,Y (mm from the play area's lower-left corner to the sheet's centre) angle DEG (from the table's x axis to the sheet's text line)"
+		title = "Where the sheet lies: at X,Y angle DEG"
 		offer = fmt.Sprintf("at %s,%s angle %s", trimNum(p.marks.Sheet.At.X), trimNum(p.marks.Sheet.At.Y), trimNum(p.marks.Sheet.Angle))
 	}
 	p.a.Ask(title, offer, nil, func(text string) error {
@@ -686,7 +686,7 @@ func (p *Photo) Draw(l *kit.List) {
 	if p.res != nil {
 		p.drawOverlay(l)
 	}
-	if p.align != nil && p.res != nil {
+	if p.align != nil && p.res != nil && p.al.placed {
 		p.drawTwins(l)
 	}
 	p.drawMarks(l)
@@ -774,7 +774,7 @@ func (p *Photo) drawOverlay(l *kit.List) {
 		}
 	}
 	for _, ru := range p.res.Rulings {
-		if !ru.Measured {
+		if !ru.Measured || p.align != nil { // a correction, not a ruling
 			continue
 		}
 		col := BandColor(ru.Band)

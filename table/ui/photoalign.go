@@ -310,25 +310,28 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	y := r.Y + 24*s
 	a.Label(l, x, y, "Align from a photo", 16, kit.ColInk, true)
 	a.Label(l, x+a.Fonts.Width("Align from a photo", a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, kit.ColSecondary, false)
-	y += 6 * s
+	y += 8 * s
 	bh := p.buttonH()
-	row := func(labels []string, fns []func()) { y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, nil, fns) }
+	row := func(labels []string, fns []func(), on ...bool) { y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
+	// a paragraph from the top of the room left (Para takes the first
+	// line's baseline), leaving y under its last line
 	para := func(text string, size float64, c color.NRGBA, bold bool) {
-		y = a.Para(l, x, y+4*s, w, text, size, c, bold)
+		sz := a.TextSize(size)
+		y = a.Para(l, x, y+sz+2*s, w, text, size, c, bold) - sz + 6*s
 	}
 	if p.info != "" {
 		para(p.info, 11, kit.ColSecondary, false)
 	}
-	where := "Where does the sheet lie? Type the table point under its centre and its turn (" + a.Words("t", "Place the sheet") + ")."
+	where := "Where does the sheet lie? " + a.K("Place the sheet", "t") + ": the table point under its centre (mm from the play area's lower-left corner) and its turn (degrees from the table's x axis to its lines of text)."
 	if p.al.placed {
-		where = "The sheet lies " + p.marks.PlacingText() + "."
+		sh := p.marks.Sheet
+		where = fmt.Sprintf("The sheet lies at %s,%s, turned %s°, on the %s × %s mm table.", trimNum(sh.At.X), trimNum(sh.At.Y), trimNum(sh.Angle), trimNum(p.align.Width), trimNum(p.align.Depth))
 	}
 	para(where, 12, kit.ColInk, !p.al.placed)
 	var find func()
 	if p.al.placed {
 		find = func() { p.char('b') }
 	}
-	y += 2 * s
 	row([]string{a.K("Place the sheet", "t"), a.K("Find my bases", "b")}, []func(){func() { p.char('t') }, find})
 	if p.err != nil && p.res == nil && len(p.marks.Scene.Objects) > 0 {
 		para(p.err.Error(), 12, kit.ColWarn, false)
@@ -355,8 +358,7 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 			col = kit.ColInk
 		}
 		para(text, 12, col, p.al.ok[id])
-		y += 2 * s
-		row([]string{confirmLabel, "Tap " + id + "'s corners"}, []func(){confirm, func() { p.alignTap(id) }})
+		row([]string{confirmLabel, "Tap " + id + "'s corners"}, []func(){confirm, func() { p.alignTap(id) }}, p.al.ok[id], p.al.tap == id)
 	}
 	var send func()
 	if n := len(p.alignFixes()); n > 0 {
