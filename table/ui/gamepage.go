@@ -43,9 +43,29 @@ func (g *Game) pageState(st *PageState) {
 	if (g.st == stAnim || g.st == stResults) && g.beats != nil {
 		st.Beat = g.beat + 1
 	}
+	if g.st == stAnim || g.st == stResults {
+		st.Headline = g.resultsHeadline()
+		for _, e := range g.results {
+			st.Lines = append(st.Lines, g.pageLine(e))
+		}
+		for _, sl := range g.shotLines {
+			st.Shots = append(st.Shots, PageShot{Shooter: sl.shooter, Target: sl.target, Dice: sl.dice, Result: sl.label})
+		}
+	}
+	if g.logOpen {
+		st.Lines = st.Lines[:0]
+		for _, e := range g.visibleEvents(g.publicView()) {
+			st.Lines = append(st.Lines, g.pageLine(e))
+		}
+	}
 	if int(g.st) < len(stageNames) {
 		st.Stage = stageNames[g.st]
 	}
+}
+
+// pageLine is an event's line as the screen shows it, for PageState.
+func (g *Game) pageLine(e logEntry) PageLine {
+	return PageLine{Text: g.line(e), Turn: e.Turn, Kind: string(e.Kind), Ship: e.Ship, Other: e.Other, Secret: e.Secret}
 }
 
 // stageNames name the stages of a game for PageState.

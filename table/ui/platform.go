@@ -102,6 +102,15 @@ type PageState struct {
 	Seq     int          `json:"seq,omitempty"`    // a network game: messages the server accepted so far
 	Plan    string       `json:"plan,omitempty"`   // a network game: the plan of the ship being planned, as the panel shows it
 	Beat    int          `json:"beat,omitempty"`   // a game's playback: the beat on screen, counted from 1 (two beats may look alike otherwise)
+	// Headline is what a game's playback says the beat on screen shows
+	// ("Movement step 1: the ships move.").
+	Headline string `json:"headline,omitempty"`
+	// Lines are the lines of the battle's events a game shows now: the
+	// playback's results while a beat is on screen, the whole log while
+	// the log is open.
+	Lines []PageLine `json:"lines,omitempty"`
+	// Shots are the shot cards a game's playback shows on the board.
+	Shots []PageShot `json:"shots,omitempty"`
 	Buttons []PageButton `json:"buttons"`
 	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode and the editor: the ships on the table
 	Fields  []PageField  `json:"fields,omitempty"`
@@ -119,6 +128,27 @@ type PageText struct {
 	Y    float64 `json:"y"`
 	W    float64 `json:"w"`
 	H    float64 `json:"h"`
+}
+
+// PageLine is a line of the battle's events as the screen shows it, with
+// the event it says (its turn, kind and ships, and whether it is a
+// side's secret: battle.Event.Secret).
+type PageLine struct {
+	Text   string `json:"text"`
+	Turn   int    `json:"turn"`
+	Kind   string `json:"kind"`
+	Ship   string `json:"ship,omitempty"`
+	Other  string `json:"other,omitempty"`
+	Secret bool   `json:"secret,omitempty"`
+}
+
+// PageShot is a shot card of the playback: who fired at whom, the two
+// dice and the result as the card says it (HIT, MISS, TWO HITS).
+type PageShot struct {
+	Shooter string `json:"shooter"`
+	Target  string `json:"target"`
+	Dice    [2]int `json:"dice"`
+	Result  string `json:"result"`
 }
 
 // PagePhoto is where photo mode shows its photo: photo pixel (px, py) is
