@@ -23,8 +23,13 @@ func (g *Game) pageState(st *PageState) {
 	st.Turn, st.Side = g.publicView().Turn, g.side.String()
 	for _, sv := range g.publicView().Ships {
 		if sv.OnTable && !sv.Out {
-			p := g.cam.ToScreen(sv.Pose.Pos)
-			st.Ships = append(st.Ships, PageShip{ID: sv.ID, X: p.X, Y: p.Y, Heading: sv.Pose.Heading.Degrees()})
+			// where the ship is drawn: along its move during a playback
+			pose := sv.Pose
+			if g.anim != nil {
+				pose = g.anim.look(g.shipLook(sv)).Pose
+			}
+			p := g.cam.ToScreen(pose.Pos)
+			st.Ships = append(st.Ships, PageShip{ID: sv.ID, X: p.X, Y: p.Y, Heading: pose.Heading.Degrees()})
 		}
 	}
 	if ns, ok := g.seat.(interface{ State() *wire.State }); ok {
