@@ -82,6 +82,7 @@ type Game struct {
 	// previews: the engine's Preview of each ship's draft, kept while
 	// neither the draft nor the ship changes (planCheck)
 	previews map[string]checked
+	costs    map[costsKey][]cardCost // the difficult maneuver marks of a ship's cards (cardCosts)
 
 	// declaring
 	shooter   string

@@ -21,6 +21,9 @@ func (g *Game) pageState(st *PageState) {
 		st.Hash = sv.Hash()
 	}
 	st.Turn, st.Side = g.publicView().Turn, g.side.String()
+	if len(g.seat.Sides()) == 0 {
+		st.Side = "" // a spectator plays no side
+	}
 	for _, sv := range g.publicView().Ships {
 		if sv.OnTable && !sv.Out {
 			// where the ship is drawn: along its move during a playback

@@ -651,6 +651,12 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 	cw := (w - float64(cols-1)*4*sc) / float64(cols)
 	bh := 26 * sc
 	bracketed := false
+	// the cards the rules of difficult maneuvers touch now, marked before
+	// the player chooses one
+	var costs []cardCost
+	if !locked && !g.preplan {
+		costs = g.cardCosts(s.Side, s, deck, *p)
+	}
 	for i, c := range mains {
 		cx := x + float64(i%cols)*(cw+4*sc)
 		cy := y + float64(i/cols)*(bh+4*sc)
@@ -661,6 +667,9 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 		}
 		id := c.ID
 		a.Button(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, label, id == m, false, edit(func() { setMain(p, deck, id) }))
+		if cc, ok := costOf(costs, id); ok {
+			drawCostMark(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, cc, sc)
+		}
 	}
 	y += float64((len(mains)+cols-1)/cols) * (bh + 4*sc)
 	// the legend of the brackets (when a card is in brackets), in a
@@ -669,6 +678,13 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 		a.Para(l, x, y+8*sc, w, fmt.Sprintf("(In brackets): no arrow for %s speed; it cannot be flown at it.", speed), 11, kit.ColSecondary, false)
 	}
 	y += 10*sc + float64(len(a.Fonts.Wrap("(In brackets): no arrow for medium speed; it cannot be flown at it.", a.TextSize(11), w, false))-1)*a.TextSize(11)*1.3
+	for _, line := range g.costLines(s.ID, costs) {
+		col := kit.ColSecondary
+		if line.warn {
+			col = kit.ColWarn
+		}
+		y = a.Para(l, x, y+6*sc, w, line.text, 11, col, false)
+	}
 	section(a.K("Second card", "o"))
 	opts := append([]maneuvers.Card{{ID: "", Name: "none"}}, g.usableSeconds(seconds)...)
 	for i, c := range opts {
@@ -680,6 +696,9 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 			label = fmt.Sprintf("%s G%d", c.Name, c.G)
 		}
 		a.Button(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, label, id == sec, false, edit(func() { setSecond(p, deck, id) }))
+		if cc, ok := costOf(costs, id); ok {
+			drawCostMark(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, cc, sc)
+		}
 	}
 	y += float64((len(opts)+cols-1)/cols) * (bh + 4*sc)
 	speeds := g.sliderSpeeds()
