@@ -152,4 +152,3 @@ func TestPlanning_DifficultManeuvers_MarkedBeforeChoosing(t *testing.T) {
 		})
 	}
 }
-

@@ -90,18 +90,18 @@ type PageButton struct {
 // keeps the ruling in an element that screen readers announce, and its
 // tests read all of it.
 type PageState struct {
-	Screen  string       `json:"screen"`
-	Status  string       `json:"status"`
-	Ruling  string       `json:"ruling,omitempty"` // measurement mode: the ruling between the last two ships tapped
-	Hash    string       `json:"hash,omitempty"`   // a game or replay: the battle's state hash
-	Turn    int          `json:"turn,omitempty"`
-	Stage   string       `json:"stage,omitempty"`
-	Side    string       `json:"side,omitempty"` // a game: the side at the controls
-	AtEnd   bool         `json:"at_end,omitempty"`
-	Result  string       `json:"result,omitempty"` // a network game: the winner and why, once the record is signed
-	Seq     int          `json:"seq,omitempty"`    // a network game: messages the server accepted so far
-	Plan    string       `json:"plan,omitempty"`   // a network game: the plan of the ship being planned, as the panel shows it
-	Beat    int          `json:"beat,omitempty"`   // a game's playback: the beat on screen, counted from 1 (two beats may look alike otherwise)
+	Screen string `json:"screen"`
+	Status string `json:"status"`
+	Ruling string `json:"ruling,omitempty"` // measurement mode: the ruling between the last two ships tapped
+	Hash   string `json:"hash,omitempty"`   // a game or replay: the battle's state hash
+	Turn   int    `json:"turn,omitempty"`
+	Stage  string `json:"stage,omitempty"`
+	Side   string `json:"side,omitempty"` // a game: the side at the controls
+	AtEnd  bool   `json:"at_end,omitempty"`
+	Result string `json:"result,omitempty"` // a network game: the winner and why, once the record is signed
+	Seq    int    `json:"seq,omitempty"`    // a network game: messages the server accepted so far
+	Plan   string `json:"plan,omitempty"`   // a network game: the plan of the ship being planned, as the panel shows it
+	Beat   int    `json:"beat,omitempty"`   // a game's playback: the beat on screen, counted from 1 (two beats may look alike otherwise)
 	// Headline is what a game's playback says the beat on screen shows
 	// ("Movement step 1: the ships move.").
 	Headline string `json:"headline,omitempty"`
@@ -110,7 +110,7 @@ type PageState struct {
 	// the log is open.
 	Lines []PageLine `json:"lines,omitempty"`
 	// Shots are the shot cards a game's playback shows on the board.
-	Shots []PageShot `json:"shots,omitempty"`
+	Shots   []PageShot   `json:"shots,omitempty"`
 	Buttons []PageButton `json:"buttons"`
 	Ships   []PageShip   `json:"ships,omitempty"` // measurement mode and the editor: the ships on the table
 	Fields  []PageField  `json:"fields,omitempty"`
