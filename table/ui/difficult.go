@@ -136,7 +136,7 @@ func (g *Game) costLines(ship string, costs []cardCost) []costLine {
 		}
 	}
 	if len(marked) > 0 {
-		out = append(out, costLine{text: fmt.Sprintf("Hexagon: difficult (%s). Choosing it takes a difficult maneuver marker: next turn %s may plan no difficult card, and no overboost card but a straight one (Planning: Difficult maneuvers).",
+		out = append(out, costLine{text: fmt.Sprintf("Hexagon, difficult: %s. Choosing one takes a difficult maneuver marker: next turn %s may plan no difficult card, and no overboost card but a straight one (Planning: Difficult maneuvers).",
 			strings.Join(marked, ", "), ship)})
 	}
 	for _, c := range costs {

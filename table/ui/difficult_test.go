@@ -79,7 +79,7 @@ func TestPlanning_DifficultManeuvers_MarkedBeforeChoosing(t *testing.T) {
 			text := strings.Join(strings.Fields(textOnScreen(t, a, "turn 1")), " ")
 			marks := cardMarks(a)
 			assert.Equal(t, map[string]string{"Hard turn left G3": "difficult", "Hard turn right G3": "difficult"}, marks, "turn 1: the difficult cards")
-			assert.Contains(t, text, "Hexagon: difficult (Hard turn left, Hard turn right). Choosing it takes a difficult maneuver marker: next turn viper-1 may plan no difficult card, and no overboost card but a straight one (Planning: Difficult maneuvers).")
+			assert.Contains(t, text, "Hexagon, difficult: Hard turn left, Hard turn right. Choosing one takes a difficult maneuver marker: next turn viper-1 may plan no difficult card, and no overboost card but a straight one (Planning: Difficult maneuvers).")
 			assert.NotContains(t, text, "Red hexagon")
 
 			// viper-1 flies a hard turn left at low speed: legal, with a marker
@@ -143,7 +143,7 @@ func TestPlanning_DifficultManeuvers_MarkedBeforeChoosing(t *testing.T) {
 			assert.Contains(t, text, "Red hexagon, Hard turn left: not now, Hard turn left is difficult, and a difficult maneuver was played last turn (Planning: Difficult maneuvers). Planned anyway, it flies Straight at ")
 			assert.Contains(t, text, "and draws 1 damage counter.")
 			assert.Contains(t, text, "Red hexagon, Overboost bank left: not now, after a difficult maneuver only a straight overboost may be planned (Planning: Difficult maneuvers).")
-			assert.NotContains(t, text, "Hexagon: difficult", "no difficult card may be chosen now")
+			assert.NotContains(t, text, "Hexagon, difficult", "no difficult card may be chosen now")
 
 			g.sel = "viper-2"
 			// (at viper-2's medium speed the hard turns are bracketed: no
