@@ -99,8 +99,8 @@ func costOf(costs []cardCost, id string) (cardCost, bool) {
 // difficult card that may be chosen (it takes a marker), filled in the
 // warning colour for a card the rules forbid now.
 func drawCostMark(l *kit.List, r kit.Rect, c cardCost, s float64) {
-	rad := 5 * s
-	cx, cy := r.X+r.W-rad-4*s, r.Y+rad+3*s
+	rad := 4 * s
+	cx, cy := r.X+r.W-rad-2*s, r.Y+rad+2*s
 	fill, stroke := kit.ColNone, kit.ColInk
 	if c.broken.Rule != "" {
 		fill, stroke = kit.ColWarn, kit.ColWarn

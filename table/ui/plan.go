@@ -678,7 +678,10 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 		a.Para(l, x, y+8*sc, w, fmt.Sprintf("(In brackets): no arrow for %s speed; it cannot be flown at it.", speed), 11, kit.ColSecondary, false)
 	}
 	y += 10*sc + float64(len(a.Fonts.Wrap("(In brackets): no arrow for medium speed; it cannot be flown at it.", a.TextSize(11), w, false))-1)*a.TextSize(11)*1.3
-	for _, line := range g.costLines(s.ID, costs) {
+	for i, line := range g.costLines(s.ID, costs) {
+		if i == 0 {
+			y += a.TextSize(11) * 1.3 // below the bracket legend's space
+		}
 		col := kit.ColSecondary
 		if line.warn {
 			col = kit.ColWarn
