@@ -70,7 +70,8 @@ type alignState struct {
 // to correct the player's ships from it. The printed sheet must be in
 // view: a photo on which it is not found is refused with the detector's
 // reason. The sheet's place on the table is asked at once (the table's
-// size is the game's); the bases are looked for once it is given.
+// size is the game's) unless al.Placing gives it (the last photo's); the
+// bases are looked for once it is given.
 func NewPhotoAlign(a *App, name string, img image.Image, al PhotoAlign) (*Photo, error) {
 	p, err := NewPhoto(a, name, img, nil)
 	if err != nil {
@@ -95,9 +96,12 @@ func NewPhotoAlign(a *App, name string, img image.Image, al PhotoAlign) (*Photo,
 	}
 	p.analyse()
 	if p.al.placed {
+		// the sheet lies where it lay for the last photo (Place the
+		// sheet changes it)
 		p.alignFind()
+	} else {
+		p.al.ask = true // once shown: the file's prompt closes after this
 	}
-	p.al.ask = true // once shown: the file's prompt closes after this
 	return p, nil
 }
 

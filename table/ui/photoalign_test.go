@@ -169,6 +169,7 @@ func TestCompanionPosesCorrectedFromAPhoto(t *testing.T) {
 	}
 	clickButton(t, col.a, "Send 3 correction(s)")
 	require.Equal(t, Screen(col.g), col.a.Screen(), "back on the game")
+	assert.Equal(t, "table 900x1200 at "+trimNum(tr.SheetAt.X)+","+trimNum(tr.SheetAt.Y)+" angle 17", col.g.table.placing, "the sheet's place is kept for the next photo")
 
 	for guard := 0; ; guard++ {
 		require.Less(t, guard, 100000, "the corrections answered")
@@ -214,6 +215,24 @@ func TestCompanionPosesCorrectedFromAPhoto(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, red, "the refused pose is drawn in red on the board")
+
+	// the next photo: the sheet has not moved, its place is not asked
+	// again; the Vipers' bases found where their twins now stand; Esc
+	// goes back to the game, nothing sent
+	clickButton(t, col.a, "Align from a photo")
+	typeIn(col.a, path)
+	p, ok = col.a.Screen().(*Photo)
+	require.True(t, ok)
+	col.a.Frame()
+	assert.Nil(t, col.a.modal, "the sheet's place is not asked again")
+	assert.Contains(t, p.info, "2 of your 3 ships found on the photo")
+	for _, id := range []string{"escort-1", "escort-2"} {
+		ps, ok := p.alignPose(id)
+		require.True(t, ok, id)
+		assert.Less(t, ps.Pos.Dist(shipIn(st, id).Pose.Pos), ps.PosPM, "%s: the photo agrees with the corrected twin", id)
+	}
+	send(col.a, kit.Press(kit.KeyEscape))
+	assert.Equal(t, Screen(col.g), col.a.Screen(), "Esc: back on the game")
 }
 
 // TestCompanionPhotoWithoutTheSheetIsRefused: a photo of the table on
