@@ -537,7 +537,7 @@ func (p *Photo) askPlace() {
 	title, offer := "Table size and sheet place (mm, degrees): table WIDTHxDEPTH at X,Y angle DEG", p.marks.PlacingText()
 	if p.align != nil {
 		// the table is the game's: only the sheet's place is asked
-		title = "Where the sheet lies: at X,Y angle DEG"
+		title = "Where the sheet lies"
 		offer = fmt.Sprintf("at %s,%s angle %s", trimNum(p.marks.Sheet.At.X), trimNum(p.marks.Sheet.At.Y), trimNum(p.marks.Sheet.Angle))
 	}
 	p.a.Ask(title, offer, nil, func(text string) error {
@@ -823,7 +823,11 @@ func (p *Photo) drawMarks(l *kit.List) {
 	if sh := p.marks.Sheet; sh != nil && !sh.Auto {
 		for i, v := range sh.Pixels {
 			if v != (physics.Vec{}) {
-				mark(v, "sheet "+photo.MarkNames[i])
+				label := "sheet " + photo.MarkNames[i]
+				if p.align != nil {
+					label = "" // found by itself: the crosses say where
+				}
+				mark(v, label)
 			}
 		}
 	}

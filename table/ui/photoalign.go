@@ -369,7 +369,9 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 		send = p.alignSend
 	}
 	row([]string{fmt.Sprintf("Send %d correction(s)", len(p.alignFixes())), a.K("Back", "Esc")}, []func(){send, p.align.Back})
-	row([]string{a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []func(){func() { p.char('-') }, func() { p.char('+') }, func() { p.char('0') }})
+	if !a.Touch() { // fingers pinch
+		row([]string{a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []func(){func() { p.char('-') }, func() { p.char('+') }, func() { p.char('0') }})
+	}
 	if c := p.calibration(); c != nil {
 		para(fmt.Sprintf("Calibration: %d marks, residuals %.2f mm rms. Dashed: where the game has your ships.", len(c.Residuals), c.RMSMM), 11, kit.ColSecondary, false)
 	}
@@ -393,7 +395,15 @@ func (p *Photo) alignTapped() {
 func (p *Photo) alignPanelHeight() float64 {
 	s := p.a.S()
 	n := float64(len(p.align.Own))
-	return 90*s + (3+n)*(p.buttonH()+6*s) + n*52*s + 40*s
+	rows := 3 + n // place, send, zoom, and one a ship
+	if p.a.Touch() {
+		rows-- // no zoom row
+	}
+	// the lines of text: the found line, the sheet's (3), each ship's
+	// (2), the calibration's (2), each with its gap
+	lines := 2 + 3 + 2*n + 2
+	sz := p.a.TextSize(12)
+	return 32*s + lines*1.3*sz + 4*6*s + n*6*s + rows*(p.buttonH()+6*s)
 }
 
 // trimNum writes a number of mm or degrees to the tenth, without a
