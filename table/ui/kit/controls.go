@@ -79,6 +79,18 @@ func (c *Controls) BeginFrame() {
 // drawn over them, such as a modal box, takes every press).
 func (c *Controls) ClearHots() { c.hots = c.hots[:0] }
 
+// Cover forgets the regions registered from mark on that overlap r: a
+// strip drawn over them (opaque) takes their presses.
+func (c *Controls) Cover(r Rect, mark int) {
+	kept := c.hots[:mark]
+	for _, h := range c.hots[mark:] {
+		if !h.R.Overlaps(r) {
+			kept = append(kept, h)
+		}
+	}
+	c.hots = kept
+}
+
 // Hots returns the regions of the last frame, bottom first.
 func (c *Controls) Hots() []Hot { return c.hots }
 

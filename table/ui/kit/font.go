@@ -190,3 +190,12 @@ func LogLine(s string) string {
 }
 
 var cleaner = strings.NewReplacer("★", "*", "✓", "v", "✗", "x")
+
+// Widest is the width of the widest of lines at size sz.
+func (f *Fonts) Widest(lines []string, sz float64, bold bool) float64 {
+	w := 0.0
+	for _, s := range lines {
+		w = math.Max(w, f.Width(s, sz, bold))
+	}
+	return w
+}

@@ -1,6 +1,9 @@
 package kit
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Scroll is a panel whose content may be taller than the room it
 // has (a phone held upright; a touch screen's larger targets): the
@@ -14,6 +17,7 @@ type Scroll struct {
 	top  float64 // the content's top on the last frame
 	drag bool
 	last float64
+	hint Rect // what More drew last
 }
 
 // Begin clips drawing to vis and returns the rectangle to draw the
@@ -93,3 +97,85 @@ func (sp *Scroll) clamp() {
 
 // Top scrolls the content back to its top.
 func (sp *Scroll) Top() { sp.off = 0 }
+
+// Room is the rectangle the content had on the last frame.
+func (sp *Scroll) Room() Rect { return sp.vis }
+
+// Below reports whether part of the content lies below the room (after
+// the last frame's End): the player has more to read or press further
+// down.
+func (sp *Scroll) Below() bool { return sp.off < sp.need-sp.vis.H-1 }
+
+// Down scrolls the content up by most of the room (a page), no further
+// than its end.
+func (sp *Scroll) Down() {
+	sp.off += 0.8 * sp.vis.H
+	sp.clamp()
+}
+
+// More shows, when part of the content lies below the room, that it
+// does: a player on a phone sees that the panel goes on. It draws a
+// "More below" button, with an arrow pointing down, whose foot is at
+// bottom (the room's foot, or above something pinned there): a press
+// scrolls down a page, so a finger reaches the rest without guessing
+// that the panel scrolls. The button stands at the room's right edge,
+// else its left, where it covers no control drawn so far; where both
+// would, an arrow in the room's right margin, by the scroll bar, says it
+// (a control of the content stays whole and pressable). It returns the
+// hint's rectangle (empty when nothing is below) and whether it is the
+// button.
+func (sp *Scroll) More(c *Controls, l *List, bottom float64) (r Rect, button bool) {
+	sp.hint = Rect{}
+	if !sp.Below() {
+		return Rect{}, false
+	}
+	s := c.S()
+	sz := c.TextSize(13)
+	label := "More below"
+	h := MoreHeight(c)
+	w := c.Fonts.Width(label, sz, true) + 2.2*sz + 16*s
+	right := Rect{X: sp.vis.X + sp.vis.W - w - 10*s, Y: bottom - h, W: w, H: h - 4*s}
+	left := right
+	left.X = sp.vis.X + 10*s
+	covers := func(r Rect) bool {
+		for _, w := range c.hots {
+			if w.R.Overlaps(r) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case !covers(right):
+		r = right
+	case !covers(left):
+		r = left
+	default:
+		// the margin right of the content, over the scroll bar's foot
+		aw := 11 * s
+		r = Rect{X: sp.vis.X + sp.vis.W - aw - 1*s, Y: bottom - 2.2*aw, W: aw, H: 2 * aw}
+		l.Rect(r, Alpha(ColInk, 0.85), ColNone, 0)
+		ax, ay, hw := r.X+r.W/2, r.Y+r.H/2, 0.4*aw
+		l.Poly([]Pt{{X: ax - hw, Y: ay - 0.6*hw}, {X: ax + hw, Y: ay - 0.6*hw}, {X: ax, Y: ay + 0.8*hw}}, ColWhite, ColNone, 0)
+		sp.hint = r
+		return r, false
+	}
+	l.Rect(r, Alpha(ColInk, 0.85), ColNone, 0)
+	ax, ay := r.X+8*s+0.5*sz, r.Y+r.H/2
+	l.Poly([]Pt{{X: ax - 0.5*sz, Y: ay - 0.3*sz}, {X: ax + 0.5*sz, Y: ay - 0.3*sz}, {X: ax, Y: ay + 0.35*sz}}, ColWhite, ColNone, 0)
+	l.Text(Pt{X: ax + 0.9*sz, Y: ay + sz*0.36}, label, sz, ColWhite, AnchorStart, true)
+	c.Hot(r, fmt.Sprintf("btn:%.0f:%.0f:%s", r.X, r.Y, label), sp.Down)
+	sp.hint = r
+	return r, true
+}
+
+// Hint is the rectangle of what More drew on the last frame to say that
+// more is below (empty: nothing).
+func (sp *Scroll) Hint() Rect { return sp.hint }
+
+// MoreHeight is the height of More's button and its gap above bottom: a
+// screen that keeps it off its content leaves this much under the room.
+func MoreHeight(c *Controls) float64 {
+	s := c.S()
+	return math.Max(28*s, math.Min(c.MinTarget, 36*s)) + 4*s
+}
