@@ -83,7 +83,13 @@ type App struct {
 	ask     *confirmBox
 	status  string
 	statusT float64
-	Quit    bool
+	// statusEnd is when the status line goes, by the wall clock
+	statusEnd time.Time
+	// Now is the wall clock (nil: time.Now): a status line lasts
+	// statusLife of it however slowly frames come (a phone under load);
+	// tests hand in a clock they move
+	Now  func() time.Time
+	Quit bool
 
 	saved  Screen // the game last kept in the platform's storage, and its journal's length
 	savedN int
@@ -179,10 +185,23 @@ func (a *App) Show(s Screen) {
 // Home goes back to the title screen.
 func (a *App) Home() { a.Show(a.home(a)) }
 
-// Say shows a line in the status bar for a few seconds.
+// statusLife is how long a status line shows, in seconds.
+const statusLife = 6
+
+// now is the wall clock's time.
+func (a *App) now() time.Time {
+	if a.Now != nil {
+		return a.Now()
+	}
+	return time.Now()
+}
+
+// Say shows a line in the status bar for statusLife seconds of the wall
+// clock (or of the ticks, when they run faster than it: a test).
 func (a *App) Say(format string, args ...any) {
 	a.status = fmt.Sprintf(format, args...)
-	a.statusT = 6
+	a.statusT = statusLife
+	a.statusEnd = a.now().Add(statusLife * time.Second)
 }
 
 // Status returns the status line.
@@ -288,10 +307,13 @@ func (a *App) Handle(ev kit.Event) {
 
 // Tick advances time by dt seconds.
 func (a *App) Tick(dt float64) {
-	if a.statusT > 0 {
+	now := a.now()
+	if a.status != "" {
+		// the ticks' dt is a fixed 1/TPS: under load (a phone) frames
+		// come slower than it and they alone kept a line for whole turns
 		a.statusT -= dt
-		if a.statusT <= 0 {
-			a.status = ""
+		if a.statusT <= 0 || !now.Before(a.statusEnd) {
+			a.status, a.statusT = "", 0
 		}
 	}
 	a.screen.Tick(dt)
@@ -299,7 +321,7 @@ func (a *App) Tick(dt float64) {
 		s.autosave()
 		s.store()
 	}
-	a.trackGames(time.Now())
+	a.trackGames(now)
 }
 
 // Frame draws the current frame.
@@ -317,13 +339,19 @@ func (a *App) Frame() *kit.List {
 		// at the bottom in the middle, else where it covers no label and
 		// no ship: bottom left, top middle
 		sz := a.TextSize(14)
-		w := a.Fonts.Width(a.status, sz, false) + 2*sz
-		y0, y1 := a.H-2.6*sz, 0.6*sz
-		cands := []kit.Rect{{X: (a.W - w) / 2, Y: y0, W: w, H: 2 * sz}, {X: sz, Y: y0, W: w, H: 2 * sz}, {X: (a.W - w) / 2, Y: y1, W: w, H: 2 * sz}}
+		// as wide as the line, at most the window less a margin each
+		// side: a longer line wraps (a phone held upright)
+		text := kit.Clean(a.status)
+		lines := a.Fonts.Wrap(text, sz, a.W-4*sz, false)
+		w := math.Min(a.Fonts.Widest(lines, sz, false)+2*sz, a.W-2*sz)
+		lh := 1.3 * sz
+		h := 2*sz + float64(len(lines)-1)*lh
+		y0, y1 := a.H-0.6*sz-h, 0.6*sz
+		cands := []kit.Rect{{X: (a.W - w) / 2, Y: y0, W: w, H: h}, {X: sz, Y: y0, W: w, H: h}, {X: (a.W - w) / 2, Y: y1, W: w, H: h}}
 		// then up the left side from the bottom: a spot over the table
 		// where no ship or label is beats one over a ship's name
-		for y := y0 - 2.4*sz; y > y1; y -= 2.4 * sz {
-			cands = append(cands, kit.Rect{X: sz, Y: y, W: w, H: 2 * sz})
+		for y := y0 - h - 0.4*sz; y > y1; y -= h + 0.4*sz {
+			cands = append(cands, kit.Rect{X: sz, Y: y, W: w, H: h})
 		}
 		// a spot that covers no button first (a toast over Log or Save
 		// hides what the player would tap), then one clear of labels too
@@ -348,7 +376,9 @@ func (a *App) Frame() *kit.List {
 			}
 		}
 		l.Rect(r, kit.Alpha(kit.ColInk, 0.85), kit.ColNone, 0)
-		l.Text(kit.Pt{X: r.X + r.W/2, Y: r.Y + 1.35*sz}, kit.Clean(a.status), sz, kit.ColWhite, kit.AnchorMiddle, false)
+		for i, ln := range lines {
+			l.Text(kit.Pt{X: r.X + r.W/2, Y: r.Y + 1.35*sz + float64(i)*lh}, ln, sz, kit.ColWhite, kit.AnchorMiddle, false)
+		}
 	}
 	if a.modal != nil {
 		l.NewLayer()

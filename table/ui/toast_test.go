@@ -1,0 +1,48 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/scenarios"
+)
+
+// TestToastLastsByTheWallClock: a status line goes after its six
+// seconds of the wall clock however few frames came meanwhile (a phone
+// under load ticks slower than its fixed 1/TPS: "plan committed" stayed
+// through whole turns), and not before.
+func TestToastLastsByTheWallClock(t *testing.T) {
+	a := phoneApp(t)
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	a.Now = func() time.Time { return now }
+	a.Say("viper-2: plan committed")
+	for range 10 {
+		a.Tick(1.0 / 60)
+	}
+	now = now.Add(5 * time.Second)
+	a.Tick(1.0 / 60)
+	assert.Equal(t, "viper-2: plan committed", a.Status(), "5 s and a few frames: still up")
+	now = now.Add(1500 * time.Millisecond)
+	a.Tick(1.0 / 60)
+	assert.Empty(t, a.Status(), "6.5 s of the wall clock in a dozen frames: gone")
+}
+
+// TestPhoneToastFitsTheScreen: the greeting of a hot-seat game on the
+// phone's first cover screen ("The Hand of God: hot-seat: two players
+// …") wraps inside the screen rather than running off both sides.
+func TestPhoneToastFitsTheScreen(t *testing.T) {
+	a := phoneApp(t)
+	sc, err := scenarios.Load("hand-of-god", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	a.Say("%s: %s", sc.Name, playersText(a))
+	require.Equal(t, "cover", g.Stage())
+	text := textOnScreen(t, a, "the greeting on the cover")
+	assert.Contains(t, strings.ReplaceAll(text, "\n", " "), "hot-seat: two players", "the greeting is drawn")
+}
