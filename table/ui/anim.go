@@ -279,9 +279,22 @@ func (an *animation) drawBanner(a *App, l *kit.List, view kit.Rect) {
 	}
 	l.NewLayer()
 	sz := a.TextSize(20)
-	t := an.phases[k].title
-	w := a.Fonts.Width(t, sz, true) + 2*sz
-	r := kit.Rect{X: view.X + (view.W-w)/2, Y: view.Y + 12, W: w, H: 1.9 * sz}
+	t := kit.Clean(an.phases[k].title)
+	// as wide as the words, at most the view less a margin each side: on
+	// a phone held upright the words wrap (at most two lines, the text
+	// shrinking until they fit)
+	room := view.W - 2*math.Max(8, 0.4*sz)
+	lines := a.Fonts.Wrap(t, sz, room-2*sz, true)
+	for sz > 11 && (len(lines) > 2 || a.Fonts.Widest(lines, sz, true) > room-2*sz) {
+		sz *= 0.92
+		lines = a.Fonts.Wrap(t, sz, room-2*sz, true)
+	}
+	w := math.Min(room, a.Fonts.Widest(lines, sz, true)+2*sz)
+	lh := 1.25 * sz
+	r := kit.Rect{X: view.X + (view.W-w)/2, Y: view.Y + 12, W: w, H: 0.65*sz + float64(len(lines))*lh}
 	l.Rect(r, kit.Alpha(kit.ColCover1, 0.85), kit.ColNone, 0)
-	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 1.3*sz}, t, sz, kit.ColWhite, kit.AnchorMiddle, true)
+	l.Take(r) // the status line goes elsewhere
+	for i, ln := range lines {
+		l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 1.3*sz + float64(i)*lh}, ln, sz, kit.ColWhite, kit.AnchorMiddle, true)
+	}
 }

@@ -45,6 +45,16 @@ type Game struct {
 	scroll      kit.Scroll
 	foot        kit.Rect
 	footWidgets [2]int // the footer's controls among the App's widgets, this frame
+	// decisions are the buttons of the decision the panel waits for (Go
+	// on, Declare, Place the marker), this frame; pinH is the height of
+	// the strip they were pinned in at the room's foot on the last frame
+	// (0: they were in the room), which the room leaves free
+	decisions []decision
+	pinH      float64
+	// coverScroll scrolls a cover screen's words when they are taller
+	// than the screen above its buttons (a briefing on a phone)
+	coverScroll  kit.Scroll
+	coverScrolls bool // the cover on screen scrolls its words
 	// seat is the game as this screen's players have it: what they see,
 	// what they may do, the events that arrive (package table/seat): a
 	// battle on this machine (hot-seat, against the computer), a network
@@ -372,6 +382,7 @@ const (
 // calls then.
 func (g *Game) cover(kind coverKind, side battle.Side, title string, ps []para, then func()) {
 	g.st, g.coverKind, g.coverSide, g.coverTitle, g.coverParas, g.afterCover = stCover, kind, side, title, ps, then
+	g.coverScroll.Top()
 }
 
 // passTo covers the board while the controls pass to side.
@@ -631,6 +642,11 @@ func (g *Game) Handle(ev kit.Event) {
 		}
 	}
 	if g.st == stCover {
+		// words that scroll take the finger (a drag reads on; Continue
+		// goes on); words that fit go on at a tap anywhere
+		if g.coverScrolls && g.coverScroll.Handle(ev, g.a.S()) {
+			return
+		}
 		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter || ev.Kind == kit.Char && ev.Rune == ' ' || ev.Kind == kit.MouseDown {
 			if f := g.afterCover; f != nil {
 				g.afterCover = nil
@@ -939,8 +955,10 @@ func (g *Game) Draw(l *kit.List) {
 	// the footer (log, save, help) stays at the panel's foot; the rest
 	// scrolls when it is taller than the room left
 	g.foot = kit.Rect{X: panel.X, Y: panel.Y + panel.H - 52*s, W: panel.W, H: 52 * s}
-	content, mark := g.scroll.Begin(&a.Controls, l, kit.Rect{X: panel.X, Y: panel.Y, W: panel.W, H: panel.H - g.foot.H})
+	room := kit.Rect{X: panel.X, Y: panel.Y, W: panel.W, H: panel.H - g.foot.H}
+	content, mark := g.scroll.Begin(&a.Controls, l, kit.Rect{X: room.X, Y: room.Y, W: room.W, H: room.H - g.pinH})
 	g.footWidgets = [2]int{}
+	g.decisions = g.decisions[:0]
 	switch {
 	case g.tab == "scenario":
 		g.drawScenarioPanel(l, content)
@@ -952,6 +970,13 @@ func (g *Game) Draw(l *kit.List) {
 		g.drawInfoPanel(l, content)
 	}
 	g.scroll.End(&a.Controls, l, mark, 90*s, g.footWidgets)
+	// the decision pinned at the room's foot in a strip the next frame's
+	// room leaves free; "More below" over it, over the content's foot,
+	// while the content goes on below (where it covers no control if it
+	// can: a strip of its own would push a control that fits out of the
+	// room)
+	g.pinH = g.pinDecisions(l, room, mark)
+	g.scroll.More(&a.Controls, l, room.Y+room.H-g.pinH)
 	if g.logOpen {
 		g.drawLog(l, view)
 	}
@@ -980,7 +1005,7 @@ func (g *Game) drawCover(l *kit.List) {
 	// word is wider than the screen (a phone held upright)
 	tsz := a.TextSize(34)
 	title := a.Fonts.Wrap(kit.Clean(g.coverTitle), tsz, w, true)
-	for tsz > 12 && (len(title) > 2 || widest(a, title, tsz, true) > w) {
+	for tsz > 12 && (len(title) > 2 || a.Fonts.Widest(title, tsz, true) > w) {
 		tsz *= 0.92
 		title = a.Fonts.Wrap(kit.Clean(g.coverTitle), tsz, w, true)
 	}
@@ -1022,7 +1047,24 @@ func (g *Game) drawCover(l *kit.List) {
 	}
 	lh := sz * 1.35
 	total := float64(len(title))*tsz*1.2 + 0.2*tsz + float64(len(lines))*lh + sz + bh
+	// words taller than the room above the buttons even at the least
+	// size (a long briefing on a phone) scroll in that room, above the
+	// buttons, with "More below" while some are hidden; else they stand
+	// in the middle with Continue under them
+	contY := row.Y - bh - 8*a.S()
+	words := kit.Rect{X: 0, Y: 0, W: a.W, H: contY - 6*a.S()}
+	scrolls := total-bh-sz > words.H-tsz-10
+	g.coverScrolls = scrolls
+	var mark int
 	y := math.Max(tsz+10, (row.Y-total)/2+tsz)
+	if scrolls {
+		// More below stands under the words, not over them
+		words.H -= kit.MoreHeight(&a.Controls)
+		var content kit.Rect
+		content, mark = g.coverScroll.Begin(&a.Controls, l, words)
+		y = content.Y + tsz + 10
+	}
+	top := y - tsz - 10
 	for _, t := range title {
 		l.Text(kit.Pt{X: a.W / 2, Y: y}, t, tsz, c, kit.AnchorMiddle, true)
 		y += tsz * 1.2
@@ -1033,7 +1075,14 @@ func (g *Game) drawCover(l *kit.List) {
 		l.Text(kit.Pt{X: x, Y: y}, ln.s, sz, ln.c, kit.AnchorStart, false)
 		y += lh
 	}
-	r := kit.Rect{X: a.W/2 - 120*a.S(), Y: math.Min(y+sz*0.5, row.Y-bh-8*a.S()), W: 240 * a.S(), H: bh}
+	if scrolls {
+		g.coverScroll.End(&a.Controls, l, mark, y-top, [2]int{})
+		if m, _ := g.coverScroll.More(&a.Controls, l, words.Y+words.H+kit.MoreHeight(&a.Controls)); m.W > 0 {
+			l.Take(m)
+		}
+		y = contY
+	}
+	r := kit.Rect{X: a.W/2 - 120*a.S(), Y: math.Min(y+sz*0.5, contY), W: 240 * a.S(), H: bh}
 	r.W = math.Min(r.W, a.W-20)
 	r.X = (a.W - r.W) / 2
 	l.Take(r) // the status line goes elsewhere: the buttons stay visible
@@ -1049,13 +1098,70 @@ func (g *Game) drawCover(l *kit.List) {
 	a.Button(l, kit.Rect{X: a.W/2 + 6*a.S(), Y: row.Y, W: bw, H: rowH}, a.K("Leave", "Esc"), false, false, func() { g.leave() })
 }
 
-// widest is the width of the widest of lines.
-func widest(a *App, lines []string, sz float64, bold bool) float64 {
-	w := 0.0
-	for _, s := range lines {
-		w = math.Max(w, a.Fonts.Width(s, sz, bold))
+// headingGap is how far below a heading's baseline (of the nominal size)
+// the next paragraph's y may be handed to drawSeatLines (whose first
+// baseline is 4 px at scale 1 lower): the heading's descent and a gap
+// clear of the next line's capitals.
+func headingGap(a *App, nominal float64) float64 {
+	return 1.3*a.TextSize(nominal) - 4*a.S()
+}
+
+// decision is a button of the decision the panel waits for.
+type decision struct {
+	r            kit.Rect
+	label        string
+	on, disabled bool
+	click        func()
+}
+
+// decide draws a button of the decision the panel waits for (Go on,
+// Declare, Place the marker) in the panel's flow, and keeps it: when the
+// content above it pushes it out of the room (a phone held upright: a
+// long list of shots, several shooters), Draw pins it at the room's
+// foot, so the player's next action is on screen without a scroll.
+func (g *Game) decide(l *kit.List, r kit.Rect, label string, on, disabled bool, click func()) {
+	g.a.Button(l, r, label, on, disabled, click)
+	g.decisions = append(g.decisions, decision{r: r, label: label, on: on, disabled: disabled, click: click})
+}
+
+// pinDecisions draws the decision's buttons in a strip at the foot of
+// the room (above the footer) when any of them is not wholly in the
+// room the content had, and returns the strip's height (0: none pinned);
+// the content's controls are those registered from mark on.
+// The buttons keep their places across and among each other (a row, or
+// rows); the strip covers the content under it, which the next frame's
+// room leaves free.
+func (g *Game) pinDecisions(l *kit.List, room kit.Rect, mark int) float64 {
+	if len(g.decisions) == 0 {
+		return 0
 	}
-	return w
+	vis := g.scroll.Room()
+	top, bottom := math.Inf(1), math.Inf(-1)
+	inside := true
+	for _, d := range g.decisions {
+		top, bottom = math.Min(top, d.r.Y), math.Max(bottom, d.r.Y+d.r.H)
+		inside = inside && d.r.Y >= vis.Y-1 && d.r.Y+d.r.H <= vis.Y+vis.H+1
+	}
+	if inside {
+		return 0
+	}
+	s := g.a.S()
+	pad := 8 * s
+	h := bottom - top + 2*pad
+	strip := kit.Rect{X: room.X, Y: room.Y + room.H - h, W: room.W, H: h}
+	l.NewLayer()
+	l.Rect(strip, kit.ColPanel, kit.ColNone, 0)
+	// the content's controls under it (the first frame pinned: the
+	// room was not yet shortened) are hidden: they take no press
+	g.a.Cover(strip, mark)
+	l.Line([]kit.Pt{{X: strip.X, Y: strip.Y}, {X: strip.X + strip.W, Y: strip.Y}}, kit.ColPanelLine, 1)
+	dy := strip.Y + pad - top
+	for _, d := range g.decisions {
+		r := d.r
+		r.Y += dy
+		g.a.Button(l, r, d.label, d.on, d.disabled, d.click)
+	}
+	return h
 }
 
 // drawBoard paints the table from a view: the play area, obstacles,
@@ -1221,12 +1327,20 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 		title = "Replay: " + title
 	}
 	a.Label(l, x, y, title, 20, kit.ColInk, true)
+	// the seat's lines start a line of the heading's size below its
+	// baseline: clear of the heading's descent at any scale (a phone's
+	// large text touched it)
+	under := y + headingGap(a, 20)
 	y += 8 * a.S()
 	if ty := g.drawTable(l, x, y+16*a.S(), w); ty > y+16*a.S() {
 		// a companion game: what the table needs from this player first
 		y = ty + 12*a.S()
 	}
-	y = g.drawSeatLines(l, x, y, w) + 20*a.S()
+	under = math.Max(under, y)
+	if sy := g.drawSeatLines(l, x, under, w); sy > under {
+		y = sy
+	}
+	y += 20 * a.S()
 	if !g.readOnly && g.br != nil {
 		for _, p := range g.br.progress(g.seat, v, g.shownTurn(v)) {
 			y = a.Para(l, x, y, w, p, 13, kit.ColInk, false)
@@ -1258,14 +1372,14 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 	}
 	if g.st == stResults || g.st == stAnim {
 		bw := (w - 6*a.S()) * 0.62
-		a.Button(l, kit.Rect{X: x, Y: y + 6*a.S(), W: bw, H: 36 * a.S()}, a.K("Go on", "Enter"), false, false, func() {
+		g.decide(l, kit.Rect{X: x, Y: y + 6*a.S(), W: bw, H: 36 * a.S()}, a.K("Go on", "Enter"), false, false, func() {
 			g.nextBeat()
 		})
 		pace := "Pace: wait for me"
 		if a.AutoPace > 0 {
 			pace = "Pace: automatic"
 		}
-		a.Button(l, kit.Rect{X: x + bw + 6*a.S(), Y: y + 6*a.S(), W: w - bw - 6*a.S(), H: 36 * a.S()}, pace, a.AutoPace > 0, false, func() {
+		g.decide(l, kit.Rect{X: x + bw + 6*a.S(), Y: y + 6*a.S(), W: w - bw - 6*a.S(), H: 36 * a.S()}, pace, a.AutoPace > 0, false, func() {
 			if a.AutoPace > 0 {
 				a.AutoPace = 0
 			} else {
@@ -1275,9 +1389,9 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 		y += 50 * a.S()
 	}
 	if g.st == stMarker {
-		a.Button(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K("Place the marker", "Enter"), false, g.marker == nil, func() { g.placeMarker(false) })
+		g.decide(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K("Place the marker", "Enter"), false, g.marker == nil, func() { g.placeMarker(false) })
 		y += 50 * a.S()
-		a.Button(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K("Jump out of the playing area", "j"), false, false, func() { g.placeMarker(true) })
+		g.decide(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K("Jump out of the playing area", "j"), false, false, func() { g.placeMarker(true) })
 		y += 50 * a.S()
 	}
 	if g.readOnly {

@@ -722,16 +722,17 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 		y += bh + 10*sc
 	}
 	// the buttons stand at the same place for every ship; what the
-	// plan does is said below them
+	// plan does is said below them (on a phone, pinned above the footer
+	// while the cards push them out of the room)
 	hw := (w - 8*sc) / 3
-	a.Button(l, kit.Rect{X: x, Y: y, W: hw, H: 34 * sc}, a.K("Commit", "Enter"), false, locked, func() { g.commit() })
-	a.Button(l, kit.Rect{X: x + hw + 4*sc, Y: y, W: hw, H: 34 * sc}, a.K("Undo", "u"), false, !locked, func() { g.undo() })
+	g.decide(l, kit.Rect{X: x, Y: y, W: hw, H: 34 * sc}, a.K("Commit", "Enter"), false, locked, func() { g.commit() })
+	g.decide(l, kit.Rect{X: x + hw + 4*sc, Y: y, W: hw, H: 34 * sc}, a.K("Undo", "u"), false, !locked, func() { g.undo() })
 	_, now := g.plannable(g.side)
 	hand := a.K("Hand over", "h")
 	if !g.plays(g.side.Opponent()) {
 		hand = a.K("Done", "h")
 	}
-	a.Button(l, kit.Rect{X: x + 2*(hw+4*sc), Y: y, W: hw, H: 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })
+	g.decide(l, kit.Rect{X: x + 2*(hw+4*sc), Y: y, W: hw, H: 34 * sc}, hand, false, now || g.preplan, func() { g.handOver() })
 	y += 34 * sc
 	if !now && !g.preplan {
 		// what to do next, once every ship is planned
