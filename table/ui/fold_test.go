@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -58,12 +59,15 @@ func hotLabelled(a *App, prefix string) (kit.Hot, bool) {
 	return kit.Hot{}, false
 }
 
+// keyLabel is a button label ending in the key that does the same.
+var keyLabel = regexp.MustCompile(`\((Enter|Esc|Space|Tab|PageUp|PageDown|F\d+|[[:alnum:],.\[\]])\)$`)
+
 // phoneFrameProblems lists what is wrong with the frame of a phone's
 // game screen for a player: the decision the screen waits for (Go on,
 // Declare, the plan's Commit/Undo/Done) not on screen above the footer
 // without a scroll; content below the room with nothing saying so; the
 // heading "Turn N" touching the line under it; a text running off the
-// screen's sides.
+// screen's sides; a button labelled with a key.
 func phoneFrameProblems(a *App, g *Game) []string {
 	var out []string
 	l := a.Frame()
@@ -91,6 +95,11 @@ func phoneFrameProblems(a *App, g *Game) []string {
 			out = append(out, stage+": the panel goes on below its room and nothing says so")
 		}
 		hs := a.Hots()
+		for _, h := range hs {
+			if parts := strings.SplitN(h.ID, ":", 4); len(parts) == 4 && keyLabel.MatchString(parts[3]) {
+				out = append(out, fmt.Sprintf("%s: the button %q carries a key on a touch screen", stage, parts[3]))
+			}
+		}
 		for i, b := range hs {
 			for _, c := range hs[i+1:] {
 				if b.R.Overlaps(c.R) {

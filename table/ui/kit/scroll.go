@@ -18,6 +18,11 @@ type Scroll struct {
 	drag bool
 	last float64
 	hint Rect // what More drew last
+	// ops is where the content's drawing began in the list; below: a
+	// control or a line of the content lay (partly) under the room on
+	// the last frame
+	ops   int
+	below bool
 }
 
 // Begin clips drawing to vis and returns the rectangle to draw the
@@ -27,6 +32,7 @@ func (sp *Scroll) Begin(c *Controls, l *List, vis Rect) (Rect, int) {
 	sp.off = math.Max(0, math.Min(sp.off, sp.need-vis.H))
 	sp.top = vis.Y - sp.off
 	l.SetClip(&sp.vis)
+	sp.ops = len(l.Ops)
 	return Rect{X: vis.X, Y: sp.top, W: vis.W, H: math.Max(vis.H, sp.need)}, len(c.hots)
 }
 
@@ -52,6 +58,16 @@ func (sp *Scroll) End(c *Controls, l *List, mark int, extra float64, keep [2]int
 	}
 	c.hots = kept
 	sp.need = low - sp.top + extra
+	// more below: a control, or a line of the content's text (clipped
+	// to the room), under the room's foot; room left for text that
+	// never comes is not "more"
+	foot := sp.vis.Y + sp.vis.H + 1
+	sp.below = low > foot
+	for _, op := range l.Ops[min(sp.ops, len(l.Ops)):] {
+		if !sp.below && op.Kind == OpText && op.Text != "" && op.Clipped && op.Clip == sp.vis && op.At.Y+0.2*op.Size > foot {
+			sp.below = true
+		}
+	}
 	if sp.need > sp.vis.H+1 {
 		s := c.S()
 		h := sp.vis.H * sp.vis.H / sp.need
@@ -101,10 +117,10 @@ func (sp *Scroll) Top() { sp.off = 0 }
 // Room is the rectangle the content had on the last frame.
 func (sp *Scroll) Room() Rect { return sp.vis }
 
-// Below reports whether part of the content lies below the room (after
-// the last frame's End): the player has more to read or press further
-// down.
-func (sp *Scroll) Below() bool { return sp.off < sp.need-sp.vis.H-1 }
+// Below reports whether part of the content, a control or a line of
+// text, lies below the room (after the last frame's End): the player has
+// more to read or press further down.
+func (sp *Scroll) Below() bool { return sp.below }
 
 // Down scrolls the content up by most of the room (a page), no further
 // than its end.
