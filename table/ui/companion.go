@@ -747,7 +747,7 @@ func (g *Game) alignFromPhoto(side battle.Side) {
 			al.Others = append(al.Others, s)
 		}
 	}
-	a.OpenFileUpTo("Open a photo of the table taken from above, the printed sheet in view (JPEG or PNG)", a.SavePath("table.jpg"), PhotoExts, photo.MaxPhotoBytes, func(name string, data []byte) error {
+	a.OpenFileUpTo("A photo of the table from above, the sheet in view", a.SavePath("table.jpg"), PhotoExts, photo.MaxPhotoBytes, func(name string, data []byte) error {
 		img, err := photo.DecodeImage(name, data)
 		if err != nil {
 			return err

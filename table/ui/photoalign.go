@@ -342,7 +342,7 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	}
 	for _, sh := range p.align.Own {
 		id := sh.ID
-		text, col := id+": not found on the photo.", kit.ColSecondary
+		text, col := fmt.Sprintf("%s: no base found on the photo within %s mm of where the game has it: tap its corners.", id, trimNum(sh.AcrossFlats)), kit.ColSecondary
 		var confirm func()
 		confirmLabel := "Confirm " + id
 		if ps, ok := p.alignPose(id); ok {
