@@ -108,7 +108,55 @@ type Calibration struct {
 	// Lens is the lens measured from straight edges, when the fit held
 	// its terms at it (FitWithLens); nil otherwise.
 	Lens *Lens
-	init fitState
+	// Edges says what the photo's straight edges gave this calibration
+	// (Marks.Edges): nothing asked, nothing found (the marks' own fit),
+	// the lens, or the lens and the perspective from the play area's
+	// edges or sides.
+	Edges EdgeUse
+	init  fitState
+}
+
+// EdgeUse is what the photo's straight edges gave a calibration.
+type EdgeUse int
+
+const (
+	// EdgesNotAsked: the marks say `edges: none` (or the calibration was
+	// fitted from marks alone): the marks' own fit.
+	EdgesNotAsked EdgeUse = iota
+	// EdgesNotFound: the edges were looked for, but no long straight
+	// edges measured the lens: the marks' own fit.
+	EdgesNotFound
+	// EdgesLens: the lens measured from the photo's straight edges
+	// (MeasureLens), the marks fitted with it.
+	EdgesLens
+	// EdgesTable: the play area's edges found where the table's size and
+	// the sheet's place put them, fitted as line marks
+	// (FitWithTableEdges).
+	EdgesTable
+	// EdgesRectangle: the play area's sides among the straight edges,
+	// fitted as a rectangle of unknown size and place (PlayAreaSides).
+	EdgesRectangle
+)
+
+// String says in words what the edges gave.
+func (e EdgeUse) String() string {
+	switch e {
+	case EdgesNotFound:
+		return "no long straight edges found on the photo: the marks' own fit"
+	case EdgesLens:
+		return "the lens measured from the photo's straight edges"
+	case EdgesTable:
+		return "the lens and the perspective from the play area's edges, where the table's size and the sheet's place put them"
+	case EdgesRectangle:
+		return "the lens and the perspective from the play area's sides, a rectangle of unknown size and place"
+	}
+	return "not looked for (edges: none): the marks' own fit"
+}
+
+// Key is the edge use's one word in a marks file's or a JSON output's
+// terms: none, not-found, lens, table, rectangle.
+func (e EdgeUse) Key() string {
+	return [...]string{"none", "not-found", "lens", "table", "rectangle"}[e]
 }
 
 // Unusable is the error of a photo or marks that cannot give a ruling,

@@ -2,8 +2,10 @@ package photo_test
 
 import (
 	"flag"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/starshipbattles/bsg/photo"
 	"github.com/starshipbattles/bsg/photo/phototest"
+	"github.com/starshipbattles/bsg/physics"
 )
 
 var photos = flag.Int("photos", 0, "whole photos rendered by TestLensFromStraightEdges and TestFindBasesOnThePhoto (0: 2, or 40 with -long)")
@@ -21,9 +24,11 @@ var photos = flag.Int("photos", 0, "whole photos rendered by TestLensFromStraigh
 // edges the photo shows (the play area's, the sheet's) are found and
 // measure the lens (plumb line); with that lens, and more with the play
 // area's sides fitted as a rectangle of unknown size and place
-// (PlayAreaSides), the snapped ships come closer to the truth. Two photos
-// here; -long: 40, where the median snapped stand error with the sides
-// must be 1 mm or less and the 95% radii honest.
+// (PlayAreaSides), the snapped ships come closer to the truth. The sides
+// are what a marks file without an `edges:` line gets (the default,
+// through ParseMarks and Marks.FitOn: Calibration.Edges says so), and
+// its median snapped stand error is 1 mm or less. Two photos here; -long:
+// 40, where the 95% radii of the snapped poses must be honest too.
 func TestLensFromStraightEdges(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders whole 12-megapixel photos")
@@ -62,13 +67,23 @@ func TestLensFromStraightEdges(t *testing.T) {
 		} else {
 			t.Logf("camera K1 %.4f K2 %.4f; no lens: %v", tr.Cam.K1, tr.Cam.K2, err)
 		}
-		// and the play area's sides as a rectangle of unknown size and place
-		calR := cal
-		if sides := photo.PlayAreaSides(edges, cal.Model); len(sides) > 0 {
-			if c, err := photo.Fit(append(append([]photo.Mark(nil), marks...), sides...), photoW, photoH); err == nil {
-				calR = c
-				rects++
-			}
+		// the default: a marks file giving the sheet's marks and no
+		// edges: line, so the sheet lies at the table's centre, square
+		// (no place given), and the play area's sides are found as a
+		// rectangle of unknown size and place
+		mf, err := photo.ParseMarks("default.yaml", sheetOnlyMarksFile(marks), comp, photoW, photoH)
+		require.NoError(t, err)
+		calR, err := mf.FitOn(s)
+		require.NoError(t, err)
+		t.Logf("default calibration: %v", calR.Edges)
+		if calR.Edges == photo.EdgesRectangle {
+			rects++
+		}
+		// the truth in that calibration's table frame (the sheet's place
+		// moved to the table's centre: a rigid move, which keeps every
+		// distance)
+		frame := func(p physics.Vec) physics.Vec {
+			return mf.Sheet.ToTable(p.Sub(tr.SheetAt).Rotate(physics.Deg(-tr.SheetAngle)))
 		}
 		for i, c := range []*photo.Calibration{cal0, cal, calR} {
 			tab, err := sc.Build(c.Model, pointsOf(sc))
@@ -82,8 +97,14 @@ func TestLensFromStraightEdges(t *testing.T) {
 			}
 			snapTab, err := ss.Build(c.Model, pointsOf(&ss))
 			require.NoError(t, err)
-			for j, sh := range tr.Truth.Ships {
-				d, ds := tab.Ships[j].Pose.Pos.Dist(sh.Pose.Pos), snapTab.Ships[j].Pose.Pos.Dist(sh.Pose.Pos)
+			truth := func(j int) physics.Vec {
+				if i == 2 {
+					return frame(tr.Truth.Ships[j].Pose.Pos)
+				}
+				return tr.Truth.Ships[j].Pose.Pos
+			}
+			for j := range tr.Truth.Ships {
+				d, ds := tab.Ships[j].Pose.Pos.Dist(truth(j)), snapTab.Ships[j].Pose.Pos.Dist(truth(j))
 				switch i {
 				case 0:
 					plain, snapPlain = append(plain, d), append(snapPlain, ds)
@@ -100,8 +121,8 @@ func TestLensFromStraightEdges(t *testing.T) {
 				}
 				res, err := photo.Analyse(c, &ss, photo.Options{Samples: samples, Seed: rng.Uint64()})
 				require.NoError(t, err)
-				for j, sh := range tr.Truth.Ships {
-					ok := res.Table.Ships[j].Pose.Pos.Dist(sh.Pose.Pos) <= res.Poses[j].PosPM
+				for j := range tr.Truth.Ships {
+					ok := res.Table.Ships[j].Pose.Pos.Dist(truth(j)) <= res.Poses[j].PosPM
 					if i == 1 {
 						all++
 						if ok {
@@ -117,18 +138,34 @@ func TestLensFromStraightEdges(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d photos, lens measured on %d (K1 error median %.4f, 95%% %.4f); stand error mm, sheet alone: clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f; with the lens from straight edges: clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f, covered %d/%d; with the play area's sides as a rectangle (%d photos): snapped median %.2f 95%% %.2f, covered %d/%d",
+	t.Logf("%d photos, lens measured on %d (K1 error median %.4f, 95%% %.4f); stand error mm, sheet alone (edges: none): clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f; with the lens from straight edges: clicked median %.2f 95%% %.2f, snapped median %.2f 95%% %.2f, covered %d/%d; the default (edges found by themselves; the play area's sides as a rectangle on %d photos): snapped median %.2f 95%% %.2f, covered %d/%d",
 		n, measured, percentile(k1err, 0.5), percentile(k1err, 0.95), percentile(plain, 0.5), percentile(plain, 0.95),
 		percentile(snapPlain, 0.5), percentile(snapPlain, 0.95), percentile(withLens, 0.5), percentile(withLens, 0.95),
 		percentile(snapLens, 0.5), percentile(snapLens, 0.95), in, all, rects, percentile(snapRect, 0.5), percentile(snapRect, 0.95), inR, allR)
 	assert.GreaterOrEqual(t, measured, n*9/10, "photos whose lens the straight edges measure")
 	assert.Less(t, percentile(k1err, 0.5), 0.01, "median error of the measured K1")
 	assert.Less(t, mean(snapLens), mean(snapPlain), "the lens brings the snapped stands closer")
-	assert.GreaterOrEqual(t, rects, n*9/10, "photos whose play area's sides are found")
-	assert.Less(t, mean(snapRect), mean(snapPlain), "the play area's sides bring the snapped stands closer")
+	assert.GreaterOrEqual(t, rects, n*9/10, "photos whose default calibration takes the play area's sides")
+	assert.Less(t, mean(snapRect), mean(snapPlain), "the default brings the snapped stands closer than edges: none")
+	assert.LessOrEqual(t, percentile(snapRect, 0.5), 1.0, "median snapped stand error of the default, mm")
 	if *long {
-		assert.LessOrEqual(t, percentile(snapRect, 0.5), 1.0, "median snapped stand error with the sides, mm")
 		assert.GreaterOrEqual(t, float64(in)/float64(all), 0.95, "snapped poses' coverage with the lens")
-		assert.GreaterOrEqual(t, float64(inR)/float64(allR), 0.95, "snapped poses' coverage with the sides")
+		assert.GreaterOrEqual(t, float64(inR)/float64(allR), 0.95, "snapped poses' coverage of the default")
 	}
+}
+
+// sheetOnlyMarksFile is a marks file giving the sheet's four marks (as
+// found: their precision kept) and nothing else: no table size, no
+// sheet place, no edges: line.
+func sheetOnlyMarksFile(marks []photo.Mark) []byte {
+	var b strings.Builder
+	b.WriteString("sheet:\n  paper: a4\n  marks: [")
+	for i, m := range marks {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "[%.4f, %.4f]", m.Pixel.X, m.Pixel.Y)
+	}
+	fmt.Fprintf(&b, "]\n  mark_px: %g\n", marks[0].SigmaPx)
+	return []byte(b.String())
 }

@@ -60,7 +60,10 @@ type Marks struct {
 	Sheet         *Placement
 	Points        []Mark // other calibration points
 	// Edges: find the play area's straight edges on the photo and
-	// measure the lens from them (plumb-line calibration, `edges: auto`).
+	// measure the lens from them (plumb-line calibration): `edges: auto`,
+	// the default of a marks file (ParseMarks); `edges: none` turns it
+	// off. A calibration that finds no straight edges is the marks' own
+	// fit (Calibration.Edges says which was used).
 	Edges bool
 	Scene Scene
 }
@@ -107,7 +110,7 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 		return nil, ps.Err()
 	}
 	g := comp.Geometry
-	mf := &Marks{Width: w, Height: h, ClickPx: DefaultClickPx, Samples: DefaultSamples, Seed: 1}
+	mf := &Marks{Width: w, Height: h, ClickPx: DefaultClickPx, Samples: DefaultSamples, Seed: 1, Edges: true}
 	mf.Scene.Table = referee.Table{Width: g.TableWidth.Value, Depth: g.TableDepth.Value, Limits: referee.LimitsFrom(g)}
 	root := yamlfile.Doc(ps, data)
 	if root == nil {

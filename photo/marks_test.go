@@ -2,6 +2,8 @@ package photo_test
 
 import (
 	"fmt"
+	"image"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/photo/phototest"
 	"github.com/starshipbattles/bsg/physics"
 )
 
@@ -164,4 +167,58 @@ func TestSnappedPrecisionIsSaved(t *testing.T) {
 	_, err = photo.ParseMarks("bad.yaml", []byte("sheet: {paper: a4, marks: auto}\nships:\n  - {id: a, class: viper-mk2, front: [[1, 1], [9, 9]], front_px: 0}\n"), comp, 4000, 3000)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "bad.yaml:3: ships[0].front_px: 0 is out of range")
+}
+
+// TestEdgesAreTheDefault (issue #28: clicks that snap): a marks file
+// without an edges: line looks for the photo's straight edges (edges:
+// none opts out, and is what a file written without them says); on a
+// photo with no straight edges the calibration is the marks' own fit and
+// says so; the same marks on the same photo are fitted once (photo mode
+// refits on every click), other marks again.
+func TestEdgesAreTheDefault(t *testing.T) {
+	comp := assets.Default()
+	mf, err := photo.ParseMarks("m.yaml", []byte(sampleMarks), comp, 4000, 3000)
+	require.NoError(t, err)
+	assert.True(t, mf.Edges, "no edges: line is edges: auto")
+	assert.NotContains(t, string(mf.YAML()), "edges:")
+	none, err := photo.ParseMarks("n.yaml", []byte(sampleMarks+"edges: none\n"), comp, 4000, 3000)
+	require.NoError(t, err)
+	assert.False(t, none.Edges)
+	back, err := photo.ParseMarks("again.yaml", none.YAML(), comp, 4000, 3000)
+	require.NoError(t, err)
+	assert.False(t, back.Edges, "edges: none is written back")
+	auto, err := photo.ParseMarks("a.yaml", []byte(sampleMarks+"edges: auto\n"), comp, 4000, 3000)
+	require.NoError(t, err)
+	assert.True(t, auto.Edges)
+
+	// a photo of one grey: no straight edges, the marks' own fit
+	rng := rand.New(rand.NewPCG(28, 1))
+	tr := phototest.RandomPhoneTrial(rng, comp, 4000, 3000)
+	mf, err = photo.ParseMarks("sheet.yaml", sheetOnlyMarksFile(tr.SheetMarks(rng, photo.DefaultMarkPx)), comp, 4000, 3000)
+	require.NoError(t, err)
+	img := image.NewGray(image.Rect(0, 0, 4000, 3000))
+	for i := range img.Pix {
+		img.Pix[i] = 128
+	}
+	s := photo.NewSnapper(img)
+	own, err := photo.Fit(mf.Calibration(nil), 4000, 3000)
+	require.NoError(t, err)
+	cal, err := mf.FitOn(s)
+	require.NoError(t, err)
+	assert.Equal(t, photo.EdgesNotFound, cal.Edges)
+	assert.Equal(t, own.Model, cal.Model, "the marks' own fit")
+	assert.Nil(t, cal.Lens)
+	mf.Edges = false
+	off, err := mf.FitOn(s)
+	require.NoError(t, err)
+	assert.Equal(t, photo.EdgesNotAsked, off.Edges)
+	mf.Edges = true
+	again, err := mf.FitOn(s)
+	require.NoError(t, err)
+	assert.Same(t, cal, again, "the same marks on the same photo: the kept fit")
+	mf.Sheet.Pixels[0].X += 3
+	moved, err := mf.FitOn(s)
+	require.NoError(t, err)
+	assert.NotSame(t, cal, moved, "other marks: fitted again")
+	assert.NotEqual(t, cal.Model, moved.Model)
 }

@@ -65,39 +65,57 @@ func (mf *Marks) FitOn(s *Snapper) (*Calibration, error) {
 	return mf.fitEdges(s, mf.Calibration(nil), s.g.w, s.g.h)
 }
 
-// fitEdges is the calibration of `edges: auto`: the lens measured from
-// the long straight edges the photo shows (StraightEdges, MeasureLens:
-// no table size or sheet place needed), the marks fitted with it; then,
-// when the marks place the table (the sheet's at or angle given, or four
-// or more points), the play area's edges looked for where that puts them
-// and fitted as line marks (FitWithTableEdges), which also fix the
-// perspective; when they do not, the play area's sides among the
+// fitEdges is the calibration of `edges: auto` (the default): the lens
+// measured from the long straight edges the photo shows (StraightEdges,
+// MeasureLens: no table size or sheet place needed), the marks fitted
+// with it; then, when the marks place the table (the sheet's at or angle
+// given, or four or more points), the play area's edges looked for where
+// that puts them and fitted as line marks (FitWithTableEdges), which also
+// fix the perspective; when they do not, the play area's sides among the
 // straight edges (PlayAreaSides) fitted as a rectangle of unknown size
 // and place, which fixes the perspective too. Without straight edges it
-// is the marks' own fit.
+// is the marks' own fit. The result's Edges says which was used. The
+// snapper keeps the result for the same marks and table (photo mode
+// refits on every click, and a ship's click changes neither).
 func (mf *Marks) fitEdges(s *Snapper, marks []Mark, w, h int) (*Calibration, error) {
+	placed := (mf.Sheet != nil && mf.Sheet.Placed) || len(mf.Points) >= 4
+	key := edgeFitKey{w: w, h: h, width: mf.Scene.Table.Width, depth: mf.Scene.Table.Depth, placed: placed, marks: marks}
+	if c, ok := s.cachedFit(key); ok {
+		return c, nil
+	}
 	cal, err := Fit(marks, w, h)
 	if err != nil {
 		return nil, err
 	}
+	cal = s.edgeFit(cal, marks, w, h, placed, mf.Scene.Table.Width, mf.Scene.Table.Depth)
+	s.keepFit(key, cal)
+	return cal, nil
+}
+
+// edgeFit is fitEdges after the marks' own fit cal.
+func (s *Snapper) edgeFit(cal *Calibration, marks []Mark, w, h int, placed bool, width, depth float64) *Calibration {
+	cal.Edges = EdgesNotFound
 	edges := s.StraightEdges(cal.Model)
 	if lens, err := MeasureLens(edges, w, h); err == nil {
 		if c, err := FitWithLens(marks, w, h, lens); err == nil {
+			c.Edges = EdgesLens
 			cal = c
 		}
 	}
-	if (mf.Sheet != nil && mf.Sheet.Placed) || len(mf.Points) >= 4 {
-		if c, used, err := s.tableEdgesFrom(cal, marks, w, h, mf.Scene.Table.Width, mf.Scene.Table.Depth); err == nil && used > 0 {
-			return c, nil
+	if placed {
+		if c, used, err := s.tableEdgesFrom(cal, marks, w, h, width, depth); err == nil && used > 0 {
+			c.Edges = EdgesTable
+			return c
 		}
-		return cal, nil
+		return cal
 	}
 	if sides := PlayAreaSides(edges, cal.Model); len(sides) > 0 {
 		if c, err := Fit(append(append([]Mark(nil), marks...), sides...), w, h); err == nil {
-			return c, nil
+			c.Edges = EdgesRectangle
+			return c
 		}
 	}
-	return cal, nil
+	return cal
 }
 
 // fit fits the calibration, with the play area's edges found on the photo

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
+	"sync"
 
 	"github.com/golang/geo/s1"
 
@@ -33,7 +35,58 @@ const (
 )
 
 // Snapper refines clicks on one photo: it holds the photo in grey levels.
-type Snapper struct{ g *gray }
+type Snapper struct {
+	g *gray
+	// fits keeps the last edge calibrations (Marks.fitEdges) of this
+	// photo, newest last: the same marks on the same photo give the same
+	// calibration, and the straight edges' search is the cost of a refit.
+	mu   sync.Mutex
+	fits []edgeFitEntry
+}
+
+// edgeFitKey is what an edge calibration depends on besides the photo.
+type edgeFitKey struct {
+	w, h         int
+	width, depth float64
+	placed       bool
+	marks        []Mark
+}
+
+func (k edgeFitKey) equal(o edgeFitKey) bool {
+	return k.w == o.w && k.h == o.h && k.width == o.width && k.depth == o.depth && k.placed == o.placed && slices.Equal(k.marks, o.marks)
+}
+
+type edgeFitEntry struct {
+	key edgeFitKey
+	cal *Calibration
+}
+
+// keptFits is how many edge calibrations a Snapper keeps.
+const keptFits = 4
+
+// cachedFit returns the kept edge calibration for key.
+func (s *Snapper) cachedFit(key edgeFitKey) (*Calibration, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.fits {
+		if e.key.equal(key) {
+			return e.cal, true
+		}
+	}
+	return nil, false
+}
+
+// keepFit keeps an edge calibration for key (a copy of its marks), the
+// oldest dropped past keptFits.
+func (s *Snapper) keepFit(key edgeFitKey, cal *Calibration) {
+	key.marks = slices.Clone(key.marks)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.fits = append(s.fits, edgeFitEntry{key, cal})
+	if len(s.fits) > keptFits {
+		s.fits = slices.Delete(s.fits, 0, len(s.fits)-keptFits)
+	}
+}
 
 // NewSnapper prepares a photo for snapping.
 func NewSnapper(img image.Image) *Snapper { return &Snapper{g: toGray(img)} }

@@ -73,8 +73,8 @@ func (mf *Marks) YAML() []byte {
 		}
 		fmt.Fprintf(&b, "  mark_px: %s\n", num(s.MarkPx))
 	}
-	if mf.Edges {
-		b.WriteString("edges: auto\n")
+	if !mf.Edges {
+		b.WriteString("edges: none\n")
 	}
 	if len(mf.Points) > 0 {
 		b.WriteString("points:\n")
