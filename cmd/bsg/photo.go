@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"image"
 	"io"
@@ -50,7 +51,7 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	tableOut := fs.String("table", "", "also write the table as marked to this table `file` (MEASURE-FORMAT.md)")
 	comps := fs.String("components", "", "override component values with your own measurements from this YAML `file`")
 	snap := fs.Bool("snap", false, "fit each ship's base to the photo's edges near its clicked corners, and each planetoid's rim near its clicked points, before ruling")
-	edges := fs.Bool("edges", false, "measure the lens from the photo's long straight edges (as edges: auto in the marks file)")
+	edges := fs.Bool("edges", true, "measure the lens from the photo's long straight edges, falling back to the marks' own fit when none are found (the default, as edges: auto in the marks file); -edges=false as edges: none, overriding the marks file")
 	place := fs.String("place", "", "the table's size and the sheet's place, overriding the marks file: any of `table WxD at X,Y angle DEG` (mm, degrees)")
 	find := fs.String("find", "", "propose the bases of these `classes` (comma-separated class ids, or all) found on the photo, as a marks file's ships, instead of ruling")
 	if err := parseFlags(fs, args); err != nil {
@@ -79,7 +80,11 @@ func runPhoto(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	mf.Edges = mf.Edges || *edges
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "edges" {
+			mf.Edges = *edges
+		}
+	})
 	if *place != "" {
 		pl, err := photo.ParsePlacing(*place)
 		if err != nil {
@@ -180,6 +185,7 @@ func writePhotoText(w io.Writer, res *photo.Result) error {
 		lens = fmt.Sprintf("lens K1 %.4f, K2 %.4f", c.Model.K1, c.Model.K2)
 	}
 	fmt.Fprintf(w, "Calibration: %d marks, %s; residuals %.2f mm root mean square (%d degrees of freedom).\n", len(c.Residuals), lens, c.RMSMM, c.DOF)
+	fmt.Fprintf(w, "Straight edges: %s.\n", c.Edges)
 	edges, edgeSum2, sides := 0, 0.0, 0
 	for _, r := range c.Residuals {
 		if r.Side != 0 {
@@ -285,6 +291,7 @@ type photoRulingJSON struct {
 type photoJSON struct {
 	Photo       [2]int `json:"photo"`
 	Calibration struct {
+		Edges     string          `json:"edges"`
 		Terms     int             `json:"terms"`
 		K1        measure.Num     `json:"k1"`
 		K2        measure.Num     `json:"k2"`
@@ -309,6 +316,7 @@ func writePhotoJSON(w io.Writer, res *photo.Result, width, height int) error {
 	var doc photoJSON
 	c := res.Calibration
 	doc.Photo = [2]int{width, height}
+	doc.Calibration.Edges = c.Edges.Key()
 	doc.Calibration.Terms, doc.Calibration.K1, doc.Calibration.K2 = c.Terms, measure.Num(c.Model.K1), measure.Num(c.Model.K2)
 	doc.Calibration.LensPrior, doc.Calibration.RMSMM, doc.Calibration.DOF = res.LensPrior, measure.Num(c.RMSMM), c.DOF
 	doc.Calibration.MoreMarks = res.MoreMarks

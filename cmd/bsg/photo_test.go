@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/starshipbattles/bsg/assets"
+	"github.com/starshipbattles/bsg/photo"
 	"github.com/starshipbattles/bsg/photo/phototest"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
@@ -89,6 +90,7 @@ func TestPhotoCommand(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	var doc struct {
 		Calibration struct {
+			Edges string `json:"edges"`
 			Marks []struct {
 				Name       string  `json:"name"`
 				ResidualMM float64 `json:"residual_mm"`
@@ -109,7 +111,13 @@ func TestPhotoCommand(t *testing.T) {
 		} `json:"rulings"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(stdout), &doc), stdout)
-	require.Len(t, doc.Calibration.Marks, 4)
+	// the edges are looked for by default: the sheet's place given, the
+	// play area's edges are found where it puts them and fitted too
+	assert.Equal(t, "table", doc.Calibration.Edges)
+	require.Greater(t, len(doc.Calibration.Marks), 4)
+	for i, m := range doc.Calibration.Marks[:4] {
+		assert.Equal(t, "sheet "+[]string{"lower-left", "lower-right", "upper-right", "upper-left"}[i], m.Name)
+	}
 	require.Len(t, doc.Rulings, 2)
 	truth := referee.New(tr.Truth).Rule(0, 1)
 	ru := doc.Rulings[0]
@@ -138,15 +146,27 @@ func TestPhotoCommand(t *testing.T) {
 	for _, s := range tr.Truth.Ships {
 		assert.Contains(t, stdout, "Snapped "+s.ID+" to its base's edges", stdout)
 	}
-	// edges: auto measures the lens from the play area's edges
-	data, err = os.ReadFile(marksPath)
-	require.NoError(t, err)
-	edged := filepath.Join(t.TempDir(), "edges.yaml")
-	require.NoError(t, os.WriteFile(edged, append(data, "edges: auto\n"...), 0o644))
-	code, stdout, stderr = runCLI(t, "", "photo", "-marks", edged, photoPath)
-	require.Equal(t, 0, code, stderr)
+	// the default measures the lens from the play area's edges, and says so
 	assert.Contains(t, stdout, "points of the play area's edges found on the photo (plumb line)")
 	assert.Contains(t, stdout, "lens K1 ")
+	assert.Contains(t, stdout, "Straight edges: "+photo.EdgesTable.String()+".")
+	// edges: none in the file, or -edges=false, is the sheet's four marks
+	// alone
+	data, err = os.ReadFile(marksPath)
+	require.NoError(t, err)
+	none := filepath.Join(t.TempDir(), "none.yaml")
+	require.NoError(t, os.WriteFile(none, append(data, "edges: none\n"...), 0o644))
+	code, stdout, stderr = runCLI(t, "", "photo", "-marks", none, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.NotContains(t, stdout, "plumb line")
+	assert.Contains(t, stdout, "Calibration: 4 marks, no lens term fitted")
+	assert.Contains(t, stdout, "Straight edges: "+photo.EdgesNotAsked.String()+".")
+	code, got, stderr := runCLI(t, "", "photo", "-edges=false", "-marks", marksPath, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, stdout, got, "-edges=false is edges: none")
+	code, got, stderr = runCLI(t, "", "photo", "-edges", "-marks", none, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, got, "Straight edges: "+photo.EdgesTable.String()+".", "-edges overrides edges: none")
 }
 
 func TestPhotoMarksErrors(t *testing.T) {
@@ -264,6 +284,10 @@ func TestPhotoFindPlaceAndEdges(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, "points of the play area's sides found on the photo, fitted as a rectangle of unknown size and place")
 	assert.Contains(t, stdout, "lens K1 ")
+	assert.Contains(t, stdout, "Straight edges: "+photo.EdgesRectangle.String()+".")
+	code, got, stderr = runCLI(t, "", "photo", "-marks", up, photoPath)
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, stdout, got, "-edges is the default")
 }
 
 // TestPhotoFindFrontOrRear (issue #28: bases found by themselves): on
