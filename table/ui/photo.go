@@ -183,7 +183,7 @@ func (p *Photo) Help() []string {
 		"n marks a ship: click the left, then the right corner of its base's front flat (as seen from behind the ship), where the base meets the table. c changes the next ship's class; , and . turn the last ship's dial.",
 		"p marks a planetoid: three points of its edge. f marks an asteroid field: its outline, Enter closes it; d switches sparse and dense.",
 		"s clicks the calibration sheet's marks by hand (lower-left, lower-right, upper-right, upper-left as the text reads); a looks for the sheet again.",
-		"e measures the lens from the long straight edges on the photo (the play area's, the sheet's: plumb line); with the table's size and the sheet's place (t) it also fits the play area's edges.",
+		"The lens is measured from the long straight edges on the photo (the play area's, the sheet's: plumb line), and the play area's sides fix the perspective; with the table's size and the sheet's place (t) the play area's edges are fitted where they lie. When none are found the marks' own fit is used (the calibration line says which). e turns the edges off and on.",
 		"t types the table's size and the sheet's place (table 900x900 at 450,450 angle 0: mm from the play area's corner, degrees).",
 		"b finds the ships' bases on the photo by themselves and adds each one not marked yet, with its front when its fore mark shows: check each (Backspace removes the last).",
 		"A ship's clicks snap to its base's edges, a planetoid's to its rim (and the sheet's clicked marks to their centres): the fitted outline is drawn, the clicks stay as grey crosses; u undoes the last snap.",
@@ -479,20 +479,16 @@ func (p *Photo) char(r rune) {
 	case 'e':
 		p.marks.Edges = !p.marks.Edges
 		p.analyse()
-		p.info = "the photo's straight edges are not used for the lens"
-		if p.marks.Edges {
-			switch c := p.calibration(); {
-			case c == nil:
-				p.info = "the lens will be measured from the photo's straight edges once the calibration fits"
-			case len(c.Residuals) > 0 && c.Residuals[len(c.Residuals)-1].Side != 0:
-				p.info = "the lens and the perspective are measured from the play area's sides found on the photo (a rectangle of unknown size and place)"
-			case c.Lens != nil:
-				p.info = "the lens is measured from the photo's straight edges: " + c.Lens.String()
-			case c.Terms > 0:
-				p.info = "the lens is measured from the play area's edges (where the table's size and the sheet's place put them)"
-			default:
-				p.info = "no long straight edges found on the photo: the lens stays assumed"
+		switch c := p.calibration(); {
+		case c != nil:
+			p.info = "straight edges: " + c.Edges.String()
+			if c.Lens != nil {
+				p.info += " (" + c.Lens.String() + ")"
 			}
+		case p.marks.Edges:
+			p.info = "the lens will be measured from the photo's straight edges once the calibration fits"
+		default:
+			p.info = "the photo's straight edges are not used for the lens"
 		}
 	case 't':
 		p.askPlace()
@@ -956,7 +952,7 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 	case c.Terms > 0:
 		lens = fmt.Sprintf("lens K1 %.4f", c.Model.K1)
 	}
-	if !para(fmt.Sprintf("Calibration: %d marks, %s, residuals %.2f mm rms", len(c.Residuals), lens, c.RMSMM), 11, kit.ColSecondary, false) {
+	if !para(fmt.Sprintf("Calibration: %d marks, %s, residuals %.2f mm rms; straight edges: %s", len(c.Residuals), lens, c.RMSMM, c.Edges), 11, kit.ColSecondary, false) {
 		return
 	}
 	for _, ps := range p.res.Poses {

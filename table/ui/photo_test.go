@@ -100,8 +100,11 @@ func TestPhotoModeMarksTwoShips(t *testing.T) {
 	require.NoError(t, err)
 	mf, err := photo.ParseMarks(marksPath, data, a.Comp, 1600, 1200)
 	require.NoError(t, err, string(data))
-	res, err := mf.Analyse(nil, 1600, 1200)
+	img, err := photo.LoadImage(path)
 	require.NoError(t, err)
+	res, err := mf.Run(img)
+	require.NoError(t, err)
+	assert.Equal(t, p.res.Calibration.Edges, res.Calibration.Edges, "the edges are looked for alike")
 	assert.InDelta(t, ru.Range, res.Rulings[0].Range, 0.05, "pixels are saved to a thousandth")
 	// Backspace takes the last ship away; Esc goes back to the title
 	send(a, kit.Press(kit.KeyBackspace))
@@ -183,7 +186,53 @@ func TestPhotoModeLensFromTheEdges(t *testing.T) {
 	assert.Zero(t, p.res.Calibration.Terms, "the sheet alone cannot see the lens")
 	assert.Positive(t, p.res.MoreMarks)
 	send(a, kit.Event{Kind: kit.Char, Rune: 'e'})
-	assert.Contains(t, p.info, "measured from the play area's edges")
+	assert.Equal(t, photo.EdgesTable, p.res.Calibration.Edges)
+	assert.Contains(t, p.info, "straight edges: "+photo.EdgesTable.String())
+}
+
+// TestPhotoModeEdgesByDefault (issue #28: clicks that snap): photo mode
+// opened without a marks file looks for the photo's straight edges by
+// itself (the sheet found, its place not given: the play area's sides as
+// a rectangle), says so on the calibration line, and the refit after
+// each ship's click keeps the edge search of the unchanged calibration
+// marks (the same calibration); e turns the edges off.
+func TestPhotoModeEdgesByDefault(t *testing.T) {
+	tr, path := renderedPhoto(t)
+	a := newTestApp(t)
+	p, err := OpenPhoto(a, path, "")
+	require.NoError(t, err)
+	a.Show(p)
+	assert.True(t, p.marks.Edges)
+	var first *photo.Calibration
+	for _, s := range tr.Truth.Ships {
+		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+		for _, corner := range []physics.Vec{hex[1], hex[0]} {
+			px, _ := tr.Cam.Project(corner)
+			p.click(px)
+			if p.res != nil && first == nil {
+				first = p.res.Calibration
+			}
+		}
+	}
+	require.NotNil(t, p.res, "%v", p.err)
+	c := p.res.Calibration
+	assert.Equal(t, photo.EdgesRectangle, c.Edges)
+	assert.Same(t, first, c, "the refit after a ship's click keeps the edge calibration")
+	truth := referee.New(tr.Truth).Rule(0, 1)
+	assert.InDelta(t, truth.Range, p.res.Rulings[0].Range, p.res.Rulings[0].RangePM)
+	var texts []string
+	for _, op := range a.Frame().Ops {
+		if op.Kind == kit.OpText {
+			texts = append(texts, op.Text)
+		}
+	}
+	assert.Contains(t, strings.Join(texts, " "), "straight edges: the lens and the perspective from the play area's sides",
+		"the calibration line says what the edges gave: %q", texts)
+	send(a, kit.Event{Kind: kit.Char, Rune: 'e'})
+	assert.False(t, p.marks.Edges)
+	require.NotNil(t, p.res, "%v", p.err)
+	assert.Equal(t, photo.EdgesNotAsked, p.res.Calibration.Edges)
+	assert.Contains(t, p.info, "straight edges: "+photo.EdgesNotAsked.String())
 }
 
 // TestPhotoModeFindsBasesAndTakesThePlace (issue #28): b adds the bases
