@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
@@ -270,4 +271,41 @@ func TestContinueNamesTheGameAtStartUp(t *testing.T) {
 	ti, ok := b.Screen().(*Title)
 	require.True(t, ok)
 	assert.True(t, strings.HasPrefix(ti.items()[0].label, "Continue: Close quarters (saved "), ti.items()[0].label)
+}
+
+// TestQuickStartPlanStartsFromTheSlider (Speed settings on the control
+// panel): under the Quick Start Rules the slider stays where it was set;
+// the panel said "slider medium" but offered a plan at the speed of the
+// scenario's kinetic energy, which the Quick Start Rules do not use, so a
+// quick Enter flew the ship at another speed than its panel showed.
+func TestQuickStartPlanStartsFromTheSlider(t *testing.T) {
+	a := newTestApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Quick), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	for guard := 0; guard < 200 && g.battle().Turn() < 2; guard++ {
+		switch g.Stage() {
+		case "plan":
+			for range ownActive(g.battle().View(g.side)) {
+				send(a, kit.Type("4")...) // medium
+				enter(a)
+			}
+			send(a, kit.Type("h")...)
+		case "declare":
+			send(a, kit.Type("0")...)
+			enter(a)
+		default:
+			enter(a)
+		}
+	}
+	for guard := 0; guard < 50 && g.Stage() != "plan"; guard++ {
+		enter(a)
+	}
+	require.Equal(t, "plan", g.Stage())
+	require.Equal(t, 2, g.battle().Turn())
+	v := g.battle().View(g.side)
+	s, ok := own(v, g.sel)
+	require.True(t, ok)
+	require.Equal(t, maneuvers.Medium, s.State.Speed, "the slider stands at medium")
+	assert.Equal(t, maneuvers.Medium, g.draft(v, s.ID).Speed, "the plan starts from it")
 }

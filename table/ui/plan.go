@@ -42,8 +42,13 @@ func (g *Game) planShips(v battle.View) []battle.ShipView {
 }
 
 // defaultPlan is the plan a panel starts from: keep the kinetic energy
-// with a straight card, the dial as it is.
-func defaultPlan(st starship.State) starship.Plan {
+// with a straight card, the dial as it is. Under the Quick Start Rules,
+// which have no kinetic energy, the slider stays where the control panel
+// shows it (Speed settings on the control panel).
+func defaultPlan(st starship.State, quick bool) starship.Plan {
+	if quick && st.Speed != "" && st.Speed != maneuvers.FTL {
+		return starship.Plan{Cards: []string{"straight"}, Speed: st.Speed, Rotate: st.Rotation}
+	}
 	ke := min(max(st.KE, -1), 3)
 	sp, _ := maneuvers.SpeedForKineticEnergy(ke)
 	cards := []string{"straight"}
@@ -77,7 +82,7 @@ func (g *Game) draft(v battle.View, id string) *starship.Plan {
 	if !ok || s.State == nil {
 		return &starship.Plan{}
 	}
-	p := defaultPlan(*s.State)
+	p := defaultPlan(*s.State, g.rules().Set == starship.Quick)
 	if s.Plan != nil {
 		p = s.Plan.Clone()
 	}
