@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/starshipbattles/bsg/maneuvers"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
@@ -308,4 +310,26 @@ func TestQuickStartPlanStartsFromTheSlider(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, maneuvers.Medium, s.State.Speed, "the slider stands at medium")
 	assert.Equal(t, maneuvers.Medium, g.draft(v, s.ID).Speed, "the plan starts from it")
+}
+
+// TestTheWaitingRoomSpeaksToAPlayer: a hosted game's waiting room told
+// the player to "go run . -join CODE", a developer's command from the
+// source folder. It says where the link and the code go for a player:
+// a browser, and Join on the title.
+func TestTheWaitingRoomSpeaksToAPlayer(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	defer func() { hs.Close(); s.Close() }()
+	a := newTestApp(t)
+	a.Server = hs.URL
+	HostNetGame(a, "hand-of-god")
+	g, ok := a.Screen().(*Game)
+	require.True(t, ok, "hosting opens the game screen, not %T", a.Screen())
+	tickUntil(t, a, func() bool { return strings.Contains(drawnText(a), "Waiting for the Cylon") })
+	text := strings.ReplaceAll(drawnText(a), "\n", " ")
+	assert.NotContains(t, text, "go run")
+	assert.Contains(t, text, "Join a network or companion game")
+	assert.Contains(t, text, "browser")
+	g.leaveNow()
 }

@@ -140,7 +140,7 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 		y = a.Para(l, x, y+24*s, w, "Send your opponent the link, or the code to type in Join:", 15, dim, false)
 		y = a.Para(l, x, y+8*s, w, link, 16, kit.ColWhite, true)
 		y = a.Para(l, x, y+4*s, w, code, 16, kit.ColWhite, true)
-		y = a.Para(l, x, y+8*s, w, "(go run . -join CODE, or bsg bot -seat LINK to play against the computer)", 12, dimmer, false)
+		y = a.Para(l, x, y+8*s, w, "The link opens the game in a browser, a phone's too; the code goes in \"Join a network or companion game\" on the title of the table view. (bsg bot -seat LINK gives that seat to the computer.)", 12, dimmer, false)
 	}
 	y = a.Para(l, x, y+20*s, w, "Your own seat, to come back with Join: "+lb.Own(), 13, dimmer, false)
 	back(y + 24*s)
