@@ -105,6 +105,10 @@ type Battle struct {
 	// may read, filtered up to st.Events[:upTo] (events are only ever
 	// appended): View hands out slices of it instead of copying them.
 	seen []seenEvents
+	// flights are the moves of turn flightTurn, the last whose movement
+	// was worked out (Flights); outside the state, so outside the hash.
+	flightTurn int
+	flights    []flight
 }
 
 // seenEvents is one side's readable events, kept for View.
@@ -254,7 +258,9 @@ func (b *Battle) applyCommand(cmd Command) ([]Event, error) {
 		return nil, nil
 	}
 	var snapshot, pcg []byte
+	flightTurn, flights := b.flightTurn, b.flights
 	if b.setup.Companion {
+		flights = slices.Clone(b.flights) // kept copies are never changed, the slice is
 		snapshot, _ = json.Marshal(b.st)
 		pcg, _ = b.src.pcg.MarshalBinary() // a draw the battle made itself is made again
 	}
@@ -266,6 +272,7 @@ func (b *Battle) applyCommand(cmd Command) ([]Event, error) {
 			b.st = State{}
 			_ = json.Unmarshal(snapshot, &b.st)
 			b.src.supplied, b.src.counters = supplied, counters
+			b.flightTurn, b.flights = flightTurn, flights
 			_ = b.src.pcg.UnmarshalBinary(pcg)
 		}
 		b.src.drawn = nil

@@ -161,7 +161,7 @@ func (b *Battle) takeBack(cmd Command) ([]Event, error) {
 		return nil, fmt.Errorf("take-back: %w", err)
 	}
 	undone := len(b.journal) - cmd.To
-	b.st, b.src = nb.st, nb.src
+	b.st, b.src, b.flightTurn, b.flights = nb.st, nb.src, nb.flightTurn, nb.flights
 	b.ref, b.refIdx, b.refShips, b.rulings, b.ruled, b.seen = nil, nil, nil, nil, nil, nil
 	b.emit(Event{Kind: EvTakenBack, Side: cmd.Side, Count: undone})
 	b.journal = append(b.journal, Entry{Command: cmd})

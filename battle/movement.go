@@ -14,6 +14,7 @@ import (
 // resolveMoves rolls for FTL arrivals, works out every ship's move and
 // plays the first movement step.
 func (b *Battle) resolveMoves() error {
+	from := b.keepFlights()
 	for i := range b.st.Ships {
 		s := &b.st.Ships[i]
 		if !s.Active() {
@@ -54,6 +55,7 @@ func (b *Battle) resolveMoves() error {
 		}
 		*s.Outcome = o   // the reveal's outcome, made for this move alone
 		s.Ship.KE = o.KE // adjusted as soon as the cards are revealed
+		b.fly(from, s)
 		s.ChangedCD = slices.Contains(exec.Cards, "change-direction")
 		if o.Jumped {
 			s.NoFireStep1 = true

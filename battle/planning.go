@@ -13,6 +13,7 @@ import (
 // startTurn begins a new turn: late ships enter, tailing is settled and
 // planning opens.
 func (b *Battle) startTurn() error {
+	b.endFlights()
 	b.st.Turn++
 	b.st.Step = 1
 	var arriving []*ShipState
