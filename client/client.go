@@ -112,6 +112,10 @@ type Client struct {
 	// (wire.State.EventsFrom); states hand out a clipped slice of it, so
 	// an append by a reader copies.
 	events []battle.Event
+	// flown are the moves of the latest turns the states carried
+	// (wire.State.Flown): a state extending the events carries only the
+	// moves of what it adds; each state is handed out with them all.
+	flown  []wire.Flight
 	timing func(typ string, d time.Duration)
 	comp   *assets.Components // reads plans before they are sealed (CheckSealed)
 }
@@ -393,6 +397,7 @@ func (c *Client) merge(st *wire.State, ws socket) bool {
 	if st.EventsFrom == 0 {
 		c.events = st.View.Events
 		st.View.Events = slices.Clip(c.events)
+		c.keepFlown(st)
 		return true
 	}
 	if c.state == nil || c.stateFrom != ws || len(c.events) != st.EventsFrom || len(c.events)+len(st.View.Events) > limits.StateValues {
@@ -401,7 +406,25 @@ func (c *Client) merge(st *wire.State, ws socket) bool {
 	c.events = append(c.events, st.View.Events...)
 	st.View.Events = slices.Clip(c.events)
 	st.EventsFrom = 0
+	c.keepFlown(st)
 	return true
+}
+
+// keepFlown adds st's moves to those kept (a turn st carries replaces
+// what was kept of it), lets go of turns older than any state carries
+// (wire.FlownTurns and the longest spectator delay before st's turn), and
+// hands st out with them all, oldest turn first (c.mu held).
+func (c *Client) keepFlown(st *wire.State) {
+	fresh := map[int]bool{}
+	for _, f := range st.Flown {
+		fresh[f.Turn] = true
+	}
+	oldest := st.View.Turn - wire.FlownTurns - wire.MaxSpectatorDelay
+	kept := slices.DeleteFunc(slices.Clone(c.flown), func(f wire.Flight) bool { return fresh[f.Turn] || f.Turn <= oldest })
+	kept = append(kept, st.Flown...)
+	slices.SortStableFunc(kept, func(a, b wire.Flight) int { return a.Turn - b.Turn })
+	c.flown = kept
+	st.Flown = slices.Clip(kept)
 }
 
 // Refused is the server's refusal of a message: its words, and for a

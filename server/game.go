@@ -55,6 +55,10 @@ type game struct {
 	marks []mark
 	offer *wire.UndoOffer
 	moves []wire.TableMove
+
+	// flown: the ships' moves of every turn revealed (flew), sent for the
+	// latest turns (wire.State.Flown)
+	flown []wire.Flight
 }
 
 // cur returns where the battle stands (battle.Position: its state
@@ -73,7 +77,29 @@ func (g *game) cur() *battle.State {
 func (g *game) apply(c battle.Command) error {
 	g.snap = nil
 	_, err := g.b.Apply(c)
+	g.snap = nil
+	if err == nil {
+		g.flew()
+	}
 	return err
+}
+
+// flew keeps the moves of the turn the battle worked out last
+// (battle.Flights; public from the reveal on), replacing what was kept of
+// that turn and of later ones (a companion game's take-back), and lets go
+// of turns no state sends any more (wire.State.Flown). Taken after every
+// command: the rest of a turn may still push a move (an FTL arrival, a
+// Quick Start slide, a companion's pose correction).
+func (g *game) flew() {
+	turn, fs := g.b.Flights()
+	if turn == 0 {
+		return
+	}
+	oldest := g.cur().Turn - wire.FlownTurns - g.delay
+	g.flown = slices.DeleteFunc(g.flown, func(f wire.Flight) bool { return f.Turn >= turn || f.Turn <= oldest })
+	for _, f := range fs {
+		g.flown = append(g.flown, wire.FlightOf(turn, f))
+	}
 }
 
 // errDirty wraps an engine refusal that came after part of a message had
@@ -611,6 +637,15 @@ func (g *game) state(seat battle.Side) *wire.State {
 		}
 	}
 	s.Clock = g.clockView()
+	oldest := st.Turn - wire.FlownTurns // a delayed spectator catches up g.delay turns more
+	if seat == "" {
+		oldest -= g.delay
+	}
+	for _, f := range g.flown {
+		if f.Turn > oldest {
+			s.Flown = append(s.Flown, f)
+		}
+	}
 	if g.companion() {
 		s.Companion, s.Need, s.Undo, s.UndoPoints, s.Moves = true, needOf(g.need), g.offer, len(g.marks), g.moves
 	}

@@ -1478,6 +1478,7 @@ func (s *Server) deliver(frames []frame) {
 				cp := *f.state
 				cp.View.Events = events[start:]
 				cp.EventsFrom = start
+				cp.Flown = movedIn(f.state.Flown, cp.View.Events)
 				st = &cp
 			}
 			data, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, State: st})
@@ -1490,6 +1491,25 @@ func (s *Server) deliver(frames []frame) {
 	s.statMu.Lock()
 	s.marshalled += n
 	s.statMu.Unlock()
+}
+
+// movedIn keeps the moves of the turns whose movement steps are among
+// evs: a state that extends a connection's events carries the moves of
+// what it adds (the client keeps those it was sent before).
+func movedIn(fs []wire.Flight, evs []battle.Event) []wire.Flight {
+	turns := map[int]bool{}
+	for _, e := range evs {
+		if e.Kind == battle.EvMoveStep {
+			turns[e.Turn] = true
+		}
+	}
+	var out []wire.Flight
+	for _, f := range fs {
+		if turns[f.Turn] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func (c *conn) writer(finished chan<- struct{}, timeout time.Duration) {

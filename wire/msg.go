@@ -203,6 +203,46 @@ type State struct {
 	Undo       *UndoOffer  `json:"undo,omitempty"`
 	UndoPoints int         `json:"undo_points,omitempty"`
 	Moves      []TableMove `json:"moves,omitempty"`
+
+	// Flown are the ships' moves of the latest turns as the engine flew
+	// them (Flight), oldest first: the turns this state's events may hold
+	// that a seat did not see played (a reconnect, a delayed spectator's
+	// catch-up at the end, a slow phone), so that each turn is played
+	// back along its own paths. The last FlownTurns turns, more with a
+	// spectator delay.
+	Flown []Flight `json:"flown,omitempty"`
+}
+
+// FlownTurns is how many of the latest turns' moves a state carries
+// (State.Flown) beyond the spectator delay.
+const FlownTurns = 3
+
+// Flight is one ship's move in one turn as the engine flew it, public
+// from the reveal on (The turn: movement; the view's ShipView.Outcome of
+// that turn): where its stand was when the turn's movement began (From;
+// OnTable false: it entered play in this move), its stand after each
+// movement step (Steps, the outcome's, without the swept motions) and the
+// stand's path, for drawing. Jumped: an FTL jump (no path between).
+type Flight struct {
+	Turn    int             `json:"turn"`
+	Ship    string          `json:"ship"`
+	From    starship.Step   `json:"from"`
+	OnTable bool            `json:"on_table"`
+	Steps   []starship.Step `json:"steps"`
+	Path    []physics.Vec   `json:"path,omitempty"`
+	Jumped  bool            `json:"jumped,omitempty"`
+}
+
+// FlightOf is the engine's flight f of turn as sent (battle.Flights).
+func FlightOf(turn int, f battle.Flight) Flight {
+	return Flight{Turn: turn, Ship: f.Ship, From: f.From, OnTable: f.OnTable,
+		Steps: f.Outcome.Steps, Path: f.Outcome.Path, Jumped: f.Outcome.Jumped}
+}
+
+// Outcome is the flight as the engine's outcome the screen animates
+// (steps and path; nothing else of the outcome is carried).
+func (f Flight) Outcome() starship.Outcome {
+	return starship.Outcome{Steps: f.Steps, Path: f.Path, Jumped: f.Jumped}
 }
 
 // Odds is what an attack of a ship on Target would roll against:
