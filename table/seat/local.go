@@ -9,6 +9,7 @@ import (
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/wire"
 )
 
 // Local is a battle on this machine: players at this screen play the
@@ -236,6 +237,20 @@ func (l *Local) Computer(side battle.Side) string {
 
 // Policy returns the policy playing side (nil when a player does).
 func (l *Local) Policy(side battle.Side) policy.Policy { return l.players[side] }
+
+// Flown implements Flights: the moves of the last turn whose movement
+// was worked out (a local screen plays back every turn as it happens).
+func (l *Local) Flown(turn int) ([]wire.Flight, bool) {
+	t, fs := l.b.Flights()
+	if t != turn || t == 0 {
+		return nil, false
+	}
+	out := make([]wire.Flight, len(fs))
+	for i, f := range fs {
+		out[i] = wire.FlightOf(t, f)
+	}
+	return out, true
+}
 
 // Save implements Saver.
 func (l *Local) Save() ([]byte, error) { return l.b.Save() }

@@ -345,6 +345,21 @@ func (n *Net) Poll() bool {
 	return true
 }
 
+// Flown implements Flights: the moves of a turn as the latest state holds
+// them (wire.State.Flown; the client keeps those of the latest turns that
+// earlier states carried).
+func (n *Net) Flown(turn int) (fs []wire.Flight, ok bool) {
+	if n.st == nil {
+		return nil, false
+	}
+	for _, f := range n.st.Flown {
+		if f.Turn == turn {
+			fs, ok = append(fs, f), true
+		}
+	}
+	return fs, ok
+}
+
 // Status implements Seat.
 func (n *Net) Status() Status {
 	st := Status{Sending: n.busy, Err: n.err}

@@ -141,6 +141,16 @@ type Recorded interface {
 	SignedRecord() (record []byte, replayed *battle.Battle, ok bool)
 }
 
+// Flights is a seat that knows how the ships flew in a past turn
+// (wire.Flight: where each stood when the turn's movement began, its stand
+// after each movement step, its path). The screen plays back each turn of
+// several that arrive at once (a reconnect, a delayed spectator's
+// catch-up, a slow phone) along that turn's own paths. ok is false when
+// the seat does not know the turn's moves.
+type Flights interface {
+	Flown(turn int) (moves []wire.Flight, ok bool)
+}
+
 // Computers is a seat where computer players play some sides.
 type Computers interface {
 	// Computer names the computer player playing side ("" when a player

@@ -56,6 +56,10 @@ type animation struct {
 	// hold: past its end the animation keeps the ships where its last
 	// phase left them (a beat waiting on that board)
 	hold bool
+	// rest is where the ships that move in no phase stand (a turn played
+	// back before later ones: the view shows where they end up later);
+	// nil: where the view has them
+	rest map[string]snap
 }
 
 // phaseOf returns the index of the k-th movement step's phase (0-based,
@@ -84,6 +88,9 @@ func (an *animation) phaseAt() (int, float64) {
 // look draws a ship where the animation has it now.
 func (an *animation) look(lk ShipLook) ShipLook {
 	k, u := an.phaseAt()
+	if len(an.phases) == 0 {
+		return an.resting(lk)
+	}
 	if k >= len(an.phases) {
 		if !an.hold {
 			return lk
@@ -102,6 +109,23 @@ func (an *animation) look(lk ShipLook) ShipLook {
 		if m, ok := an.phases[j].ships[lk.ID]; ok {
 			return m.at(lk, 0, an.notch)
 		}
+	}
+	return an.resting(lk)
+}
+
+// outBy reports whether ship id is out on the board the animation plays
+// (an older turn's, rest), or out when the animation does not say.
+func (an *animation) outBy(id string, out bool) bool {
+	if s, ok := an.rest[id]; ok {
+		return s.out
+	}
+	return out
+}
+
+// resting is a ship that moves in no phase: where rest has it, if it does.
+func (an *animation) resting(lk ShipLook) ShipLook {
+	if s, ok := an.rest[lk.ID]; ok {
+		lk.Pose, lk.Rotation, lk.Level, lk.Out = s.pose, s.rotation, s.level, s.out
 	}
 	return lk
 }

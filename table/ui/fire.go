@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
+	"github.com/starshipbattles/bsg/wire"
 )
 
 // targets returns what one of the side at the controls' ships may fire
@@ -72,19 +74,120 @@ func (g *Game) afterCommand(before map[string]snap, turn, step int, evs []battle
 		waiting = v.Step
 	}
 	g.beats, g.beatEvs = beatsOf(evs, quick, declared, waiting), evs
-	// the moves of every movement step played, one phase each
-	var steps, titles []string
+	g.turns = g.playbackMoves(before, v, evs)
+	g.playBeat(0)
+}
+
+// turnMoves is one turn's part of a playback: where the ships stood when
+// its movement began, and the phases of its movement steps.
+type turnMoves struct {
+	before map[string]snap
+	moves  *animation
+}
+
+// playbackMoves works out the moves of every turn the beats play, by turn
+// (key 0: the board before the first, no moves). A turn's moves are the
+// engine's as the seat reports them (seat.Flights: each ship's start, its
+// stand after each movement step, its path); a seat that does not know
+// them plays a batch of one turn with the view's outcomes (and the
+// players' previews) from the board before. When the events span several
+// turns (a reconnect, a delayed spectator's catch-up, a slow phone) each
+// turn is played from its own start along its own paths, ending where the
+// next one starts; a turn the seat does not know shows no moves.
+func (g *Game) playbackMoves(before map[string]snap, v battle.View, evs []battle.Event) map[int]turnMoves {
+	var order []int
+	steps, titles := map[int][]string{}, map[int][]string{}
 	for _, b := range g.beats {
-		if b.kind == beatMove {
-			steps, titles = append(steps, b.step), append(titles, b.headline(g.a.Words))
+		if b.kind != beatMove {
+			continue
+		}
+		if len(steps[b.turn]) == 0 {
+			order = append(order, b.turn)
+		}
+		steps[b.turn] = append(steps[b.turn], b.step)
+		titles[b.turn] = append(titles[b.turn], b.headline(g.a.Words))
+	}
+	flights, _ := g.seat.(seat.Flights)
+	flown := func(t int) ([]wire.Flight, bool) {
+		if flights == nil {
+			return nil, false
+		}
+		return flights.Flown(t)
+	}
+	out := map[int]turnMoves{0: {before: before}}
+	board := before
+	for i, t := range order {
+		last := i == len(order)-1
+		fs, ok := flown(t)
+		if !ok {
+			if len(order) == 1 {
+				out[t] = turnMoves{before: before, moves: buildMoves(before, v, g.outcomes, steps[t], titles[t], g.notch(), true)}
+			} else {
+				out[t] = turnMoves{before: board}
+			}
+			continue
+		}
+		from := maps.Clone(board)
+		outcomes := map[string]starship.Outcome{}
+		for _, f := range fs {
+			if s, ok := from[f.Ship]; ok && i > 0 {
+				// the turn's own start (the board before the batch is
+				// the first turn's)
+				s.pose, s.rotation, s.level, s.onTable = f.From.Pose, f.From.Rotation, f.From.Level, f.OnTable
+				from[f.Ship] = s
+			}
+			outcomes[f.Ship] = f.Outcome()
+		}
+		after := v
+		if !last {
+			after = boardAfter(v, from, fs, t, evs)
+			if next, ok := flown(t + 1); ok {
+				for j, s := range after.Ships {
+					for _, f := range next {
+						if f.Ship == s.ID && f.OnTable {
+							after.Ships[j].Pose, after.Ships[j].Rotation, after.Ships[j].Level = f.From.Pose, f.From.Rotation, f.From.Level
+						}
+					}
+				}
+			}
+		}
+		an := buildMoves(from, after, outcomes, steps[t], titles[t], g.notch(), true)
+		if an != nil && len(order) > 1 {
+			an.rest = from // the ships that stand still stand where this turn has them
+		}
+		out[t] = turnMoves{before: from, moves: an}
+		board = snapshot(after)
+	}
+	return out
+}
+
+// boardAfter is the view v with its ships where turn's moves left them
+// (before: where they stood; fs: how they flew): on the table once they
+// flew, out once an event of that turn or before eliminated them.
+func boardAfter(v battle.View, before map[string]snap, fs []wire.Flight, turn int, evs []battle.Event) battle.View {
+	out := map[string]bool{}
+	for _, e := range evs {
+		if e.Kind == battle.EvEliminated && e.Turn <= turn {
+			out[e.Ship] = true
 		}
 	}
-	g.moves = nil
-	if len(steps) > 0 {
-		g.moves = buildMoves(before, v, g.outcomes, steps, titles, g.notch(), true)
+	after := v
+	after.Ships = slices.Clone(v.Ships)
+	for i, s := range after.Ships {
+		b, ok := before[s.ID]
+		if !ok {
+			continue
+		}
+		s.Pose, s.Rotation, s.Level, s.OnTable, s.Out = b.pose, b.rotation, b.level, b.onTable, b.out || out[s.ID]
+		for _, f := range fs {
+			if f.Ship == s.ID && len(f.Steps) > 0 {
+				st := f.Steps[len(f.Steps)-1]
+				s.Pose, s.Rotation, s.Level, s.OnTable = st.Pose, st.Rotation, st.Level, true
+			}
+		}
+		after.Ships[i] = s
 	}
-	g.before = before
-	g.playBeat(0)
+	return after
 }
 
 // playBeat shows the i-th beat of the playback: a movement step's moves
@@ -94,16 +197,28 @@ func (g *Game) playBeat(i int) {
 	g.beat, g.waited = i, 0
 	g.anim, g.results, g.shotLines = nil, nil, nil
 	if i >= len(g.beats) {
-		g.beats, g.moves, g.beatEvs = nil, nil, nil
+		g.beats, g.moves, g.beatEvs, g.turns = nil, nil, nil, nil
 		g.advance()
 		return
 	}
 	b := g.beats[i]
 	g.results = b.events
-	// the board: the movement steps played up to this beat
+	if b.turn > 0 {
+		g.resolving = b.turn
+	}
+	// the board: the beat's turn's (or, before its first movement step,
+	// the latest turn's before it), the movement steps played up to this
+	// beat
+	key := 0
+	for t := range g.turns {
+		if t <= b.turn && t > key {
+			key = t
+		}
+	}
+	g.moves, g.before = g.turns[key].moves, g.turns[key].before
 	moved := -1
 	for j := 0; j <= i; j++ {
-		if g.beats[j].kind == beatMove {
+		if g.beats[j].kind == beatMove && g.beats[j].turn == key {
 			moved++
 		}
 	}
@@ -117,6 +232,11 @@ func (g *Game) playBeat(i int) {
 			}
 			g.anim = &an
 		}
+	}
+	if g.anim == nil && len(g.turns) > 2 {
+		// several turns: before its first movement step a turn's board
+		// is where it starts, not where the last turn ends
+		g.anim = &animation{dur: 1, hold: true, rest: g.before}
 	}
 	for _, e := range b.events {
 		if sl, ok := shotOf(e.Event, g.atBeat()); ok {

@@ -116,8 +116,11 @@ type Game struct {
 	// them): the log holds back what comes after the beat on screen
 	beatEvs []battle.Event
 	waited  float64 // seconds the beat on screen has waited (App.AutoPace)
-	moves   *animation
-	before  map[string]snap
+	// moves and before are the beat on screen's turn's; turns holds
+	// every turn's of the playback (a batch may span several)
+	moves  *animation
+	before map[string]snap
+	turns  map[int]turnMoves
 
 	// br is what the players are told: briefing, goals, zones.
 	br *brief
@@ -928,6 +931,19 @@ func (g *Game) shipLook(s battle.ShipView) ShipLook {
 	return lk
 }
 
+// boardLook is a ship as the board draws it now: through the playback's
+// moves, and on an older turn's board (several turns played back at
+// once) not out before that turn has it out.
+func (g *Game) boardLook(s battle.ShipView) ShipLook {
+	if g.anim == nil {
+		return g.shipLook(s)
+	}
+	if s.Out && !g.anim.outBy(s.ID, true) {
+		s.Out, s.Cause = false, ""
+	}
+	return g.anim.look(g.shipLook(s))
+}
+
 // wordy: the cover screens and the waiting room are words to read.
 func (g *Game) wordy() bool { return g.st == stCover || !g.readOnly && !g.joined }
 
@@ -1208,10 +1224,7 @@ func (g *Game) drawBoard(l *kit.List, v battle.View) {
 		if !s.OnTable && !s.Out || later[s.ID] {
 			continue
 		}
-		lk := g.shipLook(s)
-		if g.anim != nil {
-			lk = g.anim.look(lk)
-		}
+		lk := g.boardLook(s)
 		lk.Selected = (g.st == stPlan && s.ID == g.sel) || (g.st == stDeclare && s.ID == g.shooter)
 		if g.st == stPlan && s.Own && s.Side == priv {
 			if s.Planned {

@@ -36,6 +36,9 @@ type beat struct {
 	fire int
 	// events are what the beat shows in words (public, not bookkeeping).
 	events []logEntry
+	// turn is the turn the beat belongs to (a batch of events may span
+	// several: a reconnect, a delayed spectator's catch-up)
+	turn int
 	// end is where the beat ends in the events it was cut from: the log
 	// shows evs[:end] while the beat is on screen, never a later beat's
 	// lines (Turn 3 begins while turn 2's ships still move).
@@ -66,9 +69,13 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 		cur = beat{kind: beatFire, fire: declared}
 	}
 	lastMove, fired := 0, map[int]bool{}
+	turn := 0
+	if len(evs) > 0 {
+		turn = evs[0].Turn
+	}
 	at := 0 // the index of the event being read: where a flushed beat ends
 	flush := func() {
-		cur.end = at
+		cur.end, cur.turn = at, turn
 		if cur.kind == beatFire && cur.fire == waiting && cur.fire != declared {
 			// the step still waits for declarations: what is in
 			// (another side's open declaration) shows in the firing
@@ -81,14 +88,10 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 	}
 	noFireAfter := func(k int) {
 		if k > 0 && !fired[k] && waiting != k {
-			out = append(out, beat{kind: beatNoFire, fire: k, end: at})
+			out = append(out, beat{kind: beatNoFire, fire: k, end: at, turn: turn})
 		}
 	}
 	over := false
-	turn := 0
-	if len(evs) > 0 {
-		turn = evs[0].Turn
-	}
 	for i, e := range evs {
 		at = i
 		if e.Turn != turn {
@@ -97,7 +100,7 @@ func beatsOf(evs []battle.Event, quick bool, declared, waiting int) []beat {
 			// a beat of their own
 			flush()
 			if lastMove > 0 && !fired[lastMove] {
-				out = append(out, beat{kind: beatNoFire, fire: lastMove, end: at})
+				out = append(out, beat{kind: beatNoFire, fire: lastMove, end: at, turn: turn})
 			}
 			turn, lastMove, fired = e.Turn, 0, map[int]bool{}
 			cur = beat{kind: beatResults}

@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
@@ -630,4 +632,194 @@ func watchAsSpectator(t *testing.T, delay int) {
 	assert.Equal(t, delay > 0, behind, "a delayed spectator is told so")
 	assert.True(t, slices.ContainsFunc(watched.headlines, func(h string) bool { return strings.HasPrefix(h, "Firing") }), "and its firing: %q", watched.headlines)
 	assert.Contains(t, drawnText(a), "Turn 3: the turn limit (3) is reached.", "the end")
+}
+
+// TestSeveralTurnsAtOncePlayEachAlongItsOwnPaths: a spectator's screen
+// that takes no state while the players play three turns (a slow phone, a
+// reconnect) gets the three turns' events at once; each turn's movement
+// steps are played back from that turn's own start along the path the
+// engine flew in that turn (The turn: movement steps), not along the
+// latest turn's. The engine's paths come from replaying the signed
+// record's journal turn by turn.
+func TestSeveralTurnsAtOncePlayEachAlongItsOwnPaths(t *testing.T) {
+	yaml, err := os.ReadFile("../../scenarios/builtin/furball.yaml")
+	require.NoError(t, err)
+	short := strings.Replace(string(yaml), "turn_limit: 30", "turn_limit: 3", 1)
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{YAML: short})
+	require.NoError(t, err)
+	var players []screen
+	for _, token := range []string{cr.Colonial, cr.Cylon} {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		players = append(players, screen{a, g})
+	}
+	a := newTestApp(t)
+	spec := screen{a, NewNetGame(a, hs.URL, cr.Spectator)}
+	a.Show(spec.g)
+	t.Cleanup(func() { spec.g.seat.Leave() })
+
+	// the spectator joins at turn 1, then takes nothing until the end
+	deadline := time.Now().Add(3 * time.Minute) // a bound on the loop; every step waits on state
+	for guard := 0; !spec.g.joined || slices.Contains([]string{"cover", "anim", "results"}, spec.g.Stage()); guard++ {
+		require.Less(t, guard, 40000)
+		if spec.g.joined {
+			enter(a)
+		}
+		require.True(t, time.Now().Before(deadline), "the spectator never joined: %s", spec.g.Stage())
+		time.Sleep(time.Millisecond)
+		a.Tick(1.0 / 60)
+	}
+	require.Equal(t, 1, spec.g.publicView().Turn)
+	over := func() bool {
+		for _, p := range players {
+			if p.g.publicView().Phase != battle.Over {
+				return false
+			}
+		}
+		return true
+	}
+	for guard := 0; !over(); guard++ {
+		require.Less(t, guard, 40000)
+		acted := false
+		for _, p := range players {
+			if p.g.publicView().Phase != battle.Over && act(t, p) {
+				acted = true
+			}
+		}
+		if !acted {
+			require.True(t, time.Now().Before(deadline), "stuck: players %s / %s", players[0].g.Stage(), players[1].g.Stage())
+			time.Sleep(time.Millisecond)
+			for _, p := range players {
+				p.a.Tick(1.0 / 60)
+			}
+		}
+	}
+
+	// the engine's paths, turn by turn, from the signed record
+	var replayed *battle.Battle
+	for guard := 0; replayed == nil; guard++ {
+		require.Less(t, guard, 40000)
+		require.True(t, time.Now().Before(deadline), "no signed record")
+		players[0].a.Tick(1.0 / 60)
+		_, replayed, _ = players[0].g.seat.(seat.Recorded).SignedRecord()
+		time.Sleep(time.Millisecond)
+	}
+	flown := map[int]map[string]starship.Outcome{}
+	starts := map[int]map[string]starship.Step{}
+	journal := replayed.Journal()
+	for k := range journal {
+		b, err := battle.Replay(replayed.Setup(), a.Comp, replayed.Seed(), journal[:k+1])
+		require.NoError(t, err)
+		turn, fs := b.Flights() // as the turn's last command left them
+		if turn == 0 {
+			continue
+		}
+		flown[turn], starts[turn] = map[string]starship.Outcome{}, map[string]starship.Step{}
+		for _, f := range fs {
+			flown[turn][f.Ship], starts[turn][f.Ship] = f.Outcome, f.From
+		}
+	}
+	require.Len(t, flown, 3)
+	for turn, fs := range flown {
+		require.NotEmpty(t, fs, "turn %d: ships moved", turn)
+	}
+
+	// now the spectator takes the three turns at once
+	for guard := 0; spec.g.beats == nil; guard++ {
+		require.Less(t, guard, 40000)
+		require.True(t, time.Now().Before(deadline), "the spectator got no playback: %s", spec.g.Stage())
+		time.Sleep(time.Millisecond)
+		a.Tick(1.0 / 60)
+	}
+	turns := map[int]bool{}
+	for _, bt := range spec.g.beats {
+		turns[bt.turn] = true
+	}
+	require.Len(t, turns, 3, "one batch holds the three turns: %v", turns)
+	checked, stood := map[int]int{}, 0
+	played := map[int][]string{} // the movement steps played back, by turn
+	for guard := 0; spec.g.Stage() != "over"; guard++ {
+		require.Less(t, guard, 200)
+		if spec.g.Stage() == "results" && spec.g.beat < len(spec.g.beats) {
+			// a beat that waits: each ship is drawn where that turn's
+			// movement steps played so far left it (its start before
+			// the first), not where a later turn puts it
+			bt := spec.g.beats[spec.g.beat]
+			if bt.kind == beatMove && !slices.Contains(played[bt.turn], bt.step) {
+				played[bt.turn] = append(played[bt.turn], bt.step)
+			}
+			for id, o := range flown[bt.turn] {
+				want := starts[bt.turn][id]
+				for _, step := range played[bt.turn] {
+					if st, ok := stepPose(o, step); ok {
+						want = st // a ship with no such step stands
+					}
+				}
+				lk, ok := drawnLook(spec.g, id)
+				if !ok || lk.Out {
+					continue
+				}
+				assert.Less(t, lk.Pose.Pos.Dist(want.Pose.Pos), 0.01, "turn %d, beat %d (%s): %s drawn %.1f mm from where the turn has it", bt.turn, spec.g.beat, bt.headline(a.Words), id, lk.Pose.Pos.Dist(want.Pose.Pos))
+				stood++
+			}
+		}
+		if spec.g.Stage() == "anim" && spec.g.anim != nil {
+			bt := spec.g.beats[spec.g.beat]
+			played[bt.turn] = append(played[bt.turn], bt.step)
+			an := *spec.g.anim
+			p := len(an.phases) - 1
+			for id, m := range an.phases[p].ships {
+				o, ok := flown[bt.turn][id]
+				require.True(t, ok, "turn %d: %s moves in the playback but flew nothing", bt.turn, id)
+				want, ok := stepPose(o, bt.step)
+				require.True(t, ok, "turn %d: %s has no %s", bt.turn, id, bt.step)
+				for _, u := range []float64{0, 0.25, 0.5, 0.75, 1} {
+					an.t, an.hold = (float64(p)+u)*an.dur, true
+					at := an.look(ShipLook{ID: id}).Pose.Pos
+					if !m.jump && !m.enter {
+						assert.Less(t, distToPath(o.Path, at), 0.5, "turn %d %s: %s at %.2f is %.2f mm off the path it flew", bt.turn, bt.step, id, u, distToPath(o.Path, at))
+					}
+				}
+				assert.Less(t, an.look(ShipLook{ID: id}).Pose.Pos.Dist(want.Pose.Pos), 0.01, "turn %d %s: %s ends where the engine put it", bt.turn, bt.step, id)
+				checked[bt.turn]++
+			}
+			runAnim(a, spec.g)
+			continue
+		}
+		enter(a)
+	}
+	t.Logf("ships' moves checked by turn: %v; ships' stands at waiting beats: %d", checked, stood)
+	assert.Positive(t, stood, "stands checked at the beats that wait")
+	for turn := 1; turn <= 3; turn++ {
+		assert.Positive(t, checked[turn], "turn %d's moves are played back", turn)
+	}
+}
+
+// drawnLook is ship id as the screen draws it now (the view's, through the
+// playback's animation).
+func drawnLook(g *Game, id string) (ShipLook, bool) {
+	for _, s := range g.publicView().Ships {
+		if s.ID == id {
+			return g.boardLook(s), true
+		}
+	}
+	return ShipLook{}, false
+}
+
+// distToPath is how far p lies from a polyline.
+func distToPath(path []physics.Vec, p physics.Vec) float64 {
+	if len(path) == 1 {
+		return path[0].Dist(p)
+	}
+	best := math.Inf(1)
+	for i := 1; i < len(path); i++ {
+		best = math.Min(best, physics.Segment{A: path[i-1], B: path[i]}.DistanceToPoint(p))
+	}
+	return best
 }
