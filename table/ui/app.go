@@ -332,6 +332,10 @@ func (a *App) Frame() *kit.List {
 	a.words = a.words[:0]
 	if r, ok := a.screen.(wordy); ok && r.wordy() {
 		a.keepWords(l, 0)
+	} else if r, ok := a.screen.(overlaid); ok {
+		if n, ok := r.overlayWords(); ok && n <= len(l.Ops) {
+			a.keepWords(l, n)
+		}
 	}
 	l.SetClip(nil)
 	l.NewLayer()
@@ -407,6 +411,11 @@ func (a *App) Frame() *kit.List {
 // wordy is a screen that is, at times, mostly words to read (a game's
 // cover screen, its waiting room): PageState then carries them.
 type wordy interface{ wordy() bool }
+
+// overlaid is a screen that at times lays words to read over itself (a
+// game's victory screen): overlayWords says from which of the frame's
+// operations they were drawn.
+type overlaid interface{ overlayWords() (from int, ok bool) }
 
 // keepWords keeps the texts the frame drew from op n on, with their
 // boxes, as the words on top of the screen (the last overlay's, else the

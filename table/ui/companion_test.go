@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -455,6 +456,9 @@ func TestCompanionCounterButtonsCountEachCupApart(t *testing.T) {
 
 // A companion game played to its end (the app rolls and draws; the
 // table aligned at once) offers no undo any more: the battle is over.
+// Once each phone (390 × 844) has played the last moves back, its final
+// screen says who won near its top (Winning the game): the victory's
+// words are the page's words to read, and the panel's first line.
 func TestCompanionGameOverOffersNoUndo(t *testing.T) {
 	screens := companionScreens(t)
 	companionUntil(t, screens, "the end of the game", func(st *wire.State, _ string) bool {
@@ -468,6 +472,35 @@ func TestCompanionGameOverOffersNoUndo(t *testing.T) {
 		for _, w := range sc.a.Hots() {
 			assert.False(t, strings.HasSuffix(w.ID, ":Propose to undo the last action"), "an undo offered after the end")
 		}
+	}
+	for i, sc := range screens {
+		for guard := 0; sc.g.Stage() != "over"; guard++ {
+			require.Less(t, guard, 500, "the playback reaches the victory screen")
+			if !act(t, sc) {
+				sc.a.Tick(1.0 / 60)
+			}
+		}
+		res := sc.g.publicView().Result
+		require.NotNil(t, res)
+		want := "A draw"
+		if res.Winner != "" {
+			want = SideName(res.Winner) + " victory"
+		}
+		sc.a.Frame()
+		words := sc.a.PageState().Words
+		k := slices.IndexFunc(words, func(w PageText) bool { return w.Text == want })
+		require.GreaterOrEqual(t, k, 0, "phone %d: the final screen's words say %q: %v", i, want, words)
+		assert.Less(t, words[k].Y, 844.0/3, "phone %d says who won near the top", i)
+		// the panel: who won is its first line, before the seat's lines
+		var texts []string
+		for _, op := range sc.a.Frame().Ops {
+			if op.Kind == kit.OpText && op.At.Y > 844/3 {
+				texts = append(texts, op.Text)
+			}
+		}
+		won, you := slices.Index(texts, want), slices.IndexFunc(texts, func(s string) bool { return strings.HasPrefix(s, "You play") })
+		require.GreaterOrEqual(t, won, 0, "phone %d: the panel says %q: %q", i, want, texts)
+		assert.True(t, you < 0 || won < you, "phone %d: who won comes before the seat's lines: %q", i, texts)
 	}
 }
 

@@ -142,6 +142,9 @@ type Game struct {
 	// replay: read-only, no controls
 	readOnly bool
 	viewAs   battle.Side
+	// victoryOps is where the victory screen's operations begin in the
+	// last frame (overlayWords)
+	victoryOps int
 }
 
 // NewGame starts a battle on a setup, each side played as the title
@@ -1339,11 +1342,19 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 	if g.readOnly {
 		title = "Replay: " + title
 	}
-	a.Label(l, x, y, title, 20, kit.ColInk, true)
 	// the seat's lines start a line of the heading's size below its
 	// baseline: clear of the heading's descent at any scale (a phone's
 	// large text touched it)
 	under := y + headingGap(a, 20)
+	if win, why, c, ok := g.outcome(); ok && g.st == stOver {
+		// the battle is over: who won comes first, and why (under it,
+		// where the seat's lines would start)
+		a.Label(l, x, y, win, 20, c, true)
+		y = a.Para(l, x, under, w, why, 14, kit.ColInk, false) - 8*a.S()
+		under = y + 14*a.S()
+	} else {
+		a.Label(l, x, y, title, 20, kit.ColInk, true)
+	}
 	y += 8 * a.S()
 	if ty := g.drawTable(l, x, y+16*a.S(), w); ty > y+16*a.S() {
 		// a companion game: what the table needs from this player first
@@ -1557,17 +1568,16 @@ func (g *Game) drawVictory(l *kit.List, view kit.Rect) {
 		return
 	}
 	l.NewLayer()
+	g.victoryOps = len(l.Ops)
 	w, h := math.Min(view.W-40, 620*s), 250*s
 	r := kit.Rect{X: view.X + (view.W-w)/2, Y: view.Y + (view.H-h)/2, W: w, H: h}
 	l.Rect(r, kit.Alpha(kit.ColCover1, 0.95), kit.ColWhite, 2)
-	title := "A draw"
-	c := kit.ColWhite
-	if res.Winner != "" {
-		title = SideName(res.Winner) + " victory"
-		c = SideColor(res.Winner)
+	title, why, c, _ := g.outcome()
+	if res.Winner == "" {
+		c = kit.ColWhite
 	}
 	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 60*s}, title, a.TextSize(34), c, kit.AnchorMiddle, true)
-	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 100*s}, kit.Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), a.TextSize(16), kit.ColWhite, kit.AnchorMiddle, false)
+	l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 100*s}, why, a.TextSize(16), kit.ColWhite, kit.AnchorMiddle, false)
 	bw := (w - 60*s) / 3
 	y := r.Y + h - 70*s
 	// a network game is kept by the server: Save stores its signed
@@ -1579,6 +1589,28 @@ func (g *Game) drawVictory(l *kit.List, view kit.Rect) {
 		back = a.K("Back", "Enter")
 	}
 	a.Button(l, kit.Rect{X: r.X + 45*s + 2*bw, Y: y, W: bw, H: 40 * s}, back, false, false, func() { g.leave() })
+}
+
+// outcome says, once the battle is over, who won ("Colonial victory",
+// "A draw"), why ("Turn 2: …", the result's typed reason rendered) and
+// the winner's colour; ok is false while it goes on.
+func (g *Game) outcome() (win, why string, c colorT, ok bool) {
+	res := g.publicView().Result
+	if res == nil {
+		return "", "", kit.ColInk, false
+	}
+	win, c = "A draw", kit.ColInk
+	if res.Winner != "" {
+		win, c = SideName(res.Winner)+" victory", SideColor(res.Winner)
+	}
+	return win, kit.Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), c, true
+}
+
+// overlayWords implements overlaid: the victory screen over the table
+// is words to read (the page's PageState.Words), from its first drawn
+// operation on.
+func (g *Game) overlayWords() (int, bool) {
+	return g.victoryOps, g.st == stOver && g.publicView().Result != nil
 }
 
 // replay opens the finished game in a replay: a local game from its
