@@ -254,7 +254,9 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	tb.refused(col.SupplyCounter(ctx, battle.Counter{Value: 99}), "a counter not in the cup")
 	tb.refused(col.SupplyValue(ctx, 3), "a die where a counter is asked")
 	require.Equal(t, seq, tb.sync().Seq, "refusals change nothing")
-	require.NoError(t, col.SupplyCounter(ctx, battle.Counter{Value: 1}))
+	// the box's one "1 engine" counter, drawn from the table's cup
+	engineCounter := battle.Counter{Value: 1, Special: "engine"}
+	require.NoError(t, col.SupplyCounter(ctx, engineCounter))
 
 	// Movement step 1 is over: the game waits for the table to be
 	// aligned. The escort's model stands 3 mm to the left of the twin's.
@@ -342,10 +344,31 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	assert.Equal(t, moved, shipView(st, "escort-1").Pose, "the corrected escort moved on from where its model stood")
 	// The reveal went on once the dice came: the counter typed for the
 	// illegal move is the raptor's, seen only by its owner.
-	assert.Equal(t, []battle.Counter{{Value: 1}}, shipView(st, "raptor").Counters)
+	assert.Equal(t, []battle.Counter{engineCounter}, shipView(st, "raptor").Counters)
 	assert.Nil(t, shipView(cyl.State(), "raptor").Counters, "the Cylon sees no Colonial counter")
 	assert.Equal(t, 1, shipView(cyl.State(), "raptor").CounterCount)
 
+	// Turn 2: the raptor's plan is illegal again. Its counter typed as
+	// the "1 engine" the cup gave on turn 1 is refused (the cup no longer
+	// holds it; Damage), the game unchanged; the counter really drawn is
+	// taken.
+	tb.cruise(map[string]starship.Plan{"raptor": illegal})
+	st = tb.sync()
+	require.NotNil(t, st.Need)
+	require.Equal(t, battle.DrawCounter, st.Need.What)
+	require.Equal(t, "raptor", st.Need.Ship)
+	seq = st.Seq
+	err = col.SupplyCounter(ctx, engineCounter)
+	tb.refused(err, "a counter the cup no longer holds")
+	assert.ErrorContains(t, err, "1 engine is not in the damage cup", "the refusal names the counter and the cup")
+	require.Equal(t, seq, tb.sync().Seq, "the refusal changes nothing")
+	require.Equal(t, *st.Need, *tb.sync().Need, "the same counter is asked for")
+	require.NoError(t, col.SupplyCounter(ctx, battle.Counter{Value: 1}))
+	tb.answer(nil, &typed)
+	st = tb.sync()
+	assert.ElementsMatch(t, []battle.Counter{engineCounter, {Value: 1}}, shipView(st, "raptor").Counters)
+
+	tb.holdFire()
 	tb.cruise(nil)
 	// The rest of the game: two computer players, the app rolling.
 	finish(t, ctx, tb, false)
