@@ -39,14 +39,36 @@ type Saved struct {
 	Hash string `json:"hash"`
 }
 
-// savedFormat is the version of the saved file. Format 4 hashes the state
-// with every typed event (Event) and the end's reason as data
-// (EndReason). Format 3 hashed the reason as its sentence; format 2 also
+// savedFormat is the version of the saved file. Format 5 hashes the state
+// with the movement step of each card laid (starship.CardOnTable.Step).
+// Format 4 hashed it without, with every typed event (Event) and the
+// end's reason as data (EndReason). Format 3 hashed the reason as its
+// sentence; format 2 also
 // knew no level change (EvLevel) nor firing step without shots (EvNoFire);
 // format 1 hashed each event as its sentence. All still load: their hash
 // is checked as they computed it (HashFormat), and the replay then
 // carries what they lacked.
-const savedFormat = 4
+const savedFormat = 5
+
+// withoutCardSteps is ships as formats 1 to 4 hashed them: their revealed
+// moves' cards without the movement step each is laid in (a copy; the
+// ships without a move are shared).
+func withoutCardSteps(ships []ShipState) []ShipState {
+	out := slices.Clone(ships)
+	for i := range out {
+		o := out[i].Outcome
+		if o == nil || len(o.Cards) == 0 {
+			continue
+		}
+		c := *o
+		c.Cards = slices.Clone(o.Cards)
+		for k := range c.Cards {
+			c.Cards[k].Step = 0
+		}
+		out[i].Outcome = &c
+	}
+	return out
+}
 
 // newInFormat3 reports whether an event is of a kind format 3 added: the
 // hashes of formats 1 and 2 leave it out.
@@ -206,8 +228,10 @@ func (b *Battle) Hash() string {
 	return b.hash()
 }
 
-// HashFormat is the state hash as the saved format (SavedFormat, 3, 2 or
-// 1) computes it, so an old file's hash still checks: format 3 hashed the
+// HashFormat is the state hash as the saved format (SavedFormat, 4, 3,
+// 2 or 1) computes it, so an old file's hash still checks: formats 1 to 4
+// knew no movement step of a card laid (starship.CardOnTable.Step);
+// format 3 hashed the
 // end's reason as its sentence (EndReason.Text); format 2 also left out
 // the events format 3 added (EvLevel, EvNoFire); format 1 hashed every
 // event as its sentence ({turn, text, side, secret}, side only on a
@@ -220,12 +244,13 @@ func (b *Battle) HashFormat(format int) string {
 		return b.hash()
 	}
 	old := b.st
-	if old.Result != nil {
+	old.Ships = withoutCardSteps(b.st.Ships)
+	if old.Result != nil && format < 4 {
 		r := *old.Result
 		r.Reason.asWords = true
 		old.Result = &r
 	}
-	if old.Events != nil {
+	if old.Events != nil && format < 4 {
 		old.Events = make([]Event, 0, len(b.st.Events))
 		for _, e := range b.st.Events {
 			if format < 3 && newInFormat3(e) {

@@ -71,16 +71,10 @@ func (b *Battle) resolveMoves() error {
 // stepPose returns the pose a ship's move gives it after movement step k,
 // and false when the move has no such step (it stands as it was).
 func stepPose(o *starship.Outcome, set starship.RuleSet, k int) (starship.Step, bool) {
-	name := fmt.Sprintf("move %d", k) // Complete Rules: "move 1", "move 2"
-	if set == starship.Quick {
-		name = "move"
+	if set == starship.Quick && k != 1 {
+		return starship.Step{}, false // one step: "move"
 	}
-	for _, st := range o.Steps {
-		if st.Name == name {
-			return st, true
-		}
-	}
-	return starship.Step{}, false
+	return o.MovementStep(k)
 }
 
 // moveStep plays movement step k for every ship, then the checks that

@@ -57,6 +57,9 @@ type CardOnTable struct {
 	ID        string
 	Footprint physics.Polygon
 	Arrow     []physics.Vec
+	// Step is the movement step the card is laid in (Complete Rules:
+	// 1 or 2, as Outcome.MovementStep numbers them; Quick Start: 1).
+	Step int `json:",omitempty"`
 }
 
 // Outcome is what a plan does to a ship in one turn.
@@ -79,6 +82,31 @@ type Outcome struct {
 
 // Final returns the last step.
 func (o Outcome) Final() Step { return o.Steps[len(o.Steps)-1] }
+
+// MovementStep returns where the move leaves the ship after movement step
+// k (Complete Rules: the steps "move 1" and "move 2"; Quick Start: one
+// step, "move"), and false when the move has no such step (an FTL
+// arrival, "ftl", is none: it comes before the first).
+func (o Outcome) MovementStep(k int) (Step, bool) {
+	name := fmt.Sprintf("move %d", k)
+	for _, st := range o.Steps {
+		if st.Name == name || k == 1 && st.Name == "move" {
+			return st, true
+		}
+	}
+	return Step{}, false
+}
+
+// CardsOf returns the cards laid in movement step k (CardOnTable.Step).
+func (o Outcome) CardsOf(k int) []CardOnTable {
+	var out []CardOnTable
+	for _, c := range o.Cards {
+		if c.Step == k {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // pathStep is the spacing of drawn path points along arcs, in millimetres.
 const pathStep = 5
@@ -251,6 +279,10 @@ type mover struct {
 	// (cards, arrows, the stand's path, motions, the steps before the
 	// last, the cards used): Preview.
 	posesOnly bool
+	// moves counts the movement steps recorded ("move", "move 1",
+	// "move 2"; not "ftl"): the cards laid since the last are this
+	// step's.
+	moves int
 }
 
 func (m *mover) step(name string) {
@@ -259,6 +291,14 @@ func (m *mover) step(name string) {
 		m.steps = append(m.steps, m.final)
 	}
 	m.motions = nil
+	if name != "ftl" {
+		m.moves++
+		for i := range m.cards {
+			if m.cards[i].Step == 0 {
+				m.cards[i].Step = m.moves
+			}
+		}
+	}
 }
 
 func (m *mover) depth() float64 { return m.class.AcrossFlats }

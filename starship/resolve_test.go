@@ -193,3 +193,51 @@ func TestStandPathEndsAtTheStand(t *testing.T) {
 	}
 	assert.False(t, math.IsNaN(o.Path[1].X))
 }
+
+// Complete Rules: Movement, Overboost, Changing direction, Moving between
+// levels: each card laid carries the movement step it is laid in, so a
+// table copying the move lays it then. An overboost lays its card in step
+// 1 and the second card in step 2; a change of direction and a change of
+// level lay no card in step 1 and the maneuver card in step 2 (one card
+// for two steps: no index of Steps finds it); a plain move and the Quick
+// Start lay theirs in step 1. MovementStep finds each step by number.
+func TestMovement_CardsCarryTheirStep(t *testing.T) {
+	steps := func(o Outcome) []int {
+		var out []int
+		for _, c := range o.Cards {
+			out = append(out, c.Step)
+		}
+		return out
+	}
+	s := viper()
+	s.KE = 4
+	o := resolve(t, complete, s, Plan{Cards: []string{"overboost-straight", "bank-left"}, Speed: maneuvers.Low}, nil)
+	assert.Equal(t, []int{1, 2}, steps(o), "overboost: its line in step 1, the second card in step 2")
+	assert.Equal(t, "bank-left", o.CardsOf(2)[0].ID)
+
+	s = viper()
+	s.Rotation = 3
+	o = resolve(t, complete, s, Plan{Cards: []string{"change-direction", "straight"}, Speed: maneuvers.Low, Rotate: 3}, nil)
+	require.Len(t, o.Steps, 2)
+	require.Len(t, o.Cards, 1)
+	assert.Equal(t, []int{2}, steps(o), "change direction: the drift and the turn in step 1, the card in step 2")
+	assert.Empty(t, o.CardsOf(1))
+	st2, ok := o.MovementStep(2)
+	require.True(t, ok)
+	assert.Equal(t, o.Steps[1], st2)
+
+	o = resolve(t, with(complete, OptThreeD), viper(), Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium, Level: 1}, nil)
+	require.Len(t, o.Steps, 2, "%v", o.Violations)
+	assert.Equal(t, []int{2}, steps(o), "a level change in step 1, the card in step 2")
+
+	o = resolve(t, complete, viper(), Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium}, nil)
+	assert.Equal(t, []int{1}, steps(o))
+	_, ok = o.MovementStep(2)
+	assert.False(t, ok, "one step only")
+
+	q := resolve(t, quick, viper(), Plan{Cards: []string{"overboost-straight", "bank-left"}, Speed: maneuvers.Medium}, nil)
+	assert.Equal(t, []int{1, 1}, steps(q), "Quick Start: one step")
+	st1, ok := q.MovementStep(1)
+	require.True(t, ok)
+	assert.Equal(t, "move", st1.Name)
+}

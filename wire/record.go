@@ -15,12 +15,14 @@ import (
 	"github.com/starshipbattles/bsg/starship"
 )
 
-// RecordFormat is the version of the signed record. Format 4's hash is
-// the battle's with every typed event and the end's reason as data
-// (battle.SavedFormat 4), and so is its result. Records of formats 1 to 3
-// still verify: each holds the hash of the battle format of its number
-// (battle.Battle.HashFormat), and its result's reason as a sentence.
-const RecordFormat = 4
+// RecordFormat is the version of the signed record. Format 5's hash is
+// the battle's with the movement step of each card laid (battle.SavedFormat
+// 5); format 4's was without it, with every typed event and the end's
+// reason as data, and so is its result. Records of formats 1 to 4 still
+// verify: each holds the hash of the battle format of its number
+// (battle.Battle.HashFormat); those of formats 1 to 3 their result's
+// reason as a sentence.
+const RecordFormat = 5
 
 // HashFormat is the battle format whose state hash the record holds
 // (battle.Battle.HashFormat): record format N holds battle format N's.

@@ -13,6 +13,7 @@ import (
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/photo"
 	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
@@ -512,15 +513,12 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 	if v.Phase == battle.Aligning {
 		for _, sv := range v.Ships {
 			o := sv.Outcome
-			if o == nil || !sv.OnTable || sv.Out || v.Step < 1 || v.Step > len(o.Steps) {
+			if o == nil || !sv.OnTable || sv.Out {
 				continue
 			}
-			st := o.Steps[v.Step-1]
-			cards := o.Cards
-			if len(o.Cards) == len(o.Steps) {
-				cards = o.Cards[v.Step-1 : v.Step]
-			} else if v.Step > 1 {
-				cards = nil
+			st, cards, ok := stepToCopy(o, v.Step)
+			if !ok {
+				continue
 			}
 			for _, c := range cards {
 				pts := g.cam.Pts(c.Footprint)
@@ -593,6 +591,18 @@ func (g *Game) drawRefusal(l *kit.List, v battle.View, rf *battle.PoseRefused) {
 			}
 		}
 	}
+}
+
+// stepToCopy is what a ship's move asks of the table in movement step
+// k: the step (its motions start where the model stood) and the cards
+// laid in it, as the move's typed data says (starship.CardOnTable.Step;
+// a change of direction or of level lays its one card in step 2). ok is
+// false when the move has no step k.
+func stepToCopy(o *starship.Outcome, k int) (st starship.Step, cards []starship.CardOnTable, ok bool) {
+	if st, ok = o.MovementStep(k); !ok {
+		return st, nil, false
+	}
+	return st, o.CardsOf(k), true
 }
 
 // procedures are, for the movement step just played (its typed events),

@@ -17,7 +17,9 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
@@ -524,3 +526,38 @@ func TestCompanionFTLEntryProcedureAtTheFirstStep(t *testing.T) {
 	require.Positive(t, ftl, "hunter-2 enters by FTL on turn 2")
 	assert.Len(t, g.procedures(v), ftl)
 }
+
+// Movement (Complete Rules: Changing direction, Overboost): after each
+// movement step a companion's board shows the cards to lay in that step,
+// as the move's data says: a change of direction drifts and turns in
+// step 1 and lays its one card in step 2; an overboost lays its line in
+// step 1 and the second card in step 2.
+func TestCompanionCardOfEachStep(t *testing.T) {
+	comp := assets.Default()
+	c, err := starship.ClassFor(comp, "viper-mk2")
+	require.NoError(t, err)
+	rs := starship.Rules{Set: starship.Complete}
+	s := starship.State{Pose: physics.Pose{Pos: physics.V(450, 450), Heading: physics.Deg(90)}, KE: 2, Rotation: 3, Level: 1, Fuel: 20}
+	cards := func(o starship.Outcome, k int) []string {
+		_, cs, ok := stepToCopy(&o, k)
+		require.True(t, ok, "step %d", k)
+		var ids []string
+		for _, c := range cs {
+			ids = append(ids, c.ID)
+		}
+		return ids
+	}
+	o, err := starship.Resolve(rs, comp, c, s, starship.Plan{Cards: []string{"change-direction", "straight"}, Speed: maneuvers.Low, Rotate: 3}, nil)
+	require.NoError(t, err)
+	require.True(t, o.Legal, "%v", o.Violations)
+	assert.Empty(t, cards(o, 1), "change direction: no card in step 1")
+	assert.Equal(t, []string{"straight"}, cards(o, 2), "change direction: the card in step 2")
+
+	s.KE, s.Rotation = 4, 0
+	o, err = starship.Resolve(rs, comp, c, s, starship.Plan{Cards: []string{"overboost-straight", "bank-left"}, Speed: maneuvers.Low}, nil)
+	require.NoError(t, err)
+	require.True(t, o.Legal, "%v", o.Violations)
+	assert.Equal(t, []string{"overboost-straight"}, cards(o, 1))
+	assert.Equal(t, []string{"bank-left"}, cards(o, 2))
+}
+
