@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -561,3 +562,49 @@ func TestCompanionCardOfEachStep(t *testing.T) {
 	assert.Equal(t, []string{"bank-left"}, cards(o, 2))
 }
 
+// Faster-than-light movement: an FTL marker's sides are numbered with
+// their 2d6 rolls where the numbers have room. On a phone showing the
+// whole table (390 × 844) the marker is a few pixels across: its numbers
+// would pile over each other and over the label of a ship beside it, so
+// none is drawn there; zoomed in, all six are, clear of the label.
+func TestFTLMarkerNumbersPileOverNothing(t *testing.T) {
+	a := newTestApp(t)
+	a.Handle(kit.Event{Kind: kit.Resize, W: 390, H: 844})
+	g, err := NewGame(a, closeQuarters(starship.Complete), 1)
+	require.NoError(t, err)
+	a.Show(g)
+	marker := physics.Pose{Pos: physics.V(450, 450), Heading: physics.Deg(90)}
+	isNumbers := regexp.MustCompile(`^\d+(,\d+)*$`)
+	draw := func(view kit.Rect, world physics.Rect) (nums []kit.Rect, label kit.Rect) {
+		g.cam.SetView(view, world)
+		g.cam.Fit(world)
+		l := &kit.List{W: int(a.W), H: int(a.H)}
+		// a ship's label just beside the marker, as drawShip takes it
+		p := g.cam.ToScreen(physics.V(450, 390))
+		sz := a.TextSize(12)
+		label = kit.LabelBox(p, a.Fonts.Width("hunter-1", sz, true), sz, kit.AnchorMiddle)
+		l.Take(label)
+		g.drawMarkerHex(l, marker, SideColor(battle.Colonial), 1, true)
+		for _, op := range l.Ops {
+			if op.Kind == kit.OpText && isNumbers.MatchString(op.Text) {
+				nums = append(nums, kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor))
+			}
+		}
+		return nums, label
+	}
+	check := func(what string, nums []kit.Rect, label kit.Rect) {
+		for i, n := range nums {
+			assert.False(t, n.Overlaps(label), "%s: a side's numbers over the ship's label", what)
+			for _, o := range nums[:i] {
+				assert.False(t, n.Overlaps(o), "%s: two sides' numbers over each other", what)
+			}
+		}
+	}
+	// the phone: the whole 900 mm table in a board 390 px wide
+	nums, label := draw(kit.Rect{W: 390, H: 420}, physics.Rect{Lo: physics.V(-30, -30), Hi: physics.V(930, 930)})
+	check("phone", nums, label)
+	// zoomed in on the marker: every side numbered
+	nums, label = draw(kit.Rect{W: 390, H: 420}, physics.Rect{Lo: physics.V(390, 390), Hi: physics.V(510, 510)})
+	check("zoomed in", nums, label)
+	assert.Len(t, nums, len(a.Comp.Geometry.FTLSides), "zoomed in, every side is numbered")
+}

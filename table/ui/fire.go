@@ -743,7 +743,7 @@ func (g *Game) placeMarker(leave bool) {
 }
 
 // drawMarkerHex paints an FTL marker with the 2d6 rolls of each side, so
-// that the roll's side can be found on the table.
+// that the roll's side can be found on the table, when they have room.
 func (g *Game) drawMarkerHex(l *kit.List, pose physics.Pose, c colorT, alpha float64, numbers bool) {
 	geo := g.a.Comp.Geometry
 	hexW := physics.Hexagon(pose, geo.FTLMarkerAcrossFlats.Value)
@@ -755,6 +755,12 @@ func (g *Game) drawMarkerHex(l *kit.List, pose physics.Pose, c colorT, alpha flo
 	}
 	sz := g.a.TextSize(10.5)
 	ctr := g.cam.ToScreen(pose.Pos)
+	type sideNumbers struct {
+		at   kit.Pt
+		text string
+		box  kit.Rect
+	}
+	var nums []sideNumbers
 	for _, sd := range geo.FTLSides {
 		f, ok := flatForName(sd.Side)
 		if !ok {
@@ -767,8 +773,26 @@ func (g *Game) drawMarkerHex(l *kit.List, pose physics.Pose, c colorT, alpha flo
 			rs = append(rs, strconv.Itoa(r))
 		}
 		text := strings.Join(rs, ",")
-		l.HaloText(at, text, sz, kit.Alpha(kit.ColInk, alpha), kit.Alpha(kit.ColWhite, 0.85*alpha), kit.AnchorMiddle, true)
-		l.Take(kit.LabelBox(at, g.a.Fonts.Width(text, sz, true), sz, kit.AnchorMiddle))
+		nums = append(nums, sideNumbers{at, text, kit.LabelBox(at, g.a.Fonts.Width(text, sz, true), sz, kit.AnchorMiddle)})
+	}
+	// The numbers only when every side's has room: clear of the labels
+	// and bases drawn before and of each other. Zoomed out (a phone
+	// shows the whole table) the marker is too small for six of them:
+	// they would pile over each other and over a ship's name; the model's
+	// marker has them printed, and the words say the side rolled.
+	for i, n := range nums {
+		if !l.Free(n.box) {
+			return
+		}
+		for _, o := range nums[:i] {
+			if o.box.Overlaps(n.box) {
+				return
+			}
+		}
+	}
+	for _, n := range nums {
+		l.HaloText(n.at, n.text, sz, kit.Alpha(kit.ColInk, alpha), kit.Alpha(kit.ColWhite, 0.85*alpha), kit.AnchorMiddle, true)
+		l.Take(n.box)
 	}
 }
 
