@@ -102,10 +102,34 @@ func (c *Companion) Do(cmd battle.Command) error {
 		if st == nil || st.View.Phase != battle.Aligning {
 			return errors.New("aligned: the game is not waiting for the table")
 		}
+		if st.Need != nil {
+			// The table was said to be aligned (by either player): the
+			// game goes on from there once the draw it waits for comes
+			// (Need). Nothing more to send.
+			return nil
+		}
 		cmd.Side = ""
-		return c.sendAside("the table is aligned", func(ctx context.Context) error { return c.Client().Act(ctx, cmd) })
+		return c.sendAside("the table is aligned", func(ctx context.Context) error {
+			err := c.Client().Act(ctx, cmd)
+			if err != nil && movedOn(st, c.Client().State()) {
+				// both players said it at once: the other's came first
+				return nil
+			}
+			return err
+		})
 	}
 	return c.Net.Do(cmd)
+}
+
+// movedOn reports whether the game has gone on from the aligning in st
+// to now: another step, turn or phase, or a draw the table owes after it
+// (the other player said the table is aligned).
+func movedOn(st, now *wire.State) bool {
+	if now == nil || now.Seq == st.Seq {
+		return false
+	}
+	v, w := st.View, now.View
+	return w.Turn != v.Turn || w.Step != v.Step || w.Phase != battle.Aligning || now.Need != nil
 }
 
 // Poll implements Seat: the network seat's news and the result of a send

@@ -121,3 +121,59 @@ func shipIn(v battle.View, id string) battle.ShipView {
 	}
 	return battle.ShipView{}
 }
+
+// Movement (the table companion): either player says the table is
+// aligned after a movement step. Both saying it at once is no error: the
+// second word comes after the game went on, and the game goes on once,
+// to the next step. Said while the game waits for a die its word led
+// to (hunter-2's FTL arrival when turn 1 ends: the table rolls), it
+// changes nothing and is no error either; the panel says what is owed.
+func TestCompanionSeatsBothSayTheTableIsAligned(t *testing.T) {
+	comp := assets.Default()
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "jump-point", Companion: true})
+	require.NoError(t, err)
+	col := NewCompanion(comp, hs.URL, cr.Colonial, nil)
+	cyl := NewCompanion(comp, hs.URL, cr.Cylon, nil)
+	t.Cleanup(func() { col.Leave(); cyl.Leave() })
+	poll := func(cond func() bool) {
+		t.Helper()
+		pollUntil(t, func() bool { col.Poll(); cyl.Poll(); return cond() }, col.Net, cyl.Net)
+	}
+	poll(func() bool {
+		return col.Status().Ready && cyl.Status().Ready && col.State().Companion && cyl.State().Companion
+	})
+	planAll(t, col, nil)
+	planAll(t, cyl, nil)
+	poll(func() bool { return col.View(battle.Colonial).Phase == battle.Aligning && settled(col, cyl) })
+	require.Equal(t, 1, col.View(battle.Colonial).Step)
+
+	// both at once, from the same moment
+	aligned := battle.Command{Type: battle.CmdAligned}
+	aligned.Side = battle.Colonial
+	require.NoError(t, col.Do(aligned))
+	aligned.Side = battle.Cylon
+	require.NoError(t, cyl.Do(aligned))
+	poll(func() bool { return settled(col, cyl) && col.View(battle.Colonial).Step == 2 })
+	assert.NoError(t, col.Status().Err, "the Colonial's word")
+	assert.NoError(t, cyl.Status().Err, "the Cylon's word, after the Colonial's or before")
+	assert.Equal(t, battle.Aligning, col.View(battle.Colonial).Phase, "the game went on once: movement step 2 to align")
+	assert.Equal(t, 1, col.View(battle.Colonial).Turn)
+
+	// step 2 aligned ends turn 1: hunter-2 arrives by FTL, its dice
+	// rolled at the table (the Colonial player types them)
+	aligned.Side = battle.Colonial
+	require.NoError(t, col.Do(aligned))
+	poll(func() bool { n, _ := cyl.Need(); return n != nil && settled(col, cyl) })
+	require.Equal(t, battle.Aligning, cyl.View(battle.Cylon).Phase, "the word waits for the dice")
+	seq, need := cyl.State().Seq, *cyl.State().Need
+	aligned.Side = battle.Cylon
+	require.NoError(t, cyl.Do(aligned))
+	poll(func() bool { return settled(col, cyl) })
+	assert.NoError(t, cyl.Status().Err, "no refusal: the table was aligned")
+	assert.Equal(t, seq, cyl.State().Seq, "nothing sent, nothing changed")
+	assert.Equal(t, need, *cyl.State().Need, "the same die is owed")
+}
