@@ -775,17 +775,18 @@ func (g *Game) drawMarkerHex(l *kit.List, pose physics.Pose, c colorT, alpha flo
 		text := strings.Join(rs, ",")
 		nums = append(nums, sideNumbers{at, text, kit.LabelBox(at, g.a.Fonts.Width(text, sz, true), sz, kit.AnchorMiddle)})
 	}
-	// The numbers only when every side's has room: clear of the labels
-	// and bases drawn before and of each other. Zoomed out (a phone
-	// shows the whole table) the marker is too small for six of them:
-	// they would pile over each other and over a ship's name; the model's
-	// marker has them printed, and the words say the side rolled.
+	// The numbers only where they have room. Zoomed out (a phone shows
+	// the whole table) the marker is too small for six of them: their
+	// glyphs would pile over each other and over the names around, so
+	// none is drawn (the model's marker has them printed, and the words
+	// say the side rolled).
+	glyphs := func(r kit.Rect) kit.Rect {
+		pad := math.Max(2, sz*0.15) // LabelBox's padding
+		return kit.Rect{X: r.X + pad, Y: r.Y + pad, W: r.W - 2*pad, H: r.H - 2*pad}
+	}
 	for i, n := range nums {
-		if !l.Free(n.box) {
-			return
-		}
 		for _, o := range nums[:i] {
-			if o.box.Overlaps(n.box) {
+			if glyphs(o.box).Overlaps(glyphs(n.box)) {
 				return
 			}
 		}
