@@ -496,10 +496,17 @@ func TestCompanionGameOverOffersNoUndo(t *testing.T) {
 		assert.Less(t, words[k].Y, 844.0/3, "phone %d says who won near the top", i)
 		// the panel: who won is its first line, before the seat's lines
 		var texts []string
+		var boxes []kit.Rect
 		for _, op := range sc.a.Frame().Ops {
 			if op.Kind == kit.OpText && op.At.Y > 844/3 {
 				texts = append(texts, op.Text)
+				boxes = append(boxes, kit.LabelBox(op.At, sc.a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor))
 			}
+		}
+		if won := slices.Index(texts, want); won >= 0 && won+1 < len(texts) {
+			// the line under it (why) does not run into it
+			a, b := boxes[won], boxes[won+1]
+			assert.LessOrEqual(t, a.Y+a.H-4, b.Y+2, "phone %d: %q over %q", i, texts[won], texts[won+1])
 		}
 		won, you := slices.Index(texts, want), slices.IndexFunc(texts, func(s string) bool { return strings.HasPrefix(s, "You play") })
 		require.GreaterOrEqual(t, won, 0, "phone %d: the panel says %q: %q", i, want, texts)
