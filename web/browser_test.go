@@ -112,6 +112,13 @@ func TestPageShowsProgressWhileLoading(t *testing.T) {
 	screenshot(t, ctx, "loading")
 	t.Logf("while loading: %q, bar %.0f%% full", what, 100*width)
 	require.Regexp(t, `^Downloading \d+\.\d MB of \d+\.\d MB$`, what)
+	// the total is the program's size in MB of 1 000 000 bytes (the unit
+	// of web.DownloadGoal), as it came: brotli, or unpacked by the
+	// browser (it counts the unpacked bytes then); it said MB and counted
+	// MiB (4.14 MB shown as 3.9)
+	total := strings.TrimSuffix(what[strings.LastIndex(what, " of ")+4:], " MB")
+	assert.Contains(t, []string{fmt.Sprintf("%.1f", float64(pageRep.BrotliSize)/1e6), fmt.Sprintf("%.1f", float64(pageRep.WasmBytes)/1e6)}, total,
+		"the total in MB of the program as sent (%d bytes brotli, %d unpacked)", pageRep.BrotliSize, pageRep.WasmBytes)
 	waitFor(t, ctx, pageWait, "the title", func(st ui.PageState) bool { return st.Screen == "title" })
 	var display string
 	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`getComputedStyle(document.getElementById("loading")).display`, &display)))
