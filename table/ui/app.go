@@ -425,6 +425,9 @@ func (a *App) keepWords(l *kit.List, n int) {
 	for _, op := range l.Ops[n:] {
 		if op.Kind == kit.OpText && op.Text != "" {
 			r := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+			if op.Clipped && !r.Overlaps(op.Clip) {
+				continue // scrolled out of its room: not on the screen
+			}
 			a.words = append(a.words, PageText{Text: op.Text, X: r.X, Y: r.Y, W: r.W, H: r.H})
 		}
 	}

@@ -293,8 +293,17 @@ func TestPhoneCoverWordsStayClearOfItsButtons(t *testing.T) {
 	require.Equal(t, "cover", g.Stage(), "a drag on the words reads, it does not go on")
 	_, ok := hotLabelled(a, "More below")
 	assert.True(t, ok, "back at the top, more is below again")
+	for _, w := range a.PageState().Words {
+		assert.True(t, w.Y >= -1 && w.Y+w.H <= a.H+1, "the page's words are those on the screen: %q at %.0f", w.Text, w.Y)
+	}
 	c, ok := hotLabelled(a, "Continue")
 	require.True(t, ok)
 	send(a, kit.Click(c.R.Center().X, c.R.Center().Y)...)
 	assert.NotEqual(t, "cover", g.Stage(), "Continue goes on")
+	// a tap on the words goes on too, as on a cover whose words fit
+	g.passTo(battle.Cylon, sc.Briefing+"\n\n"+sc.Briefing, func() { g.st = stThink })
+	a.Frame()
+	require.True(t, g.coverScrolls, "a cover twice the briefing scrolls")
+	send(a, kit.Click(x, words.Y+0.5*words.H)...)
+	assert.NotEqual(t, "cover", g.Stage(), "a tap on the words goes on")
 }

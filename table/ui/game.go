@@ -54,7 +54,8 @@ type Game struct {
 	// coverScroll scrolls a cover screen's words when they are taller
 	// than the screen above its buttons (a briefing on a phone)
 	coverScroll  kit.Scroll
-	coverScrolls bool // the cover on screen scrolls its words
+	coverScrolls bool    // the cover on screen scrolls its words
+	coverTap     *kit.Pt // where a press on such words began, while it hardly moved
 	// seat is the game as this screen's players have it: what they see,
 	// what they may do, the events that arrive (package table/seat): a
 	// battle on this machine (hot-seat, against the computer), a network
@@ -648,10 +649,28 @@ func (g *Game) Handle(ev kit.Event) {
 		}
 	}
 	if g.st == stCover {
-		// words that scroll take the finger (a drag reads on; Continue
-		// goes on); words that fit go on at a tap anywhere
-		if g.coverScrolls && g.coverScroll.Handle(ev, g.a.S()) {
-			return
+		// words that scroll take the finger: a drag reads on, a tap
+		// (a press that hardly moved) goes on as anywhere else
+		if g.coverScrolls {
+			at := kit.Pt{X: ev.X, Y: ev.Y}
+			switch ev.Kind {
+			case kit.MouseDown:
+				g.coverTap = &at
+			case kit.MouseMove:
+				if p := g.coverTap; p != nil && math.Hypot(at.X-p.X, at.Y-p.Y) > 8*g.a.S() {
+					g.coverTap = nil
+				}
+			}
+			tapped := ev.Kind == kit.MouseUp && g.coverTap != nil
+			if ev.Kind == kit.MouseUp {
+				g.coverTap = nil
+			}
+			if g.coverScroll.Handle(ev, g.a.S()) && !tapped {
+				return
+			}
+			if tapped {
+				ev = kit.Event{Kind: kit.MouseDown, X: ev.X, Y: ev.Y, Button: kit.ButtonLeft}
+			}
 		}
 		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter || ev.Kind == kit.Char && ev.Rune == ' ' || ev.Kind == kit.MouseDown {
 			if f := g.afterCover; f != nil {
