@@ -66,6 +66,11 @@ type Marks struct {
 	// fit (Calibration.Edges says which was used).
 	Edges bool
 	Scene Scene
+	// NewID names a new ship of a class with the first id not taken
+	// (assets.Components.NewShipID, set by ParseMarks: a proposed base is
+	// named as every mode names a new ship); nil: the class id and a
+	// number.
+	NewID func(class string, taken func(id string) bool) string
 }
 
 // Calibration returns the calibration marks: the sheet's (with found, the
@@ -110,7 +115,7 @@ func ParseMarks(filename string, data []byte, comp *assets.Components, w, h int)
 		return nil, ps.Err()
 	}
 	g := comp.Geometry
-	mf := &Marks{Width: w, Height: h, ClickPx: DefaultClickPx, Samples: DefaultSamples, Seed: 1, Edges: true}
+	mf := &Marks{Width: w, Height: h, ClickPx: DefaultClickPx, Samples: DefaultSamples, Seed: 1, Edges: true, NewID: comp.NewShipID}
 	mf.Scene.Table = referee.Table{Width: g.TableWidth.Value, Depth: g.TableDepth.Value, Limits: referee.LimitsFrom(g)}
 	root := yamlfile.Doc(ps, data)
 	if root == nil {

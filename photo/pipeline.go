@@ -201,8 +201,9 @@ func (mf *Marks) Calibrate(img image.Image) (*Calibration, *Snapper, error) {
 // ship stands on yet, and returns each as a ship's marks for the player
 // to confirm: its front corners as fitted, with their precision, the
 // first class of its size (the player changes it when several fit), an
-// id not yet taken. Bases whose front the photo does not tell come with
-// the flat the fit put ahead, and found says so.
+// id not yet taken (NewID's: named as every mode names a new ship).
+// Bases whose front the photo does not tell come with the flat the fit
+// put ahead, and found says so.
 func (mf *Marks) ProposeShips(s *Snapper, cal *Calibration, classes []ClassSize) (ships []Object, found []Base) {
 	taken := map[string]bool{}
 	var stands []physics.Vec
@@ -226,9 +227,13 @@ func (mf *Marks) ProposeShips(s *Snapper, cal *Calibration, classes []ClassSize)
 		}
 		c := b.Classes[0]
 		id := ""
-		for n := 1; ; n++ {
-			if id = fmt.Sprintf("%s-%d", c, n); !taken[id] {
-				break
+		if mf.NewID != nil {
+			id = mf.NewID(c, func(id string) bool { return taken[id] })
+		} else {
+			for n := 1; ; n++ {
+				if id = fmt.Sprintf("%s-%d", c, n); !taken[id] {
+					break
+				}
 			}
 		}
 		taken[id] = true

@@ -243,11 +243,22 @@ func TestPhotoFindPlaceAndEdges(t *testing.T) {
 	var doc struct {
 		Ships []struct {
 			ID    string       `yaml:"id"`
+			Class string       `yaml:"class"`
 			Front [][2]float64 `yaml:"front"`
 		} `yaml:"ships"`
 	}
 	require.NoError(t, yaml.Unmarshal([]byte(stdout), &doc), "the proposals are a marks file's ships")
 	require.Len(t, doc.Ships, 2)
+	// named as every mode names a new ship (the class's call and a number)
+	comp, err := assets.Load()
+	require.NoError(t, err)
+	named := map[string]bool{}
+	for _, p := range doc.Ships {
+		want := comp.NewShipID(p.Class, func(id string) bool { return named[id] })
+		assert.Equal(t, want, p.ID)
+		assert.NotEqual(t, p.Class, strings.TrimRight(p.ID, "-0123456789"), "a call, not the class id: %s", p.ID)
+		named[p.ID] = true
+	}
 	for _, s := range tr.Truth.Ships {
 		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
 		l, _ := tr.Cam.Project(hex[1])
