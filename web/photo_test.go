@@ -119,7 +119,8 @@ func TestPhotoModeOnAPhone(t *testing.T) {
 	truth := referee.New(tr.Truth).Rule(0, 1)
 	ru := st.Photo.Rulings[0]
 	t.Logf("%s\ntrue range %.1f mm; photo %.1f mm in [%.1f, %.1f]", st.Ruling, truth.Range, ru.Range, ru.Lo, ru.Hi)
-	require.True(t, strings.HasPrefix(ru.Attacker, tr.Truth.Ships[0].Class), "the first ruling is the viper's: %s", ru.Attacker)
+	viper := comp.NewShipID(tr.Truth.Ships[0].Class, func(string) bool { return false })
+	require.Equal(t, viper, ru.Attacker, "the first ruling is the viper's (named as every mode names a new ship)")
 	assert.True(t, ru.Lo <= truth.Range && truth.Range <= ru.Hi, "the true range %.1f mm lies in the stated interval [%.1f, %.1f]", truth.Range, ru.Lo, ru.Hi)
 	assert.Contains(t, st.Ruling, "mm ±", "the verdict states its error bar")
 	var dom string
