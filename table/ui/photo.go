@@ -664,6 +664,12 @@ func (p *Photo) Tick(float64) {}
 func (p *Photo) Draw(l *kit.List) {
 	a := p.a
 	view, panel := a.Split(math.Min(420*a.S(), a.W*0.4), p.panelHeight())
+	if p.align != nil && a.Portrait() {
+		// aligning: the ships' lines and buttons before the photo, which
+		// fingers pinch to look closer
+		ph := math.Min(p.panelHeight(), a.H*0.8)
+		view, panel = kit.Rect{X: 0, Y: 0, W: a.W, H: a.H - ph}, kit.Rect{X: 0, Y: a.H - ph, W: a.W, H: ph}
+	}
 	if view != p.view || p.zoom == 0 {
 		p.view = view
 		p.fitView()

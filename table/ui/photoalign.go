@@ -64,6 +64,9 @@ type alignState struct {
 	tap    string
 	placed bool
 	ask    bool // ask where the sheet lies at the next frame
+	// need is the panel's height as last drawn (its lines wrap with the
+	// width): the photo leaves it that much room on a portrait screen
+	need float64
 }
 
 // NewPhotoAlign opens photo mode on a photo of a companion game's table
@@ -348,8 +351,11 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 		if ps, ok := p.alignPose(id); ok {
 			d := ps.Pos.Dist(sh.Pose.Pos)
 			turn := math.Remainder(ps.Heading-sh.Pose.Heading.Degrees(), 360)
-			text = fmt.Sprintf("%s: the photo puts it at (%.1f, %.1f) mm, heading %.1f°, about ±%.1f mm and ±%.1f°: %.1f mm and %.1f° from the game's.",
+			text = fmt.Sprintf("%s at (%.1f, %.1f) mm, heading %.1f°, about ±%.1f mm and ±%.1f°: %.1f mm and %.1f° from the game's.",
 				id, ps.Pos.X, ps.Pos.Y, ps.Heading, ps.PosPM, ps.HeadingPM, d, math.Abs(turn))
+			if a.Touch() { // two lines on a phone
+				text = fmt.Sprintf("%s (%.1f, %.1f) mm, %.1f°, about ±%.1f mm, ±%.1f°: %.1f mm, %.1f° off", id, ps.Pos.X, ps.Pos.Y, ps.Heading, ps.PosPM, ps.HeadingPM, d, math.Abs(turn))
+			}
 			col = kit.ColInk
 			if p.al.ok[id] {
 				confirmLabel = id + " confirmed"
@@ -375,6 +381,7 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	if c := p.calibration(); c != nil {
 		para(fmt.Sprintf("Calibration: %d marks, residuals %.2f mm rms. Dashed: where the game has your ships.", len(c.Residuals), c.RMSMM), 11, kit.ColSecondary, false)
 	}
+	p.al.need = y - r.Y + 4*s
 }
 
 // alignTapped marks the ship whose corners were just tapped (alignTap)
@@ -391,8 +398,12 @@ func (p *Photo) alignTapped() {
 }
 
 // alignPanelHeight is the height the aligning panel wants under the
-// photo on a portrait screen: its rows of buttons and a ship's lines.
+// photo on a portrait screen: as last drawn, or before the first frame
+// its rows of buttons and lines of text counted.
 func (p *Photo) alignPanelHeight() float64 {
+	if p.al.need > 0 {
+		return p.al.need
+	}
 	s := p.a.S()
 	n := float64(len(p.align.Own))
 	rows := 3 + n // place, send, zoom, and one a ship
