@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -237,7 +238,19 @@ func (c *Client) wsURL() string {
 	u = strings.Replace(u, "http://", "ws://", 1)
 	// events=since: the server's states carry only the events this
 	// connection lacks (read merges them).
+	// have=N: a connection that comes back asks for the moves of the
+	// turns after the events it holds (wire.CatchUpTurns).
+	if n := c.held(); n > 0 {
+		return u + "/ws?seat=" + url.QueryEscape(c.token) + "&events=since&have=" + strconv.Itoa(n)
+	}
 	return u + "/ws?seat=" + url.QueryEscape(c.token) + "&events=since"
+}
+
+// held is how many of the game's events the client holds.
+func (c *Client) held() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.events)
 }
 
 // run keeps a connection up and reads from it.
@@ -412,14 +425,15 @@ func (c *Client) merge(st *wire.State, ws socket) bool {
 
 // keepFlown adds st's moves to those kept (a turn st carries replaces
 // what was kept of it), lets go of turns older than any state carries
-// (wire.FlownTurns and the longest spectator delay before st's turn), and
+// (wire.CatchUpTurns, wire.FlownTurns and the longest spectator delay
+// before st's turn), and
 // hands st out with them all, oldest turn first (c.mu held).
 func (c *Client) keepFlown(st *wire.State) {
 	fresh := map[int]bool{}
 	for _, f := range st.Flown {
 		fresh[f.Turn] = true
 	}
-	oldest := st.View.Turn - wire.FlownTurns - wire.MaxSpectatorDelay
+	oldest := st.View.Turn - max(wire.CatchUpTurns, wire.FlownTurns+wire.MaxSpectatorDelay)
 	kept := slices.DeleteFunc(slices.Clone(c.flown), func(f wire.Flight) bool { return fresh[f.Turn] || f.Turn <= oldest })
 	kept = append(kept, st.Flown...)
 	slices.SortStableFunc(kept, func(a, b wire.Flight) int { return a.Turn - b.Turn })

@@ -3,10 +3,14 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -141,4 +145,52 @@ func TestFlownShowsNoMoveBeforeItsRevealNorAheadOfTheDelay(t *testing.T) {
 	require.Positive(t, sizes)
 	t.Logf("%d frames checked; a player's state: %d bytes of JSON on average, %d without Flown (%d frames)",
 		checked, bytesWith/sizes, bytesWithout/sizes, sizes)
+}
+
+// TestASeatThatComesBackGetsTheMovesOfTheTurnsItMissed: a connection
+// that says how many of the game's events it holds (have=N, as the client
+// does when it reconnects) is first sent the moves of every turn after
+// them that the server kept (wire.CatchUpTurns), not only the last
+// wire.FlownTurns, so that each missed turn plays back along its own
+// paths; a connection that holds nothing gets the last FlownTurns.
+func TestASeatThatComesBackGetsTheMovesOfTheTurnsItMissed(t *testing.T) {
+	_, hs := start(t, serverOpts())
+	cr := host(t, hs.URL, "furball")
+	got := botGame(t, hs.URL, cr, "greedy", "greedy")
+	final := got[battle.Colonial]
+	last := final.View.Turn
+	require.Greater(t, last, wire.FlownTurns+2, "a game of several turns")
+	away := last - wire.FlownTurns - 2 // the first turn missed
+	have := slices.IndexFunc(final.View.Events, func(e battle.Event) bool { return e.Turn == away })
+	require.Positive(t, have)
+
+	first := func(query string) map[int]bool {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		ws, _, err := websocket.Dial(ctx, strings.Replace(hs.URL, "http://", "ws://", 1)+"/ws?seat="+cr.Colonial+query, nil)
+		require.NoError(t, err)
+		defer ws.CloseNow()
+		ws.SetReadLimit(16 << 20)
+		for {
+			_, data, err := ws.Read(ctx)
+			require.NoError(t, err)
+			var m wire.ServerMsg
+			require.NoError(t, json.Unmarshal(data, &m))
+			if m.Type != wire.TypeState {
+				continue
+			}
+			turns := map[int]bool{}
+			for _, f := range m.State.Flown {
+				turns[f.Turn] = true
+			}
+			return turns
+		}
+	}
+	back := first("&events=since&have=" + strconv.Itoa(have))
+	for turn := away; turn <= last; turn++ {
+		assert.True(t, back[turn], "turn %d's moves are sent to the seat that missed it (turns %v)", turn, back)
+	}
+	assert.False(t, back[away-1], "not the moves of a turn it saw")
+	assert.Len(t, first("&events=since"), wire.FlownTurns, "a seat that holds nothing: the last turns")
+	assert.Len(t, first("&events=since&have=999999"), wire.FlownTurns, "a count beyond the events is not believed")
 }

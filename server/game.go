@@ -95,12 +95,16 @@ func (g *game) flew() {
 	if turn == 0 {
 		return
 	}
-	oldest := g.cur().Turn - wire.FlownTurns - g.delay
+	oldest := g.cur().Turn - max(wire.CatchUpTurns, wire.FlownTurns+g.delay)
 	g.flown = slices.DeleteFunc(g.flown, func(f wire.Flight) bool { return f.Turn >= turn || f.Turn <= oldest })
 	for _, f := range fs {
 		g.flown = append(g.flown, wire.FlightOf(turn, f))
 	}
 }
+
+// flownNow is every turn's moves kept (flew): more turns than a state
+// carries, for a connection that comes back (wire.CatchUpTurns).
+func (g *game) flownNow() []wire.Flight { return slices.Clip(g.flown) }
 
 // errDirty wraps an engine refusal that came after part of a message had
 // been applied: the caller rebuilds the game from its stored messages.

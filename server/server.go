@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -1117,6 +1118,10 @@ type conn struct {
 	since   bool
 	sentKey eventsKey
 	sent    int
+	// have is how many of the game's events a connection that comes back
+	// holds (the ws address's have=N): its first state carries the moves
+	// of the turns after them it lacks (wire.CatchUpTurns); 0 once sent
+	have int
 }
 
 // eventsKey names one audience's list of events that only ever grows:
@@ -1252,6 +1257,9 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		side = ""
 	}
 	c := &conn{ws: ws, side: side, out: make(chan []byte, 64), done: make(chan struct{}), since: r.URL.Query().Get("events") == "since"}
+	if n, err := strconv.Atoi(r.URL.Query().Get("have")); err == nil && n > 0 && c.since {
+		c.have = n // checked against the events when the first state goes
+	}
 	ctx := r.Context()
 	finished := make(chan struct{})
 	go c.writer(finished, s.opts.WriteTimeout)
@@ -1414,6 +1422,10 @@ type frame struct {
 	state *wire.State
 	key   eventsKey // the list its state's events come from (zero: none known)
 	conns []*conn
+	// flown is every kept turn's moves (the game's now), for a connection
+	// that comes back (conn.have); nil for a delayed spectator, whose
+	// state is a picture of another moment
+	flown []wire.Flight
 }
 
 // frames works out the state of every audience of the game, for all its
@@ -1437,6 +1449,7 @@ func (s *Server) frames(l *live, only *conn) []frame {
 				// A delayed spectator's state is a picture of another
 				// moment: sent whole.
 				f.key = eventsKey{g: l.g, epoch: l.g.epoch}
+				f.flown = l.g.flownNow()
 			}
 			by[c.side] = f
 			out = append(out, f)
@@ -1461,16 +1474,30 @@ func (s *Server) deliver(frames []frame) {
 		events := f.state.View.Events
 		from := map[int][]*conn{}
 		var starts []int
+		var back []*conn // come back, holding some events: sent alone
 		for _, c := range f.conns {
 			start := 0
 			if c.since && f.key.g != nil && c.sentKey == f.key && c.sent > 0 && c.sent <= len(events) {
 				start = c.sent
 			}
+			if start == 0 && c.have > 0 && c.have < len(events) && f.flown != nil {
+				back = append(back, c)
+				continue
+			}
+			c.have = 0
 			if _, ok := from[start]; !ok {
 				starts = append(starts, start)
 			}
 			from[start] = append(from[start], c)
 			c.sentKey, c.sent = f.key, len(events)
+		}
+		for _, c := range back {
+			cp := *f.state
+			cp.Flown = catchUp(f.state.Flown, f.flown, events[c.have:])
+			data, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, State: &cp})
+			n++
+			c.put(data)
+			c.sentKey, c.sent, c.have = f.key, len(events), 0
 		}
 		for _, start := range starts {
 			st := f.state
@@ -1505,6 +1532,26 @@ func movedIn(fs []wire.Flight, evs []battle.Event) []wire.Flight {
 	}
 	var out []wire.Flight
 	for _, f := range fs {
+		if turns[f.Turn] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// catchUp is the moves a connection that comes back is sent first: a
+// state's own (fs) and those of every kept turn (kept) whose movement
+// steps are among the events it lacks (evs).
+func catchUp(fs, kept []wire.Flight, evs []battle.Event) []wire.Flight {
+	turns := map[int]bool{}
+	for _, f := range fs {
+		turns[f.Turn] = true
+	}
+	for _, f := range movedIn(kept, evs) {
+		turns[f.Turn] = true
+	}
+	var out []wire.Flight
+	for _, f := range kept {
 		if turns[f.Turn] {
 			out = append(out, f)
 		}

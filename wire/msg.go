@@ -217,6 +217,12 @@ type State struct {
 // (State.Flown) beyond the spectator delay.
 const FlownTurns = 3
 
+// CatchUpTurns is how many of the latest turns' moves a server keeps for
+// a seat that comes back: a connection that says how many of the game's
+// events it holds (the ws address's have=N) is first sent the moves of
+// every kept turn whose movement came after them.
+const CatchUpTurns = 10
+
 // Flight is one ship's move in one turn as the engine flew it, public
 // from the reveal on (The turn: movement; the view's ShipView.Outcome of
 // that turn): where its stand was when the turn's movement began (From;
