@@ -166,7 +166,7 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	for _, b := range st.Buttons {
 		assert.GreaterOrEqual(t, b.H, 9*cssPerMM-0.5, "button %q is %.1f mm high", b.Label, b.H/cssPerMM)
 	}
-	viper, raider := ship(t, st, "viper"), ship(t, st, "cylon")
+	viper, raider := ship(t, st, "viper"), ship(t, st, "raider")
 
 	// tap the viper, then the raider: their ruling in large type
 	tap(t, ctx, viper.X, viper.Y)
@@ -188,7 +188,7 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	t.Log(after)
 	require.Contains(t, after, viper.ID+" → "+raider.ID+": cannot fire")
 	require.Contains(t, after, "mm outside "+viper.ID+"'s arc")
-	moved := ship(t, st, "cylon")
+	moved := ship(t, st, "raider")
 	assert.InDelta(t, behind[0], moved.X, 6)
 	assert.InDelta(t, behind[1], moved.Y, 6)
 	screenshot(t, ctx, "measure-phone-dragged")
@@ -205,14 +205,14 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	}
 	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
 	require.NoError(t, chromedp.Run(ctx, acts...))
-	st = waitRest(t, ctx, pageWait, "the raider turned", func(st ui.PageState) bool { return ship(t, st, "cylon").Heading != heading })
-	turned := ship(t, st, "cylon")
+	st = waitRest(t, ctx, pageWait, "the raider turned", func(st ui.PageState) bool { return ship(t, st, "raider").Heading != heading })
+	turned := ship(t, st, "raider")
 	assert.InDelta(t, 90, math.Mod(turned.Heading-heading+540, 360)-180, 3, "a quarter turn counter-clockwise: heading %.1f → %.1f", heading, turned.Heading)
 	assert.InDelta(t, moved.X, turned.X, 2, "turning does not move it")
 
 	// pinch an empty spot of the table apart: the view zooms in
 	st = state(t, ctx)
-	v, rd := ship(t, st, "viper"), ship(t, st, "cylon")
+	v, rd := ship(t, st, "viper"), ship(t, st, "raider")
 	spread := math.Hypot(v.X-rd.X, v.Y-rd.Y)
 	mid := [2]float64{20, 20}
 	acts = []chromedp.Action{touch(input.TouchStart, [2]float64{mid[0], mid[1]}, [2]float64{mid[0] + 40, mid[1] + 40}), chromedp.Sleep(hold)}
@@ -223,10 +223,10 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
 	require.NoError(t, chromedp.Run(ctx, acts...))
 	st = waitRest(t, ctx, pageWait, "the table zoomed", func(st ui.PageState) bool {
-		v, rd := ship(t, st, "viper"), ship(t, st, "cylon")
+		v, rd := ship(t, st, "viper"), ship(t, st, "raider")
 		return math.Hypot(v.X-rd.X, v.Y-rd.Y) > spread*1.5
 	})
-	v, rd = ship(t, st, "viper"), ship(t, st, "cylon")
+	v, rd = ship(t, st, "viper"), ship(t, st, "raider")
 	assert.InDelta(t, 2.0, math.Hypot(v.X-rd.X, v.Y-rd.Y)/spread, 0.15, "the fingers spread from 40 to 80 px: twice as large")
 	screenshot(t, ctx, "measure-phone-zoomed")
 
@@ -250,19 +250,19 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	// focuses a real input (which is what shows a phone's keyboard), the
 	// keys typed go into the field, Enter places the ship
 	st = state(t, ctx)
-	v, rd = ship(t, st, "viper"), ship(t, st, "cylon")
+	v, rd = ship(t, st, "viper"), ship(t, st, "raider")
 	mmV, mmR := saved.Ships[0].Pose.Pos, saved.Ships[1].Pose.Pos
 	scale := math.Abs(v.Y-rd.Y) / math.Abs(mmV.Y-mmR.Y) // CSS px a mm
 	x := math.Round(mmR.X + 60)
 	typeInto(t, ctx, "coord0", fmt.Sprintf("%.0f", x), true)
 	st = waitFor(t, ctx, pageWait, "the raider placed by the typed x", func(st ui.PageState) bool {
 		f, ok := pageField(st, "coord0")
-		return ok && !f.Focused && ship(t, st, "cylon").X != rd.X
+		return ok && !f.Focused && ship(t, st, "raider").X != rd.X
 	})
 	f, _ := pageField(st, "coord0")
 	assert.Equal(t, fmt.Sprintf("%.0f", x), f.Text)
-	assert.InDelta(t, rd.X+(x-mmR.X)*scale, ship(t, st, "cylon").X, 2, "the raider moved by the typed millimetres")
-	assert.InDelta(t, rd.Y, ship(t, st, "cylon").Y, 2)
+	assert.InDelta(t, rd.X+(x-mmR.X)*scale, ship(t, st, "raider").X, 2, "the raider moved by the typed millimetres")
+	assert.InDelta(t, rd.Y, ship(t, st, "raider").Y, 2)
 	screenshot(t, ctx, "measure-phone-typed")
 }
 
@@ -273,7 +273,7 @@ func TestMeasurementModeOnAPhoneHeldSideways(t *testing.T) {
 	st := waitFor(t, ctx, pageWait, "measurement mode", func(st ui.PageState) bool {
 		return st.Screen == "measurement mode" && len(st.Ships) == 2
 	})
-	viper, raider := ship(t, st, "viper"), ship(t, st, "cylon")
+	viper, raider := ship(t, st, "viper"), ship(t, st, "raider")
 	tap(t, ctx, viper.X, viper.Y)
 	tap(t, ctx, raider.X, raider.Y)
 	st = waitFor(t, ctx, pageWait, "the ruling", func(st ui.PageState) bool { return st.Ruling != "" })
