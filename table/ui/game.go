@@ -1014,6 +1014,9 @@ func (g *Game) Draw(l *kit.List) {
 	// can: a strip of its own would push a control that fits out of the
 	// room)
 	g.pinH = g.pinDecisions(l, room, mark)
+	// the panel is words and controls to read: a status line goes over
+	// the table where it can (on a phone it covered the panel's lines)
+	l.Take(panel)
 	g.scroll.More(&a.Controls, l, room.Y+room.H-g.pinH)
 	if g.logOpen {
 		g.drawLog(l, view)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
 // TestToastLastsByTheWallClock: a status line goes after its six
@@ -45,4 +46,27 @@ func TestPhoneToastFitsTheScreen(t *testing.T) {
 	require.Equal(t, "cover", g.Stage())
 	text := textOnScreen(t, a, "the greeting on the cover")
 	assert.Contains(t, strings.ReplaceAll(text, "\n", " "), "hot-seat: two players", "the greeting is drawn")
+}
+
+// TestPhoneToastLeavesThePanelsWords: on a phone held upright a status
+// line goes over the table, not over the panel's lines under it (it
+// covered "Movement step 1: the ships move. Tap Go on to go on.").
+func TestPhoneToastLeavesThePanelsWords(t *testing.T) {
+	a := phoneApp(t)
+	g, err := NewGame(a, closeQuarters("complete"), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	a.Say("viper-1: plan committed")
+	l := a.Frame()
+	_, panel := a.Split(0, a.H*0.62)
+	for _, op := range l.Ops {
+		if op.Text == "viper-1: plan committed" {
+			box := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+			assert.False(t, box.Overlaps(panel), "the status line %v lies over the panel %v", box, panel)
+			return
+		}
+	}
+	t.Fatal("no status line drawn")
 }
