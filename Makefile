@@ -117,7 +117,7 @@ bench: deps
 	$(XVFB) $(GO) test -run '^$$' -bench 'Frame|Measure' -benchtime 100x -count 3 ./table ./table/ui
 	$(GO) test -run '^$$' -bench 'FirstFrameAt10Mbit' -benchtime 3x -count 1 -timeout $(TEST_TIMEOUT) ./web
 	$(MAKE) tournament
-	@mkdir -p out; $(GO) test -count=1 -timeout 240m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels|TestPhoneLensCoverage95|TestSnapShipsToTheirBases|TestFindBasesOnThePhoto|TestFindBasesFrontAndRearLines|TestLensFromStraightEdges|TestPlumbLineFromTheTableEdges|TestSnapPlanetoidRims' -v ./photo -long >out/photo-long.log 2>&1; \
+	@mkdir -p out; $(GO) test -count=1 -timeout 240m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels|TestPhoneLensCoverage95|TestSnapShipsToTheirBases|TestFindBasesOnThePhoto|TestFindBasesFrontAndRearLines|TestLensFromStraightEdges|TestDefaultSnapOnWholePhotos|TestPlumbLineFromTheTableEdges|TestSnapPlanetoidRims' -v ./photo -long >out/photo-long.log 2>&1; \
 	  s=$$?; grep -E 'trials|margins|photos|bases|^(ok|FAIL|--- )' out/photo-long.log; exit $$s
 	$(GO) test -run '^TestLoadManyGames$$' -count 1 -v -timeout 60m ./tests -args -load 200
 	$(GO) test -run '^$$' -bench ServerCPU -benchtime 20x -count 6 ./tests
