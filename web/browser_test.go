@@ -317,7 +317,23 @@ func scrollUp(t *testing.T, ctx context.Context, st ui.PageState) {
 	tabs, ok := button(st, "Scenario")
 	require.True(t, ok, "the panel's Scenario tab")
 	x := log.X - 6
-	drag(t, ctx, [2]float64{x, log.Y - 12}, [2]float64{x, tabs.Y + tabs.H + 12}, 10)
+	drag(t, ctx, [2]float64{x, scrollFoot(st, log) - 12}, [2]float64{x, tabs.Y + tabs.H + 12}, 10)
+}
+
+// scrollFoot is the bottom of the panel's scrolling part: the top of the
+// footer, or of the decision row pinned over it (Commit, Go on, Declare),
+// found as the rows of buttons that touch one another up from the footer.
+func scrollFoot(st ui.PageState, log ui.PageButton) float64 {
+	y := log.Y
+	for moved := true; moved; {
+		moved = false
+		for _, b := range st.Buttons {
+			if b.Label != "More below" && b.Y < y && b.Y+b.H > y-24 && b.Y > log.Y-4*log.H {
+				y, moved = b.Y, true
+			}
+		}
+	}
+	return y
 }
 
 // A hot-seat turn on a phone held upright: both players plan behind cover
