@@ -957,6 +957,24 @@ func (g *Game) shipLook(s battle.ShipView) ShipLook {
 // moves, and on an older turn's board (several turns played back at
 // once) not out before that turn has it out.
 func (g *Game) boardLook(s battle.ShipView) ShipLook {
+	// the counters and the crippled hull of beats still to come are not
+	// on the board yet: the badges never run ahead of the log
+	if g.beat < len(g.beats) && g.beats[g.beat].end <= len(g.beatEvs) {
+		for _, e := range g.beatEvs[g.beats[g.beat].end:] {
+			if e.Ship != s.ID {
+				continue
+			}
+			switch e.Kind {
+			case battle.EvDamage:
+				s.CounterCount -= e.Count
+			case battle.EvCollision:
+				s.CollisionCount -= e.Kept
+			case battle.EvCrippled:
+				s.Crippled = false
+			}
+		}
+		s.CounterCount, s.CollisionCount = max(s.CounterCount, 0), max(s.CollisionCount, 0)
+	}
 	if g.anim == nil {
 		return g.shipLook(s)
 	}

@@ -744,8 +744,12 @@ func TestSeveralTurnsAtOncePlayEachAlongItsOwnPaths(t *testing.T) {
 	require.Len(t, turns, 3, "one batch holds the three turns: %v", turns)
 	checked, stood := map[int]int{}, 0
 	played := map[int][]string{} // the movement steps played back, by turn
+	worn := 0                    // counters the badges wore as the beats came
 	for guard := 0; spec.g.Stage() != "over"; guard++ {
 		require.Less(t, guard, 200)
+		if spec.g.beat < len(spec.g.beats) {
+			worn = max(worn, badgesAgreeWithTheLog(t, a, spec.g, "turn %d", spec.g.beats[spec.g.beat].turn))
+		}
 		if spec.g.Stage() == "results" && spec.g.beat < len(spec.g.beats) {
 			// a beat that waits: each ship is drawn where that turn's
 			// movement steps played so far left it (its start before
@@ -796,6 +800,7 @@ func TestSeveralTurnsAtOncePlayEachAlongItsOwnPaths(t *testing.T) {
 	}
 	t.Logf("ships' moves checked by turn: %v; ships' stands at waiting beats: %d", checked, stood)
 	assert.Positive(t, stood, "stands checked at the beats that wait")
+	assert.Positive(t, worn, "a counter drawn in the turns played back (the badges checked something)")
 	for turn := 1; turn <= 3; turn++ {
 		assert.Positive(t, checked[turn], "turn %d's moves are played back", turn)
 	}
