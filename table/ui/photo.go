@@ -667,7 +667,7 @@ func (p *Photo) Draw(l *kit.List) {
 	if p.align != nil && a.Portrait() {
 		// aligning: the ships' lines and buttons before the photo, which
 		// fingers pinch to look closer
-		ph := math.Min(p.panelHeight(), a.H*0.8)
+		ph := math.Round(math.Min(p.panelHeight(), a.H*0.8))
 		view, panel = kit.Rect{X: 0, Y: 0, W: a.W, H: a.H - ph}, kit.Rect{X: 0, Y: a.H - ph, W: a.W, H: ph}
 	}
 	if view != p.view || p.zoom == 0 {

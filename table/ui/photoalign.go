@@ -381,7 +381,10 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	if c := p.calibration(); c != nil {
 		para(fmt.Sprintf("Calibration: %d marks, residuals %.2f mm rms. Dashed: where the game has your ships.", len(c.Residuals), c.RMSMM), 11, kit.ColSecondary, false)
 	}
-	p.al.need = y - r.Y + 4*s
+	// whole pixels: the panel's height sets where it begins, which sets
+	// this sum; a fraction would let the two chase each other by 1e-13
+	// from frame to frame (the page never settles)
+	p.al.need = math.Ceil(y - r.Y + 4*s)
 }
 
 // alignTapped marks the ship whose corners were just tapped (alignTap)
