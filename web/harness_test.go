@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -255,15 +256,16 @@ func settle(t *testing.T, ctx context.Context) ui.PageState {
 	t.Helper()
 	deadline := time.Now().Add(pageWait)
 	raw, since := published(t, ctx)
+	last := raw
 	for {
 		now, frames := published(t, ctx)
 		if now != raw {
-			raw, since = now, frames
+			last, raw, since = raw, now, frames
 		} else if frames >= since+2 {
 			return state(t, ctx)
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the page never settled: %d frames drawn, its state still changing", frames)
+			t.Fatalf("the page never settled: %d frames drawn, its state still changing: %s", frames, stateDiff(last, raw))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -460,4 +462,26 @@ func typeInto(t *testing.T, ctx context.Context, id, text string, enter bool) {
 		acts = append(acts, chromedp.KeyEvent(kb.Enter))
 	}
 	require.NoError(t, chromedp.Run(ctx, acts...))
+}
+
+// stateDiff names the fields of two published page states that differ,
+// with both values (the first 300 bytes of each).
+func stateDiff(a, b string) string {
+	var x, y map[string]json.RawMessage
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return "(not JSON)"
+	}
+	var out []string
+	for k := range y {
+		if string(x[k]) != string(y[k]) {
+			out = append(out, fmt.Sprintf("%s: %.300s -> %.300s", k, x[k], y[k]))
+		}
+	}
+	for k := range x {
+		if _, ok := y[k]; !ok {
+			out = append(out, fmt.Sprintf("%s: %.300s -> (none)", k, x[k]))
+		}
+	}
+	sort.Strings(out)
+	return strings.Join(out, "; ")
 }
