@@ -18,11 +18,11 @@ func NeedText(n *wire.Need, seat battle.Side) string {
 	case battle.DrawPick:
 		return fmt.Sprintf("a choice at random among %d for %s: type 0 to %d, or let the app choose", n.Of, n.For, n.Of-1)
 	}
-	who := "the " + string(n.Side) + " player draws it from the table's cup and types it in"
+	who := "the " + n.Side.Title() + " player draws it from the table's cup and types it in, or draws one from the app's secret cup"
 	if n.Side == seat {
-		who = "you draw it from the table's cup and type it in"
+		who = "you draw it from the table's cup and type it in, or draw one from the app's secret cup"
 	}
-	return fmt.Sprintf("a counter from the %s cup for %s (%s): %s, or draw from the app's secret cup", n.Cup, n.Ship, n.For, who)
+	return fmt.Sprintf("a counter from the %s cup for %s (%s): %s", n.Cup, n.Ship, n.For, who)
 }
 
 // MoveText is one revealed move as the players copy it onto the table:
@@ -36,8 +36,12 @@ func MoveText(m wire.TableMove) string {
 		for _, v := range m.Violations {
 			rules = append(rules, fmt.Sprintf("%s (%s): %s", v.Rule, v.Section, v.Message))
 		}
-		s += fmt.Sprintf("; illegal: %s; at the table: draw %d damage counter(s) and fly %s at %s instead",
-			strings.Join(rules, "; "), m.DamageDraws, strings.Join(m.Executed.Cards, " + "), m.Executed.Speed)
+		counters := fmt.Sprintf("%d damage counters", m.DamageDraws)
+		if m.DamageDraws == 1 {
+			counters = "1 damage counter"
+		}
+		s += fmt.Sprintf("; illegal: %s; at the table: draw %s and fly %s at %s instead",
+			strings.Join(rules, "; "), counters, strings.Join(m.Executed.Cards, " + "), m.Executed.Speed)
 	}
 	if m.Jump {
 		return s + "; an FTL jump: place the marker, then roll for where it lands"

@@ -125,7 +125,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 				row(labels, func(i int) { supply(wire.Supply{Value: &i}) })
 			case battle.DrawCounter:
 				left := g.cupLeft(n)
-				y = a.Para(l, x, y, w, fmt.Sprintf("The %s cup holds %d counter(s). Tap the one drawn from the table's cup (at most as many left as shown: the counters the other player holds face down are not counted off).", n.Cup, n.Of), 12, kit.ColSecondary, false) + 4*s
+				y = a.Para(l, x, y, w, fmt.Sprintf("The %s cup holds %s. Tap the one drawn from the table's cup (at most as many left as shown: the counters the other player holds face down are not counted off).", n.Cup, count(n.Of, "counter")), 12, kit.ColSecondary, false) + 4*s
 				for len(left) > 0 {
 					k := min(len(left), 3)
 					part := left[:k]

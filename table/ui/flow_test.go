@@ -151,7 +151,10 @@ func TestIllegalPlanIsFlagged(t *testing.T) {
 	enter(a)
 	s, _ := own(g.battle().View(g.side), "viper-1")
 	assert.False(t, s.Planned, "one Enter does not commit an illegal plan")
-	assert.Contains(t, a.Status(), vs[0].Rule)
+	// the rule in words, not its id (Planning; Special cases: Illegal moves)
+	assert.Contains(t, a.Status(), vs[0].Message)
+	assert.NotContains(t, a.Status(), vs[0].Rule)
+	assert.Contains(t, a.Status(), "Enter again commits it anyway")
 	enter(a)
 	s, _ = own(g.battle().View(g.side), "viper-1")
 	assert.True(t, s.Planned)
@@ -159,6 +162,38 @@ func TestIllegalPlanIsFlagged(t *testing.T) {
 	send(a, kit.Type("u")...)
 	s, _ = own(g.battle().View(g.side), "viper-1")
 	assert.False(t, s.Planned, "undo withdraws the plan")
+}
+
+// TestIllegalPlanWarningSpeaksOfTaps: on a touch screen the warning
+// after the first Commit of an illegal plan (Special cases: Illegal
+// moves) says to press Commit again, not Enter (a phone has no Enter
+// key), and names the rule broken in words.
+func TestIllegalPlanWarningSpeaksOfTaps(t *testing.T) {
+	a := newTestApp(t)
+	a.MinTarget = 34
+	g, err := NewGame(a, closeQuarters(starship.Quick), 1)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	// hard turn left has no high arrow
+	send(a, kit.Type("5ccccc")...)
+	v := g.battle().View(g.side)
+	_, vs, err := g.planCheck(v, g.sel, *g.draft(v, g.sel))
+	require.NoError(t, err)
+	require.NotEmpty(t, vs)
+	g.commit()
+	a.Frame()
+	s, _ := own(g.battle().View(g.side), "viper-1")
+	require.False(t, s.Planned, "one Commit does not commit an illegal plan")
+	assert.Contains(t, a.Status(), "Commit again commits it anyway")
+	assert.NotContains(t, a.Status(), "Enter")
+	assert.Contains(t, a.Status(), vs[0].Message)
+	assert.NotContains(t, a.Status(), vs[0].Rule)
+	text := drawnText(a)
+	assert.NotContains(t, text, "Enter again", "the panel speaks of taps too")
+	g.commit()
+	s, _ = own(g.battle().View(g.side), "viper-1")
+	assert.True(t, s.Planned, "the second Commit commits it")
 }
 
 // TestSaveLoadReplay saves a game through the prompt, loads it and

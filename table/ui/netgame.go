@@ -44,12 +44,12 @@ func hostGame(a *App, req wire.CreateRequest) {
 	ns := a.netSeat(base, cr.Colonial)
 	ns.Hosting(cr.Links["cylon"], codeOf(base, cr.Cylon))
 	var st seat.Seat = ns
-	kind := "network"
 	if req.Companion {
-		st, kind = seat.WithTable(ns), "companion"
+		st = seat.WithTable(ns)
 	}
+	// no status line: the waiting room says the game, the link and the
+	// code, and a toast would lie over them on a phone
 	a.Show(GameOn(a, st))
-	a.Say("hosting %s game %s (%s) on %s", kind, cr.Game, cr.Scenario, base)
 }
 
 // NewNetGame opens the one game screen over a seat of a network game on

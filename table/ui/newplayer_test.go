@@ -333,3 +333,36 @@ func TestTheWaitingRoomSpeaksToAPlayer(t *testing.T) {
 	assert.Contains(t, text, "browser")
 	g.leaveNow()
 }
+
+// TestACompanionWaitingRoomFitsAPhone: at 390 × 844 a hosted companion
+// game's waiting room pushed "Back to the title" below the screen, said
+// nothing of the real table, offered a computer player (who moves no
+// models) and a status line "hosting companion game … on http://…" lay
+// over the seat's own link. Now the words and the button fit, it says
+// companion game, and no toast covers it.
+func TestACompanionWaitingRoomFitsAPhone(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	defer func() { hs.Close(); s.Close() }()
+	a := phoneApp(t)
+	a.Server = hs.URL
+	HostCompanionGame(a, "jump-point")
+	g, ok := a.Screen().(*Game)
+	require.True(t, ok, "hosting opens the game screen, not %T", a.Screen())
+	tickUntil(t, a, func() bool { return strings.Contains(drawnText(a), "Waiting for the Cylon") })
+	text := strings.ReplaceAll(textOnScreen(t, a, "waiting room"), "\n", " ")
+	assert.Contains(t, text, "companion game")
+	assert.Contains(t, text, "models")
+	assert.NotContains(t, text, "bsg bot", "no computer at a real table")
+	assert.Empty(t, a.Status(), "no toast over the links")
+	r, ok := buttonRect(a, "Back to the title")
+	require.True(t, ok, "a way back")
+	assert.LessOrEqual(t, r.Y+r.H, a.H, "the way back is on the screen: %v in %.0f", r, a.H)
+	for _, op := range a.Frame().Ops {
+		if op.Kind == kit.OpText && op.Text != "" {
+			assert.LessOrEqual(t, op.At.Y, a.H, "%q below the screen", op.Text)
+		}
+	}
+	g.leaveNow()
+}

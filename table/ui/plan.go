@@ -234,12 +234,12 @@ func (g *Game) commit() {
 	}
 	if lv, out := g.leaves(v, s.ID, o); out && !lv.goal && g.confirm != s.ID {
 		g.confirm = s.ID
-		g.a.Say("%s's plan leaves the table across the %s edge: Enter again commits it anyway; the ship will be eliminated", s.ID, lv.sw.Edge)
+		g.a.Say("%s's plan leaves the table across the %s edge: %s; the ship will be eliminated", s.ID, lv.sw.Edge, g.a.Words("Enter again commits it anyway", "Commit again commits it anyway"))
 		return
 	}
 	if len(vs) > 0 && g.confirm != s.ID {
 		g.confirm = s.ID
-		g.a.Say("%s's plan is illegal (%s): Enter again commits it anyway; it will be corrected at the reveal, with damage", s.ID, vs[0].Rule)
+		g.a.Say("%s's plan is illegal: %s. %s; it will be corrected at the reveal, with damage", s.ID, vs[0].Message, g.a.Words("Enter again commits it anyway", "Commit again commits it anyway"))
 		return
 	}
 	for _, n := range g.planNotes(v, s.ID, *p, o) {
@@ -769,7 +769,7 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 	case lvOut && !lv.goal:
 		y = a.Para(l, x, y+12*sc, w, lv.text(s.ID), 12.5, kit.ColWarn, true)
 		if g.confirm == s.ID {
-			y = a.Para(l, x, y+2*sc, w, "Enter again commits it anyway.", 12, kit.ColWarn, false)
+			y = a.Para(l, x, y+2*sc, w, a.Words("Enter again commits it anyway.", "Commit again commits it anyway."), 12, kit.ColWarn, false)
 		}
 	default:
 		msg := "Legal plan."

@@ -132,18 +132,33 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 	if len(missing) == 1 {
 		waitFor, col = fmt.Sprintf("Waiting for the %s player", SideName(missing[0])), SideColor(missing[0])
 	}
-	y = a.Para(l, x, y, w, waitFor, 26, col, true)
-	if side := g.human(); side != "" {
-		y = a.Para(l, x, y+6*s, w, fmt.Sprintf("You play %s in game %s.", SideName(side), lb.Game()), 16, kit.ColWhite, false)
+	_, companion := g.tableSeat()
+	words := func(l *kit.List, y float64) float64 {
+		y = a.Para(l, x, y, w, waitFor, 26, col, true)
+		if side := g.human(); side != "" {
+			you := fmt.Sprintf("You play %s in game %s.", SideName(side), lb.Game())
+			if companion {
+				you = fmt.Sprintf("You play %s in companion game %s: your models on the real table, your phone keeping the books.", SideName(side), lb.Game())
+			}
+			y = a.Para(l, x, y+6*s, w, you, 16, kit.ColWhite, false)
+		}
+		if link, code := lb.Invite(); link != "" || code != "" {
+			y = a.Para(l, x, y+24*s, w, "Send your opponent the link, or the code to type in Join:", 15, dim, false)
+			y = a.Para(l, x, y+8*s, w, link, 16, kit.ColWhite, true)
+			y = a.Para(l, x, y+4*s, w, code, 16, kit.ColWhite, true)
+			how := "The link opens the game in a browser, a phone's too; the code goes in \"Join a network or companion game\" on the title of the table view. (bsg bot -seat LINK gives that seat to the computer.)"
+			if companion { // a computer moves no models on a real table
+				how = "The link opens the game in a browser, a phone's too; the code goes in \"Join a network or companion game\" on the title. Each player plans on their own phone; the models stay on the table."
+			}
+			y = a.Para(l, x, y+8*s, w, how, 12, dimmer, false)
+		}
+		return a.Para(l, x, y+20*s, w, "Your own seat, to come back with Join: "+lb.Own(), 13, dimmer, false)
 	}
-	if link, code := lb.Invite(); link != "" || code != "" {
-		y = a.Para(l, x, y+24*s, w, "Send your opponent the link, or the code to type in Join:", 15, dim, false)
-		y = a.Para(l, x, y+8*s, w, link, 16, kit.ColWhite, true)
-		y = a.Para(l, x, y+4*s, w, code, 16, kit.ColWhite, true)
-		y = a.Para(l, x, y+8*s, w, "The link opens the game in a browser, a phone's too; the code goes in \"Join a network or companion game\" on the title of the table view. (bsg bot -seat LINK gives that seat to the computer.)", 12, dimmer, false)
-	}
-	y = a.Para(l, x, y+20*s, w, "Your own seat, to come back with Join: "+lb.Own(), 13, dimmer, false)
-	back(y + 24*s)
+	// the words and the way back in the window: lower on a large screen,
+	// from the top on a phone (the link and the code take many lines)
+	h := words(&kit.List{}, 0) + 24*s + 40*s
+	y = math.Max(16*s, math.Min(y, a.H-16*s-h))
+	back(words(l, y) + 24*s)
 }
 
 // connectingText says why a network seat has no game yet: still

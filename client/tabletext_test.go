@@ -1,0 +1,39 @@
+package client_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/starship"
+	"github.com/starshipbattles/bsg/wire"
+)
+
+// TestNeedTextSaysWhoDrawsInWords: a companion game waiting for a damage
+// counter (Special cases: Illegal moves) names the drawing side as
+// players write it, and says the whole choice in the reader's person.
+func TestNeedTextSaysWhoDrawsInWords(t *testing.T) {
+	n := &wire.Need{What: battle.DrawCounter, Of: 40, For: "hunter-1's damage (the illegal move)", Ship: "hunter-1", Side: battle.Cylon, Cup: "damage"}
+	other := client.NeedText(n, battle.Colonial)
+	assert.Contains(t, other, "the Cylon player draws it from the table's cup and types it in, or draws one from the app's secret cup")
+	assert.NotContains(t, other, "cylon player")
+	own := client.NeedText(n, battle.Cylon)
+	assert.Contains(t, own, "you draw it from the table's cup and type it in, or draw one from the app's secret cup")
+}
+
+// TestMoveTextCountsTheCounters: an illegal move's line says "1 damage
+// counter", "2 damage counters" (Special cases: Illegal moves), never
+// "counter(s)".
+func TestMoveTextCountsTheCounters(t *testing.T) {
+	m := wire.TableMove{Turn: 1, Ship: "raptor", Side: battle.Colonial,
+		Planned:     starship.Plan{Cards: []string{"hard-turn-left"}, Speed: maneuvers.High},
+		Executed:    starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium},
+		DamageDraws: 1}
+	assert.Contains(t, client.MoveText(m), "draw 1 damage counter and fly straight at medium instead")
+	m.DamageDraws = 2
+	assert.Contains(t, client.MoveText(m), "draw 2 damage counters and fly")
+	assert.NotContains(t, client.MoveText(m), "counter(s)")
+}
