@@ -50,6 +50,9 @@ type tableEdit struct {
 	// placing is where the sheet lay for the last photo (typed there)
 	photo   []photoFix
 	placing string
+	// dispute is the shot measured from the last photo, when the poses
+	// sent came from one (the game's ruling of it is shown after them)
+	dispute *DisputedShot
 }
 
 // photoFix is one pose read from a photo, as sent and as answered.
@@ -161,6 +164,11 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			y = g.drawPoseEdit(l, x, y, w, side, rowAt)
 		}
 	}
+	if v := g.publicView(); v.Phase == battle.Declaring && n == nil && side != "" && g.st != stDeclare {
+		// the other side declares first: a ruling is still measured from
+		// a photo before any declaration
+		y = g.drawDispute(l, x, y, w, side, "", "")
+	}
 	if side != "" && g.publicView().Phase != battle.Over { // a game over takes nothing back
 		if o := tb.Offer(); o != nil && o.By != side {
 			y = a.Para(l, x, y, w, fmt.Sprintf("The %s player proposes to take back the last %d action(s).", SideName(o.By), o.Back), 14, kit.ColWarn, true) + 6*s
@@ -229,7 +237,10 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 		ids = ids[k:]
 	}
 	y = row(y, []string{"Align from a photo"}, func(int) { g.alignFromPhoto(side) })
-	y = g.drawPhotoFixes(l, x, y, w)
+	if g.table.dispute == nil {
+		y = g.drawPhotoFixes(l, x, y, w)
+	}
+	y = g.drawDispute(l, x, y, w, side, "", "")
 	sv, ok := g.tableShipView(side)
 	if !ok {
 		return y
@@ -732,11 +743,24 @@ func countLeft(kinds []assets.DamageCounter, held map[battle.Counter]int) []cupC
 // camera) in photo mode, to correct the player's ships from it
 // (NewPhotoAlign). A photo without the printed sheet in view is refused
 // with the reason, the game unchanged.
-func (g *Game) alignFromPhoto(side battle.Side) {
+func (g *Game) alignFromPhoto(side battle.Side) { g.openPhotoAlign(side, nil) }
+
+// measureShot opens a photo of the real table in photo mode to measure a
+// disputed ruling of attacker on target (Firing; Choosing a target):
+// the photo's ruling beside the game's, and the photo's poses of the
+// player's ships in the shot sent as pose corrections when the player
+// accepts them (DisputedShot).
+func (g *Game) measureShot(side battle.Side, attacker, target string) {
+	g.openPhotoAlign(side, &DisputedShot{Attacker: attacker, Target: target, Twin: *g.frozenTable()})
+}
+
+// openPhotoAlign asks for the photo and opens photo mode aligning the
+// game's ships from it, or measuring the shot when shot is not nil.
+func (g *Game) openPhotoAlign(side battle.Side, shot *DisputedShot) {
 	a := g.a
 	v := g.seat.View(side)
 	su := g.seat.Setup()
-	al := PhotoAlign{Width: su.Width, Depth: su.Depth, Placing: g.table.placing,
+	al := PhotoAlign{Width: su.Width, Depth: su.Depth, Placing: g.table.placing, Shot: shot,
 		Back: func() { a.Show(g) },
 		Send: func(fixes []PoseFix, placing string) {
 			g.table.placing = placing
@@ -744,20 +768,22 @@ func (g *Game) alignFromPhoto(side battle.Side) {
 			for _, f := range fixes {
 				g.table.photo = append(g.table.photo, photoFix{PoseFix: f})
 			}
+			g.table.dispute = shot
 			a.Show(g)
 		}}
 	for _, sv := range v.Ships {
 		if !sv.OnTable || sv.Out {
 			continue
 		}
-		s := AlignShip{ID: sv.ID, Class: sv.Class, AcrossFlats: g.seat.Class(sv.Class).AcrossFlats, Pose: sv.Pose}
+		s := AlignShip{ID: sv.ID, Class: sv.Class, AcrossFlats: g.seat.Class(sv.Class).AcrossFlats, Pose: sv.Pose, Level: sv.Level}
 		if sv.Own {
 			al.Own = append(al.Own, s)
 		} else {
 			al.Others = append(al.Others, s)
 		}
 	}
-	a.OpenFileUpTo("A photo of the table from above, the sheet in view", a.SavePath("table.jpg"), PhotoExts, photo.MaxPhotoBytes, func(name string, data []byte) error {
+	title := "A photo of the table from above, the sheet in view"
+	a.OpenFileUpTo(title, a.SavePath("table.jpg"), PhotoExts, photo.MaxPhotoBytes, func(name string, data []byte) error {
 		img, err := photo.DecodeImage(name, data)
 		if err != nil {
 			return err
@@ -793,7 +819,7 @@ func (g *Game) tickPhotoFixes() {
 		}
 		return
 	}
-	side, ok := g.correcting()
+	side, ok := g.photoFixing()
 	if !ok {
 		return
 	}

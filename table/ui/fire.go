@@ -595,6 +595,15 @@ func (g *Game) drawDeclarePanel(l *kit.List, r kit.Rect) {
 		a.Button(l, kit.Rect{X: x + 16*sc, Y: y, W: w - 16*sc, H: 26 * sc}, a.Words("0  hold fire", "hold fire"), g.shots[id] == "" && g.holds[id], false, func() { g.hold(id) })
 		y += 34 * sc
 	}
+	if side, ok := g.photoFixing(); ok {
+		// a companion game: a ruling the players doubt is measured from a
+		// photo of the table before the first declaration
+		target := g.shots[g.shooter]
+		if ts := g.targets(g.shooter); target == "" && len(ts) > 0 {
+			target = ts[0].TargetID
+		}
+		y = g.drawDispute(l, x, y+4*sc, w, side, g.shooter, target)
+	}
 	g.decide(l, kit.Rect{X: x, Y: y + 4*sc, W: w, H: 36 * sc}, a.K(g.declareLabel(sh), "Enter"), false, false, func() { g.declare() })
 	y += 48 * sc
 	g.drawLogTail(l, kit.Rect{X: r.X, Y: y, W: r.W, H: r.Y + r.H - y}, v, "")

@@ -694,11 +694,14 @@ func (p *Photo) Draw(l *kit.List) {
 	p.drawMarks(l)
 	l.SetClip(nil)
 	l.NewLayer()
-	if p.align != nil {
+	switch {
+	case p.align != nil && p.align.Shot != nil:
+		p.drawDisputePanel(l, panel)
+	case p.align != nil:
 		p.drawAlignPanel(l, panel)
-		return
+	default:
+		p.drawPanel(l, panel)
 	}
-	p.drawPanel(l, panel)
 }
 
 // photoButtonRows is how many rows of buttons the panel holds.
@@ -768,16 +771,16 @@ func (p *Photo) drawOverlay(l *kit.List) {
 		hex := sh.Base()
 		l.Line(p.curve([]physics.Vec{hex[0], hex[1]}, false), kit.ColWhite, 3*s)
 		for _, d := range []float64{-1, 1} {
-			if p.align != nil {
-				break // a correction, not a ruling: no arcs
+			if p.align != nil && (p.align.Shot == nil || p.align.Shot.Attacker != sh.ID) {
+				break // a correction, not a ruling: no arcs (a disputed shot: its attacker's)
 			}
 			dir := physics.Direction(sh.Facing(t.Limits) + physics.Deg(d*t.Limits.FireArcHalfWidth))
 			l.Dashed(p.curve([]physics.Vec{sh.Pose.Pos, sh.Pose.Pos.Add(dir.Mul(t.Limits.LongRange))}, false), kit.ColColonial, 1.5*s, 6*s, 4*s)
 		}
 	}
 	for _, ru := range p.res.Rulings {
-		if !ru.Measured || p.align != nil { // a correction, not a ruling
-			continue
+		if !ru.Measured || p.align != nil && (p.align.Shot == nil || ru.AttackerID != p.align.Shot.Attacker || ru.TargetID != p.align.Shot.Target) {
+			continue // a correction, not a ruling (a disputed shot: its own)
 		}
 		col := BandColor(ru.Band)
 		if !ru.Certain {
@@ -988,6 +991,9 @@ func (p *Photo) lastShip() *photo.Object {
 func (p *Photo) Verdicts() string {
 	if p.res == nil {
 		return ""
+	}
+	if p.align != nil && p.align.Shot != nil {
+		return p.disputeWords()
 	}
 	var lines []string
 	for _, ru := range p.res.Rulings {

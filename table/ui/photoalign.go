@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -36,6 +37,10 @@ type PhotoAlign struct {
 	Placing      string                  // the sheet's place typed for the last photo (photo.ParsePlacing's words), "" for none
 	Send         func([]PoseFix, string) // the confirmed corrections and the sheet's place as typed
 	Back         func()                  // back to the game, nothing sent
+	// Shot, when not nil, is a disputed ruling to measure from the photo
+	// (photodispute.go): every ship's base is looked for, and the panel
+	// rules the shot on the photo beside the game's ruling.
+	Shot *DisputedShot
 }
 
 // AlignShip is a ship of the twin on the table: its base and its pose.
@@ -43,6 +48,7 @@ type AlignShip struct {
 	ID, Class   string
 	AcrossFlats float64
 	Pose        physics.Pose
+	Level       int // the level slider (Three-dimensional space)
 }
 
 // PoseFix is a pose read from the photo for one of the player's ships,
@@ -64,6 +70,9 @@ type alignState struct {
 	tap    string
 	placed bool
 	ask    bool // ask where the sheet lies at the next frame
+	// assumed are the ships and obstacles a disputed shot takes where the
+	// game has them (not found nor tapped on the photo)
+	assumed map[string]bool
 	// need is the panel's height as last drawn (its lines wrap with the
 	// width): the photo leaves it that much room on a portrait screen
 	need float64
@@ -108,9 +117,10 @@ func NewPhotoAlign(a *App, name string, img image.Image, al PhotoAlign) (*Photo,
 	return p, nil
 }
 
-// alignShip is one of the player's ships by id.
+// alignShip is one of the twin's ships by id: the player's, or (a
+// disputed shot measures them too) another's.
 func (p *Photo) alignShip(id string) (AlignShip, bool) {
-	for _, s := range p.align.Own {
+	for _, s := range append(slices.Clone(p.align.Own), p.align.Others...) {
 		if s.ID == id {
 			return s, true
 		}
@@ -136,7 +146,7 @@ func (p *Photo) alignFind() {
 		if o.Kind == photo.ShipKind && o.ID == p.al.tap {
 			continue
 		}
-		if _, own := p.alignShip(o.ID); own && p.tapped(o.ID) {
+		if _, twin := p.alignShip(o.ID); twin && p.tapped(o.ID) {
 			kept = append(kept, o)
 		}
 	}
@@ -168,7 +178,7 @@ func (p *Photo) alignFind() {
 		}
 		usedBase[pr.base], usedTwin[pr.twin] = true, true
 		s := twins[pr.twin]
-		if pr.twin >= len(p.align.Own) || p.tapped(s.ID) {
+		if pr.twin >= len(p.align.Own) && p.align.Shot == nil || p.tapped(s.ID) {
 			continue // another player's base, or one the player tapped
 		}
 		b := found[pr.base]
@@ -193,10 +203,16 @@ func (p *Photo) alignFind() {
 		if !ok {
 			continue
 		}
-		p.marks.Scene.Objects = append(p.marks.Scene.Objects, photo.Object{ID: s.ID, Kind: photo.ShipKind, Class: s.Class, AcrossFlats: s.AcrossFlats, Level: 1,
+		p.marks.Scene.Objects = append(p.marks.Scene.Objects, photo.Object{ID: s.ID, Kind: photo.ShipKind, Class: s.Class, AcrossFlats: s.AcrossFlats, Level: s.Level,
 			Points: pts, SigmaPx: b.Snapped.SigmaPx})
 		delete(p.al.ok, s.ID)
 		n++
+	}
+	if p.align.Shot != nil {
+		p.disputeFill(cal)
+		p.analyse()
+		p.info = fmt.Sprintf("%d of the %d ships found on the photo (the others taken where the game has them): check the shot's ships against their models, or tap their corners", n, len(twins))
+		return
 	}
 	p.analyse()
 	p.info = fmt.Sprintf("%d of your %d ships found on the photo: check each against its model and confirm it, or tap its corners", n, len(p.align.Own))
@@ -240,6 +256,7 @@ func (p *Photo) alignTap(id string) {
 	p.marks.Scene.Objects = kept
 	delete(p.al.ok, id)
 	delete(p.al.tapped, id)
+	delete(p.al.assumed, id)
 	p.analyse()
 	p.info = p.a.Words("Click", "Tap") + " the left, then the right corner of " + id + "'s front flat (as seen from behind the ship), where the base meets the table."
 }
@@ -293,7 +310,14 @@ func (p *Photo) alignPlacing() string {
 // where the photo shows the models.
 func (p *Photo) drawTwins(l *kit.List) {
 	s := p.a.S()
-	for _, sh := range p.align.Own {
+	twins := p.align.Own
+	if sh := p.align.Shot; sh != nil {
+		// a disputed shot: its ships, wherever the photo shows them
+		tw, _ := sh.TwinRuling()
+		ph, ok := p.disputeRuling()
+		twins = p.disputeShips(tw, ph, ok)
+	}
+	for _, sh := range twins {
 		pts := p.curve(physics.Hexagon(sh.Pose, sh.AcrossFlats), true)
 		if len(pts) > 2 {
 			l.Dashed(append(pts, pts[0]), kit.ColWarn, 1.5*s, 5*s, 4*s)
@@ -397,7 +421,7 @@ func (p *Photo) alignTapped() {
 		return
 	}
 	p.al.tapped[s.ID] = true
-	p.add(photo.Object{ID: s.ID, Kind: photo.ShipKind, Class: s.Class, AcrossFlats: s.AcrossFlats, Level: 1})
+	p.add(photo.Object{ID: s.ID, Kind: photo.ShipKind, Class: s.Class, AcrossFlats: s.AcrossFlats, Level: s.Level})
 }
 
 // alignPanelHeight is the height the aligning panel wants under the

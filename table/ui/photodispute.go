@@ -1,0 +1,340 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/starshipbattles/bsg/measure"
+	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/referee"
+	"github.com/starshipbattles/bsg/table/ui/kit"
+)
+
+// DisputedShot is a ruling of the twin that a companion player doubts
+// (issue 27, Firing: "a disputed one can be measured from a photo"): the
+// attacker and the target, and the table as the game has it (its ships
+// with their levels, its obstacles, its limits, three-dimensional space
+// or not). Photo mode, aligning a companion game (PhotoAlign.Shot), then
+// finds every ship's base on the photo, takes the ships it does not find
+// and the obstacles where the game has them, and rules the pair on the
+// table the photo shows, with its margins and their 95% intervals
+// (photo.Analyse; Firing; Choosing a target; Line of sight), beside the
+// twin's ruling of the same pair (the referee on Twin: the game's one
+// ruling). The twin follows the table: the photo's poses of the player's
+// own ships in the shot are sent as pose corrections when accepted.
+type DisputedShot struct {
+	Attacker, Target string
+	Twin             referee.Table
+	// the twin's ruling of the pair last asked (ruled names it)
+	ruled  [2]string
+	ruling referee.Ruling
+}
+
+// TwinRuling is the game's ruling of the pair on the twin's table, with
+// its margins (the referee the battle rules with); false when either
+// ship is not on the table.
+func (d *DisputedShot) TwinRuling() (referee.Ruling, bool) {
+	a, t := shipIdx(d.Twin, d.Attacker), shipIdx(d.Twin, d.Target)
+	if a < 0 || t < 0 || a == t {
+		return referee.Ruling{}, false
+	}
+	if d.ruled != [2]string{d.Attacker, d.Target} {
+		d.ruled, d.ruling = [2]string{d.Attacker, d.Target}, referee.New(d.Twin, referee.WithMargins()).Rule(a, t)
+	}
+	return d.ruling, true
+}
+
+// disputeRuling is the photo's ruling of the disputed pair, with its
+// error bars; false before the photo gives one.
+func (p *Photo) disputeRuling() (photo.Ruling, bool) {
+	if p.res == nil {
+		return photo.Ruling{}, false
+	}
+	sh := p.align.Shot
+	for _, ru := range p.res.Rulings {
+		if ru.AttackerID == sh.Attacker && ru.TargetID == sh.Target {
+			return ru, true
+		}
+	}
+	return photo.Ruling{}, false
+}
+
+// disputeFill puts on the photo's table, besides the bases found or
+// tapped, every other ship of the twin and every obstacle where the game
+// has them (projected onto the photo through the calibration): a ship
+// the photo does not show may still block the line of sight. They are
+// marked assumed: their poses are the game's, never sent back.
+func (p *Photo) disputeFill(cal *photo.Calibration) {
+	p.al.assumed = map[string]bool{}
+	has := map[string]bool{}
+	for _, o := range p.marks.Scene.Objects {
+		has[o.ID] = true
+	}
+	for _, s := range append(slices.Clone(p.align.Own), p.align.Others...) {
+		if has[s.ID] || s.ID == p.al.tap {
+			continue
+		}
+		pts, ok := frontCorners(cal.Model, s.Pose, s.AcrossFlats)
+		if !ok {
+			continue
+		}
+		p.marks.Scene.Objects = append(p.marks.Scene.Objects, photo.Object{ID: s.ID, Kind: photo.ShipKind, Class: s.Class, AcrossFlats: s.AcrossFlats,
+			Level: s.Level, Points: pts, SigmaPx: photo.DefaultMarkPx})
+		p.al.assumed[s.ID] = true
+	}
+	for _, o := range p.align.Shot.Twin.Obstacles {
+		var on []physics.Vec
+		kind := photo.FieldKind
+		switch o.Kind {
+		case referee.Planetoid:
+			kind = photo.PlanetoidKind
+			for _, deg := range []float64{90, 210, 330} {
+				on = append(on, o.Circle.C.Add(physics.Direction(physics.Deg(deg)).Mul(o.Circle.R)))
+			}
+		case referee.AsteroidField:
+			on = o.Polygon
+		default:
+			continue
+		}
+		var pts []physics.Vec
+		for _, v := range on {
+			if px, ok := cal.Model.ToPixel(v); ok {
+				pts = append(pts, px)
+			}
+		}
+		if len(pts) != len(on) || has[o.ID] {
+			continue
+		}
+		p.marks.Scene.Objects = append(p.marks.Scene.Objects, photo.Object{ID: o.ID, Kind: kind, Level: o.Level, Density: o.Density,
+			Points: pts, SigmaPx: photo.DefaultMarkPx})
+		p.al.assumed[o.ID] = true
+	}
+}
+
+// disputeShips are the ships the disputed ruling depends on, in the
+// order the panel lists them: the attacker, the target, and the ships
+// the twin's or the photo's ruling names as blocking its line.
+func (p *Photo) disputeShips(tw referee.Ruling, ph photo.Ruling, havePhoto bool) []AlignShip {
+	ids := []string{p.align.Shot.Attacker, p.align.Shot.Target}
+	more := slices.Clone(tw.BlockedBy)
+	if havePhoto {
+		more = append(more, ph.BlockedBy...)
+	}
+	for _, id := range more {
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	var out []AlignShip
+	for _, id := range ids {
+		if s, ok := p.alignShip(id); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// own says whether a ship is the player's (its pose is theirs to
+// correct).
+func (p *Photo) own(id string) bool {
+	return slices.ContainsFunc(p.align.Own, func(s AlignShip) bool { return s.ID == id })
+}
+
+// disputeFixes are the photo's poses of the player's own ships in the
+// disputed shot (found or tapped on the photo, not assumed): what
+// accepting the photo's ruling sends.
+func (p *Photo) disputeFixes() []PoseFix {
+	tw, _ := p.align.Shot.TwinRuling()
+	ph, ok := p.disputeRuling()
+	var out []PoseFix
+	for _, s := range p.disputeShips(tw, ph, ok) {
+		if !p.own(s.ID) || p.al.assumed[s.ID] {
+			continue
+		}
+		if ps, ok := p.alignPose(s.ID); ok {
+			out = append(out, PoseFix{Ship: s.ID, Pose: physics.Pose{Pos: ps.Pos, Heading: physics.Deg(ps.Heading)}, PosPM: ps.PosPM, HeadingPM: ps.HeadingPM})
+		}
+	}
+	return out
+}
+
+// disputeAccept sends the photo's poses of the player's ships in the
+// shot as pose corrections and goes back to the game.
+func (p *Photo) disputeAccept() {
+	fixes := p.disputeFixes()
+	if len(fixes) == 0 {
+		p.info = "none of your ships in this shot is measured on the photo: tap its corners first"
+		return
+	}
+	p.align.Send(fixes, p.alignPlacing())
+}
+
+// disputeNext chooses the next attacker (the ships on the table in
+// turn) or the next target (the ships of the attacker's enemies).
+func (p *Photo) disputeNext(target bool) {
+	sh := p.align.Shot
+	var ids []string
+	for _, s := range sh.Twin.Ships {
+		if !target || p.own(s.ID) != p.own(sh.Attacker) {
+			ids = append(ids, s.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	if target {
+		sh.Target = ids[(slices.Index(ids, sh.Target)+1)%len(ids)]
+		return
+	}
+	sh.Attacker = ids[(slices.Index(ids, sh.Attacker)+1)%len(ids)]
+	if p.own(sh.Target) == p.own(sh.Attacker) {
+		sh.Target = ""
+		p.disputeNext(true)
+	}
+}
+
+// verdictOf says a ruling's verdict in a few words, for comparing the
+// twin's with the photo's: whether the attacker may fire, and if not
+// why; the band when it may.
+func verdictOf(ru referee.Ruling) string {
+	switch {
+	case ru.CanFire:
+		return fmt.Sprintf("in arc, %s range", ru.Band)
+	case ru.Reason == referee.OutOfArc:
+		return "out of arc"
+	case ru.Reason == referee.Blocked:
+		return "line of sight blocked"
+	case ru.Reason == referee.OutOfRange || ru.Measured && ru.Band == referee.Out:
+		return "out of range"
+	case ru.Reason == referee.Overlap:
+		return "bases overlap"
+	case ru.Reason == referee.Level:
+		return "two levels apart"
+	}
+	return string(ru.Reason)
+}
+
+// drawDisputePanel is photo mode's panel measuring a disputed shot: the
+// sheet and its place, the shot (attacker and target, either changed),
+// the game's ruling and the photo's with its margins and intervals,
+// whether the photo changes it, each ship of the shot as the photo shows
+// it (found, tapped, or taken where the game has it), and Accept the
+// photo's poses or Keep the game's ruling.
+func (p *Photo) drawDisputePanel(l *kit.List, r kit.Rect) {
+	a := p.a
+	s := a.S()
+	sh := p.align.Shot
+	if p.al.ask {
+		p.al.ask = false
+		p.askPlace()
+	}
+	l.Rect(r, kit.ColPanel, kit.ColPanelLine, 1)
+	x, w := r.X+12*s, r.W-24*s
+	y := r.Y + 24*s
+	title := "Measure a shot from a photo"
+	a.Label(l, x, y, title, 16, kit.ColInk, true)
+	if !a.Touch() {
+		a.Label(l, x+a.Fonts.Width(title, a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, kit.ColSecondary, false)
+	}
+	y += 8 * s
+	bh := p.buttonH()
+	row := func(labels []string, fns []func(), on ...bool) { y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
+	para := func(text string, size float64, c color.NRGBA, bold bool) {
+		sz := a.TextSize(size)
+		y = a.Para(l, x, y+sz+2*s, w, text, size, c, bold) - sz + 6*s
+	}
+	if p.info != "" {
+		para(p.info, 11, kit.ColSecondary, false)
+	}
+	where := "Where does the sheet lie? " + a.K("Place the sheet", "t") + ": the table point under its centre (mm from the play area's lower-left corner) and its turn (degrees from the table's x axis to its lines of text)."
+	if p.al.placed {
+		pl := p.marks.Sheet
+		where = fmt.Sprintf("The sheet lies at %s,%s, turned %s°.", trimNum(pl.At.X), trimNum(pl.At.Y), trimNum(pl.Angle))
+	}
+	para(where, 12, kit.ColInk, !p.al.placed)
+	var find func()
+	if p.al.placed {
+		find = func() { p.char('b') }
+	}
+	row([]string{a.K("Place the sheet", "t"), a.K("Find the bases", "b")}, []func(){func() { p.char('t') }, find})
+	row([]string{"Attacker: " + sh.Attacker, "Target: " + sh.Target}, []func(){func() { p.disputeNext(false) }, func() { p.disputeNext(true) }})
+	tw, twOK := sh.TwinRuling()
+	if twOK {
+		para("The game rules: "+measure.Sentence(sh.Twin, tw), 12, kit.ColInk, false)
+	}
+	ph, phOK := p.disputeRuling()
+	switch {
+	case phOK:
+		col := kit.ColInk
+		if !ph.Certain {
+			col = kit.ColWarn
+		}
+		para("The photo rules: "+ph.Verdict, 12, col, true)
+		if m := ph.MarginWords(); m != "" {
+			para(m+" (95%)", 11, col, false)
+		}
+		if twOK {
+			was, now := verdictOf(tw), verdictOf(ph.Ruling)
+			switch {
+			case was != now && ph.Certain:
+				para(fmt.Sprintf("The photo changes the ruling: %s → %s.", was, now), 13, kit.ColWarn, true)
+			case was != now:
+				para(fmt.Sprintf("The photo may change the ruling (%s → %s) but is too close to call: measure with the ruler.", was, now), 13, kit.ColWarn, true)
+			default:
+				para("The photo agrees with the game's ruling ("+now+").", 13, kit.ColOK, true)
+			}
+		}
+	case p.err != nil && p.al.placed:
+		para(p.err.Error(), 12, kit.ColWarn, false)
+	}
+	for _, s := range p.disputeShips(tw, ph, phOK) {
+		id := s.ID
+		text, col := fmt.Sprintf("%s: not on the photo's table yet: tap its corners.", id), kit.ColSecondary
+		if ps, ok := p.alignPose(id); ok {
+			d := ps.Pos.Dist(s.Pose.Pos)
+			turn := math.Abs(math.Remainder(ps.Heading-s.Pose.Heading.Degrees(), 360))
+			text, col = fmt.Sprintf("%s: the photo puts it %.1f mm and %.1f° from the game's (about ±%.1f mm, ±%.1f°).", id, d, turn, ps.PosPM, ps.HeadingPM), kit.ColInk
+			if p.al.assumed[id] {
+				text, col = fmt.Sprintf("%s: not found on the photo: taken where the game has it; tap its corners to measure it.", id), kit.ColSecondary
+			} else if !p.own(id) {
+				text += " The other player's ship: its owner corrects its pose."
+			}
+		}
+		if p.al.tap == id {
+			text, col = fmt.Sprintf("%s: %s its front flat's %s corner.", id, a.Words("click", "tap"), []string{"left", "right"}[min(len(p.pending), 1)]), kit.ColInk
+		}
+		para(text, 12, col, false)
+		row([]string{"Tap " + id + "'s corners"}, []func(){func() { p.alignTap(id) }}, p.al.tap == id)
+	}
+	var accept func()
+	n := len(p.disputeFixes())
+	if n > 0 {
+		accept = p.disputeAccept
+	}
+	row([]string{fmt.Sprintf("Accept the photo's poses (%d)", n), a.K("Keep the game's", "Esc")}, []func(){accept, p.align.Back})
+	if !a.Touch() {
+		row([]string{a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []func(){func() { p.char('-') }, func() { p.char('+') }, func() { p.char('0') }})
+	}
+	if c := p.calibration(); c != nil {
+		para(fmt.Sprintf("Calibration: %d marks, residuals %.2f mm rms. Dashed: where the game has the ships of the shot.", len(c.Residuals), c.RMSMM), 11, kit.ColSecondary, false)
+	}
+	p.al.need = math.Ceil(y - r.Y + 4*s)
+}
+
+// disputeWords are the panel's verdict lines for the page and for
+// players reading the screen: the game's ruling and the photo's.
+func (p *Photo) disputeWords() string {
+	var lines []string
+	if tw, ok := p.align.Shot.TwinRuling(); ok {
+		lines = append(lines, "The game rules: "+measure.Sentence(p.align.Shot.Twin, tw))
+	}
+	if ph, ok := p.disputeRuling(); ok {
+		lines = append(lines, "The photo rules: "+ph.Verdict)
+	}
+	return strings.Join(lines, "\n")
+}
