@@ -236,11 +236,25 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 		y = row(y, part, func(i int) { g.chooseTableShip(side, part[i]) })
 		ids = ids[k:]
 	}
-	y = row(y, []string{"Align from a photo"}, func(int) { g.alignFromPhoto(side) })
+	// a ruling doubted before the firing step is measured from a photo
+	// too (Measure a shot: DisputedShot), in the same row
+	labels := []string{"Align from a photo"}
+	attacker, target := g.defaultShot(side, "", "")
+	if attacker != "" && target != "" {
+		labels = append(labels, "Measure a shot")
+	}
+	y = row(y, labels, func(i int) {
+		if i == 0 {
+			g.alignFromPhoto(side)
+			return
+		}
+		g.measureShot(side, attacker, target)
+	})
 	if g.table.dispute == nil {
 		y = g.drawPhotoFixes(l, x, y, w)
+	} else {
+		y = g.drawDisputed(l, x, y, w)
 	}
-	y = g.drawDispute(l, x, y, w, side, "", "")
 	sv, ok := g.tableShipView(side)
 	if !ok {
 		return y
@@ -267,7 +281,7 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	if e.bad != "" {
 		y = a.Para(l, x, y+12*s, w, e.bad, 13, kit.ColWarn, false) + 4*s
 	}
-	labels := make([]string, len(nudges))
+	labels = make([]string, len(nudges))
 	for i, nd := range nudges {
 		labels[i] = nd.label
 	}

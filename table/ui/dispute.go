@@ -74,7 +74,15 @@ func (g *Game) drawDispute(l *kit.List, x, y, w float64, side battle.Side, attac
 	}
 	busy := g.seat.Status().Sending != ""
 	a.Button(l, kit.Rect{X: x, Y: y, W: w, H: 40 * s}, "Measure a shot from a photo", false, busy, func() { g.measureShot(side, attacker, target) })
-	y += 46 * s
+	return g.drawDisputed(l, x, y+46*s, w)
+}
+
+// drawDisputed paints the poses the last disputed shot's photo sent,
+// with their answers, and the game's ruling of the shot once they are
+// answered (y unchanged when no shot was measured).
+func (g *Game) drawDisputed(l *kit.List, x, y, w float64) float64 {
+	a := g.a
+	s := a.S()
 	d := g.table.dispute
 	if d == nil {
 		return y
