@@ -18,6 +18,14 @@ type BotObserver interface {
 	Sent(kind string, err error)
 }
 
+// BotStopper is a BotObserver that may end the bot before it acts on a
+// state (a stand-in that hands the seat back to its player): when Stop
+// reports true the bot returns that state, having sent nothing for it.
+type BotStopper interface {
+	BotObserver
+	Stop(*wire.State) bool
+}
+
 // Bot plays a network seat (the client c) with a computer policy to the
 // end of the game, deciding from the seat's views only, and returns the
 // last state (which holds the signed record). seed drives the policy's
@@ -38,6 +46,9 @@ func Bot(ctx context.Context, c *client.Client, p Policy, comp *assets.Component
 			obs.State(st)
 		}
 		if st.View.Phase == battle.Over || st.Aborted != nil {
+			return st, nil
+		}
+		if s, ok := obs.(BotStopper); ok && s.Stop(st) {
 			return st, nil
 		}
 		lastSeq = st.Seq

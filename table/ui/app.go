@@ -85,6 +85,11 @@ type App struct {
 	statusT float64
 	// statusEnd is when the status line goes, by the wall clock
 	statusEnd time.Time
+	// ticks counts App.Tick calls; statusTick is the tick a status line
+	// was raised in, playbackTick the tick the latest playback started
+	// in: a line raised before or at a playback ends with its start (it
+	// covered the board being played back for its seconds)
+	ticks, statusTick, playbackTick int
 	// Now is the wall clock (nil: time.Now): a status line lasts
 	// statusLife of it however slowly frames come (a phone under load);
 	// tests hand in a clock they move
@@ -146,12 +151,17 @@ type statuser interface{ Status() string }
 // player sees it in the task bar and checks read it from outside.
 //
 // In a network game it begins with whose turn it is ("Your turn · …",
-// "Cylon's turn · …": a tab shows the start of a title), and it lists the
+// "Cylon's turn · …": a tab shows the start of a title) or, while an
+// earlier turn is played back, which ("Turn 3 of 7 played back · …"),
+// and it lists the
 // player's other network games and whose turn it is in each (mygames.go).
 func (a *App) WindowTitle() string {
 	t := "Battlestar Galactica – Starship Battles · " + a.screen.Name()
 	if tt, ok := a.screen.(TurnTeller); ok {
-		if yours, known := tt.YourTurn(); known {
+		if p, ok := a.screen.(interface{ playbackTitle() string }); ok && p.playbackTitle() != "" {
+			// an earlier turn on the board: the player cannot act yet
+			t = p.playbackTitle() + " · " + t
+		} else if yours, known := tt.YourTurn(); known {
 			if yours {
 				t = "Your turn · " + t
 			} else if o, ok := a.screen.(interface{ opponentName() string }); ok {
@@ -202,6 +212,22 @@ func (a *App) Say(format string, args ...any) {
 	a.status = fmt.Sprintf(format, args...)
 	a.statusT = statusLife
 	a.statusEnd = a.now().Add(statusLife * time.Second)
+	a.statusTick = a.ticks + 1
+}
+
+// playbackStarts ends the status line raised before or at this moment:
+// the playback starting shows the board and says what happens on it.
+func (a *App) playbackStarts() {
+	a.playbackTick = a.ticks + 1
+	a.endStaleStatus()
+}
+
+// endStaleStatus takes the status line off if it was raised before or
+// in the tick the latest playback started.
+func (a *App) endStaleStatus() {
+	if a.status != "" && a.playbackTick > 0 && a.statusTick <= a.playbackTick {
+		a.status, a.statusT = "", 0
+	}
 }
 
 // Status returns the status line.
@@ -308,6 +334,7 @@ func (a *App) Handle(ev kit.Event) {
 // Tick advances time by dt seconds.
 func (a *App) Tick(dt float64) {
 	now := a.now()
+	a.ticks++
 	if a.status != "" {
 		// the ticks' dt is a fixed 1/TPS: under load (a phone) frames
 		// come slower than it and they alone kept a line for whole turns
@@ -339,6 +366,7 @@ func (a *App) Frame() *kit.List {
 	}
 	l.SetClip(nil)
 	l.NewLayer()
+	a.endStaleStatus()
 	if a.status != "" {
 		// at the bottom in the middle, else where it covers no label and
 		// no ship: bottom left, top middle

@@ -73,8 +73,9 @@ func (g *Game) afterCommand(before map[string]snap, turn, step int, evs []battle
 	if g.publicView().Phase == battle.Declaring && g.publicView().Turn == turn {
 		waiting = v.Step
 	}
-	g.beats, g.beatEvs = beatsOf(evs, quick, declared, waiting), evs
+	g.beats, g.beatEvs = foldUnknownTurns(beatsOf(evs, quick, declared, waiting), g.knownTurn), evs
 	g.turns = g.playbackMoves(before, v, evs)
+	g.a.playbackStarts() // a toast raised before it would cover the board
 	g.playBeat(0)
 }
 
@@ -116,6 +117,24 @@ func (g *Game) playbackMoves(before map[string]snap, v battle.View, evs []battle
 	}
 	out := map[int]turnMoves{0: {before: before}}
 	board := before
+	// the turns a summary tells (catchup.go): the board as they left it,
+	// the ships they eliminated out; the first turn played back after
+	// them starts from its own flights
+	summed := 0
+	for _, b := range g.beats {
+		if b.kind == beatSummary {
+			summed = b.turn
+			board = maps.Clone(board)
+			for _, e := range evs {
+				if e.Kind == battle.EvEliminated && e.Turn <= b.turn {
+					if s, ok := board[e.Ship]; ok {
+						s.out = true
+						board[e.Ship] = s
+					}
+				}
+			}
+		}
+	}
 	for i, t := range order {
 		last := i == len(order)-1
 		fs, ok := flown(t)
@@ -130,7 +149,7 @@ func (g *Game) playbackMoves(before map[string]snap, v battle.View, evs []battle
 		from := maps.Clone(board)
 		outcomes := map[string]starship.Outcome{}
 		for _, f := range fs {
-			if s, ok := from[f.Ship]; ok && i > 0 {
+			if s, ok := from[f.Ship]; ok && (i > 0 || summed > 0) {
 				// the turn's own start (the board before the batch is
 				// the first turn's)
 				s.pose, s.rotation, s.level, s.onTable = f.From.Pose, f.From.Rotation, f.From.Level, f.OnTable
@@ -156,7 +175,14 @@ func (g *Game) playbackMoves(before map[string]snap, v battle.View, evs []battle
 			an.rest = from // the ships that stand still stand where this turn has them
 		}
 		out[t] = turnMoves{before: from, moves: an}
+		if i == 0 && summed > 0 {
+			out[summed] = turnMoves{before: from}
+		}
 		board = snapshot(after)
+	}
+	if _, ok := out[summed]; summed > 0 && !ok {
+		// no turn after the summary is known: the board as it is now
+		out[summed] = turnMoves{before: snapshot(v)}
 	}
 	return out
 }
@@ -233,7 +259,7 @@ func (g *Game) playBeat(i int) {
 			g.anim = &an
 		}
 	}
-	if g.anim == nil && len(g.turns) > 2 {
+	if g.anim == nil && (len(g.turns) > 2 || b.kind == beatSummary) {
 		// several turns: before its first movement step a turn's board
 		// is where it starts, not where the last turn ends
 		g.anim = &animation{dur: 1, hold: true, rest: g.before}

@@ -51,6 +51,10 @@ type Game struct {
 	// (0: they were in the room), which the room leaves free
 	decisions []decision
 	pinH      float64
+	// underMore are the lines of the panel's text "More below" lay over
+	// on the last frame (none, as kit.Scroll.More places it): the page
+	// reports them (PageState.UnderMore) for the browser's checks
+	underMore []PageText
 	// coverScroll scrolls a cover screen's words when they are taller
 	// than the screen above its buttons (a briefing on a phone)
 	coverScroll  kit.Scroll
@@ -305,6 +309,18 @@ func (g *Game) sync() bool {
 // scenario, the turn, the stage, the ship at the controls, whether all
 // are planned, a plan waiting for a second Enter, the winner.
 func (g *Game) Status() string {
+	if lb, ok := g.seat.(seat.Lobby); ok && !g.joined && !g.readOnly {
+		// before the game is on, the setup's name is only "network
+		// game" (the screen's Name already says it): the game's id and
+		// what the seat waits for
+		switch {
+		case lb.Game() == "":
+			return "connecting"
+		case len(g.seat.Status().Joined) < 2:
+			return "game " + lb.Game() + " · waiting for the other player"
+		}
+		return "game " + lb.Game() + " · fetching the scenario"
+	}
 	parts := []string{g.br.name, fmt.Sprintf("turn %d", g.shownTurn(g.publicView())), "stage " + g.Stage()}
 	switch g.st {
 	case stPlan:
@@ -735,6 +751,10 @@ func (g *Game) Handle(ev kit.Event) {
 		g.leave() // in every stage: it asks first, the game is autosaved
 		return
 	}
+	if _, _, several := g.catchUp(); several && ev.Kind == kit.Char && (ev.Rune == 's' || ev.Rune == 'S') {
+		g.skipPlayback() // a catch-up: straight to the game's present
+		return
+	}
 	switch g.st {
 	case stPlan:
 		if g.handlePlan(ev) {
@@ -1036,6 +1056,13 @@ func (g *Game) Draw(l *kit.List) {
 	// the table where it can (on a phone it covered the panel's lines)
 	l.Take(panel)
 	g.scroll.More(&a.Controls, l, room.Y+room.H-g.pinH)
+	g.underMore = g.underMore[:0]
+	if h := g.scroll.Hint(); h.W > 0 {
+		texts, boxes := g.scroll.TextUnder(&a.Controls, l, h)
+		for i, t := range texts {
+			g.underMore = append(g.underMore, PageText{Text: t, X: boxes[i].X, Y: boxes[i].Y, W: boxes[i].W, H: boxes[i].H})
+		}
+	}
 	if g.logOpen {
 		g.drawLog(l, view)
 	}
@@ -1430,8 +1457,14 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 		y = a.Para(l, x, y, w, msg, 14, kit.ColInk, false) + 6*a.S()
 	}
 	if g.st == stResults || g.st == stAnim {
-		for _, e := range g.results {
-			y = a.Para(l, x, y, w, g.line(e), 13, resultColor(e.Event), false) + 4*a.S()
+		if g.beat < len(g.beats) && g.beats[g.beat].kind == beatSummary {
+			for _, line := range g.summaryLines(g.beats[g.beat]) {
+				y = a.Para(l, x, y, w, line, 13, kit.ColInk, false) + 4*a.S()
+			}
+		} else {
+			for _, e := range g.results {
+				y = a.Para(l, x, y, w, g.line(e), 13, resultColor(e.Event), false) + 4*a.S()
+			}
 		}
 	}
 	if g.st == stResults || g.st == stAnim {
@@ -1451,6 +1484,11 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 			}
 		})
 		y += 50 * a.S()
+		if _, _, several := g.catchUp(); several {
+			// a catch-up: the player may go straight to the game's present
+			g.decide(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K(g.skipLabel(), "S"), false, false, func() { g.skipPlayback() })
+			y += 50 * a.S()
+		}
 	}
 	if g.st == stMarker {
 		g.decide(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K("Place the marker", "Enter"), false, g.marker == nil, func() { g.placeMarker(false) })

@@ -66,6 +66,10 @@ func (g *Game) pageState(st *PageState) {
 			st.Lines = append(st.Lines, g.pageLine(e))
 		}
 	}
+	if h := g.scroll.Hint(); h.W > 0 && g.st != stCover {
+		st.More = &PageText{Text: "More below", X: h.X, Y: h.Y, W: h.W, H: h.H}
+		st.UnderMore = append(st.UnderMore, g.underMore...)
+	}
 	if int(g.st) < len(stageNames) {
 		st.Stage = stageNames[g.st]
 	}

@@ -119,6 +119,12 @@ type PageState struct {
 	// words to read: a game's cover screen or waiting room, a question
 	// (Leave this game?), the help. Empty otherwise.
 	Words []PageText `json:"words,omitempty"`
+	// More is where a game's panel says that its content goes on below
+	// (the "More below" button, or its arrow in the margin); UnderMore
+	// the lines of the panel's text it lies over (none: it never covers
+	// a line, which a phone read only once scrolled).
+	More      *PageText  `json:"more,omitempty"`
+	UnderMore []PageText `json:"under_more,omitempty"`
 }
 
 // PageText is a line of text drawn on the screen and the box it takes.

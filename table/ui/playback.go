@@ -24,6 +24,10 @@ const (
 	// (a reveal before the FTL markers are placed, a severely wounded
 	// pilot's cards).
 	beatResults
+	// beatSummary: the turns of a catch-up whose moves the seat does not
+	// know (older than wire.CatchUpTurns), told turn by turn in words
+	// over the board as they left it (catchup.go).
+	beatSummary
 )
 
 // beat is one step of the playback: the player sees it, then goes on
@@ -39,6 +43,8 @@ type beat struct {
 	// turn is the turn the beat belongs to (a batch of events may span
 	// several: a reconnect, a delayed spectator's catch-up)
 	turn int
+	// from is the first turn a beatSummary tells (turn the last).
+	from int
 	// end is where the beat ends in the events it was cut from: the log
 	// shows evs[:end] while the beat is on screen, never a later beat's
 	// lines (Turn 3 begins while turn 2's ships still move).
@@ -163,6 +169,11 @@ func (b beat) headline(words func(desktop, touch string) string) string {
 		}
 		// every ship that could fire held it: no dice were rolled
 		return fmt.Sprintf("Firing step %d: no shots; every ship that could fire held its fire.", b.fire)
+	case beatSummary:
+		if b.from == b.turn {
+			return fmt.Sprintf("Turn %d in short: its moves are no longer kept; the board shows where it left the ships.", b.turn)
+		}
+		return fmt.Sprintf("Turns %d to %d in short: their moves are no longer kept; the board shows where they left the ships.", b.from, b.turn)
 	case beatNoFire:
 		return fmt.Sprintf("Firing step %d: no ship can fire (none has an enemy in its fire arc, in range and in sight).", b.fire)
 	}

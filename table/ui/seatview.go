@@ -33,6 +33,9 @@ func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
 			para("your seat, to come back (Join): "+lb.Own(), 11, kit.ColSecondary, false)
 		} else {
 			para(fmt.Sprintf("You watch %s %s: you see what both sides may see, and decide nothing.", g.Name(), lb.Game()), 13, kit.ColInk, true)
+			if line := g.playbackLine(); line != "" {
+				para(line, 13, kit.ColInk, true)
+			}
 			if st.Behind > 0 {
 				para(fmt.Sprintf("You watch %d turn(s) behind the game (the host's delay, so that no one watching can coach a player); the end shows when it comes.", st.Behind), 12, kit.ColSecondary, false)
 			}
@@ -67,6 +70,10 @@ func (g *Game) drawSeatLines(l *kit.List, x, y, w float64) float64 {
 // awaited); "" when no turn is played (not both seats taken, over,
 // reconnecting).
 func (g *Game) turnLine() (string, colorT) {
+	if line := g.playbackLine(); line != "" {
+		// an earlier turn on the board: the player cannot act on it
+		return line, kit.ColInk
+	}
 	yours, ok := g.YourTurn()
 	if !ok {
 		return "", kit.ColInk

@@ -135,9 +135,10 @@ func (sp *Scroll) Down() {
 // bottom (the room's foot, or above something pinned there): a press
 // scrolls down a page, so a finger reaches the rest without guessing
 // that the panel scrolls. The button stands at the room's right edge,
-// else its left, where it covers no control drawn so far; where both
-// would, an arrow in the room's right margin, by the scroll bar, says it
-// (a control of the content stays whole and pressable). It returns the
+// else its left, where it covers no control and no line of the content's
+// text drawn so far; where both would, an arrow in the room's right
+// margin, by the scroll bar, says it (MoreInMargin: a control of the
+// content stays whole and pressable, a line of text readable). It returns the
 // hint's rectangle (empty when nothing is below) and whether it is the
 // button.
 func (sp *Scroll) More(c *Controls, l *List, bottom float64) (r Rect, button bool) {
@@ -159,7 +160,10 @@ func (sp *Scroll) More(c *Controls, l *List, bottom float64) (r Rect, button boo
 				return true
 			}
 		}
-		return false
+		// a line of the content's text as the room shows it: one under
+		// the button was read only once scrolled (a phone)
+		under, _ := sp.TextUnder(c, l, r)
+		return len(under) > 0
 	}
 	switch {
 	case !covers(right):
@@ -167,14 +171,7 @@ func (sp *Scroll) More(c *Controls, l *List, bottom float64) (r Rect, button boo
 	case !covers(left):
 		r = left
 	default:
-		// the margin right of the content, over the scroll bar's foot
-		aw := 11 * s
-		r = Rect{X: sp.vis.X + sp.vis.W - aw - 1*s, Y: bottom - 2.2*aw, W: aw, H: 2 * aw}
-		l.Rect(r, Alpha(ColInk, 0.85), ColNone, 0)
-		ax, ay, hw := r.X+r.W/2, r.Y+r.H/2, 0.4*aw
-		l.Poly([]Pt{{X: ax - hw, Y: ay - 0.6*hw}, {X: ax + hw, Y: ay - 0.6*hw}, {X: ax, Y: ay + 0.8*hw}}, ColWhite, ColNone, 0)
-		sp.hint = r
-		return r, false
+		return sp.MoreInMargin(c, l, bottom), false
 	}
 	l.Rect(r, Alpha(ColInk, 0.85), ColNone, 0)
 	ax, ay := r.X+8*s+0.5*sz, r.Y+r.H/2
@@ -183,6 +180,45 @@ func (sp *Scroll) More(c *Controls, l *List, bottom float64) (r Rect, button boo
 	c.Hot(r, fmt.Sprintf("btn:%.0f:%.0f:%s", r.X, r.Y, label), sp.Down)
 	sp.hint = r
 	return r, true
+}
+
+// MoreInMargin says that more is below with an arrow in the room's right
+// margin, by the scroll bar's foot, whose foot is at bottom: it covers
+// neither a control nor a line of the content. It returns the arrow's
+// rectangle (empty when nothing is below).
+func (sp *Scroll) MoreInMargin(c *Controls, l *List, bottom float64) Rect {
+	sp.hint = Rect{}
+	if !sp.Below() {
+		return Rect{}
+	}
+	s := c.S()
+	// inside the content's 14-unit margin, clear of a full-width
+	// button's label
+	aw := 9 * s
+	r := Rect{X: sp.vis.X + sp.vis.W - aw - 1*s, Y: bottom - 2.2*aw, W: aw, H: 2 * aw}
+	l.Rect(r, Alpha(ColInk, 0.85), ColNone, 0)
+	ax, ay, hw := r.X+r.W/2, r.Y+r.H/2, 0.4*aw
+	l.Poly([]Pt{{X: ax - hw, Y: ay - 0.6*hw}, {X: ax + hw, Y: ay - 0.6*hw}, {X: ax, Y: ay + 0.8*hw}}, ColWhite, ColNone, 0)
+	sp.hint = r
+	return r
+}
+
+// TextUnder returns the lines of the content's text (drawn since Begin,
+// clipped to the room) whose part the room shows overlaps r, with the
+// box that part takes.
+func (sp *Scroll) TextUnder(c *Controls, l *List, r Rect) (texts []string, boxes []Rect) {
+	for _, op := range l.Ops[min(sp.ops, len(l.Ops)):] {
+		if op.Kind != OpText || op.Text == "" || !op.Clipped || op.Clip != sp.vis {
+			continue
+		}
+		box := LabelBox(op.At, c.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+		top, bottom := math.Max(box.Y, sp.vis.Y), math.Min(box.Y+box.H, sp.vis.Y+sp.vis.H)
+		shown := Rect{X: box.X, Y: top, W: box.W, H: bottom - top}
+		if bottom > top && shown.Overlaps(r) {
+			texts, boxes = append(texts, op.Text), append(boxes, shown)
+		}
+	}
+	return texts, boxes
 }
 
 // Hint is the rectangle of what More drew on the last frame to say that
