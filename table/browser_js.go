@@ -410,3 +410,28 @@ func acceptOf(exts []string) string {
 	}
 	return strings.Join(exts, ",")
 }
+
+// newClipboard copies with the browser's clipboard where the page may
+// write it (a secure context: https, or the page on this machine); where
+// it may not, or the browser refuses, it shows the text in the
+// browser's own prompt, selected, to copy by hand.
+func newClipboard() func(string) error {
+	return func(text string) error {
+		byHand := func() {
+			js.Global().Call("prompt", "Copy this (it is selected):", text)
+		}
+		clip := js.Global().Get("navigator").Get("clipboard")
+		if !js.Global().Get("isSecureContext").Truthy() || !clip.Truthy() || clip.Get("writeText").Type() != js.TypeFunction {
+			byHand()
+			return nil
+		}
+		var failed js.Func
+		failed = js.FuncOf(func(js.Value, []js.Value) any {
+			byHand()
+			failed.Release()
+			return nil
+		})
+		clip.Call("writeText", text).Call("catch", failed)
+		return nil
+	}
+}

@@ -87,6 +87,9 @@ func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	a.DataDir = o.DataDir
 	a.Server = o.Server
 	a.Host = o.Host
+	if a.Clipboard == nil {
+		a.Clipboard = newClipboard() // the browser's page sets its own
+	}
 	if o.Width > 0 && o.Height > 0 {
 		a.Handle(kit.Event{Kind: kit.Resize, W: o.Width, H: o.Height})
 	}

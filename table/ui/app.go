@@ -66,8 +66,12 @@ type App struct {
 	// (host:port), its games kept in dir, and returns what stops it; nil
 	// when this program cannot host (a browser page). The program hands it
 	// in (main.go), so that the view links no server and no database.
-	Host   func(addr, dir string) (io.Closer, error)
-	hosted io.Closer
+	Host func(addr, dir string) (io.Closer, error)
+	// Clipboard copies text to the system's clipboard (the desktop's, the
+	// browser's, which shows the text to copy by hand where it may not
+	// write it); nil where there is none: no Copy button is offered.
+	Clipboard func(text string) error
+	hosted    io.Closer
 	// mine is the network games joined and where they stand (mygames.go).
 	mine myGames
 
@@ -213,6 +217,19 @@ func (a *App) Say(format string, args ...any) {
 	a.statusT = statusLife
 	a.statusEnd = a.now().Add(statusLife * time.Second)
 	a.statusTick = a.ticks + 1
+}
+
+// CopyText copies text to the clipboard (App.Clipboard) and says so, or
+// why not; what names it ("the link").
+func (a *App) CopyText(what, text string) {
+	if a.Clipboard == nil {
+		return
+	}
+	if err := a.Clipboard(text); err != nil {
+		a.Say("could not copy %s: %v", what, err)
+		return
+	}
+	a.Say("copied %s: %s", what, text)
 }
 
 // playbackStarts ends the status line raised before or at this moment:

@@ -140,7 +140,8 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 		waitFor, col = fmt.Sprintf("Waiting for the %s player", SideName(missing[0])), SideColor(missing[0])
 	}
 	_, companion := g.tableSeat()
-	words := func(l *kit.List, y float64) float64 {
+	screen := l
+	words := func(l *kit.List, y float64) float64 { // l: screen, or a list that only measures
 		y = a.Para(l, x, y, w, waitFor, 26, col, true)
 		if side := g.human(); side != "" {
 			you := fmt.Sprintf("You play %s in game %s.", SideName(side), lb.Game())
@@ -153,6 +154,16 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 			y = a.Para(l, x, y+24*s, w, "Send your opponent the link, or the code to type in Join:", 15, dim, false)
 			y = a.Para(l, x, y+8*s, w, link, 16, kit.ColWhite, true)
 			y = a.Para(l, x, y+4*s, w, code, 16, kit.ColWhite, true)
+			if a.Clipboard != nil {
+				// copied to send by a messenger or a mail (the browser that
+				// may not write the clipboard shows the text, selected)
+				bw := (math.Min(w, 420*s) - 8*s) / 2
+				if l == screen {
+					a.Button(l, kit.Rect{X: x, Y: y + 10*s, W: bw, H: 38 * s}, "Copy the link", false, link == "", func() { a.CopyText("the link", link) })
+					a.Button(l, kit.Rect{X: x + bw + 8*s, Y: y + 10*s, W: bw, H: 38 * s}, "Copy the code", false, code == "", func() { a.CopyText("the code", code) })
+				}
+				y += 48 * s
+			}
 			how := "The link opens the game in a browser, a phone's too; the code goes in \"Join a network or companion game\" on the title of the table view. (bsg bot -seat LINK gives that seat to the computer.)"
 			if companion { // a computer moves no models on a real table
 				how = "The link opens the game in a browser, a phone's too; the code goes in \"Join a network or companion game\" on the title. Each player plans on their own phone; the models stay on the table."
