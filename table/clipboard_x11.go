@@ -4,6 +4,7 @@ package table
 
 import (
 	"errors"
+	"os"
 	"sync"
 
 	"github.com/jezek/xgb"
@@ -28,14 +29,25 @@ type x11Clipboard struct {
 	owner bool
 }
 
-// newClipboard connects to the display; nil when there is none (the
-// screen then offers no copy).
+// newClipboard copies through a connection to the display made at the
+// first copy (a view that never copies opens none); nil without a
+// display (the screen then offers no copy).
 func newClipboard() func(string) error {
-	c, err := newX11Clipboard()
-	if err != nil {
+	if os.Getenv("DISPLAY") == "" {
 		return nil
 	}
-	return c.copy
+	var (
+		once sync.Once
+		c    *x11Clipboard
+		err  error
+	)
+	return func(text string) error {
+		once.Do(func() { c, err = newX11Clipboard() })
+		if err != nil {
+			return err
+		}
+		return c.copy(text)
+	}
 }
 
 func newX11Clipboard() (*x11Clipboard, error) {

@@ -110,7 +110,9 @@ func TestNetworkScreenDrawsWhatTheLocalOneDraws(t *testing.T) {
 	net := drawnTexts(remote, true)
 	var missing []string
 	for _, s := range drawnTexts(local, true) {
-		if !slices.Contains(net, s) && !strings.Contains(s, "Hand over") {
+		// ("More below" is where the room ends, not a line: the network
+		// panel's longer content may put it as an arrow in the margin)
+		if !slices.Contains(net, s) && !strings.Contains(s, "Hand over") && s != "More below" {
 			missing = append(missing, s)
 		}
 	}
