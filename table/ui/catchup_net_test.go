@@ -195,6 +195,14 @@ func TestSeatBackAfterMoreThanTheKeptTurnsOverARealServer(t *testing.T) {
 			}
 		}
 	}
+	attacks := 0
+	for _, e := range events {
+		if e.Turn < firstKept && e.Kind == battle.EvAttack {
+			attacks++
+		}
+	}
+	assert.Positive(t, attacks, "shots in the summed-up turns (the fixed game has some)")
+	assert.Empty(t, g.shotLines, "no shot card of a summed-up turn on the board they left")
 	moved := map[int]bool{}
 	for guard := 0; g.Stage() == "anim" || g.Stage() == "results"; guard++ {
 		require.Less(t, guard, 400)

@@ -201,6 +201,7 @@ func TestCatchUpBeyondTheKeptTurnsTellsTheOlderOnesInShort(t *testing.T) {
 		stands++
 	}
 	assert.Positive(t, stands, "ships checked on the summary's board")
+	assert.Empty(t, g.shotLines, "no shot card of a summed-up turn on the board they left")
 
 	// then every kept turn along its moves, the panel saying which
 	moved := map[int]bool{}

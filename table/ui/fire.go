@@ -265,6 +265,9 @@ func (g *Game) playBeat(i int) {
 		g.anim = &animation{dur: 1, hold: true, rest: g.before}
 	}
 	for _, e := range b.events {
+		if b.kind == beatSummary {
+			break // turns told in words: no shot card on a board they left
+		}
 		if sl, ok := shotOf(e.Event, g.atBeat()); ok {
 			g.shotLines = append(g.shotLines, sl)
 		}
