@@ -200,17 +200,25 @@ func GameOn(a *App, st seat.Seat) *Game {
 // join takes the game as it stands when the seat is ready (at once for a
 // local battle; a network seat once both players are in and the scenario
 // has come): the briefing, and the events so far, which are history, not
-// news to play back.
+// news to play back. A seat that had a state before it was ready (a
+// spectator's page open while a player or the scenario was still on its
+// way) starts from the first state it had: what happened since is news,
+// played back turn by turn like any state that arrives late, so that a
+// spectator watching from the start sees every turn move.
 func (g *Game) join() {
 	if !g.seat.Status().Ready {
+		if g.last.board == nil && len(g.seat.Events()) > 0 {
+			g.took(g.publicView())
+		}
 		return
 	}
 	g.joined = true
 	setup := g.seat.Setup()
 	g.br = briefFor(setup, scenarioNamed(g.a, setup.Name))
-	v := g.publicView()
-	g.briefed = v.Turn > 1 || v.Phase != battle.Planning
-	g.took(v)
+	if g.last.board == nil {
+		g.took(g.publicView())
+	}
+	g.briefed = g.last.turn > 1 || g.last.phase != battle.Planning
 }
 
 // WithScenario gives the game the scenario it plays, for its briefing,

@@ -585,7 +585,16 @@ func watchAsSpectator(t *testing.T, delay int) {
 			behind = behind || strings.Contains(strings.ReplaceAll(text, "\n", " "), "You watch 1 turn(s) behind the game")
 		}
 	}
-	deadline := time.Now().Add(3 * time.Minute) // a bound on the loop; every step waits on state
+	deadline := time.Now().Add(3 * time.Minute) // a bound on the loops; every step waits on state
+	// the spectator's page is open before the game moves: it has the
+	// game's first state (whether or not the players and the scenario
+	// are in yet), so every turn is news to it
+	for guard := 0; len(spec.g.seat.Events()) == 0; guard++ {
+		require.Less(t, guard, 40000)
+		require.True(t, time.Now().Before(deadline), "the spectator got no state")
+		time.Sleep(time.Millisecond)
+		a.Tick(1.0 / 60)
+	}
 	for guard := 0; ; guard++ {
 		require.Less(t, guard, 40000)
 		look()
@@ -632,6 +641,96 @@ func watchAsSpectator(t *testing.T, delay int) {
 	assert.Equal(t, delay > 0, behind, "a delayed spectator is told so")
 	assert.True(t, slices.ContainsFunc(watched.headlines, func(h string) bool { return strings.HasPrefix(h, "Firing") }), "and its firing: %q", watched.headlines)
 	assert.Contains(t, drawnText(a), "Turn 3: the turn limit (3) is reached.", "the end")
+}
+
+// TestSpectatorWaitingForThePlayersSeesTheFirstTurnPlayedBack: a
+// spectator's page open before the game is ready (the Cylon player not in
+// yet) shows the waiting room; when it next takes a state the players
+// have played the first turn (its screen was busy, a slow phone): the
+// first turn is news, not history, and its two movement steps are played
+// back (The turn: movement steps), as they are for a spectator who joined
+// when the game was ready.
+func TestSpectatorWaitingForThePlayersSeesTheFirstTurnPlayedBack(t *testing.T) {
+	yaml, err := os.ReadFile("../../scenarios/builtin/furball.yaml")
+	require.NoError(t, err)
+	short := strings.Replace(string(yaml), "turn_limit: 30", "turn_limit: 2", 1)
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{YAML: short})
+	require.NoError(t, err)
+	open := func(token string) screen {
+		a := newTestApp(t)
+		g := NewNetGame(a, hs.URL, token)
+		a.Show(g)
+		t.Cleanup(func() { g.seat.Leave() })
+		return screen{a, g}
+	}
+	colonial := open(cr.Colonial)
+	spec := open(cr.Spectator)
+	deadline := time.Now().Add(3 * time.Minute) // a bound on the loops; every step waits on state
+	for guard := 0; len(spec.g.seat.Events()) == 0; guard++ {
+		require.Less(t, guard, 40000)
+		require.True(t, time.Now().Before(deadline), "the spectator got no state")
+		time.Sleep(time.Millisecond)
+		spec.a.Tick(1.0 / 60)
+	}
+	require.False(t, spec.g.joined, "the Cylon player is not in: the spectator waits")
+	require.Equal(t, 1, spec.g.publicView().Turn)
+
+	// the Cylon player joins and both play the first turn; the
+	// spectator's screen takes no state meanwhile
+	players := []screen{colonial, open(cr.Cylon)}
+	for guard := 0; ; guard++ {
+		require.Less(t, guard, 40000)
+		if v := players[1].g.publicView(); v.Turn == 2 && players[0].g.publicView().Turn == 2 {
+			break
+		}
+		acted := false
+		for _, p := range players {
+			if act(t, p) {
+				acted = true
+			}
+		}
+		if !acted {
+			require.True(t, time.Now().Before(deadline), "stuck: players %s / %s", players[0].g.Stage(), players[1].g.Stage())
+			time.Sleep(time.Millisecond)
+			for _, p := range players {
+				p.a.Tick(1.0 / 60)
+			}
+		}
+	}
+
+	// now the spectator takes the game, at turn 2
+	var watched seen
+	moved := map[int][]string{} // the movement steps played back, by turn
+	for guard := 0; ; guard++ {
+		require.Less(t, guard, 40000)
+		watched.note(spec)
+		g := spec.g
+		if g.beat < len(g.beats) && g.beats[g.beat].kind == beatMove && (g.Stage() == "anim" || g.Stage() == "results") {
+			if bt := g.beats[g.beat]; !slices.Contains(moved[bt.turn], bt.step) {
+				moved[bt.turn] = append(moved[bt.turn], bt.step)
+			}
+		}
+		switch g.Stage() {
+		case "cover", "results":
+			enter(spec.a)
+			continue
+		case "anim":
+			runAnim(spec.a, g)
+			continue
+		}
+		if g.joined && g.publicView().Turn == 2 {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the spectator never showed turn 2: %s", g.Stage())
+		time.Sleep(time.Millisecond)
+		spec.a.Tick(1.0 / 60)
+	}
+	assert.Equal(t, []string{"move 1", "move 2"}, moved[1], "the first turn's movement steps are played back: %q", watched.headlines)
+	assert.Equal(t, "think", spec.g.Stage(), "then the spectator watches turn 2")
 }
 
 // TestSeveralTurnsAtOncePlayEachAlongItsOwnPaths: a spectator's screen
