@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"net/http/httptest"
 	"regexp"
 	"slices"
@@ -113,10 +115,25 @@ func TestCompanionScreensAtPhoneSize(t *testing.T) {
 }
 
 // companionScreens opens two phones' screens (390 × 844) on the seat links
-// of a companion game of The Jump Point on a server on 127.0.0.1.
+// of a companion game of The Jump Point on a server on 127.0.0.1. The
+// server's game secret, and so the battle's own dice ("Let the app
+// roll"), come from a fixed seed: every run plays the same game.
 func companionScreens(t *testing.T) []screen {
+	return companionScreensSeeded(t, companionSeed)
+}
+
+// companionSeed is the seed of companionScreens' games: with it the FTL
+// entry of turn 2 lands clear of every base (see
+// TestCompanionFTLEntryProcedureAtTheFirstStep).
+const companionSeed = 1
+
+// companionScreensSeeded is companionScreens with the server's ids,
+// tokens and game secret read from a ChaCha8 stream of seed.
+func companionScreensSeeded(t *testing.T, seed uint64) []screen {
 	t.Helper()
-	s, err := server.New(server.Options{Data: t.TempDir()})
+	var key [32]byte
+	binary.LittleEndian.PutUint64(key[:], seed)
+	s, err := server.New(server.Options{Data: t.TempDir(), Rand: rand.NewChaCha8(key)})
 	require.NoError(t, err)
 	hs := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { hs.Close(); s.Close() })
@@ -366,6 +383,19 @@ func TestCompanionIllegalPlanCounterAtTheReveal(t *testing.T) {
 		}
 	}
 	require.True(t, illegal)
+	// the Cylon screen learns of the draw over its own connection: it
+	// takes the state that asks for it (under load, after the Colonial's)
+	n, _ := c.Need()
+	cyl := screens[1].g.seat.(*seat.Companion)
+	for guard := 0; ; guard++ {
+		require.Less(t, guard, 20000, "the Cylon screen learns of the draw")
+		if m, _ := cyl.Need(); m != nil && m.For == n.For && cyl.Status().Sending == "" {
+			break
+		}
+		time.Sleep(time.Millisecond)
+		screens[1].a.Tick(1.0 / 60)
+		screens[1].a.Frame()
+	}
 	for _, sc := range screens {
 		for range 5 { // frames: the screen stays where it is
 			sc.a.Tick(1.0 / 60)
@@ -376,7 +406,6 @@ func TestCompanionIllegalPlanCounterAtTheReveal(t *testing.T) {
 	}
 	assert.Empty(t, c.Status().Waiting, "the Colonial player draws: this screen waits for no one")
 	assert.Equal(t, battle.Colonial, screens[1].g.seat.Status().Waiting, "the Cylon screen waits for the Colonial player's draw")
-	n, _ := c.Need()
 	left := col.g.cupLeft(n)
 	require.NotEmpty(t, left)
 	pick := left[0]
@@ -532,6 +561,14 @@ func TestCompanionFTLEntryProcedureAtTheFirstStep(t *testing.T) {
 		}
 	}
 	require.Positive(t, ftl, "hunter-2 enters by FTL on turn 2")
+	for _, e := range g.seat.Events() {
+		// the case of this test: the arrival is clear of every base
+		// (an arrival onto a base adds its own procedures; the seed
+		// picks a game where it does not happen)
+		if e.Turn == v.Turn && (e.Kind == battle.EvJumpsOnto || e.Kind == battle.EvMovesOn || e.Kind == battle.EvSlides || e.Kind == battle.EvCrossesEdge) {
+			require.Failf(t, "the seed no longer gives a clear arrival", "companionSeed %d: turn 2 has %s of %s; choose another seed", companionSeed, e.Kind, e.Ship)
+		}
+	}
 	assert.Len(t, g.procedures(v), ftl)
 }
 
