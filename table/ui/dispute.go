@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"slices"
 
 	"github.com/starshipbattles/bsg/battle"
@@ -26,9 +27,11 @@ func (g *Game) photoFixing() (battle.Side, bool) {
 	return side, true
 }
 
-// defaultShot is the shot a dispute starts from: the attacker chosen
-// (else the player's first ship on the table) on its chosen target
-// (else its first target, else the first enemy on the table).
+// defaultShot is the shot a dispute starts from: the attacker given (the
+// shooter chosen) on the target given (its chosen or first target), or,
+// for what is not given or not on the table, the pair of one of the
+// player's ships and an enemy standing nearest each other (the likeliest
+// to be doubted).
 func (g *Game) defaultShot(side battle.Side, attacker, target string) (string, string) {
 	t := g.frozenTable()
 	own := map[string]bool{}
@@ -38,25 +41,22 @@ func (g *Game) defaultShot(side battle.Side, attacker, target string) (string, s
 	on := func(id string) bool {
 		return slices.ContainsFunc(t.Ships, func(s referee.Ship) bool { return s.ID == id })
 	}
-	if !on(attacker) {
-		attacker = ""
-		for _, s := range t.Ships {
-			if own[s.ID] {
-				attacker = s.ID
-				break
+	aok, tok := on(attacker), on(target)
+	best, bestA, bestT := math.Inf(1), "", ""
+	for _, x := range t.Ships {
+		if aok && x.ID != attacker || !aok && !own[x.ID] {
+			continue // the attacker given, else one of the player's ships
+		}
+		for _, y := range t.Ships {
+			if own[y.ID] == own[x.ID] || tok && own[target] != own[x.ID] && y.ID != target {
+				continue // an enemy: the target given when it is one
+			}
+			if d := x.Pose.Pos.Dist(y.Pose.Pos); d < best {
+				best, bestA, bestT = d, x.ID, y.ID
 			}
 		}
 	}
-	if !on(target) || own[target] == own[attacker] {
-		target = ""
-		for _, s := range t.Ships {
-			if own[s.ID] != own[attacker] {
-				target = s.ID
-				break
-			}
-		}
-	}
-	return attacker, target
+	return bestA, bestT
 }
 
 // drawDispute paints, in a companion game's alignment or firing step,

@@ -690,6 +690,9 @@ func (p *Photo) Draw(l *kit.List) {
 	}
 	if p.align != nil && p.res != nil && p.al.placed {
 		p.drawTwins(l)
+		if p.align.Shot != nil {
+			p.drawTwinArc(l)
+		}
 	}
 	p.drawMarks(l)
 	l.SetClip(nil)

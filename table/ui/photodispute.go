@@ -295,6 +295,9 @@ func (p *Photo) drawDisputePanel(l *kit.List, r kit.Rect) {
 	for _, s := range p.disputeShips(tw, ph, phOK) {
 		id := s.ID
 		text, col := fmt.Sprintf("%s: not on the photo's table yet: tap its corners.", id), kit.ColSecondary
+		if !p.al.placed {
+			text = fmt.Sprintf("%s: its base is looked for once the sheet is placed.", id)
+		}
 		if ps, ok := p.alignPose(id); ok {
 			d := ps.Pos.Dist(s.Pose.Pos)
 			turn := math.Abs(math.Remainder(ps.Heading-s.Pose.Heading.Degrees(), 360))
@@ -321,7 +324,7 @@ func (p *Photo) drawDisputePanel(l *kit.List, r kit.Rect) {
 		row([]string{a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []func(){func() { p.char('-') }, func() { p.char('+') }, func() { p.char('0') }})
 	}
 	if c := p.calibration(); c != nil {
-		para(fmt.Sprintf("Calibration: %d marks, residuals %.2f mm rms. Dashed: where the game has the ships of the shot.", len(c.Residuals), c.RMSMM), 11, kit.ColSecondary, false)
+		para(fmt.Sprintf("Calibration: %d marks, residuals %.2f mm rms. Dashed: where the game has the ships of the shot, and the attacker's arc.", len(c.Residuals), c.RMSMM), 11, kit.ColSecondary, false)
 	}
 	p.al.need = math.Ceil(y - r.Y + 4*s)
 }
@@ -337,4 +340,20 @@ func (p *Photo) disputeWords() string {
 		lines = append(lines, "The photo rules: "+ph.Verdict)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// drawTwinArc draws the disputed attacker's fire arc as the game has it
+// (dashed, in the warning colour) over the photo, beside the arc the
+// photo shows: where the two part is what the dispute is about.
+func (p *Photo) drawTwinArc(l *kit.List) {
+	sh := p.align.Shot
+	i := shipIdx(sh.Twin, sh.Attacker)
+	if i < 0 {
+		return
+	}
+	s, at := p.a.S(), sh.Twin.Ships[i]
+	for _, d := range []float64{-1, 1} {
+		dir := physics.Direction(at.Facing(sh.Twin.Limits) + physics.Deg(d*sh.Twin.Limits.FireArcHalfWidth))
+		l.Dashed(p.curve([]physics.Vec{at.Pose.Pos, at.Pose.Pos.Add(dir.Mul(sh.Twin.Limits.LongRange))}, false), kit.ColWarn, 1.5*s, 6*s, 4*s)
+	}
 }
