@@ -163,8 +163,22 @@ func TestFiringAttackDeclarationFireArcDisputedFromAPhoto(t *testing.T) {
 	t.Logf("photo: %s; %s; escort-1 %.2f mm, %.2f° from its model (±%.2f mm, ±%.2f°)", ph.Verdict, ph.MarginWords(),
 		ps.Pos.Dist(model.Pos), angleOff(physics.Deg(ps.Heading), model.Heading), ps.PosPM, ps.HeadingPM)
 
+	// on a phone held upright: the panel under the photo, its verdicts
+	// and its buttons on the screen
+	send(col.a, kit.Event{Kind: kit.Resize, W: 390, H: 844})
+	text = drawnText(col.a)
+	assert.Contains(t, text, "The photo changes the ruling")
+	for _, label := range []string{"Accept the photo's poses (1)", "Keep the game's", "Tap escort-1's corners", "Attacker: escort-1", "Target: hunter-1"} {
+		i := slices.IndexFunc(col.a.Hots(), func(w kit.Hot) bool {
+			return strings.HasSuffix(w.ID, ":"+label) || strings.Contains(w.ID, ":"+label+" (")
+		})
+		require.GreaterOrEqual(t, i, 0, "%s on the phone's panel", label)
+		r := col.a.Hots()[i].R
+		assert.True(t, r.X >= 0 && r.Y >= p.view.Y+p.view.H && r.X+r.W <= 390 && r.Y+r.H <= 844, "%s under the photo, on the screen: %+v", label, r)
+	}
 	clickButton(t, col.a, "Accept the photo's poses (1)")
 	require.Equal(t, Screen(col.g), col.a.Screen(), "back on the game")
+	send(col.a, kit.Event{Kind: kit.Resize, W: 1280, H: 800})
 	waitPhotoFixes(t, col)
 	require.Equal(t, fixSet, col.g.table.photo[0].state, "%v", col.g.table.photo[0].err)
 	st := c.State()
