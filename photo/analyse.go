@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/golang/geo/r1"
 	"github.com/starshipbattles/bsg/internal/limits"
@@ -146,7 +147,11 @@ type Result struct {
 // of ships, each ruling with its 95% error bar from a Monte Carlo over the
 // calibration marks, the object marks and the fit (and the lens, when its
 // distortion is not fitted). Marks that cannot give a ruling are refused
-// with an *Unusable error.
+// with an *Unusable error. The sampled calibrations hang on nothing but
+// c, the sample count and the seed (the object marks are drawn from a
+// stream of their own): c keeps them (sampledModels), so analysing
+// another scene on the same calibration, as photo mode does after every
+// click on a ship, fits no calibration again.
 func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 	if err := sc.Validate(); err != nil {
 		return nil, err
@@ -192,8 +197,8 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 	for k, p := range pairs {
 		rulings[k] = ref.Rule(p[0], p[1])
 	}
-	rng := rand.New(rand.NewPCG(opt.Seed, 0x70686f746f)) // "photo"
-	calPix := make([]physics.Vec, len(c.Residuals))
+	draws := c.sampledModels(n, opt.Seed)
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x6f626a656374)) // "object"
 	objPix := make([][]physics.Vec, len(sc.Objects))
 	for i := range objPix {
 		objPix[i] = make([]physics.Vec, len(sc.Objects[i].Points))
@@ -210,32 +215,20 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 	}
 	inArc := make([]int, len(pairs))
 	failed := 0
-	for range n {
-		for i, r := range c.Residuals {
-			s := r.SigmaPx * c.Scale
-			calPix[i] = r.Pixel.Add(physics.V(rng.NormFloat64()*s, rng.NormFloat64()*s))
-		}
-		k1, k2 := 0.0, 0.0
-		switch {
-		case c.Lens != nil:
-			k1, k2 = c.Lens.draw(rng)
-		case c.Terms == 0:
-			k1 = rng.NormFloat64() * LensPriorK1
-			k2 = rng.NormFloat64() * LensPriorK2
-		case c.Terms == 1:
-			k2 = rng.NormFloat64() * LensPriorK2
-		}
-		m, err := c.Refit(calPix, k1, k2)
+	for smp := range n {
+		// every sample draws its object marks, so the draws of one
+		// sample do not hang on whether another's refit failed
 		for i, o := range sc.Objects {
 			s := o.SigmaPx * c.Scale
 			for k, p := range o.Points {
 				objPix[i][k] = p.Add(physics.V(rng.NormFloat64()*s, rng.NormFloat64()*s))
 			}
 		}
-		if err != nil {
+		if !draws.ok[smp] {
 			failed++
 			continue
 		}
+		m := draws.models[smp]
 		t, err := sc.Build(m, objPix)
 		if err != nil {
 			failed++
@@ -277,6 +270,65 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 			[3]MarginPM{arcM[k].summarize(), losM[k].summarize(), bandM[k].summarize()}))
 	}
 	return res, nil
+}
+
+// drawCache keeps a calibration's last Monte Carlo draws (Analyse);
+// shared by the calibration's users, one at a time.
+type drawCache struct {
+	mu   sync.Mutex
+	last *calDraws
+}
+
+// calDraws are the n calibrations the Monte Carlo samples for one seed:
+// each sample's refitted model, ok false where its refit failed.
+type calDraws struct {
+	n      int
+	seed   uint64
+	model  Model // the calibration's own model they were drawn about
+	models []Model
+	ok     []bool
+}
+
+// sampledModels returns the n calibrations the Monte Carlo samples for
+// seed: each calibration mark moved by its precision (times the fit's
+// Scale), the lens's radial terms drawn where they are not fitted (from
+// the lens the straight edges measured, or from the prior as wide as
+// phone lenses), and the calibration refitted to them. The same
+// calibration, count and seed give the same draws: the last ones are
+// kept on c and returned again.
+func (c *Calibration) sampledModels(n int, seed uint64) *calDraws {
+	if c.draws != nil {
+		c.draws.mu.Lock()
+		defer c.draws.mu.Unlock()
+		if d := c.draws.last; d != nil && d.n == n && d.seed == seed && d.model == c.Model {
+			return d
+		}
+	}
+	d := &calDraws{n: n, seed: seed, model: c.Model, models: make([]Model, n), ok: make([]bool, n)}
+	rng := rand.New(rand.NewPCG(seed, 0x70686f746f)) // "photo"
+	calPix := make([]physics.Vec, len(c.Residuals))
+	for smp := range n {
+		for i, r := range c.Residuals {
+			s := r.SigmaPx * c.Scale
+			calPix[i] = r.Pixel.Add(physics.V(rng.NormFloat64()*s, rng.NormFloat64()*s))
+		}
+		k1, k2 := 0.0, 0.0
+		switch {
+		case c.Lens != nil:
+			k1, k2 = c.Lens.draw(rng)
+		case c.Terms == 0:
+			k1 = rng.NormFloat64() * LensPriorK1
+			k2 = rng.NormFloat64() * LensPriorK2
+		case c.Terms == 1:
+			k2 = rng.NormFloat64() * LensPriorK2
+		}
+		m, err := c.Refit(calPix, k1, k2)
+		d.models[smp], d.ok[smp] = m, err == nil
+	}
+	if c.draws != nil {
+		c.draws.last = d
+	}
+	return d
 }
 
 func objectPose(o Object, t referee.Table) Pose {

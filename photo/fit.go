@@ -114,6 +114,11 @@ type Calibration struct {
 	// edges or sides.
 	Edges EdgeUse
 	init  fitState
+	// draws keeps the Monte Carlo's last sampled calibrations (Analyse):
+	// they depend on nothing but the calibration, the sample count and
+	// the seed, so photo mode's refit after a click on the same
+	// calibration does not fit them again.
+	draws *drawCache
 }
 
 // EdgeUse is what the photo's straight edges gave a calibration.
@@ -446,7 +451,7 @@ func fit(marks []Mark, w, h int, lens *Lens) (*Calibration, error) {
 		return nil, err
 	}
 	st.p = p
-	c := &Calibration{Model: st.model(w, h, p), Width: w, Height: h, Terms: st.terms, Lens: lens, init: st}
+	c := &Calibration{Model: st.model(w, h, p), Width: w, Height: h, Terms: st.terms, Lens: lens, init: st, draws: &drawCache{}}
 	c.DOF = 2*np + nl - len(p)
 	chi2, sum2 := 0.0, 0.0
 	for i, mk := range marks {

@@ -236,6 +236,50 @@ func TestMonteCarloIsSeeded(t *testing.T) {
 	assert.Equal(t, a.Rulings[0].Range, c.Rulings[0].Range, "the ruling itself does not depend on the seed")
 }
 
+// TestAnalyseKeepsTheSampledCalibrations (issue #28: a click in photo
+// mode stays responsive): the Monte Carlo's sampled calibrations are
+// kept on the calibration, so analysing another scene on it (a ship
+// clicked, as photo mode does after every click) refits none of them,
+// and gives exactly what a calibration fitted afresh from the same
+// marks gives; another seed or sample count draws them again.
+func TestAnalyseKeepsTheSampledCalibrations(t *testing.T) {
+	tr, rng := trial(17, 30, 0.03)
+	marks := append(tr.SheetMarks(rng, 1), tr.CornerMarks(rng, 2)...)
+	cal, err := photo.Fit(marks, photoW, photoH)
+	require.NoError(t, err)
+	assert.Nil(t, photo.KeptDraws(cal))
+	sc := tr.Scene(rng, 2)
+	one := *sc
+	one.Objects = sc.Objects[:1]
+	opt := photo.Options{Samples: 120, Seed: 9}
+	_, err = photo.Analyse(cal, &one, opt)
+	require.NoError(t, err)
+	kept := photo.KeptDraws(cal)
+	require.NotNil(t, kept)
+	// the second ship clicked: the same draws, the same answer as afresh
+	got, err := photo.Analyse(cal, sc, opt)
+	require.NoError(t, err)
+	assert.Same(t, kept, photo.KeptDraws(cal), "the sampled calibrations are kept")
+	fresh, err := photo.Fit(marks, photoW, photoH)
+	require.NoError(t, err)
+	want, err := photo.Analyse(fresh, sc, opt)
+	require.NoError(t, err)
+	assert.Equal(t, want.Rulings, got.Rulings)
+	assert.Equal(t, want.Poses, got.Poses)
+	// another seed, another sample count: drawn again, as afresh
+	for _, o := range []photo.Options{{Samples: 120, Seed: 10}, {Samples: 150, Seed: 10}} {
+		got, err := photo.Analyse(cal, sc, o)
+		require.NoError(t, err)
+		assert.NotSame(t, kept, photo.KeptDraws(cal), "%+v", o)
+		fresh, err := photo.Fit(marks, photoW, photoH)
+		require.NoError(t, err)
+		want, err := photo.Analyse(fresh, sc, o)
+		require.NoError(t, err)
+		assert.Equal(t, want.Rulings, got.Rulings, "%+v", o)
+		assert.Equal(t, want.Poses, got.Poses, "%+v", o)
+	}
+}
+
 // TestVerdictWords: a ruling whose interval crosses a band limit is too
 // close to call and says to measure with the ruler.
 func TestVerdictWords(t *testing.T) {

@@ -16,13 +16,16 @@ import (
 // phone photo calibrated on the sheet alone, as photo mode opens a photo
 // without a marks file: marks-only is the old default (edges: none);
 // edges is the default now, on the photo's Snapper that keeps the edge
-// search of the same marks (every click after the first); edges-first
-// is the first fit on a photo (a new Snapper each time, its making not
+// search of the same marks and with it the Monte Carlo's sampled
+// calibrations (every click on a ship after the first); edges-redraw is
+// that with the sampled calibrations refitted on every click (the cost
+// of a click before the calibration kept them); edges-first is the
+// first fit on a photo (a new Snapper each time, its making not
 // counted). Each reports cpu-ms/op, the process's CPU per refit (the
 // wall time of a busy machine is mostly the others' load; the refit runs
 // on one goroutine). Compare them in one run:
 //
-//	nice -n 10 go test ./photo -run '^$' -bench PhotoModeRefit -benchtime 5x -count 3
+//	nice -n 10 go test ./photo -run '^$' -bench PhotoModeRefit -benchtime 5x -count 6
 func BenchmarkPhotoModeRefit(b *testing.B) {
 	comp := components(b)
 	rng := rand.New(rand.NewPCG(28, 13))
@@ -52,6 +55,18 @@ func BenchmarkPhotoModeRefit(b *testing.B) {
 		require.Equal(b, photo.EdgesRectangle, res.Calibration.Edges)
 		defer reportCPU(b)()
 		for b.Loop() {
+			if _, err := mf.AnalyseOn(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("edges-redraw", func(b *testing.B) {
+		s := photo.NewSnapper(img)
+		cal, err := mf.FitOn(s)
+		require.NoError(b, err)
+		defer reportCPU(b)()
+		for b.Loop() {
+			photo.ForgetDraws(cal)
 			if _, err := mf.AnalyseOn(s); err != nil {
 				b.Fatal(err)
 			}
