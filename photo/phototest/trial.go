@@ -155,45 +155,85 @@ func (tr Trial) Scene(rng *rand.Rand, sigma float64) *photo.Scene {
 // each clear of the others and of the sheet by 10 mm and 40 mm inside the
 // play area: a table to find bases on among other things.
 func (tr *Trial) Crowd(rng *rand.Rand, comp *assets.Components, classes []string, ships, planetoids int) {
-	clear := func(p physics.Vec, r float64) bool {
-		if p.X < r+40 || p.Y < r+40 || p.X > tr.Truth.Width-r-40 || p.Y > tr.Truth.Depth-r-40 {
-			return false
-		}
-		local := p.Sub(tr.SheetAt).Rotate(physics.Deg(-tr.SheetAngle))
-		if math.Abs(local.X) < tr.Sheet.W/2+r+10 && math.Abs(local.Y) < tr.Sheet.H/2+r+10 {
-			return false
-		}
-		for _, s := range tr.Truth.Ships {
-			if s.Pose.Pos.Dist(p) < r+s.AcrossFlats/math.Sqrt(3)+10 {
-				return false
-			}
-		}
-		for _, o := range tr.Truth.Obstacles {
-			if o.Circle.C.Dist(p) < r+o.Circle.R+10 {
-				return false
-			}
-		}
-		return true
+	anywhere := func() physics.Vec {
+		return physics.V(tr.Truth.Width*rng.Float64(), tr.Truth.Depth*rng.Float64())
 	}
-	for i := 0; i < ships; {
-		cl := classes[i%len(classes)]
-		a := comp.BaseAcrossFlats(cl)
-		p := physics.V(tr.Truth.Width*rng.Float64(), tr.Truth.Depth*rng.Float64())
-		if !clear(p, a/math.Sqrt(3)) {
-			continue
-		}
-		tr.Truth.Ships = append(tr.Truth.Ships, referee.Ship{ID: fmt.Sprintf("%s-%d", cl, i+2), Class: cl,
-			Pose: physics.Pose{Pos: p, Heading: physics.Deg(rng.Float64() * 360)}, Level: 1, AcrossFlats: a})
-		i++
-	}
+	tr.crowd(rng, comp, classes, ships, anywhere, func(physics.Vec) float64 { return rng.Float64() * 360 }, false)
 	for i := 0; i < planetoids; {
 		r := 15 + 25*rng.Float64()
-		p := physics.V(tr.Truth.Width*rng.Float64(), tr.Truth.Depth*rng.Float64())
-		if !clear(p, r) {
+		p := anywhere()
+		if !tr.clear(p, r) {
 			continue
 		}
 		tr.Truth.Obstacles = append(tr.Truth.Obstacles, referee.Obstacle{ID: fmt.Sprintf("planetoid-%d", i+1), Kind: referee.Planetoid,
 			Circle: physics.Circle{C: p, R: r}, Level: 1})
 		i++
 	}
+}
+
+// CrowdNear adds ships more ships of the given classes (drawn in turn)
+// within reach mm of the first ship's stand, each clear of the others
+// and of the sheet by 10 mm and 40 mm inside the play area, facing
+// within 90° of the first ship (into the fight) with the dial turned a
+// notch either way or not: a dogfight where most pairs of ships are
+// within range of each other, about the band limits, the arcs' edges
+// and each other's line of sight (rulings to bet on). It gives up on a
+// ship it cannot place in 1,000 draws.
+func (tr *Trial) CrowdNear(rng *rand.Rand, comp *assets.Components, classes []string, ships int, reach float64) {
+	at := tr.Truth.Ships[0].Pose.Pos
+	near := func() physics.Vec {
+		return at.Add(physics.Direction(physics.Deg(360 * rng.Float64())).Mul(reach * math.Sqrt(rng.Float64())))
+	}
+	facing := func(p physics.Vec) float64 {
+		return at.Sub(p).Angle().Degrees() + 180*(rng.Float64()-0.5)
+	}
+	tr.crowd(rng, comp, classes, ships, near, facing, true)
+}
+
+// crowd adds ships ships at places drawn from at, facing the headings
+// (degrees) drawn from heading (see Crowd, CrowdNear); turned draws
+// each one's dial notch.
+func (tr *Trial) crowd(rng *rand.Rand, comp *assets.Components, classes []string, ships int, at func() physics.Vec, heading func(physics.Vec) float64, turned bool) {
+	for i, tries := 0, 0; i < ships; {
+		cl := classes[i%len(classes)]
+		a := comp.BaseAcrossFlats(cl)
+		p := at()
+		if !tr.clear(p, a/math.Sqrt(3)) {
+			if tries++; turned && tries > 1000 {
+				return
+			}
+			continue
+		}
+		s := referee.Ship{ID: fmt.Sprintf("%s-%d", cl, i+2), Class: cl,
+			Pose: physics.Pose{Pos: p, Heading: physics.Deg(heading(p))}, Level: 1, AcrossFlats: a}
+		if turned {
+			s.Rotation = rng.IntN(3) - 1
+		}
+		tr.Truth.Ships = append(tr.Truth.Ships, s)
+		i, tries = i+1, 0
+	}
+}
+
+// clear reports whether a round thing of radius r at p stands 40 mm
+// inside the play area and 10 mm clear of the sheet, the ships and the
+// obstacles.
+func (tr *Trial) clear(p physics.Vec, r float64) bool {
+	if p.X < r+40 || p.Y < r+40 || p.X > tr.Truth.Width-r-40 || p.Y > tr.Truth.Depth-r-40 {
+		return false
+	}
+	local := p.Sub(tr.SheetAt).Rotate(physics.Deg(-tr.SheetAngle))
+	if math.Abs(local.X) < tr.Sheet.W/2+r+10 && math.Abs(local.Y) < tr.Sheet.H/2+r+10 {
+		return false
+	}
+	for _, s := range tr.Truth.Ships {
+		if s.Pose.Pos.Dist(p) < r+s.AcrossFlats/math.Sqrt(3)+10 {
+			return false
+		}
+	}
+	for _, o := range tr.Truth.Obstacles {
+		if o.Circle.C.Dist(p) < r+o.Circle.R+10 {
+			return false
+		}
+	}
+	return true
 }
