@@ -270,7 +270,8 @@ func TestDefaultSnapOnWholePhotos(t *testing.T) {
 			}
 			verdicts[truthVerdict(want)] = v
 		}
-		t.Logf("photo %d: edges %s; %d ships, worst stand error %.2f mm", k, res.Calibration.Edges.Key(), len(tr.Truth.Ships), worst)
+		t.Logf("photo %d: edges %s; %d ships, worst stand error %.2f mm; so far %d rulings, %d certain, %d certain but wrong, covered %d/%d",
+			k, res.Calibration.Edges.Key(), len(tr.Truth.Ships), worst, rulings, certain, wrong, in, all)
 	}
 	var vs []string
 	for v, c := range verdicts {
