@@ -202,7 +202,7 @@ func TestDefaultSnapOnWholePhotos(t *testing.T) {
 	rng := rand.New(rand.NewPCG(34, 28))
 	var errs []float64
 	in, all, rects, certain, wrong, rulings, refused := 0, 0, 0, 0, 0, 0, 0
-	var near [3]int // rulings whose true verdict a move of 10 mm or less changes: all, certain, wrong
+	var near [3]int                 // rulings whose true verdict a move of 10 mm or less changes: all, certain, wrong
 	verdicts := map[string][2]int{} // the truth's verdict: rulings, certain ones
 	for k := range n {
 		tr := phototest.RandomPhoneTrial(rng, comp, photoW, photoH)
