@@ -78,6 +78,10 @@ type App struct {
 	screen Screen
 	home   func(*App) Screen // the title screen (NewApp sets it)
 	help   bool
+	// tapping is the button a finger came down on: it is pressed when
+	// the finger lifts on it; a finger that moves first scrolls instead
+	// (a scroll that started on a counter's button drew that counter)
+	tapping *fingerOn
 	// helpPage is the help overlay's page (it wraps round)
 	helpPage int
 	// words are the texts on top of the last frame when it is mostly
@@ -259,6 +263,27 @@ func (a *App) Handle(ev kit.Event) {
 		return
 	case kit.MouseMove:
 		a.Move(kit.Pt{X: ev.X, Y: ev.Y})
+		if p := a.tapping; p != nil {
+			if math.Hypot(ev.X-p.at.X, ev.Y-p.at.Y) <= a.slop() {
+				return // a finger's wobble is still a tap
+			}
+			// the finger slides: a drag from where it came down, which
+			// the screen gets as if it had missed every button (kit.Scroll)
+			a.tapping = nil
+			if a.modal == nil && a.ask == nil {
+				a.screen.Handle(kit.Event{Kind: kit.MouseDown, X: p.at.X, Y: p.at.Y, Button: kit.ButtonLeft, Touch: true})
+			}
+		}
+	case kit.MouseUp:
+		if p := a.tapping; p != nil {
+			a.tapping = nil
+			a.Frame() // the widgets as they stand now
+			if w, ok := a.Top(kit.Pt{X: ev.X, Y: ev.Y}, true); ok && w.ID == p.id {
+				a.Focus("")
+				w.Click()
+			}
+			return // the screen never had the press
+		}
 	case kit.MouseDown:
 		at := kit.Pt{X: ev.X, Y: ev.Y}
 		a.SetMouse(at)
@@ -275,6 +300,10 @@ func (a *App) Handle(ev kit.Event) {
 		}
 		if ev.Button == kit.ButtonLeft {
 			if w, ok := a.Top(at, false); ok {
+				if ev.Touch && w.Field == "" && w.Click != nil {
+					a.tapping = &fingerOn{id: w.ID, at: at}
+					return
+				}
 				a.Focus(w.Field) // "" for a control that is no text field
 				if w.Field != "" {
 					a.ClickField(w.Field, at) // the caret where it was clicked
@@ -347,6 +376,16 @@ func (a *App) Handle(ev kit.Event) {
 		s.autosave()
 	}
 }
+
+// fingerOn is a button a finger touched and has not lifted from.
+type fingerOn struct {
+	id string
+	at kit.Pt
+}
+
+// slop is how far a finger may wander on a button and still tap it: a
+// quarter of the least touch target (about 2 mm), at least 4 pixels.
+func (a *App) slop() float64 { return math.Max(4*a.S(), a.MinTarget/4) }
 
 // Tick advances time by dt seconds.
 func (a *App) Tick(dt float64) {

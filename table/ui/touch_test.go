@@ -9,6 +9,7 @@ import (
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
@@ -135,4 +136,50 @@ func TestAFingerPicksAShipNearItsBase(t *testing.T) {
 	assert.Equal(t, 0, press(near, true), "a finger 4 mm off the base picks it")
 	assert.Equal(t, -1, press(near, false), "the mouse there does not")
 	assert.Equal(t, -1, press(kit.Pt{X: edge.X, Y: edge.Y + 22}, true), "a finger 6 mm off does not")
+}
+
+// TestAFingerThatSlidesScrollsAndPressesNothing: on a phone a button
+// was pressed the moment a finger came down on it, so a scroll of the
+// panel that started on a button pressed it (played: scrolling the
+// companion's counter list drew "2 pilot" from the cup). A finger now
+// presses a button when it lifts on it, a wobble of a quarter target
+// still a tap; a finger that slides scrolls the panel and presses
+// nothing.
+func TestAFingerThatSlidesScrollsAndPressesNothing(t *testing.T) {
+	a := phoneApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Quick), 1)
+	require.NoError(t, err)
+	a.Show(g)
+	a.Frame()
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	v := g.battle().View(g.side)
+	before := g.draft(v, g.sel).Cards[0]
+	r, ok := buttonRect(a, "Bank left G1")
+	require.True(t, ok, "the card button is on the screen")
+	require.NotEqual(t, "bank-left", before)
+	finger := func(kind kit.EventKind, x, y float64) kit.Event {
+		return kit.Event{Kind: kind, X: x, Y: y, Button: kit.ButtonLeft, Touch: true}
+	}
+	x, y := r.X+r.W/2, r.Y+r.H/2
+	evs := []kit.Event{finger(kit.MouseMove, x, y), finger(kit.MouseDown, x, y)}
+	for i := 1; i <= 10; i++ {
+		evs = append(evs, finger(kit.MouseMove, x, y-float64(i)*r.H/4))
+	}
+	send(a, append(evs, finger(kit.MouseUp, x, y-10*r.H/4))...)
+	v = g.battle().View(g.side)
+	assert.Equal(t, before, g.draft(v, g.sel).Cards[0], "the slide chose no card")
+	moved, ok := buttonRect(a, "Bank left G1")
+	assert.True(t, !ok || moved.Y < r.Y-r.H, "the slide scrolled the panel: %v, was %v", moved, r)
+
+	// a tap, with a finger's wobble, chooses it
+	r, ok = buttonRect(a, "Bank left G1")
+	require.True(t, ok)
+	x, y = r.X+r.W/2, r.Y+r.H/2
+	send(a, finger(kit.MouseMove, x, y), finger(kit.MouseDown, x, y), finger(kit.MouseMove, x+a.slop()/2, y+a.slop()/2))
+	v = g.battle().View(g.side)
+	assert.Equal(t, before, g.draft(v, g.sel).Cards[0], "nothing before the finger lifts")
+	send(a, finger(kit.MouseUp, x+a.slop()/2, y+a.slop()/2))
+	v = g.battle().View(g.side)
+	assert.Equal(t, "bank-left", g.draft(v, g.sel).Cards[0], "the tap chose the card")
 }
