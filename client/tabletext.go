@@ -25,6 +25,19 @@ func NeedText(n *wire.Need, seat battle.Side) string {
 	return fmt.Sprintf("a counter from the %s cup for %s (%s): %s", n.Cup, n.Ship, n.For, who)
 }
 
+// NeedTextOf says what draw a companion game waits for to a player whose
+// screen does not take it: the die or choice is typed in on the typist's
+// screen (a phone at the same table), a counter drawn by its owner.
+func NeedTextOf(n *wire.Need, seat, typist battle.Side) string {
+	switch n.What {
+	case battle.DrawDie:
+		return "a die for " + n.For + ": rolled on the table and typed in on the " + typist.Title() + " player's screen, or rolled by the app there"
+	case battle.DrawPick:
+		return fmt.Sprintf("a choice at random among %d for %s: typed in (0 to %d) on the %s player's screen, or chosen by the app there", n.Of, n.For, n.Of-1, typist.Title())
+	}
+	return NeedText(n, seat)
+}
+
 // MoveText is one revealed move as the players copy it onto the table:
 // the cards and speed, an illegal plan's rules and what to do at the
 // table, the stand's end pose or the FTL procedure. It is the one

@@ -37,3 +37,15 @@ func TestMoveTextCountsTheCounters(t *testing.T) {
 	assert.Contains(t, client.MoveText(m), "draw 2 damage counters and fly")
 	assert.NotContains(t, client.MoveText(m), "counter(s)")
 }
+
+// TestNeedTextOfTheOtherPhone: a die the other player's screen takes (FTL:
+// the side of the marker, Special rules: FTL) is not "type it in" to a
+// screen without the die's buttons.
+func TestNeedTextOfTheOtherPhone(t *testing.T) {
+	n := &wire.Need{What: battle.DrawDie, Of: 6, For: "hunter-2's FTL side"}
+	got := client.NeedTextOf(n, battle.Cylon, battle.Colonial)
+	assert.Contains(t, got, "typed in on the Colonial player's screen")
+	assert.NotContains(t, got, "type it in")
+	c := &wire.Need{What: battle.DrawCounter, Of: 40, For: "x", Ship: "hunter-1", Side: battle.Cylon, Cup: "damage"}
+	assert.Equal(t, client.NeedText(c, battle.Colonial), client.NeedTextOf(c, battle.Colonial, battle.Cylon), "a counter: its owner draws it")
+}

@@ -115,7 +115,12 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	n, mine := tb.Need()
 	g.askTable(tb, n, mine, side)
 	if n != nil {
-		y = a.Para(l, x, y, w, "The game waits for "+client.NeedText(n, side)+".", 14, kit.ColInk, true) + 6*s
+		what := client.NeedText(n, side)
+		if !mine && side != "" {
+			// the other phone takes it: say so, not "type it in" over no buttons
+			what = client.NeedTextOf(n, side, side.Opponent())
+		}
+		y = a.Para(l, x, y, w, "The game waits for "+what+".", 14, kit.ColInk, true) + 6*s
 		if mine {
 			switch n.What {
 			case battle.DrawDie:
