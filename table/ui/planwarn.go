@@ -81,14 +81,14 @@ func (g *Game) planNotes(v battle.View, id string, p starship.Plan, o *starship.
 				continue
 			}
 			// a jump mid-table: is there fuel and a jump left to get
-			// away later?
-			cost := g.a.Comp.Geometry.FTLFuelCost.Value
+			// away later? A ship may plan a jump while it has fuel above
+			// 0 (Fuel: Running out of fuel), whatever the jump costs.
 			left := st.Fuel - g.ftlFuel(class, st, p)
 			switch {
 			case st.FTLJumps+1 >= starship.MaxFTLJumps:
 				out = append(out, planNote{kind: noteUnwinnable, warn: true, text: fmt.Sprintf("Unwinnable: this jump mid-table is %s's last (at most %d a game), so it can no longer jump away from %s: %s loses that way to win (Faster-than-light movement).", id, starship.MaxFTLJumps, where, SideName(s.Side))})
-			case rules.Has(starship.OptFuel) && left < cost:
-				out = append(out, planNote{kind: noteUnwinnable, warn: true, text: fmt.Sprintf("Unwinnable: this jump mid-table leaves %s %d fuel, and jumping away from %s costs %d: %s loses that way to win (Faster-than-light movement; Fuel).", id, left, where, cost, SideName(s.Side))})
+			case rules.Has(starship.OptFuel) && left <= 0:
+				out = append(out, planNote{kind: noteUnwinnable, warn: true, text: fmt.Sprintf("Unwinnable: this jump mid-table leaves %s %d fuel, and a ship out of fuel cannot jump away from %s: %s loses that way to win (Faster-than-light movement; Fuel: Running out of fuel).", id, left, where, SideName(s.Side))})
 			}
 		case len(c.Zone) > 0 && o != nil:
 			d, _ := c.Zone.DistanceToPoint(o.Final().Pose.Pos) // as the scenario tab's progress says it

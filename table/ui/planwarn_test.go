@@ -81,6 +81,45 @@ func TestJumpMidTableThatCannotGetAwayIsFlagged(t *testing.T) {
 	assert.NotContains(t, frameText(a), "Unwinnable")
 }
 
+// TestJumpMidTableWithFuelLeftIsWinnable: a ship may plan a jump while it
+// has fuel above 0, whatever the jump costs (Fuel: Running out of fuel;
+// the engine's legality). A raptor of 20 fuel jumping mid-table keeps 5,
+// enough to jump away from the jump point later: no flag. (The note said
+// "jumping away costs 15" and flagged it.)
+func TestJumpMidTableWithFuelLeftIsWinnable(t *testing.T) {
+	a := newTestApp(t)
+	sc, err := scenarios.Load("jump-point", a.Comp)
+	require.NoError(t, err)
+	setup := sc.Setup()
+	for i := range setup.Ships {
+		if setup.Ships[i].ID == "raptor" {
+			setup.Ships[i].Fuel = 20
+		}
+	}
+	g, err := NewGame(a, setup, 4)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	g.sel = "raptor"
+	send(a, kit.Type("6")...) // FTL
+	v := g.battle().View(g.side)
+	s, _ := own(v, "raptor")
+	left := s.State.Fuel - g.ftlFuel(g.seat.Class(s.Class), *s.State, *g.draft(v, "raptor"))
+	require.Greater(t, left, 0, "the jump leaves fuel")
+	assert.NotContains(t, frameText(a), "Unwinnable")
+	// and the engine lets a ship with that fuel plan a jump
+	st := *s.State
+	st.Fuel = left
+	vs, err := starship.Check(g.rules(), g.seat.Class(s.Class), st, *g.draft(v, "raptor"))
+	require.NoError(t, err)
+	assert.Empty(t, vs, "a jump with %d fuel left", left)
+	st.Fuel = 0
+	vs, err = starship.Check(g.rules(), g.seat.Class(s.Class), st, *g.draft(v, "raptor"))
+	require.NoError(t, err)
+	assert.NotEmpty(t, vs, "none out of fuel")
+}
+
 // TestOwnShipsEndingOnOneSpotAreFlagged: a plan that ends on the base of
 // another own ship already planned is flagged (Overlapping spaceships)
 // and needs a second Enter; apart, it is not.
