@@ -36,6 +36,12 @@ func TestScenarioBriefingAndGoals(t *testing.T) {
 	prog := g.br.progress(g.seat, g.publicView(), 1)
 	assert.Contains(t, prog, "Turn 1 of 15.")
 	assert.Contains(t, prog, "raptor is 922 mm from the jump point.")
+	assert.Contains(t, strings.Join(prog, " "), "Cylon: survive to the end of turn 15 (14 more after this one).")
+	// once the battle is over (played: the raptor jumped away in turn 7)
+	// no side has turns left to survive (Winning the game)
+	over := g.publicView()
+	over.Phase = battle.Over
+	assert.NotContains(t, strings.Join(g.br.progress(g.seat, over, 7), " "), "survive to the end of turn")
 	enter(a)
 	require.Equal(t, "plan", g.Stage())
 	send(a, kit.Type("b")...)

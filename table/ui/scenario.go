@@ -191,7 +191,8 @@ func (br *brief) progress(b seat.Seat, v battle.View, turn int) []string {
 	for _, c := range br.setup.Victory {
 		switch c.Kind {
 		case battle.Survive:
-			if left := c.Turns - turn; left >= 0 {
+			// a battle over is won or lost already: no turns left to survive
+			if left := c.Turns - turn; left >= 0 && v.Phase != battle.Over {
 				out = append(out, fmt.Sprintf("%s: survive to the end of turn %d (%d more after this one).", SideName(c.Side), c.Turns, left))
 			}
 		case battle.Destroy:
