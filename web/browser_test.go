@@ -336,6 +336,19 @@ func scrollFoot(st ui.PageState, log ui.PageButton) float64 {
 	return y
 }
 
+// scrollDown drags the game panel's content down by a finger on its
+// left margin, from near its top to just above its footer: what lies at
+// the panel's top shows again.
+func scrollDown(t *testing.T, ctx context.Context, st ui.PageState) {
+	t.Helper()
+	log, ok := button(st, "Log")
+	require.True(t, ok, "the footer's Log button")
+	tabs, ok := button(st, "Scenario")
+	require.True(t, ok, "the panel's Scenario tab")
+	x := log.X - 6
+	drag(t, ctx, [2]float64{x, tabs.Y + tabs.H + 12}, [2]float64{x, scrollFoot(st, log) - 12}, 10)
+}
+
 // A hot-seat turn on a phone held upright: both players plan behind cover
 // screens, the plans are revealed, the ships move and fire, and turn 2
 // begins. The panel lies under the table and its content scrolls under a

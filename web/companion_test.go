@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,21 +15,22 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
+	"github.com/starshipbattles/bsg/physics"
+	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/table/ui"
 	"github.com/starshipbattles/bsg/web"
 	"github.com/starshipbattles/bsg/wire"
 )
 
-// A whole companion game (the table companion: the players move their
-// own models; the phones keep the twin, the books and the secrets) of The
+// A companion game (the table companion: the players move their own
+// models; the phones keep the twin, the books and the secrets) of The
 // Jump Point, cut to two turns, played through the two seat links on two
 // phones held upright (390 × 844, touch): an illegal plan (the raptor's
 // hard turn at medium speed) whose damage counter its owner types from
@@ -36,12 +38,38 @@ import (
 // finger dragging a base after a movement step, a typed die taken back by
 // agreement (proposed on one phone, agreed on the other), the raptor's
 // FTL jump with its marker placed by a tap and its scatter dice typed.
-// No two controls overlap, each is at least 9 mm high. The signed record
-// verifies and replays to the same hash.
+// No two controls overlap, each is at least 9 mm high. Neither phone
+// receives the other's plan before the reveal nor its counters (leaks).
+// The signed record verifies and replays to the same hash.
 func TestCompanionGameOnTwoPhones(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a whole game on two phones: not in the quick tier")
+		t.Skip("a companion game on two phones: not in the quick tier")
 	}
+	playCompanion(t, false)
+}
+
+// The whole scenario, as TestCompanionGameOnTwoPhones plays two turns
+// of it: The Jump Point as it is built in, to its end (the raptor jumps
+// away from the jump point, is destroyed, every Raider is gone, or turn
+// 15 ends). The raptor flies straight north at high speed and plans its
+// jump once its stand is inside the jump point (Faster-than-light
+// movement; the scenario's special rule jump-away); hunter-2's arrival
+// by FTL has its dice typed. The final screen says who won, near its
+// top. It takes long (tens of minutes on two busy cores): `make
+// companion-game` runs it (BSG_COMPANION_GAME=1); make test does not.
+// The phones are drawn at one device pixel to the CSS pixel (the layout
+// is the same; the software renderer paints a ninth of the pixels).
+func TestCompanionWholeGameOnTwoPhones(t *testing.T) {
+	if testing.Short() || os.Getenv("BSG_COMPANION_GAME") == "" {
+		t.Skip("a whole companion game on two phones takes long: make companion-game (BSG_COMPANION_GAME=1)")
+	}
+	playCompanion(t, true)
+}
+
+// playCompanion plays a companion game of The Jump Point on two phones:
+// cut to two turns, or whole.
+func playCompanion(t *testing.T, whole bool) {
+	began := time.Now()
 	page(t) // builds the page
 	s, err := server.New(server.Options{Data: t.TempDir(), Web: web.Handler(pageRep.Dir), Logf: t.Logf})
 	require.NoError(t, err)
@@ -55,27 +83,48 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 
 	src, err := os.ReadFile(filepath.Join("..", "scenarios", "builtin", "jump-point.yaml"))
 	require.NoError(t, err)
-	// two turns: hunter-2 still enters by FTL on turn 2; hunter-3 (turn
-	// 4) stays home
 	yaml := string(src)
-	for _, cut := range [][2]string{{"turn_limit: 15", "turn_limit: 2"}, {"turns: 15}", "turns: 2}"}} {
-		require.Contains(t, yaml, cut[0])
-		yaml = strings.Replace(yaml, cut[0], cut[1], 1)
+	if !whole {
+		// two turns: hunter-2 still enters by FTL on turn 2; hunter-3
+		// (turn 4) stays home
+		for _, cut := range [][2]string{{"turn_limit: 15", "turn_limit: 2"}, {"turns: 15}", "turns: 2}"}} {
+			require.Contains(t, yaml, cut[0])
+			yaml = strings.Replace(yaml, cut[0], cut[1], 1)
+		}
+		lines := strings.Split(yaml, "\n")
+		lines = slices.DeleteFunc(lines, func(l string) bool { return strings.Contains(l, "id: hunter-3") })
+		yaml = strings.Join(lines, "\n")
 	}
-	lines := strings.Split(yaml, "\n")
-	lines = slices.DeleteFunc(lines, func(l string) bool { return strings.Contains(l, "id: hunter-3") })
-	yaml = strings.Join(lines, "\n")
+	sc, err := scenarios.Parse("jump-point.yaml", []byte(yaml), assets.Default())
+	require.NoError(t, err)
+	var zone physics.Polygon
+	for _, z := range sc.Zones {
+		if z.ID == "jump-point" {
+			for _, v := range z.Polygon {
+				zone = append(zone, physics.V(v[0], v[1]))
+			}
+		}
+	}
+	require.NotEmpty(t, zone, "the jump point")
 	cr, err := client.Host(base, server.CreateRequest{YAML: yaml, Companion: true})
 	require.NoError(t, err)
 
 	sides := []string{"colonial", "cylon"}
+	seats := []battle.Side{battle.Colonial, battle.Cylon}
+	sc2 := phone
+	if whole {
+		sc2.DPR = 1
+	}
 	phones := make([]context.Context, 2)
+	received := make([]*frames, 2)
 	for i, side := range sides {
-		phones[i] = browse(t, cr.Links[side], phone)
+		received[i] = &frames{}
+		listen, enable := recordFrames(received[i])
 		// the page's console in the log: a program that dies (a Go
 		// panic in the browser) says why there, where the page's state
 		// only stops changing
-		chromedp.ListenTarget(phones[i], func(ev any) {
+		phones[i] = browseWith(t, cr.Links[side], sc2, func(ev any) {
+			listen(ev)
 			if e, ok := ev.(*runtime.EventConsoleAPICalled); ok {
 				for _, a := range e.Args {
 					if v := string(a.Value); v != "" && v != `""` {
@@ -83,18 +132,37 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 					}
 				}
 			}
-		})
+		}, enable)
 	}
 	for i, side := range sides {
 		waitFor(t, phones[i], pageWait, side+"'s companion game", func(st ui.PageState) bool {
 			return st.Screen == "companion game"
 		})
 	}
+	// the Colonial phone's latest state as the server sent it: where the
+	// raptor stands and how much fuel it has (the page shows the board,
+	// not the engine's millimetres)
+	raptor := func() (battle.ShipView, bool) {
+		msgs := received[0].all()
+		for k := len(msgs) - 1; k >= 0; k-- {
+			var m wire.ServerMsg
+			if json.Unmarshal([]byte(msgs[k]), &m) == nil && m.State != nil {
+				for _, sv := range m.State.View.Ships {
+					if sv.ID == "raptor" {
+						return sv, sv.OnTable && !sv.Out
+					}
+				}
+			}
+		}
+		return battle.ShipView{}, false
+	}
 
 	var (
-		illegal, ftl, dragged, typedDie, proposed, agreed, typedCounter bool
-		dice, aligned                                                   int
-		shots                                                           = map[string]bool{}
+		illegal, ftl, dragged, typedDie, proposed, agreed bool
+		dice, aligned, typedCounters, actions             int
+		shots                                             = map[string]bool{}
+		fast                                              = map[int]bool{}
+		counterSeq                                        = -1
 	)
 	shot := func(i int, name string) {
 		if !shots[name] {
@@ -113,9 +181,14 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 	}
 	press := func(i int, b ui.PageButton) {
 		t.Logf("%s: %q", sides[i], b.Label)
+		actions++
 		raw, _ := published(t, phones[i])
 		tap(t, phones[i], b.X+b.W/2, b.Y+b.H/2)
 		awaitChange(t, phones[i], raw)
+	}
+	// more shows more of a phone's panel: a finger drags its content up
+	more := func(i int, st ui.PageState) {
+		scrollUp(t, phones[i], st)
 	}
 	// choose a draft's card and speed by taps (the plan's panel scrolled
 	// until each shows)
@@ -123,11 +196,12 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 		st := state(t, phones[i])
 		b, ok := find(st)
 		for k := 0; !ok && k < 6; k++ {
-			scrollUp(t, phones[i], st)
+			more(i, st)
 			st = state(t, phones[i])
 			b, ok = find(st)
 		}
 		require.True(t, ok, "%s: buttons %s", what, labels(st))
+		actions++
 		tap(t, phones[i], b.X+b.W/2, b.Y+b.H/2)
 		waitFor(t, phones[i], pageWait, what, want)
 	}
@@ -144,14 +218,21 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 		}
 		t.Fatalf("neither phone showed anything new for %v", pageWait)
 	}
+	limit := 2000
+	if whole {
+		limit = 30000
+	}
+	var final [2]ui.PageState
 	for round, done := 0, 0; done < 2; round++ {
-		require.Less(t, round, 2000, "the companion game did not end") // every round waits on the page
+		require.Less(t, round, limit, "the companion game did not end") // every round waits on the page
 		done = 0
 		acted := false
 		for i, ctx := range phones {
 			raws[i], _ = published(t, ctx)
 			st := decode(t, raws[i])
-			if st.Result != "" {
+			if st.Result != "" && st.Stage == "over" {
+				// the last moves played back: the victory screen
+				final[i] = st
 				done++
 				continue
 			}
@@ -184,10 +265,7 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 				shot(i, "die")
 				press(i, b)
 				dice++
-				if !typedDie {
-					typedDie = true
-				}
-				acted = true
+				typedDie, acted = true, true
 				continue
 			}
 			if typedDie && !proposed && i == 0 {
@@ -198,20 +276,35 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 					continue
 				}
 			}
-			// a counter from the table's cup
-			if _, ok := button(st, "Draw from the app's secret cup"); ok {
-				var b ui.PageButton
-				for _, c := range st.Buttons {
-					if counter.MatchString(c.Label) {
-						b, ok = c, true
-						break
-					}
+			// a counter from the table's cup: typed (the first three;
+			// one the cup no longer has is refused, the game unchanged:
+			// then, as the rest, drawn from the app's cup)
+			// (the counters' buttons come first: the app's cup may lie
+			// below them, out of the panel's room until scrolled)
+			app, appOK := button(st, "Draw from the app's secret cup")
+			var typed ui.PageButton
+			typedOK := false
+			for _, c := range st.Buttons {
+				if counter.MatchString(c.Label) {
+					typed, typedOK = c, true
+					break
 				}
-				require.True(t, ok, "counter buttons: %s", labels(st))
+			}
+			if appOK || typedOK {
 				shot(i, "counter")
-				press(i, b)
-				typedCounter, acted = true, true
-				continue
+				switch {
+				case typedOK && typedCounters < 3 && st.Seq != counterSeq:
+					counterSeq = st.Seq
+					press(i, typed)
+					typedCounters++
+					acted = true
+					continue
+				case appOK:
+					press(i, app)
+					acted = true
+					continue
+				}
+				// the app's cup lies lower: the panel is scrolled below
 			}
 			// after a movement step: a base dragged to where its model
 			// stands, then the table aligned
@@ -225,6 +318,7 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 					}
 					require.NotEmpty(t, from.ID, "escort-1 on the board: %v", st.Ships)
 					shot(i, "aligning")
+					actions++
 					drag(t, ctx, [2]float64{from.X, from.Y}, [2]float64{from.X + 24, from.Y + 12}, 8)
 					waitFor(t, ctx, pageWait, "escort-1 where it was dragged", func(now ui.PageState) bool {
 						for _, sh := range now.Ships {
@@ -241,41 +335,57 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 				if !dragged {
 					continue // the Colonial player corrects a base first
 				}
-				shot(i, fmt.Sprintf("aligned-%d", aligned))
+				shot(i, fmt.Sprintf("aligned-%d", aligned%4))
 				press(i, b)
 				aligned++
 				acted = true
 				continue
 			}
 			if st.Stage == "marker" && !marked[st.Turn] {
-				// the marker laid by a tap near hunter-1; "Place the
-				// marker" (enabled once it lies) is pressed below
+				// the marker laid by a tap (near hunter-1 for a jump on
+				// the table; for the jump away, toward the table's middle
+				// from the raptor, wherever it lies); "Place the marker"
+				// (enabled once it lies) is pressed below
 				var at [2]float64
 				for _, sh := range st.Ships {
-					if sh.ID == "hunter-1" {
+					if sh.ID == "hunter-1" && !whole {
 						at = [2]float64{sh.X, sh.Y - 30}
+					}
+					if sh.ID == "raptor" && whole {
+						at = [2]float64{sh.X, sh.Y + 40}
 					}
 				}
 				shot(i, "marker")
+				actions++
 				tap(t, ctx, at[0], at[1])
 				settle(t, ctx) // the tap taken (the button may lie below the fold: no change shows)
 				marked[st.Turn], acted = true, true
 				continue
 			}
-			if st.Stage == "plan" && i == 0 && strings.HasPrefix(st.Plan, "raptor:") && (!illegal || !ftl && st.Turn == 2) {
-				if !illegal {
+			if st.Stage == "plan" && i == 0 && strings.HasPrefix(st.Plan, "raptor:") {
+				sv, on := raptor()
+				jump := !ftl && (!whole && st.Turn == 2 || whole && on && zone.Contains(sv.Pose.Pos) && sv.Fuel != nil && *sv.Fuel > 0)
+				switch {
+				case !illegal:
 					// an illegal plan: a hard turn has no arrow at medium speed
 					choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, "hard-turn") }, "the hard turn", func(st ui.PageState) (ui.PageButton, bool) { return button(st, "Hard turn") })
 					choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, ", medium,") }, "medium speed", func(st ui.PageState) (ui.PageButton, bool) { return exact(st, "medium") })
 					shot(i, "illegal-plan")
-					illegal = true
-				} else {
+					illegal, acted = true, true
+					continue
+				case jump:
+					// on the table (two turns), or away from inside the
+					// jump point (the whole game)
 					choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, ", ftl,") }, "FTL", func(st ui.PageState) (ui.PageButton, bool) { return exact(st, "ftl") })
 					shot(i, "ftl-plan")
-					ftl = true
+					ftl, acted = true, true
+					continue
+				case whole && !ftl && !fast[st.Turn] && !strings.Contains(st.Plan, ", high,"):
+					fast[st.Turn] = true
+					choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, ", high,") }, "high speed", func(st ui.PageState) (ui.PageButton, bool) { return exact(st, "high") })
+					acted = true
+					continue
 				}
-				acted = true
-				continue
 			}
 			var next ui.PageButton
 			found := false
@@ -285,18 +395,23 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 					break
 				}
 			}
-			if !found && scrolled[raws[i]] < 3 {
-				// the decision's button may lie lower in the panel: one
-				// finger scrolls it up (a few times at most for what the
-				// page shows: a scroll moves no button of a panel that
-				// shows none)
-				if _, ok := button(st, "Log"); ok {
-					scrolled[raws[i]]++
-					t.Logf("%s: the panel scrolled (turn %d, stage %s)", sides[i], st.Turn, st.Stage)
-					scrollUp(t, ctx, st)
-					acted = true
-					continue
+			// the decision's button may lie lower in the panel: one
+			// finger scrolls it up, a few times at most for one moment
+			// of the game; then down again (what the table asks stands
+			// at the panel's top); then the loop waits
+			moment := fmt.Sprintf("%s %d/%s/%d/%d", sides[i], st.Turn, st.Stage, st.Seq, st.Beat)
+			if _, ok := button(st, "Log"); !found && ok && scrolled[moment] < 6 {
+				scrolled[moment]++
+				actions++
+				if scrolled[moment] <= 3 {
+					t.Logf("%s: the panel scrolled up (turn %d, stage %s)", sides[i], st.Turn, st.Stage)
+					more(i, st)
+				} else {
+					t.Logf("%s: the panel scrolled down (turn %d, stage %s)", sides[i], st.Turn, st.Stage)
+					scrollDown(t, ctx, st)
 				}
+				acted = true
+				continue
 			}
 			if found {
 				shot(i, strings.Fields(next.Label)[0])
@@ -309,10 +424,11 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 		}
 	}
 	for i := range phones {
+		settle(t, phones[i])
 		screenshot(t, phones[i], "companion-over-"+sides[i])
 	}
 	assert.True(t, illegal, "an illegal plan")
-	assert.True(t, typedCounter, "a counter typed from the table's cup")
+	assert.Positive(t, typedCounters, "a counter typed from the table's cup")
 	assert.True(t, dragged, "a pose corrected by a finger")
 	assert.True(t, proposed && agreed, "an undo proposed and agreed")
 	assert.GreaterOrEqual(t, dice, 3, "dice typed")
@@ -321,9 +437,9 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 	// the record: signed, verified, replayed to the same hash
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	sc := client.Dial(ctx, base, cr.Spectator)
-	defer sc.Close()
-	st, err := sc.Wait(ctx, func(st *wire.State) bool { return st.Record != nil })
+	spec := client.Dial(ctx, base, cr.Spectator)
+	defer spec.Close()
+	st, err := spec.Wait(ctx, func(st *wire.State) bool { return st.Record != nil })
 	require.NoError(t, err)
 	comp := assets.Default()
 	b, err := st.Record.Verify(comp, cr.PublicKey)
@@ -338,7 +454,40 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 	assert.Positive(t, kinds[battle.EvIllegal], "the illegal plan")
 	assert.Positive(t, kinds[battle.EvPoseCorrected], "the pose corrected")
 	assert.Positive(t, kinds[battle.EvTakenBack], "the take-back by agreement")
-	assert.Positive(t, kinds[battle.EvFTLRoll], "the FTL jump")
+	assert.Positive(t, kinds[battle.EvFTLRoll]+kinds[battle.EvFTLEntry], "an FTL jump")
+	res := r.Result()
+	require.NotNil(t, res, "the game is over")
+	if whole {
+		assert.True(t, ftl || res.Reason.Kind != battle.EndShipOut || res.Winner != battle.Colonial, "the raptor's jump away planned on the phone")
+	}
+
+	// the final screen says who won, near its top, on both phones
+	want := "A draw"
+	if res.Winner != "" {
+		want = ui.SideName(res.Winner) + " victory"
+	}
+	for i := range phones {
+		k := slices.IndexFunc(final[i].Words, func(w ui.PageText) bool { return w.Text == want })
+		require.GreaterOrEqual(t, k, 0, "the %s phone's final screen says %q: %v", sides[i], want, final[i].Words)
+		assert.Less(t, final[i].Words[k].Y, 844.0/3, "the %s phone says who won near the top", sides[i])
+	}
+
+	// the secrets: every message each phone's page received (kept with
+	// the screenshots, one JSON message a line)
+	for i := range phones {
+		msgs := received[i].all()
+		require.NoError(t, os.WriteFile(filepath.Join(t.ArtifactDir(), "received-"+sides[i]+".jsonl"), []byte(strings.Join(msgs, "\n")+"\n"), 0o644))
+		found, states := leaks(seats[i], msgs)
+		assert.Positive(t, states, "the %s phone received the game's states", sides[i])
+		assert.Empty(t, found, "the %s phone received what it may not know", sides[i])
+		t.Logf("the %s phone received %d messages, %d states: no leak", sides[i], len(received[i].all()), states)
+	}
+	turn := 0
+	if res != nil {
+		turn = res.Turn
+	}
+	t.Logf("the game: %d turns, %s; %d actions on the phones, %d dice typed, %d counters typed, %d alignments, in %v",
+		turn, want, actions, dice, typedCounters, aligned, time.Since(began).Round(time.Second))
 }
 
 // eitherChanged waits until one of the pages' states differs from what

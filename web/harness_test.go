@@ -163,6 +163,14 @@ var desktop = screen{W: 1280, H: 800, DPR: 1}
 // browse opens a fresh headless chromium (its own profile) on url.
 func browse(t testing.TB, url string, sc screen) context.Context {
 	t.Helper()
+	return browseWith(t, url, sc, nil)
+}
+
+// browseWith is browse with a listener of the page's target events (nil:
+// none) in place before the page opens, and actions run before it opens
+// (turning a domain's events on: network.Enable).
+func browseWith(t testing.TB, url string, sc screen, listen func(ev any), before ...chromedp.Action) context.Context {
+	t.Helper()
 	// a fresh profile, removed when the browser has gone (it may still be
 	// writing to it a moment after it was told to stop)
 	profile, err := os.MkdirTemp("", "bsg-chromium-")
@@ -194,9 +202,12 @@ func browse(t testing.TB, url string, sc screen) context.Context {
 			time.Sleep(100 * time.Millisecond)
 		}
 	})
-	acts := []chromedp.Action{
-		emulation.SetDeviceMetricsOverride(sc.W, sc.H, sc.DPR, sc.Touch),
+	if listen != nil {
+		chromedp.ListenTarget(ctx, listen)
 	}
+	acts := append([]chromedp.Action{
+		emulation.SetDeviceMetricsOverride(sc.W, sc.H, sc.DPR, sc.Touch),
+	}, before...)
 	if sc.Touch {
 		acts = append(acts, emulation.SetTouchEmulationEnabled(true).WithMaxTouchPoints(5))
 	}
