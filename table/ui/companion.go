@@ -176,7 +176,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	}
 	if side != "" && g.publicView().Phase != battle.Over { // a game over takes nothing back
 		if o := tb.Offer(); o != nil && o.By != side {
-			y = a.Para(l, x, y, w, fmt.Sprintf("The %s player proposes to take back the last %d action(s).", SideName(o.By), o.Back), 14, kit.ColWarn, true) + 6*s
+			y = a.Para(l, x, y, w, offerWords(*o), 14, kit.ColWarn, true) + 6*s
 			row([]string{"Agree", "Decline"}, func(i int) { _ = tb.AnswerUndo(i == 0) })
 		} else if o != nil {
 			y = a.Para(l, x, y, w, "Your undo proposal waits for the other player.", 13, kit.ColSecondary, false) + 6*s
@@ -898,4 +898,15 @@ func (g *Game) drawPhotoRefusals(l *kit.List, v battle.View) {
 			g.drawRefusal(l, v, rf)
 		}
 	}
+}
+
+// offerWords says the other player's undo proposal (Undo by agreement):
+// "The Colonial player proposes to take back the last action", or "the
+// last 3 actions".
+func offerWords(o wire.UndoOffer) string {
+	back := "the last action"
+	if o.Back != 1 {
+		back = fmt.Sprintf("the last %d actions", o.Back)
+	}
+	return fmt.Sprintf("The %s player proposes to take back %s.", SideName(o.By), back)
 }
