@@ -164,7 +164,9 @@ func playCompanion(t *testing.T, whole bool) {
 		fast                                              = map[int]bool{}
 		counterSeq                                        = -1
 	)
+	// each moment of the game once on each phone
 	shot := func(i int, name string) {
+		name = sides[i] + "-" + strings.TrimSuffix(name, ":")
 		if !shots[name] {
 			shots[name] = true
 			settle(t, phones[i])
