@@ -496,7 +496,18 @@ func TestCompanionGameOverOffersNoUndo(t *testing.T) {
 	companionUntil(t, screens, "the end of the game", func(st *wire.State, _ string) bool {
 		return st.View.Phase == battle.Over
 	})
-	for _, sc := range screens {
+	for i, sc := range screens {
+		// each phone takes the last state over its own connection (the
+		// Cylon's maybe later than the Colonial's)
+		c := sc.g.seat.(*seat.Companion)
+		for guard := 0; c.State() == nil || c.State().View.Phase != battle.Over || c.Status().Sending != ""; guard++ {
+			require.Less(t, guard, 20000, "phone %d takes the game's end", i)
+			if !act(t, sc) {
+				time.Sleep(time.Millisecond)
+				sc.a.Tick(1.0 / 60)
+				sc.a.Frame()
+			}
+		}
 		for range 3 {
 			sc.a.Tick(1.0 / 60)
 			sc.a.Frame()
