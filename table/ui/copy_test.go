@@ -50,6 +50,18 @@ func TestWaitingRoomCopiesTheLinkAndTheCode(t *testing.T) {
 			continue
 		}
 		require.True(t, ok, "a Copy button: %s", screenWords(t, a))
+		// no line of text over the buttons (played: the line under them
+		// drew its first line's top into them)
+		for _, b := range []string{"Copy the link", "Copy the code"} {
+			r, _ := buttonRect(a, b)
+			for _, op := range a.Frame().Ops {
+				if op.Kind != kit.OpText || op.Text == "" || op.Text == b {
+					continue
+				}
+				box := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+				assert.False(t, box.Overlaps(r), "%q at %v over the button %q at %v", op.Text, box, b, r)
+			}
+		}
 		for _, b := range []string{"Copy the link", "Copy the code"} {
 			r, ok := buttonRect(a, b)
 			require.True(t, ok, b)

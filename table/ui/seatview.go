@@ -146,7 +146,7 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 		if side := g.human(); side != "" {
 			you := fmt.Sprintf("You play %s in game %s.", SideName(side), lb.Game())
 			if companion {
-				you = fmt.Sprintf("You play %s in companion game %s: your models on the real table, your phone keeping the books.", SideName(side), lb.Game())
+				you = fmt.Sprintf("You play %s in companion game %s: your models on the real table, this screen keeping the books.", SideName(side), lb.Game())
 			}
 			y = a.Para(l, x, y+6*s, w, you, 16, kit.ColWhite, false)
 		}
@@ -162,7 +162,7 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 					a.Button(l, kit.Rect{X: x, Y: y + 10*s, W: bw, H: 38 * s}, "Copy the link", false, link == "", func() { a.CopyText("the link", link) })
 					a.Button(l, kit.Rect{X: x + bw + 8*s, Y: y + 10*s, W: bw, H: 38 * s}, "Copy the code", false, code == "", func() { a.CopyText("the code", code) })
 				}
-				y += 48 * s
+				y += 48*s + a.TextSize(12) // the next line's baseline, its top clear of the buttons
 			}
 			how := "The link opens the game in a browser, a phone's too; the code goes in \"Join a network or companion game\" on the title of the table view. (bsg bot -seat LINK gives that seat to the computer.)"
 			if companion { // a computer moves no models on a real table
