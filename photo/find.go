@@ -5,8 +5,6 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/golang/geo/s1"
-
 	"github.com/starshipbattles/bsg/physics"
 )
 
@@ -95,51 +93,10 @@ type ClassSize struct {
 // sizes asked for, every findAngleStep degrees, are scored at every
 // findGridMM, and the best of each neighbourhood is fitted.
 func (s *Snapper) FindBases(m Model, width, depth float64, classes []ClassSize) []Base {
-	sizes := map[float64][]string{}
-	for _, c := range classes {
-		if c.AcrossFlats > 0 && !slices.Contains(sizes[c.AcrossFlats], c.Class) {
-			sizes[c.AcrossFlats] = append(sizes[c.AcrossFlats], c.Class)
-		}
+	bs := s.NewBaseSearch(m, width, depth, classes)
+	for !bs.Step() {
 	}
-	if len(sizes) == 0 {
-		return nil
-	}
-	plane := s.tablePlane(m, width, depth)
-	var cands []Base
-	for a, cl := range sizes {
-		for _, c := range plane.hexagons(a) {
-			pose := physics.Pose{Pos: c.pos, Heading: physics.Deg(c.deg)}
-			pose, pts, cov, sigma, err := s.fitBase(m, pose, a, math.Max(SnapSearchPx, 2*FindCellMM/plane.mmPerPx))
-			if err != nil || pose.Pos.Dist(c.pos) > findGridMM*2 || sigma > MaxBaseFitPx*plane.mmPerPx || float64(len(pts)) < MinBaseEdges*6*snapSamples || sigma > MaxHexOverCircle*circleRMS(pts) {
-				continue
-			}
-			k, fore, told, axis := s.foreFlat(m, pose, a)
-			b := Base{AcrossFlats: a, Classes: cl, Contrast: c.score, Fore: fore, ForeKnown: told, AxisKnown: axis, Fit: sigma}
-			pose.Heading += s1.Angle(float64(k) * math.Pi / 3)
-			pose.Heading = physics.Deg(math.Mod(pose.Heading.Degrees()+720, 360))
-			sn, err := snappedBase(m, pose, a, pts, cov, sigma, nil)
-			if err != nil {
-				continue
-			}
-			b.Pose, b.Snapped = pose, sn
-			cands = append(cands, b)
-		}
-	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Contrast > cands[j].Contrast })
-	var out []Base
-	for _, c := range cands {
-		clear := true
-		for _, o := range out {
-			if o.Pose.Pos.Dist(c.Pos()) < (o.AcrossFlats+c.AcrossFlats)/2*0.9 {
-				clear = false
-				break
-			}
-		}
-		if clear {
-			out = append(out, c)
-		}
-	}
-	return out
+	return bs.Bases()
 }
 
 // circleRMS is the root-mean-square distance (mm) of edge points from
@@ -277,10 +234,11 @@ func (p *plane) at(x, y int) float32 {
 	return p.v[y*p.w+x]
 }
 
-// tablePlane samples the photo on the table plane, the photo first
-// averaged over blocks about a cell wide (so no cell aliases the stars'
-// or the print's detail).
-func (s *Snapper) tablePlane(m Model, width, depth float64) *plane {
+// newTablePlane is the table seen from above before any of its rows is
+// sampled (sampleRows), with the photo first averaged over blocks about a
+// cell wide (so no cell aliases the stars' or the print's detail): the
+// shrunk photo its rows are sampled from, and the shrink.
+func (s *Snapper) newTablePlane(m Model, width, depth float64) (*plane, *gray, int) {
 	mid, _ := m.ToPixel(physics.V(width/2, depth/2))
 	big, small := m.Scale(mid)
 	mmPerPx := math.Sqrt(big * small)
@@ -288,7 +246,13 @@ func (s *Snapper) tablePlane(m Model, width, depth float64) *plane {
 	g := s.g.shrink(f)
 	p := &plane{w: int(width/FindCellMM) + 1, h: int(depth/FindCellMM) + 1, mmPerPx: mmPerPx, cell: FindCellMM}
 	p.v = make([]float32, p.w*p.h)
-	for y := range p.h {
+	return p, g, f
+}
+
+// sampleRows samples the plane's rows from y0 up to y1 from g, the
+// photo shrunk f times.
+func (p *plane) sampleRows(m Model, g *gray, f, y0, y1 int) {
+	for y := y0; y < min(y1, p.h); y++ {
 		for x := range p.w {
 			px, ok := m.ToPixel(physics.V(float64(x)*FindCellMM, float64(y)*FindCellMM))
 			gx, gy := (px.X+0.5)/float64(f)-0.5, (px.Y+0.5)/float64(f)-0.5
@@ -299,7 +263,6 @@ func (s *Snapper) tablePlane(m Model, width, depth float64) *plane {
 			p.v[y*p.w+x] = float32(g.sample(gx, gy))
 		}
 	}
-	return p
 }
 
 // hexCandidate is a hexagon that scored on the plane: its centre (mm),
@@ -317,45 +280,67 @@ type outlineProbe struct {
 	flat           int
 }
 
-// hexagons scores regular hexagons of acrossFlats mm at every findGridMM
-// and findAngleStep over the plane, and returns the best of each
-// neighbourhood (within half the size) whose score (hexScore) reaches
-// MinBaseContrast, refined to the cell and the degree.
-func (p *plane) hexagons(acrossFlats float64) []hexCandidate {
-	probes := func(deg float64) []outlineProbe {
-		var out []outlineProbe
-		r := acrossFlats / 2
-		for k := range 6 {
-			for i := range 6 {
-				y := (float64(i)/5 - 0.5) * 0.75 * acrossFlats / math.Sqrt(3)
-				rot := physics.Deg(deg + 60*float64(k))
-				in := physics.V(r-findProbeMM, y).Rotate(rot).Mul(1 / FindCellMM)
-				ou := physics.V(r+findProbeMM, y).Rotate(rot).Mul(1 / FindCellMM)
-				out = append(out, outlineProbe{int(math.Round(in.X)), int(math.Round(in.Y)), int(math.Round(ou.X)), int(math.Round(ou.Y)), k})
-			}
+// hexScan scores regular hexagons of acrossFlats mm at every findGridMM
+// and findAngleStep over the plane, a row of the coarse grid at a time
+// (scoreRow), keeping the best score and orientation at each grid point;
+// peaks then gives the best of each neighbourhood (within half the size)
+// whose score (hexScore) reaches MinBaseContrast, refined to the cell and
+// the degree.
+type hexScan struct {
+	p           *plane
+	acrossFlats float64
+	angles      [][]outlineProbe
+	step        int
+	gw, gh      int
+	best        []float64
+	bestA       []int
+}
+
+// hexProbes are the outline probes of a hexagon of acrossFlats mm turned
+// deg degrees.
+func hexProbes(acrossFlats, deg float64) []outlineProbe {
+	var out []outlineProbe
+	r := acrossFlats / 2
+	for k := range 6 {
+		for i := range 6 {
+			y := (float64(i)/5 - 0.5) * 0.75 * acrossFlats / math.Sqrt(3)
+			rot := physics.Deg(deg + 60*float64(k))
+			in := physics.V(r-findProbeMM, y).Rotate(rot).Mul(1 / FindCellMM)
+			ou := physics.V(r+findProbeMM, y).Rotate(rot).Mul(1 / FindCellMM)
+			out = append(out, outlineProbe{int(math.Round(in.X)), int(math.Round(in.Y)), int(math.Round(ou.X)), int(math.Round(ou.Y)), k})
 		}
-		return out
 	}
-	var angles [][]outlineProbe
+	return out
+}
+
+func (p *plane) newHexScan(acrossFlats float64) *hexScan {
+	sc := &hexScan{p: p, acrossFlats: acrossFlats, step: max(1, int(findGridMM/FindCellMM))}
 	for deg := 0.0; deg < 60; deg += findAngleStep {
-		angles = append(angles, probes(deg))
+		sc.angles = append(sc.angles, hexProbes(acrossFlats, deg))
 	}
-	step := max(1, int(findGridMM/FindCellMM))
-	gw, gh := p.w/step+1, p.h/step+1
-	best := make([]float64, gw*gh)
-	bestA := make([]int, gw*gh)
-	for gy := range gh {
-		for gx := range gw {
-			x, y := gx*step, gy*step
-			for a, pr := range angles {
-				if sc := p.hexScore(x, y, pr); sc > best[gy*gw+gx] {
-					best[gy*gw+gx], bestA[gy*gw+gx] = sc, a
-				}
+	sc.gw, sc.gh = p.w/sc.step+1, p.h/sc.step+1
+	sc.best = make([]float64, sc.gw*sc.gh)
+	sc.bestA = make([]int, sc.gw*sc.gh)
+	return sc
+}
+
+// scoreRow scores every orientation at the grid points of row gy.
+func (sc *hexScan) scoreRow(gy int) {
+	for gx := range sc.gw {
+		x, y := gx*sc.step, gy*sc.step
+		for a, pr := range sc.angles {
+			if v := sc.p.hexScore(x, y, pr); v > sc.best[gy*sc.gw+gx] {
+				sc.best[gy*sc.gw+gx], sc.bestA[gy*sc.gw+gx] = v, a
 			}
 		}
 	}
-	// the best of each neighbourhood
-	rad := int(acrossFlats / 2 / (findGridMM))
+}
+
+// peaks are the best of each neighbourhood once every row is scored,
+// refined to the cell and the degree.
+func (sc *hexScan) peaks() []hexCandidate {
+	p, step, gw, gh, best, bestA := sc.p, sc.step, sc.gw, sc.gh, sc.best, sc.bestA
+	rad := int(sc.acrossFlats / 2 / (findGridMM))
 	var out []hexCandidate
 	for gy := range gh {
 		for gx := range gw {
@@ -383,11 +368,11 @@ func (p *plane) hexagons(acrossFlats float64) []hexCandidate {
 			c := hexCandidate{score: v, deg: float64(bestA[gy*gw+gx]) * findAngleStep, pos: physics.V(float64(gx*step), float64(gy*step))}
 			x0, y0, d0 := gx*step, gy*step, c.deg
 			for d := d0 - findAngleStep + 1; d < d0+findAngleStep; d++ {
-				pr := probes(d)
+				pr := hexProbes(sc.acrossFlats, d)
 				for y := y0 - step; y <= y0+step; y++ {
 					for x := x0 - step; x <= x0+step; x++ {
-						if sc := p.hexScore(x, y, pr); sc > c.score {
-							c = hexCandidate{pos: physics.V(float64(x), float64(y)), deg: d, score: sc}
+						if v := p.hexScore(x, y, pr); v > c.score {
+							c = hexCandidate{pos: physics.V(float64(x), float64(y)), deg: d, score: v}
 						}
 					}
 				}

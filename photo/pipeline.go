@@ -205,6 +205,14 @@ func (mf *Marks) Calibrate(img image.Image) (*Calibration, *Snapper, error) {
 // Bases whose front the photo does not tell come with the flat the fit
 // put ahead, and found says so.
 func (mf *Marks) ProposeShips(s *Snapper, cal *Calibration, classes []ClassSize) (ships []Object, found []Base) {
+	return mf.Proposals(cal, s.FindBases(cal.Model, mf.Scene.Table.Width, mf.Scene.Table.Depth, classes))
+}
+
+// Proposals is ProposeShips's answer from the bases a search found
+// (FindBases, or a BaseSearch run a piece at a time through cal on the
+// marks' table): those no marked ship stands on yet, each as a ship's
+// marks to confirm, with the base it comes from.
+func (mf *Marks) Proposals(cal *Calibration, bases []Base) (ships []Object, found []Base) {
 	taken := map[string]bool{}
 	var stands []physics.Vec
 	for _, o := range mf.Scene.Objects {
@@ -217,7 +225,7 @@ func (mf *Marks) ProposeShips(s *Snapper, cal *Calibration, classes []ClassSize)
 			}
 		}
 	}
-	for _, b := range s.FindBases(cal.Model, mf.Scene.Table.Width, mf.Scene.Table.Depth, classes) {
+	for _, b := range bases {
 		near := false
 		for _, p := range stands {
 			near = near || p.Dist(b.Pose.Pos) < b.AcrossFlats*0.9
