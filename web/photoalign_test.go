@@ -177,7 +177,7 @@ search:
 		awaitChange(t, ph, raw)
 	}
 	screenshot(t, ph, "photoalign-confirmed")
-	tapButton(t, ph, "Send 3 correction(s)")
+	tapButton(t, ph, "Send 3 corrections")
 	waitFor(t, ph, pageWait, "back on the game", func(st ui.PageState) bool { return st.Screen == "companion game" })
 	wait, stopWait = context.WithTimeout(bg, pageWait)
 	t.Cleanup(stopWait)

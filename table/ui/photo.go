@@ -58,6 +58,8 @@ type Photo struct {
 	// rulings)
 	align *PhotoAlign
 	al    alignState
+	// names are the marks' names placed on the photo this frame
+	names []markName
 	// dragging the view
 	down, moved bool
 	downAt      kit.Pt
@@ -396,6 +398,9 @@ func (p *Photo) taken(id string) bool {
 
 // Handle implements Screen.
 func (p *Photo) Handle(ev kit.Event) {
+	if p.align != nil && p.al.scroll.Handle(ev, p.a.S()) {
+		return // the aligning panel scrolled
+	}
 	switch ev.Kind {
 	case kit.Wheel:
 		if p.view.Contains(kit.Pt{X: ev.X, Y: ev.Y}) {
@@ -548,11 +553,14 @@ func (p *Photo) askPlace() {
 			return err
 		}
 		p.info = "placed: " + p.marks.PlacingText()
-		p.analyse()
 		if p.align != nil {
+			// the search fits the photo with the sheet's new place first
+			p.res, p.err = nil, nil
 			p.al.placed = true
 			p.alignFind()
+			return nil
 		}
+		p.analyse()
 		return nil
 	})
 }
@@ -657,8 +665,12 @@ func (p *Photo) askSaveTable() {
 	}, nil)
 }
 
-// Tick implements Screen.
-func (p *Photo) Tick(float64) {}
+// Tick implements Screen: a search for a companion game's bases goes on.
+func (p *Photo) Tick(float64) {
+	if p.align != nil {
+		p.alignTick()
+	}
+}
 
 // Draw implements Screen.
 func (p *Photo) Draw(l *kit.List) {
@@ -680,10 +692,7 @@ func (p *Photo) Draw(l *kit.List) {
 	tl, br := p.toScreen(physics.V(0, 0)), p.toScreen(physics.V(float64(b.Dx()), float64(b.Dy())))
 	l.Image(p.shown, kit.Rect{X: tl.X, Y: tl.Y, W: br.X - tl.X, H: br.Y - tl.Y})
 	l.NewLayer()
-	for _, o := range p.marks.Scene.Objects {
-		at, sz := p.markLabel(o.Points[0])
-		l.Take(kit.LabelBox(at, a.Fonts.Width(o.ID, sz, false), sz, kit.AnchorStart))
-	}
+	p.placeMarkLabels(l)
 	p.drawSnapped(l)
 	if p.res != nil {
 		p.drawOverlay(l)
@@ -809,25 +818,20 @@ func (p *Photo) drawOverlay(l *kit.List) {
 	}
 }
 
-// markLabel is where a mark's label goes: beside it, up and right.
-func (p *Photo) markLabel(v physics.Vec) (kit.Pt, float64) {
-	c, r := p.toScreen(v), 7*p.a.S()
-	return kit.Pt{X: c.X + r + 2, Y: c.Y - r}, p.a.TextSize(11)
+// markName is a mark's name as placed on the photo: its text, where it
+// goes (ok false: no room near it, left out), the mark it names and
+// whether it stands off it (a leader line joins them).
+type markName struct {
+	text    string
+	at      kit.Spot
+	mark    kit.Pt
+	far, ok bool
 }
 
-func (p *Photo) drawMarks(l *kit.List) {
-	s := p.a.S()
-	mark := func(v physics.Vec, label string) {
-		c := p.toScreen(v)
-		r := 7 * s
-		l.Line([]kit.Pt{{X: c.X - r, Y: c.Y}, {X: c.X + r, Y: c.Y}}, kit.ColCover, 1.5*s)
-		l.Line([]kit.Pt{{X: c.X, Y: c.Y - r}, {X: c.X, Y: c.Y + r}}, kit.ColCover, 1.5*s)
-		l.Circle(c, r*0.6, kit.ColNone, kit.ColInk, 1*s)
-		if label != "" {
-			at, sz := p.markLabel(v)
-			l.HaloText(at, label, sz, kit.ColInk, kit.ColWhite, kit.AnchorStart, false)
-		}
-	}
+// photoMarks are the marks drawn on the photo, each with its name ("" for
+// none): the sheet's clicked marks, then each object's points (its name
+// on the first).
+func (p *Photo) photoMarks() (pts []physics.Vec, names []string) {
 	if sh := p.marks.Sheet; sh != nil && !sh.Auto {
 		for i, v := range sh.Pixels {
 			if v != (physics.Vec{}) {
@@ -835,7 +839,7 @@ func (p *Photo) drawMarks(l *kit.List) {
 				if p.align != nil {
 					label = "" // found by itself: the crosses say where
 				}
-				mark(v, label)
+				pts, names = append(pts, v), append(names, label)
 			}
 		}
 	}
@@ -845,11 +849,63 @@ func (p *Photo) drawMarks(l *kit.List) {
 			if k == 0 {
 				label = o.ID
 			}
-			mark(v, label)
+			pts, names = append(pts, v), append(names, label)
 		}
 	}
-	for _, v := range p.pending {
-		mark(v, "")
+	return pts, names
+}
+
+// placeMarkLabels places the marks' names on the photo: every mark's
+// cross is taken first, then each name beside its mark (up or down, right
+// or left) where it covers no mark and no name placed before it, else the
+// nearest free place within reach with a leader line, else left out: two
+// bases close together on a phone's screen keep their names apart. The
+// rulings' labels, placed after, avoid them too.
+func (p *Photo) placeMarkLabels(l *kit.List) {
+	s := p.a.S()
+	r, sz := 7*s, p.a.TextSize(11)
+	pts, names := p.photoMarks()
+	for _, v := range pts {
+		c := p.toScreen(v)
+		l.Take(kit.Rect{X: c.X - r, Y: c.Y - r, W: 2 * r, H: 2 * r})
+	}
+	p.names = p.names[:0]
+	for i, v := range pts {
+		if names[i] == "" {
+			continue
+		}
+		c := p.toScreen(v)
+		w := p.a.Fonts.Width(names[i], sz, false)
+		cands := []kit.Spot{
+			{At: kit.Pt{X: c.X + r + 2, Y: c.Y - r}, Anchor: kit.AnchorStart},
+			{At: kit.Pt{X: c.X - r - 2, Y: c.Y - r}, Anchor: kit.AnchorEnd},
+			{At: kit.Pt{X: c.X + r + 2, Y: c.Y + r + sz}, Anchor: kit.AnchorStart},
+			{At: kit.Pt{X: c.X - r - 2, Y: c.Y + r + sz}, Anchor: kit.AnchorEnd},
+		}
+		at, far, ok := l.PlaceText(cands, w, sz, c, 90*s, p.view)
+		p.names = append(p.names, markName{text: names[i], at: at, mark: c, far: far, ok: ok})
+	}
+}
+
+func (p *Photo) drawMarks(l *kit.List) {
+	s := p.a.S()
+	pts, _ := p.photoMarks()
+	for _, v := range append(pts, p.pending...) {
+		c := p.toScreen(v)
+		r := 7 * s
+		l.Line([]kit.Pt{{X: c.X - r, Y: c.Y}, {X: c.X + r, Y: c.Y}}, kit.ColCover, 1.5*s)
+		l.Line([]kit.Pt{{X: c.X, Y: c.Y - r}, {X: c.X, Y: c.Y + r}}, kit.ColCover, 1.5*s)
+		l.Circle(c, r*0.6, kit.ColNone, kit.ColInk, 1*s)
+	}
+	sz := p.a.TextSize(11)
+	for _, n := range p.names {
+		if !n.ok {
+			continue
+		}
+		if n.far {
+			l.Leader(kit.LabelBox(n.at.At, p.a.Fonts.Width(n.text, sz, false), sz, n.at.Anchor), n.mark, kit.ColInk)
+		}
+		l.HaloText(n.at.At, n.text, sz, kit.ColInk, kit.ColWhite, n.at.Anchor, false)
 	}
 }
 

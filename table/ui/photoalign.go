@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/golang/geo/s1"
 
@@ -73,6 +74,11 @@ type alignState struct {
 	// assumed are the ships and obstacles a disputed shot takes where the
 	// game has them (not found nor tapped on the photo)
 	assumed map[string]bool
+	// job is the search for the bases under way (nil: none)
+	job *alignSearch
+	// scroll is the panel's content, taller than its room on a phone
+	// with many ships
+	scroll kit.Scroll
 	// need is the panel's height as last drawn (its lines wrap with the
 	// width): the photo leaves it that much room on a portrait screen
 	need float64
@@ -106,12 +112,13 @@ func NewPhotoAlign(a *App, name string, img image.Image, al PhotoAlign) (*Photo,
 			p.al.placed = true
 		}
 	}
-	p.analyse()
 	if p.al.placed {
 		// the sheet lies where it lay for the last photo (Place the
-		// sheet changes it)
+		// sheet changes it): the search fits the photo first
+		p.res, p.err = nil, nil
 		p.alignFind()
 	} else {
+		p.analyse()
 		p.al.ask = true // once shown: the file's prompt closes after this
 	}
 	return p, nil
@@ -128,19 +135,103 @@ func (p *Photo) alignShip(id string) (AlignShip, bool) {
 	return AlignShip{}, false
 }
 
-// alignFind looks for the bases of the twin's classes on the photo
-// (photo.Marks.ProposeShips, the player's tapped ships kept) and
-// proposes, for each of the player's ships, the base found nearest its
-// twin (within one base's width, and nearer it than any other ship's
-// twin): its facing the one of the base's flats the photo allows (the
-// fore mark; the front and rear lines alike; or any flat) nearest the
-// twin's. The player confirms each.
+// alignFind starts looking for the bases of the twin's classes on the
+// photo (alignSearch, a piece at each frame: the screen keeps drawing,
+// says how far it is and may stop it), replacing a search under way.
 func (p *Photo) alignFind() {
-	cal, err := p.marks.FitOn(p.snap())
-	if err != nil {
-		p.info = "no bases looked for: " + err.Error()
+	p.al.job = &alignSearch{}
+	p.info = "Looking for your bases on the photo."
+}
+
+// alignStop stops the search for the bases; the ships marked stay.
+func (p *Photo) alignStop() {
+	if p.al.job == nil {
 		return
 	}
+	p.al.job = nil
+	p.info = "Search stopped: " + p.a.Words("click", "tap") + " Find my bases to look again, or a ship's Tap button to mark it by its corners."
+}
+
+// alignBudget is how long the search works in one tick: a frame's time
+// left to the drawing (the browser runs both on its one thread).
+const alignBudget = 12 * time.Millisecond
+
+// alignSearch is the search for the player's bases on the photo, done a
+// piece at a time between frames: the calibration fitted (with the play
+// area's edges), the bases looked for (photo.BaseSearch, a band of rows
+// at a step), then the bases proposed and the poses measured.
+type alignSearch struct {
+	cal *photo.Calibration
+	bs  *photo.BaseSearch
+}
+
+// doing says in words what the search does now and how far it is.
+func (j *alignSearch) doing() string {
+	switch {
+	case j.cal == nil:
+		return "fitting the photo to the table (the sheet and the play area's edges)"
+	case j.bs.Stage() != photo.SearchDone:
+		return j.bs.Doing()
+	}
+	return "measuring each base found: 100%"
+}
+
+// progress is the share of the search done, 0 to 1.
+func (j *alignSearch) progress() float64 {
+	if j.bs == nil {
+		return 0
+	}
+	return j.bs.Progress()
+}
+
+// alignTick runs the search until it ends or the tick's budget is spent
+// (at least one step a tick).
+func (p *Photo) alignTick() {
+	start := p.a.now()
+	for p.al.job != nil {
+		p.alignStep()
+		if p.a.now().Sub(start) >= alignBudget {
+			return
+		}
+	}
+}
+
+// alignStep does the search's next piece.
+func (p *Photo) alignStep() {
+	j := p.al.job
+	switch {
+	case j.cal == nil:
+		cal, err := p.marks.FitOn(p.snap())
+		if err != nil {
+			p.al.job, p.info = nil, "no bases looked for: "+err.Error()
+			return
+		}
+		j.cal = cal
+		var cs []photo.ClassSize
+		for _, s := range p.alignTwins() {
+			cs = append(cs, photo.ClassSize{Class: s.Class, AcrossFlats: s.AcrossFlats})
+		}
+		j.bs = p.snap().NewBaseSearch(cal.Model, p.marks.Scene.Table.Width, p.marks.Scene.Table.Depth, cs)
+	case j.bs.Stage() != photo.SearchDone:
+		j.bs.Step()
+	default:
+		p.al.job = nil
+		p.alignPropose(j.cal, j.bs.Bases())
+	}
+}
+
+// alignTwins are the twin's ships on the table: the player's own first.
+func (p *Photo) alignTwins() []AlignShip {
+	return append(append([]AlignShip(nil), p.align.Own...), p.align.Others...)
+}
+
+// alignPropose proposes, for each of the player's ships, the base found
+// (bases, through cal) nearest its twin (within one base's width, and
+// nearer it than any other ship's twin), the ships the player tapped
+// kept: its facing the one of the base's flats the photo allows (the
+// fore mark; the front and rear lines alike; or any flat) nearest the
+// twin's. The player confirms each.
+func (p *Photo) alignPropose(cal *photo.Calibration, bases []photo.Base) {
 	kept := p.marks.Scene.Objects[:0]
 	for _, o := range p.marks.Scene.Objects {
 		if o.Kind == photo.ShipKind && o.ID == p.al.tap {
@@ -151,12 +242,8 @@ func (p *Photo) alignFind() {
 		}
 	}
 	p.marks.Scene.Objects = kept
-	var cs []photo.ClassSize
-	twins := append(append([]AlignShip(nil), p.align.Own...), p.align.Others...)
-	for _, s := range twins {
-		cs = append(cs, photo.ClassSize{Class: s.Class, AcrossFlats: s.AcrossFlats})
-	}
-	_, found := p.marks.ProposeShips(p.snap(), cal, cs)
+	twins := p.alignTwins()
+	_, found := p.marks.Proposals(cal, bases)
 	type pair struct {
 		base, twin int
 		d          float64
@@ -328,7 +415,10 @@ func (p *Photo) drawTwins(l *kit.List) {
 // drawAlignPanel is the panel of photo mode aligning a companion game:
 // the sheet, its place on the table, each of the player's ships as the
 // photo shows it (its pose with the interval, how far from the twin)
-// with Confirm and Tap its corners, then Send.
+// with Confirm and Tap its corners. Its content scrolls (a phone with
+// many ships: kit.Scroll, "More below" when it goes on); the decision is
+// pinned at its foot: Send and Back, or while the bases are looked for,
+// what the search does, how far it is, and Stop.
 func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	a := p.a
 	s := a.S()
@@ -337,20 +427,30 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 		p.askPlace()
 	}
 	l.Rect(r, kit.ColPanel, kit.ColPanelLine, 1)
-	x, w := r.X+12*s, r.W-24*s
-	y := r.Y + 24*s
-	a.Label(l, x, y, "Align from a photo", 16, kit.ColInk, true)
-	a.Label(l, x+a.Fonts.Width("Align from a photo", a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, kit.ColSecondary, false)
-	y += 8 * s
 	bh := p.buttonH()
-	row := func(labels []string, fns []func(), on ...bool) { y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
+	footH := p.alignFootHeight()
+	room := kit.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H - footH}
+	content, mark := p.al.scroll.Begin(&a.Controls, l, room)
+	x, w := content.X+12*s, content.W-24*s
+	top := content.Y
+	y := top + 24*s
+	a.Label(l, x, y, "Align from a photo", 16, kit.ColInk, true)
+	if name := filepath.Base(p.path); a.Fonts.Width("Align from a photo", a.TextSize(16), true)+10*s+a.Fonts.Width(name, a.TextSize(11), false) <= w {
+		a.Label(l, x+a.Fonts.Width("Align from a photo", a.TextSize(16), true)+10*s, y, name, 11, kit.ColSecondary, false)
+	}
+	y += 8 * s
+	low := y // the foot of the lowest row of buttons
+	row := func(labels []string, fns []func(), on ...bool) {
+		y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, on, fns)
+		low = y - 6*s
+	}
 	// a paragraph from the top of the room left (Para takes the first
 	// line's baseline), leaving y under its last line
 	para := func(text string, size float64, c color.NRGBA, bold bool) {
 		sz := a.TextSize(size)
 		y = a.Para(l, x, y+sz+2*s, w, text, size, c, bold) - sz + 6*s
 	}
-	if p.info != "" {
+	if p.info != "" && p.al.job == nil {
 		para(p.info, 11, kit.ColSecondary, false)
 	}
 	where := "Where does the sheet lie? " + a.K("Place the sheet", "t") + ": the table point under its centre (mm from the play area's lower-left corner) and its turn (degrees from the table's x axis to its lines of text)."
@@ -360,7 +460,7 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	}
 	para(where, 12, kit.ColInk, !p.al.placed)
 	var find func()
-	if p.al.placed {
+	if p.al.placed && p.al.job == nil {
 		find = func() { p.char('b') }
 	}
 	row([]string{a.K("Place the sheet", "t"), a.K("Find my bases", "b")}, []func(){func() { p.char('t') }, find})
@@ -387,6 +487,9 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 			}
 			confirm = func() { p.al.ok[id] = !p.al.ok[id] }
 		}
+		if p.al.job != nil {
+			text, col, confirm = id+": looking for its base.", kit.ColSecondary, nil
+		}
 		if p.al.tap == id {
 			text = fmt.Sprintf("%s: %s its front flat's %s corner.", id, a.Words("click", "tap"), []string{"left", "right"}[min(len(p.pending), 1)])
 			col = kit.ColInk
@@ -394,21 +497,66 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 		para(text, 12, col, p.al.ok[id])
 		row([]string{confirmLabel, "Tap " + id + "'s corners"}, []func(){confirm, func() { p.alignTap(id) }}, p.al.ok[id], p.al.tap == id)
 	}
-	var send func()
-	if n := len(p.alignFixes()); n > 0 {
-		send = p.alignSend
-	}
-	row([]string{fmt.Sprintf("Send %d correction(s)", len(p.alignFixes())), a.K("Back", "Esc")}, []func(){send, p.align.Back})
 	if !a.Touch() { // fingers pinch
 		row([]string{a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []func(){func() { p.char('-') }, func() { p.char('+') }, func() { p.char('0') }})
 	}
 	if c := p.calibration(); c != nil {
 		para(fmt.Sprintf("Calibration: %d marks, residuals %.2f mm rms. Dashed: where the game has your ships.", len(c.Residuals), c.RMSMM), 11, kit.ColSecondary, false)
 	}
+	y += 4 * s
+	p.al.scroll.End(&a.Controls, l, mark, y-low, [2]int{})
+	p.drawAlignFoot(l, kit.Rect{X: r.X, Y: room.Y + room.H, W: r.W, H: footH})
+	p.al.scroll.More(&a.Controls, l, room.Y+room.H)
 	// whole pixels: the panel's height sets where it begins, which sets
 	// this sum; a fraction would let the two chase each other by 1e-13
 	// from frame to frame (the page never settles)
-	p.al.need = math.Ceil(y - r.Y + 4*s)
+	p.al.need = math.Ceil(y-top) + footH
+}
+
+// alignFootHeight is the height of the panel's pinned foot: a row of
+// buttons, or the search's words above one.
+func (p *Photo) alignFootHeight() float64 {
+	s := p.a.S()
+	h := p.buttonH() + 16*s
+	if p.al.job != nil {
+		h += 2 * 1.3 * p.a.TextSize(11)
+	}
+	return math.Ceil(h)
+}
+
+// drawAlignFoot draws the decision pinned at the panel's foot: Send the
+// confirmed corrections and Back; while the bases are looked for, what
+// the search does and how far it is, a bar, and Stop.
+func (p *Photo) drawAlignFoot(l *kit.List, r kit.Rect) {
+	a := p.a
+	s := a.S()
+	l.Rect(r, kit.ColPanel, kit.ColNone, 0)
+	l.Line([]kit.Pt{{X: r.X, Y: r.Y}, {X: r.X + r.W, Y: r.Y}}, kit.ColPanelLine, 1)
+	x, w, y := r.X+12*s, r.W-24*s, r.Y+8*s
+	if j := p.al.job; j != nil {
+		sz := a.TextSize(11)
+		y = a.Para(l, x, y+sz, w, "Looking for your bases: "+j.doing(), 11, kit.ColInk, false) - sz
+		bar := kit.Rect{X: x, Y: y, W: w, H: 4 * s}
+		l.Rect(bar, kit.Alpha(kit.ColSecondary, 0.3), kit.ColNone, 0)
+		bar.W *= j.progress()
+		l.Rect(bar, kit.ColOK, kit.ColNone, 0)
+		a.ButtonRow(l, x, r.Y+r.H-p.buttonH()-8*s, w, p.buttonH(), 6*s, []string{"Stop looking", a.K("Back", "Esc")}, nil, []func(){p.alignStop, p.align.Back})
+		return
+	}
+	var send func()
+	n := len(p.alignFixes())
+	if n > 0 {
+		send = p.alignSend
+	}
+	a.ButtonRow(l, x, y, w, p.buttonH(), 6*s, []string{sendLabel(n), a.K("Back", "Esc")}, nil, []func(){send, p.align.Back})
+}
+
+// sendLabel is the Send button's words for n confirmed corrections.
+func sendLabel(n int) string {
+	if n == 1 {
+		return "Send 1 correction"
+	}
+	return fmt.Sprintf("Send %d corrections", n)
 }
 
 // alignTapped marks the ship whose corners were just tapped (alignTap)
@@ -433,7 +581,7 @@ func (p *Photo) alignPanelHeight() float64 {
 	}
 	s := p.a.S()
 	n := float64(len(p.align.Own))
-	rows := 3 + n // place, send, zoom, and one a ship
+	rows := 2 + n // place, zoom, and one a ship
 	if p.a.Touch() {
 		rows-- // no zoom row
 	}
@@ -441,7 +589,7 @@ func (p *Photo) alignPanelHeight() float64 {
 	// (2), the calibration's (2), each with its gap
 	lines := 2 + 3 + 2*n + 2
 	sz := p.a.TextSize(12)
-	return 32*s + lines*1.3*sz + 4*6*s + n*6*s + rows*(p.buttonH()+6*s)
+	return 32*s + lines*1.3*sz + 4*6*s + n*6*s + rows*(p.buttonH()+6*s) + p.alignFootHeight()
 }
 
 // trimNum writes a number of mm or degrees to the tenth, without a

@@ -75,6 +75,24 @@ func tablePhoto(t *testing.T, st *wire.State, width, depth float64, models map[s
 	return tr, path
 }
 
+// searchOut ticks and draws the app until photo mode's search for a
+// companion game's bases is over, calling check (when not nil) on every
+// frame drawn while it runs; it returns how many frames that was.
+func searchOut(t *testing.T, a *App, p *Photo, check func(frame int)) int {
+	t.Helper()
+	n := 0
+	for p.al.job != nil {
+		require.Less(t, n, 100000, "the search ends")
+		a.Tick(1.0 / 60)
+		a.Frame()
+		if p.al.job != nil && check != nil {
+			check(n)
+		}
+		n++
+	}
+	return n
+}
+
 // typeIn types text into the focused field or prompt and presses Enter.
 func typeIn(a *App, text string) {
 	for _, r := range text {
@@ -132,6 +150,7 @@ func TestCompanionPosesCorrectedFromAPhoto(t *testing.T) {
 	typeIn(col.a, "at "+trimNum(tr.SheetAt.X)+","+trimNum(tr.SheetAt.Y)+" angle 17")
 	require.Nil(t, col.a.modal)
 	require.True(t, p.al.placed)
+	searchOut(t, col.a, p, nil)
 	assert.Contains(t, p.info, "2 of your 3 ships found on the photo")
 	for _, id := range []string{"escort-1", "escort-2"} {
 		ps, ok := p.alignPose(id)
@@ -156,7 +175,7 @@ func TestCompanionPosesCorrectedFromAPhoto(t *testing.T) {
 
 	text = drawnText(col.a)
 	assert.Contains(t, text, "about ±", "the interval is stated")
-	assert.Contains(t, text, "Send 0 correction(s)")
+	assert.Contains(t, text, "Send 0 corrections")
 	for _, id := range []string{"escort-1", "escort-2", "raptor"} {
 		clickButton(t, col.a, "Confirm "+id)
 	}
@@ -167,7 +186,7 @@ func TestCompanionPosesCorrectedFromAPhoto(t *testing.T) {
 			angleOff(physics.Deg(stated[id].Heading), models[id].Heading), stated[id].PosPM, stated[id].HeadingPM)
 		assert.Less(t, stated[id].PosPM, 2.0, "%s: a pose to a few mm is worth sending", id)
 	}
-	clickButton(t, col.a, "Send 3 correction(s)")
+	clickButton(t, col.a, "Send 3 corrections")
 	require.Equal(t, Screen(col.g), col.a.Screen(), "back on the game")
 	assert.Equal(t, "table 900x1200 at "+trimNum(tr.SheetAt.X)+","+trimNum(tr.SheetAt.Y)+" angle 17", col.g.table.placing, "the sheet's place is kept for the next photo")
 
@@ -225,6 +244,7 @@ func TestCompanionPosesCorrectedFromAPhoto(t *testing.T) {
 	require.True(t, ok)
 	col.a.Frame()
 	assert.Nil(t, col.a.modal, "the sheet's place is not asked again")
+	searchOut(t, col.a, p, nil)
 	assert.Contains(t, p.info, "2 of your 3 ships found on the photo")
 	for _, id := range []string{"escort-1", "escort-2"} {
 		ps, ok := p.alignPose(id)
