@@ -77,8 +77,10 @@ type alignState struct {
 	// job is the search for the bases under way (nil: none)
 	job *alignSearch
 	// scroll is the panel's content, taller than its room on a phone
-	// with many ships
+	// with many ships (tall, on the last frame: More below has a strip
+	// of its own under it)
 	scroll kit.Scroll
+	tall   bool
 	// need is the panel's height as last drawn (its lines wrap with the
 	// width): the photo leaves it that much room on a portrait screen
 	need float64
@@ -430,7 +432,12 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	bh := p.buttonH()
 	footH := p.alignFootHeight()
 	room := kit.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H - footH}
-	content, mark := p.al.scroll.Begin(&a.Controls, l, room)
+	vis := room
+	if p.al.tall {
+		// "More below" under the content, over none of it
+		vis.H -= kit.MoreHeight(&a.Controls)
+	}
+	content, mark := p.al.scroll.Begin(&a.Controls, l, vis)
 	x, w := content.X+12*s, content.W-24*s
 	top := content.Y
 	y := top + 24*s
@@ -441,7 +448,7 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	y += 8 * s
 	low := y // the foot of the lowest row of buttons
 	row := func(labels []string, fns []func(), on ...bool) {
-		y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, on, fns)
+		y = a.ButtonGrid(l, x, y, w, bh, 6*s, fitCols(a, labels, w, bh, 6*s), labels, on, fns)
 		low = y - 6*s
 	}
 	// a paragraph from the top of the room left (Para takes the first
@@ -506,6 +513,7 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	y += 4 * s
 	p.al.scroll.End(&a.Controls, l, mark, y-low, [2]int{})
 	p.drawAlignFoot(l, kit.Rect{X: r.X, Y: room.Y + room.H, W: r.W, H: footH})
+	p.al.tall = y-top > room.H+1
 	p.al.scroll.More(&a.Controls, l, room.Y+room.H)
 	// whole pixels: the panel's height sets where it begins, which sets
 	// this sum; a fraction would let the two chase each other by 1e-13
@@ -514,15 +522,29 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 }
 
 // alignFootHeight is the height of the panel's pinned foot: a row of
-// buttons, or the search's words above one.
+// buttons, or the search's words (as they wrap) and its bar above one.
 func (p *Photo) alignFootHeight() float64 {
-	s := p.a.S()
+	a := p.a
+	s := a.S()
 	h := p.buttonH() + 16*s
-	if p.al.job != nil {
-		h += 2 * 1.3 * p.a.TextSize(11)
+	if j := p.al.job; j != nil {
+		lines := len(a.Fonts.Wrap(kit.Clean(alignDoing(j)), a.TextSize(11), p.footW(), false))
+		h += float64(lines)*1.3*a.TextSize(11) + 10*s
 	}
 	return math.Ceil(h)
 }
+
+// footW is the width the foot's words wrap to.
+func (p *Photo) footW() float64 {
+	w := p.a.W
+	if !p.a.Portrait() {
+		w = math.Min(420*p.a.S(), p.a.W*0.4)
+	}
+	return w - 24*p.a.S()
+}
+
+// alignDoing is the foot's words while the bases are looked for.
+func alignDoing(j *alignSearch) string { return "Looking for your bases: " + j.doing() }
 
 // drawAlignFoot draws the decision pinned at the panel's foot: Send the
 // confirmed corrections and Back; while the bases are looked for, what
@@ -535,7 +557,7 @@ func (p *Photo) drawAlignFoot(l *kit.List, r kit.Rect) {
 	x, w, y := r.X+12*s, r.W-24*s, r.Y+8*s
 	if j := p.al.job; j != nil {
 		sz := a.TextSize(11)
-		y = a.Para(l, x, y+sz, w, "Looking for your bases: "+j.doing(), 11, kit.ColInk, false) - sz
+		y = a.Para(l, x, y+sz, w, alignDoing(j), 11, kit.ColInk, false) - sz
 		bar := kit.Rect{X: x, Y: y, W: w, H: 4 * s}
 		l.Rect(bar, kit.Alpha(kit.ColSecondary, 0.3), kit.ColNone, 0)
 		bar.W *= j.progress()
@@ -549,6 +571,23 @@ func (p *Photo) drawAlignFoot(l *kit.List, r kit.Rect) {
 		send = p.alignSend
 	}
 	a.ButtonRow(l, x, y, w, p.buttonH(), 6*s, []string{sendLabel(n), a.K("Back", "Esc")}, nil, []func(){send, p.align.Back})
+}
+
+// fitCols is how many of labels' buttons fit side by side across w (a
+// button's label within it): all in a row, else fewer a row, down to one.
+func fitCols(a *App, labels []string, w, bh, gap float64) int {
+	sz := math.Min(a.TextSize(14), bh*0.62)
+	for cols := len(labels); cols > 1; cols-- {
+		bw := (w - float64(cols-1)*gap) / float64(cols)
+		fits := true
+		for _, lab := range labels {
+			fits = fits && a.Fonts.Width(kit.Clean(lab), sz, true)+sz <= bw
+		}
+		if fits {
+			return cols
+		}
+	}
+	return 1
 }
 
 // sendLabel is the Send button's words for n confirmed corrections.
