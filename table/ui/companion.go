@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 	"strconv"
@@ -102,15 +103,26 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	busy := g.seat.Status().Sending != ""
 	// rowAt lays a row of buttons at y across the panel and says where
 	// the next line goes; row lays one at this panel's y
+	rowEnd := math.Inf(-1) // where the last row of buttons left y
 	rowAt := func(y float64, labels []string, click func(i int)) float64 {
 		gap := 6 * s
 		bw := (w - float64(len(labels)-1)*gap) / float64(len(labels))
 		for i, label := range labels {
 			a.Button(l, kit.Rect{X: x + float64(i)*(bw+gap), Y: y, W: bw, H: 40 * s}, label, false, busy, func() { click(i) })
 		}
-		return y + 46*s
+		rowEnd = y + 46*s
+		return rowEnd
 	}
 	row := func(labels []string, click func(i int)) { y = rowAt(y, labels, click) }
+	// para writes a paragraph from y (Para takes the first line's
+	// baseline: right under a row of buttons its letters would rise
+	// into the row) and leaves y under it, gap below
+	para := func(text string, size float64, col color.NRGBA, bold bool, gap float64) {
+		if y == rowEnd {
+			y += 0.8 * a.TextSize(size)
+		}
+		y = a.Para(l, x, y, w, text, size, col, bold) + gap*s
+	}
 	supply := func(sup wire.Supply) { _ = tb.Supply(sup) } // a refusal shows in Status.Err
 	n, mine := tb.Need()
 	g.askTable(tb, n, mine, side)
@@ -120,7 +132,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			// the other phone takes it: say so, not "type it in" over no buttons
 			what = client.NeedTextOf(n, side, side.Opponent())
 		}
-		y = a.Para(l, x, y, w, "The game waits for "+what+".", 14, kit.ColInk, true) + 6*s
+		para("The game waits for "+what+".", 14, kit.ColInk, true, 6)
 		if mine {
 			switch n.What {
 			case battle.DrawDie:
@@ -133,7 +145,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 				row(labels, func(i int) { supply(wire.Supply{Value: &i}) })
 			case battle.DrawCounter:
 				left := g.cupLeft(n)
-				y = a.Para(l, x, y, w, fmt.Sprintf("The %s cup holds %s. Tap the one drawn from the table's cup (at most as many left as shown: the counters the other player holds face down are not counted off).", n.Cup, count(n.Of, "counter")), 12, kit.ColSecondary, false) + 4*s
+				para(fmt.Sprintf("The %s cup holds %s. Tap the one drawn from the table's cup (at most as many left as shown: the counters the other player holds face down are not counted off).", n.Cup, counters(n.Of)), 12, kit.ColSecondary, false, 4)
 				for len(left) > 0 {
 					k := min(len(left), 3)
 					part := left[:k]
@@ -153,12 +165,12 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 		}
 	}
 	if rf := poseRefusal(g.seat.Status().Err); rf != nil && !g.photoRefused(g.seat.Status().Err) {
-		y = a.Para(l, x, y, w, "Refused: "+strings.TrimPrefix(rf.Error(), "pose: ")+". The game is unchanged.", 13, kit.ColWarn, true) + 6*s
+		para("Refused: "+strings.TrimPrefix(rf.Error(), "pose: ")+". The game is unchanged.", 13, kit.ColWarn, true, 6)
 	}
 	if v := g.publicView(); v.Phase == battle.Aligning && n == nil {
-		y = a.Para(l, x, y, w, fmt.Sprintf("Movement step %d is over. At the table: lay each ship's card (drawn on the board) at its model's front, move the model to the card's end (the ghost), and follow the steps below.", v.Step), 14, kit.ColInk, false) + 6*s
+		para(fmt.Sprintf("Movement step %d is over. At the table: lay each ship's card (drawn on the board) at its model's front, move the model to the card's end (the ghost), and follow the steps below.", v.Step), 14, kit.ColInk, false, 6)
 		for _, p := range g.procedures(v) {
-			y = a.Para(l, x, y, w, p, 13, kit.ColInk, false) + 4*s
+			para(p, 13, kit.ColInk, false, 4)
 		}
 		if side != "" {
 			// the word that the table is aligned before the corrections:
@@ -176,18 +188,18 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	}
 	if side != "" && g.publicView().Phase != battle.Over { // a game over takes nothing back
 		if o := tb.Offer(); o != nil && o.By != side {
-			y = a.Para(l, x, y, w, offerWords(*o), 14, kit.ColWarn, true) + 6*s
+			para(offerWords(*o), 14, kit.ColWarn, true, 6)
 			row([]string{"Agree", "Decline"}, func(i int) { _ = tb.AnswerUndo(i == 0) })
 		} else if o != nil {
-			y = a.Para(l, x, y, w, "Your undo proposal waits for the other player.", 13, kit.ColSecondary, false) + 6*s
+			para("Your undo proposal waits for the other player.", 13, kit.ColSecondary, false, 6)
 		} else if tb.UndoPoints() > 0 {
 			row([]string{"Propose to undo the last action"}, func(int) { _ = tb.ProposeUndo(1) })
 		}
 	}
 	if moves := tb.Moves(); len(moves) > 0 && g.publicView().Phase == battle.Aligning {
-		y = a.Para(l, x, y, w, fmt.Sprintf("Turn %d's moves, to copy onto the table:", moves[0].Turn), 13, kit.ColSecondary, true) + 4*s
+		para(fmt.Sprintf("Turn %d's moves, to copy onto the table:", moves[0].Turn), 13, kit.ColSecondary, true, 4)
 		for _, m := range moves {
-			y = a.Para(l, x, y, w, client.MoveText(m), 12, kit.ColInk, false) + 4*s
+			para(client.MoveText(m), 12, kit.ColInk, false, 4)
 		}
 	}
 	return y
@@ -561,7 +573,17 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 					mid.X += p.X / float64(len(pts))
 					mid.Y += p.Y / float64(len(pts))
 				}
-				l.HaloText(mid, c.ID, a.TextSize(10), kit.ColInk, kit.Alpha(kit.ColWhite, 0.8), kit.AnchorMiddle, false)
+				// the card's name on it, else beside it, clear of the
+				// ships' names and of each other (a leader to the card)
+				sz := a.TextSize(10)
+				tw := a.Fonts.Width(c.ID, sz, false)
+				cands := []kit.Spot{{At: mid, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: mid.X, Y: mid.Y - sz}, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: mid.X, Y: mid.Y + sz}, Anchor: kit.AnchorMiddle}}
+				if at, far, ok := l.PlaceText(cands, tw, sz, mid, 6*sz, g.cam.View); ok {
+					if far {
+						l.Leader(kit.LabelBox(at.At, tw, sz, at.Anchor), mid, kit.Alpha(kit.ColInk, 0.6))
+					}
+					l.HaloText(at.At, c.ID, sz, kit.ColInk, kit.Alpha(kit.ColWhite, 0.8), at.Anchor, false)
+				}
 			}
 			if len(st.Motions) > 0 {
 				lk := g.shipLook(sv)
@@ -580,7 +602,14 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 			c := g.cam.ToScreen(pose.Pos)
 			l.Line([]kit.Pt{c, h}, kit.Alpha(SideColor(sv.Side), 0.9), 2)
 			l.Circle(h, 10*a.S(), kit.Alpha(kit.ColWhite, 0.9), SideColor(sv.Side), 2)
-			l.HaloText(kit.Pt{X: h.X, Y: h.Y - 14*a.S()}, fmt.Sprintf("%.0f°", pose.Heading.Degrees()), a.TextSize(11), kit.ColInk, kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
+			// the heading by the knob, clear of the ships' names
+			sz, deg := a.TextSize(11), fmt.Sprintf("%.0f°", pose.Heading.Degrees())
+			tw, r := a.Fonts.Width(deg, sz, true), 10*a.S()
+			cands := []kit.Spot{{At: kit.Pt{X: h.X, Y: h.Y - r - 4*a.S()}, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: h.X, Y: h.Y + r + sz}, Anchor: kit.AnchorMiddle},
+				{At: kit.Pt{X: h.X + r + 4*a.S(), Y: h.Y + 0.35*sz}, Anchor: kit.AnchorStart}, {At: kit.Pt{X: h.X - r - 4*a.S(), Y: h.Y + 0.35*sz}, Anchor: kit.AnchorEnd}}
+			if at, _, ok := l.PlaceText(cands, tw, sz, h, 0, g.cam.View); ok {
+				l.HaloText(at.At, deg, sz, kit.ColInk, kit.Alpha(kit.ColWhite, 0.85), at.Anchor, true)
+			}
 		}
 	}
 	if d := g.table.drag; d != nil && d.moved {

@@ -852,9 +852,17 @@ func (g *Game) drawMarker(l *kit.List, v battle.View) {
 	corners := g.cam.Pts([]physics.Vec{physics.V(0, 0), physics.V(v.Width, 0), physics.V(v.Width, v.Depth), physics.V(0, v.Depth), physics.V(0, 0)})
 	l.Line(corners, kit.Alpha(c, 0.8), 5)
 	sz := g.a.TextSize(12)
-	at := g.cam.ToScreen(physics.V(v.Width/2, v.Depth))
-	// a phone's board is narrow: its line is short enough to show whole
-	l.HaloText(kit.Pt{X: at.X, Y: at.Y + sz*1.6}, g.a.Words("The FTL marker may go anywhere inside the playing area", "The FTL marker goes anywhere inside"), sz, kit.Mix(c, kit.ColInk, 0.4), kit.ColWhite, kit.AnchorMiddle, true)
+	top, bottom := g.cam.ToScreen(physics.V(v.Width/2, v.Depth)), g.cam.ToScreen(physics.V(v.Width/2, 0))
+	// a phone's board is narrow: its line is short enough to show whole;
+	// inside the top edge, else the bottom one, clear of the zones' and
+	// ships' names
+	hint := g.a.Words("The FTL marker may go anywhere inside the playing area", "The FTL marker goes anywhere inside")
+	hw := g.a.Fonts.Width(hint, sz, true)
+	cands := []kit.Spot{{At: kit.Pt{X: top.X, Y: top.Y + sz*1.6}, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: top.X, Y: top.Y + sz*3}, Anchor: kit.AnchorMiddle},
+		{At: kit.Pt{X: bottom.X, Y: bottom.Y - sz*0.8}, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: bottom.X, Y: bottom.Y - sz*2.2}, Anchor: kit.AnchorMiddle}}
+	if at, _, ok := l.PlaceText(cands, hw, sz, kit.Pt{X: top.X, Y: top.Y + sz*1.6}, 8*sz, g.cam.View); ok {
+		l.HaloText(at.At, hint, sz, kit.Mix(c, kit.ColInk, 0.4), kit.ColWhite, at.Anchor, true)
+	}
 	if g.marker == nil {
 		if h := g.hoverMarker; h != nil && h.X >= 0 && h.Y >= 0 && h.X <= v.Width && h.Y <= v.Depth {
 			g.drawMarkerHex(l, physics.Pose{Pos: *h, Heading: physics.Deg(g.markerRot)}, c, 0.5, true)
