@@ -31,7 +31,7 @@ var viewLayers = [][]string{
 	{"editor.go"},
 	{"game.go", "plan.go", "planwarn.go", "fire.go", "playback.go", "seatview.go", "netgame.go", "companion.go", "gamepage.go", "replay.go", "autosave.go", "eventline.go", "difficult.go", "dispute.go", "catchup.go"},
 	{"measure.go", "touch.go"},
-	{"photo.go", "photoalign.go", "photodispute.go"},
+	{"photo.go", "photoalign.go", "photodispute.go", "photoplace.go"},
 	{"board.go", "anim.go", "scenario.go", "sketchcanvas.go"},
 	{"app.go", "platform.go", "mygames.go", "doc.go"},
 }
@@ -45,7 +45,7 @@ var viewScreens = map[string][]string{
 	"editor":      {"editor.go"},
 	"game":        viewLayers[2],
 	"measurement": {"measure.go", "touch.go"},
-	"photo":       {"photo.go", "photoalign.go", "photodispute.go"},
+	"photo":       {"photo.go", "photoalign.go", "photodispute.go", "photoplace.go"},
 }
 
 // viewUse is one use, in file from, of obj, declared in file to (another

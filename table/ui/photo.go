@@ -401,6 +401,18 @@ func (p *Photo) Handle(ev kit.Event) {
 	if p.align != nil && p.al.scroll.Handle(ev, p.a.S()) {
 		return // the aligning panel scrolled
 	}
+	if p.align != nil && p.al.hand != nil {
+		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape && p.al.placed {
+			p.al.hand = nil // the place it had
+			return
+		}
+		if p.handlePlace(ev) {
+			return
+		}
+		if ev.Kind != kit.KeyPress && ev.Kind != kit.Char {
+			return // the photo is not shown
+		}
+	}
 	switch ev.Kind {
 	case kit.Wheel:
 		if p.view.Contains(kit.Pt{X: ev.X, Y: ev.Y}) {
@@ -496,6 +508,10 @@ func (p *Photo) char(r rune) {
 			p.info = "the photo's straight edges are not used for the lens"
 		}
 	case 't':
+		if p.align != nil && p.al.hand == nil {
+			p.alignPlaceByHand()
+			return
+		}
 		p.askPlace()
 	case 'b':
 		if p.align != nil {
@@ -539,7 +555,11 @@ func (p *Photo) askPlace() {
 	if p.align != nil {
 		// the table is the game's: only the sheet's place is asked
 		title = "Where the sheet lies"
-		offer = fmt.Sprintf("at %s,%s angle %s", trimNum(p.marks.Sheet.At.X), trimNum(p.marks.Sheet.At.Y), trimNum(p.marks.Sheet.Angle))
+		at, angle := p.marks.Sheet.At, p.marks.Sheet.Angle
+		if sp := p.al.hand; sp != nil {
+			at, angle = sp.at, sp.angle
+		}
+		offer = fmt.Sprintf("at %s,%s angle %s", trimNum(at.X), trimNum(at.Y), trimNum(angle))
 	}
 	p.a.Ask(title, offer, nil, func(text string) error {
 		pl, err := photo.ParsePlacing(text)
@@ -549,17 +569,17 @@ func (p *Photo) askPlace() {
 		if p.align != nil && pl.Size != nil && (pl.Size.X != p.align.Width || pl.Size.Y != p.align.Depth) {
 			return fmt.Errorf("the table is the game's, %s × %s mm; give only where the sheet lies: at X,Y angle DEG", trimNum(p.align.Width), trimNum(p.align.Depth))
 		}
+		if p.align != nil {
+			if err := p.alignPlaced(pl); err != nil {
+				return err
+			}
+			p.al.hand = nil
+			return nil
+		}
 		if err := p.marks.Place(pl); err != nil {
 			return err
 		}
 		p.info = "placed: " + p.marks.PlacingText()
-		if p.align != nil {
-			// the search fits the photo with the sheet's new place first
-			p.res, p.err = nil, nil
-			p.al.placed = true
-			p.alignFind()
-			return nil
-		}
 		p.analyse()
 		return nil
 	})
@@ -688,6 +708,13 @@ func (p *Photo) Draw(l *kit.List) {
 	}
 	l.Background = kit.ColCover1
 	l.SetClip(&p.view)
+	if p.align != nil && p.al.hand != nil {
+		p.drawPlace(l)
+		l.SetClip(nil)
+		l.NewLayer()
+		p.drawAlignPanel(l, panel)
+		return
+	}
 	b := p.img.Bounds()
 	tl, br := p.toScreen(physics.V(0, 0)), p.toScreen(physics.V(float64(b.Dx()), float64(b.Dy())))
 	l.Image(p.shown, kit.Rect{X: tl.X, Y: tl.Y, W: br.X - tl.X, H: br.Y - tl.Y})

@@ -74,6 +74,9 @@ type alignState struct {
 	// assumed are the ships and obstacles a disputed shot takes where the
 	// game has them (not found nor tapped on the photo)
 	assumed map[string]bool
+	// hand is the sheet being laid on the twin's table by hand (nil:
+	// the photo is shown)
+	hand *sheetPlace
 	// job is the search for the bases under way (nil: none)
 	job *alignSearch
 	// scroll is the panel's content, taller than its room on a phone
@@ -120,8 +123,10 @@ func NewPhotoAlign(a *App, name string, img image.Image, al PhotoAlign) (*Photo,
 		p.res, p.err = nil, nil
 		p.alignFind()
 	} else {
+		// where the sheet lies: laid on the twin's table by hand (or
+		// typed from there)
 		p.analyse()
-		p.al.ask = true // once shown: the file's prompt closes after this
+		p.alignPlaceByHand()
 	}
 	return p, nil
 }
@@ -457,6 +462,23 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 		sz := a.TextSize(size)
 		y = a.Para(l, x, y+sz+2*s, w, text, size, c, bold) - sz + 6*s
 	}
+	if sp := p.al.hand; sp != nil {
+		para("Where does the sheet lie? Drag it on the table above to where it lies among your models and turn it by its knob (its lines of text run towards the knob), or type the place.", 12, kit.ColInk, true)
+		para(fmt.Sprintf("At %s,%s mm, turned %s°.", trimNum(sp.at.X), trimNum(sp.at.Y), trimNum(sp.angle)), 12, kit.ColInk, false)
+		nudge := func(dx, dy, turn float64) func() { return func() { p.nudgeSheet(dx, dy, turn) } }
+		row([]string{"x −1", "x +1", "y −1", "y +1", "−1°", "+1°"}, []func(){nudge(-1, 0, 0), nudge(1, 0, 0), nudge(0, -1, 0), nudge(0, 1, 0), nudge(0, 0, -1), nudge(0, 0, 1)})
+		row([]string{a.K("Type the place", "t")}, []func(){p.askPlace})
+		if p.info != "" {
+			para(p.info, 11, kit.ColSecondary, false)
+		}
+		y += 4 * s
+		p.al.scroll.End(&a.Controls, l, mark, y-low, [2]int{})
+		p.drawAlignFoot(l, kit.Rect{X: r.X, Y: room.Y + room.H, W: r.W, H: footH})
+		p.al.tall = y-top > room.H+1
+		p.al.scroll.More(&a.Controls, l, room.Y+room.H)
+		p.al.need = math.Ceil(y-top) + footH
+		return
+	}
 	if p.info != "" && p.al.job == nil {
 		para(p.info, 11, kit.ColSecondary, false)
 	}
@@ -563,6 +585,14 @@ func (p *Photo) drawAlignFoot(l *kit.List, r kit.Rect) {
 		bar.W *= j.progress()
 		l.Rect(bar, kit.ColOK, kit.ColNone, 0)
 		a.ButtonRow(l, x, r.Y+r.H-p.buttonH()-8*s, w, p.buttonH(), 6*s, []string{"Stop looking", a.K("Back", "Esc")}, nil, []func(){p.alignStop, p.align.Back})
+		return
+	}
+	if p.al.hand != nil {
+		var back func()
+		if p.al.placed {
+			back = func() { p.al.hand = nil } // the place it had
+		}
+		a.ButtonRow(l, x, y, w, p.buttonH(), 6*s, []string{"The sheet lies here", "Keep the last place"}, nil, []func(){p.alignPlaceDone, back})
 		return
 	}
 	var send func()

@@ -146,8 +146,9 @@ func overlapProblems(a *App, l *kit.List, hidden ...kit.Rect) ([]string, []shown
 // alignFrameProblems lists what is wrong with a frame of photo mode
 // aligning a companion game, for a player on a phone: what is drawn over
 // what (overlapProblems: the panel's lines, the ships' names on the
-// photo, the buttons), and the decision (Send, or Stop looking while the
-// bases are looked for) not wholly on the screen.
+// photo, the buttons), and the decision (Send; Stop looking while the
+// bases are looked for; The sheet lies here while it is laid) not wholly
+// on the screen.
 func alignFrameProblems(a *App, p *Photo) []string {
 	out, texts := overlapProblems(a, a.Frame())
 	decision := false
@@ -155,20 +156,21 @@ func alignFrameProblems(a *App, p *Photo) []string {
 		decision = decision || strings.HasPrefix(x.text, "Send 0 ") // shown, not pressable
 	}
 	for _, h := range a.Hots() {
-		if strings.HasSuffix(h.ID, ":Stop looking") || strings.Contains(h.ID, ":Send ") {
+		if strings.HasSuffix(h.ID, ":Stop looking") || strings.Contains(h.ID, ":Send ") || strings.HasSuffix(h.ID, ":The sheet lies here") {
 			decision = true
 		}
 	}
 	if !decision {
-		out = append(out, "neither Send nor Stop looking is on the screen")
+		out = append(out, "none of Send, Stop looking, The sheet lies here is on the screen")
 	}
 	return out
 }
 
 // TestAlignFromAPhotoOnAPhoneWithSixShips: photo mode correcting a
 // companion game on a phone held upright (390 × 844 at two pixels a
-// point, touch), six of the
-// player's ships on the table: the search for the bases runs between
+// point, touch), six of the player's ships on the table: the sheet is
+// laid on the twin's table by a finger (dragged, turned by its knob, the
+// last millimetre nudged), as a ship's base is; the search for the bases runs between
 // frames (one step a tick here), every frame saying what it does, how far
 // it is (never going back) and offering Stop; on every frame nothing is
 // drawn over anything else (the ships' names on the photo, two bases side
@@ -186,10 +188,44 @@ func TestAlignFromAPhotoOnAPhoneWithSixShips(t *testing.T) {
 	require.NoError(t, err)
 	a.Show(p)
 	a.Frame()
-	require.NotNil(t, a.modal, "where the sheet lies is asked")
-	typeIn(a, "at 450,900 angle 17")
-	require.Nil(t, a.modal)
-	require.NotNil(t, p.al.job, "the search starts after the place is given, not inside the prompt")
+	sp := p.al.hand
+	require.NotNil(t, sp, "where the sheet lies is asked: the sheet laid on the twin's table by hand")
+	assert.Nil(t, a.modal, "by a finger first; typing is offered")
+	assert.Empty(t, alignFrameProblems(a, p), "the sheet on the table")
+	// a finger drags the sheet from the table's middle to where it lies
+	// among the models, then turns it by its knob
+	drag := func(from, to kit.Pt) {
+		send(a, kit.Event{Kind: kit.MouseDown, X: from.X, Y: from.Y, Button: kit.ButtonLeft})
+		for k := 1; k <= 5; k++ {
+			f := float64(k) / 5
+			send(a, kit.Event{Kind: kit.MouseMove, X: from.X + (to.X-from.X)*f, Y: from.Y + (to.Y-from.Y)*f})
+		}
+		send(a, kit.Event{Kind: kit.MouseUp, X: to.X, Y: to.Y, Button: kit.ButtonLeft})
+	}
+	drag(sp.cam.ToScreen(sp.at), sp.cam.ToScreen(physics.V(450, 900)))
+	assert.InDelta(t, 450, sp.at.X, 1.5, "dragged to where it lies")
+	assert.InDelta(t, 900, sp.at.Y, 1.5)
+	drag(sp.cam.ToScreen(p.sheetKnob(sp)), sp.cam.ToScreen(sp.at.Add(physics.Direction(physics.Deg(17)).Mul(200))))
+	assert.InDelta(t, 17, sp.angle, 1, "turned by its knob")
+	assert.Empty(t, alignFrameProblems(a, p), "the sheet dragged and turned")
+	// the last millimetres and degrees by the nudges
+	for k := 0; k < 6 && (sp.at != physics.V(450, 900) || sp.angle != 17); k++ {
+		for _, n := range []struct {
+			label string
+			off   float64
+		}{{"x +1", 450 - sp.at.X}, {"x −1", sp.at.X - 450}, {"y +1", 900 - sp.at.Y}, {"y −1", sp.at.Y - 900}, {"+1°", 17 - sp.angle}, {"−1°", sp.angle - 17}} {
+			if n.off >= 0.5 {
+				clickButton(t, a, n.label)
+			}
+		}
+	}
+	require.Equal(t, physics.V(450, 900), sp.at)
+	require.Equal(t, 17.0, sp.angle)
+	assert.Contains(t, drawnText(a), "At 450,900 mm, turned 17°.")
+	clickButton(t, a, "The sheet lies here")
+	require.Nil(t, p.al.hand, "the photo again")
+	assert.Equal(t, "table 900x1200 at 450,900 angle 17", p.alignPlacing(), "the place as the game keeps it")
+	require.NotNil(t, p.al.job, "the search starts once the sheet lies")
 
 	last := 0.0
 	frames := searchOut(t, a, p, func(frame int) {
