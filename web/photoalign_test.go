@@ -48,7 +48,7 @@ func (s stopAtAligning) Sent(string, error) {}
 // from a photo, the page's file input (which offers the camera: image
 // types) takes a photo of the table (rendered: the printed sheet, the
 // Colonial models a few mm and degrees from the twin), the player types
-// where the sheet lies, the program finds the three bases by itself, the
+// where the sheet lies (Type the place on the sheet's placing), the program finds the three bases by itself, the
 // player confirms them and sends: the twin then stands at the models'
 // poses (within the photo's stated interval, which the screen test
 // checks; here within 1.5 mm and 3°). Controls stay on the screen and at
@@ -153,8 +153,12 @@ search:
 	require.NoError(t, chromedp.Run(ph, chromedp.Evaluate(`document.getElementById("upload").accept`, &accept)))
 	assert.Contains(t, accept, "image/jpeg", "a phone offers its camera for a photo")
 	require.NoError(t, chromedp.Run(ph, chromedp.SetUploadFiles("#upload", []string{file}, chromedp.ByID)))
-	waitFor(t, ph, pageWait, "where the sheet lies asked", func(st ui.PageState) bool { _, ok := pageField(st, "prompt"); return ok })
+	waitFor(t, ph, pageWait, "where the sheet lies asked", func(st ui.PageState) bool { _, ok := button(st, "The sheet lies here"); return ok })
 	screenshot(t, ph, "photoalign-place")
+	// laid on the twin's table by a finger, or typed: typed here (the
+	// screen test drags it)
+	tapButton(t, ph, "Type the place")
+	waitFor(t, ph, pageWait, "the place's prompt", func(st ui.PageState) bool { _, ok := pageField(st, "prompt"); return ok })
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	typeInto(t, ph, "prompt", "at "+num(tr.SheetAt.X)+","+num(tr.SheetAt.Y)+" angle 17", true)
 	st2 := waitFor(t, ph, pageWait, "the bases found", func(st ui.PageState) bool {

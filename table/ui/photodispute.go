@@ -258,10 +258,15 @@ func (p *Photo) drawDisputePanel(l *kit.List, r kit.Rect) {
 	}
 	para(where, 12, kit.ColInk, !p.al.placed)
 	var find func()
-	if p.al.placed {
+	if p.al.placed && p.al.job == nil {
 		find = func() { p.char('b') }
 	}
 	row([]string{a.K("Place the sheet", "t"), a.K("Find the bases", "b")}, []func(){func() { p.char('t') }, find})
+	if j := p.al.job; j != nil {
+		// the bases looked for between frames (alignSearch)
+		para(alignDoing(j), 12, kit.ColInk, false)
+		row([]string{"Stop looking"}, []func(){p.alignStop})
+	}
 	row([]string{"Attacker: " + sh.Attacker, "Target: " + sh.Target}, []func(){func() { p.disputeNext(false) }, func() { p.disputeNext(true) }})
 	tw, twOK := sh.TwinRuling()
 	if twOK {

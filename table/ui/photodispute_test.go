@@ -79,8 +79,11 @@ func measureDisputedShot(t *testing.T, col screen, path string, sheetAt physics.
 	require.True(t, ok, "photo mode opens on the photo")
 	require.NotNil(t, p.align)
 	require.NotNil(t, p.align.Shot)
+	require.NotNil(t, p.al.hand, "where the sheet lies is asked: laid on the twin's table")
+	clickButton(t, col.a, "Type the place (t)")
 	typeIn(col.a, "at "+trimNum(sheetAt.X)+","+trimNum(sheetAt.Y)+" angle 17")
 	require.Nil(t, col.a.modal)
+	searchOut(t, col.a, p, nil)
 	for range 8 {
 		if p.align.Shot.Attacker == "escort-1" {
 			break
