@@ -197,13 +197,13 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	heading := moved.Heading
 	c := [2]float64{moved.X, moved.Y}
 	r := 60.0
-	acts := []chromedp.Action{touch(input.TouchStart, c), chromedp.Sleep(hold),
-		touch(input.TouchStart, c, [2]float64{c[0] + r, c[1]}), chromedp.Sleep(hold)}
+	acts := []chromedp.Action{touch(input.TouchStart, c), held(),
+		touch(input.TouchStart, c, [2]float64{c[0] + r, c[1]}), held()}
 	for i := 1; i <= 10; i++ {
 		a := float64(i) * math.Pi / 20 // counter-clockwise on the screen (y down)
 		acts = append(acts, touch(input.TouchMove, c, [2]float64{c[0] + r*math.Cos(a), c[1] - r*math.Sin(a)}), chromedp.Sleep(40*time.Millisecond))
 	}
-	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
+	acts = append(acts, held(), touch(input.TouchEnd), held())
 	require.NoError(t, chromedp.Run(ctx, acts...))
 	st = waitRest(t, ctx, pageWait, "the raider turned", func(st ui.PageState) bool { return ship(t, st, "raider").Heading != heading })
 	turned := ship(t, st, "raider")
@@ -215,12 +215,12 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 	v, rd := ship(t, st, "viper"), ship(t, st, "raider")
 	spread := math.Hypot(v.X-rd.X, v.Y-rd.Y)
 	mid := [2]float64{20, 20}
-	acts = []chromedp.Action{touch(input.TouchStart, [2]float64{mid[0], mid[1]}, [2]float64{mid[0] + 40, mid[1] + 40}), chromedp.Sleep(hold)}
+	acts = []chromedp.Action{touch(input.TouchStart, [2]float64{mid[0], mid[1]}, [2]float64{mid[0] + 40, mid[1] + 40}), held()}
 	for i := 1; i <= 8; i++ {
 		d := 40 + float64(i)*5
 		acts = append(acts, touch(input.TouchMove, [2]float64{mid[0], mid[1]}, [2]float64{mid[0] + d, mid[1] + d}), chromedp.Sleep(40*time.Millisecond))
 	}
-	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
+	acts = append(acts, held(), touch(input.TouchEnd), held())
 	require.NoError(t, chromedp.Run(ctx, acts...))
 	st = waitRest(t, ctx, pageWait, "the table zoomed", func(st ui.PageState) bool {
 		v, rd := ship(t, st, "viper"), ship(t, st, "raider")

@@ -362,16 +362,49 @@ func waitButton(t *testing.T, ctx context.Context, part string) ui.PageButton {
 // frame, as a person's does.
 const hold = 120 * time.Millisecond
 
+// held is a finger's or a mouse button's wait between two input events:
+// hold, and then until the page has drawn two more frames, so the program
+// (which reads the fingers once a frame) sees the state the last event
+// left, however slowly a busy machine draws. Bounded by pageWait.
+func held() chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		frames := func() (int, error) {
+			var n int
+			err := chromedp.Evaluate(`(window.bsg && window.bsg.frames) || 0`, &n).Do(ctx)
+			return n, err
+		}
+		from, err := frames()
+		if err != nil {
+			return err
+		}
+		if err := chromedp.Sleep(hold).Do(ctx); err != nil {
+			return err
+		}
+		for deadline := time.Now().Add(pageWait); ; {
+			n, err := frames()
+			if err != nil || n >= from+2 || n == 0 {
+				return err // a page that draws no frames counts none
+			}
+			if time.Now().After(deadline) {
+				return fmt.Errorf("the page drew %d frame(s) in %v while a finger or button was held", n-from, pageWait)
+			}
+			if err := chromedp.Sleep(10 * time.Millisecond).Do(ctx); err != nil {
+				return err
+			}
+		}
+	})
+}
+
 // click presses and releases the left mouse button at x, y (CSS pixels).
 func click(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
 	require.NoError(t, chromedp.Run(ctx,
 		input.DispatchMouseEvent(input.MouseMoved, x, y),
-		chromedp.Sleep(hold/2),
+		held(),
 		input.DispatchMouseEvent(input.MousePressed, x, y).WithButton(input.Left).WithClickCount(1),
-		chromedp.Sleep(hold),
+		held(),
 		input.DispatchMouseEvent(input.MouseReleased, x, y).WithButton(input.Left).WithClickCount(1),
-		chromedp.Sleep(hold),
+		held(),
 	))
 }
 
@@ -392,9 +425,9 @@ func tap(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
 	require.NoError(t, chromedp.Run(ctx,
 		touch(input.TouchStart, [2]float64{x, y}),
-		chromedp.Sleep(hold),
+		held(),
 		touch(input.TouchEnd),
-		chromedp.Sleep(hold),
+		held(),
 	))
 }
 
@@ -408,12 +441,12 @@ func tapButton(t *testing.T, ctx context.Context, part string) {
 // drag moves one finger from a to b in steps, a frame or so apart.
 func drag(t *testing.T, ctx context.Context, a, b [2]float64, steps int) {
 	t.Helper()
-	acts := []chromedp.Action{touch(input.TouchStart, a), chromedp.Sleep(hold)}
+	acts := []chromedp.Action{touch(input.TouchStart, a), held()}
 	for i := 1; i <= steps; i++ {
 		f := float64(i) / float64(steps)
 		acts = append(acts, touch(input.TouchMove, [2]float64{a[0] + f*(b[0]-a[0]), a[1] + f*(b[1]-a[1])}), chromedp.Sleep(30*time.Millisecond))
 	}
-	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
+	acts = append(acts, held(), touch(input.TouchEnd), held())
 	require.NoError(t, chromedp.Run(ctx, acts...))
 }
 
@@ -434,11 +467,11 @@ func pinch(t *testing.T, ctx context.Context, c [2]float64, d0, d1 float64) {
 	at := func(d float64) chromedp.Action {
 		return touch(input.TouchMove, [2]float64{c[0] - d/2, c[1]}, [2]float64{c[0] + d/2, c[1]})
 	}
-	acts := []chromedp.Action{touch(input.TouchStart, [2]float64{c[0] - d0/2, c[1]}, [2]float64{c[0] + d0/2, c[1]}), chromedp.Sleep(hold)}
+	acts := []chromedp.Action{touch(input.TouchStart, [2]float64{c[0] - d0/2, c[1]}, [2]float64{c[0] + d0/2, c[1]}), held()}
 	for i := 1; i <= 10; i++ {
 		acts = append(acts, at(d0+(d1-d0)*float64(i)/10), chromedp.Sleep(40*time.Millisecond))
 	}
-	acts = append(acts, chromedp.Sleep(hold), touch(input.TouchEnd), chromedp.Sleep(hold))
+	acts = append(acts, held(), touch(input.TouchEnd), held())
 	require.NoError(t, chromedp.Run(ctx, acts...))
 }
 
