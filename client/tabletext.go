@@ -42,19 +42,42 @@ func NeedTextOf(n *wire.Need, seat, typist battle.Side) string {
 // the cards and speed, an illegal plan's rules and what to do at the
 // table, the stand's end pose or the FTL procedure. It is the one
 // rendering of a wire.TableMove.
-func MoveText(m wire.TableMove) string {
-	s := fmt.Sprintf("%s (%s): %s at %s", m.Ship, m.Side, strings.Join(m.Planned.Cards, " + "), m.Planned.Speed)
+func MoveText(m wire.TableMove) string { return moveText(m, nil) }
+
+// MoveTextNamed is MoveText for a player's screen: the cards by their
+// printed names (name(ship, card id)), each broken rule by its section
+// and what it says, without the rule's id.
+func MoveTextNamed(m wire.TableMove, name func(ship, card string) string) string {
+	return moveText(m, name)
+}
+
+func moveText(m wire.TableMove, name func(ship, card string) string) string {
+	cards := func(ids []string) string {
+		if name == nil {
+			return strings.Join(ids, " + ")
+		}
+		names := make([]string, len(ids))
+		for i, id := range ids {
+			names[i] = name(m.Ship, id)
+		}
+		return strings.Join(names, " + ")
+	}
+	s := fmt.Sprintf("%s (%s): %s at %s", m.Ship, m.Side, cards(m.Planned.Cards), m.Planned.Speed)
 	if !m.Legal {
 		var rules []string
 		for _, v := range m.Violations {
-			rules = append(rules, fmt.Sprintf("%s (%s): %s", v.Rule, v.Section, v.Message))
+			if name == nil {
+				rules = append(rules, fmt.Sprintf("%s (%s): %s", v.Rule, v.Section, v.Message))
+			} else {
+				rules = append(rules, fmt.Sprintf("%s (%s)", v.Message, v.Section))
+			}
 		}
 		counters := fmt.Sprintf("%d damage counters", m.DamageDraws)
 		if m.DamageDraws == 1 {
 			counters = "1 damage counter"
 		}
 		s += fmt.Sprintf("; illegal: %s; at the table: draw %s and fly %s at %s instead",
-			strings.Join(rules, "; "), counters, strings.Join(m.Executed.Cards, " + "), m.Executed.Speed)
+			strings.Join(rules, "; "), counters, cards(m.Executed.Cards), m.Executed.Speed)
 	}
 	if m.Jump {
 		return s + "; an FTL jump: place the marker, then roll for where it lands"

@@ -49,3 +49,26 @@ func TestNeedTextOfTheOtherPhone(t *testing.T) {
 	c := &wire.Need{What: battle.DrawCounter, Of: 40, For: "x", Ship: "hunter-1", Side: battle.Cylon, Cup: "damage"}
 	assert.Equal(t, client.NeedText(c, battle.Colonial), client.NeedTextOf(c, battle.Colonial, battle.Cylon), "a counter: its owner draws it")
 }
+
+// TestMoveTextNamedForAPlayer: on a player's screen an illegal move (Special
+// cases: Illegal moves) names the cards by their printed names and the
+// broken rule by what it says and its section, never by an id.
+func TestMoveTextNamedForAPlayer(t *testing.T) {
+	m := wire.TableMove{Turn: 1, Ship: "raptor", Side: battle.Colonial,
+		Planned:     starship.Plan{Cards: []string{"hard-turn-left"}, Speed: maneuvers.High},
+		Executed:    starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium},
+		Violations:  []starship.Violation{{Rule: "no-arrow-for-speed", Section: "Maneuver cards", Message: "the card has no arrow for high"}},
+		DamageDraws: 1}
+	names := map[string]string{"hard-turn-left": "Hard turn left", "straight": "Straight"}
+	got := client.MoveTextNamed(m, func(ship, card string) string {
+		assert.Equal(t, "raptor", ship)
+		return names[card]
+	})
+	assert.Contains(t, got, "raptor (colonial): Hard turn left at high")
+	assert.Contains(t, got, "the card has no arrow for high (Maneuver cards)")
+	assert.Contains(t, got, "fly Straight at medium instead")
+	for _, id := range []string{"hard-turn-left", "no-arrow-for-speed"} {
+		assert.NotContains(t, got, id)
+	}
+	assert.Contains(t, client.MoveText(m), "no-arrow-for-speed (Maneuver cards)", "the command line keeps the ids")
+}

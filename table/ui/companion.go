@@ -199,7 +199,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	if moves := tb.Moves(); len(moves) > 0 && g.publicView().Phase == battle.Aligning {
 		para(fmt.Sprintf("Turn %d's moves, to copy onto the table:", moves[0].Turn), 13, kit.ColSecondary, true, 4)
 		for _, m := range moves {
-			para(client.MoveText(m), 12, kit.ColInk, false, 4)
+			para(client.MoveTextNamed(m, g.cardName), 12, kit.ColInk, false, 4)
 		}
 	}
 	return y
@@ -576,13 +576,14 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 				// the card's name on it, else beside it, clear of the
 				// ships' names and of each other (a leader to the card)
 				sz := a.TextSize(10)
-				tw := a.Fonts.Width(c.ID, sz, false)
+				name := g.cardName(sv.ID, c.ID)
+				tw := a.Fonts.Width(name, sz, false)
 				cands := []kit.Spot{{At: mid, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: mid.X, Y: mid.Y - sz}, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: mid.X, Y: mid.Y + sz}, Anchor: kit.AnchorMiddle}}
 				if at, far, ok := l.PlaceText(cands, tw, sz, mid, 6*sz, g.cam.View); ok {
 					if far {
 						l.Leader(kit.LabelBox(at.At, tw, sz, at.Anchor), mid, kit.Alpha(kit.ColInk, 0.6))
 					}
-					l.HaloText(at.At, c.ID, sz, kit.ColInk, kit.Alpha(kit.ColWhite, 0.8), at.Anchor, false)
+					l.HaloText(at.At, name, sz, kit.ColInk, kit.Alpha(kit.ColWhite, 0.8), at.Anchor, false)
 				}
 			}
 			if len(st.Motions) > 0 {

@@ -238,10 +238,13 @@ func TestCompanionPoseByDragAndByTyping(t *testing.T) {
 	require.True(t, before.OnTable, "escort-1 on the table")
 	text := drawnText(col.a)
 	assert.Contains(t, text, "Movement step 1 is over")
-	// the card of the step, to scale, labelled with its id
+	// the card of the step, to scale, labelled with its printed name
 	o := before.Outcome
 	require.NotNil(t, o)
-	assert.Contains(t, text, o.Cards[0].ID, "the card laid at the model's front is drawn and named")
+	name := col.g.cardName("escort-1", o.Cards[0].ID)
+	require.NotEqual(t, o.Cards[0].ID, name, "the deck names the card")
+	assert.Contains(t, text, name, "the card laid at the model's front is drawn and named")
+	assert.NotContains(t, text, o.Cards[0].ID, "by its name, not its id")
 
 	// a drag by a finger: 40 pixels right, 20 down
 	p := col.g.cam.ToScreen(before.Pose.Pos)
