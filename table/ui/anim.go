@@ -295,13 +295,22 @@ func buildMoves(before map[string]snap, after battle.View, outcomes map[string]s
 	return an
 }
 
-// drawBanner names the phase under way at the top of the table.
-func (an *animation) drawBanner(a *App, l *kit.List, view kit.Rect) {
+// banner is the box naming the phase under way at the top of the table
+// and its lines, laid out before the board's labels so that they are
+// placed clear of it.
+type banner struct {
+	r      kit.Rect
+	lines  []string
+	sz, lh float64
+}
+
+// banner lays out the name of the phase under way at the top of the view
+// (ok is false past the last phase).
+func (an *animation) banner(a *App, view kit.Rect) (b banner, ok bool) {
 	k, _ := an.phaseAt()
 	if k >= len(an.phases) {
-		return
+		return banner{}, false
 	}
-	l.NewLayer()
 	sz := a.TextSize(20)
 	t := kit.Clean(an.phases[k].title)
 	// as wide as the words, at most the view less a margin each side: on
@@ -316,9 +325,15 @@ func (an *animation) drawBanner(a *App, l *kit.List, view kit.Rect) {
 	w := math.Min(room, a.Fonts.Widest(lines, sz, true)+2*sz)
 	lh := 1.25 * sz
 	r := kit.Rect{X: view.X + (view.W-w)/2, Y: view.Y + 12, W: w, H: 0.65*sz + float64(len(lines))*lh}
-	l.Rect(r, kit.Alpha(kit.ColCover1, 0.85), kit.ColNone, 0)
-	l.Take(r) // the status line goes elsewhere
-	for i, ln := range lines {
-		l.Text(kit.Pt{X: r.X + w/2, Y: r.Y + 1.3*sz + float64(i)*lh}, ln, sz, kit.ColWhite, kit.AnchorMiddle, true)
+	return banner{r: r, lines: lines, sz: sz, lh: lh}, true
+}
+
+// drawBanner draws the banner laid out by banner (whose box the board
+// took before its labels) in a layer over the board.
+func drawBanner(l *kit.List, b banner) {
+	l.NewLayer()
+	l.Rect(b.r, kit.Alpha(kit.ColCover1, 0.85), kit.ColNone, 0)
+	for i, ln := range b.lines {
+		l.Text(kit.Pt{X: b.r.X + b.r.W/2, Y: b.r.Y + 1.3*b.sz + float64(i)*b.lh}, ln, b.sz, kit.ColWhite, kit.AnchorMiddle, true)
 	}
 }

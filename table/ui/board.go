@@ -92,7 +92,8 @@ func drawPlayArea(l *kit.List, cam *kit.Camera, w, d float64, grid bool) {
 // drawEdgeLabels writes the table's size by its far left corner (the
 // bottom of the window is the status line's): above it, else (a deep
 // table fills the view's height) beside the far edge, left or right of
-// the table. It reports false when none of those is whole in the view
+// the table, where nothing taken so far lies (the playback's banner). It
+// reports false when none of those is whole in the view and free
 // (a phone's narrow view): the caller then writes it inside the table
 // with drawInnerEdgeLabel once the bases are taken, so that it covers
 // no ship.
@@ -108,7 +109,7 @@ func drawEdgeLabels(a *App, l *kit.List, cam *kit.Camera, w, d float64) bool {
 	}
 	v := cam.View
 	for _, sp := range spots {
-		if b := kit.LabelBox(sp.At, tw, sz, sp.Anchor); b.X >= v.X && b.Y >= v.Y && b.X+b.W <= v.X+v.W && b.Y+b.H <= v.Y+v.H {
+		if b := kit.LabelBox(sp.At, tw, sz, sp.Anchor); b.X >= v.X && b.Y >= v.Y && b.X+b.W <= v.X+v.W && b.Y+b.H <= v.Y+v.H && l.Free(b) {
 			l.Text(sp.At, text, sz, kit.ColSecondary, sp.Anchor, false)
 			l.Take(kit.LabelBox(sp.At, tw, sz, sp.Anchor))
 			return true

@@ -1040,26 +1040,38 @@ func (g *Game) Draw(l *kit.List) {
 	// scrolls when it is taller than the room left
 	g.foot = kit.Rect{X: panel.X, Y: panel.Y + panel.H - 52*s, W: panel.W, H: 52 * s}
 	room := kit.Rect{X: panel.X, Y: panel.Y, W: panel.W, H: panel.H - g.foot.H}
-	content, mark := g.scroll.Begin(&a.Controls, l, kit.Rect{X: room.X, Y: room.Y, W: room.W, H: room.H - g.pinH})
-	g.footWidgets = [2]int{}
-	g.decisions = g.decisions[:0]
-	switch {
-	case g.tab == "scenario":
-		g.drawScenarioPanel(l, content)
-	case g.st == stPlan:
-		g.drawPlanPanel(l, content)
-	case g.st == stDeclare:
-		g.drawDeclarePanel(l, content)
-	default:
-		g.drawInfoPanel(l, content)
+	// the decision pinned at the room's foot in a strip the room leaves
+	// free; "More below" over it, over the content's foot, while the
+	// content goes on below (where it covers no control if it can: a
+	// strip of its own would push a control that fits out of the room).
+	// The frame that first pins it (or lets it go) lays the content out
+	// once more with the room the strip leaves: the strip never lies
+	// over the content's last lines, not even for a frame.
+	lm, hm := l.Mark(), a.Controls.NumHots()
+	for pass := 0; ; pass++ {
+		content, mark := g.scroll.Begin(&a.Controls, l, kit.Rect{X: room.X, Y: room.Y, W: room.W, H: room.H - g.pinH})
+		g.footWidgets = [2]int{}
+		g.decisions = g.decisions[:0]
+		switch {
+		case g.tab == "scenario":
+			g.drawScenarioPanel(l, content)
+		case g.st == stPlan:
+			g.drawPlanPanel(l, content)
+		case g.st == stDeclare:
+			g.drawDeclarePanel(l, content)
+		default:
+			g.drawInfoPanel(l, content)
+		}
+		g.scroll.End(&a.Controls, l, mark, 90*s, g.footWidgets)
+		h := g.pinDecisions(l, room, mark)
+		if h == g.pinH || pass > 0 {
+			g.pinH = h
+			break
+		}
+		g.pinH = h
+		l.Rewind(lm)
+		a.Controls.Rewind(hm)
 	}
-	g.scroll.End(&a.Controls, l, mark, 90*s, g.footWidgets)
-	// the decision pinned at the room's foot in a strip the next frame's
-	// room leaves free; "More below" over it, over the content's foot,
-	// while the content goes on below (where it covers no control if it
-	// can: a strip of its own would push a control that fits out of the
-	// room)
-	g.pinH = g.pinDecisions(l, room, mark)
 	// the panel is words and controls to read: a status line goes over
 	// the table where it can (on a phone it covered the panel's lines)
 	l.Take(panel)
@@ -1289,6 +1301,14 @@ func (g *Game) entersLater() map[string]bool {
 func (g *Game) drawBoard(l *kit.List, v battle.View) {
 	a := g.a
 	edge := false
+	// the playback's banner first: the table's size, the zones' and the
+	// ships' names are placed clear of it (on a phone they lay under it)
+	ban, banned := banner{}, false
+	if g.anim != nil {
+		if ban, banned = g.anim.banner(a, g.cam.View); banned {
+			l.Take(ban.r)
+		}
+	}
 	l.Backdrop(func() {
 		drawPlayArea(l, &g.cam, v.Width, v.Depth, g.grid)
 		edge = drawEdgeLabels(a, l, &g.cam, v.Width, v.Depth)
@@ -1395,8 +1415,8 @@ func (g *Game) drawBoard(l *kit.List, v battle.View) {
 		g.drawLandings(l, v)
 		g.drawEntries(l, v)
 	}
-	if g.anim != nil {
-		g.anim.drawBanner(a, l, g.cam.View)
+	if banned {
+		drawBanner(l, ban)
 	}
 }
 

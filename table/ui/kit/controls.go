@@ -91,6 +91,10 @@ func (c *Controls) Cover(r Rect, mark int) {
 	c.hots = kept
 }
 
+// Rewind forgets the regions registered from mark on (NumHots): a
+// part of the screen drawn again in the same frame.
+func (c *Controls) Rewind(mark int) { c.hots = c.hots[:mark] }
+
 // Hots returns the regions of the last frame, bottom first.
 func (c *Controls) Hots() []Hot { return c.hots }
 

@@ -266,6 +266,26 @@ func (l *List) Leader(box Rect, to Pt, c color.NRGBA) {
 // NewLayer starts a layer: what is added from now on is painted over
 // everything added before, text included. Within a layer all shapes are
 // painted before all text (few GPU batches).
+// ListMark is how far a List was drawn: Rewind goes back to it.
+type ListMark struct {
+	ops, taken, labels, unplaced, layer int
+	clip                                *Rect
+	backdrop                            bool
+}
+
+// Mark is where the list is now, for Rewind.
+func (l *List) Mark() ListMark {
+	return ListMark{len(l.Ops), len(l.taken), len(l.labels), l.unplaced, l.layer, l.clip, l.backdrop}
+}
+
+// Rewind forgets what was drawn, taken and placed since the mark: a part
+// of the screen drawn again in the same frame (laid out once more with
+// the room it turned out to have).
+func (l *List) Rewind(m ListMark) {
+	l.Ops, l.taken, l.labels = l.Ops[:m.ops], l.taken[:m.taken], l.labels[:m.labels]
+	l.unplaced, l.layer, l.clip, l.backdrop = m.unplaced, m.layer, m.clip, m.backdrop
+}
+
 func (l *List) NewLayer() { l.layer++ }
 
 func (l *List) add(op Op) {
