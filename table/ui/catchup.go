@@ -129,7 +129,7 @@ func turnSummary(evs []battle.Event) string {
 		case battle.EvEliminated:
 			lost = append(lost, e.Ship+" ("+e.Cause+")")
 		case battle.EvEnd:
-			end = strings.TrimSuffix(e.Text(), ".")
+			end = strings.TrimSuffix(endWords(e), ".")
 		}
 	}
 	if len(entered) > 0 {

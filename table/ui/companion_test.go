@@ -551,6 +551,11 @@ func TestCompanionGameOverOffersNoUndo(t *testing.T) {
 			a, b := boxes[won], boxes[won+1]
 			assert.LessOrEqual(t, a.Y+a.H-4, b.Y+2, "phone %d: %q over %q", i, texts[won], texts[won+1])
 		}
+		// why, as the player reads it: the sides named as everywhere on
+		// screen (the engine's reason says "cylon survived 2 turns")
+		for _, x := range texts {
+			assert.NotRegexp(t, `(^|[^\w-])(colonial|cylon)([^\w-]|$)`, x, "phone %d: a side in lowercase on the final screen", i)
+		}
 		won, you := slices.Index(texts, want), slices.IndexFunc(texts, func(s string) bool { return strings.HasPrefix(s, "You play") })
 		require.GreaterOrEqual(t, won, 0, "phone %d: the panel says %q: %q", i, want, texts)
 		assert.True(t, you < 0 || won < you, "phone %d: who won comes before the seat's lines: %q", i, texts)

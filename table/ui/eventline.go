@@ -43,6 +43,8 @@ func eventLine(e battle.Event, cardName func(ship, card string) string) string {
 		} else {
 			s = e.Ship + " takes " + count(e.Kept, "collision counter") + " for " + e.Why.Phrase(e.Other) + "."
 		}
+	case battle.EvEnd:
+		s = endWords(e)
 	default:
 		s = e.Text()
 	}

@@ -1709,7 +1709,7 @@ func (g *Game) outcome() (win, why string, c colorT, ok bool) {
 	if res.Winner != "" {
 		win, c = SideName(res.Winner)+" victory", SideColor(res.Winner)
 	}
-	return win, kit.Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, res.Reason)), c, true
+	return win, kit.Clean(fmt.Sprintf("Turn %d: %s.", res.Turn, endReasonWords(res.Reason))), c, true
 }
 
 // overlayWords implements overlaid: the victory screen over the table

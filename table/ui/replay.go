@@ -233,9 +233,9 @@ func (r *Replay) Draw(l *kit.List) {
 	a.Button(l, kit.Rect{X: x, Y: y, W: w, H: bh}, a.K("View: "+SideName(g.viewAs), "s switches"), false, false, ch('s'))
 	y += bh + 6*s
 	if res := v.Result; res != nil && r.at == len(r.saved.Journal) {
-		txt := "A draw: " + res.Reason.Text()
+		txt := "A draw: " + endReasonWords(res.Reason)
 		if res.Winner != "" {
-			txt = SideName(res.Winner) + " wins: " + res.Reason.Text()
+			txt = SideName(res.Winner) + " wins: " + endReasonWords(res.Reason)
 		}
 		y = a.Para(l, x, y+14*s, w, txt, 14, SideColor(res.Winner), true)
 	}
