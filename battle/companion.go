@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/starshipbattles/bsg/physics"
@@ -48,37 +49,79 @@ func (e *PoseRefused) Error() string {
 // other bases on the table at the ship's level. Nothing else changes:
 // the ship's speed, dial, level and fuel stay as the engine has them.
 func (b *Battle) correctPose(cmd Command) error {
+	s, err := b.poseCheck(cmd, nil)
+	if err != nil {
+		return err
+	}
+	p := *cmd.Pose
+	from := s.Ship.Pose
+	s.Ship.Pose = p
+	if s.Outcome != nil && b.st.Phase != Planning {
+		carryMove(s.Outcome, from, p) // the rest of the move starts from where the model stands
+	}
+	at := p.Pos
+	b.emit(Event{Kind: EvPoseCorrected, Side: s.Side, Ship: s.ID, At: &at, Distance: at.Dist(from.Pos)})
+	return nil
+}
+
+// CheckPoses reports whether the pose corrections cmds (battle.CmdPose,
+// each with its ship's side) would all be taken if applied in order, each
+// after the ones before it: the same refusals as Apply (a *PoseRefused
+// for a base off the table, in a planetoid or on another base), and a
+// ship corrected twice. Nothing changes. The companion's pose proposal
+// for the other player's ships is checked with it before its owner is
+// asked.
+func (b *Battle) CheckPoses(cmds []Command) error {
+	moved := map[string]physics.Pose{}
+	for _, c := range cmds {
+		if c.Type != CmdPose {
+			return fmt.Errorf("pose: command.type: %q; only pose corrections are checked", c.Type)
+		}
+		if _, twice := moved[c.Ship]; twice {
+			return fmt.Errorf("pose: %s is given twice", c.Ship)
+		}
+		if _, err := b.poseCheck(c, moved); err != nil {
+			return err
+		}
+		moved[c.Ship] = *c.Pose
+	}
+	return nil
+}
+
+// poseCheck is correctPose's check of cmd with the ships in moved already
+// standing at their poses there; it returns the ship to correct.
+func (b *Battle) poseCheck(cmd Command, moved map[string]physics.Pose) (*ShipState, error) {
 	if !b.setup.Companion {
-		return fmt.Errorf("pose: a battle that is not a companion's follows its own moves")
+		return nil, fmt.Errorf("pose: a battle that is not a companion's follows its own moves")
 	}
 	if cmd.Pose == nil {
-		return fmt.Errorf("pose: pose: missing")
+		return nil, fmt.Errorf("pose: pose: missing")
 	}
 	s, err := b.ship(cmd.Ship, cmd.Side)
 	if err != nil {
-		return fmt.Errorf("pose: %w", err)
+		return nil, fmt.Errorf("pose: %w", err)
 	}
 	if !s.Active() {
-		return fmt.Errorf("pose: %s is not on the table", s.ID)
+		return nil, fmt.Errorf("pose: %s is not on the table", s.ID)
 	}
 	switch b.st.Phase {
 	case Aligning:
 	case Declaring:
-		if len(b.st.Shots) > 0 || b.st.Hidden != "" {
-			return fmt.Errorf("pose: shots are declared in this firing step; correct poses before the first declaration")
+		if len(b.st.Shots) > 0 || b.st.Hidden != "" || b.st.FirstToDeclare != "" && slices.Contains(b.st.Declared, b.st.FirstToDeclare) {
+			return nil, fmt.Errorf("pose: shots are declared in this firing step; correct poses before the first declaration")
 		}
 	case Planning:
 		for _, o := range b.st.Ships {
 			if o.Plan != nil {
-				return fmt.Errorf("pose: %s has committed its plan; correct poses before the first plan is committed", o.ID)
+				return nil, fmt.Errorf("pose: %s has committed its plan; correct poses before the first plan is committed", o.ID)
 			}
 		}
 	default:
-		return fmt.Errorf("pose: the battle is %s; a pose is corrected after a movement step (aligning, declaring or planning)", b.st.Phase)
+		return nil, fmt.Errorf("pose: the battle is %s; a pose is corrected after a movement step (aligning, declaring or planning)", b.st.Phase)
 	}
 	p := *cmd.Pose
 	if !finiteIn(p.Pos.X) || !finiteIn(p.Pos.Y) || !finiteIn(float64(p.Heading)) {
-		return fmt.Errorf("pose: (%g, %g) heading %g: not a place on a table", p.Pos.X, p.Pos.Y, float64(p.Heading))
+		return nil, fmt.Errorf("pose: (%g, %g) heading %g: not a place on a table", p.Pos.X, p.Pos.Y, float64(p.Heading))
 	}
 	across := b.comp.BaseAcrossFlats(s.Class)
 	me := standing{ID: s.ID, Base: physics.Hexagon(p, across), Level: s.Ship.Level}
@@ -88,19 +131,16 @@ func (b *Battle) correctPose(cmd Command) error {
 		if o.ID == s.ID || !o.Active() {
 			continue
 		}
-		others = append(others, standing{ID: o.ID, Base: physics.Hexagon(o.Ship.Pose, b.comp.BaseAcrossFlats(o.Class)), Level: o.Ship.Level})
+		at := o.Ship.Pose
+		if q, ok := moved[o.ID]; ok {
+			at = q
+		}
+		others = append(others, standing{ID: o.ID, Base: physics.Hexagon(at, b.comp.BaseAcrossFlats(o.Class)), Level: o.Ship.Level})
 	}
 	if faults := b.setup.baseFaults(me, others); len(faults) > 0 {
-		return &PoseRefused{Ship: s.ID, Pose: p, Faults: faults}
+		return nil, &PoseRefused{Ship: s.ID, Pose: p, Faults: faults}
 	}
-	from := s.Ship.Pose
-	s.Ship.Pose = p
-	if s.Outcome != nil && b.st.Phase != Planning {
-		carryMove(s.Outcome, from, p) // the rest of the move starts from where the model stands
-	}
-	at := p.Pos
-	b.emit(Event{Kind: EvPoseCorrected, Side: s.Side, Ship: s.ID, At: &at, Distance: at.Dist(from.Pos)})
-	return nil
+	return s, nil
 }
 
 // aligned ends the aligning after a movement step (companion mode): the

@@ -78,6 +78,44 @@ func TestQuickStartSetup_CompanionPoseCorrection(t *testing.T) {
 	assert.Equal(t, b.Hash(), r.Hash())
 }
 
+// Attack declaration (the table companion): the poses the other player
+// proposes are checked as their owner's corrections would be, in order,
+// with nothing changed; once the side that declares first has declared
+// openly, even no fire, no pose is corrected any more.
+func TestAttackDeclaration_CompanionPosesCheckedAndTooLateAfterAnOpenDeclaration(t *testing.T) {
+	b := facing(t)
+	standStill(t, b)
+	require.Equal(t, battle.Declaring, b.Phase())
+	before := b.Hash()
+	pose := func(x, y float64) *physics.Pose { return &physics.Pose{Pos: physics.V(x, y), Heading: physics.Deg(90)} }
+	cmd := func(side battle.Side, ship string, p *physics.Pose) battle.Command {
+		return battle.Command{Type: battle.CmdPose, Side: side, Ship: ship, Pose: p}
+	}
+	raider := ship(b, "raider").Ship.Pose
+	require.NoError(t, b.CheckPoses([]battle.Command{cmd(battle.Colonial, "viper", pose(453, 296))}))
+	var refused *battle.PoseRefused
+	require.ErrorAs(t, b.CheckPoses([]battle.Command{cmd(battle.Colonial, "viper", pose(5, 300))}), &refused)
+	assert.Equal(t, battle.FaultOffTable, refused.Faults[0].Fault)
+	require.Error(t, b.CheckPoses([]battle.Command{cmd(battle.Cylon, "viper", pose(453, 296))}), "not the side's ship")
+	require.Error(t, b.CheckPoses([]battle.Command{cmd(battle.Colonial, "viper", pose(453, 296)), cmd(battle.Colonial, "viper", pose(453, 290))}), "twice")
+	// in order: the viper may go where the raider stood once the raider has moved away
+	away := &physics.Pose{Pos: raider.Pos.Add(physics.V(0, 200)), Heading: raider.Heading}
+	onRaider := &physics.Pose{Pos: raider.Pos, Heading: raider.Heading}
+	require.Error(t, b.CheckPoses([]battle.Command{cmd(battle.Colonial, "viper", onRaider)}))
+	err := b.CheckPoses([]battle.Command{cmd(battle.Cylon, "raider", away), cmd(battle.Colonial, "viper", onRaider)})
+	require.NoError(t, err)
+	assert.Equal(t, before, b.Hash(), "checking changes nothing")
+
+	// the side that declares first declares openly, no fire
+	first := b.Position().FirstToDeclare
+	require.NotEmpty(t, first, "both sides may fire: one declares first, openly")
+	do(t, b, battle.Command{Type: battle.CmdDeclare, Side: first}, nil)
+	require.Equal(t, battle.Declaring, b.Phase(), "the other side declares next")
+	require.Error(t, b.CheckPoses([]battle.Command{cmd(battle.Colonial, "viper", pose(453, 296))}), "after an open declaration")
+	_, err = b.Apply(cmd(battle.Colonial, "viper", pose(453, 296)))
+	require.Error(t, err)
+}
+
 // A battle that is not a companion's refuses corrections and take-backs.
 func TestCompanionCommandsOnlyInCompanionMode(t *testing.T) {
 	b, err := battle.New(setup(starship.Rules{Set: starship.Complete},

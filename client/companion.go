@@ -41,6 +41,18 @@ func (c *Client) Consent(ctx context.Context, agree bool) error {
 	return c.message(ctx, wire.TypeConsent, func(m *wire.ClientMsg) { m.Consent = &wire.Consent{Agree: agree} })
 }
 
+// ProposePoses proposes where the other player's models stand (its owner
+// agrees or refuses: AnswerPoses).
+func (c *Client) ProposePoses(ctx context.Context, p wire.Poses) error {
+	return c.message(ctx, wire.TypePoses, func(m *wire.ClientMsg) { m.Poses = &p })
+}
+
+// AnswerPoses answers the other player's pose proposal for this seat's
+// ships (State.Poses): agreed, the server corrects each pose.
+func (c *Client) AnswerPoses(ctx context.Context, agree bool) error {
+	return c.message(ctx, wire.TypeConsent, func(m *wire.ClientMsg) { m.Consent = &wire.Consent{Agree: agree, Poses: true} })
+}
+
 // message sends one message for the moment of the latest state, as Act
 // does: again after a lost connection, unless the server has moved on.
 func (c *Client) message(ctx context.Context, typ string, fill func(*wire.ClientMsg)) error {

@@ -24,6 +24,10 @@ import (
 //   - the players may take back their latest actions by agreement (undo,
 //     then the other's consent): the battle journals a take-back and the
 //     game returns to where it stood before those actions;
+//   - a player may propose where the other player's models stand (poses,
+//     from a photo of a disputed shot or set on the twin); the owner
+//     agrees (the poses are corrected with the owner's side, journaled)
+//     or refuses;
 //   - each reveal's moves are given as TableMoves to copy onto the table.
 
 // mark is where a companion game stood before one of its actions: what
@@ -67,14 +71,17 @@ func (g *game) markNow() mark {
 	return mark{journal: len(g.b.Journal()), key: g.key, round: g.round, queue: slices.Clone(g.queue), need: g.need, moves: g.moves}
 }
 
-// undoable reports whether message type typ is an action an undo may take
-// back: a supply, an open command, and the first commitment of a round.
-func (g *game) undoable(typ string) bool {
-	switch typ {
+// undoable reports whether message m is an action an undo may take back:
+// a supply, an open command, the first commitment of a round, and an
+// agreed pose proposal.
+func (g *game) undoable(m wire.ClientMsg) bool {
+	switch m.Type {
 	case wire.TypeSupply, wire.TypeAct:
 		return true
 	case wire.TypeCommit:
 		return len(g.commits) == 0
+	case wire.TypeConsent:
+		return m.Consent.Poses && m.Consent.Agree && g.poseOffer() != nil
 	}
 	return false
 }
@@ -146,6 +153,9 @@ func (g *game) proposeUndo(st *battle.State, side battle.Side, m wire.ClientMsg)
 	if len(g.commits) > 0 {
 		return errors.New("undo: plans are being sealed; finish this round of commitments first")
 	}
+	if g.poseOffer() != nil {
+		return fmt.Errorf("undo: the %s player's pose proposal waits for an answer; answer it first", g.poses.By)
+	}
 	if m.Undo.Back > len(g.marks) {
 		return fmt.Errorf("undo: back: %d; there are %d actions to take back", m.Undo.Back, len(g.marks))
 	}
@@ -178,8 +188,106 @@ func (g *game) consent(side battle.Side, m wire.ClientMsg) error {
 	}
 	g.key, g.round, g.queue, g.need, g.moves = mk.key, mk.round, mk.queue, mk.need, mk.moves
 	g.marks = g.marks[:k]
+	g.poses = nil
 	g.commits, g.revealed = map[battle.Side]string{}, map[battle.Side]bool{}
 	g.opened, g.pending = map[battle.Side]*wire.Seal{}, map[battle.Side][]wire.StandInNote{}
+	return nil
+}
+
+// proposePoses records side's proposal of where the other player's
+// models stand (wire.Poses): each ship the opponent's, on the table, and
+// the corrections its owner would make taken by the battle as they stand
+// (Battle.CheckPoses: on the table, clear of planetoids and other bases,
+// before the first declaration or commitment). It replaces side's own
+// proposal not yet answered; it is refused while the other player's
+// proposal or an undo proposal waits for an answer.
+func (g *game) proposePoses(st *battle.State, side battle.Side, m wire.ClientMsg) error {
+	if !g.companion() {
+		return errors.New("poses: only a companion game corrects poses to the table")
+	}
+	switch {
+	case g.offer != nil:
+		return fmt.Errorf("poses: the %s player's undo proposal waits for an answer; answer it first", g.offer.By)
+	case g.poseOffer() != nil && g.poses.By != side:
+		return fmt.Errorf("poses: the %s player's pose proposal waits for your answer; answer it first", g.poses.By)
+	case g.need != nil:
+		return fmt.Errorf("poses: the game waits for a %s for %s; supply it first", g.need.What, g.need.For)
+	}
+	side2 := map[string]battle.Side{}
+	for _, s := range st.Ships {
+		side2[s.ID] = s.Side
+	}
+	p := m.Poses
+	cmds := make([]battle.Command, len(p.Ships))
+	for i, sp := range p.Ships {
+		owner, ok := side2[sp.Ship]
+		switch {
+		case !ok:
+			return fmt.Errorf("poses: ships[%d]: no ship %q", i, sp.Ship)
+		case owner == side:
+			return fmt.Errorf("poses: ships[%d]: %s is your own ship; correct its pose yourself (act with a pose command)", i, sp.Ship)
+		}
+		pose := sp.Pose
+		cmds[i] = battle.Command{Type: battle.CmdPose, Side: owner, Ship: sp.Ship, Pose: &pose}
+	}
+	if s := p.Shot; s != nil {
+		for _, id := range []string{s.Attacker, s.Target} {
+			if _, ok := side2[id]; !ok {
+				return fmt.Errorf("poses: shot: no ship %q", id)
+			}
+		}
+	}
+	if err := g.correctPose(cmds[0]); err != nil {
+		return fmt.Errorf("poses: %w", err)
+	}
+	if err := g.b.CheckPoses(cmds); err != nil {
+		return fmt.Errorf("poses: %w", err)
+	}
+	o := &wire.PoseOffer{By: side, Poses: wire.Poses{Ships: slices.Clone(p.Ships)}}
+	if p.Shot != nil {
+		shot := *p.Shot
+		o.Shot = &shot
+	}
+	g.poses, g.posesAt = o, len(g.b.Journal())
+	return nil
+}
+
+// poseOffer is the pose proposal waiting for an answer: none once the
+// battle has changed since it was made (the game moved on: a reveal, a
+// clock's stand-in, any action), whatever the path of the change.
+func (g *game) poseOffer() *wire.PoseOffer {
+	if g.poses == nil || g.posesAt != len(g.b.Journal()) {
+		return nil
+	}
+	return g.poses
+}
+
+// answerPoses answers the other player's pose proposal (consent with
+// poses): agreed, each pose is corrected in order with the answering
+// owner's side (journaled EvPoseCorrected, as the owner's own correction);
+// refused, nothing changes. Either way the proposal is gone.
+func (g *game) answerPoses(side battle.Side, m wire.ClientMsg) error {
+	o := g.poses
+	switch {
+	case o == nil:
+		return errors.New("consent: poses: no pose proposal waits for an answer")
+	case o.By == side:
+		return errors.New("consent: poses: the owner of the ships answers a pose proposal, not the one who proposed it")
+	case g.poseOffer() == nil:
+		return errors.New("consent: poses: the game moved on since the proposal; measure again and propose anew")
+	}
+	if !m.Consent.Agree {
+		g.poses = nil
+		return nil
+	}
+	for _, sp := range o.Ships {
+		pose := sp.Pose
+		if err := g.apply(battle.Command{Type: battle.CmdPose, Side: side, Ship: sp.Ship, Pose: &pose}); err != nil {
+			// checked at the proposal on this very battle: the game is rebuilt
+			return errDirty{fmt.Errorf("consent: poses: %w", err)}
+		}
+	}
+	g.poses = nil
 	return nil
 }
 

@@ -55,6 +55,10 @@ type game struct {
 	marks []mark
 	offer *wire.UndoOffer
 	moves []wire.TableMove
+	// poses: the pose proposal for the other player's ships not yet
+	// answered, made when the battle's journal was posesAt long.
+	poses   *wire.PoseOffer
+	posesAt int
 
 	// flown: the ships' moves of every turn revealed (flew), sent for the
 	// latest turns (wire.State.Flown)
@@ -255,7 +259,7 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 		return fmt.Errorf("%s: the game waits for a %s for %s; supply it first", m.Type, g.need.What, g.need.For)
 	}
 	var before *mark
-	if g.companion() && g.undoable(m.Type) {
+	if g.companion() && g.undoable(m) {
 		mk := g.markNow()
 		before = &mk
 	}
@@ -272,9 +276,15 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 	case wire.TypeUndo:
 		err = g.proposeUndo(&st, side, m)
 	case wire.TypeConsent:
-		err = g.consent(side, m)
+		if m.Consent.Poses {
+			err = g.answerPoses(side, m)
+		} else {
+			err = g.consent(side, m)
+		}
+	case wire.TypePoses:
+		err = g.proposePoses(&st, side, m)
 	default:
-		err = fmt.Errorf("message: type %q; allowed: commit, reveal, act, supply, undo, consent", m.Type)
+		err = fmt.Errorf("message: type %q; allowed: commit, reveal, act, supply, undo, consent, poses", m.Type)
 	}
 	if err != nil {
 		return err
@@ -282,6 +292,7 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 	if before != nil {
 		g.marks = append(g.marks, *before)
 		g.offer = nil // an action after the proposal: the proposal no longer says what it takes back
+		g.poses = nil // nor does a pose proposal say where the models stand now
 	}
 	g.seq++
 	return g.settle()
@@ -652,6 +663,7 @@ func (g *game) state(seat battle.Side) *wire.State {
 	}
 	if g.companion() {
 		s.Companion, s.Need, s.Undo, s.UndoPoints, s.Moves = true, needOf(g.need), g.offer, len(g.marks), g.moves
+		s.Poses = g.poseOffer()
 	}
 	if g.over() {
 		s.Record = g.published

@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,6 +21,9 @@ func TestCompanionMessagesAreReadStrictly(t *testing.T) {
 		`{"type":"supply",` + at + `,"supply":{"counter":{"value":2,"plus":true}}}`,
 		`{"type":"undo",` + at + `,"undo":{"back":2}}`,
 		`{"type":"consent",` + at + `,"consent":{"agree":false}}`,
+		`{"type":"consent",` + at + `,"consent":{"agree":true,"poses":true}}`,
+		`{"type":"poses",` + at + `,"poses":{"ships":[{"ship":"raider-1","pose":{"pos":{"x":1,"y":2},"heading":0.5}}]}}`,
+		`{"type":"poses",` + at + `,"poses":{"ships":[{"ship":"raider-1","pose":{"pos":{"x":1,"y":2},"heading":0.5}}],"shot":{"attacker":"viper-1","target":"raider-1"}}}`,
 	} {
 		_, err := wire.Decode([]byte(ok))
 		assert.NoError(t, err, ok)
@@ -34,6 +38,13 @@ func TestCompanionMessagesAreReadStrictly(t *testing.T) {
 		`{"type":"consent",` + at + `}`,
 		`{"type":"act",` + at + `,"command":{"type":"ftl"},"supply":{"roll":true}}`,
 		`{"type":"consent",` + at + `,"consent":{"agree":true},"undo":{"back":1}}`,
+		`{"type":"poses",` + at + `}`,
+		`{"type":"poses",` + at + `,"poses":{"ships":[]}}`,
+		`{"type":"poses",` + at + `,"poses":{"ships":[{"ship":"","pose":{}}]}}`,
+		`{"type":"poses",` + at + `,"poses":{"ships":[{"ship":"` + strings.Repeat("x", wire.MaxShipID+1) + `","pose":{}}]}}`,
+		`{"type":"poses",` + at + `,"poses":{"ships":[` + strings.TrimSuffix(strings.Repeat(`{"ship":"a","pose":{}},`, wire.MaxPoses+1), ",") + `]}}`,
+		`{"type":"poses",` + at + `,"poses":{"ships":[{"ship":"a","pose":{}}],"shot":{"attacker":"a"}}}`,
+		`{"type":"consent",` + at + `,"consent":{"agree":true},"poses":{"ships":[{"ship":"a","pose":{}}]}}`,
 	} {
 		_, err := wire.Decode([]byte(bad))
 		require.Error(t, err, bad)

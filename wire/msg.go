@@ -27,7 +27,8 @@ const (
 	// A companion game's (played with models on a real table):
 	TypeSupply  = "supply"  // the die, pick or counter the game waits for (State.Need)
 	TypeUndo    = "undo"    // propose to take back the latest actions
-	TypeConsent = "consent" // answer the other player's proposal
+	TypeConsent = "consent" // answer the other player's proposal (an undo, or poses)
+	TypePoses   = "poses"   // propose where the other player's models stand (its owner agrees or refuses)
 )
 
 // The server's message types.
@@ -56,6 +57,7 @@ type ClientMsg struct {
 	Supply     *Supply          `json:"supply,omitempty"`     // supply
 	Undo       *Undo            `json:"undo,omitempty"`       // undo
 	Consent    *Consent         `json:"consent,omitempty"`    // consent
+	Poses      *Poses           `json:"poses,omitempty"`      // poses
 }
 
 // Supply answers a companion game's Need: exactly one of Value (a die
@@ -76,10 +78,50 @@ type Undo struct {
 	Back int `json:"back"`
 }
 
-// Consent answers the other player's undo proposal.
+// Consent answers the other player's proposal: its undo proposal
+// (State.Undo), or with Poses its pose proposal (State.Poses).
 type Consent struct {
 	Agree bool `json:"agree"`
+	Poses bool `json:"poses,omitempty"`
 }
+
+// Poses proposes where the other player's models stand on the real table
+// (a companion game; from a photo, or set on the twin): one pose per ship,
+// each a ship of the other player's, and the disputed shot the poses were
+// measured for, if any. Only a ship's owner corrects its pose: the other
+// player agrees (then the server corrects each pose in order with the
+// owner's side, journaled as any correction) or refuses (nothing
+// changes). A new proposal replaces the proposer's own proposal not yet
+// answered; any action of the game drops it (State.Poses).
+type Poses struct {
+	Ships []ShipPose    `json:"ships"`
+	Shot  *DisputedPair `json:"shot,omitempty"`
+}
+
+// ShipPose is where one ship's model is said to stand.
+type ShipPose struct {
+	Ship string       `json:"ship"`
+	Pose physics.Pose `json:"pose"`
+}
+
+// DisputedPair names a disputed shot: the attacker and its target.
+type DisputedPair struct {
+	Attacker string `json:"attacker"`
+	Target   string `json:"target"`
+}
+
+// PoseOffer is a pose proposal waiting for its owner's answer: who
+// proposed it and what (Poses). Poses are public: both seats see it.
+type PoseOffer struct {
+	By battle.Side `json:"by"`
+	Poses
+}
+
+// MaxPoses bounds the ships of one pose proposal.
+const MaxPoses = 64
+
+// MaxShipID bounds the length of a ship's id in a pose proposal.
+const MaxShipID = 64
 
 // Need is the draw a companion game waits for (battle.NeedInput): What
 // (battle.DrawDie, DrawPick, DrawCounter) among Of, for what (For, the
@@ -198,11 +240,14 @@ type State struct {
 	// nothing else is owed until it comes), the undo proposal waiting for
 	// an answer (Undo), how many actions may be taken back (UndoPoints),
 	// and the moves of the latest reveal to copy onto the table (Moves).
-	Companion  bool        `json:"companion,omitempty"`
-	Need       *Need       `json:"need,omitempty"`
-	Undo       *UndoOffer  `json:"undo,omitempty"`
-	UndoPoints int         `json:"undo_points,omitempty"`
-	Moves      []TableMove `json:"moves,omitempty"`
+	Companion  bool       `json:"companion,omitempty"`
+	Need       *Need      `json:"need,omitempty"`
+	Undo       *UndoOffer `json:"undo,omitempty"`
+	UndoPoints int        `json:"undo_points,omitempty"`
+	// Poses is a pose proposal for one seat's ships waiting for that
+	// seat's answer (Consent with Poses).
+	Poses *PoseOffer  `json:"poses,omitempty"`
+	Moves []TableMove `json:"moves,omitempty"`
 
 	// Flown are the ships' moves of the latest turns as the engine flew
 	// them (Flight), oldest first: the turns this state's events may hold
@@ -342,16 +387,39 @@ func Decode(data []byte) (ClientMsg, error) {
 		if m.Consent == nil {
 			return m, fmt.Errorf("consent: consent: missing")
 		}
+	case TypePoses:
+		if err := checkPoses(m.Poses); err != nil {
+			return m, err
+		}
 	default:
-		return m, fmt.Errorf("message: type %q; allowed: commit, reveal, act, supply, undo, consent", m.Type)
+		return m, fmt.Errorf("message: type %q; allowed: commit, reveal, act, supply, undo, consent, poses", m.Type)
 	}
-	if m.Type != TypeSupply && m.Supply != nil || m.Type != TypeUndo && m.Undo != nil || m.Type != TypeConsent && m.Consent != nil {
-		return m, fmt.Errorf("%s: supply, undo and consent travel only in messages of their own type", m.Type)
+	if m.Type != TypeSupply && m.Supply != nil || m.Type != TypeUndo && m.Undo != nil || m.Type != TypeConsent && m.Consent != nil || m.Type != TypePoses && m.Poses != nil {
+		return m, fmt.Errorf("%s: supply, undo, consent and poses travel only in messages of their own type", m.Type)
 	}
 	if m.Turn < 1 || m.Step < 1 || m.Step > 2 || m.Round < 0 {
 		return m, fmt.Errorf("%s: turn, step, round: %d, %d, %d; allowed: turn from 1, step 1 or 2, round from 0", m.Type, m.Turn, m.Step, m.Round)
 	}
 	return m, nil
+}
+
+// checkPoses checks a pose proposal's shape (the game checks the rest).
+func checkPoses(p *Poses) error {
+	if p == nil {
+		return fmt.Errorf("poses: poses: missing")
+	}
+	if len(p.Ships) < 1 || len(p.Ships) > MaxPoses {
+		return fmt.Errorf("poses: ships: %d; allowed 1 to %d", len(p.Ships), MaxPoses)
+	}
+	for i, sp := range p.Ships {
+		if sp.Ship == "" || len(sp.Ship) > MaxShipID {
+			return fmt.Errorf("poses: ships[%d].ship: %d characters; allowed 1 to %d", i, len(sp.Ship), MaxShipID)
+		}
+	}
+	if s := p.Shot; s != nil && (s.Attacker == "" || s.Target == "" || len(s.Attacker) > MaxShipID || len(s.Target) > MaxShipID) {
+		return fmt.Errorf("poses: shot: give the attacker and the target (1 to %d characters each)", MaxShipID)
+	}
+	return nil
 }
 
 // MaxUndo bounds the actions one undo proposal takes back.

@@ -37,6 +37,14 @@ type Table interface {
 	AnswerUndo(agree bool) error
 	Offer() *wire.UndoOffer
 	UndoPoints() int
+	// ProposePoses proposes where the other player's models stand (from
+	// a photo of a disputed shot, or set on the twin): only a ship's
+	// owner corrects it, so the owner agrees or refuses (AnswerPoses).
+	// PoseOffer is the proposal waiting for an answer, either seat's
+	// (By says whose; nil: none).
+	ProposePoses(p wire.Poses) error
+	AnswerPoses(agree bool) error
+	PoseOffer() *wire.PoseOffer
 	// Moves are the latest reveal's moves to copy onto the table: the
 	// cards, the plan as it flies, the rules an illegal plan breaks and
 	// what to do at the table, the stand's pose after each step.
@@ -200,6 +208,24 @@ func (c *Companion) AnswerUndo(agree bool) error {
 func (c *Companion) Offer() *wire.UndoOffer {
 	if st := c.State(); st != nil {
 		return st.Undo
+	}
+	return nil
+}
+
+// ProposePoses implements Table.
+func (c *Companion) ProposePoses(p wire.Poses) error {
+	return c.sendAside("the pose proposal", func(ctx context.Context) error { return c.Client().ProposePoses(ctx, p) })
+}
+
+// AnswerPoses implements Table.
+func (c *Companion) AnswerPoses(agree bool) error {
+	return c.sendAside("the answer", func(ctx context.Context) error { return c.Client().AnswerPoses(ctx, agree) })
+}
+
+// PoseOffer implements Table.
+func (c *Companion) PoseOffer() *wire.PoseOffer {
+	if st := c.State(); st != nil {
+		return st.Poses
 	}
 	return nil
 }

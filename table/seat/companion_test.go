@@ -105,6 +105,18 @@ func TestCompanionSeatPlaysATableTurn(t *testing.T) {
 	})
 	assert.Nil(t, col.Offer())
 
+	// The Cylon's photo puts escort-2's model 3 mm further on: it
+	// proposes, the owner agrees, the twin follows.
+	moved = physics.Pose{Pos: was.Pos.Add(physics.V(0, 3)), Heading: was.Heading}
+	require.NoError(t, cyl.ProposePoses(wire.Poses{Ships: []wire.ShipPose{{Ship: "escort-2", Pose: moved}}}))
+	poll(func() bool { return col.PoseOffer() != nil && settled(col, cyl) })
+	assert.Equal(t, battle.Cylon, col.PoseOffer().By)
+	assert.Equal(t, was, shipIn(col.View(battle.Colonial), "escort-2").Pose, "nothing moves before the owner agrees")
+	require.NoError(t, col.AnswerPoses(true))
+	poll(func() bool { return shipIn(cyl.View(battle.Cylon), "escort-2").Pose == moved && settled(col, cyl) })
+	assert.Nil(t, cyl.PoseOffer())
+	require.NoError(t, col.Status().Err)
+
 	require.NoError(t, col.Do(battle.Command{Type: battle.CmdAligned, Side: battle.Colonial}))
 	// No ship can fire: movement step 2, then the table again.
 	poll(func() bool { return col.View(battle.Colonial).Step == 2 && settled(col, cyl) })
