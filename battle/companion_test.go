@@ -265,3 +265,44 @@ func TestChoosingATarget_CompanionRulesOnTheAlignedTable(t *testing.T) {
 	require.Equal(t, battle.Declaring, b.Phase())
 	assert.NotEmpty(t, b.Targets("viper"))
 }
+
+// Firing: to attack, the attacker rolls two dice. In a companion battle
+// the die the battle waits for names the player who rolls it at the
+// table (NeedInput.Side): the attacking ship's, whichever side fires.
+func TestFiring_CompanionTheAttackerRollsTheAttack(t *testing.T) {
+	for _, c := range []struct {
+		shooter, target string
+		side            battle.Side
+	}{{"viper", "raider", battle.Colonial}, {"raider", "viper", battle.Cylon}} {
+		b := facing(t)
+		standStill(t, b)
+		decl := map[battle.Side]battle.Command{
+			battle.Colonial: {Type: battle.CmdDeclare, Side: battle.Colonial},
+			battle.Cylon:    {Type: battle.CmdDeclare, Side: battle.Cylon},
+		}
+		d := decl[c.side]
+		d.Shots = []battle.Shot{{Shooter: c.shooter, Target: c.target}}
+		decl[c.side] = d
+		do(t, b, decl[battle.Colonial], nil)
+		dice := 0
+		for range 40 {
+			_, err := b.Apply(decl[battle.Cylon]) // again after each draw, as a server does
+			if err == nil {
+				break
+			}
+			var need *battle.NeedInput
+			require.True(t, errors.As(err, &need), "%v", err)
+			sup := battle.Command{Type: battle.CmdSupply, Side: c.side, Roll: 1}
+			if need.What == battle.DrawCounter {
+				sup.Side, sup.Roll, sup.FromCup = need.Side, 0, 1
+			} else {
+				require.Equal(t, battle.DrawDie, need.What)
+				assert.Equal(t, c.side, need.Side, "%s's attack: its player rolls", c.shooter)
+				dice++
+			}
+			_, err = b.Apply(sup)
+			require.NoError(t, err)
+		}
+		assert.GreaterOrEqual(t, dice, 2, "%s's attack rolled two dice", c.shooter)
+	}
+}

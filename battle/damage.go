@@ -51,7 +51,7 @@ func (b *Battle) drawFrom(cup *[]Counter, about Event) (Counter, error) {
 		b.src.drawn = append(b.src.drawn, Draw{What: "counter", Of: len(*cup), Value: i, For: why})
 	} else {
 		var err error
-		if i, err = b.src.take("counter", len(*cup), why); err != nil {
+		if i, err = b.src.take("counter", len(*cup), why, ""); err != nil {
 			return Counter{}, err
 		}
 	}

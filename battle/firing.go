@@ -239,11 +239,11 @@ func (b *Battle) resolveFire() error {
 		for _, m := range mods {
 			total += m.Value
 		}
-		d1, err := b.src.d6(a.ID + "'s attack on " + t.ID)
+		d1, err := b.src.d6(a.ID+"'s attack on "+t.ID, a.Side)
 		if err != nil {
 			return err
 		}
-		d2, err := b.src.d6(a.ID + "'s attack on " + t.ID)
+		d2, err := b.src.d6(a.ID+"'s attack on "+t.ID, a.Side)
 		if err != nil {
 			return err
 		}
@@ -256,10 +256,10 @@ func (b *Battle) resolveFire() error {
 			}
 			if again {
 				b.emit(Event{Kind: EvReroll, Ship: a.ID, Dice: []int{d1, d2}})
-				if d1, err = b.src.d6(a.ID + "'s second roll on " + t.ID); err != nil {
+				if d1, err = b.src.d6(a.ID+"'s second roll on "+t.ID, a.Side); err != nil {
 					return err
 				}
-				if d2, err = b.src.d6(a.ID + "'s second roll on " + t.ID); err != nil {
+				if d2, err = b.src.d6(a.ID+"'s second roll on "+t.ID, a.Side); err != nil {
 					return err
 				}
 				hits, split = odds.RollHits(attack, total, b.setup.Rules.Has(starship.OptDoubles), d1, d2)

@@ -113,11 +113,11 @@ func (b *Battle) settleTailing() error {
 			continue
 		}
 		if need := b.tailRoll(s.Ship.Pilot); need > 0 {
-			d1, err := b.src.d6(s.ID + "'s tailing roll")
+			d1, err := b.src.d6(s.ID+"'s tailing roll", s.Side)
 			if err != nil {
 				return err
 			}
-			d2, err := b.src.d6(s.ID + "'s tailing roll")
+			d2, err := b.src.d6(s.ID+"'s tailing roll", s.Side)
 			if err != nil {
 				return err
 			}
@@ -517,13 +517,13 @@ func (b *Battle) enterByFTL(s *ShipState) error {
 // (Faster-than-light movement): 2d6 for the marker's side, then 1d6 for
 // the distance in cm.
 func (b *Battle) ftlRolls(s *ShipState) (side1, side2, distance int, err error) {
-	if side1, err = b.src.d6(s.ID + "'s FTL side"); err != nil {
+	if side1, err = b.src.d6(s.ID+"'s FTL side", s.Side); err != nil {
 		return
 	}
-	if side2, err = b.src.d6(s.ID + "'s FTL side"); err != nil {
+	if side2, err = b.src.d6(s.ID+"'s FTL side", s.Side); err != nil {
 		return
 	}
-	distance, err = b.src.d6(s.ID + "'s FTL distance")
+	distance, err = b.src.d6(s.ID+"'s FTL distance", s.Side)
 	return
 }
 

@@ -29,8 +29,13 @@ type NeedInput struct {
 	Of   int
 	For  string // what it decides, in words
 	// Ship is the ship a counter is drawn for, Side its owner, who alone
-	// may see the counter (Fire!: the values stay secret); "" for dice
-	// and picks, which either player may roll.
+	// may see the counter (Fire!: the values stay secret). For a die,
+	// Side is the player who rolls it at the table: the attacker (Firing:
+	// to attack, roll two dice), the jumping ship's (Faster-than-light
+	// movement), the tailing ship's (a rookie's tailing roll), the
+	// flawed pilot's opponent (Pilot Talents and Flaws: an opponent rolls
+	// to activate a flaw); "" for a pick (which side first, which ship
+	// first among equals), which either player may make.
 	Ship string
 	Side Side
 	// Cup is the cup a counter comes from: "damage" or "collision".
@@ -96,9 +101,10 @@ func (b *Battle) reseed(cmd Command) error {
 	return nil
 }
 
-// d6 rolls one die.
-func (s *source) d6(why string) (int, error) {
-	v, err := s.take("d6", 6, why)
+// d6 rolls one die; by is the player who rolls it at the table (a
+// companion battle's NeedInput.Side).
+func (s *source) d6(why string, by Side) (int, error) {
+	v, err := s.take("d6", 6, why, by)
 	if err != nil {
 		return 0, err
 	}
@@ -110,14 +116,14 @@ func (s *source) pick(n int, why string) (int, error) {
 	if n == 1 {
 		return 0, nil
 	}
-	return s.take("pick", n, why)
+	return s.take("pick", n, why, "")
 }
 
-func (s *source) take(what string, n int, why string) (int, error) {
+func (s *source) take(what string, n int, why string, by Side) (int, error) {
 	var v int
 	if s.companion {
 		if len(s.supplied) == 0 {
-			return 0, &NeedInput{What: what, Of: n, For: why}
+			return 0, &NeedInput{What: what, Of: n, For: why, Side: by}
 		}
 		head := s.supplied[0]
 		if head.roll {

@@ -153,11 +153,11 @@ func (b *Battle) tryFlaw(s *ShipState, id string) (bool, error) {
 		return false, nil
 	}
 	s.FlawsTried = append(s.FlawsTried, id)
-	d1, err := b.src.d6(s.Side.Opponent().String() + "'s roll for " + s.ID + "'s " + spec.Name)
+	d1, err := b.src.d6(s.Side.Opponent().String()+"'s roll for "+s.ID+"'s "+spec.Name, s.Side.Opponent())
 	if err != nil {
 		return false, err
 	}
-	d2, err := b.src.d6(s.Side.Opponent().String() + "'s roll for " + s.ID + "'s " + spec.Name)
+	d2, err := b.src.d6(s.Side.Opponent().String()+"'s roll for "+s.ID+"'s "+spec.Name, s.Side.Opponent())
 	if err != nil {
 		return false, err
 	}

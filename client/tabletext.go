@@ -14,7 +14,13 @@ import (
 func NeedText(n *wire.Need, seat battle.Side) string {
 	switch n.What {
 	case battle.DrawDie:
-		return "a die for " + n.For + ": roll it on the table and type it in, or let the app roll"
+		switch n.Side {
+		case "":
+			return "a die for " + n.For + ": roll it on the table and type it in, or let the app roll"
+		case seat:
+			return "a die for " + n.For + ": you roll it on the table and type it in, or let the app roll"
+		}
+		return "a die for " + n.For + ": the " + n.Side.Title() + " player rolls it on the table and types it in on their screen, or lets the app roll"
 	case battle.DrawPick:
 		return fmt.Sprintf("a choice at random among %d for %s: type 0 to %d, or let the app choose", n.Of, n.For, n.Of-1)
 	}
@@ -26,13 +32,17 @@ func NeedText(n *wire.Need, seat battle.Side) string {
 }
 
 // NeedTextOf says what draw a companion game waits for to a player whose
-// screen does not take it: the die or choice is typed in on the typist's
-// screen (a phone at the same table), a counter drawn by its owner.
+// screen does not take it: a die with its roller (Need.Side) or a
+// counter is the roller's or the owner's; a die or choice that either
+// player may make is typed in on the typist's screen (a phone at the
+// same table).
 func NeedTextOf(n *wire.Need, seat, typist battle.Side) string {
-	switch n.What {
-	case battle.DrawDie:
+	switch {
+	case n.Side != "":
+		return NeedText(n, seat) // its roller, or its owner, draws it
+	case n.What == battle.DrawDie:
 		return "a die for " + n.For + ": rolled on the table and typed in on the " + typist.Title() + " player's screen, or rolled by the app there"
-	case battle.DrawPick:
+	case n.What == battle.DrawPick:
 		return fmt.Sprintf("a choice at random among %d for %s: typed in (0 to %d) on the %s player's screen, or chosen by the app there", n.Of, n.For, n.Of-1, typist.Title())
 	}
 	return NeedText(n, seat)

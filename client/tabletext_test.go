@@ -72,3 +72,16 @@ func TestMoveTextNamedForAPlayer(t *testing.T) {
 	}
 	assert.Contains(t, client.MoveText(m), "no-arrow-for-speed (Maneuver cards)", "the command line keeps the ids")
 }
+
+// TestNeedTextSaysWhoRollsTheDie: a die has its roller at the table
+// (Firing: the attacker rolls two dice; Faster-than-light movement: the
+// jumping ship's player): the roller reads "you roll it", the other
+// player whose phone does not take it reads who rolls and types it in.
+func TestNeedTextSaysWhoRollsTheDie(t *testing.T) {
+	n := &wire.Need{What: battle.DrawDie, Of: 6, For: "hunter-1's attack on raptor", Side: battle.Cylon}
+	assert.Contains(t, client.NeedText(n, battle.Cylon), ": you roll it on the table and type it in, or let the app roll")
+	other := client.NeedTextOf(n, battle.Colonial, battle.Colonial)
+	assert.Contains(t, other, ": the Cylon player rolls it on the table and types it in on their screen")
+	assert.NotContains(t, other, "Colonial", "the typist of a choice is not the roller of a die")
+	assert.NotContains(t, other, "you roll")
+}

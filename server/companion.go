@@ -98,8 +98,13 @@ func (g *game) supply(st *battle.State, side battle.Side, m wire.ClientMsg) erro
 	}
 	sup := *m.Supply
 	cmd := battle.Command{Type: battle.CmdSupply, Side: side}
-	if n.What == battle.DrawCounter && n.Side != "" && side != n.Side {
+	switch {
+	case n.What == battle.DrawCounter && n.Side != "" && side != n.Side:
 		return fmt.Errorf("supply: the counter for %s is drawn by its owner, the %s player", n.Ship, n.Side)
+	case n.Side != "" && side != n.Side:
+		// a die has its roller (battle.NeedInput.Side): the attacker,
+		// the jumping ship's player, the flawed pilot's opponent
+		return fmt.Errorf("supply: the die for %s is rolled by the %s player; it is typed in on their screen", n.For, n.Side.Title())
 	}
 	switch {
 	case sup.Roll && n.What == battle.DrawCounter:

@@ -83,10 +83,10 @@ func (tb *table) sync() *wire.State {
 	return st
 }
 
-// supplier is the seat that answers a need: a counter's owner; the
-// Colonial rolls the dice.
+// supplier is the seat that answers a need: a counter's owner, a die's
+// roller; the Colonial makes a choice at random.
 func supplier(n *wire.Need) battle.Side {
-	if n.What == battle.DrawCounter && n.Side != "" {
+	if n.Side != "" {
 		return n.Side
 	}
 	return battle.Colonial
@@ -315,18 +315,22 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 
 	// Turn 1 moved on (no ship could fire); turn 2 begins with hunter-2's
 	// arrival by FTL (Faster-than-light movement): its dice are rolled on
-	// the table and typed in. A die of 7 or 0 is refused.
+	// the table by its player, the Cylon, and typed in on the Cylon's
+	// phone; the Colonial's is refused. A die of 7 or 0 is refused.
 	tb.holdFire()
 	st = tb.sync()
 	require.NotNil(t, st.Need, "the arrival waits for dice")
 	require.Equal(t, battle.DrawDie, st.Need.What)
+	require.Equal(t, battle.Cylon, st.Need.Side, "hunter-2's player rolls its FTL dice")
 	seq = st.Seq
-	tb.refused(col.SupplyValue(ctx, 7), "a die of 7")
-	tb.refused(col.SupplyValue(ctx, 0), "a die of 0")
+	tb.refused(col.SupplyValue(ctx, 3), "the other player's die")
+	tb.refused(col.Supply(ctx, wire.Supply{Roll: true}), "the app's roll of the other player's die")
+	tb.refused(cyl.SupplyValue(ctx, 7), "a die of 7")
+	tb.refused(cyl.SupplyValue(ctx, 0), "a die of 0")
 	require.Equal(t, seq, tb.sync().Seq)
 	// A mistyped die is taken back by agreement: the game asks for it again.
 	need := *st.Need
-	require.NoError(t, col.SupplyValue(ctx, 5))
+	require.NoError(t, cyl.SupplyValue(ctx, 5))
 	require.NotEqual(t, seq, tb.sync().Seq)
 	require.NoError(t, cyl.Undo(ctx, 1))
 	tb.sync()

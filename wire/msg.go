@@ -126,7 +126,9 @@ const MaxShipID = 64
 // Need is the draw a companion game waits for (battle.NeedInput): What
 // (battle.DrawDie, DrawPick, DrawCounter) among Of, for what (For, the
 // engine's words); a counter is drawn from Cup for Ship, whose owner
-// Side alone supplies it. A die or pick either player supplies.
+// Side alone supplies it; a die is rolled by Side (the attacker, the
+// jumping ship's player, …), who alone supplies it. A pick (Side "")
+// either player supplies.
 type Need struct {
 	What string      `json:"what"`
 	Of   int         `json:"of"`

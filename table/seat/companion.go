@@ -22,7 +22,8 @@ type Table interface {
 	AtTable() bool
 	// Need is the die, choice at random or counter the game waits for
 	// (nil: none), and whether this seat makes the draw (a counter's
-	// owner; the Colonial seat for a die or a choice, though either may).
+	// owner; a die's roller, wire.Need.Side; the Colonial seat for a
+	// choice at random, though either may).
 	Need() (need *wire.Need, mine bool)
 	// Supply answers the need: a die or choice typed from the table
 	// (Value), a counter drawn from the table's cup (Counter), or the
@@ -180,7 +181,9 @@ func (c *Companion) Need() (*wire.Need, bool) {
 		return nil, false
 	}
 	n := st.Need
-	if n.What == battle.DrawCounter && n.Side != "" {
+	if n.Side != "" {
+		// a counter's owner draws it; a die's roller (the attacker, the
+		// jumping ship's player) rolls it and types it in
 		return n, n.Side == st.Seat
 	}
 	return n, st.Seat == battle.Colonial
