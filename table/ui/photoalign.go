@@ -79,6 +79,9 @@ type alignState struct {
 	hand *sheetPlace
 	// job is the search for the bases under way (nil: none)
 	job *alignSearch
+	// found is where the bases on the photo put the sheet (nil: not
+	// looked for yet)
+	found *sheetFound
 	// scroll is the panel's content, taller than its room on a phone
 	// with many ships (tall, on the last frame: More below has a strip
 	// of its own under it)
@@ -127,6 +130,7 @@ func NewPhotoAlign(a *App, name string, img image.Image, al PhotoAlign) (*Photo,
 		// typed from there)
 		p.analyse()
 		p.alignPlaceByHand()
+		p.alignLocate()
 	}
 	return p, nil
 }
@@ -166,17 +170,53 @@ const alignBudget = 12 * time.Millisecond
 // alignSearch is the search for the player's bases on the photo, done a
 // piece at a time between frames: the calibration fitted (with the play
 // area's edges), the bases looked for (photo.BaseSearch, a band of rows
-// at a step), then the bases proposed and the poses measured.
+// at a step), then the bases proposed and the poses measured. Before the
+// sheet's place is known it finds that place instead (locate): the bases
+// looked for in the sheet's own frame (photo.Marks.LocateFrame) and
+// matched to the twin's ships (photo.LocateSheet).
 type alignSearch struct {
 	cal *photo.Calibration
 	bs  *photo.BaseSearch
+	// locate: where the sheet lies is looked for (frame, sheetAt: the
+	// sheet's frame the bases are found in)
+	locate  bool
+	frame   *photo.Calibration
+	sheetAt physics.Vec
+	// found: the sheet laid where its bases put it, their search is not
+	// done again: they are proposed through it
+	found *sheetFound
+}
+
+// sheetFound is where the bases found on the photo put the sheet
+// (photo.LocateSheet), with those bases in the sheet's frame.
+type sheetFound struct {
+	l       photo.Located
+	at      physics.Vec // the place offered, to the tenth of a mm
+	angle   float64     // and of a degree
+	bases   []photo.Base
+	frame   *photo.Calibration
+	sheetAt physics.Vec
+}
+
+// toTable maps a pose of the sheet's frame onto the table with the sheet
+// at at, turned angle.
+func (f *sheetFound) toTable(ps physics.Pose, at physics.Vec, angle float64) physics.Pose {
+	return physics.Pose{Pos: ps.Pos.Sub(f.sheetAt).Rotate(physics.Deg(angle)).Add(at), Heading: ps.Heading + physics.Deg(angle)}
 }
 
 // doing says in words what the search does now and how far it is.
 func (j *alignSearch) doing() string {
 	switch {
+	case j.locate && j.bs == nil:
+		return "fitting the photo to the sheet"
+	case j.locate && j.bs.Stage() != photo.SearchDone:
+		return j.bs.Doing()
+	case j.locate:
+		return "matching them to the game's ships: 100%"
 	case j.cal == nil:
 		return "fitting the photo to the table (the sheet and the play area's edges)"
+	case j.bs == nil:
+		return "measuring each base found: 100%"
 	case j.bs.Stage() != photo.SearchDone:
 		return j.bs.Doing()
 	}
@@ -203,24 +243,46 @@ func (p *Photo) alignTick() {
 	}
 }
 
+// alignClasses are the twin's ships' classes with their bases' sizes.
+func (p *Photo) alignClasses() []photo.ClassSize {
+	var cs []photo.ClassSize
+	for _, s := range p.alignTwins() {
+		cs = append(cs, photo.ClassSize{Class: s.Class, AcrossFlats: s.AcrossFlats})
+	}
+	return cs
+}
+
 // alignStep does the search's next piece.
 func (p *Photo) alignStep() {
 	j := p.al.job
 	switch {
-	case j.cal == nil:
+	case j.locate && j.bs == nil:
+		frame, at, w, d, err := p.marks.LocateFrame(p.snap(), math.Hypot(p.align.Width, p.align.Depth))
+		if err != nil {
+			p.al.job, p.info = nil, "where the sheet lies was not found: "+err.Error()+"; lay it by hand"
+			return
+		}
+		j.frame, j.sheetAt = frame, at
+		j.bs = p.snap().NewBaseSearch(frame.Model, w, d, p.alignClasses())
+	case j.cal == nil && !j.locate:
 		cal, err := p.marks.FitOn(p.snap())
 		if err != nil {
 			p.al.job, p.info = nil, "no bases looked for: "+err.Error()
 			return
 		}
 		j.cal = cal
-		var cs []photo.ClassSize
-		for _, s := range p.alignTwins() {
-			cs = append(cs, photo.ClassSize{Class: s.Class, AcrossFlats: s.AcrossFlats})
+		if f := j.found; f != nil {
+			p.al.job = nil
+			sh := p.marks.Sheet
+			p.alignProposeFrom(cal, f.frame, f.bases, func(ps physics.Pose) physics.Pose { return f.toTable(ps, sh.At, sh.Angle) })
+			return
 		}
-		j.bs = p.snap().NewBaseSearch(cal.Model, p.marks.Scene.Table.Width, p.marks.Scene.Table.Depth, cs)
+		j.bs = p.snap().NewBaseSearch(cal.Model, p.marks.Scene.Table.Width, p.marks.Scene.Table.Depth, p.alignClasses())
 	case j.bs.Stage() != photo.SearchDone:
 		j.bs.Step()
+	case j.locate:
+		p.al.job = nil
+		p.alignLocated(j)
 	default:
 		p.al.job = nil
 		p.alignPropose(j.cal, j.bs.Bases())
@@ -239,6 +301,17 @@ func (p *Photo) alignTwins() []AlignShip {
 // fore mark; the front and rear lines alike; or any flat) nearest the
 // twin's. The player confirms each.
 func (p *Photo) alignPropose(cal *photo.Calibration, bases []photo.Base) {
+	p.alignProposeFrom(cal, cal, bases, nil)
+}
+
+// alignProposeFrom is alignPropose from bases found through frame (the
+// sheet's own frame when its place was found from them), toTable mapping
+// their poses onto the table (nil: frame is cal's); cal is the photo's
+// calibration on the table.
+func (p *Photo) alignProposeFrom(cal, frame *photo.Calibration, bases []photo.Base, toTable func(physics.Pose) physics.Pose) {
+	if toTable == nil {
+		toTable = func(ps physics.Pose) physics.Pose { return ps }
+	}
 	kept := p.marks.Scene.Objects[:0]
 	for _, o := range p.marks.Scene.Objects {
 		if o.Kind == photo.ShipKind && o.ID == p.al.tap {
@@ -250,7 +323,7 @@ func (p *Photo) alignPropose(cal *photo.Calibration, bases []photo.Base) {
 	}
 	p.marks.Scene.Objects = kept
 	twins := p.alignTwins()
-	_, found := p.marks.Proposals(cal, bases)
+	_, found := p.marks.Proposals(frame, bases)
 	type pair struct {
 		base, twin int
 		d          float64
@@ -258,7 +331,7 @@ func (p *Photo) alignPropose(cal *photo.Calibration, bases []photo.Base) {
 	var pairs []pair
 	for i, b := range found {
 		for j, s := range twins {
-			if d := b.Pose.Pos.Dist(s.Pose.Pos); s.AcrossFlats == b.AcrossFlats && d <= s.AcrossFlats {
+			if d := toTable(b.Pose).Pos.Dist(s.Pose.Pos); s.AcrossFlats == b.AcrossFlats && d <= s.AcrossFlats {
 				pairs = append(pairs, pair{i, j, d})
 			}
 		}
@@ -276,7 +349,7 @@ func (p *Photo) alignPropose(cal *photo.Calibration, bases []photo.Base) {
 			continue // another player's base, or one the player tapped
 		}
 		b := found[pr.base]
-		pose := b.Pose
+		pose := toTable(b.Pose)
 		turns := []float64{0}
 		switch {
 		case b.ForeKnown:
@@ -292,8 +365,10 @@ func (p *Photo) alignPropose(cal *photo.Calibration, bases []photo.Base) {
 				best = h
 			}
 		}
-		pose.Heading = best
-		pts, ok := frontCorners(cal.Model, pose, s.AcrossFlats)
+		// the front corners through the frame the base was found in
+		fp := b.Pose
+		fp.Heading += best - pose.Heading
+		pts, ok := frontCorners(frame.Model, fp, s.AcrossFlats)
 		if !ok {
 			continue
 		}
@@ -486,6 +561,9 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 	if p.al.placed {
 		sh := p.marks.Sheet
 		where = fmt.Sprintf("The sheet lies at %s,%s, turned %s°, on the %s × %s mm table.", trimNum(sh.At.X), trimNum(sh.At.Y), trimNum(sh.Angle), trimNum(p.align.Width), trimNum(p.align.Depth))
+		if f := p.foundHere(sh.At, sh.Angle); f != nil {
+			where += fmt.Sprintf(" Its place was found from %d of the ships' bases, about ±%.1f mm and ±%.1f°: a shift all your models share is taken for the sheet's.", len(f.l.Matched), f.l.AtPM, f.l.AnglePM)
+		}
 	}
 	para(where, 12, kit.ColInk, !p.al.placed)
 	var find func()
@@ -566,7 +644,12 @@ func (p *Photo) footW() float64 {
 }
 
 // alignDoing is the foot's words while the bases are looked for.
-func alignDoing(j *alignSearch) string { return "Looking for your bases: " + j.doing() }
+func alignDoing(j *alignSearch) string {
+	if j.locate {
+		return "Finding where the sheet lies from your ships' bases: " + j.doing()
+	}
+	return "Looking for your bases: " + j.doing()
+}
 
 // drawAlignFoot draws the decision pinned at the panel's foot: Send the
 // confirmed corrections and Back; while the bases are looked for, what
@@ -577,7 +660,7 @@ func (p *Photo) drawAlignFoot(l *kit.List, r kit.Rect) {
 	l.Rect(r, kit.ColPanel, kit.ColNone, 0)
 	l.Line([]kit.Pt{{X: r.X, Y: r.Y}, {X: r.X + r.W, Y: r.Y}}, kit.ColPanelLine, 1)
 	x, w, y := r.X+12*s, r.W-24*s, r.Y+8*s
-	if j := p.al.job; j != nil {
+	if j := p.al.job; j != nil && p.al.hand == nil {
 		sz := a.TextSize(11)
 		y = a.Para(l, x, y+sz, w, alignDoing(j), 11, kit.ColInk, false) - sz
 		bar := kit.Rect{X: x, Y: y, W: w, H: 4 * s}
@@ -591,6 +674,16 @@ func (p *Photo) drawAlignFoot(l *kit.List, r kit.Rect) {
 		var back func()
 		if p.al.placed {
 			back = func() { p.al.hand = nil } // the place it had
+		}
+		if j := p.al.job; j != nil {
+			// the place looked for meanwhile: how far it is
+			sz := a.TextSize(11)
+			y = a.Para(l, x, y+sz, w, alignDoing(j), 11, kit.ColInk, false) - sz
+			bar := kit.Rect{X: x, Y: y, W: w, H: 4 * s}
+			l.Rect(bar, kit.Alpha(kit.ColSecondary, 0.3), kit.ColNone, 0)
+			bar.W *= j.progress()
+			l.Rect(bar, kit.ColOK, kit.ColNone, 0)
+			y = r.Y + r.H - p.buttonH() - 8*s
 		}
 		a.ButtonRow(l, x, y, w, p.buttonH(), 6*s, []string{"The sheet lies here", "Keep the last place"}, nil, []func(){p.alignPlaceDone, back})
 		return

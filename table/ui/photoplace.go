@@ -21,6 +21,9 @@ type sheetPlace struct {
 	// turned by its knob
 	drag, turn bool
 	grab       physics.Vec
+	// moved: the player moved or turned it (a place found from the
+	// bases later does not move it then)
+	moved bool
 }
 
 // sheetKnobMM is how far beyond the sheet's right edge its turn knob
@@ -38,6 +41,57 @@ func (p *Photo) alignPlaceByHand() {
 	p.pending, p.al.tap = nil, ""
 }
 
+// alignLocate looks for where the sheet lies on the table from the bases
+// on the photo (alignSearch's locate: a step a tick) while the player
+// may lay it by hand: the place found is offered on the twin's table.
+func (p *Photo) alignLocate() {
+	p.al.job, p.al.found = &alignSearch{locate: true}, nil
+}
+
+// alignLocated offers the place the bases found put the sheet at
+// (photo.LocateSheet): the sheet moved there on the twin's table unless
+// the player moved it already, the bases drawn where it puts them, the
+// interval said; or, when it is not found (too few bases matched, or two
+// places alike), why, and the hand is asked.
+func (p *Photo) alignLocated(j *alignSearch) {
+	var twins []photo.Twin
+	for _, s := range p.alignTwins() {
+		twins = append(twins, photo.Twin{ID: s.ID, AcrossFlats: s.AcrossFlats, Pose: s.Pose})
+	}
+	bases := j.bs.Bases()
+	l := photo.LocateSheet(bases, j.sheetAt, twins)
+	f := &sheetFound{l: l, at: physics.V(math.Round(l.At.X*10)/10, math.Round(l.At.Y*10)/10), angle: math.Mod(math.Round(l.Angle*10)/10, 360),
+		bases: bases, frame: j.frame, sheetAt: j.sheetAt}
+	p.al.found = f
+	switch {
+	case l.Verdict == photo.LocateAmbiguous:
+		r := l.Rival
+		p.info = fmt.Sprintf("Two places fit the bases on the photo alike (at %s,%s turned %s°, or at %s,%s turned %s°): your ships stand too evenly to tell. Lay the sheet by hand.",
+			trimNum(l.At.X), trimNum(l.At.Y), trimNum(l.Angle), trimNum(r.At.X), trimNum(r.At.Y), trimNum(r.Angle))
+	case l.Verdict == photo.LocateTooFew:
+		p.info = fmt.Sprintf("Where the sheet lies was not found from the photo: %d bases found, %d of them match the game's ships (three are needed, each within %d mm of its ship). Lay the sheet by hand.",
+			len(bases), len(l.Matched), photo.LocateTolMM)
+	case f.at.X < 0 || f.at.Y < 0 || f.at.X > p.align.Width || f.at.Y > p.align.Depth:
+		f.l.Verdict = photo.LocateTooFew
+		p.info = fmt.Sprintf("The bases on the photo put the sheet off the table (%s,%s): lay it by hand.", trimNum(f.at.X), trimNum(f.at.Y))
+	default:
+		if sp := p.al.hand; sp != nil && !sp.moved {
+			sp.at, sp.angle = f.at, f.angle
+		}
+		p.info = fmt.Sprintf("Found from %d of the ships' bases on the photo: the sheet lies at %s,%s, turned %s°, about ±%.1f mm and ±%.1f° (a shift all your models share is taken for the sheet's). The bases drawn green should sit on their ships: press The sheet lies here, or move it.",
+			len(l.Matched), trimNum(f.at.X), trimNum(f.at.Y), trimNum(f.angle), l.AtPM, l.AnglePM)
+	}
+}
+
+// foundHere is the place found from the bases when the sheet lies
+// exactly there (not moved from it), else nil.
+func (p *Photo) foundHere(at physics.Vec, angle float64) *sheetFound {
+	if f := p.al.found; f != nil && f.l.Verdict == photo.LocateFound && f.at == at && f.angle == angle {
+		return f
+	}
+	return nil
+}
+
 // alignPlaceDone lays the sheet where the player put it and looks for
 // the bases with it.
 func (p *Photo) alignPlaceDone() {
@@ -46,6 +100,18 @@ func (p *Photo) alignPlaceDone() {
 		return
 	}
 	at, angle := sp.at, sp.angle
+	if f := p.foundHere(at, angle); f != nil {
+		// the place the bases gave: they are not looked for again
+		if err := p.marks.Place(photo.Placing{At: &at, Angle: &angle}); err != nil {
+			p.info = err.Error()
+			return
+		}
+		p.info = "placed: " + p.marks.PlacingText()
+		p.res, p.err = nil, nil
+		p.al.placed, p.al.hand = true, nil
+		p.al.job = &alignSearch{found: f}
+		return
+	}
 	if err := p.alignPlaced(photo.Placing{At: &at, Angle: &angle}); err != nil {
 		p.info = err.Error()
 		return
@@ -111,9 +177,11 @@ func (p *Photo) handlePlace(ev kit.Event) bool {
 		case sp.turn:
 			d := w.Sub(sp.at)
 			sp.angle = math.Mod(math.Round(math.Atan2(d.Y, d.X)*180/math.Pi)+360, 360)
+			sp.moved = true
 		case sp.drag:
 			at := w.Add(sp.grab)
 			sp.at = physics.V(math.Round(math.Max(0, math.Min(p.align.Width, at.X))), math.Round(math.Max(0, math.Min(p.align.Depth, at.Y))))
+			sp.moved = true
 		default:
 			return false
 		}
@@ -132,6 +200,7 @@ func (p *Photo) nudgeSheet(dx, dy, turn float64) {
 	sp := p.al.hand
 	sp.at = physics.V(math.Max(0, math.Min(p.align.Width, sp.at.X+dx)), math.Max(0, math.Min(p.align.Depth, sp.at.Y+dy)))
 	sp.angle = math.Mod(sp.angle+turn+360, 360)
+	sp.moved = true
 }
 
 // drawPlace draws the twin's table in the photo's place while the sheet
@@ -155,6 +224,14 @@ func (p *Photo) drawPlace(l *kit.List) {
 		l.Poly(pts, kit.Alpha(col, 0.25), col, 1.5*s)
 		c := sp.cam.ToScreen(sh.Pose.Pos)
 		l.Take(kit.Rect{X: c.X - 4*s, Y: c.Y - 4*s, W: 8 * s, H: 8 * s})
+	}
+	if f := p.al.found; f != nil {
+		// the bases the photo shows, where the sheet as it lies puts
+		// them: on their ships when it lies right
+		for _, b := range f.bases {
+			pts := sp.cam.Pts(physics.Hexagon(f.toTable(b.Pose, sp.at, sp.angle), b.AcrossFlats))
+			l.Poly(append(pts, pts[0]), kit.ColNone, kit.ColOK, 2*s)
+		}
 	}
 	corners := sp.cam.Pts(p.sheetCorners(sp))
 	l.Poly(corners, kit.Alpha(kit.ColWhite, 0.85), kit.ColWarn, 2.5*s)
