@@ -99,13 +99,31 @@ func costOf(costs []cardCost, id string) (cardCost, bool) {
 // difficult card that may be chosen (it takes a marker), filled in the
 // warning colour for a card the rules forbid now.
 func drawCostMark(l *kit.List, r kit.Rect, c cardCost, s float64) {
-	rad := 4 * s
+	rad := costMarkRadius * s
 	cx, cy := r.X+r.W-rad-2*s, r.Y+rad+2*s
 	fill, stroke := kit.ColNone, kit.ColInk
 	if c.broken.Rule != "" {
 		fill, stroke = kit.ColWarn, kit.ColWarn
 	}
 	l.Poly(hexagon(kit.Pt{X: cx, Y: cy}, rad), fill, stroke, 1.5*s)
+}
+
+// costMarkRadius is the radius of a card button's hexagon mark, in
+// units; costMarkRoom is the room at the button's right edge its label
+// leaves for it (the mark and a margin: on a phone the label fills the
+// button, and "G3" lay under the hexagon).
+const (
+	costMarkRadius = 4
+	costMarkRoom   = 2*costMarkRadius + 4
+)
+
+// markRoom is the room a card button's label leaves at its right edge:
+// the mark's when the button carries one, at scale s.
+func markRoom(marked bool, s float64) float64 {
+	if !marked {
+		return 0
+	}
+	return costMarkRoom * s
 }
 
 // hexagon is a regular hexagon of radius r about c, flat side up.

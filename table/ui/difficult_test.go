@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -45,6 +46,37 @@ func cardMarks(a *App) map[string]string {
 	return out
 }
 
+// marksOverLabels lists the card buttons of the frame whose hexagon mark
+// lies over the letters of their label ("G3" under it on a phone).
+func marksOverLabels(a *App) []string {
+	l := a.Frame()
+	var out []string
+	for _, w := range a.Hots() {
+		label := w.ID[strings.LastIndex(w.ID, ":")+1:]
+		for _, op := range l.Ops {
+			if op.Kind != kit.OpPath || len(op.Pts) != 6 {
+				continue
+			}
+			hex := kit.Rect{X: op.Pts[0].X, Y: op.Pts[0].Y}
+			for _, p := range op.Pts {
+				hex.X, hex.Y = math.Min(hex.X, p.X), math.Min(hex.Y, p.Y)
+			}
+			for _, p := range op.Pts {
+				hex.W, hex.H = math.Max(hex.W, p.X-hex.X), math.Max(hex.H, p.Y-hex.Y)
+			}
+			if !w.R.Contains(kit.Pt{X: hex.X + hex.W/2, Y: hex.Y + hex.H/2}) {
+				continue
+			}
+			for _, t := range l.Ops {
+				if t.Kind == kit.OpText && t.Text == kit.Clean(label) && w.R.Contains(t.At) && glyphs(a, t).Overlaps(hex) {
+					out = append(out, label)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // TestPlanning_DifficultManeuvers_MarkedBeforeChoosing (Planning:
 // Difficult maneuvers): while a player plans, the card picker marks each
 // card the rules of difficult maneuvers touch for this ship now, before it
@@ -79,6 +111,7 @@ func TestPlanning_DifficultManeuvers_MarkedBeforeChoosing(t *testing.T) {
 			text := strings.Join(strings.Fields(textOnScreen(t, a, "turn 1")), " ")
 			marks := cardMarks(a)
 			assert.Equal(t, map[string]string{"Hard turn left G3": "difficult", "Hard turn right G3": "difficult"}, marks, "turn 1: the difficult cards")
+			assert.Empty(t, marksOverLabels(a), "turn 1: a hexagon over its card's name")
 			assert.Contains(t, text, "Hexagon, difficult: Hard turn left, Hard turn right. Choosing one takes a difficult maneuver marker: next turn viper-1 may plan no difficult card, and no overboost card but a straight one (Planning: Difficult maneuvers).")
 			assert.NotContains(t, text, "Red hexagon")
 
@@ -140,6 +173,7 @@ func TestPlanning_DifficultManeuvers_MarkedBeforeChoosing(t *testing.T) {
 				require.Contains(t, want, "Hard turn left G3")
 			}
 			assert.Equal(t, want, marks, "turn 2: viper-1's forbidden cards")
+			assert.Empty(t, marksOverLabels(a), "turn 2: a hexagon over its card's name")
 			assert.Contains(t, text, "Red hexagon, Hard turn left: not now, Hard turn left is difficult, and a difficult maneuver was played last turn (Planning: Difficult maneuvers). Planned anyway, it flies Straight at ")
 			assert.Contains(t, text, "and draws 1 damage counter.")
 			assert.Contains(t, text, "Red hexagon, Overboost bank left: not now, after a difficult maneuver only a straight overboost may be planned (Planning: Difficult maneuvers).")

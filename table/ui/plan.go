@@ -671,8 +671,9 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 			bracketed = true
 		}
 		id := c.ID
-		a.Button(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, label, id == m, false, edit(func() { setMain(p, deck, id) }))
-		if cc, ok := costOf(costs, id); ok {
+		cc, marked := costOf(costs, id)
+		a.ButtonBeside(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, label, id == m, false, edit(func() { setMain(p, deck, id) }), markRoom(marked, sc))
+		if marked {
 			drawCostMark(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, cc, sc)
 		}
 	}
@@ -703,8 +704,9 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 		if id != "" {
 			label = fmt.Sprintf("%s G%d", c.Name, c.G)
 		}
-		a.Button(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, label, id == sec, false, edit(func() { setSecond(p, deck, id) }))
-		if cc, ok := costOf(costs, id); ok {
+		cc, marked := costOf(costs, id)
+		a.ButtonBeside(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, label, id == sec, false, edit(func() { setSecond(p, deck, id) }), markRoom(marked, sc))
+		if marked {
 			drawCostMark(l, kit.Rect{X: cx, Y: cy, W: cw, H: bh}, cc, sc)
 		}
 	}

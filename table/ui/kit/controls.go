@@ -161,6 +161,14 @@ func (c *Controls) Words(desktop, touch string) string {
 // Button draws a button and registers its click. on marks a selected
 // option; disabled buttons draw grey and do nothing.
 func (c *Controls) Button(l *List, r Rect, label string, on, disabled bool, click func()) {
+	c.ButtonBeside(l, r, label, on, disabled, click, 0)
+}
+
+// ButtonBeside is Button whose label keeps clear of the right pixels at
+// the button's right edge, where the caller draws a mark of its own (a
+// card's difficult hexagon): the label is centred in the rest and
+// shrinks to fit it.
+func (c *Controls) ButtonBeside(l *List, r Rect, label string, on, disabled bool, click func(), right float64) {
 	id := fmt.Sprintf("btn:%.0f:%.0f:%s", r.X, r.Y, label)
 	bg, fg := ColButton, ColInk
 	switch {
@@ -173,10 +181,10 @@ func (c *Controls) Button(l *List, r Rect, label string, on, disabled bool, clic
 	}
 	l.Rect(r, bg, ColPanelLine, 1)
 	sz := math.Min(c.TextSize(14), r.H*0.62)
-	for sz > 8 && c.Fonts.Width(label, sz, on) > r.W-6 { // a chosen option's label is bold
+	for sz > 8 && c.Fonts.Width(label, sz, on) > r.W-6-right { // a chosen option's label is bold
 		sz -= 0.5
 	}
-	l.Text(Pt{X: r.X + r.W/2, Y: r.Y + r.H/2 + sz*0.36}, Clean(label), sz, fg, AnchorMiddle, on)
+	l.Text(Pt{X: r.X + (r.W-right)/2, Y: r.Y + r.H/2 + sz*0.36}, Clean(label), sz, fg, AnchorMiddle, on)
 	if !disabled {
 		c.Hot(r, id, click)
 	}
