@@ -60,6 +60,10 @@ type animation struct {
 	// back before later ones: the view shows where they end up later);
 	// nil: where the view has them
 	rest map[string]snap
+	// at: where the banner of each phase stands on screen (its top),
+	// decided at the phase's first frame and kept through it, so that it
+	// does not jump as the ships move
+	at map[int]float64
 }
 
 // phaseOf returns the index of the k-th movement step's phase (0-based,
@@ -304,9 +308,12 @@ type banner struct {
 	sz, lh float64
 }
 
-// banner lays out the name of the phase under way at the top of the view
-// (ok is false past the last phase).
-func (an *animation) banner(a *App, view kit.Rect) (b banner, ok bool) {
+// banner lays out the name of the phase under way at the top of the view,
+// else the highest place down to its foot that covers fewer of what l
+// has taken so far (the bases, their level badges, the table's size);
+// the place is chosen on the phase's first frame and kept through it. ok is false past the
+// last phase.
+func (an *animation) banner(a *App, l *kit.List, view kit.Rect) (b banner, ok bool) {
 	k, _ := an.phaseAt()
 	if k >= len(an.phases) {
 		return banner{}, false
@@ -325,6 +332,23 @@ func (an *animation) banner(a *App, view kit.Rect) (b banner, ok bool) {
 	w := math.Min(room, a.Fonts.Widest(lines, sz, true)+2*sz)
 	lh := 1.25 * sz
 	r := kit.Rect{X: view.X + (view.W-w)/2, Y: view.Y + 12, W: w, H: 0.65*sz + float64(len(lines))*lh}
+	y, chosen := an.at[k]
+	if !chosen {
+		// from the top down to the foot, half a banner at a time: the
+		// first place that covers the fewest
+		y = r.Y
+		best := l.Covered(r)
+		for c := r; best > 0 && c.Y+c.H <= view.Y+view.H-12; c.Y += r.H / 2 {
+			if n := l.Covered(c); n < best {
+				y, best = c.Y, n
+			}
+		}
+		if an.at == nil {
+			an.at = map[int]float64{}
+		}
+		an.at[k] = y
+	}
+	r.Y = y
 	return banner{r: r, lines: lines, sz: sz, lh: lh}, true
 }
 

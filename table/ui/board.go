@@ -89,6 +89,20 @@ func drawPlayArea(l *kit.List, cam *kit.Camera, w, d float64, grid bool) {
 	l.Poly(cam.Pts(corners), kit.ColNone, kit.ColInk, 2)
 }
 
+// levelBadge is where a ship's level badge stands on screen: its centre
+// at the base's far right corner and its radius (c: the base's centre,
+// rr: its radius on screen).
+func levelBadge(a *App, c kit.Pt, rr float64) (kit.Pt, float64) {
+	return kit.Pt{X: c.X + rr*0.9, Y: c.Y - rr*0.9}, math.Max(a.TextSize(11)*0.75, 7)
+}
+
+// levelBadgeBox is the screen box of a ship's level badge, which no
+// label placed later covers.
+func levelBadgeBox(a *App, c kit.Pt, rr float64) kit.Rect {
+	bc, br := levelBadge(a, c, rr)
+	return kit.Rect{X: bc.X - br, Y: bc.Y - br, W: 2 * br, H: 2 * br}
+}
+
 // drawEdgeLabels writes the table's size by its far left corner (the
 // bottom of the window is the status line's): above it, else (a deep
 // table fills the view's height) beside the far edge, left or right of
@@ -379,8 +393,7 @@ func drawShip(a *App, l *kit.List, cam *kit.Camera, s ShipLook) {
 	c := cam.ToScreen(s.Pose.Pos)
 	rr := r * cam.Scale
 	if s.ShowLevel {
-		bc := kit.Pt{X: c.X + rr*0.9, Y: c.Y - rr*0.9}
-		br := math.Max(sz*0.75, 7)
+		bc, br := levelBadge(a, c, rr)
 		l.Circle(bc, br, kit.Alpha(kit.ColInk, op), kit.Alpha(kit.ColWhite, op), 1.5)
 		l.Text(kit.Pt{X: bc.X, Y: bc.Y + sz*0.36}, fmt.Sprintf("%d", s.Level), sz*0.95, kit.Alpha(kit.ColWhite, op), kit.AnchorMiddle, true)
 	}

@@ -331,3 +331,44 @@ func TestTurnSummarySaysWhatHappened(t *testing.T) {
 	assert.Equal(t, "into play: raptor (by FTL); FTL jump: viper-1; 2 shots, 2 hits; raider-1 drew 2 damage counters; viper-2 drew 1 collision counter; lost: raider-1 (destroyed).", turnSummary(evs))
 	assert.Equal(t, "no shots.", turnSummary(nil))
 }
+
+// TestCatchUpOnAPhonePinsOneRow: on a phone held upright, a player back
+// after several turns gets Go on, Skip to your turn and the pace in one
+// row at the panel's foot (two rows hid the results they were reading),
+// every label whole inside its button, nothing drawn over anything, on
+// each beat of the catch-up.
+func TestCatchUpOnAPhonePinsOneRow(t *testing.T) {
+	a := phoneApp(t)
+	_, g := backAfter(t, a, 1, 3)
+	beats := 0
+	for guard := 0; g.Stage() == "anim" || g.Stage() == "results"; guard++ {
+		require.Less(t, guard, 200, "the catch-up ends")
+		a.Frame()
+		var row []kit.Hot
+		for _, label := range []string{"Go on", "Skip to your turn", "Pace: "} {
+			h, ok := hotLabelled(a, label)
+			require.True(t, ok, "beat %d: %q on the screen: %s", g.beat, label, screenWords(t, a))
+			row = append(row, h)
+		}
+		for _, h := range row[1:] {
+			assert.InDelta(t, row[0].R.Y, h.R.Y, 0.5, "beat %d: %s and %s in one row", g.beat, row[0].ID, h.ID)
+		}
+		l := a.Frame()
+		probs, _ := overlapProblems(a, l)
+		assert.Empty(t, probs, "beat %d", g.beat)
+		for _, op := range l.Ops {
+			for _, h := range row {
+				if op.Kind == kit.OpText && strings.HasSuffix(h.ID, ":"+op.Text) && h.R.Contains(op.At) {
+					gl := glyphs(a, op)
+					assert.True(t, gl.X >= h.R.X && gl.X+gl.W <= h.R.X+h.R.W, "beat %d: %q runs out of its button", g.beat, op.Text)
+				}
+			}
+		}
+		beats++
+		clickButton(t, a, "Go on")
+		if _, _, several := g.catchUp(); !several {
+			break
+		}
+	}
+	assert.Greater(t, beats, 2, "several beats looked at")
+}

@@ -1301,14 +1301,6 @@ func (g *Game) entersLater() map[string]bool {
 func (g *Game) drawBoard(l *kit.List, v battle.View) {
 	a := g.a
 	edge := false
-	// the playback's banner first: the table's size, the zones' and the
-	// ships' names are placed clear of it (on a phone they lay under it)
-	ban, banned := banner{}, false
-	if g.anim != nil {
-		if ban, banned = g.anim.banner(a, g.cam.View); banned {
-			l.Take(ban.r)
-		}
-	}
 	l.Backdrop(func() {
 		drawPlayArea(l, &g.cam, v.Width, v.Depth, g.grid)
 		edge = drawEdgeLabels(a, l, &g.cam, v.Width, v.Depth)
@@ -1360,6 +1352,19 @@ func (g *Game) drawBoard(l *kit.List, v battle.View) {
 		c := g.cam.ToScreen(lk.Pose.Pos)
 		rr := lk.Across / math.Sqrt(3) * g.cam.Scale
 		l.Take(kit.Rect{X: c.X - rr, Y: c.Y - rr, W: 2 * rr, H: 2 * rr})
+		if lk.ShowLevel && !lk.Ghost {
+			l.Take(levelBadgeBox(a, c, rr))
+		}
+	}
+	// the playback's banner before any label: at the view's top, or its
+	// foot where the top holds more ships; the table's size, the zones'
+	// and the ships' names are placed clear of it (on a phone they lay
+	// under it)
+	ban, banned := banner{}, false
+	if g.anim != nil {
+		if ban, banned = g.anim.banner(a, l, g.cam.View); banned {
+			l.Take(ban.r)
+		}
 	}
 	if !edge {
 		drawInnerEdgeLabel(a, l, &g.cam, v.Width, v.Depth)
@@ -1496,27 +1501,49 @@ func (g *Game) drawInfoPanel(l *kit.List, r kit.Rect) {
 		}
 	}
 	if g.st == stResults || g.st == stAnim {
-		bw := (w - 6*a.S()) * 0.62
-		g.decide(l, kit.Rect{X: x, Y: y + 6*a.S(), W: bw, H: 36 * a.S()}, a.K("Go on", "Enter"), false, false, func() {
-			g.nextBeat()
-		})
+		// Go on and the pace, and in a catch-up the skip to the game's
+		// present, in ONE row (pinned on a phone, two rows hid the
+		// results above them): each as wide as its label asks, the
+		// labels shrinking together where the row is narrow
 		pace := "Pace: wait for me"
 		if a.AutoPace > 0 {
 			pace = "Pace: automatic"
 		}
-		g.decide(l, kit.Rect{X: x + bw + 6*a.S(), Y: y + 6*a.S(), W: w - bw - 6*a.S(), H: 36 * a.S()}, pace, a.AutoPace > 0, false, func() {
+		type choice struct {
+			label string
+			on    bool
+			do    func()
+		}
+		row := []choice{{a.K("Go on", "Enter"), false, func() { g.nextBeat() }}}
+		if _, _, several := g.catchUp(); several {
+			row = append(row, choice{a.K(g.skipLabel(), "S"), false, func() { g.skipPlayback() }})
+		}
+		row = append(row, choice{pace, a.AutoPace > 0, func() {
 			if a.AutoPace > 0 {
 				a.AutoPace = 0
 			} else {
 				a.AutoPace = DefaultAutoPace
 			}
-		})
-		y += 50 * a.S()
-		if _, _, several := g.catchUp(); several {
-			// a catch-up: the player may go straight to the game's present
-			g.decide(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K(g.skipLabel(), "S"), false, false, func() { g.skipPlayback() })
-			y += 50 * a.S()
+		}})
+		gap := 6 * a.S()
+		room := w - float64(len(row)-1)*gap
+		wide := make([]float64, len(row))
+		sum := 0.0
+		for i, c := range row {
+			wide[i] = a.Fonts.Width(kit.Clean(c.label), a.TextSize(14), true) + 16*a.S()
+			sum += wide[i]
 		}
+		if len(row) == 2 {
+			// Go on, the way on, the wider
+			wide[0], wide[1], sum = 0.62, 0.38, 1
+		}
+		bx := x
+		for i, c := range row {
+			bw := wide[i] * room / sum
+			g.decide(l, kit.Rect{X: bx, Y: y + 6*a.S(), W: bw, H: 36 * a.S()}, c.label, c.on, false, c.do)
+			bx += bw + gap
+		}
+		y += 50 * a.S()
 	}
 	if g.st == stMarker {
 		g.decide(l, kit.Rect{X: x, Y: y + 6*a.S(), W: w, H: 36 * a.S()}, a.K("Place the marker", "Enter"), false, g.marker == nil, func() { g.placeMarker(false) })

@@ -181,7 +181,9 @@ func (c *Controls) ButtonBeside(l *List, r Rect, label string, on, disabled bool
 	}
 	l.Rect(r, bg, ColPanelLine, 1)
 	sz := math.Min(c.TextSize(14), r.H*0.62)
-	for sz > 8 && c.Fonts.Width(label, sz, on) > r.W-6-right { // a chosen option's label is bold
+	// the label's box (LabelBox: its letters and their margin) whole
+	// inside the button, clear of its border
+	for sz > 8 && c.Fonts.Width(label, sz, on)+2*math.Max(2, sz*0.15) > r.W-6-right { // a chosen option's label is bold
 		sz -= 0.5
 	}
 	l.Text(Pt{X: r.X + (r.W-right)/2, Y: r.Y + r.H/2 + sz*0.36}, Clean(label), sz, fg, AnchorMiddle, on)

@@ -118,6 +118,17 @@ func (l *List) Free(r Rect) bool {
 	return true
 }
 
+// Covered counts the rectangles taken so far that overlap r.
+func (l *List) Covered(r Rect) int {
+	n := 0
+	for _, t := range l.taken {
+		if t.Overlaps(r) {
+			n++
+		}
+	}
+	return n
+}
+
 // labelBox returns the rectangle a line of text of width w and size sz
 // covers when its baseline is anchored at p.
 func LabelBox(p Pt, w, sz float64, anchor Anchor) Rect {
