@@ -441,6 +441,14 @@ func (a *App) Frame() *kit.List {
 		for y := y0 - h - 0.4*sz; y > y1; y -= h + 0.4*sz {
 			cands = append(cands, kit.Rect{X: sz, Y: y, W: w, H: h})
 		}
+		// then the middle and the right, from the top down, half a line
+		// apart (a phone's board is the screen's width: its left side
+		// holds the table's size and the ships' names)
+		for _, x := range []float64{(a.W - w) / 2, a.W - sz - w} {
+			for y := y1; y+h < y0; y += 0.65 * sz {
+				cands = append(cands, kit.Rect{X: x, Y: y, W: w, H: h})
+			}
+		}
 		// a spot that covers no button first (a toast over Log or Save
 		// hides what the player would tap), then one clear of labels too
 		clearOfButtons := func(c kit.Rect) bool {
@@ -458,9 +466,12 @@ func (a *App) Frame() *kit.List {
 				break
 			}
 		}
+		// else, clear of buttons, the one over the fewest labels and
+		// ships
+		least := 0
 		for _, c := range cands {
-			if !found && clearOfButtons(c) {
-				r, found = c, true
+			if n := l.Covered(c); !found && clearOfButtons(c) || found && least > 0 && n < least && clearOfButtons(c) {
+				r, found, least = c, true, n
 			}
 		}
 		l.Rect(r, kit.Alpha(kit.ColInk, 0.85), kit.ColNone, 0)

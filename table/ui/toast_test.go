@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
@@ -69,4 +70,31 @@ func TestPhoneToastLeavesThePanelsWords(t *testing.T) {
 		}
 	}
 	t.Fatal("no status line drawn")
+}
+
+// TestToastOnAPhoneLiesOverNoLabel: on a phone held upright the board is
+// the screen's width and the panel under it is words and buttons: a
+// status line ("raider-2: plan committed; …", two lines there) goes
+// where it covers none of the board's labels (the table's size, the
+// ships' names), not over the first of them.
+func TestToastOnAPhoneLiesOverNoLabel(t *testing.T) {
+	a := phoneApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Complete), 3)
+	require.NoError(t, err)
+	a.Show(g)
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	for _, msg := range []string{"viper-1: plan committed", "raider-2: plan committed; the Cylon player plans next"} {
+		a.Say("%s", msg)
+		l := a.Frame()
+		probs, texts := overlapProblems(a, l)
+		shown := false
+		for _, x := range texts {
+			shown = shown || strings.HasPrefix(msg, x.text)
+		}
+		require.True(t, shown, "%q is on the screen", msg)
+		for _, p := range probs {
+			assert.NotContains(t, p, "plan committed", "the status line %q", msg)
+		}
+	}
 }
