@@ -106,6 +106,9 @@ type Client struct {
 	nonce   func() string
 	tap     func([]byte)
 	seals   SealStore
+	// seen: how many events the seat's player saw on this device before
+	// this client (DialHaving); asked for as have= while it holds none
+	seen int
 	// stateFrom is the connection the latest state came on.
 	stateFrom socket
 	// events is the latest state's whole list of events, which the
@@ -167,9 +170,19 @@ func (c *Client) newNonce() string {
 // "http://127.0.0.1:7878"). It connects in the background and reconnects
 // whenever the connection drops, until Close or ctx ends.
 func Dial(ctx context.Context, server, token string) *Client {
+	return DialHaving(ctx, server, token, 0)
+}
+
+// DialHaving is Dial for a seat whose player saw the game's first seen
+// events on this device before (a page opened again, the program started
+// again: nothing held yet): until it holds events of its own, it asks for
+// the moves of the turns after those (have=seen, wire.CatchUpTurns), as
+// a connection that comes back does, so that what the player missed can
+// be played back along its moves.
+func DialHaving(ctx context.Context, server, token string, seen int) *Client {
 	ctx, cancel := context.WithCancel(ctx)
 	c := &Client{server: strings.TrimSuffix(server, "/"), token: token, ctx: ctx, cancel: cancel,
-		changed: make(chan struct{}), waiting: map[int64]chan error{}}
+		changed: make(chan struct{}), waiting: map[int64]chan error{}, seen: seen}
 	go c.run()
 	return c
 }
@@ -240,7 +253,11 @@ func (c *Client) wsURL() string {
 	// connection lacks (read merges them).
 	// have=N: a connection that comes back asks for the moves of the
 	// turns after the events it holds (wire.CatchUpTurns).
-	if n := c.held(); n > 0 {
+	n := c.held()
+	if n == 0 {
+		n = c.seen // seen on this device before: the moves since then
+	}
+	if n > 0 {
 		return u + "/ws?seat=" + url.QueryEscape(c.token) + "&events=since&have=" + strconv.Itoa(n)
 	}
 	return u + "/ws?seat=" + url.QueryEscape(c.token) + "&events=since"

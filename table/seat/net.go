@@ -2,6 +2,8 @@ package seat
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,6 +29,8 @@ import (
 // both players turn their cards over together.
 type Net struct {
 	c      *client.Client
+	seals  client.SealStore
+	seen   seenKept // where the player saw the game up to, as kept when opened
 	cancel context.CancelFunc
 	comp   *assets.Components
 	base   string
@@ -70,15 +74,71 @@ func momentOf(v battle.View) moment { return moment{v.Turn, v.Step, v.Phase} }
 // seat's token). seals keeps the openings of this seat's sealed decisions,
 // so that a player who leaves after sealing opens the seal on coming back
 // (nil: not kept).
+//
+// The same store keeps where the player saw the game up to on this device
+// (KeepSeen): a page opened again or a program started again with the
+// seat's link asks for the moves since then, and the screen plays back
+// what the player missed, as for a connection that came back.
 func NewNet(comp *assets.Components, base, token string, seals client.SealStore) *Net {
 	ctx, cancel := context.WithCancel(context.Background())
-	c := client.Dial(ctx, base, token)
+	self := CodeOf(base, token)
+	seen := seenOf(seals, self)
+	c := client.DialHaving(ctx, base, token, seen.Events)
 	c.SetComponents(comp)
 	if seals != nil {
 		c.KeepSealsIn(seals)
 	}
-	return &Net{c: c, cancel: cancel, comp: comp, base: base, self: CodeOf(base, token), sent: -1, resumed: -1,
-		locked: map[string]starship.Plan{}, done: make(chan error, 1), setupc: make(chan *battle.Setup, 1)}
+	return &Net{c: c, cancel: cancel, comp: comp, base: base, self: self, sent: -1, resumed: -1,
+		locked: map[string]starship.Plan{}, done: make(chan error, 1), setupc: make(chan *battle.Setup, 1),
+		seals: seals, seen: seen}
+}
+
+// seenKept is what a seals store keeps of where a seat's player saw the
+// game up to: how many of its events, and what the screen keeps with it.
+type seenKept struct {
+	Events int             `json:"events"`
+	Screen json.RawMessage `json:"screen,omitempty"`
+}
+
+// seenName names a seat's seenKept in a seals store: from a hash of the
+// seat's code (the token itself is not written in a name).
+func seenName(self string) string {
+	h := sha256.Sum256([]byte(self))
+	return "seen-" + hex.EncodeToString(h[:8]) + ".json"
+}
+
+// seenOf reads what store keeps of where the seat's player saw the game
+// up to (nothing when it keeps nothing readable).
+func seenOf(store client.SealStore, self string) seenKept {
+	if store == nil {
+		return seenKept{}
+	}
+	data, err := store.Get(seenName(self))
+	if err != nil {
+		return seenKept{}
+	}
+	var k seenKept
+	if json.Unmarshal(data, &k) != nil || k.Events < 0 {
+		return seenKept{}
+	}
+	return k
+}
+
+// Seen implements Memory: where the player saw the game up to on this
+// device when the seat was opened (0 and nil: nothing kept).
+func (n *Net) Seen() (int, []byte) { return n.seen.Events, n.seen.Screen }
+
+// KeepSeen implements Memory: the player has seen the game's first events
+// events; screen is what the screen keeps with them (JSON).
+func (n *Net) KeepSeen(events int, screen []byte) error {
+	if n.seals == nil {
+		return errors.New("keep seen: no store")
+	}
+	data, err := json.Marshal(seenKept{Events: events, Screen: screen})
+	if err != nil {
+		return err
+	}
+	return n.seals.Put(seenName(n.self), data)
 }
 
 // CodeOf is the short form of a seat link: host:port/token.

@@ -132,6 +132,17 @@ type Saver interface {
 	Moves() int
 }
 
+// Memory is a seat that keeps on this device where its player saw the
+// game up to (a network seat, in the store of its seals): a page opened
+// again, or the program started again, with the seat's link plays back
+// what the player missed. Seen is what was kept when the seat was opened
+// (how many of the game's events, and what the screen keeps with them;
+// 0: nothing); KeepSeen keeps it anew.
+type Memory interface {
+	Seen() (events int, screen []byte)
+	KeepSeen(events int, screen []byte) error
+}
+
 // Recorded is a seat whose game another program keeps (a network game):
 // once it is over, its signed record (JSON, wire.Record, as the server
 // signed it) and the battle replayed from the record's journal after the

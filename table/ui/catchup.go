@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/table/seat"
 )
 
@@ -248,4 +250,77 @@ func (g *Game) playbackTitle() string {
 		return fmt.Sprintf("Turn %d of %d played back", g.shownTurn(g.publicView()), last)
 	}
 	return fmt.Sprintf("Turn %d played back", g.shownTurn(g.publicView()))
+}
+
+// seenBoard is what the screen keeps with the events its player saw (a
+// seat.Memory's screen): the moment and the board it took them at, from
+// which a page opened again plays back what came after.
+type seenBoard struct {
+	Turn  int                 `json:"turn"`
+	Step  int                 `json:"step"`
+	Phase battle.Phase        `json:"phase"`
+	Ships map[string]seenShip `json:"ships"`
+}
+
+// seenShip is a ship of a seenBoard (snap's fields).
+type seenShip struct {
+	Pose     physics.Pose `json:"pose"`
+	Rotation int          `json:"rotation"`
+	Level    int          `json:"level"`
+	OnTable  bool         `json:"on_table,omitempty"`
+	Out      bool         `json:"out,omitempty"`
+	Side     battle.Side  `json:"side"`
+}
+
+// keepSeen tells the seat's memory (seat.Memory: a network seat keeps
+// it on this device) where the player saw the game up to, once no
+// playback is on screen and the screen took events it had not kept: a
+// page opened again from there plays back what came after. A playback
+// left half seen is played again from its start.
+func (g *Game) keepSeen() {
+	m, ok := g.seat.(seat.Memory)
+	if !ok || g.readOnly || !g.joined || g.beats != nil || g.st == stAnim || g.st == stResults || g.last.board == nil || g.seen == g.kept {
+		return
+	}
+	b := seenBoard{Turn: g.last.turn, Step: g.last.step, Phase: g.last.phase, Ships: map[string]seenShip{}}
+	for id, s := range g.last.board {
+		b.Ships[id] = seenShip{Pose: s.pose, Rotation: s.rotation, Level: s.level, OnTable: s.onTable, Out: s.out, Side: s.side}
+	}
+	data, err := json.Marshal(b)
+	if err != nil {
+		return
+	}
+	if m.KeepSeen(g.seen, data) == nil {
+		g.kept = g.seen
+	}
+}
+
+// recall takes, on a screen opened anew over a seat whose memory keeps
+// where its player saw the game up to on this device (a page reloaded, a
+// new tab with the seat link, the program started again), that moment
+// and board as the last the screen took: the events after it are news,
+// played back turn by turn along their moves (the seat asked the server
+// for them, as a connection that comes back does) like a catch-up. It
+// reports false when nothing usable is kept (nothing missed, another
+// game's list: the game is taken as it stands).
+func (g *Game) recall() bool {
+	m, ok := g.seat.(seat.Memory)
+	if !ok || g.readOnly {
+		return false
+	}
+	n, data := m.Seen()
+	if n <= 0 || n >= len(g.seat.Events()) || len(data) == 0 {
+		return false
+	}
+	var b seenBoard
+	if json.Unmarshal(data, &b) != nil || b.Turn <= 0 || len(b.Ships) == 0 {
+		return false
+	}
+	board := map[string]snap{}
+	for id, s := range b.Ships {
+		board[id] = snap{pose: s.Pose, rotation: s.Rotation, level: s.Level, onTable: s.OnTable, out: s.Out, side: s.Side}
+	}
+	g.seen, g.kept = n, n
+	g.last = moment{board: board, turn: b.Turn, step: b.Step, phase: b.Phase}
+	return true
 }

@@ -22,6 +22,8 @@ import (
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/policy"
 	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -220,6 +222,124 @@ func TestSeatBackAfterMoreThanTheKeptTurnsOverARealServer(t *testing.T) {
 	require.Equal(t, "plan", g.Stage())
 	assert.Equal(t, until, g.publicView().Turn)
 	assert.Contains(t, screenWords(t, a), "Your turn")
+	cancel()
+	<-cylonDone
+}
+
+// TestFreshPageAfterTurnsAwayPlaysThemBack: a Colonial player comes to
+// turn 1's planning on a server on 127.0.0.1 and closes the page (the
+// program); a computer stands in for the seat for 3 turns; the player
+// opens the seat link on a FRESH page on the same device (a reload, a
+// new tab, the program started again: nothing held but what the device
+// keeps). The seat asks for the moves since what the player saw, and
+// the screen plays the three missed turns back along their moves, like a
+// connection that came back ("Turn 1 of 3 being played back", never
+// "Your turn"), then the player plans turn 4. Another device, which
+// keeps nothing of this seat, takes the game as it stands.
+func TestFreshPageAfterTurnsAwayPlaysThemBack(t *testing.T) {
+	const until = 4
+	s, err := server.New(server.Options{Data: t.TempDir(), Rand: rand.NewChaCha8([32]byte{'f', 'r', 'e', 's', 'h'})})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "furball"})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	deadline := time.Now().Add(2 * time.Minute) // bounds the loops; each waits on state
+
+	cylon := client.Dial(ctx, hs.URL, cr.Cylon)
+	t.Cleanup(cylon.Close)
+	cylon.SetNonces(fixedNonces("cylon"))
+	cylonDone := make(chan error, 1)
+	go func() {
+		_, err := policy.Bot(ctx, cylon, policy.Greedy{}, assets.Default(), 2, nil)
+		cylonDone <- err
+	}()
+
+	device := t.TempDir() // what this device keeps (Dir/seals; a browser's storage)
+	open := func(dir string) (*App, *Game) {
+		a := NewApp(assets.Default(), dir)
+		a.Handle(kit.Event{Kind: kit.Resize, W: 1280, H: 800})
+		a.Frame()
+		g := NewNetGame(a, hs.URL, cr.Colonial)
+		t.Cleanup(g.seat.Leave)
+		a.Show(g)
+		return a, g
+	}
+	a, g := open(device)
+	for guard := 0; g.Stage() != "plan"; guard++ {
+		require.True(t, time.Now().Before(deadline), "the player never came to plan: %s", g.Stage())
+		require.Less(t, guard, 100000)
+		if g.Stage() == "cover" {
+			enter(a)
+		}
+		time.Sleep(time.Millisecond)
+		a.Tick(1.0 / 60)
+	}
+	require.Equal(t, 1, g.publicView().Turn)
+	seen, _ := g.seat.(seat.Memory).Seen()
+	assert.Zero(t, seen, "nothing kept before the first visit")
+	a.Tick(1.0 / 60) // the page goes on a frame before it is closed
+	require.Equal(t, len(g.seat.Events()), g.kept, "where the player saw the game up to is kept")
+	g.seat.Leave() // the page closed
+
+	stand := client.Dial(ctx, hs.URL, cr.Colonial)
+	t.Cleanup(stand.Close)
+	stand.SetNonces(fixedNonces("colonial"))
+	last, err := policy.Bot(ctx, stand, policy.Greedy{}, assets.Default(), 1, standIn{until})
+	require.NoError(t, err)
+	require.Equal(t, until, last.View.Turn, "the battle lasts to turn %d (the fixed secret and nonces give the same game every run)", until)
+	stand.Close()
+
+	// the seat link on a fresh page of the same device
+	a, g = open(device)
+	for guard := 0; g.Stage() != "anim" && g.Stage() != "results"; guard++ {
+		require.True(t, time.Now().Before(deadline), "nothing played back: %s, turn %d", g.Stage(), g.publicView().Turn)
+		require.Less(t, guard, 1000000)
+		if g.Stage() == "cover" {
+			enter(a)
+		}
+		time.Sleep(time.Millisecond)
+		a.Tick(1.0 / 60)
+	}
+	first, lastTurn, several := g.catchUp()
+	require.True(t, several, "a catch-up of the turns missed")
+	assert.Equal(t, 1, first)
+	assert.Equal(t, until-1, lastTurn)
+	assert.Contains(t, screenWords(t, a), "Turn 1 of 3 being played back")
+	moved := map[int]bool{}
+	for guard := 0; g.Stage() == "anim" || g.Stage() == "results"; guard++ {
+		require.Less(t, guard, 400)
+		bt := g.beats[g.beat]
+		assert.NotEqual(t, beatSummary, bt.kind, "every missed turn's moves are kept")
+		assert.NotContains(t, screenWords(t, a), "Your turn", "turn %d on the board", bt.turn)
+		if bt.kind == beatMove && g.anim != nil && len(g.anim.phases) > 0 {
+			moved[bt.turn] = moved[bt.turn] || len(g.anim.phases[len(g.anim.phases)-1].ships) > 0
+		}
+		runAnim(a, g)
+		enter(a)
+	}
+	for turn := 1; turn < until; turn++ {
+		assert.True(t, moved[turn], "turn %d is played back along its moves", turn)
+	}
+	require.Equal(t, "plan", g.Stage())
+	assert.Equal(t, until, g.publicView().Turn)
+	assert.Contains(t, screenWords(t, a), "Your turn")
+
+	// another device keeps nothing of the seat: the game as it stands
+	a, g = open(t.TempDir())
+	for guard := 0; g.Stage() != "plan"; guard++ {
+		require.True(t, time.Now().Before(deadline), "the other device never came to plan: %s", g.Stage())
+		require.Less(t, guard, 100000)
+		require.NotContains(t, []string{"anim", "results"}, g.Stage(), "nothing to play back on a device that saw nothing")
+		if g.Stage() == "cover" {
+			enter(a)
+		}
+		time.Sleep(time.Millisecond)
+		a.Tick(1.0 / 60)
+	}
+	assert.Equal(t, until, g.publicView().Turn)
 	cancel()
 	<-cylonDone
 }

@@ -69,6 +69,9 @@ type Game struct {
 	// the board and the moment when it took them (the playback of what
 	// arrives next starts from it).
 	seen int
+	// kept: the events seen the seat's memory keeps (seat.Memory), so
+	// that a page opened again plays back what came after them
+	kept int
 	last moment
 	// joined: the seat was ready and the screen took the game as it
 	// stood (join)
@@ -207,7 +210,7 @@ func GameOn(a *App, st seat.Seat) *Game {
 // spectator watching from the start sees every turn move.
 func (g *Game) join() {
 	if !g.seat.Status().Ready {
-		if g.last.board == nil && len(g.seat.Events()) > 0 {
+		if g.last.board == nil && len(g.seat.Events()) > 0 && !g.recall() {
 			g.took(g.publicView())
 		}
 		return
@@ -215,7 +218,7 @@ func (g *Game) join() {
 	g.joined = true
 	setup := g.seat.Setup()
 	g.br = briefFor(setup, scenarioNamed(g.a, setup.Name))
-	if g.last.board == nil {
+	if g.last.board == nil && !g.recall() {
 		g.took(g.publicView())
 	}
 	g.briefed = g.last.turn > 1 || g.last.phase != battle.Planning
@@ -639,6 +642,7 @@ func (g *Game) Tick(dt float64) {
 			g.nextBeat()
 		}
 	}
+	g.keepSeen()
 }
 
 // finishAnim ends the moves on screen: the beat waits for the player on
