@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"math"
 	"net/http/httptest"
 	"path/filepath"
@@ -340,12 +341,25 @@ func TestTheWaitingRoomSpeaksToAPlayer(t *testing.T) {
 // models) and a status line "hosting companion game … on http://…" lay
 // over the seat's own link. Now the words and the button fit, it says
 // companion game, and no toast covers it.
+//
+// Played again in the browser, whose page has a clipboard: the Copy
+// buttons made the words taller than the phone, the head "Waiting for the
+// Cylon player" began above its top and the way back below its bottom.
 func TestACompanionWaitingRoomFitsAPhone(t *testing.T) {
+	for _, clip := range []bool{false, true} {
+		t.Run(fmt.Sprintf("clipboard=%v", clip), func(t *testing.T) { companionWaitingRoomFits(t, clip) })
+	}
+}
+
+func companionWaitingRoomFits(t *testing.T, clip bool) {
 	s, err := server.New(server.Options{Data: t.TempDir()})
 	require.NoError(t, err)
 	hs := httptest.NewServer(s.Handler())
 	defer func() { hs.Close(); s.Close() }()
 	a := phoneApp(t)
+	if clip {
+		a.Clipboard = func(string) error { return nil }
+	}
 	a.Server = hs.URL
 	HostCompanionGame(a, "jump-point")
 	g, ok := a.Screen().(*Game)
@@ -359,9 +373,15 @@ func TestACompanionWaitingRoomFitsAPhone(t *testing.T) {
 	r, ok := buttonRect(a, "Back to the title")
 	require.True(t, ok, "a way back")
 	assert.LessOrEqual(t, r.Y+r.H, a.H, "the way back is on the screen: %v in %.0f", r, a.H)
+	if clip {
+		_, ok := buttonRect(a, "Copy the link")
+		require.True(t, ok, "a clipboard: the Copy buttons")
+	}
 	for _, op := range a.Frame().Ops {
 		if op.Kind == kit.OpText && op.Text != "" {
-			assert.LessOrEqual(t, op.At.Y, a.H, "%q below the screen", op.Text)
+			box := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
+			assert.LessOrEqual(t, box.Y+box.H, a.H, "%q below the screen", op.Text)
+			assert.GreaterOrEqual(t, box.Y, 0.0, "%q above the screen", op.Text)
 		}
 	}
 	g.leaveNow()

@@ -141,8 +141,11 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 	}
 	_, companion := g.tableSeat()
 	screen := l
+	// on a small screen (a phone with the Copy buttons) the words are set
+	// smaller so that they and the way back fit between its edges
+	head, linkSize := 26.0, 16.0
 	words := func(l *kit.List, y float64) float64 { // l: screen, or a list that only measures
-		y = a.Para(l, x, y, w, waitFor, 26, col, true)
+		y = a.Para(l, x, y, w, waitFor, head, col, true)
 		if side := g.human(); side != "" {
 			you := fmt.Sprintf("You play %s in game %s.", SideName(side), lb.Game())
 			if companion {
@@ -152,8 +155,8 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 		}
 		if link, code := lb.Invite(); link != "" || code != "" {
 			y = a.Para(l, x, y+24*s, w, "Send your opponent the link, or the code to type in Join:", 15, dim, false)
-			y = a.Para(l, x, y+8*s, w, link, 16, kit.ColWhite, true)
-			y = a.Para(l, x, y+4*s, w, code, 16, kit.ColWhite, true)
+			y = a.Para(l, x, y+8*s, w, link, linkSize, kit.ColWhite, true)
+			y = a.Para(l, x, y+4*s, w, code, linkSize, kit.ColWhite, true)
 			if a.Clipboard != nil {
 				// copied to send by a messenger or a mail (the browser that
 				// may not write the clipboard shows the text, selected)
@@ -174,8 +177,14 @@ func (g *Game) drawWaitingRoom(l *kit.List) {
 	}
 	// the words and the way back in the window: lower on a large screen,
 	// from the top on a phone (the link and the code take many lines)
-	h := words(&kit.List{}, 0) + 24*s + 40*s
-	y = math.Max(16*s, math.Min(y, a.H-16*s-h))
+	// Para's y is its first baseline: the head's first line rises above
+	// it by up to its size
+	height := func() float64 { return a.TextSize(head) + words(&kit.List{}, 0) + 24*s + 40*s }
+	if height() > a.H-32*s {
+		head, linkSize = 20, 13
+	}
+	h := height()
+	y = math.Max(16*s, math.Min(y, a.H-16*s-h)) + a.TextSize(head)
 	back(words(l, y) + 24*s)
 }
 
