@@ -28,7 +28,10 @@ func NeedText(n *wire.Need, seat battle.Side) string {
 	if n.Side == seat {
 		who = "you draw it from the table's cup and type it in, or draw one from the app's secret cup"
 	}
-	return fmt.Sprintf("a counter from the %s cup for %s (%s): %s", n.Cup, n.Ship, n.For, who)
+	// a counter's For names its ship ("hunter-2's damage (a hit by
+	// escort-1)", battle's cupFor): said once, not "for hunter-2
+	// (hunter-2's damage (…))"
+	return fmt.Sprintf("a counter from the %s cup for %s: %s", n.Cup, n.For, who)
 }
 
 // NeedTextOf says what draw a companion game waits for to a player whose

@@ -1,6 +1,7 @@
 package client_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,6 +23,19 @@ func TestNeedTextSaysWhoDrawsInWords(t *testing.T) {
 	assert.NotContains(t, other, "cylon player")
 	own := client.NeedText(n, battle.Cylon)
 	assert.Contains(t, own, "you draw it from the table's cup and type it in, or draw one from the app's secret cup")
+}
+
+// TestNeedTextNamesTheCountersShipOnce: a companion game waiting for a
+// damage counter for a hit (Fire!: Damage) said "a counter from the
+// damage cup for hunter-2 (hunter-2's damage (a hit by escort-1))" on a
+// phone: the ship twice, brackets in brackets. The engine's For names
+// the ship already.
+func TestNeedTextNamesTheCountersShipOnce(t *testing.T) {
+	n := &wire.Need{What: battle.DrawCounter, Of: 40, For: "hunter-2's damage (a hit by escort-1)", Ship: "hunter-2", Side: battle.Cylon, Cup: "damage"}
+	got := client.NeedText(n, battle.Cylon)
+	assert.Contains(t, got, "a counter from the damage cup for hunter-2's damage (a hit by escort-1): you draw it")
+	assert.Equal(t, 1, strings.Count(got, "hunter-2"), "the ship named once: %s", got)
+	assert.NotContains(t, got, "((")
 }
 
 // TestMoveTextCountsTheCounters: an illegal move's line says "1 damage

@@ -100,7 +100,7 @@ func TestCompanionTextSaysWhatToDoAtTheTable(t *testing.T) {
 			Violations: o.Violations, DamageDraws: o.DamageDraws, Steps: []physics.Pose{o.Final().Pose}}}}
 	got := companionText(st)
 	t.Log(got)
-	assert.Contains(t, got, "a counter from the damage cup for raptor (raptor's illegal move): the Colonial player draws it from the table's cup and types it in, or draws one from the app's secret cup")
+	assert.Contains(t, got, "a counter from the damage cup for raptor's illegal move: the Colonial player draws it from the table's cup and types it in, or draws one from the app's secret cup")
 	assert.Contains(t, got, "raptor (colonial): hard-turn-left at medium; illegal: no-arrow-for-speed (")
 	assert.Contains(t, got, "at the table: draw 1 damage counter and fly straight at medium instead")
 }
