@@ -39,6 +39,7 @@ type mark struct {
 	queue   []battle.Command
 	need    *battle.NeedInput
 	moves   []wire.TableMove
+	aligned map[battle.Side]bool
 }
 
 // companion reports whether the game is played at a real table.
@@ -68,7 +69,7 @@ func (g *game) run(cmds ...battle.Command) error {
 
 // markNow remembers where the game stands, before an action.
 func (g *game) markNow() mark {
-	return mark{journal: len(g.b.Journal()), key: g.key, round: g.round, queue: slices.Clone(g.queue), need: g.need, moves: g.moves}
+	return mark{journal: len(g.b.Journal()), key: g.key, round: g.round, queue: slices.Clone(g.queue), need: g.need, moves: g.moves, aligned: maps.Clone(g.aligned)}
 }
 
 // undoable reports whether message m is an action an undo may take back:
@@ -191,7 +192,7 @@ func (g *game) consent(side battle.Side, m wire.ClientMsg) error {
 			return fmt.Errorf("consent: %w", err)
 		}
 	}
-	g.key, g.round, g.queue, g.need, g.moves = mk.key, mk.round, mk.queue, mk.need, mk.moves
+	g.key, g.round, g.queue, g.need, g.moves, g.aligned = mk.key, mk.round, mk.queue, mk.need, mk.moves, mk.aligned
 	g.marks = g.marks[:k]
 	g.poses = nil
 	g.commits, g.revealed = map[battle.Side]string{}, map[battle.Side]bool{}
@@ -293,6 +294,32 @@ func (g *game) answerPoses(side battle.Side, m wire.ClientMsg) error {
 		}
 	}
 	g.poses = nil
+	if g.b.Phase() == battle.Aligning {
+		g.aligned = nil // the table changed: both players say again that it is aligned
+	}
+	return nil
+}
+
+// sayAligned takes one player's word that the table is aligned after a
+// movement step (Movement; the twin follows the models): at a real table
+// both players agree on it, so the battle goes on (battle.CmdAligned)
+// only with the second player's word; the first is kept (State.Aligned)
+// until then, and a pose corrected meanwhile (act) voids both. A
+// player's second word is refused, the game unchanged.
+func (g *game) sayAligned(c battle.Command) error {
+	side := c.Side
+	if g.aligned[side] {
+		return fmt.Errorf("act: aligned: the %s player has said the table is aligned already; the game waits for the %s player's word", side.Title(), side.Opponent().Title())
+	}
+	if !g.aligned[side.Opponent()] {
+		g.aligned = map[battle.Side]bool{side: true}
+		return nil
+	}
+	if err := g.run(c); err != nil {
+		g.queue, g.need = nil, nil
+		return fmt.Errorf("act: command (%s): %w", c.Type, err)
+	}
+	g.aligned = map[battle.Side]bool{side: true, side.Opponent(): true}
 	return nil
 }
 

@@ -130,9 +130,13 @@ func (tb *table) seal(cmds map[battle.Side][]battle.Command) {
 	tb.sync() // each seat has the state the last reveal led to
 }
 
-// aligned says the models stand where the twin has them.
+// aligned says, on both phones, that the models stand where the twin
+// has them (each player's word: the game goes on with the second).
 func (tb *table) aligned() {
-	require.NoError(tb.t, tb.seat[battle.Colonial].Act(tb.ctx, battle.Command{Type: battle.CmdAligned}))
+	for _, side := range battle.Sides {
+		require.NoError(tb.t, tb.seat[side].Act(tb.ctx, battle.Command{Type: battle.CmdAligned}))
+		tb.sync()
+	}
 }
 
 // holdFire plays on from the end of a movement step (the table aligned
@@ -265,6 +269,7 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	st = tb.sync()
 	require.Equal(t, battle.Aligning, st.View.Phase)
 	require.Equal(t, []string{"aligned"}, st.Owe)
+	require.Equal(t, []string{"aligned"}, cyl.State().Owe, "both players say the table is aligned")
 	engine := shipView(st, "escort-1").Pose
 	seq = st.Seq
 	poseCmd := func(ship string, p physics.Pose) battle.Command {
@@ -518,4 +523,76 @@ func TestCompanionGameRefusesAClock(t *testing.T) {
 		assert.Equal(t, http.StatusBadRequest, create(mode), "a companion game with a %s clock", mode)
 	}
 	assert.Equal(t, http.StatusOK, create(wire.ClockNone))
+}
+
+// Movement (the table companion: the twin follows the models): at a real
+// table BOTH players agree that the models stand where the moves say.
+// One player's word is kept and shown to the other (State.Aligned); the
+// game goes on with the second player's word. A pose corrected after a
+// word voids it (both say it again of the table as it is now). Hostile
+// words are refused with the game unchanged: before the aligning, for
+// the other side, the same player's word twice.
+func TestCompanionBothPlayersSayTheTableIsAligned(t *testing.T) {
+	_, hs := start(t, serverOpts())
+	cr := hostCompanion(t, hs.URL, "jump-point")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	tb := sit(t, ctx, hs.URL, cr, nil)
+	col, cyl := tb.seat[battle.Colonial], tb.seat[battle.Cylon]
+	word := battle.Command{Type: battle.CmdAligned}
+	tb.answer(nil, nil)
+	st := tb.sync()
+	require.Equal(t, battle.Planning, st.View.Phase)
+	tb.refused(col.Act(ctx, word), "a word before any movement step")
+	tb.cruise(nil)
+	tb.answer(nil, nil)
+	st = tb.sync()
+	require.Equal(t, battle.Aligning, st.View.Phase)
+	require.Equal(t, 1, st.View.Step)
+	assert.Empty(t, st.Aligned)
+
+	seq := st.Seq
+	tb.refused(col.Act(ctx, battle.Command{Type: battle.CmdAligned, Side: battle.Cylon}), "the word for the other side")
+	require.Equal(t, seq, tb.sync().Seq, "refusals change nothing")
+
+	// the Colonial's word: kept, shown to both, the game waits
+	require.NoError(t, col.Act(ctx, word))
+	st = tb.sync()
+	assert.Equal(t, battle.Aligning, st.View.Phase, "one word moves nothing")
+	assert.Equal(t, 1, st.View.Step)
+	assert.Equal(t, []battle.Side{battle.Colonial}, st.Aligned)
+	assert.Equal(t, []battle.Side{battle.Colonial}, cyl.State().Aligned, "the Cylon phone sees the Colonial's word")
+	assert.Empty(t, st.Owe, "the Colonial owes nothing more")
+	assert.Equal(t, []string{"aligned"}, cyl.State().Owe, "the Cylon owes its word")
+	seq = st.Seq
+	tb.refused(col.Act(ctx, word), "the same word twice")
+	require.Equal(t, seq, tb.sync().Seq)
+
+	// the Cylon moves hunter-1's model 2 mm: the Colonial's word is void
+	h := shipView(st, "hunter-1").Pose
+	moved := physics.Pose{Pos: h.Pos.Add(physics.V(2, 0)), Heading: h.Heading}
+	require.NoError(t, cyl.Act(ctx, battle.Command{Type: battle.CmdPose, Ship: "hunter-1", Pose: &moved}))
+	st = tb.sync()
+	assert.Empty(t, st.Aligned, "a correction voids the word said before it")
+	assert.Equal(t, []string{"aligned"}, st.Owe)
+	assert.Equal(t, battle.Aligning, st.View.Phase)
+
+	// the Cylon's word first this time, then the Colonial's: on to the
+	// next step, where nobody has said anything yet
+	require.NoError(t, cyl.Act(ctx, word))
+	st = tb.sync()
+	assert.Equal(t, []battle.Side{battle.Cylon}, st.Aligned)
+	assert.Equal(t, battle.Aligning, st.View.Phase)
+	require.NoError(t, col.Act(ctx, word))
+	st = tb.sync()
+	require.Nil(t, st.Need)
+	assert.False(t, st.View.Turn == 1 && st.View.Step == 1 && st.View.Phase == battle.Aligning, "the game went on from the first step's aligning")
+	assert.Empty(t, st.Aligned, "a new step: no word yet")
+	kinds := 0
+	for _, e := range st.View.Events {
+		if e.Kind == battle.EvPoseCorrected && e.Ship == "hunter-1" {
+			kinds++
+		}
+	}
+	assert.Equal(t, 1, kinds, "the correction is in the journal")
 }

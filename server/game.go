@@ -59,6 +59,10 @@ type game struct {
 	// answered, made when the battle's journal was posesAt long.
 	poses   *wire.PoseOffer
 	posesAt int
+	// aligned are the players who have said the table is aligned after
+	// the movement step being aligned: the game goes on once both have
+	// (companion.go aligned).
+	aligned map[battle.Side]bool
 
 	// flown: the ships' moves of every turn revealed (flew), sent for the
 	// latest turns (wire.State.Flown)
@@ -182,9 +186,9 @@ func (g *game) owe(st *battle.State, side battle.Side) []string {
 		}
 	case battle.Aligning:
 		// A companion game after a movement step: once the models stand
-		// where the moves say and the twin is corrected, a player says
-		// so. The Colonial owes it; the Cylon may send it too.
-		if side == battle.Colonial {
+		// where the moves say and the twin is corrected, each player
+		// says so; both owe it (companion.go aligned).
+		if !g.aligned[side] {
 			out = []string{"aligned"}
 		}
 	case battle.Preplanning:
@@ -550,9 +554,17 @@ func (g *game) act(st *battle.State, side battle.Side, m wire.ClientMsg) error {
 	}
 	c.Side = side
 	if g.companion() {
+		if c.Type == battle.CmdAligned {
+			return g.sayAligned(c)
+		}
 		if err := g.run(c); err != nil {
 			g.queue, g.need = nil, nil
 			return fmt.Errorf("act: command (%s): %w", c.Type, err)
+		}
+		if c.Type == battle.CmdPose && phase == battle.Aligning {
+			// the table changed after a word that it was aligned: both
+			// players say it again of the table as it is now
+			g.aligned = nil
 		}
 		return nil
 	}
@@ -600,6 +612,9 @@ func (g *game) settle() error {
 			g.round = 0
 		} else {
 			g.round++
+		}
+		if key != g.key {
+			g.aligned = nil // a new step: nobody has said its table is aligned
 		}
 		g.key = key
 		g.commits = map[battle.Side]string{}
@@ -664,6 +679,11 @@ func (g *game) state(seat battle.Side) *wire.State {
 	if g.companion() {
 		s.Companion, s.Need, s.Undo, s.UndoPoints, s.Moves = true, needOf(g.need), g.offer, len(g.marks), g.moves
 		s.Poses = g.poseOffer()
+		for _, side := range battle.Sides {
+			if g.aligned[side] {
+				s.Aligned = append(s.Aligned, side)
+			}
+		}
 	}
 	if g.over() {
 		s.Record = g.published

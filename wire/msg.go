@@ -250,6 +250,10 @@ type State struct {
 	// seat's answer (Consent with Poses).
 	Poses *PoseOffer  `json:"poses,omitempty"`
 	Moves []TableMove `json:"moves,omitempty"`
+	// Aligned are the players who have said the table is aligned after
+	// the movement step being aligned (Aligning): the game goes on once
+	// both have; a pose corrected meanwhile voids their word.
+	Aligned []battle.Side `json:"aligned,omitempty"`
 
 	// Flown are the ships' moves of the latest turns as the engine flew
 	// them (Flight), oldest first: the turns this state's events may hold

@@ -186,7 +186,10 @@ func companionText(st *wire.State) string {
 		return b.String()
 	}
 	if st.View.Phase == battle.Aligning && st.Need == nil {
-		fmt.Fprintf(&b, "movement step %d is over: move the models as the moves say, correct the pose of any that stands elsewhere, then say the table is aligned\n", st.View.Step)
+		fmt.Fprintf(&b, "movement step %d is over: move the models as the moves say, correct the pose of any that stands elsewhere, then say the table is aligned (both players say it)\n", st.View.Step)
+		for _, side := range st.Aligned {
+			fmt.Fprintf(&b, "the %s player has said the table is aligned\n", side.Title())
+		}
 	}
 	if len(st.Owe) > 0 {
 		fmt.Fprintf(&b, "you owe: %s\n", strings.Join(st.Owe, ", "))

@@ -104,3 +104,18 @@ func TestCompanionTextSaysWhatToDoAtTheTable(t *testing.T) {
 	assert.Contains(t, got, "raptor (colonial): hard-turn-left at medium; illegal: no-arrow-for-speed (")
 	assert.Contains(t, got, "at the table: draw 1 damage counter and fly straight at medium instead")
 }
+
+// Movement (the table companion): both players say the table is aligned;
+// the seat's text says who has.
+func TestCompanionTextSaysWhoHasSaidTheTableIsAligned(t *testing.T) {
+	comp := assets.Default()
+	sc, err := scenarios.Load("jump-point", comp)
+	require.NoError(t, err)
+	b, err := battle.New(sc.Setup(), comp, 1)
+	require.NoError(t, err)
+	st := &wire.State{Game: "g", Seat: battle.Cylon, Companion: true, View: b.View(battle.Cylon), Aligned: []battle.Side{battle.Colonial}}
+	st.View.Phase, st.View.Step = battle.Aligning, 1
+	got := companionText(st)
+	assert.Contains(t, got, "then say the table is aligned (both players say it)")
+	assert.Contains(t, got, "the Colonial player has said the table is aligned")
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
@@ -46,6 +47,10 @@ type Table interface {
 	ProposePoses(p wire.Poses) error
 	AnswerPoses(agree bool) error
 	PoseOffer() *wire.PoseOffer
+	// Aligned are the players who have said the table is aligned after
+	// the movement step being aligned (wire.State.Aligned): the game goes
+	// on once both have; a pose corrected meanwhile voids their word.
+	Aligned() []battle.Side
 	// Moves are the latest reveal's moves to copy onto the table: the
 	// cards, the plan as it flies, the rules an illegal plan breaks and
 	// what to do at the table, the stand's pose after each step.
@@ -111,10 +116,10 @@ func (c *Companion) Do(cmd battle.Command) error {
 		if st == nil || st.View.Phase != battle.Aligning {
 			return errors.New("aligned: the game is not waiting for the table")
 		}
-		if st.Need != nil {
-			// The table was said to be aligned (by either player): the
-			// game goes on from there once the draw it waits for comes
-			// (Need). Nothing more to send.
+		if st.Need != nil || slices.Contains(st.Aligned, st.Seat) {
+			// This player has said so already (Aligned), or both have
+			// and the game goes on from there once the draw it waits
+			// for comes (Need). Nothing more to send.
 			return nil
 		}
 		cmd.Side = ""
@@ -239,6 +244,14 @@ func (c *Companion) UndoPoints() int {
 		return st.UndoPoints
 	}
 	return 0
+}
+
+// Aligned implements Table.
+func (c *Companion) Aligned() []battle.Side {
+	if st := c.State(); st != nil {
+		return st.Aligned
+	}
+	return nil
 }
 
 // Moves implements Table.

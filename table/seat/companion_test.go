@@ -2,6 +2,7 @@ package seat
 
 import (
 	"net/http/httptest"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -118,6 +119,8 @@ func TestCompanionSeatPlaysATableTurn(t *testing.T) {
 	require.NoError(t, col.Status().Err)
 
 	require.NoError(t, col.Do(battle.Command{Type: battle.CmdAligned, Side: battle.Colonial}))
+	poll(func() bool { return slices.Contains(cyl.Aligned(), battle.Colonial) && settled(col, cyl) })
+	require.NoError(t, cyl.Do(battle.Command{Type: battle.CmdAligned, Side: battle.Cylon}))
 	// No ship can fire: movement step 2, then the table again.
 	poll(func() bool { return col.View(battle.Colonial).Step == 2 && settled(col, cyl) })
 	assert.Equal(t, battle.Aligning, col.View(battle.Colonial).Phase)
@@ -134,11 +137,12 @@ func shipIn(v battle.View, id string) battle.ShipView {
 	return battle.ShipView{}
 }
 
-// Movement (the table companion): either player says the table is
-// aligned after a movement step. Both saying it at once is no error: the
-// second word comes after the game went on, and the game goes on once,
-// to the next step. Said while the game waits for a die its word led
-// to (hunter-2's FTL arrival when turn 1 ends: the table rolls), it
+// Movement (the table companion): both players say the table is aligned
+// after a movement step. Both saying it at once is no error, and the
+// game goes on once, to the next step. One player's word alone moves
+// nothing and shows on the other's seat (Aligned); said again, nothing
+// is sent. Said while the game waits for a die the words led to
+// (hunter-2's FTL arrival when turn 1 ends: its player rolls), it
 // changes nothing and is no error either; the panel says what is owed.
 func TestCompanionSeatsBothSayTheTableIsAligned(t *testing.T) {
 	comp := assets.Default()
@@ -175,14 +179,29 @@ func TestCompanionSeatsBothSayTheTableIsAligned(t *testing.T) {
 	assert.Equal(t, battle.Aligning, col.View(battle.Colonial).Phase, "the game went on once: movement step 2 to align")
 	assert.Equal(t, 1, col.View(battle.Colonial).Turn)
 
-	// step 2 aligned ends turn 1: hunter-2 arrives by FTL, its dice
-	// rolled at the table (the Colonial player types them)
+	// step 2: the Colonial's word alone moves nothing; the Cylon phone
+	// shows it; said again, nothing is sent
 	aligned.Side = battle.Colonial
 	require.NoError(t, col.Do(aligned))
+	poll(func() bool { return slices.Contains(cyl.Aligned(), battle.Colonial) && settled(col, cyl) })
+	assert.Equal(t, []battle.Side{battle.Colonial}, col.Aligned())
+	assert.Equal(t, battle.Aligning, cyl.View(battle.Cylon).Phase, "one word: the game waits for the other's")
+	assert.Equal(t, 2, cyl.View(battle.Cylon).Step)
+	assert.Equal(t, battle.Cylon, col.Status().Waiting, "the Colonial waits for the Cylon's word")
+	seq := col.State().Seq
+	require.NoError(t, col.Do(aligned))
+	poll(func() bool { return settled(col, cyl) })
+	assert.NoError(t, col.Status().Err, "the same word again: nothing to send, no refusal")
+	assert.Equal(t, seq, col.State().Seq, "nothing sent, nothing changed")
+	// the Cylon's word ends turn 1: hunter-2 arrives by FTL, its dice
+	// rolled at the table by its player, the Cylon
+	aligned.Side = battle.Cylon
+	require.NoError(t, cyl.Do(aligned))
 	poll(func() bool { n, _ := cyl.Need(); return n != nil && settled(col, cyl) })
+	_, mine := cyl.Need()
+	assert.True(t, mine, "the Cylon phone rolls hunter-2's dice")
 	require.Equal(t, battle.Aligning, cyl.View(battle.Cylon).Phase, "the word waits for the dice")
 	seq, need := cyl.State().Seq, *cyl.State().Need
-	aligned.Side = battle.Cylon
 	require.NoError(t, cyl.Do(aligned))
 	poll(func() bool { return settled(col, cyl) })
 	assert.NoError(t, cyl.Status().Err, "no refusal: the table was aligned")

@@ -166,14 +166,22 @@ func turnSummary(evs []battle.Event) string {
 	return strings.Join(parts, "; ") + "."
 }
 
-// catchUp reports whether the playback on screen is a catch-up (its
-// beats span several turns) and, if so, the first and last turn played
-// back.
+// catchUp reports whether the playback on screen is a catch-up (it plays
+// a later turn's steps after those of the turn it starts in: the seat
+// saw none of that turn's planning) and, if so, the first and last turn
+// played back. A turn's last step with what begins the next (its FTL
+// arrivals: a beatResults of the new turn) is one moment of play, not
+// a catch-up; nor are the beats a companion game does not play back
+// (copiedAtTable).
 func (g *Game) catchUp() (first, last int, ok bool) {
 	if g.st != stAnim && g.st != stResults || len(g.beats) == 0 {
 		return 0, 0, false
 	}
-	for _, b := range g.beats {
+	steps := 0 // the latest turn with a step played back
+	for i, b := range g.beats {
+		if g.copiedAtTable(i) {
+			continue
+		}
 		lo := b.turn
 		if b.kind == beatSummary {
 			lo = b.from
@@ -185,8 +193,11 @@ func (g *Game) catchUp() (first, last int, ok bool) {
 			first = lo
 		}
 		last = max(last, b.turn)
+		if b.kind != beatResults {
+			steps = max(steps, b.turn)
+		}
 	}
-	return first, last, first > 0 && last > first
+	return first, last, first > 0 && steps > first
 }
 
 // playbackLine says, while a playback is on screen in a network game,

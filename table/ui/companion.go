@@ -54,6 +54,11 @@ type tableEdit struct {
 	// dispute is the shot measured from the last photo, when the poses
 	// sent came from one (the game's ruling of it is shown after them)
 	dispute *DisputedShot
+	// said is the turn/step whose table this player said is aligned,
+	// saidAt the seat's events then (alignedWords: a correction after
+	// it voided the word)
+	said   string
+	saidAt int
 }
 
 // photoFix is one pose read from a photo, as sent and as answered.
@@ -167,17 +172,40 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	if rf := poseRefusal(g.seat.Status().Err); rf != nil && !g.photoRefused(g.seat.Status().Err) {
 		para("Refused: "+strings.TrimPrefix(rf.Error(), "pose: ")+". The game is unchanged.", 13, kit.ColWarn, true, 6)
 	}
-	if v := g.publicView(); v.Phase == battle.Aligning && n == nil {
+	if v := g.publicView(); v.Phase == battle.Aligning && n == nil && g.st != stAnim && g.st != stResults {
+		// (a playback on screen, the shots of the firing step before
+		// this movement step, is looked at first: its Go on is the
+		// decision, the aligning comes after it)
+		if k := v.Step - 1; k > 0 && g.noFire(v.Turn, k) {
+			// the firing step between the two movement steps, at a glance
+			para(fmt.Sprintf("Firing step %d: no ship could fire.", k), 13, kit.ColSecondary, false, 4)
+		}
 		para(fmt.Sprintf("Movement step %d is over. At the table: lay each ship's card (drawn on the board) at its model's front, move the model to the card's end (the ghost), and follow the steps below.", v.Step), 14, kit.ColInk, false, 6)
 		for _, p := range g.procedures(v) {
 			para(p, 13, kit.ColInk, false, 4)
 		}
 		if side != "" {
-			// the word that the table is aligned before the corrections:
-			// on a phone it shows without scrolling
-			row([]string{"The table is aligned"}, func(int) {
-				_ = g.seat.Do(battle.Command{Type: battle.CmdAligned, Side: side})
-			})
+			// both players say the table is aligned (the server goes on
+			// with the second word); the word before the corrections: on
+			// a phone it shows without scrolling, and it is the decision
+			// pinned at the panel's foot when the panel scrolls
+			mine, theirs, moved := g.alignedWords(tb, v, side)
+			other := SideName(side.Opponent())
+			switch {
+			case mine:
+				para(fmt.Sprintf("You said the table is aligned. Waiting for the %s player to confirm the table.", other), 14, kit.ColSecondary, true, 6)
+			case moved != "":
+				para(fmt.Sprintf("%s was moved after you said the table is aligned: check it on the table, then say so again.", moved), 14, kit.ColWarn, true, 6)
+			case theirs:
+				para(fmt.Sprintf("The %s player says the table is aligned. When your models stand where the board has them, say so too.", other), 14, kit.ColInk, true, 6)
+			}
+			if !mine {
+				g.decide(l, kit.Rect{X: x, Y: y, W: w, H: 40 * s}, "The table is aligned", false, busy, func() {
+					_ = g.seat.Do(battle.Command{Type: battle.CmdAligned, Side: side})
+				})
+				y += 46 * s
+				rowEnd = y
+			}
 			y = g.drawPoseEdit(l, x, y, w, side, rowAt)
 		}
 	}
@@ -203,6 +231,49 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 		}
 	}
 	return y
+}
+
+// alignedWords says, while the table is aligned after a movement step,
+// whether this player (mine) and the other (theirs) have said it is
+// (seat.Table.Aligned: the game goes on once both have), and, when this
+// player's word was voided by a pose corrected after it, the ship moved
+// (the latest correction since the word). It remembers the word of the
+// step (tableEdit.said): the same answer for the same state.
+func (g *Game) alignedWords(tb seat.Table, v battle.View, side battle.Side) (mine, theirs bool, moved string) {
+	al := tb.Aligned()
+	mine, theirs = slices.Contains(al, side), slices.Contains(al, side.Opponent())
+	key := fmt.Sprintf("%d/%d", v.Turn, v.Step)
+	e := &g.table
+	evs := g.seat.Events()
+	if mine {
+		e.said, e.saidAt = key, len(evs)
+		return mine, theirs, ""
+	}
+	if e.said != key {
+		return mine, theirs, ""
+	}
+	for _, ev := range evs[min(e.saidAt, len(evs)):] {
+		if ev.Kind == battle.EvPoseCorrected {
+			moved = ev.Ship
+		}
+	}
+	return mine, theirs, moved
+}
+
+// noFire reports whether firing step k of turn was one in which no ship
+// could fire (the engine's EvNoFire).
+func (g *Game) noFire(turn, k int) bool {
+	evs := g.seat.Events()
+	for i := len(evs) - 1; i >= 0; i-- {
+		e := evs[i]
+		if e.Turn < turn {
+			break
+		}
+		if e.Kind == battle.EvNoFire && e.Turn == turn && e.Step == k {
+			return true
+		}
+	}
+	return false
 }
 
 // askTable scrolls the panel to its top when the table asks something

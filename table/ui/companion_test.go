@@ -85,8 +85,8 @@ func TestCompanionScreensAtPhoneSize(t *testing.T) {
 				acted = true
 				continue
 			}
-			if v := c.State(); v != nil && v.View.Phase == battle.Aligning && i == 0 && c.Status().Sending == "" && strings.Contains(text, "The table is aligned") {
-				if v.View.Step == 1 && !saw["nudged"] {
+			if v := c.State(); v != nil && v.View.Phase == battle.Aligning && v.Need == nil && !slices.Contains(v.Aligned, v.Seat) && c.Status().Sending == "" && strings.Contains(text, "The table is aligned") {
+				if v.View.Step == 1 && !saw["nudged"] && i == 0 {
 					clickButton(t, sc.a, "escort-1")
 					clickButton(t, sc.a, "x +2")
 					saw["nudged"] = true
@@ -152,8 +152,8 @@ func companionScreensSeeded(t *testing.T, seed uint64) []screen {
 }
 
 // companionUntil drives both screens (the app rolls every die, draws
-// every counter; the table is aligned at once) until done holds of the
-// Colonial seat's state and screen.
+// every counter; each phone says the table is aligned at once) until
+// done holds of the Colonial seat's state and screen.
 func companionUntil(t *testing.T, screens []screen, what string, done func(st *wire.State, text string) bool) {
 	t.Helper()
 	for guard := 0; ; guard++ {
@@ -164,7 +164,7 @@ func companionUntil(t *testing.T, screens []screen, what string, done func(st *w
 			}
 		}
 		acted := false
-		for i, sc := range screens {
+		for _, sc := range screens {
 			c, _ := sc.g.seat.(*seat.Companion)
 			if c != nil && c.Status().Sending == "" {
 				text := drawnText(sc.a)
@@ -177,7 +177,7 @@ func companionUntil(t *testing.T, screens []screen, what string, done func(st *w
 					acted = true
 					continue
 				}
-				if st := c.State(); i == 0 && st.View.Phase == battle.Aligning && strings.Contains(text, "The table is aligned") && !done(st, text) {
+				if st := c.State(); st.View.Phase == battle.Aligning && st.Need == nil && !slices.Contains(st.Aligned, st.Seat) && strings.Contains(text, "The table is aligned") && !done(st, text) {
 					clickButton(t, sc.a, "The table is aligned")
 					acted = true
 					continue

@@ -220,6 +220,9 @@ func boardAfter(v battle.View, before map[string]snap, fs []wire.Flight, turn in
 // run, then wait; a firing step shows its shots on the board as it stood
 // after the movement step before it. Past the last beat the game goes on.
 func (g *Game) playBeat(i int) {
+	for i < len(g.beats) && g.copiedAtTable(i) {
+		i++
+	}
 	g.beat, g.waited = i, 0
 	g.anim, g.results, g.shotLines = nil, nil, nil
 	if i >= len(g.beats) {
@@ -290,6 +293,36 @@ func (g *Game) atBeat() map[string]snap {
 		m[id] = s
 	}
 	return m
+}
+
+// copiedAtTable reports whether beat i of the playback is one a player of
+// a companion game (seat.Table) is not shown again: a movement step the
+// players copied onto the table from the aligning step that followed it
+// (the cards and ghosts on the board, the moves in words; Movement: the
+// twin follows the models), and a firing step in which no ship could
+// fire (said in a line of the next aligning step). A movement step that
+// ended the battle was never aligned: it is played back. A spectator of
+// a companion game sees every beat.
+func (g *Game) copiedAtTable(i int) bool {
+	b := g.beats[i]
+	if b.kind != beatMove && b.kind != beatNoFire {
+		return false
+	}
+	if _, ok := g.tableSeat(); !ok || g.human() == "" {
+		return false
+	}
+	if b.kind == beatNoFire {
+		return true
+	}
+	if g.publicView().Phase != battle.Over {
+		return true
+	}
+	for _, later := range g.beats[i+1:] {
+		if later.kind == beatMove || later.kind == beatFire || later.kind == beatNoFire {
+			return true // the battle went on after it: it was aligned
+		}
+	}
+	return false
 }
 
 // nextBeat goes on from the beat on screen: a running move ends at once,

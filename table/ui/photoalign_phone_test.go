@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -368,7 +369,7 @@ func TestCompanionOnAPhoneNothingDrawnOverAnything(t *testing.T) {
 			break
 		}
 		acted := false
-		for i, sc := range screens {
+		for _, sc := range screens {
 			text := look(sc)
 			c, _ := sc.g.seat.(*seat.Companion)
 			if c != nil && c.Status().Sending == "" {
@@ -381,7 +382,7 @@ func TestCompanionOnAPhoneNothingDrawnOverAnything(t *testing.T) {
 					acted = true
 					continue
 				}
-				if st := c.State(); st != nil && i == 0 && st.View.Phase == battle.Aligning && strings.Contains(text, "The table is aligned") {
+				if st := c.State(); st != nil && st.View.Phase == battle.Aligning && st.Need == nil && !slices.Contains(st.Aligned, st.Seat) && strings.Contains(text, "The table is aligned") {
 					tapVisible(t, sc, "The table is aligned")
 					acted = true
 					continue

@@ -41,6 +41,7 @@ func disputedShotGame(t *testing.T, first int) ([]screen, battle.ShipView, battl
 	require.NoError(t, col.g.setPose(battle.Colonial, "escort-1", at))
 	settleSend(t, col, "escort-1 set", func(st *wire.State) bool { return shipIn(st, "escort-1").Pose == roundPose(at) })
 	clickButton(t, col.a, "The table is aligned")
+	alignOn(t, screens[1]) // both players say so: the game goes on
 	for guard := 0; ; guard++ {
 		st := c.State()
 		require.Less(t, guard, 20000, "firing step 1 opens (phase %s step %d, stage %q, err %v)", st.View.Phase, st.View.Step, col.g.Stage(), c.Status().Err)
