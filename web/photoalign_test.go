@@ -72,7 +72,7 @@ func TestCompanionPoseFromAPhotoOnAPhone(t *testing.T) {
 	require.NoError(t, err)
 
 	// the computer plays both seats to the first alignment; the Cylon
-	// bot plays on (it owes nothing while the table is aligned)
+	// bot plays on (it says at once that the table is aligned)
 	pol, err := policy.ByName("greedy")
 	require.NoError(t, err)
 	bg, stopBots := context.WithCancel(context.Background())
