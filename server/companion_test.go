@@ -456,7 +456,8 @@ func finish(t *testing.T, ctx context.Context, tb *table, typing bool) {
 
 // A companion game is stored like any other: a server started again on
 // the same data rebuilds it from the stored messages to the same state,
-// the draw it waits for, the undo points and the moves to copy included.
+// the draw it waits for, the undo points, the moves to copy and a
+// player's word that the table is aligned included.
 func TestCompanionGameResumesAfterARestart(t *testing.T) {
 	dir := t.TempDir()
 	s, hs := start(t, server.Options{Data: dir})
@@ -474,6 +475,7 @@ func TestCompanionGameResumesAfterARestart(t *testing.T) {
 	p := shipView(st, "escort-2").Pose
 	p.Pos.Y += 2
 	require.NoError(t, tb.seat[battle.Colonial].Act(ctx, battle.Command{Type: battle.CmdPose, Ship: "escort-2", Pose: &p}))
+	require.NoError(t, tb.seat[battle.Colonial].Act(ctx, battle.Command{Type: battle.CmdAligned}))
 	require.NoError(t, tb.seat[battle.Cylon].Undo(ctx, 1))
 	tb.sync()
 	before := map[battle.Side]*wire.State{}
@@ -486,6 +488,7 @@ func TestCompanionGameResumesAfterARestart(t *testing.T) {
 	}
 	require.NotNil(t, before[battle.Colonial].Undo)
 	require.NotEmpty(t, before[battle.Colonial].Moves)
+	require.Equal(t, []battle.Side{battle.Colonial}, before[battle.Cylon].Aligned, "one word that the table is aligned")
 
 	hs.Close()
 	require.NoError(t, s.Close())
@@ -501,6 +504,7 @@ func TestCompanionGameResumesAfterARestart(t *testing.T) {
 		assert.Equal(t, before[side].Undo, again.Undo, side)
 		assert.Equal(t, before[side].UndoPoints, again.UndoPoints, side)
 		assert.Equal(t, before[side].Moves, again.Moves, side)
+		assert.Equal(t, before[side].Aligned, again.Aligned, side)
 	}
 }
 
@@ -567,6 +571,16 @@ func TestCompanionBothPlayersSayTheTableIsAligned(t *testing.T) {
 	seq = st.Seq
 	tb.refused(col.Act(ctx, word), "the same word twice")
 	require.Equal(t, seq, tb.sync().Seq)
+	// a word taken back by agreement (Undo by agreement) is unsaid
+	require.NoError(t, col.Undo(ctx, 1))
+	tb.sync()
+	require.NoError(t, cyl.Consent(ctx, true))
+	st = tb.sync()
+	assert.Empty(t, st.Aligned, "the word taken back")
+	assert.Equal(t, []string{"aligned"}, st.Owe)
+	require.NoError(t, col.Act(ctx, word))
+	st = tb.sync()
+	require.Equal(t, []battle.Side{battle.Colonial}, st.Aligned)
 
 	// the Cylon moves hunter-1's model 2 mm: the Colonial's word is void
 	h := shipView(st, "hunter-1").Pose
