@@ -127,6 +127,50 @@ func TestCompanionSeatPlaysATableTurn(t *testing.T) {
 	require.NoError(t, col.Status().Err)
 }
 
+// TestCompanionSeatPlansAgainAfterAnUndoOfTheReveal: played on two
+// phones, an undo by agreement of the reveal (Undo by agreement) put both
+// back to the same turn's planning, but each seat still took its plans
+// for sealed: Commit said "the plans are sealed already" and the screen
+// said it was the other side's turn, for ever. The plans are owed again
+// and go.
+func TestCompanionSeatPlansAgainAfterAnUndoOfTheReveal(t *testing.T) {
+	comp := assets.Default()
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	cr, err := client.Host(hs.URL, wire.CreateRequest{Scenario: "jump-point", Companion: true})
+	require.NoError(t, err)
+	col := NewCompanion(comp, hs.URL, cr.Colonial, nil)
+	cyl := NewCompanion(comp, hs.URL, cr.Cylon, nil)
+	t.Cleanup(func() { col.Leave(); cyl.Leave() })
+	poll := func(cond func() bool) {
+		t.Helper()
+		pollUntil(t, func() bool { col.Poll(); cyl.Poll(); return cond() }, col.Net, cyl.Net)
+	}
+	poll(func() bool { return col.Status().Ready && cyl.Status().Ready && col.State().Companion })
+	planAll(t, col, nil)
+	planAll(t, cyl, nil)
+	poll(func() bool { return col.View(battle.Colonial).Phase == battle.Aligning && settled(col, cyl) })
+	require.Positive(t, col.UndoPoints())
+	require.NoError(t, col.ProposeUndo(1))
+	poll(func() bool { return cyl.Offer() != nil && settled(col, cyl) })
+	require.NoError(t, cyl.AnswerUndo(true))
+	poll(func() bool {
+		return col.View(battle.Colonial).Phase == battle.Planning && cyl.View(battle.Cylon).Phase == battle.Planning && settled(col, cyl)
+	})
+	require.Equal(t, 1, col.View(battle.Colonial).Turn, "the same turn's planning")
+	for _, c := range []*Companion{col, cyl} {
+		require.NotEmpty(t, c.State().Owe, "%s owes its plans again", c.Sides()[0])
+	}
+	// each seat takes its plans again (planAll fails on "sealed already")
+	planAll(t, col, nil)
+	planAll(t, cyl, nil)
+	poll(func() bool { return col.View(battle.Colonial).Phase == battle.Aligning && settled(col, cyl) })
+	require.NoError(t, col.Status().Err)
+	require.NoError(t, cyl.Status().Err)
+}
+
 // shipIn returns a ship of a view.
 func shipIn(v battle.View, id string) battle.ShipView {
 	for _, s := range v.Ships {

@@ -383,6 +383,15 @@ func (n *Net) Poll() bool {
 	if n.st == nil || momentOf(n.st.View) != momentOf(st.View) {
 		n.locked = map[string]starship.Plan{}
 	}
+	if n.busy == "" && n.sent >= 0 && st.Seq > n.sent && momentOf(st.View) == n.sentFor &&
+		len(st.Owe) > 0 && !slices.Contains(st.Committed, st.Seat) {
+		// what this seat sent at this moment was taken back (a companion
+		// game's undo by agreement of a reveal: the same turn's planning
+		// again): it owes its decisions again, else it says "sealed
+		// already" to each one and waits for nothing
+		n.sent = -1
+		n.locked = map[string]starship.Plan{}
+	}
 	if n.st == nil && st.Game != "" {
 		go func(game string) {
 			s, err := client.Scenario(n.base, game)
