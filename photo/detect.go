@@ -235,91 +235,230 @@ func refine(g *gray, p physics.Vec, r float64) physics.Vec {
 // DetectSheet finds the printed calibration sheet on a photo: its four
 // marks, told apart by the odd mark's polarity and checked against the
 // whole sheet's pattern of black and white. It returns an *Unusable error
-// when no sheet is found or the photo is too blurred to trust.
+// when no sheet is found or the photo is too blurred to trust. It is a
+// SheetSearch stepped to its end.
 func DetectSheet(img image.Image, sheet Sheet) (*Detection, error) {
-	full := toGray(img)
-	f := 1
-	for max(full.w, full.h)/f > detectMaxSide {
-		f++
+	d := NewSheetSearch(img, sheet)
+	for !d.Step() {
 	}
-	small := full.shrink(f).blur(1.5)
-	cs := saddles(small, f)
-	if len(cs) < 4 {
-		return nil, unusable("no calibration sheet found: fewer than four corner-like marks on the photo")
+	return d.Result()
+}
+
+// DetectStage is where a sheet search (SheetSearch) stands.
+type DetectStage int
+
+const (
+	// DetectGray: the photo is read as grey levels.
+	DetectGray DetectStage = iota
+	// DetectShrink: the grey photo is shrunk and blurred.
+	DetectShrink
+	// DetectCorners: the corner-like marks are found.
+	DetectCorners
+	// DetectMatch: each four of them are tried as the sheet's marks.
+	DetectMatch
+	// DetectRefine: the best four refined at full size, the blur measured.
+	DetectRefine
+	// DetectDone: the search is over (Result).
+	DetectDone
+)
+
+// detectQuadsPerStep is how many fours of corner-like marks a step of a
+// sheet search tries (each in its six orders): a few milliseconds' work.
+const detectQuadsPerStep = 24
+
+// SheetSearch is DetectSheet a piece at a time: each Step does a bounded
+// part of the work (the grey photo, its shrinking, the corners, a few
+// fours of corners tried as the sheet's marks, the refining), so a
+// screen keeps drawing frames while it runs (the browser's one thread
+// included) and may show its progress. The steps do exactly DetectSheet's
+// work in its order: the result is the same.
+type SheetSearch struct {
+	img   image.Image
+	sheet Sheet
+	stage DetectStage
+
+	full, small *gray
+	f           int
+	cs          []corner
+	marks       [4]physics.Vec
+	probe       []physics.Vec
+	ink         []bool
+	quickP      []physics.Vec
+	quickI      []bool
+	best        struct {
+		score float64
+		idx   [4]int
 	}
-	marks := sheet.Marks()
+	a, b, c, d   int // the next four to try
+	tried, total float64
+
+	det *Detection
+	err error
+}
+
+// NewSheetSearch starts DetectSheet's search (see there) for sheet on
+// img. Nothing is done until Step.
+func NewSheetSearch(img image.Image, sheet Sheet) *SheetSearch {
+	return &SheetSearch{img: img, sheet: sheet}
+}
+
+// Stage is where the search stands.
+func (ds *SheetSearch) Stage() DetectStage { return ds.stage }
+
+// Result is the sheet found, or why not (DetectSheet's answer); nil, nil
+// before the search is over.
+func (ds *SheetSearch) Result() (*Detection, error) { return ds.det, ds.err }
+
+// Progress is the share of the search's work done, from 0 to 1: the
+// grey photo, its shrinking and its corners a tenth each, the fours
+// tried six tenths (by their count), the refining the last tenth.
+func (ds *SheetSearch) Progress() float64 {
+	switch ds.stage {
+	case DetectDone:
+		return 1
+	case DetectMatch:
+		if ds.total <= 0 {
+			return 0.3
+		}
+		return 0.3 + 0.6*math.Min(1, ds.tried/ds.total)
+	case DetectRefine:
+		return 0.9
+	}
+	return 0.1 * float64(ds.stage)
+}
+
+// Step does the next part of the search and reports whether it is over.
+func (ds *SheetSearch) Step() bool {
+	switch ds.stage {
+	case DetectGray:
+		ds.full = toGray(ds.img)
+		ds.f = 1
+		for max(ds.full.w, ds.full.h)/ds.f > detectMaxSide {
+			ds.f++
+		}
+		ds.stage = DetectShrink
+	case DetectShrink:
+		ds.small = ds.full.shrink(ds.f).blur(1.5)
+		ds.stage = DetectCorners
+	case DetectCorners:
+		ds.corners()
+	case DetectMatch:
+		ds.match()
+	case DetectRefine:
+		ds.refine()
+	}
+	return ds.stage == DetectDone
+}
+
+// fail ends the search with err.
+func (ds *SheetSearch) fail(err error) {
+	ds.det, ds.err, ds.stage = nil, err, DetectDone
+	ds.full, ds.small = nil, nil
+}
+
+// corners finds the corner-like marks and the sheet's probe points.
+func (ds *SheetSearch) corners() {
+	ds.cs = saddles(ds.small, ds.f)
+	if len(ds.cs) < 4 {
+		ds.fail(unusable("no calibration sheet found: fewer than four corner-like marks on the photo"))
+		return
+	}
+	sheet := ds.sheet
+	ds.marks = sheet.Marks()
 	// sheet points whose colour is certain, for checking a hypothesis
-	var probe []physics.Vec
-	var ink []bool
 	for x := -sheet.W/2 + 4; x < sheet.W/2-4; x += 5 {
 		for y := -sheet.H/2 + 4; y < sheet.H/2-4; y += 5 {
 			p := physics.V(x, y)
 			if sheet.InkCertain(p, 2.5) {
-				probe = append(probe, p)
-				ink = append(ink, sheet.Ink(p) > 0.5)
+				ds.probe = append(ds.probe, p)
+				ds.ink = append(ds.ink, sheet.Ink(p) > 0.5)
 			}
 		}
 	}
 	// a strided subset for a quick first check of each hypothesis
-	var quickP []physics.Vec
-	var quickI []bool
-	for i := 0; i < len(probe); i += max(1, len(probe)/150) {
-		quickP, quickI = append(quickP, probe[i]), append(quickI, ink[i])
+	for i := 0; i < len(ds.probe); i += max(1, len(ds.probe)/150) {
+		ds.quickP, ds.quickI = append(ds.quickP, ds.probe[i]), append(ds.quickI, ds.ink[i])
 	}
-	best := struct {
-		score float64
-		idx   [4]int
-	}{score: math.Inf(-1)}
-	n := len(cs)
+	ds.best.score = math.Inf(-1)
+	n := float64(len(ds.cs))
+	ds.total = n * (n - 1) * (n - 2) * (n - 3) / 24
+	ds.a, ds.b, ds.c, ds.d = 0, 1, 2, 3
+	ds.stage = DetectMatch
+}
+
+// match tries the next fours of corners (a < b < c < d, in DetectSheet's
+// order) as the sheet's marks: the odd one's polarity first, the others
+// in each order after it.
+func (ds *SheetSearch) match() {
+	cs, n := ds.cs, len(ds.cs)
 	var quad [4]physics.Vec
-	for a := 0; a < n; a++ {
-		for b := a + 1; b < n; b++ {
-			for c := b + 1; c < n; c++ {
-				for d := c + 1; d < n; d++ {
-					set := [4]int{a, b, c, d}
-					odd := -1
-					for _, i := range set {
-						same := 0
-						for _, j := range set {
-							if cs[j].polarity == cs[i].polarity {
-								same++
-							}
-						}
-						if same == 1 {
-							odd = i
-						}
-					}
-					if odd < 0 {
-						continue
-					}
-					var rest []int
-					for _, i := range set {
-						if i != odd {
-							rest = append(rest, i)
-						}
-					}
-					// the three others in each order after the odd one
-					for _, perm := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
-						idx := [4]int{odd, rest[perm[0]], rest[perm[1]], rest[perm[2]]}
-						for k := range 4 {
-							quad[k] = cs[idx[k]].p
-						}
-						h, err := DLT(marks[:], quad[:])
-						if err != nil {
-							continue
-						}
-						if s := score(small, f, h, quickP, quickI); s > MinDetectionScore/2 && s > best.score-2 {
-							if s = score(small, f, h, probe, ink); s > best.score {
-								best.score, best.idx = s, idx
-							}
-						}
-					}
+	for range detectQuadsPerStep {
+		if ds.a >= n-3 {
+			ds.stage = DetectRefine
+			return
+		}
+		set := [4]int{ds.a, ds.b, ds.c, ds.d}
+		ds.tried++
+		// the next four
+		ds.d++
+		if ds.d >= n {
+			ds.c++
+			if ds.c >= n-1 {
+				ds.b++
+				if ds.b >= n-2 {
+					ds.a++
+					ds.b = ds.a + 1
+				}
+				ds.c = ds.b + 1
+			}
+			ds.d = ds.c + 1
+		}
+		odd := -1
+		for _, i := range set {
+			same := 0
+			for _, j := range set {
+				if cs[j].polarity == cs[i].polarity {
+					same++
+				}
+			}
+			if same == 1 {
+				odd = i
+			}
+		}
+		if odd < 0 {
+			continue
+		}
+		var rest []int
+		for _, i := range set {
+			if i != odd {
+				rest = append(rest, i)
+			}
+		}
+		// the three others in each order after the odd one
+		for _, perm := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+			idx := [4]int{odd, rest[perm[0]], rest[perm[1]], rest[perm[2]]}
+			for k := range 4 {
+				quad[k] = cs[idx[k]].p
+			}
+			h, err := DLT(ds.marks[:], quad[:])
+			if err != nil {
+				continue
+			}
+			if s := score(ds.small, ds.f, h, ds.quickP, ds.quickI); s > MinDetectionScore/2 && s > ds.best.score-2 {
+				if s = score(ds.small, ds.f, h, ds.probe, ds.ink); s > ds.best.score {
+					ds.best.score, ds.best.idx = s, idx
 				}
 			}
 		}
 	}
+}
+
+// refine refines the best four at full size and measures the blur.
+func (ds *SheetSearch) refine() {
+	best, cs, sheet, marks, full := ds.best, ds.cs, ds.sheet, ds.marks, ds.full
 	if best.score < MinDetectionScore {
-		return nil, unusable("no calibration sheet found (best match %.1f, need %d): is the whole sheet in view, flat and lit?", best.score, MinDetectionScore)
+		ds.fail(unusable("no calibration sheet found (best match %.1f, need %d): is the whole sheet in view, flat and lit?", best.score, MinDetectionScore))
+		return
 	}
 	det := &Detection{Score: best.score}
 	for k := range 4 {
@@ -344,9 +483,12 @@ func DetectSheet(img image.Image, sheet Sheet) (*Detection, error) {
 	}
 	det.BlurMM = det.BlurPx * mmPerPx
 	if det.BlurMM > MaxBlurMM {
-		return det, unusable("the photo is blurred: the sheet's edges are spread over %.1f mm (%.1f pixels), at most %.1f mm; hold the camera still and focus on the table", det.BlurMM, det.BlurPx, MaxBlurMM)
+		ds.fail(unusable("the photo is blurred: the sheet's edges are spread over %.1f mm (%.1f pixels), at most %.1f mm; hold the camera still and focus on the table", det.BlurMM, det.BlurPx, MaxBlurMM))
+		ds.det = det
+		return
 	}
-	return det, nil
+	ds.det, ds.stage = det, DetectDone
+	ds.full, ds.small = nil, nil
 }
 
 // score is the separation of the sheet's black and white probe points on

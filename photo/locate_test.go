@@ -146,3 +146,50 @@ func TestSheetLocatedFromBasesSaysWhenItCannot(t *testing.T) {
 	truthIn := l.At.Dist(at) < 0.01 || l.Rival.At.Dist(at) < 0.01
 	assert.True(t, truthIn, "the truth is one of the two places")
 }
+
+// TestSheetSearchStepByStep: the sheet's detection done a piece at a
+// time (SheetSearch, what a screen runs between its frames) takes many
+// bounded steps (the fours of corners tried a few at a step), its
+// progress never going back, and ends with DetectSheet's answer; a photo
+// without the sheet ends with the same refusal.
+func TestSheetSearchStepByStep(t *testing.T) {
+	comp := components(t)
+	rng := rand.New(rand.NewPCG(35, 7))
+	tr := phototest.RandomPhoneTrial(rng, comp, 2000, 1500)
+	img := tr.Render(phototest.RandomLook(rng))
+	want, err := photo.DetectSheet(img, tr.Sheet)
+	require.NoError(t, err)
+
+	ds := photo.NewSheetSearch(img, tr.Sheet)
+	assert.Equal(t, photo.DetectGray, ds.Stage())
+	assert.Zero(t, ds.Progress())
+	steps, last := 0, 0.0
+	stages := map[photo.DetectStage]int{}
+	for !ds.Step() {
+		steps++
+		require.Less(t, steps, 1000000)
+		stages[ds.Stage()]++
+		assert.GreaterOrEqual(t, ds.Progress(), last, "progress never goes back")
+		assert.Less(t, ds.Progress(), 1.0)
+		last = ds.Progress()
+		got, _ := ds.Result()
+		require.Nil(t, got, "nothing found before the end")
+	}
+	t.Logf("%d steps, %d of them trying fours of corners", steps+1, stages[photo.DetectMatch])
+	assert.Greater(t, stages[photo.DetectMatch], 20, "the fours of corners are tried a few at a step")
+	got, err := ds.Result()
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "DetectSheet's answer")
+	assert.Equal(t, 1.0, ds.Progress())
+
+	// the sheet off the photo: the same refusal
+	tr.SheetAt = physics.V(-5000, -5000)
+	img = tr.Render(phototest.RandomLook(rng))
+	_, wantErr := photo.DetectSheet(img, tr.Sheet)
+	require.Error(t, wantErr)
+	ds = photo.NewSheetSearch(img, tr.Sheet)
+	for !ds.Step() {
+	}
+	_, err = ds.Result()
+	assert.Equal(t, wantErr, err)
+}
