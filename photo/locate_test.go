@@ -151,7 +151,7 @@ func TestSheetLocatedFromBasesSaysWhenItCannot(t *testing.T) {
 // time (SheetSearch, what a screen runs between its frames) takes many
 // bounded steps (the fours of corners tried a few at a step), its
 // progress never going back, and ends with DetectSheet's answer; a photo
-// without the sheet ends with the same refusal.
+// without the sheet ends refused, with the reason.
 func TestSheetSearchStepByStep(t *testing.T) {
 	comp := components(t)
 	rng := rand.New(rand.NewPCG(35, 7))
@@ -182,14 +182,15 @@ func TestSheetSearchStepByStep(t *testing.T) {
 	assert.Equal(t, want, got, "DetectSheet's answer")
 	assert.Equal(t, 1.0, ds.Progress())
 
-	// the sheet off the photo: the same refusal
+	// the sheet off the photo: refused, with the reason
 	tr.SheetAt = physics.V(-5000, -5000)
 	img = tr.Render(phototest.RandomLook(rng))
-	_, wantErr := photo.DetectSheet(img, tr.Sheet)
-	require.Error(t, wantErr)
 	ds = photo.NewSheetSearch(img, tr.Sheet)
 	for !ds.Step() {
 	}
-	_, err = ds.Result()
-	assert.Equal(t, wantErr, err)
+	got, err = ds.Result()
+	assert.Nil(t, got)
+	var un *photo.Unusable
+	require.ErrorAs(t, err, &un)
+	assert.Contains(t, un.Reason, "no calibration sheet found")
 }
