@@ -68,6 +68,17 @@ func TestCompanionTheJumpingShipsPlayerRollsItsFTLDice(t *testing.T) {
 	assert.False(t, hasButton(col.a, "6"))
 }
 
+// untilButton ticks a phone until its screen has a button labelled
+// label (bounded).
+func untilButton(t *testing.T, sc screen, label string) {
+	t.Helper()
+	for guard := 0; !hasButton(sc.a, label); guard++ {
+		require.Less(t, guard, 100000, "a button %q", label)
+		sc.a.Tick(1.0 / 60)
+		time.Sleep(time.Millisecond)
+	}
+}
+
 // alignOn says on a phone that the table is aligned, as its player taps
 // it, once its OWN seat is aligning and has not said it (nothing when it
 // has, or when the game already went on), and waits until the word is
@@ -183,9 +194,7 @@ func TestCompanionBothPhonesConfirmTheTable(t *testing.T) {
 		return at(1)(st) && strings.Contains(text, "The table is aligned")
 	})
 	ownState(t, cyl, "the Cylon phone aligning", at(1))
-	for !hasButton(cyl.a, "The table is aligned") {
-		ownState(t, cyl, "the Cylon phone's button", at(1))
-	}
+	untilButton(t, cyl, "The table is aligned")
 	flat := func(sc screen) string { return strings.ReplaceAll(drawnText(sc.a), "\n", " ") }
 
 	clickButton(t, col.a, "The table is aligned")
@@ -212,9 +221,7 @@ func TestCompanionBothPhonesConfirmTheTable(t *testing.T) {
 	assert.Equal(t, battle.Aligning, col.g.seat.(*seat.Companion).State().View.Phase, "one word moves nothing")
 	alignOn(t, cyl)
 	ownState(t, col, "movement step 2 on the Colonial phone", at(2))
-	for !hasButton(col.a, "The table is aligned") {
-		ownState(t, col, "the Colonial phone's step 2", at(2))
-	}
+	untilButton(t, col, "The table is aligned")
 	text := flat(col)
 	assert.Contains(t, text, "Firing step 1: no ship could fire.")
 	assert.Contains(t, text, "Movement step 2 is over")
