@@ -309,6 +309,27 @@ func TestPlanPanelKeepsItsButtonsInPlace(t *testing.T) {
 	}
 }
 
+// TestPilotTalentsAndFlawsByTheirNames (Pilots: Talents and flaws): the
+// books of a ship whose pilot has talents said their ids ("talents
+// marksman, quick-reflexes, … · flaws tormented-soul", The Furball's
+// Apollo, played on a phone); they say the names printed on the cards.
+func TestPilotTalentsAndFlawsByTheirNames(t *testing.T) {
+	a := newTestApp(t)
+	sc, err := scenarios.Load("furball", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	g.sel = "apollo"
+	text := strings.Join(strings.Fields(frameText(a)), " ")
+	assert.Contains(t, text, "talents Marksman, Quick Reflexes")
+	assert.Contains(t, text, "flaws Tormented Soul")
+	assert.NotContains(t, text, "quick-reflexes")
+	assert.NotContains(t, text, "tormented-soul")
+}
+
 // TestFTLJumpIsExplained (Faster-than-light movement): the marker starts
 // turned to the ship's heading and shows each side's 2d6 rolls; after the
 // jump the results are headed as a jump, not as fire, and the table says

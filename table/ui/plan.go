@@ -609,10 +609,10 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 		facts += fmt.Sprintf(" · special: engine %d, control %d, pilot %d, hull %d", sp.Engine, sp.Control, sp.Pilot, sp.Hull)
 	}
 	if len(s.Talents) > 0 {
-		facts += " · talents " + strings.Join(s.Talents, ", ")
+		facts += " · talents " + g.talentNames(s.Talents)
 	}
 	if len(s.Flaws) > 0 {
-		facts += " · flaws " + strings.Join(s.Flaws, ", ")
+		facts += " · flaws " + g.talentNames(s.Flaws)
 	}
 	if s.Tailing != "" {
 		facts += " · tailing " + s.Tailing
@@ -1002,4 +1002,18 @@ func (g *Game) rulesBehind(s battle.ShipView, class starship.Class, st starship.
 		out = append(out, fmt.Sprintf("An FTL jump costs %d fuel on top of its cards: this plan spends %d of %d, leaving %d (Faster-than-light movement; Fuel).", cost, spent, st.Fuel, st.Fuel-spent))
 	}
 	return out
+}
+
+// talentNames says a pilot's talents or flaws by the names printed on
+// their cards (Pilots: Talents and flaws; assets.Components.Talent), not
+// by their ids; an id the components do not know is said as it is.
+func (g *Game) talentNames(ids []string) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = id
+		if t, ok := g.a.Comp.Talent(id); ok && t.Name != "" {
+			names[i] = t.Name
+		}
+	}
+	return strings.Join(names, ", ")
 }
