@@ -80,9 +80,13 @@ func (g *Game) planNotes(v battle.View, id string, p starship.Plan, o *starship.
 				out = append(out, planNote{kind: noteObjective, text: fmt.Sprintf("%s jumps away from inside %s: the scenario's goal.", id, where)})
 				continue
 			}
-			// a jump mid-table: is there fuel and a jump left to get
-			// away later? A ship may plan a jump while it has fuel above
-			// 0 (Fuel: Running out of fuel), whatever the jump costs.
+			// a jump mid-table: not the goal, said with how far off it
+			// stands (played: planned 27 mm outside, nothing said so)
+			d, _ := c.Zone.DistanceToPoint(st.Pose.Pos)
+			out = append(out, planNote{kind: noteObjective, dist: d, text: fmt.Sprintf("%s stands %.0f mm outside %s: a jump from here is not the scenario's goal, which is to jump away from inside it.", id, d, where)})
+			// is there fuel and a jump left to get away later? A ship
+			// may plan a jump while it has fuel above 0 (Fuel: Running
+			// out of fuel), whatever the jump costs.
 			left := st.Fuel - g.ftlFuel(class, st, p)
 			switch {
 			case st.FTLJumps+1 >= starship.MaxFTLJumps:

@@ -108,6 +108,11 @@ func TestJumpMidTableWithFuelLeftIsWinnable(t *testing.T) {
 	left := s.State.Fuel - g.ftlFuel(g.seat.Class(s.Class), *s.State, *g.draft(v, "raptor"))
 	require.Greater(t, left, 0, "the jump leaves fuel")
 	assert.NotContains(t, frameText(a), "Unwinnable")
+	// but it is told the jump is not the goal from where it stands
+	// (played on a phone: planned 27 mm outside the jump point, and
+	// nothing said so)
+	text := strings.Join(strings.Fields(frameText(a)), " ")
+	assert.Regexp(t, `raptor stands \d+ mm outside the jump point: a jump from here is not the scenario's goal`, text)
 	// and the engine lets a ship with that fuel plan a jump
 	st := *s.State
 	st.Fuel = left
