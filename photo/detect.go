@@ -56,25 +56,37 @@ func (g *gray) sample(x, y float64) float64 {
 }
 
 func toGray(img image.Image) *gray {
+	g := newGray(img)
+	g.readRows(img, 0, g.h)
+	return g
+}
+
+// newGray is a grey image of img's size, not read yet (readRows).
+func newGray(img image.Image) *gray {
 	b := img.Bounds()
-	g := &gray{w: b.Dx(), h: b.Dy(), p: make([]float32, b.Dx()*b.Dy())}
+	return &gray{w: b.Dx(), h: b.Dy(), p: make([]float32, b.Dx()*b.Dy())}
+}
+
+// readRows reads img's rows y0 to y1 (excluded) as grey levels.
+func (g *gray) readRows(img image.Image, y0, y1 int) {
+	b := img.Bounds()
+	y1 = min(y1, g.h)
 	switch im := img.(type) {
 	case *image.Gray:
-		for y := 0; y < g.h; y++ {
+		for y := y0; y < y1; y++ {
 			row := im.Pix[y*im.Stride:]
 			for x := 0; x < g.w; x++ {
 				g.p[y*g.w+x] = float32(row[x]) / 255
 			}
 		}
 	default:
-		for y := 0; y < g.h; y++ {
+		for y := y0; y < y1; y++ {
 			for x := 0; x < g.w; x++ {
 				r, gg, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
 				g.p[y*g.w+x] = float32(0.299*float64(r)+0.587*float64(gg)+0.114*float64(bb)) / 65535
 			}
 		}
 	}
-	return g
 }
 
 // shrink averages f × f blocks.
@@ -262,6 +274,10 @@ const (
 	DetectDone
 )
 
+// detectGrayPixels is about how many of the photo's pixels a step of a
+// sheet search reads as grey levels.
+const detectGrayPixels = 1 << 20
+
 // detectQuadsPerStep is how many fours of corner-like marks a step of a
 // sheet search tries (each in its six orders): a few milliseconds' work.
 const detectQuadsPerStep = 24
@@ -289,6 +305,7 @@ type SheetSearch struct {
 		score float64
 		idx   [4]int
 	}
+	row          int // the next row of the photo to read
 	a, b, c, d   int // the next four to try
 	tried, total float64
 
@@ -323,6 +340,11 @@ func (ds *SheetSearch) Progress() float64 {
 		return 0.3 + 0.6*math.Min(1, ds.tried/ds.total)
 	case DetectRefine:
 		return 0.9
+	case DetectGray:
+		if ds.full == nil {
+			return 0
+		}
+		return 0.1 * float64(ds.row) / float64(max(1, ds.full.h))
 	}
 	return 0.1 * float64(ds.stage)
 }
@@ -331,7 +353,16 @@ func (ds *SheetSearch) Progress() float64 {
 func (ds *SheetSearch) Step() bool {
 	switch ds.stage {
 	case DetectGray:
-		ds.full = toGray(ds.img)
+		if ds.full == nil {
+			ds.full = newGray(ds.img)
+		}
+		// a band of rows of about detectGrayPixels pixels a step
+		n := max(1, detectGrayPixels/max(1, ds.full.w))
+		ds.full.readRows(ds.img, ds.row, ds.row+n)
+		ds.row += n
+		if ds.row < ds.full.h {
+			return false
+		}
 		ds.f = 1
 		for max(ds.full.w, ds.full.h)/ds.f > detectMaxSide {
 			ds.f++
