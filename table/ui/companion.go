@@ -59,6 +59,9 @@ type tableEdit struct {
 	// it voided the word)
 	said   string
 	saidAt int
+	// propose is the last photo's proposal of where the other player's
+	// models stand (propose.go), sent after photo's own poses
+	propose *poseProposal
 }
 
 // photoFix is one pose read from a photo, as sent and as answered.
@@ -214,13 +217,25 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 		// a photo before any declaration
 		y = g.drawDispute(l, x, y, w, side, "", "")
 	}
+	if po := tb.PoseOffer(); po != nil && side != "" && g.publicView().Phase != battle.Over {
+		if po.By != side {
+			head, lines := g.poseOfferLines(*po)
+			para(head, 14, kit.ColWarn, true, 4)
+			for _, line := range lines {
+				para(line, 12, kit.ColInk, false, 4)
+			}
+			row([]string{"Agree", "Refuse"}, func(i int) { _ = tb.AnswerPoses(i == 0) })
+		} else {
+			para("Your pose proposal waits for the other player's answer.", 13, kit.ColSecondary, false, 6)
+		}
+	}
 	if side != "" && g.publicView().Phase != battle.Over { // a game over takes nothing back
 		if o := tb.Offer(); o != nil && o.By != side {
 			para(offerWords(*o), 14, kit.ColWarn, true, 6)
 			row([]string{"Agree", "Decline"}, func(i int) { _ = tb.AnswerUndo(i == 0) })
 		} else if o != nil {
 			para("Your undo proposal waits for the other player.", 13, kit.ColSecondary, false, 6)
-		} else if tb.UndoPoints() > 0 {
+		} else if tb.UndoPoints() > 0 && tb.PoseOffer() == nil {
 			row([]string{"Propose to undo the last action"}, func(int) { _ = tb.ProposeUndo(1) })
 		}
 	}
@@ -292,6 +307,8 @@ func (g *Game) askTable(tb seat.Table, n *wire.Need, mine bool, side battle.Side
 		asked = fmt.Sprintf("draw %s %s %d", n.What, n.For, seq)
 	case o != nil && side != "" && o.By != side:
 		asked = fmt.Sprintf("undo %s %d", o.By, o.Back)
+	case tb.PoseOffer() != nil && side != "" && tb.PoseOffer().By != side:
+		asked = fmt.Sprintf("poses %s %v", tb.PoseOffer().By, tb.PoseOffer().Ships)
 	case v.Phase == battle.Aligning && side != "":
 		asked = fmt.Sprintf("aligned %d/%d", v.Turn, v.Step)
 	}
@@ -700,6 +717,7 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 		g.drawRefusal(l, v, rf)
 	}
 	g.drawPhotoRefusals(l, v)
+	g.drawPoseOffer(l, v)
 }
 
 // drawRefusal draws a refused pose on the board in red, with the bases
@@ -880,13 +898,21 @@ func (g *Game) openPhotoAlign(side battle.Side, shot *DisputedShot) {
 	a := g.a
 	v := g.seat.View(side)
 	su := g.seat.Setup()
-	al := PhotoAlign{Width: su.Width, Depth: su.Depth, Placing: g.table.placing, Shot: shot,
+	al := PhotoAlign{Width: su.Width, Depth: su.Depth, Placing: g.table.placing, Shot: shot, Closed: g.posesClosed,
 		Back: func() { a.Show(g) },
 		Send: func(fixes []PoseFix, placing string) {
 			g.table.placing = placing
 			g.table.photo = g.table.photo[:0]
-			for _, f := range fixes {
+			own, theirs := g.splitFixes(side, fixes)
+			for _, f := range own {
 				g.table.photo = append(g.table.photo, photoFix{PoseFix: f})
+			}
+			g.table.propose = nil
+			if len(theirs) > 0 {
+				g.table.propose = &poseProposal{fixes: theirs, to: side.Opponent()}
+				if shot != nil {
+					g.table.propose.shot = &wire.DisputedPair{Attacker: shot.Attacker, Target: shot.Target}
+				}
 			}
 			g.table.dispute = shot
 			a.Show(g)
@@ -925,6 +951,7 @@ func (g *Game) tickPhotoFixes() {
 	e := &g.table
 	i := slices.IndexFunc(e.photo, func(f photoFix) bool { return f.state == fixWaiting || f.state == fixSending })
 	if i < 0 {
+		g.tickProposal() // the other player's ships, once the own are answered
 		return
 	}
 	f := &e.photo[i]

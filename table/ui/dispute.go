@@ -74,7 +74,12 @@ func (g *Game) drawDispute(l *kit.List, x, y, w float64, side battle.Side, attac
 	}
 	busy := g.seat.Status().Sending != ""
 	a.Button(l, kit.Rect{X: x, Y: y, W: w, H: 40 * s}, "Measure a shot from a photo", false, busy, func() { g.measureShot(side, attacker, target) })
-	return g.drawDisputed(l, x, y+46*s, w)
+	y += 46 * s
+	if why := g.posesClosed(); why != "" {
+		// said before the player measures: no correction is taken now
+		y = a.Para(l, x, y+a.TextSize(12), w, why, 12, kit.ColWarn, true) + 4*s
+	}
+	return g.drawDisputed(l, x, y, w)
 }
 
 // drawDisputed paints the poses the last disputed shot's photo sent,
@@ -92,6 +97,13 @@ func (g *Game) drawDisputed(l *kit.List, x, y, w float64) float64 {
 		if f.state == fixWaiting || f.state == fixSending {
 			return y
 		}
+	}
+	if text, warn := g.proposalWords(); text != "" {
+		col := kit.ColInk
+		if warn {
+			col = kit.ColWarn
+		}
+		y = a.Para(l, x, y+a.TextSize(12), w, text, 12, col, warn) + 4*s
 	}
 	t := g.frozenTable()
 	now := DisputedShot{Attacker: d.Attacker, Target: d.Target, Twin: *t}

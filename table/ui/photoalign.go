@@ -42,6 +42,9 @@ type PhotoAlign struct {
 	// (photodispute.go): every ship's base is looked for, and the panel
 	// rules the shot on the photo beside the game's ruling.
 	Shot *DisputedShot
+	// Closed, when not nil, says why no pose is taken now ("" while they
+	// are): the dispute panel says it before the player accepts.
+	Closed func() string
 }
 
 // AlignShip is a ship of the twin on the table: its base and its pose.

@@ -163,12 +163,40 @@ func (p *Photo) disputeFixes() []PoseFix {
 	return out
 }
 
+// disputeProposals are the photo's poses of the other player's ships in
+// the disputed shot (found or tapped, not assumed): what accepting the
+// photo's ruling proposes to their owner, who agrees or refuses.
+func (p *Photo) disputeProposals() []PoseFix {
+	tw, _ := p.align.Shot.TwinRuling()
+	ph, ok := p.disputeRuling()
+	var out []PoseFix
+	for _, s := range p.disputeShips(tw, ph, ok) {
+		if p.own(s.ID) || p.al.assumed[s.ID] {
+			continue
+		}
+		if ps, ok := p.alignPose(s.ID); ok {
+			out = append(out, PoseFix{Ship: s.ID, Pose: physics.Pose{Pos: ps.Pos, Heading: physics.Deg(ps.Heading)}, PosPM: ps.PosPM, HeadingPM: ps.HeadingPM})
+		}
+	}
+	return out
+}
+
+// disputeClosed says why no pose is taken now (PhotoAlign.Closed), ""
+// while they are.
+func (p *Photo) disputeClosed() string {
+	if p.align.Closed == nil {
+		return ""
+	}
+	return p.align.Closed()
+}
+
 // disputeAccept sends the photo's poses of the player's ships in the
-// shot as pose corrections and goes back to the game.
+// shot as pose corrections, and those of the other player's as a
+// proposal to their owner, and goes back to the game.
 func (p *Photo) disputeAccept() {
-	fixes := p.disputeFixes()
+	fixes := append(p.disputeFixes(), p.disputeProposals()...)
 	if len(fixes) == 0 {
-		p.info = "none of your ships in this shot is measured on the photo: tap its corners first"
+		p.info = "no ship of this shot is measured on the photo: tap its corners first"
 		return
 	}
 	p.align.Send(fixes, p.alignPlacing())
@@ -310,7 +338,7 @@ func (p *Photo) drawDisputePanel(l *kit.List, r kit.Rect) {
 			if p.al.assumed[id] {
 				text, col = fmt.Sprintf("%s: not found on the photo: taken where the game has it; tap its corners to measure it.", id), kit.ColSecondary
 			} else if !p.own(id) {
-				text += " The other player's ship: its owner corrects its pose."
+				text += " The other player's ship: Accept proposes this pose to its owner, who agrees or refuses on their phone."
 			}
 		}
 		if p.al.tap == id {
@@ -320,8 +348,12 @@ func (p *Photo) drawDisputePanel(l *kit.List, r kit.Rect) {
 		row([]string{"Tap " + id + "'s corners"}, []func(){func() { p.alignTap(id) }}, p.al.tap == id)
 	}
 	var accept func()
-	n := len(p.disputeFixes())
-	if n > 0 {
+	n := len(p.disputeFixes()) + len(p.disputeProposals())
+	closed := p.disputeClosed()
+	if closed != "" {
+		// said before Accept: the game takes no pose now
+		para(closed, 12, kit.ColWarn, true)
+	} else if n > 0 {
 		accept = p.disputeAccept
 	}
 	row([]string{fmt.Sprintf("Accept the photo's poses (%d)", n), a.K("Keep the game's", "Esc")}, []func(){accept, p.align.Back})

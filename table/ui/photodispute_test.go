@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,6 +29,12 @@ import (
 // declares nothing). It returns the screens and the twin's
 // escort-1 and hunter-1.
 func disputedShotGame(t *testing.T, first int) ([]screen, battle.ShipView, battle.ShipView) {
+	return disputedShotGameWith(t, first, nil)
+}
+
+// disputedShotGameWith is disputedShotGame with more done at the
+// aligning before the table is said aligned (set, when not nil).
+func disputedShotGameWith(t *testing.T, first int, set func(screens []screen)) ([]screen, battle.ShipView, battle.ShipView) {
 	t.Helper()
 	screens := companionScreens(t)
 	col := screens[0]
@@ -40,6 +47,9 @@ func disputedShotGame(t *testing.T, first int) ([]screen, battle.ShipView, battl
 	at := physics.Pose{Pos: hunter.Pose.Pos.Add(physics.V(0, -150)), Heading: physics.Deg(68)}
 	require.NoError(t, col.g.setPose(battle.Colonial, "escort-1", at))
 	settleSend(t, col, "escort-1 set", func(st *wire.State) bool { return shipIn(st, "escort-1").Pose == roundPose(at) })
+	if set != nil {
+		set(screens)
+	}
 	clickButton(t, col.a, "The table is aligned")
 	alignOn(t, screens[1]) // both players say so: the game goes on
 	for guard := 0; ; guard++ {
@@ -73,6 +83,12 @@ func disputedShotGame(t *testing.T, first int) ([]screen, battle.ShipView, battl
 // and chooses escort-1 on hunter-1.
 func measureDisputedShot(t *testing.T, col screen, path string, sheetAt physics.Vec) *Photo {
 	t.Helper()
+	return measureShotOf(t, col, path, sheetAt, "escort-1", "hunter-1")
+}
+
+// measureShotOf is measureDisputedShot choosing attacker on target.
+func measureShotOf(t *testing.T, col screen, path string, sheetAt physics.Vec, attacker, target string) *Photo {
+	t.Helper()
 	clickButton(t, col.a, "Measure a shot from a photo")
 	require.NotNil(t, col.a.modal, "the photo's file is asked")
 	typeIn(col.a, path)
@@ -86,18 +102,18 @@ func measureDisputedShot(t *testing.T, col screen, path string, sheetAt physics.
 	require.Nil(t, col.a.modal)
 	searchOut(t, col.a, p, nil)
 	for range 8 {
-		if p.align.Shot.Attacker == "escort-1" {
+		if p.align.Shot.Attacker == attacker {
 			break
 		}
 		clickButton(t, col.a, "Attacker: "+p.align.Shot.Attacker)
 	}
 	for range 8 {
-		if p.align.Shot.Target == "hunter-1" {
+		if p.align.Shot.Target == target {
 			break
 		}
 		clickButton(t, col.a, "Target: "+p.align.Shot.Target)
 	}
-	require.Equal(t, [2]string{"escort-1", "hunter-1"}, [2]string{p.align.Shot.Attacker, p.align.Shot.Target})
+	require.Equal(t, [2]string{attacker, target}, [2]string{p.align.Shot.Attacker, p.align.Shot.Target})
 	return p
 }
 
@@ -172,7 +188,8 @@ func TestFiringAttackDeclarationFireArcDisputedFromAPhoto(t *testing.T) {
 	send(col.a, kit.Event{Kind: kit.Resize, W: 390, H: 844})
 	text = drawnText(col.a)
 	assert.Contains(t, text, "The photo changes the ruling")
-	for _, label := range []string{"Accept the photo's poses (1)", "Keep the game's", "Tap escort-1's corners", "Attacker: escort-1", "Target: hunter-1"} {
+	accept := fmt.Sprintf("Accept the photo's poses (%d)", len(p.disputeFixes())+len(p.disputeProposals()))
+	for _, label := range []string{accept, "Keep the game's", "Tap escort-1's corners", "Attacker: escort-1", "Target: hunter-1"} {
 		i := slices.IndexFunc(col.a.Hots(), func(w kit.Hot) bool {
 			return strings.HasSuffix(w.ID, ":"+label) || strings.Contains(w.ID, ":"+label+" (")
 		})
@@ -180,7 +197,7 @@ func TestFiringAttackDeclarationFireArcDisputedFromAPhoto(t *testing.T) {
 		r := col.a.Hots()[i].R
 		assert.True(t, r.X >= 0 && r.Y >= p.view.Y+p.view.H && r.X+r.W <= 390 && r.Y+r.H <= 844, "%s under the photo, on the screen: %+v", label, r)
 	}
-	clickButton(t, col.a, "Accept the photo's poses (1)")
+	clickButton(t, col.a, accept)
 	require.Equal(t, Screen(col.g), col.a.Screen(), "back on the game")
 	send(col.a, kit.Event{Kind: kit.Resize, W: 1280, H: 800})
 	waitPhotoFixes(t, col)
@@ -209,8 +226,9 @@ func TestFiringAttackDeclarationFireArcDisputedFromAPhoto(t *testing.T) {
 
 // Firing; Attack declaration: a pose from the photo comes too late once
 // the other player has declared (the shots are decided from the poses as
-// they were): accepting it is refused with the reason, the twin and the
-// game's ruling unchanged.
+// they were): the game screen and the photo's panel say so BEFORE the
+// player accepts, Accept is off, the photo's ruling is still shown, and
+// the twin and the game's ruling are unchanged.
 func TestFiringAttackDeclarationDisputeAfterADeclarationIsRefused(t *testing.T) {
 	screens, escort, _ := disputedShotGame(t, 1)
 	col, cyl := screens[0], screens[1]
@@ -231,25 +249,28 @@ func TestFiringAttackDeclarationDisputeAfterADeclarationIsRefused(t *testing.T) 
 			time.Sleep(time.Millisecond)
 		}
 	}
+	const late = "The Cylon player has declared in this firing step"
+	assert.Contains(t, drawnText(col.a), late, "said on the game screen before measuring")
 	su := col.g.seat.Setup()
 	model := physics.Pose{Pos: escort.Pose.Pos, Heading: escort.Pose.Heading - physics.Deg(25)}
 	tr, path := tablePhoto(t, c.State(), su.Width, su.Depth, map[string]physics.Pose{"escort-1": model}, true)
 	p := measureDisputedShot(t, col, path, tr.SheetAt)
 	ph, ok := p.disputeRuling()
 	require.True(t, ok)
-	assert.Equal(t, referee.OutOfArc, ph.Reason)
-	clickButton(t, col.a, "Accept the photo's poses (1)")
-	waitPhotoFixes(t, col)
-	f := col.g.table.photo[0]
-	require.Equal(t, fixRefused, f.state)
-	assert.Contains(t, f.err.Error(), "correct poses before the first declaration")
+	assert.Equal(t, referee.OutOfArc, ph.Reason, "the photo still rules the shot")
+	text := drawnText(col.a)
+	assert.Contains(t, text, late, "said on the photo's panel before Accept")
+	assert.Contains(t, text, "The photo rules: escort-1 → hunter-1: out of arc")
+	assert.Contains(t, text, "Accept the photo's poses", "drawn, off")
+	assert.False(t, slices.ContainsFunc(col.a.Hots(), func(w kit.Hot) bool { return strings.Contains(w.ID, ":Accept the photo's poses") }),
+		"Accept cannot be pressed")
+	clickButton(t, col.a, "Keep the game's (Esc)")
+	require.Equal(t, Screen(col.g), col.a.Screen(), "back on the game")
+	assert.Empty(t, col.g.table.photo, "nothing sent")
+	assert.Nil(t, col.g.table.propose)
 	assert.Equal(t, escort.Pose, shipIn(c.State(), "escort-1").Pose, "the twin is unchanged")
 	assert.True(t, slices.ContainsFunc(c.Targets(battle.Colonial, "escort-1"), func(r referee.Ruling) bool { return r.TargetID == "hunter-1" }),
 		"the game's ruling is unchanged")
-	text := drawnText(col.a)
-	assert.Contains(t, text, "From the photo, refused:")
-	assert.Contains(t, text, "The game is unchanged")
-	assert.Contains(t, text, "The game now rules: hunter-1 is in escort-1's arc")
 }
 
 // fixShips are the ships of poses read from a photo.
