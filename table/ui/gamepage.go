@@ -35,6 +35,7 @@ func (g *Game) pageState(st *PageState) {
 			st.Ships = append(st.Ships, PageShip{ID: sv.ID, X: p.X, Y: p.Y, Heading: pose.Heading.Degrees()})
 		}
 	}
+	st.Proposal = g.proposalPage()
 	if ns, ok := g.seat.(interface{ State() *wire.State }); ok {
 		if ws := ns.State(); ws != nil {
 			st.Seq = ws.Seq

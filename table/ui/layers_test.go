@@ -29,7 +29,7 @@ import (
 var viewLayers = [][]string{
 	{"title.go"},
 	{"editor.go"},
-	{"game.go", "plan.go", "planwarn.go", "fire.go", "playback.go", "seatview.go", "netgame.go", "companion.go", "gamepage.go", "replay.go", "autosave.go", "eventline.go", "difficult.go", "dispute.go", "catchup.go", "endwords.go"},
+	{"game.go", "plan.go", "planwarn.go", "fire.go", "playback.go", "seatview.go", "netgame.go", "companion.go", "gamepage.go", "replay.go", "autosave.go", "eventline.go", "difficult.go", "dispute.go", "propose.go", "catchup.go", "endwords.go"},
 	{"measure.go", "touch.go"},
 	{"photo.go", "photoalign.go", "photodispute.go", "photoplace.go"},
 	{"board.go", "anim.go", "scenario.go", "sketchcanvas.go"},

@@ -375,6 +375,9 @@ func (p *Photo) disputeWords() string {
 	}
 	if ph, ok := p.disputeRuling(); ok {
 		lines = append(lines, "The photo rules: "+ph.Verdict)
+		if m := ph.MarginWords(); m != "" {
+			lines = append(lines, m+" (95%)")
+		}
 	}
 	return strings.Join(lines, "\n")
 }

@@ -102,6 +102,10 @@ type PageState struct {
 	Seq    int    `json:"seq,omitempty"`    // a network game: messages the server accepted so far
 	Plan   string `json:"plan,omitempty"`   // a network game: the plan of the ship being planned, as the panel shows it
 	Beat   int    `json:"beat,omitempty"`   // a game's playback: the beat on screen, counted from 1 (two beats may look alike otherwise)
+	// Proposal is, in a companion game, a pose proposal in the panel's
+	// words: the other player's, waiting for this player's answer, or
+	// this player's with where it stands.
+	Proposal string `json:"proposal,omitempty"`
 	// Headline is what a game's playback says the beat on screen shows
 	// ("Movement step 1: the ships move.").
 	Headline string `json:"headline,omitempty"`

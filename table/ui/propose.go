@@ -117,6 +117,22 @@ func (g *Game) proposalWords() (string, bool) {
 	return strings.ToUpper(who[:1]) + who[1:] + " agreed: " + list + ".", false
 }
 
+// proposalPage is the pose proposal in the panel's words for the page
+// (PageState.Proposal): the other player's waiting for this player's
+// answer, else this player's last one.
+func (g *Game) proposalPage() string {
+	tb, ok := g.tableSeat()
+	if !ok || g.human() == "" {
+		return ""
+	}
+	if o := tb.PoseOffer(); o != nil && o.By != g.human() {
+		head, lines := g.poseOfferLines(*o)
+		return strings.Join(append([]string{head}, lines...), "\n")
+	}
+	text, _ := g.proposalWords()
+	return text
+}
+
 // shipOf returns a ship of a view.
 func shipOf(v battle.View, id string) (battle.ShipView, bool) {
 	i := slices.IndexFunc(v.Ships, func(s battle.ShipView) bool { return s.ID == id })
