@@ -326,20 +326,23 @@ func (g *Game) askTable(tb seat.Table, n *wire.Need, mine bool, side battle.Side
 func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row func(float64, []string, func(int)) float64) float64 {
 	a := g.a
 	s := a.S()
-	own := g.ownOnTable(side)
+	own := g.onTable(side)
 	if len(own) == 0 {
 		return y
 	}
-	y = a.Para(l, x, y+12*s, w, a.Words("Where a model of yours stands elsewhere, drag its base on the board (the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned.", "Where a model of yours stands elsewhere, drag its base on the board with a finger (a second finger twists it; the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned."), 13, kit.ColSecondary, false) + 4*s
-	var ids []string
+	y = a.Para(l, x, y+12*s, w, a.Words("Where a model of yours stands elsewhere, drag its base on the board (the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned. A pose set for the other player's model is proposed to its owner.", "Where a model of yours stands elsewhere, drag its base on the board with a finger (a second finger twists it; the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned. A pose set for the other player's model is proposed to its owner."), 13, kit.ColSecondary, false) + 4*s
+	var ids, names []string
 	for _, sv := range own {
-		ids = append(ids, sv.ID)
+		ids, names = append(ids, sv.ID), append(names, sv.ID)
+		if !sv.Own {
+			names[len(names)-1] += " (theirs)"
+		}
 	}
 	for len(ids) > 0 {
 		k := min(len(ids), 3)
 		part := ids[:k]
-		y = row(y, part, func(i int) { g.chooseTableShip(side, part[i]) })
-		ids = ids[k:]
+		y = row(y, names[:k], func(i int) { g.chooseTableShip(side, part[i]) })
+		ids, names = ids[k:], names[k:]
 	}
 	// a ruling doubted before the firing step is measured from a photo
 	// too (Measure a shot: DisputedShot), in the same row
@@ -366,10 +369,14 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	}
 	e := &g.table
 	focused := strings.HasPrefix(a.Focused(), "pose-")
-	if (e.filledShip != sv.ID || e.filled != sv.Pose) && !focused {
-		e.fill(sv)
+	if (e.filledShip != sv.ID || e.filled != g.editPose(side, sv)) && !focused {
+		e.fill(sv, g.editPose(side, sv))
 	}
-	y = a.Para(l, x, y+12*s, w, fmt.Sprintf("%s stands at x %.1f, y %.1f mm, heading %.1f°. Its model's pose:", sv.ID, sv.Pose.Pos.X, sv.Pose.Pos.Y, sv.Pose.Heading.Degrees()), 13, kit.ColInk, false) + 4*s
+	stands := fmt.Sprintf("%s stands at x %.1f, y %.1f mm, heading %.1f°. Its model's pose:", sv.ID, sv.Pose.Pos.X, sv.Pose.Pos.Y, sv.Pose.Heading.Degrees())
+	if !sv.Own {
+		stands = fmt.Sprintf("%s, the %s player's, stands at x %.1f, y %.1f mm, heading %.1f° on the twin. Its model's pose, proposed to its owner:", sv.ID, SideName(sv.Side), sv.Pose.Pos.X, sv.Pose.Pos.Y, sv.Pose.Heading.Degrees())
+	}
+	y = a.Para(l, x, y+12*s, w, stands, 13, kit.ColInk, false) + 4*s
 	gap := 6 * s
 	lw := 26 * s
 	fw := (w - 3*lw - 2*gap) / 3
@@ -393,12 +400,13 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	return row(y, labels, func(i int) { g.nudge(side, nudges[i].dx, nudges[i].dy, nudges[i].turn) })
 }
 
-// fill shows a ship's pose in the typed fields.
-func (e *tableEdit) fill(sv battle.ShipView) {
-	e.filled, e.filledShip, e.bad = sv.Pose, sv.ID, ""
-	e.x = strconv.FormatFloat(math.Round(sv.Pose.Pos.X*10)/10, 'f', -1, 64)
-	e.y = strconv.FormatFloat(math.Round(sv.Pose.Pos.Y*10)/10, 'f', -1, 64)
-	e.h = strconv.FormatFloat(math.Round(sv.Pose.Heading.Degrees()*10)/10, 'f', -1, 64)
+// fill shows a ship's pose (pose: the twin's, or the one proposed for
+// it) in the typed fields.
+func (e *tableEdit) fill(sv battle.ShipView, pose physics.Pose) {
+	e.filled, e.filledShip, e.bad = pose, sv.ID, ""
+	e.x = strconv.FormatFloat(math.Round(pose.Pos.X*10)/10, 'f', -1, 64)
+	e.y = strconv.FormatFloat(math.Round(pose.Pos.Y*10)/10, 'f', -1, 64)
+	e.h = strconv.FormatFloat(math.Round(pose.Heading.Degrees()*10)/10, 'f', -1, 64)
 }
 
 // typedPose sends the pose typed in the fields (a number each: a comma
@@ -419,17 +427,18 @@ func (g *Game) typedPose(side battle.Side) {
 	_ = g.setPose(side, e.ship, physics.Pose{Pos: physics.V(v[0], v[1]), Heading: physics.Deg(v[2])})
 }
 
-// chooseTableShip chooses the own ship whose pose the player corrects.
+// chooseTableShip chooses the ship whose pose the player corrects (an
+// own ship's) or proposes (the other player's).
 func (g *Game) chooseTableShip(side battle.Side, id string) {
 	g.table.ship = id
 	if sv, ok := g.tableShipView(side); ok {
-		g.table.fill(sv)
+		g.table.fill(sv, g.editPose(side, sv))
 	}
 }
 
 // tableShipView is the view of the ship chosen for correction.
 func (g *Game) tableShipView(side battle.Side) (battle.ShipView, bool) {
-	for _, sv := range g.ownOnTable(side) {
+	for _, sv := range g.onTable(side) {
 		if sv.ID == g.table.ship {
 			return sv, true
 		}
@@ -506,16 +515,17 @@ func (g *Game) handleTable(ev kit.Event) bool {
 			return false
 		}
 		if sv, h, ok := g.tableHandle(side); ok && math.Hypot(p.X-h.X, p.Y-h.Y) <= 22*g.a.S() {
-			g.table.drag = &tableDrag{ship: sv.ID, start: p, pose: sv.Pose, turn: true}
+			g.table.drag = &tableDrag{ship: sv.ID, start: p, pose: g.editPose(side, sv), turn: true}
 			return true
 		}
 		at := g.cam.ToWorld(p)
-		// the base, or a finger's breadth round a small one
+		// the base, or a finger's breadth round a small one (the other
+		// player's: where it is proposed to stand, if it is)
 		best, reach := -1, 0.0
-		own := g.ownOnTable(side)
+		own := g.onTable(side)
 		for i, sv := range own {
 			r := math.Max(g.seat.Class(sv.Class).AcrossFlats/math.Sqrt(3), 24*g.a.S()/g.cam.Scale)
-			if d := at.Dist(sv.Pose.Pos); d <= r && (best < 0 || d < reach) {
+			if d := at.Dist(g.editPose(side, sv).Pos); d <= r && (best < 0 || d < reach) {
 				best, reach = i, d
 			}
 		}
@@ -524,7 +534,8 @@ func (g *Game) handleTable(ev kit.Event) bool {
 		}
 		sv := own[best]
 		g.chooseTableShip(side, sv.ID)
-		g.table.drag = &tableDrag{ship: sv.ID, grab: sv.Pose.Pos.Sub(at), start: p, pose: sv.Pose}
+		pose := g.editPose(side, sv)
+		g.table.drag = &tableDrag{ship: sv.ID, grab: pose.Pos.Sub(at), start: p, pose: pose}
 		return true
 	case kit.MouseMove:
 		d := g.table.drag
@@ -583,7 +594,7 @@ func (g *Game) tableHandle(side battle.Side) (battle.ShipView, kit.Pt, bool) {
 	if !ok {
 		return sv, kit.Pt{}, false
 	}
-	pose := sv.Pose
+	pose := g.editPose(side, sv)
 	if d := g.table.drag; d != nil && d.ship == sv.ID && d.moved {
 		pose = d.pose
 	}
@@ -598,6 +609,9 @@ func (g *Game) tableHandle(side battle.Side) (battle.ShipView, kit.Pt, bool) {
 // another base, and the screen shows why).
 func (g *Game) setPose(side battle.Side, ship string, p physics.Pose) error {
 	p = roundPose(p)
+	if sv, ok := shipOf(g.seat.View(side), ship); ok && !sv.Own {
+		return g.proposePose(side, ship, p) // only its owner corrects it
+	}
 	return g.seat.Do(battle.Command{Type: battle.CmdPose, Side: side, Ship: ship, Pose: &p})
 }
 
@@ -612,7 +626,8 @@ func roundPose(p physics.Pose) physics.Pose {
 // and turn degrees.
 func (g *Game) nudge(side battle.Side, dx, dy, turn float64) {
 	if sv, ok := g.tableShipView(side); ok {
-		_ = g.setPose(side, sv.ID, physics.Pose{Pos: sv.Pose.Pos.Add(physics.V(dx, dy)), Heading: sv.Pose.Heading + physics.Deg(turn)})
+		at := g.editPose(side, sv)
+		_ = g.setPose(side, sv.ID, physics.Pose{Pos: at.Pos.Add(physics.V(dx, dy)), Heading: at.Heading + physics.Deg(turn)})
 	}
 }
 

@@ -49,6 +49,30 @@ func (d *DisputedShot) TwinRuling() (referee.Ruling, bool) {
 	return d.ruling, true
 }
 
+// Verdict is the twin's ruling of the pair in a few words (in arc and the
+// band, or why not), for comparing two rulings; false when either ship
+// is not on the table.
+func (d *DisputedShot) Verdict() (string, bool) {
+	ru, ok := d.TwinRuling()
+	if !ok {
+		return "", false
+	}
+	return verdictOf(ru), true
+}
+
+// Moved is the shot on the twin with the ships in poses standing there
+// (a pose proposal: what it would change).
+func (d *DisputedShot) Moved(poses map[string]physics.Pose) *DisputedShot {
+	m := &DisputedShot{Attacker: d.Attacker, Target: d.Target, Twin: d.Twin}
+	m.Twin.Ships = slices.Clone(d.Twin.Ships)
+	for i, s := range m.Twin.Ships {
+		if p, ok := poses[s.ID]; ok {
+			m.Twin.Ships[i].Pose = p
+		}
+	}
+	return m
+}
+
 // disputeRuling is the photo's ruling of the disputed pair, with its
 // error bars; false before the photo gives one.
 func (p *Photo) disputeRuling() (photo.Ruling, bool) {

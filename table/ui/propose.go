@@ -133,6 +133,55 @@ func (g *Game) proposalPage() string {
 	return text
 }
 
+// onTable lists the ships on the table whose pose the player sets: their
+// own (corrected) first, then the other player's (proposed to their
+// owner).
+func (g *Game) onTable(side battle.Side) []battle.ShipView {
+	own := g.ownOnTable(side)
+	for _, sv := range g.seat.View(side).Ships {
+		if !sv.Own && sv.OnTable && !sv.Out {
+			own = append(own, sv)
+		}
+	}
+	return own
+}
+
+// editPose is where the player's pose editor has a ship: the pose this
+// player proposed for it while the proposal waits, else the twin's.
+func (g *Game) editPose(side battle.Side, sv battle.ShipView) physics.Pose {
+	if tb, ok := g.tableSeat(); ok && !sv.Own {
+		if o := tb.PoseOffer(); o != nil && o.By == side {
+			for _, sp := range o.Ships {
+				if sp.Ship == sv.ID {
+					return sp.Pose
+				}
+			}
+		}
+	}
+	return sv.Pose
+}
+
+// proposePose proposes a pose for one of the other player's ships, set on
+// the twin (dragged, typed or nudged): with the other ships of the
+// player's proposal still waiting, it replaces that proposal.
+func (g *Game) proposePose(side battle.Side, ship string, p physics.Pose) error {
+	tb, ok := g.tableSeat()
+	if !ok {
+		return fmt.Errorf("pose: %s is the other player's ship; only its owner corrects it", ship)
+	}
+	ships := []wire.ShipPose{{Ship: ship, Pose: p}}
+	var shot *wire.DisputedPair
+	if o := tb.PoseOffer(); o != nil && o.By == side {
+		for _, sp := range o.Ships {
+			if sp.Ship != ship {
+				ships = append(ships, sp)
+			}
+		}
+		shot = o.Shot
+	}
+	return tb.ProposePoses(wire.Poses{Ships: ships, Shot: shot})
+}
+
 // shipOf returns a ship of a view.
 func shipOf(v battle.View, id string) (battle.ShipView, bool) {
 	i := slices.IndexFunc(v.Ships, func(s battle.ShipView) bool { return s.ID == id })
@@ -162,18 +211,14 @@ func (g *Game) poseOfferLines(o wire.PoseOffer) (head string, lines []string) {
 		lines = append(lines, fmt.Sprintf("%s: %.1f mm and %.1f° from the twin, to (%.1f, %.1f) mm, heading %.1f°.", sp.Ship, d, turn, sp.Pose.Pos.X, sp.Pose.Pos.Y, sp.Pose.Heading.Degrees()))
 	}
 	if s := o.Shot; s != nil {
-		now := DisputedShot{Attacker: s.Attacker, Target: s.Target, Twin: *g.frozenTable()}
-		then := DisputedShot{Attacker: s.Attacker, Target: s.Target, Twin: *g.frozenTable()}
-		then.Twin.Ships = slices.Clone(then.Twin.Ships)
+		now := &DisputedShot{Attacker: s.Attacker, Target: s.Target, Twin: *g.frozenTable()}
+		moved := map[string]physics.Pose{}
 		for _, sp := range o.Ships {
-			if i := shipIdx(then.Twin, sp.Ship); i >= 0 {
-				then.Twin.Ships[i].Pose = sp.Pose
-			}
+			moved[sp.Ship] = sp.Pose
 		}
-		was, okWas := now.TwinRuling()
-		will, okWill := then.TwinRuling()
+		a, okWas := now.Verdict()
+		b, okWill := now.Moved(moved).Verdict()
 		if okWas && okWill {
-			a, b := verdictOf(was), verdictOf(will)
 			if a == b {
 				lines = append(lines, fmt.Sprintf("%s → %s: the same ruling (%s).", s.Attacker, s.Target, a))
 			} else {

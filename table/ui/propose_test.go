@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,76 @@ import (
 	"github.com/starshipbattles/bsg/table/ui/kit"
 	"github.com/starshipbattles/bsg/wire"
 )
+
+// Movement (issue 27, the table companion: "the players may correct any
+// ship's pose"): after movement step 1 the Colonial player chooses the
+// Cylon's hunter-1 in the pose editor and nudges it: each pose set is
+// PROPOSED to the Cylon phone (the twin does not move), a second nudge
+// goes on from the pose proposed; the Cylon refuses (nothing changes),
+// a pose off the table is refused with its reason, then a proposal the
+// Cylon agrees to moves the twin.
+func TestCompanionOtherPlayersPoseProposedOnTheTwin(t *testing.T) {
+	screens := companionScreens(t)
+	col, cyl := screens[0], screens[1]
+	companionUntil(t, screens, "the table aligned after movement step 1", func(st *wire.State, text string) bool {
+		return st.View.Phase == battle.Aligning && st.View.Step == 1 && strings.Contains(text, "The table is aligned")
+	})
+	cc, yc := col.g.seat.(*seat.Companion), cyl.g.seat.(*seat.Companion)
+	twin := shipIn(cc.State(), "hunter-1").Pose
+	// both phones, each through its own seat
+	until := func(what string, ok func() bool) {
+		t.Helper()
+		for guard := 0; ; guard++ {
+			require.Less(t, guard, 100000, "waited for %s (colonial err %v, cylon err %v)", what, cc.Status().Err, yc.Status().Err)
+			col.a.Tick(1.0 / 60)
+			cyl.a.Tick(1.0 / 60)
+			if cc.Status().Sending == "" && yc.Status().Sending == "" && ok() {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	offered := func(p physics.Pose) func() bool {
+		return func() bool {
+			o, mine := yc.PoseOffer(), cc.PoseOffer()
+			return o != nil && mine != nil && o.By == battle.Colonial && len(o.Ships) == 1 && o.Ships[0].Ship == "hunter-1" && o.Ships[0].Pose == p
+		}
+	}
+	send(col.a, kit.Event{Kind: kit.Resize, W: 1280, H: 1600}) // the whole editor in view
+	send(cyl.a, kit.Event{Kind: kit.Resize, W: 1280, H: 1600})
+	clickButton(t, col.a, "hunter-1 (theirs)")
+	assert.Contains(t, drawnText(col.a), "the Cylon player's, stands at")
+	clickButton(t, col.a, "x +2")
+	p1 := roundPose(physics.Pose{Pos: twin.Pos.Add(physics.V(2, 0)), Heading: twin.Heading})
+	until("the first proposal on the Cylon phone", offered(p1))
+	assert.Equal(t, twin, shipIn(yc.State(), "hunter-1").Pose, "the twin waits for its owner")
+	clickButton(t, col.a, "+5°")
+	p2 := roundPose(physics.Pose{Pos: p1.Pos, Heading: p1.Heading + physics.Deg(5)})
+	until("the nudge from the pose proposed", offered(p2))
+	text := drawnText(cyl.a)
+	assert.Contains(t, text, "The Colonial player proposes where your models stand")
+	assert.Contains(t, text, "hunter-1: 2.0 mm and 5.0° from the twin")
+	clickButton(t, cyl.a, "Refuse")
+	until("the refusal", func() bool { return yc.PoseOffer() == nil && cc.PoseOffer() == nil })
+	assert.Equal(t, twin, shipIn(cc.State(), "hunter-1").Pose, "refused: the twin stays")
+
+	// off the table: refused by the game with its reason
+	col.a.Frame() // the fields show the twin's pose again
+	col.g.table.x, col.g.table.y = "2", strconv.FormatFloat(twin.Pos.Y, 'f', -1, 64)
+	clickButton(t, col.a, "Set the typed pose")
+	until("the refusal of a pose off the table", func() bool { return cc.Status().Err != nil })
+	assert.Nil(t, yc.PoseOffer())
+	assert.Contains(t, drawnText(col.a), "beyond the table's edge")
+
+	clickButton(t, col.a, "y +2")
+	p3 := roundPose(physics.Pose{Pos: twin.Pos.Add(physics.V(0, 2)), Heading: twin.Heading})
+	until("the third proposal", offered(p3))
+	clickButton(t, cyl.a, "Agree")
+	until("the twin follows", func() bool {
+		return shipIn(cc.State(), "hunter-1").Pose == p3 && shipIn(yc.State(), "hunter-1").Pose == p3 && cc.PoseOffer() == nil
+	})
+	assert.Equal(t, battle.Aligning, cc.State().View.Phase, "still aligning")
+}
 
 // Firing; Fire arc and range (issue 27: "correct any ship's pose"; "a
 // disputed one can be measured from a photo"): the game rules escort-1
