@@ -326,23 +326,20 @@ func (g *Game) askTable(tb seat.Table, n *wire.Need, mine bool, side battle.Side
 func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row func(float64, []string, func(int)) float64) float64 {
 	a := g.a
 	s := a.S()
-	own := g.onTable(side)
+	own := g.ownOnTable(side)
 	if len(own) == 0 {
 		return y
 	}
-	y = a.Para(l, x, y+12*s, w, a.Words("Where a model of yours stands elsewhere, drag its base on the board (the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned. A pose set for the other player's model is proposed to its owner.", "Where a model of yours stands elsewhere, drag its base on the board with a finger (a second finger twists it; the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned. A pose set for the other player's model is proposed to its owner."), 13, kit.ColSecondary, false) + 4*s
-	var ids, names []string
+	y = a.Para(l, x, y+12*s, w, a.Words("Where a model of yours stands elsewhere, drag its base on the board (the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned.", "Where a model of yours stands elsewhere, drag its base on the board with a finger (a second finger twists it; the knob ahead of the chosen base turns it), or choose it and type or nudge its pose; then say the table is aligned."), 13, kit.ColSecondary, false) + 4*s
+	var ids []string
 	for _, sv := range own {
-		ids, names = append(ids, sv.ID), append(names, sv.ID)
-		if !sv.Own {
-			names[len(names)-1] += " (theirs)"
-		}
+		ids = append(ids, sv.ID)
 	}
 	for len(ids) > 0 {
 		k := min(len(ids), 3)
 		part := ids[:k]
-		y = row(y, names[:k], func(i int) { g.chooseTableShip(side, part[i]) })
-		ids, names = ids[k:], names[k:]
+		y = row(y, part, func(i int) { g.chooseTableShip(side, part[i]) })
+		ids = ids[k:]
 	}
 	// a ruling doubted before the firing step is measured from a photo
 	// too (Measure a shot: DisputedShot), in the same row
@@ -365,7 +362,7 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	}
 	sv, ok := g.tableShipView(side)
 	if !ok {
-		return y
+		return g.drawTheirsHint(l, x, y, w)
 	}
 	e := &g.table
 	focused := strings.HasPrefix(a.Focused(), "pose-")
@@ -397,7 +394,8 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	for i, nd := range nudges {
 		labels[i] = nd.label
 	}
-	return row(y, labels, func(i int) { g.nudge(side, nudges[i].dx, nudges[i].dy, nudges[i].turn) })
+	y = row(y, labels, func(i int) { g.nudge(side, nudges[i].dx, nudges[i].dy, nudges[i].turn) })
+	return g.drawTheirsHint(l, x, y, w)
 }
 
 // fill shows a ship's pose (pose: the twin's, or the one proposed for

@@ -133,6 +133,14 @@ func (g *Game) proposalPage() string {
 	return text
 }
 
+// drawTheirsHint says, at the foot of the pose editor, how the other
+// player's model is set: chosen on the board, its pose proposed.
+func (g *Game) drawTheirsHint(l *kit.List, x, y, w float64) float64 {
+	a := g.a
+	return a.Para(l, x, y+a.TextSize(12), w, a.Words("The other player's model stands elsewhere? Click or drag its base on the board: the pose you set is proposed to its owner, who agrees or refuses.",
+		"The other player's model stands elsewhere? Tap or drag its base on the board: the pose you set is proposed to its owner, who agrees or refuses."), 12, kit.ColSecondary, false) + 4*a.S()
+}
+
 // onTable lists the ships on the table whose pose the player sets: their
 // own (corrected) first, then the other player's (proposed to their
 // owner).

@@ -21,7 +21,7 @@ import (
 
 // Movement (issue 27, the table companion: "the players may correct any
 // ship's pose"): after movement step 1 the Colonial player chooses the
-// Cylon's hunter-1 in the pose editor and nudges it: each pose set is
+// Cylon's hunter-1 on the board and nudges it: each pose set is
 // PROPOSED to the Cylon phone (the twin does not move), a second nudge
 // goes on from the pose proposed; the Cylon refuses (nothing changes),
 // a pose off the table is refused with its reason, then a proposal the
@@ -55,7 +55,11 @@ func TestCompanionOtherPlayersPoseProposedOnTheTwin(t *testing.T) {
 	}
 	send(col.a, kit.Event{Kind: kit.Resize, W: 1280, H: 1600}) // the whole editor in view
 	send(cyl.a, kit.Event{Kind: kit.Resize, W: 1280, H: 1600})
-	clickButton(t, col.a, "hunter-1 (theirs)")
+	// chosen on the board (a click on its base that does not move it)
+	col.a.Frame()
+	at := col.g.cam.ToScreen(twin.Pos)
+	send(col.a, kit.Click(at.X, at.Y)...)
+	require.Equal(t, "hunter-1", col.g.table.ship, "hunter-1 chosen on the board")
 	assert.Contains(t, drawnText(col.a), "the Cylon player's, stands at")
 	clickButton(t, col.a, "x +2")
 	p1 := roundPose(physics.Pose{Pos: twin.Pos.Add(physics.V(2, 0)), Heading: twin.Heading})
