@@ -286,16 +286,30 @@ func (p *Photo) drawDisputePanel(l *kit.List, r kit.Rect) {
 		p.askPlace()
 	}
 	l.Rect(r, kit.ColPanel, kit.ColPanelLine, 1)
-	x, w := r.X+12*s, r.W-24*s
-	y := r.Y + 24*s
+	// the content scrolls; Accept and Keep stay pinned at the foot (on a
+	// phone the ships' lines run below the screen)
+	bh := p.buttonH()
+	footH := math.Ceil(bh + 16*s)
+	room := kit.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H - footH}
+	vis := room
+	if p.al.tall {
+		vis.H -= kit.MoreHeight(&a.Controls) // "More below" under the content
+	}
+	content, mark := p.al.scroll.Begin(&a.Controls, l, vis)
+	x, w := content.X+12*s, content.W-24*s
+	top := content.Y
+	y := top + 24*s
 	title := "Measure a shot from a photo"
 	a.Label(l, x, y, title, 16, kit.ColInk, true)
 	if !a.Touch() {
 		a.Label(l, x+a.Fonts.Width(title, a.TextSize(16), true)+10*s, y, filepath.Base(p.path), 11, kit.ColSecondary, false)
 	}
 	y += 8 * s
-	bh := p.buttonH()
-	row := func(labels []string, fns []func(), on ...bool) { y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, on, fns) }
+	low := y // the foot of the lowest row of buttons
+	row := func(labels []string, fns []func(), on ...bool) {
+		y = a.ButtonRow(l, x, y, w, bh, 6*s, labels, on, fns)
+		low = y - 6*s
+	}
 	para := func(text string, size float64, c color.NRGBA, bold bool) {
 		sz := a.TextSize(size)
 		y = a.Para(l, x, y+sz+2*s, w, text, size, c, bold) - sz + 6*s
@@ -380,14 +394,21 @@ func (p *Photo) drawDisputePanel(l *kit.List, r kit.Rect) {
 	} else if n > 0 {
 		accept = p.disputeAccept
 	}
-	row([]string{fmt.Sprintf("Accept the photo's poses (%d)", n), a.K("Keep the game's", "Esc")}, []func(){accept, p.align.Back})
 	if !a.Touch() {
 		row([]string{a.K("Zoom −", "-"), a.K("Zoom +", "+"), a.K("Fit", "0")}, []func(){func() { p.char('-') }, func() { p.char('+') }, func() { p.char('0') }})
 	}
 	if c := p.calibration(); c != nil {
 		para(fmt.Sprintf("Calibration: %d marks, residuals %.2f mm rms. Dashed: where the game has the ships of the shot, and the attacker's arc.", len(c.Residuals), c.RMSMM), 11, kit.ColSecondary, false)
 	}
-	p.al.need = math.Ceil(y - r.Y + 4*s)
+	y += 4 * s
+	p.al.scroll.End(&a.Controls, l, mark, y-low, [2]int{})
+	foot := kit.Rect{X: r.X, Y: room.Y + room.H, W: r.W, H: footH}
+	l.Rect(foot, kit.ColPanel, kit.ColNone, 0)
+	l.Line([]kit.Pt{{X: foot.X, Y: foot.Y}, {X: foot.X + foot.W, Y: foot.Y}}, kit.ColPanelLine, 1)
+	a.ButtonRow(l, foot.X+12*s, foot.Y+8*s, foot.W-24*s, bh, 6*s, []string{fmt.Sprintf("Accept the photo's poses (%d)", n), a.K("Keep the game's", "Esc")}, nil, []func(){accept, p.align.Back})
+	p.al.tall = y-top > room.H+1
+	p.al.scroll.More(&a.Controls, l, room.Y+room.H)
+	p.al.need = math.Ceil(y-top) + footH // whole pixels (see drawAlignPanel)
 }
 
 // disputeWords are the panel's verdict lines for the page and for

@@ -68,7 +68,7 @@ func TestCompanionOtherPlayersPoseProposedOnTheTwin(t *testing.T) {
 	clickButton(t, col.a, "+5°")
 	p2 := roundPose(physics.Pose{Pos: p1.Pos, Heading: p1.Heading + physics.Deg(5)})
 	until("the nudge from the pose proposed", offered(p2))
-	text := drawnText(cyl.a)
+	text := strings.Join(strings.Fields(drawnText(cyl.a)), " ") // lines joined
 	assert.Contains(t, text, "The Colonial player proposes where your models stand")
 	assert.Contains(t, text, "hunter-1: 2.0 mm and 5.0° from the twin")
 	clickButton(t, cyl.a, "Refuse")
@@ -174,7 +174,7 @@ func TestFiringFireArcDisputedShotProposedToItsOwner(t *testing.T) {
 		require.Less(t, guard, 1000, "the Cylon screen settles")
 		act(t, cyl)
 	}
-	text = drawnText(cyl.a)
+	text = strings.Join(strings.Fields(drawnText(cyl.a)), " ") // lines joined
 	assert.Contains(t, text, "The Colonial player measured hunter-1 → escort-1 on a photo and")
 	assert.Contains(t, text, "hunter-1: 0.")
 	assert.Contains(t, text, "from the twin, to (")
