@@ -54,7 +54,7 @@ func disputedShotGameWith(t *testing.T, first int, set func(screens []screen)) (
 	alignOn(t, screens[1]) // both players say so: the game goes on
 	for guard := 0; ; guard++ {
 		st := c.State()
-		require.Less(t, guard, 20000, "firing step 1 opens (phase %s step %d, stage %q, err %v)", st.View.Phase, st.View.Step, col.g.Stage(), c.Status().Err)
+		require.Less(t, guard, 200000, "firing step 1 opens (phase %s step %d, stage %q, err %v)", st.View.Phase, st.View.Step, col.g.Stage(), c.Status().Err)
 		if c.Status().Sending != "" {
 			col.a.Tick(1.0 / 60)
 			time.Sleep(time.Millisecond)
