@@ -115,11 +115,13 @@ playthrough: deps
 # two phones in headless chromium (web: TestCompanionWholeGameOnTwoPhones:
 # typed dice and counters, a pose dragged, an illegal plan, an undo by
 # agreement, the raptor's jump away; the leak check over every message
-# each phone received), screenshots in out/companion-game/ (tens of
-# minutes on two busy cores; not in make test).
+# each phone received), screenshots in out/companion-game/. About 6 min
+# with the page built (at load 30-45 on 2 cores); not in make test (its
+# two-turn cut, TestCompanionGameOnTwoPhones, is) nor yet in CI (.ci/run):
+# it has not yet passed runs enough in a row on a busy machine.
 companion-game: deps
 	@mkdir -p out/companion-game
-	BSG_COMPANION_GAME=1 nice -n 10 $(GO) test -count=1 -timeout 150m -run '^TestCompanionWholeGameOnTwoPhones$$' -v \
+	BSG_COMPANION_GAME=1 nice -n 10 $(GO) test -count=1 -timeout 60m -run '^TestCompanionWholeGameOnTwoPhones$$' -v \
 	  -artifacts -outputdir $(CURDIR)/out/companion-game ./web
 
 bench: deps

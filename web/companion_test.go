@@ -55,8 +55,9 @@ func TestCompanionGameOnTwoPhones(t *testing.T) {
 // jump once its stand is inside the jump point (Faster-than-light
 // movement; the scenario's special rule jump-away); hunter-2's arrival
 // by FTL has its dice typed. The final screen says who won, near its
-// top. It takes long (tens of minutes on two busy cores): `make
-// companion-game` runs it (BSG_COMPANION_GAME=1); make test does not.
+// top. It takes long (about 6 minutes at load 30-45 on two cores, the
+// page built): `make companion-game` runs it (BSG_COMPANION_GAME=1);
+// make test and CI do not.
 // The phones are drawn at one device pixel to the CSS pixel (the layout
 // is the same; the software renderer paints a ninth of the pixels).
 func TestCompanionWholeGameOnTwoPhones(t *testing.T) {
