@@ -86,11 +86,14 @@ type App struct {
 	helpPage int
 	// words are the texts on top of the last frame when it is mostly
 	// words (a cover screen, a question, the help): PageState.Words
-	words   []PageText
-	modal   *prompt
-	ask     *confirmBox
-	status  string
-	statusT float64
+	words []PageText
+	// warnings are the texts of the last frame drawn in the warning
+	// colour (a refusal, an illegal plan): PageState.Warnings
+	warnings []PageText
+	modal    *prompt
+	ask      *confirmBox
+	status   string
+	statusT  float64
 	// statusEnd is when the status line goes, by the wall clock
 	statusEnd time.Time
 	// ticks counts App.Tick calls; statusTick is the tick a status line
@@ -412,6 +415,7 @@ func (a *App) Frame() *kit.List {
 	l := &kit.List{W: int(a.W), H: int(a.H), Background: kit.ColBackground}
 	a.BeginFrame()
 	a.screen.Draw(l)
+	a.warnings = a.shownTexts(a.warnings[:0], l, 0, func(op kit.Op) bool { return op.Color == kit.ColWarn })
 	a.words = a.words[:0]
 	if r, ok := a.screen.(wordy); ok && r.wordy() {
 		a.keepWords(l, 0)
@@ -516,16 +520,23 @@ type overlaid interface{ overlayWords() (from int, ok bool) }
 // boxes, as the words on top of the screen (the last overlay's, else the
 // wordy screen's).
 func (a *App) keepWords(l *kit.List, n int) {
-	a.words = a.words[:0]
+	a.words = a.shownTexts(a.words[:0], l, n, func(kit.Op) bool { return true })
+}
+
+// shownTexts appends to to the texts the frame drew from op n on that
+// keep says, with their boxes, leaving out those scrolled out of their
+// room (not on the screen).
+func (a *App) shownTexts(to []PageText, l *kit.List, n int, keep func(kit.Op) bool) []PageText {
 	for _, op := range l.Ops[n:] {
-		if op.Kind == kit.OpText && op.Text != "" {
+		if op.Kind == kit.OpText && op.Text != "" && keep(op) {
 			r := kit.LabelBox(op.At, a.Fonts.Width(op.Text, op.Size, op.Bold), op.Size, op.Anchor)
 			if op.Clipped && !r.Overlaps(op.Clip) {
 				continue // scrolled out of its room: not on the screen
 			}
-			a.words = append(a.words, PageText{Text: op.Text, X: r.X, Y: r.Y, W: r.W, H: r.H})
+			to = append(to, PageText{Text: op.Text, X: r.X, Y: r.Y, W: r.W, H: r.H})
 		}
 	}
+	return to
 }
 
 // TextFields lists the text fields of the last frame that a press would

@@ -182,7 +182,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 		}
 	}
 	if rf := poseRefusal(g.seat.Status().Err); rf != nil && !g.photoRefused(g.seat.Status().Err) {
-		para("Refused: "+strings.TrimPrefix(rf.Error(), "pose: ")+". The game is unchanged.", 13, kit.ColWarn, true, 6)
+		para(refusalWords(rf), 13, kit.ColWarn, true, 6)
 	}
 	if v := g.publicView(); v.Phase == battle.Aligning && n == nil && g.st != stAnim && g.st != stResults {
 		// (a playback on screen, the shots of the firing step before
@@ -416,6 +416,12 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	y = row(y, []string{"Set the typed pose"}, func(int) { g.typedPose(side) })
 	if e.bad != "" {
 		y = a.Para(l, x, y+12*s, w, e.bad, 13, kit.ColWarn, false) + 4*s
+	}
+	// a refused pose of this ship is said here too, under the fields it
+	// was typed in (on a phone the panel's top, where drawTable says it,
+	// is scrolled away by then)
+	if rf := poseRefusal(g.seat.Status().Err); rf != nil && rf.Ship == sv.ID && !g.photoRefused(g.seat.Status().Err) {
+		y = a.Para(l, x, y+12*s, w, refusalWords(rf), 13, kit.ColWarn, true) + 4*s
 	}
 	labels = make([]string, len(nudges))
 	for i, nd := range nudges {
@@ -654,6 +660,12 @@ func (g *Game) nudge(side battle.Side, dx, dy, turn float64) {
 		at := g.editPose(side, sv)
 		_ = g.setPose(side, sv.ID, physics.Pose{Pos: at.Pos.Add(physics.V(dx, dy)), Heading: at.Heading + physics.Deg(turn)})
 	}
+}
+
+// refusalWords says a refused pose correction to its player: why, and
+// that the game is unchanged.
+func refusalWords(rf *battle.PoseRefused) string {
+	return "Refused: " + strings.TrimPrefix(rf.Error(), "pose: ") + ". The game is unchanged."
 }
 
 // poseRefusal is the typed reason of a refused pose correction, if err

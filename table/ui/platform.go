@@ -123,6 +123,11 @@ type PageState struct {
 	// words to read: a game's cover screen or waiting room, a question
 	// (Leave this game?), the help. Empty otherwise.
 	Words []PageText `json:"words,omitempty"`
+	// Warnings are the lines of text the screen shows as warnings, in
+	// the warning colour (a refused input and why, an illegal plan, a
+	// lost connection), each with its box; lines scrolled out of their
+	// room are left out (a player does not see them).
+	Warnings []PageText `json:"warnings,omitempty"`
 	// More is where a game's panel says that its content goes on below
 	// (the "More below" button, or its arrow in the margin); UnderMore
 	// the lines of the panel's text it lies over (none: it never covers
@@ -234,6 +239,7 @@ func (a *App) PageState() PageState {
 		st.Fields = append(st.Fields, PageField{ID: f.ID, Text: f.Text, X: f.R.X, Y: f.R.Y, W: f.R.W, H: f.R.H, Focused: f.Focused})
 	}
 	st.Words = append(st.Words, a.words...)
+	st.Warnings = append(st.Warnings, a.warnings...)
 	if p, ok := a.screen.(pager); ok {
 		p.pageState(&st)
 	}
