@@ -181,7 +181,11 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			row([]string{label}, func(int) { supply(wire.Supply{Roll: true}) })
 		}
 	}
-	if rf := poseRefusal(g.seat.Status().Err); rf != nil && !g.photoRefused(g.seat.Status().Err) {
+	editing := g.publicView().Phase == battle.Aligning && n == nil && side != ""
+	if rf := poseRefusal(g.seat.Status().Err); rf != nil && !g.photoRefused(g.seat.Status().Err) && !editing {
+		// (while the poses are corrected the pose editor says it, under
+		// its fields: a paragraph here would push them out of a phone's
+		// room as the refusal comes)
 		para(refusalWords(rf), 13, kit.ColWarn, true, 6)
 	}
 	if v := g.publicView(); v.Phase == battle.Aligning && n == nil && g.st != stAnim && g.st != stResults {
@@ -417,9 +421,8 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	if e.bad != "" {
 		y = a.Para(l, x, y+12*s, w, e.bad, 13, kit.ColWarn, false) + 4*s
 	}
-	// a refused pose of this ship is said here too, under the fields it
-	// was typed in (on a phone the panel's top, where drawTable says it,
-	// is scrolled away by then)
+	// a refused pose of this ship is said here, under the fields it was
+	// typed in (the board marks it, with the bases in its way)
 	if rf := poseRefusal(g.seat.Status().Err); rf != nil && rf.Ship == sv.ID && !g.photoRefused(g.seat.Status().Err) {
 		y = a.Para(l, x, y+12*s, w, refusalWords(rf), 13, kit.ColWarn, true) + 4*s
 	}
