@@ -405,6 +405,13 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 		stands = fmt.Sprintf("%s, the %s player's, stands at x %.1f, y %.1f mm, heading %.1f° on the twin. Its model's pose, proposed to its owner:", sv.ID, SideName(sv.Side), sv.Pose.Pos.X, sv.Pose.Pos.Y, sv.Pose.Heading.Degrees())
 	}
 	y = a.Para(l, x, y+12*s, w, stands, 13, kit.ColInk, false) + 4*s
+	// a refused pose of this ship is said here, right over the fields
+	// it was typed in: where a phone's panel shows it as it comes (the
+	// fields move down under it; the board marks the refused base, with
+	// the bases in its way)
+	if rf := poseRefusal(g.seat.Status().Err); rf != nil && rf.Ship == sv.ID && !g.photoRefused(g.seat.Status().Err) {
+		y = a.Para(l, x, y+12*s, w, refusalWords(rf), 13, kit.ColWarn, true) + 4*s
+	}
 	gap := 6 * s
 	lw := 26 * s
 	fw := (w - 3*lw - 2*gap) / 3
@@ -420,11 +427,6 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	y = row(y, []string{"Set the typed pose"}, func(int) { g.typedPose(side) })
 	if e.bad != "" {
 		y = a.Para(l, x, y+12*s, w, e.bad, 13, kit.ColWarn, false) + 4*s
-	}
-	// a refused pose of this ship is said here, under the fields it was
-	// typed in (the board marks it, with the bases in its way)
-	if rf := poseRefusal(g.seat.Status().Err); rf != nil && rf.Ship == sv.ID && !g.photoRefused(g.seat.Status().Err) {
-		y = a.Para(l, x, y+12*s, w, refusalWords(rf), 13, kit.ColWarn, true) + 4*s
 	}
 	labels = make([]string, len(nudges))
 	for i, nd := range nudges {
