@@ -181,7 +181,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			row([]string{label}, func(int) { supply(wire.Supply{Roll: true}) })
 		}
 	}
-	editing := g.publicView().Phase == battle.Aligning && n == nil && side != ""
+	editing := g.publicView().Phase == battle.Aligning && n == nil && side != "" && g.st != stAnim && g.st != stResults
 	if rf := poseRefusal(g.seat.Status().Err); rf != nil && !g.photoRefused(g.seat.Status().Err) && !editing {
 		// (while the poses are corrected the pose editor says it, under
 		// its fields: a paragraph here would push them out of a phone's
