@@ -77,9 +77,17 @@ type pageLink struct {
 	asker   js.Func
 }
 
+// earlyPlatform gives the App the browser as its platform before the
+// first screen opens: a seat link's network seat reads, as it is made,
+// where its player saw the game up to from the browser's storage.
+func earlyPlatform(a *ui.App) { a.Platform = &browser{} }
+
 func (pl *pageLink) attach(a *ui.App) {
 	mark("viewMs")
-	pl.p = &browser{}
+	pl.p, _ = a.Platform.(*browser) // NewApp's (earlyPlatform)
+	if pl.p == nil {
+		pl.p = &browser{}
+	}
 	a.Platform = pl.p
 	if origin := js.Global().Get("location").Get("origin").String(); a.Server == "" && strings.HasPrefix(origin, "http") {
 		// the title's Host and Join use the server that served the page

@@ -14,3 +14,6 @@ type pageLink struct{}
 func (*pageLink) attach(*ui.App)  {}
 func (*pageLink) poll(*ui.App)    {}
 func (*pageLink) publish(*ui.App) {}
+
+// earlyPlatform gives no platform outside a browser.
+func earlyPlatform(*ui.App) {}

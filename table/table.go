@@ -83,6 +83,7 @@ type Options struct {
 // NewApp builds the view for the options, without a window.
 func NewApp(comp *assets.Components, o Options) (*ui.App, error) {
 	a := ui.NewApp(comp, o.Dir)
+	earlyPlatform(a) // a browser's storage, before a seat link's seat is made
 	a.Seed = o.Seed
 	a.DataDir = o.DataDir
 	a.Server = o.Server

@@ -218,10 +218,14 @@ func (g *Game) join() {
 	g.joined = true
 	setup := g.seat.Setup()
 	g.br = briefFor(setup, scenarioNamed(g.a, setup.Name))
-	if g.last.board == nil && !g.recall() {
-		g.took(g.publicView())
+	recalled := g.last.board != nil && g.kept > 0 // a page opened again (recall, maybe before it was ready)
+	if g.last.board == nil {
+		if recalled = g.recall(); !recalled {
+			g.took(g.publicView())
+		}
 	}
-	g.briefed = g.last.turn > 1 || g.last.phase != battle.Planning
+	// a player back on this device was briefed on an earlier visit
+	g.briefed = recalled || g.last.turn > 1 || g.last.phase != battle.Planning
 }
 
 // WithScenario gives the game the scenario it plays, for its briefing,

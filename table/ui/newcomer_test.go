@@ -502,3 +502,41 @@ func TestCoverHelpSaysWhatTheScreenIs(t *testing.T) {
 		}
 	}
 }
+
+// TestFTLMarkerStepOnAPhoneDrawsNothingOverAnything (Faster-than-light
+// movement): on a phone held upright, the step where a player places an
+// FTL marker draws its line ("The FTL marker goes anywhere inside"), the
+// table's size, the ships' names and the panel with no text over another
+// text or over a button, before and after the marker is tapped down.
+func TestFTLMarkerStepOnAPhoneDrawsNothingOverAnything(t *testing.T) {
+	a := phoneApp(t)
+	setup := closeQuarters(starship.Complete)
+	setup.Rules.Options = []starship.Option{starship.OptFTL}
+	g, err := NewGame(a, setup, 5)
+	require.NoError(t, err)
+	a.Show(g)
+	planAll(t, a, g) // Colonial
+	enter(a)         // the Cylon cover
+	send(a, kit.Type("6")...)
+	enter(a)
+	send(a, kit.Type("3")...)
+	enter(a)
+	send(a, kit.Type("h")...)
+	enter(a) // the reveal
+	for i := 0; i < 5 && g.Stage() != "marker"; i++ {
+		enter(a)
+	}
+	require.Equal(t, "marker", g.Stage())
+	probs, texts := overlapProblems(a, a.Frame())
+	assert.Empty(t, probs, "the marker step")
+	hint := false
+	for _, x := range texts {
+		hint = hint || x.text == "The FTL marker goes anywhere inside"
+	}
+	assert.True(t, hint, "the marker's line is drawn")
+	c := g.cam.ToScreen(physics.V(450, 450))
+	send(a, kit.Event{Kind: kit.MouseMove, X: c.X, Y: c.Y})
+	send(a, kit.Click(c.X, c.Y)...)
+	probs, _ = overlapProblems(a, a.Frame())
+	assert.Empty(t, probs, "the marker tapped down")
+}
