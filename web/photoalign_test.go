@@ -31,17 +31,6 @@ import (
 	"github.com/starshipbattles/bsg/wire"
 )
 
-// stopAtAligning ends a bot when its game first waits for the table to be
-// aligned (its context cancelled before it says so).
-type stopAtAligning struct{ cancel func() }
-
-func (s stopAtAligning) State(st *wire.State) {
-	if st.View.Phase == battle.Aligning {
-		s.cancel()
-	}
-}
-func (s stopAtAligning) Sent(string, error) {}
-
 // A companion game's pose corrected from a photo on a phone held upright
 // (390 × 844, touch): computer players bring The Jump Point to a movement
 // step's alignment; the Colonial phone opens its seat link, taps Align
@@ -80,15 +69,24 @@ func TestCompanionPoseFromAPhotoOnAPhone(t *testing.T) {
 	cyl := client.Dial(bg, base, cr.Cylon)
 	go policy.Bot(bg, cyl, pol, comp, 1, nil) //nolint:errcheck // ends with the test
 	col := client.Dial(bg, base, cr.Colonial)
-	ctx, cancel := context.WithCancel(bg)
-	_, _ = policy.Bot(ctx, col, pol, comp, 1, stopAtAligning{cancel})
+	// stopped before it decides (a bot cancelled once it saw the step
+	// could still say the table is aligned: the game then went on to
+	// step 2 while the photo showed step 1's poses)
+	_, err = policy.Bot(bg, col, pol, comp, 1, stopBeforeAligning{})
+	require.NoError(t, err)
 	col.Close()
 	spec := client.Dial(bg, base, cr.Spectator)
 	t.Cleanup(spec.Close)
 	wait, stopWait := context.WithTimeout(bg, pageWait) // a bound, not a measure
 	t.Cleanup(stopWait)
-	st, err := spec.Wait(wait, func(st *wire.State) bool { return st.View.Phase == battle.Aligning })
-	require.NoError(t, err)
+	st, err := spec.Wait(wait, func(st *wire.State) bool {
+		return st.View.Phase == battle.Aligning && len(st.Aligned) == 1 && st.Aligned[0] == battle.Cylon
+	})
+	require.NoError(t, err, "the Cylon's word that the table is aligned")
+	require.Equal(t, 1, st.View.Step, "the Colonial's computer stopped before its word")
+	for _, s := range st.View.Ships {
+		t.Logf("the twin: %s at %.1f,%.1f heading %.1f°", s.ID, s.Pose.Pos.X, s.Pose.Pos.Y, s.Pose.Heading.Degrees())
+	}
 
 	// the photo of the table as it stands: the Colonial models moved
 	sheet, _ := photo.SheetFor("a4")
