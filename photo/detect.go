@@ -112,8 +112,17 @@ func (g *gray) shrink(f int) *gray {
 	return s
 }
 
-// blur convolves with a Gaussian of standard deviation sigma.
-func (g *gray) blur(sigma float64) *gray {
+// blurring is a blur under way: the kernel, the rows blurred across
+// (tmp), then down (out).
+type blurring struct {
+	g, tmp, out *gray
+	k           []float32
+	r           int
+}
+
+// newBlur starts blurring g with a Gaussian of standard deviation sigma
+// (rowsH over every row, then rowsV: out).
+func (g *gray) newBlur(sigma float64) *blurring {
 	r := int(math.Ceil(3 * sigma))
 	k := make([]float32, 2*r+1)
 	var sum float32
@@ -124,27 +133,36 @@ func (g *gray) blur(sigma float64) *gray {
 	for i := range k {
 		k[i] /= sum
 	}
-	tmp := &gray{w: g.w, h: g.h, p: make([]float32, len(g.p))}
-	for y := 0; y < g.h; y++ {
+	return &blurring{g: g, k: k, r: r, tmp: &gray{w: g.w, h: g.h, p: make([]float32, len(g.p))}, out: &gray{w: g.w, h: g.h, p: make([]float32, len(g.p))}}
+}
+
+// rowsH blurs rows y0 to y1 (excluded) across.
+func (b *blurring) rowsH(y0, y1 int) {
+	g, k, r := b.g, b.k, b.r
+	for y := y0; y < min(y1, g.h); y++ {
 		for x := 0; x < g.w; x++ {
 			var s float32
 			for i := -r; i <= r; i++ {
 				s += k[i+r] * g.at(x+i, y)
 			}
-			tmp.p[y*g.w+x] = s
+			b.tmp.p[y*g.w+x] = s
 		}
 	}
-	out := &gray{w: g.w, h: g.h, p: make([]float32, len(g.p))}
-	for y := 0; y < g.h; y++ {
+}
+
+// rowsV blurs rows y0 to y1 (excluded) down, once every row is blurred
+// across.
+func (b *blurring) rowsV(y0, y1 int) {
+	g, k, r := b.g, b.k, b.r
+	for y := y0; y < min(y1, g.h); y++ {
 		for x := 0; x < g.w; x++ {
 			var s float32
 			for i := -r; i <= r; i++ {
-				s += k[i+r] * tmp.at(x, y+i)
+				s += k[i+r] * b.tmp.at(x, y+i)
 			}
-			out.p[y*g.w+x] = s
+			b.out.p[y*g.w+x] = s
 		}
 	}
-	return out
 }
 
 // corner is a saddle point of the brightness: an X-corner candidate.
@@ -154,12 +172,24 @@ type corner struct {
 	polarity bool // the sign of the mixed second derivative
 }
 
-// saddles finds the strongest saddle points of the smoothed image s,
-// whose pixels are f full-size pixels wide.
-func saddles(s *gray, f int) []corner {
-	resp := make([]float32, len(s.p))
-	pol := make([]bool, len(s.p))
-	for y := 1; y < s.h-1; y++ {
+// saddling is a search for saddle points under way: each pixel's
+// response and polarity (response), then the local maxima (maxima).
+type saddling struct {
+	s    *gray
+	f    int
+	resp []float32
+	pol  []bool
+	out  []corner
+}
+
+func newSaddling(s *gray, f int) *saddling {
+	return &saddling{s: s, f: f, resp: make([]float32, len(s.p)), pol: make([]bool, len(s.p))}
+}
+
+// response rates rows y0 to y1 (excluded).
+func (sd *saddling) response(y0, y1 int) {
+	s := sd.s
+	for y := max(1, y0); y < min(y1, s.h-1); y++ {
 		for x := 1; x < s.w-1; x++ {
 			c := s.at(x, y)
 			ixx := s.at(x+1, y) + s.at(x-1, y) - 2*c
@@ -167,14 +197,22 @@ func saddles(s *gray, f int) []corner {
 			ixy := (s.at(x+1, y+1) + s.at(x-1, y-1) - s.at(x+1, y-1) - s.at(x-1, y+1)) / 4
 			r := ixy*ixy - ixx*iyy
 			if r > 0 {
-				resp[y*s.w+x] = r
-				pol[y*s.w+x] = ixy > 0
+				sd.resp[y*s.w+x] = r
+				sd.pol[y*s.w+x] = ixy > 0
 			}
 		}
 	}
-	var out []corner
-	const nms = 4
-	for y := nms; y < s.h-nms; y++ {
+}
+
+// saddleNMS is how far (pixels) a saddle point must be the strongest.
+const saddleNMS = 4
+
+// maxima keeps the saddle points of rows y0 to y1 (excluded) stronger
+// than every other within saddleNMS, once every row is rated.
+func (sd *saddling) maxima(y0, y1 int) {
+	s, resp, f := sd.s, sd.resp, sd.f
+	const nms = saddleNMS
+	for y := max(nms, y0); y < min(y1, s.h-nms); y++ {
 		for x := nms; x < s.w-nms; x++ {
 			r := resp[y*s.w+x]
 			if r <= 0 {
@@ -190,10 +228,15 @@ func saddles(s *gray, f int) []corner {
 				}
 			}
 			if best {
-				out = append(out, corner{p: physics.V((float64(x)+0.5)*float64(f)-0.5, (float64(y)+0.5)*float64(f)-0.5), strength: float64(r), polarity: pol[y*s.w+x]})
+				sd.out = append(sd.out, corner{p: physics.V((float64(x)+0.5)*float64(f)-0.5, (float64(y)+0.5)*float64(f)-0.5), strength: float64(r), polarity: sd.pol[y*s.w+x]})
 			}
 		}
 	}
+}
+
+// best are the strongest saddle points found, strongest first.
+func (sd *saddling) best() []corner {
+	out := sd.out
 	sort.Slice(out, func(i, j int) bool { return out[i].strength > out[j].strength })
 	if len(out) > candidates {
 		out = out[:candidates]
@@ -278,6 +321,10 @@ const (
 // sheet search reads as grey levels.
 const detectGrayPixels = 1 << 20
 
+// detectBandPixels is about how many pixels of the shrunk photo a step
+// of a sheet search blurs or rates (a few milliseconds' work).
+const detectBandPixels = 1 << 17
+
 // detectQuadsPerStep is how many fours of corner-like marks a step of a
 // sheet search tries (each in its six orders): a few milliseconds' work.
 const detectQuadsPerStep = 24
@@ -305,7 +352,10 @@ type SheetSearch struct {
 		score float64
 		idx   [4]int
 	}
-	row          int // the next row of the photo to read
+	row          int // the next row of the photo to read (or to blur, to rate)
+	pass         int // blurring across then down; rating then the maxima
+	bl           *blurring
+	sd           *saddling
 	a, b, c, d   int // the next four to try
 	tried, total float64
 
@@ -369,10 +419,43 @@ func (ds *SheetSearch) Step() bool {
 		}
 		ds.stage = DetectShrink
 	case DetectShrink:
-		ds.small = ds.full.shrink(ds.f).blur(1.5)
-		ds.stage = DetectCorners
+		// shrunk, then blurred across and down a band of rows a step
+		if ds.bl == nil {
+			ds.bl, ds.row, ds.pass = ds.full.shrink(ds.f).newBlur(1.5), 0, 0
+			return false
+		}
+		h := ds.bl.g.h
+		n := max(1, detectBandPixels/max(1, ds.bl.g.w))
+		if ds.pass == 0 {
+			ds.bl.rowsH(ds.row, ds.row+n)
+		} else {
+			ds.bl.rowsV(ds.row, ds.row+n)
+		}
+		if ds.row += n; ds.row >= h {
+			ds.row, ds.pass = 0, ds.pass+1
+		}
+		if ds.pass == 2 {
+			ds.small, ds.bl, ds.stage = ds.bl.out, nil, DetectCorners
+		}
 	case DetectCorners:
-		ds.corners()
+		// rated, then the local maxima, a band of rows a step
+		if ds.sd == nil {
+			ds.sd, ds.row, ds.pass = newSaddling(ds.small, ds.f), 0, 0
+		}
+		h := ds.small.h
+		n := max(1, detectBandPixels/max(1, ds.small.w))
+		if ds.pass == 0 {
+			ds.sd.response(ds.row, ds.row+n)
+		} else {
+			ds.sd.maxima(ds.row, ds.row+n)
+		}
+		if ds.row += n; ds.row >= h {
+			ds.row, ds.pass = 0, ds.pass+1
+		}
+		if ds.pass == 2 {
+			ds.cs, ds.sd = ds.sd.best(), nil
+			ds.corners()
+		}
 	case DetectMatch:
 		ds.match()
 	case DetectRefine:
@@ -389,7 +472,6 @@ func (ds *SheetSearch) fail(err error) {
 
 // corners finds the corner-like marks and the sheet's probe points.
 func (ds *SheetSearch) corners() {
-	ds.cs = saddles(ds.small, ds.f)
 	if len(ds.cs) < 4 {
 		ds.fail(unusable("no calibration sheet found: fewer than four corner-like marks on the photo"))
 		return
