@@ -124,6 +124,12 @@ type namedData struct {
 // upload name), starting from a marks file's content when marks is not
 // nil, else looking for the calibration sheet (A4, then Letter).
 func NewPhoto(a *App, name string, img image.Image, marks *namedData) (*Photo, error) {
+	return newPhoto(a, name, img, marks, true)
+}
+
+// newPhoto is NewPhoto; without detect the sheet is not looked for (the
+// caller looks for it a step at a time: SheetSearch).
+func newPhoto(a *App, name string, img image.Image, marks *namedData, detect bool) (*Photo, error) {
 	b := img.Bounds()
 	p := &Photo{a: a, path: name, img: img, shown: img, tool: photo.ShipKind, density: referee.Sparse}
 	if s := max(b.Dx(), b.Dy()); s > photoShownSide {
@@ -143,7 +149,7 @@ func NewPhoto(a *App, name string, img image.Image, marks *namedData) (*Photo, e
 		}
 	} else {
 		p.marks, _ = photo.ParseMarks("", []byte("sheet: {paper: a4, marks: auto}\n"), a.Comp, b.Dx(), b.Dy())
-		if !p.detect("a4") {
+		if detect && !p.detect("a4") {
 			p.detect("letter")
 		}
 	}
@@ -157,6 +163,13 @@ func NewPhoto(a *App, name string, img image.Image, marks *namedData) (*Photo, e
 func (p *Photo) detect(paper string) bool {
 	sheet, _ := photo.SheetFor(paper)
 	det, err := photo.DetectSheet(p.img, sheet)
+	return p.detected(sheet, det, err)
+}
+
+// detected keeps the sheet's detection on the photo (DetectSheet's or a
+// SheetSearch's answer): its marks as found pixels, or why not.
+func (p *Photo) detected(sheet photo.Sheet, det *photo.Detection, err error) bool {
+	paper := sheet.Paper
 	p.detectErr = err
 	if err != nil {
 		p.info = err.Error() + " Choose Sheet (s) and tap the sheet's four marks."

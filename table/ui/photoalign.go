@@ -97,17 +97,15 @@ type alignState struct {
 
 // NewPhotoAlign opens photo mode on a photo of a companion game's table
 // to correct the player's ships from it. The printed sheet must be in
-// view: a photo on which it is not found is refused with the detector's
-// reason. The sheet's place on the table is asked at once (the table's
+// view: it is looked for a step a tick (photo.SheetSearch, the first
+// piece of every search of the panel), and a photo on which it is not
+// found is refused on the panel with the detector's reason. The sheet's place on the table is asked at once (the table's
 // size is the game's) unless al.Placing gives it (the last photo's); the
 // bases are looked for once it is given.
 func NewPhotoAlign(a *App, name string, img image.Image, al PhotoAlign) (*Photo, error) {
-	p, err := NewPhoto(a, name, img, nil)
+	p, err := newPhoto(a, name, img, nil, false)
 	if err != nil {
 		return nil, err
-	}
-	if p.detectErr != nil {
-		return nil, fmt.Errorf("%s: %v; take the photo again with the whole printed sheet flat in view", filepath.Base(name), p.detectErr)
 	}
 	p.align, p.al = &al, alignState{ok: map[string]bool{}, tapped: map[string]bool{}}
 	// the table's size and the sheet's place are known: the play area's
@@ -153,8 +151,29 @@ func (p *Photo) alignShip(id string) (AlignShip, bool) {
 // photo (alignSearch, a piece at each frame: the screen keeps drawing,
 // says how far it is and may stop it), replacing a search under way.
 func (p *Photo) alignFind() {
-	p.al.job = &alignSearch{}
+	p.al.job = p.alignJob(alignSearch{})
 	p.info = "Looking for your bases on the photo."
+}
+
+// alignJob is a search of the panel's that first finds the printed
+// sheet on the photo while it is not found yet (a search under way for
+// it goes on).
+func (p *Photo) alignJob(j alignSearch) *alignSearch {
+	if sh := p.marks.Sheet; sh != nil && sh.Auto && p.detectErr == nil {
+		a4, _ := photo.SheetFor(photo.Papers[0])
+		j.det, j.paper, j.withDet = photo.NewSheetSearch(p.img, a4), 0, true
+		if old := p.al.job; old != nil && old.det != nil {
+			j.det, j.paper = old.det, old.paper
+		}
+	}
+	return &j
+}
+
+// alignRefuse ends the panel's search: the sheet is not on the photo.
+func (p *Photo) alignRefuse(err error) {
+	p.detectErr = err
+	p.al.job, p.al.hand = nil, nil
+	p.info = fmt.Sprintf("%s: %v; take the photo again with the whole printed sheet flat in view", filepath.Base(p.path), err)
 }
 
 // alignStop stops the search for the bases; the ships marked stay.
@@ -178,6 +197,13 @@ const alignBudget = 12 * time.Millisecond
 // looked for in the sheet's own frame (photo.Marks.LocateFrame) and
 // matched to the twin's ships (photo.LocateSheet).
 type alignSearch struct {
+	// det is the printed sheet looked for on the photo (papers in
+	// photo.Papers' order from paper), nil once it is found; withDet:
+	// this search began so (its progress counts it)
+	det     *photo.SheetSearch
+	paper   int
+	withDet bool
+
 	cal *photo.Calibration
 	bs  *photo.BaseSearch
 	// locate: where the sheet lies is looked for (frame, sheetAt: the
@@ -210,6 +236,8 @@ func (f *sheetFound) toTable(ps physics.Pose, at physics.Vec, angle float64) phy
 // doing says in words what the search does now and how far it is.
 func (j *alignSearch) doing() string {
 	switch {
+	case j.det != nil:
+		return fmt.Sprintf("finding the printed sheet on the photo: %.0f%%", 100*j.det.Progress())
 	case j.locate && j.bs == nil:
 		return "fitting the photo to the sheet"
 	case j.locate && j.bs.Stage() != photo.SearchDone:
@@ -228,10 +256,17 @@ func (j *alignSearch) doing() string {
 
 // progress is the share of the search done, 0 to 1.
 func (j *alignSearch) progress() float64 {
-	if j.bs == nil {
-		return 0
+	var pr float64
+	switch {
+	case j.det != nil:
+		return 0.2 * j.det.Progress()
+	case j.bs != nil:
+		pr = j.bs.Progress()
 	}
-	return j.bs.Progress()
+	if j.withDet {
+		return 0.2 + 0.8*pr
+	}
+	return pr
 }
 
 // alignTick runs the search until it ends or the tick's budget is spent
@@ -259,6 +294,25 @@ func (p *Photo) alignClasses() []photo.ClassSize {
 func (p *Photo) alignStep() {
 	j := p.al.job
 	switch {
+	case j.det != nil:
+		if !j.det.Step() {
+			return
+		}
+		sheet, _ := photo.SheetFor(photo.Papers[j.paper])
+		det, err := j.det.Result()
+		j.det = nil
+		if err == nil {
+			p.detected(sheet, det, nil)
+			p.res, p.err = nil, nil
+			return
+		}
+		if j.paper+1 < len(photo.Papers) { // A4, then Letter, as photo mode looks
+			j.paper++
+			next, _ := photo.SheetFor(photo.Papers[j.paper])
+			j.det = photo.NewSheetSearch(p.img, next)
+			return
+		}
+		p.alignRefuse(err)
 	case j.locate && j.bs == nil:
 		frame, at, w, d, err := p.marks.LocateFrame(p.snap(), math.Hypot(p.align.Width, p.align.Depth))
 		if err != nil {
@@ -549,6 +603,17 @@ func (p *Photo) drawAlignPanel(l *kit.List, r kit.Rect) {
 		if p.info != "" {
 			para(p.info, 11, kit.ColSecondary, false)
 		}
+		y += 4 * s
+		p.al.scroll.End(&a.Controls, l, mark, y-low, [2]int{})
+		p.drawAlignFoot(l, kit.Rect{X: r.X, Y: room.Y + room.H, W: r.W, H: footH})
+		p.al.tall = y-top > room.H+1
+		p.al.scroll.More(&a.Controls, l, room.Y+room.H)
+		p.al.need = math.Ceil(y-top) + footH
+		return
+	}
+	if p.detectErr != nil && p.al.job == nil {
+		// no sheet on the photo: refused, nothing to align
+		para(p.info, 12, kit.ColWarn, true)
 		y += 4 * s
 		p.al.scroll.End(&a.Controls, l, mark, y-low, [2]int{})
 		p.drawAlignFoot(l, kit.Rect{X: r.X, Y: room.Y + room.H, W: r.W, H: footH})

@@ -260,8 +260,9 @@ func TestCompanionPosesCorrectedFromAPhoto(t *testing.T) {
 }
 
 // TestCompanionPhotoWithoutTheSheetIsRefused: a photo of the table on
-// which the printed sheet is not found is refused with the reason, the
-// game screen and the twin unchanged.
+// which the printed sheet is not found (looked for a step a tick, the
+// screen drawing meanwhile) is refused with the reason; Back returns to
+// the game screen, the twin unchanged.
 func TestCompanionPhotoWithoutTheSheetIsRefused(t *testing.T) {
 	screens := companionScreens(t)
 	col := screens[0]
@@ -275,10 +276,20 @@ func TestCompanionPhotoWithoutTheSheetIsRefused(t *testing.T) {
 	_, path := tablePhoto(t, c.State(), su.Width, su.Depth, nil, false)
 	clickButton(t, col.a, "Align from a photo")
 	typeIn(col.a, path)
-	require.NotNil(t, col.a.modal, "the photo is refused: the prompt stays")
-	assert.Contains(t, col.a.modal.err, "no calibration sheet found")
-	assert.Contains(t, col.a.modal.err, "take the photo again with the whole printed sheet flat in view")
-	assert.Contains(t, drawnText(col.a), "no calibration sheet found", "the reason is on the screen")
+	p, ok := col.a.Screen().(*Photo)
+	require.True(t, ok, "photo mode opens: the sheet is looked for a step a tick")
+	n := searchOut(t, col.a, p, func(frame int) {
+		require.Contains(t, drawnText(col.a), "finding the printed sheet", "frame %d says what it does", frame)
+	})
+	assert.Greater(t, n, 10, "the sheet looked for a step a tick (A4, then Letter)")
+	require.Error(t, p.detectErr, "the photo is refused")
+	text := drawnText(col.a)
+	assert.Contains(t, text, "no calibration sheet found", "the reason is on the screen")
+	assert.Contains(t, p.info, "take the photo again with the whole printed sheet flat in view")
+	assert.Contains(t, text, "take the photo")
+	assert.Nil(t, p.al.hand, "no sheet to lay on the table")
+	assert.Contains(t, text, "Send 0 corrections", "nothing to send")
+	clickButton(t, col.a, "Back (Esc)")
 	assert.Equal(t, Screen(col.g), col.a.Screen())
 	assert.Equal(t, before.Ships, c.State().View.Ships)
 }

@@ -45,7 +45,7 @@ func (p *Photo) alignPlaceByHand() {
 // on the photo (alignSearch's locate: a step a tick) while the player
 // may lay it by hand: the place found is offered on the twin's table.
 func (p *Photo) alignLocate() {
-	p.al.job, p.al.found = &alignSearch{locate: true}, nil
+	p.al.job, p.al.found = p.alignJob(alignSearch{locate: true}), nil
 }
 
 // alignLocated offers the place the bases found put the sheet at
@@ -109,7 +109,7 @@ func (p *Photo) alignPlaceDone() {
 		p.info = "placed: " + p.marks.PlacingText()
 		p.res, p.err = nil, nil
 		p.al.placed, p.al.hand = true, nil
-		p.al.job = &alignSearch{found: f}
+		p.al.job = p.alignJob(alignSearch{found: f})
 		return
 	}
 	if err := p.alignPlaced(photo.Placing{At: &at, Angle: &angle}); err != nil {
