@@ -245,6 +245,13 @@ func (pl *pageLink) publish(a *ui.App) {
 		f := &st.Fields[i]
 		f.X, f.Y, f.W, f.H = f.X/dpr, f.Y/dpr, f.W/dpr, f.H/dpr
 	}
+	if m := st.More; m != nil {
+		m.X, m.Y, m.W, m.H = m.X/dpr, m.Y/dpr, m.W/dpr, m.H/dpr
+	}
+	for i := range st.UnderMore {
+		u := &st.UnderMore[i]
+		u.X, u.Y, u.W, u.H = u.X/dpr, u.Y/dpr, u.W/dpr, u.H/dpr
+	}
 	if ph := st.Photo; ph != nil {
 		ph.X, ph.Y, ph.Zoom = ph.X/dpr, ph.Y/dpr, ph.Zoom/dpr
 		for i := range ph.Rulings {

@@ -14,7 +14,8 @@ import (
 // upright (390 × 844, touch), a hot-seat turn of The Hand of God: on every
 // step where the game's panel goes on below its room, "More below" (or
 // its arrow in the margin) says so without lying over a line of the
-// panel's text (ui.PageState.UnderMore, from the frame the page drew).
+// panel's text (ui.PageState.UnderMore, from the frame the page drew),
+// and the page publishes where it lies in CSS pixels, as its buttons.
 func TestMoreBelowCoversNoTextOnAPhone(t *testing.T) {
 	ctx := browse(t, page(t)+"?scenario=hand-of-god", screen{W: 390, H: 844, DPR: 3, Touch: true})
 	st := waitFor(t, ctx, pageWait, "the game", func(st ui.PageState) bool { return st.Turn == 1 })
@@ -29,6 +30,11 @@ func TestMoreBelowCoversNoTextOnAPhone(t *testing.T) {
 		if st.More != nil {
 			seen[st.Stage]++
 			require.Empty(t, st.UnderMore, "stage %s: More below at %.0f,%.0f lies over these lines", st.Stage, st.More.X, st.More.Y)
+			// the page's coordinates are CSS pixels, as its buttons': the
+			// hint lies on the 390 × 844 screen (not at its device pixels)
+			m := st.More
+			require.True(t, m.X >= 0 && m.Y >= 0 && m.X+m.W <= 390 && m.Y+m.H <= 844,
+				"stage %s: More below published at %.0f,%.0f %.0f×%.0f, off the 390 × 844 page", st.Stage, m.X, m.Y, m.W, m.H)
 			if shots < 4 && seen[st.Stage] == 1 {
 				shots++
 				screenshot(t, ctx, fmt.Sprintf("more-%d-%s", shots, st.Stage))
