@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -97,7 +98,10 @@ func moveText(m wire.TableMove, name func(ship, card string) string) string {
 	}
 	if len(m.Steps) > 0 {
 		end := m.Steps[len(m.Steps)-1]
-		s += fmt.Sprintf("; the stand ends at (%.0f, %.0f) mm, heading %.0f°", end.Pos.X, end.Pos.Y, end.Heading.Degrees())
+		// the heading as a protractor on the table reads it: the engine's
+		// angle may have turned past a whole turn (570° after an FTL
+		// arrival's marker side)
+		s += fmt.Sprintf("; the stand ends at (%.0f, %.0f) mm, heading %.0f°", end.Pos.X, end.Pos.Y, physics.NormalizeDegrees(end.Heading.Degrees()))
 	}
 	return s
 }

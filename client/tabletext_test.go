@@ -9,6 +9,7 @@ import (
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/maneuvers"
+	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/wire"
 )
@@ -98,4 +99,20 @@ func TestNeedTextSaysWhoRollsTheDie(t *testing.T) {
 	assert.Contains(t, other, ": the Cylon player rolls it on the table and types it in on their screen")
 	assert.NotContains(t, other, "Colonial", "the typist of a choice is not the roller of a die")
 	assert.NotContains(t, other, "you roll")
+}
+
+// TestMoveTextSaysTheHeadingAsOnTheTable: the end of a move to copy onto
+// the table (Movement) gives the heading from 0° to 360°, as the players
+// measure it: a Raider arrived by FTL (Faster-than-light movement) whose
+// engine angle had turned past a whole turn read "heading 570°".
+func TestMoveTextSaysTheHeadingAsOnTheTable(t *testing.T) {
+	for _, tt := range []struct {
+		deg  float64
+		want string
+	}{{570, "heading 210°"}, {-90, "heading 270°"}, {90, "heading 90°"}, {720, "heading 0°"}} {
+		m := wire.TableMove{Turn: 2, Ship: "hunter-2", Side: battle.Cylon,
+			Planned: starship.Plan{Cards: []string{"straight"}, Speed: maneuvers.Medium}, Legal: true,
+			Steps: []physics.Pose{{Pos: physics.V(303, 615), Heading: physics.Deg(tt.deg)}}}
+		assert.Contains(t, client.MoveText(m), "the stand ends at (303, 615) mm, "+tt.want, "engine heading %v°", tt.deg)
+	}
 }

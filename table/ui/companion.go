@@ -373,9 +373,9 @@ func (g *Game) drawPoseEdit(l *kit.List, x, y, w float64, side battle.Side, row 
 	if (e.filledShip != sv.ID || e.filled != g.editPose(side, sv)) && !focused {
 		e.fill(sv, g.editPose(side, sv))
 	}
-	stands := fmt.Sprintf("%s stands at x %.1f, y %.1f mm, heading %.1f°. Its model's pose:", sv.ID, sv.Pose.Pos.X, sv.Pose.Pos.Y, sv.Pose.Heading.Degrees())
+	stands := fmt.Sprintf("%s stands at x %.1f, y %.1f mm, heading %.1f°. Its model's pose:", sv.ID, sv.Pose.Pos.X, sv.Pose.Pos.Y, physics.NormalizeDegrees(sv.Pose.Heading.Degrees()))
 	if !sv.Own {
-		stands = fmt.Sprintf("%s, the %s player's, stands at x %.1f, y %.1f mm, heading %.1f° on the twin. Its model's pose, proposed to its owner:", sv.ID, SideName(sv.Side), sv.Pose.Pos.X, sv.Pose.Pos.Y, sv.Pose.Heading.Degrees())
+		stands = fmt.Sprintf("%s, the %s player's, stands at x %.1f, y %.1f mm, heading %.1f° on the twin. Its model's pose, proposed to its owner:", sv.ID, SideName(sv.Side), sv.Pose.Pos.X, sv.Pose.Pos.Y, physics.NormalizeDegrees(sv.Pose.Heading.Degrees()))
 	}
 	y = a.Para(l, x, y+12*s, w, stands, 13, kit.ColInk, false) + 4*s
 	// a refused pose of this ship is said here, right over the fields
@@ -415,7 +415,9 @@ func (e *tableEdit) fill(sv battle.ShipView, pose physics.Pose) {
 	e.filled, e.filledShip, e.bad = pose, sv.ID, ""
 	e.x = strconv.FormatFloat(math.Round(pose.Pos.X*10)/10, 'f', -1, 64)
 	e.y = strconv.FormatFloat(math.Round(pose.Pos.Y*10)/10, 'f', -1, 64)
-	e.h = strconv.FormatFloat(math.Round(pose.Heading.Degrees()*10)/10, 'f', -1, 64)
+	// the heading as a protractor reads it (the engine's angle may have
+	// turned past a whole turn: 570° after an FTL arrival)
+	e.h = strconv.FormatFloat(math.Round(physics.NormalizeDegrees(pose.Heading.Degrees())*10)/10, 'f', -1, 64)
 }
 
 // typedPose sends the pose typed in the fields (a number each: a comma
@@ -722,7 +724,7 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 			l.Line([]kit.Pt{c, h}, kit.Alpha(SideColor(sv.Side), 0.9), 2)
 			l.Circle(h, 10*a.S(), kit.Alpha(kit.ColWhite, 0.9), SideColor(sv.Side), 2)
 			// the heading by the knob, clear of the ships' names
-			sz, deg := a.TextSize(11), fmt.Sprintf("%.0f°", pose.Heading.Degrees())
+			sz, deg := a.TextSize(11), fmt.Sprintf("%.0f°", physics.NormalizeDegrees(pose.Heading.Degrees()))
 			tw, r := a.Fonts.Width(deg, sz, true), 10*a.S()
 			cands := []kit.Spot{{At: kit.Pt{X: h.X, Y: h.Y - r - 4*a.S()}, Anchor: kit.AnchorMiddle}, {At: kit.Pt{X: h.X, Y: h.Y + r + sz}, Anchor: kit.AnchorMiddle},
 				{At: kit.Pt{X: h.X + r + 4*a.S(), Y: h.Y + 0.35*sz}, Anchor: kit.AnchorStart}, {At: kit.Pt{X: h.X - r - 4*a.S(), Y: h.Y + 0.35*sz}, Anchor: kit.AnchorEnd}}
@@ -738,7 +740,7 @@ func (g *Game) drawTableBoard(l *kit.List, v battle.View) {
 				lk.Pose, lk.Ghost, lk.GhostCol = d.pose, true, SideColor(sv.Side)
 				drawShip(a, l, &g.cam, lk)
 				c := g.cam.ToScreen(d.pose.Pos)
-				l.HaloText(kit.Pt{X: c.X, Y: c.Y - lk.Across/math.Sqrt(3)*g.cam.Scale - 6*a.S()}, fmt.Sprintf("%s to (%.0f, %.0f) mm, %.0f°", sv.ID, d.pose.Pos.X, d.pose.Pos.Y, d.pose.Heading.Degrees()),
+				l.HaloText(kit.Pt{X: c.X, Y: c.Y - lk.Across/math.Sqrt(3)*g.cam.Scale - 6*a.S()}, fmt.Sprintf("%s to (%.0f, %.0f) mm, %.0f°", sv.ID, d.pose.Pos.X, d.pose.Pos.Y, physics.NormalizeDegrees(d.pose.Heading.Degrees())),
 					a.TextSize(12), kit.ColInk, kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
 			}
 		}

@@ -671,3 +671,20 @@ func TestFTLMarkerNumbersPileOverNothing(t *testing.T) {
 	check("zoomed in", nums, label)
 	assert.Len(t, nums, len(a.Comp.Geometry.FTLSides), "zoomed in, every side is numbered")
 }
+
+// TestCompanionPoseFieldsSayTheHeadingAsOnTheTable: the typed pose of a
+// ship to correct after movement (Movement: the model stands where the
+// table has it) shows its heading from 0° to 360°, as a protractor at the
+// table reads it: a Raider arrived by FTL (Faster-than-light movement),
+// whose engine angle had turned past a whole turn, showed "570".
+func TestCompanionPoseFieldsSayTheHeadingAsOnTheTable(t *testing.T) {
+	for _, tt := range []struct {
+		deg  float64
+		want string
+	}{{570, "210"}, {-90, "270"}, {88, "88"}, {360.04, "0"}} {
+		var e tableEdit
+		e.fill(battle.ShipView{ID: "hunter-2"}, physics.Pose{Pos: physics.V(303, 615), Heading: physics.Deg(tt.deg)})
+		assert.Equal(t, tt.want, e.h, "engine heading %v°", tt.deg)
+		assert.Equal(t, "303", e.x)
+	}
+}
