@@ -85,9 +85,39 @@ func (p *Pair) Setup() battle.Setup { return p.latest().Setup() }
 // Class implements Seat.
 func (p *Pair) Class(id string) starship.Class { return p.held().Class(id) }
 
-// Events implements Seat: the events of the holder's view (its secrets,
-// never the other player's).
-func (p *Pair) Events() []battle.Event { return p.held().Events() }
+// Events implements Seat: every event of the game, as a local battle
+// gives them (the screen shows a side's secret ones only while that side
+// has the controls): the two seats' views merged, each side's secrets
+// from its own seat (mergeEvents).
+func (p *Pair) Events() []battle.Event {
+	return mergeEvents(p.seats[battle.Colonial].Events(), p.seats[battle.Cylon].Events())
+}
+
+// mergeEvents merges the Colonial's and the Cylon's views of one game's
+// events (battle.Event.VisibleTo): the public events are in both, in the
+// same order; between two of them each side's secrets, the Colonial's
+// first. It stops at the first public event only one view has yet (a
+// seat behind the other), so that the list only grows as both catch up.
+func mergeEvents(col, cyl []battle.Event) []battle.Event {
+	out := make([]battle.Event, 0, max(len(col), len(cyl)))
+	i, j := 0, 0
+	for {
+		for i < len(col) && col[i].Secret {
+			out = append(out, col[i])
+			i++
+		}
+		for j < len(cyl) && cyl[j].Secret {
+			out = append(out, cyl[j])
+			j++
+		}
+		if i == len(col) || j == len(cyl) {
+			return out
+		}
+		out = append(out, col[i])
+		i++
+		j++
+	}
+}
 
 // Preview implements Seat with side's own seat.
 func (p *Pair) Preview(side battle.Side, ship string, plan starship.Plan) (starship.Outcome, error) {
@@ -127,11 +157,31 @@ func (p *Pair) Do(cmd battle.Command) error {
 		}
 		return errors.Join(errs...)
 	}
+	if cmd.Type == battle.CmdReveal {
+		// every plan locked at a seat goes sealed (the server reveals
+		// both once both are in)
+		var errs []error
+		for _, side := range battle.Sides {
+			if c := p.seats[side]; c.View(side).Phase == battle.Revealing {
+				errs = append(errs, c.Do(battle.Command{Type: battle.CmdReveal, Side: side}))
+			}
+		}
+		return errors.Join(errs...)
+	}
 	c := p.seats[cmd.Side]
 	if c == nil {
 		return fmt.Errorf("no %q side at this game", cmd.Side)
 	}
-	return c.Do(cmd)
+	if err := c.Do(cmd); err != nil {
+		return err
+	}
+	if cmd.Type == battle.CmdPlan && c.View(cmd.Side).Phase == battle.Revealing {
+		// the side's last plan: sealed at once, before the device goes
+		// to the other player (a hot-seat reveals both together; here
+		// each seat seals its own)
+		return c.Do(battle.Command{Type: battle.CmdReveal, Side: cmd.Side})
+	}
+	return nil
 }
 
 // Poll implements Seat: both seats' news.
@@ -171,13 +221,16 @@ func (p *Pair) Leave() {
 // AtTable implements Table.
 func (p *Pair) AtTable() bool { return p.latest().AtTable() }
 
-// Need implements Table: every draw is made at this screen (mine), by the
-// player its need names (wire.Need.Side; the Colonial's for a choice at
-// random): the screen covers a counter from the app's secret cup for its
-// owner.
+// Need implements Table: every die and choice is made at this screen
+// (mine), by whoever holds it; a counter (its owner's secret when drawn
+// from the app's cup) only while its owner holds the device: the screen
+// passes it behind a cover first.
 func (p *Pair) Need() (*wire.Need, bool) {
 	n, _ := p.latest().Need()
-	return n, n != nil
+	if n == nil {
+		return nil, false
+	}
+	return n, n.What != battle.DrawCounter || n.Side == "" || n.Side == p.hand
 }
 
 // drawer is the seat that makes the draw n.
@@ -190,9 +243,12 @@ func (p *Pair) drawer(n *wire.Need) *Companion {
 
 // Supply implements Table from the seat of the player who makes the draw.
 func (p *Pair) Supply(s wire.Supply) error {
-	n, _ := p.Need()
-	if n == nil {
+	n, mine := p.Need()
+	switch {
+	case n == nil:
 		return errors.New("supply: the game waits for no die or counter")
+	case !mine:
+		return fmt.Errorf("supply: the counter for %s is drawn by its owner; pass the device to the %s player", n.Ship, n.Side.Title())
 	}
 	return p.drawer(n).Supply(s)
 }

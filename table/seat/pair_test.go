@@ -75,11 +75,13 @@ func TestPairPlaysATableTurnOnOneDevice(t *testing.T) {
 	poll(func() bool { n, _ := p.Need(); return n != nil && settled(col, cyl) })
 	n, mine := p.Need()
 	require.Equal(t, battle.DrawCounter, n.What)
-	assert.True(t, mine, "every draw is made at the one device")
+	assert.False(t, mine, "the raptor's counter is not the Cylon player's to draw")
 	assert.Equal(t, battle.Colonial, n.Side, "the raptor's owner draws")
 	require.NotEmpty(t, p.Moves())
-	// typed from the table's cup while the Cylon holds the device: it goes
-	// from the Colonial's seat, whose counter it is
+	require.Error(t, p.Supply(wire.Supply{Roll: true}), "the Cylon player draws no Colonial counter from the app's secret cup")
+	p.Pass(battle.Colonial)
+	_, mine = p.Need()
+	assert.True(t, mine, "its owner holds the device")
 	require.NoError(t, p.Supply(wire.Supply{Counter: &battle.Counter{Value: 1}}))
 	poll(func() bool { return p.View(battle.Colonial).Phase == battle.Aligning && settled(col, cyl) })
 	require.NoError(t, p.Status().Err)
@@ -111,4 +113,18 @@ func TestPairPlaysATableTurnOnOneDevice(t *testing.T) {
 	assert.Equal(t, battle.Aligning, p.View(battle.Cylon).Phase)
 	assert.Equal(t, 1, p.View(battle.Cylon).Turn)
 	require.NoError(t, p.Status().Err)
+}
+
+// The events of one device: each side's secrets from its own seat, the
+// public ones once, in the game's order; a seat behind the other adds
+// nothing the other has beyond their common events (the list only grows).
+func TestPairMergesBothSeatsEvents(t *testing.T) {
+	pub := func(k battle.EventKind) battle.Event { return battle.Event{Kind: k} }
+	sec := func(side battle.Side, ship string) battle.Event {
+		return battle.Event{Kind: battle.EvDamage, Side: side, Secret: true, Ship: ship}
+	}
+	col := []battle.Event{pub("a"), sec(battle.Colonial, "raptor"), pub("b"), pub("c")}
+	cyl := []battle.Event{pub("a"), pub("b"), sec(battle.Cylon, "hunter-1"), pub("c"), sec(battle.Cylon, "hunter-2")}
+	assert.Equal(t, []battle.Event{pub("a"), sec(battle.Colonial, "raptor"), pub("b"), sec(battle.Cylon, "hunter-1"), pub("c"), sec(battle.Cylon, "hunter-2")}, mergeEvents(col, cyl))
+	assert.Equal(t, []battle.Event{pub("a"), sec(battle.Colonial, "raptor"), pub("b")}, mergeEvents(col, cyl[:2]), "the Cylon seat behind")
 }

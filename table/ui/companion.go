@@ -134,6 +134,15 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	supply := func(sup wire.Supply) { _ = tb.Supply(sup) } // a refusal shows in Status.Err
 	n, mine := tb.Need()
 	g.askTable(tb, n, mine, side)
+	_, oneDevice := g.seat.(*seat.Pair)
+	if n != nil && oneDevice && !mine {
+		// a counter its owner draws (from the app's secret cup: only they
+		// may see it): the device goes to them behind a cover
+		para(fmt.Sprintf("The game waits for the %s player to draw %s.", SideName(n.Side), client.NeedText(n, n.Side)), 14, kit.ColInk, true, 6)
+		owner := n.Side
+		row([]string{"Pass the device to the " + SideName(owner) + " player"}, func(int) { g.passDevice(owner, "to draw a counter") })
+		n = nil
+	}
 	if n != nil {
 		what := client.NeedText(n, side)
 		if !mine && side != "" {
@@ -237,6 +246,12 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 		if o := tb.Offer(); o != nil && o.By != side {
 			para(offerWords(*o), 14, kit.ColWarn, true, 6)
 			row([]string{"Agree", "Decline"}, func(i int) { _ = tb.AnswerUndo(i == 0) })
+		} else if o != nil && oneDevice {
+			// one device: the other player answers, holding it (never the
+			// proposer by a stray press)
+			para(fmt.Sprintf("Your undo proposal waits for the %s player's answer.", SideName(side.Opponent())), 13, kit.ColSecondary, false, 6)
+			other := side.Opponent()
+			row([]string{"Pass the device to the " + SideName(other) + " player"}, func(int) { g.passDevice(other, "to answer the undo proposal") })
 		} else if o != nil {
 			para("Your undo proposal waits for the other player.", 13, kit.ColSecondary, false, 6)
 		} else if tb.UndoPoints() > 0 && tb.PoseOffer() == nil {
@@ -250,6 +265,18 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 		}
 	}
 	return y
+}
+
+// passDevice hands one device (seat.Pair) to side's player behind a
+// cover screen: the controls are theirs once they take it.
+func (g *Game) passDevice(side battle.Side, why string) {
+	g.passTo(side, fmt.Sprintf("Pass the device to the %s player %s. %s player, look away. %s when ready.", SideName(side), why, SideName(side.Opponent()), coverGo), func() {
+		g.side = side
+		if p, ok := g.seat.(*seat.Pair); ok {
+			p.Pass(side)
+		}
+		g.advance()
+	})
 }
 
 // alignedWords says, while the table is aligned after a movement step,

@@ -253,7 +253,13 @@ func (g *Game) hotSeat() bool { return len(g.seat.Sides()) == 2 }
 
 // human returns the one side played at this screen (against the
 // computer, or a network seat), or "".
+//
+// One device passed between the players of a companion game (seat.Pair):
+// the player holding it, the side with the controls.
 func (g *Game) human() battle.Side {
+	if _, ok := g.seat.(*seat.Pair); ok {
+		return g.side
+	}
 	if sides := g.seat.Sides(); len(sides) == 1 {
 		return sides[0]
 	}
@@ -611,6 +617,9 @@ func (g *Game) mustPreplan(v battle.View) []string {
 
 // Tick implements Screen.
 func (g *Game) Tick(dt float64) {
+	if p, ok := g.seat.(*seat.Pair); ok {
+		p.Pass(g.side) // the device is the controls' side's (after its cover)
+	}
 	switch {
 	case g.readOnly:
 	case g.st == stThink:

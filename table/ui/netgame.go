@@ -29,6 +29,28 @@ func HostCompanionGame(a *App, scenario string) {
 	hostGame(a, wire.CreateRequest{Scenario: scenario, Companion: true})
 }
 
+// HostSharedCompanionGame hosts a companion game of scenario played on
+// ONE device passed between the two players at the table (issue 27: "one
+// shared device with cover screens"): the game is hosted as for two
+// devices (on this program's own server when none answers, on the page's
+// server in the browser) and this screen takes both seats (seat.Pair),
+// a cover screen before each side's secret step.
+func HostSharedCompanionGame(a *App, scenario string) {
+	base := a.server()
+	req := wire.CreateRequest{Scenario: scenario, Companion: true}
+	cr, err := client.Host(base, req)
+	if errors.Is(err, client.ErrUnreachable) {
+		if err = a.startServer(base); err == nil {
+			cr, err = client.Host(base, req)
+		}
+	}
+	if err != nil {
+		a.Say("%v", err)
+		return
+	}
+	a.Show(GameOn(a, seat.NewPair(seat.WithTable(a.netSeat(base, cr.Colonial)), seat.WithTable(a.netSeat(base, cr.Cylon)))))
+}
+
 func hostGame(a *App, req wire.CreateRequest) {
 	base := a.server()
 	cr, err := client.Host(base, req)

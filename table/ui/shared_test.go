@@ -1,0 +1,120 @@
+package ui
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/server"
+	"github.com/starshipbattles/bsg/table/seat"
+	"github.com/starshipbattles/bsg/table/ui/kit"
+)
+
+// One device passed between the players at a real table (the table
+// companion, issue 27): the game hosted on the server as for two
+// devices, this one screen at phone size takes both seats. Turn 1 of The
+// Jump Point: each side's planning behind its cover ("<Side> player:
+// take the controls"), the dice and counters made at this screen (a
+// Colonial counter only after the device is passed to the Colonial
+// player), the table aligned with one word, an undo proposed by the
+// player holding the device and agreed only after it is passed to the
+// other player behind a cover; on to turn 2.
+func TestSharedCompanionOnOneDevice(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	a := newTestApp(t)
+	a.Server = hs.URL
+	a.Handle(kit.Event{Kind: kit.Resize, W: 390, H: 844})
+	HostSharedCompanionGame(a, "jump-point")
+	g, ok := a.Screen().(*Game)
+	require.True(t, ok, "the game screen: %s", drawnText(a))
+	p, ok := g.seat.(*seat.Pair)
+	require.True(t, ok)
+	t.Cleanup(p.Leave)
+	sc := screen{a, g}
+	covers := map[battle.Side]bool{}
+	undone, proposed, passed := false, false, false
+	for guard := 0; ; guard++ {
+		if guard >= 20000 {
+			cy := p.Of(battle.Cylon).State()
+			var pl []string
+			for _, sv := range p.View(battle.Cylon).Ships {
+				pl = append(pl, fmt.Sprintf("%s own=%v on=%v planned=%v", sv.ID, sv.Own, sv.OnTable, sv.Planned))
+			}
+			t.Fatalf("stuck: proposed %v undone %v text %s side %s hand %s cylon owe %v phase %s colonial phase %s seat view phases %s/%s ships %v status %+v", proposed, undone, drawnText(a), g.side, p.Hand(), cy.Owe, cy.View.Phase, p.Of(battle.Colonial).State().View.Phase, p.View(battle.Colonial).Phase, p.View(battle.Cylon).Phase, pl, p.Status())
+		}
+		st := p.Of(battle.Colonial).State()
+		if st != nil && st.View.Turn >= 2 && st.View.Phase == battle.Planning && undone {
+			break
+		}
+		text := strings.Join(strings.Fields(drawnText(a)), " ") // lines wrapped at phone size
+		if g.Stage() == "cover" {
+			for _, side := range battle.Sides {
+				if strings.Contains(text, SideName(side)+" player: take the controls") {
+					covers[side] = true
+				}
+			}
+		}
+		acted := false
+		busy := p.Status().Sending != ""
+		tb := seat.Table(p)
+		n, mine := tb.Need()
+		switch {
+		case busy || g.Stage() == "cover" || g.Stage() == "anim" || g.Stage() == "results":
+		case n != nil && !mine && strings.Contains(text, "Pass the device to the"):
+			require.Equal(t, battle.DrawCounter, n.What)
+			passed = true
+			clickButton(t, a, "Pass the device to the "+SideName(n.Side)+" player")
+			acted = true
+		case n != nil && mine && strings.Contains(text, "Let the app roll"):
+			clickButton(t, a, "Let the app roll")
+			acted = true
+		case n != nil && mine && strings.Contains(text, "Draw from the app's secret cup"):
+			require.Equal(t, n.Side, p.Hand(), "a counter is drawn by its owner, holding the device")
+			clickButton(t, a, "Draw from the app's secret cup")
+			acted = true
+		case !proposed && n == nil && st != nil && st.View.Phase == battle.Aligning && tb.UndoPoints() > 0 && strings.Contains(text, "Propose to undo the last action"):
+			proposed = true
+			clickButton(t, a, "Propose to undo the last action")
+			acted = true
+		case proposed && !undone && tb.Offer() != nil && tb.Offer().By == p.Hand():
+			require.Error(t, tb.AnswerUndo(true), "the proposer does not agree for the other player")
+			clickButton(t, a, "Pass the device to the "+SideName(p.Hand().Opponent())+" player")
+			acted = true
+		case proposed && !undone && tb.Offer() != nil && strings.Contains(text, "Agree"):
+			points := tb.UndoPoints()
+			clickButton(t, a, "Agree")
+			for guard := 0; tb.Offer() != nil || p.Status().Sending != ""; guard++ {
+				require.Less(t, guard, 100000, "the undo agreed")
+				time.Sleep(time.Millisecond)
+				a.Tick(1.0 / 60)
+			}
+			require.NoError(t, p.Status().Err)
+			assert.Less(t, tb.UndoPoints(), points, "the undo taken back")
+			undone = true
+			acted = true
+		case n == nil && st != nil && st.View.Phase == battle.Aligning && strings.Contains(text, "The table is aligned") && (undone || !proposed && tb.UndoPoints() == 0):
+			clickButton(t, a, "The table is aligned")
+			acted = true
+		}
+		if !acted && act(t, sc) {
+			acted = true
+		}
+		if !acted {
+			time.Sleep(time.Millisecond)
+			a.Tick(1.0 / 60)
+		}
+	}
+	assert.True(t, covers[battle.Colonial] && covers[battle.Cylon], "a cover before each side's controls: %v", covers)
+	assert.True(t, proposed && undone)
+	_ = passed // the Colonial's counters depend on the dice rolled
+	require.NoError(t, p.Status().Err)
+}
