@@ -41,9 +41,14 @@ func TestSharedCompanionOnOneDevice(t *testing.T) {
 	t.Cleanup(p.Leave)
 	sc := screen{a, g}
 	covers := map[battle.Side]bool{}
-	undone, proposed, passed := false, false, false
-	for guard := 0; ; guard++ {
-		if guard >= 20000 {
+	undone, proposed, agreed, passed := false, false, false, false
+	points := 0
+	agreeSeq := 0
+	// a bound on the loop, not a budget: every step waits on the seats'
+	// state (Pair.Status says Sending while either seat is behind)
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		if time.Now().After(deadline) {
 			cy := p.Of(battle.Cylon).State()
 			var pl []string
 			for _, sv := range p.View(battle.Cylon).Ships {
@@ -54,6 +59,22 @@ func TestSharedCompanionOnOneDevice(t *testing.T) {
 		st := p.Of(battle.Colonial).State()
 		if st != nil && st.View.Turn >= 2 && st.View.Phase == battle.Planning && undone {
 			break
+		}
+		if agreed && !undone {
+			// the other player's Agree: the game's next moment (Seq), seen
+			// at either seat, has the proposal taken back (waited on the
+			// seats' state while ticking, never on time)
+			for _, side := range battle.Sides {
+				c := p.Of(side).State()
+				if c == nil || c.Seq <= agreeSeq {
+					continue
+				}
+				require.Equal(t, agreeSeq+1, c.Seq, "the %s seat saw the answer's moment", side)
+				require.Nil(t, c.Undo, "the proposal answered")
+				require.Equal(t, points-1, c.UndoPoints, "the undo took back the last action")
+				undone = true
+				break
+			}
 		}
 		text := strings.Join(strings.Fields(drawnText(a)), " ") // lines wrapped at phone size
 		if g.Stage() == "cover" {
@@ -89,17 +110,10 @@ func TestSharedCompanionOnOneDevice(t *testing.T) {
 			require.Error(t, tb.AnswerUndo(true), "the proposer does not agree for the other player")
 			clickButton(t, a, "Pass the device to the "+SideName(p.Hand().Opponent())+" player")
 			acted = true
-		case proposed && !undone && tb.Offer() != nil && strings.Contains(text, "Agree"):
-			points := tb.UndoPoints()
+		case proposed && !agreed && tb.Offer() != nil && tb.Offer().By != p.Hand() && strings.Contains(text, "Agree"):
+			points, agreeSeq = tb.UndoPoints(), st.Seq
 			clickButton(t, a, "Agree")
-			for guard := 0; tb.Offer() != nil || p.Status().Sending != ""; guard++ {
-				require.Less(t, guard, 100000, "the undo agreed")
-				time.Sleep(time.Millisecond)
-				a.Tick(1.0 / 60)
-			}
-			require.NoError(t, p.Status().Err)
-			assert.Less(t, tb.UndoPoints(), points, "the undo taken back")
-			undone = true
+			agreed = true
 			acted = true
 		case n == nil && st != nil && st.View.Phase == battle.Aligning && strings.Contains(text, "The table is aligned") && (undone || !proposed && tb.UndoPoints() == 0):
 			clickButton(t, a, "The table is aligned")
