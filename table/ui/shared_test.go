@@ -132,3 +132,43 @@ func TestSharedCompanionOnOneDevice(t *testing.T) {
 	_ = passed // the Colonial's counters depend on the dice rolled
 	require.NoError(t, p.Status().Err)
 }
+
+// The title offers both ways to play a companion game (issue 27): each
+// player on their own phone, or one device passed between them; the
+// second opens the one game screen over both seats (seat.Pair), its
+// first cover before the Colonial player's controls.
+func TestTitleOffersTheCompanionOnOneDevice(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	a := newTestApp(t)
+	a.Server = hs.URL
+	a.Handle(kit.Event{Kind: kit.Resize, W: 390, H: 844})
+	a.Show(NewTitle(a))
+	var own, one *kit.Rect
+	a.Frame()
+	for _, w := range a.Hots() {
+		switch {
+		case strings.Contains(w.ID, "Companion, each on their own phone: "):
+			own = &w.R
+		case strings.Contains(w.ID, "Companion, one device passed between us: "):
+			one = &w.R
+		}
+	}
+	require.NotNil(t, own, "the two-phone row")
+	require.NotNil(t, one, "the one-device row")
+	c := one.Center()
+	send(a, kit.Click(c.X, c.Y)...)
+	g, ok := a.Screen().(*Game)
+	require.True(t, ok, "the game screen: %s", drawnText(a))
+	p, ok := g.seat.(*seat.Pair)
+	require.True(t, ok, "both seats on this device")
+	t.Cleanup(p.Leave)
+	deadline := time.Now().Add(time.Minute) // a bound on the loop: it waits on what is drawn
+	for !strings.Contains(strings.Join(strings.Fields(drawnText(a)), " "), "Colonial player: take the controls") {
+		require.True(t, time.Now().Before(deadline), "drawn: %s", drawnText(a))
+		time.Sleep(2 * time.Millisecond)
+		a.Tick(1.0 / 60)
+	}
+}
