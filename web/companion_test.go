@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -140,16 +142,16 @@ func playCompanion(t *testing.T, whole bool) {
 			return st.Screen == "companion game"
 		})
 	}
-	// the Colonial phone's latest state as the server sent it: where the
-	// raptor stands and how much fuel it has (the page shows the board,
+	// the Colonial phone's latest state as the server sent it: where a
+	// ship stands and how much fuel it has (the page shows the board,
 	// not the engine's millimetres)
-	raptor := func() (battle.ShipView, bool) {
+	shipNow := func(id string) (battle.ShipView, bool) {
 		msgs := received[0].all()
 		for k := len(msgs) - 1; k >= 0; k-- {
 			var m wire.ServerMsg
 			if json.Unmarshal([]byte(msgs[k]), &m) == nil && m.State != nil {
 				for _, sv := range m.State.View.Ships {
-					if sv.ID == "raptor" {
+					if sv.ID == id {
 						return sv, sv.OnTable && !sv.Out
 					}
 				}
@@ -157,13 +159,22 @@ func playCompanion(t *testing.T, whole bool) {
 		}
 		return battle.ShipView{}, false
 	}
+	raptor := func() (battle.ShipView, bool) { return shipNow("raptor") }
+	// the box's damage counters by kind, as the counters' buttons name
+	// them ("1 engine"); those each phone typed, and how many it left to
+	// the app's cup
+	inBox, typedKinds, appDraws := map[string]int{}, []map[string]int{{}, {}}, make([]int, 2)
+	for _, k := range assets.Default().Damage {
+		inBox[battle.Counter{Value: k.Value, Plus: k.Plus, Special: k.Special}.String()] += k.Count
+	}
 
 	var (
-		illegal, ftl, dragged, typedDie, proposed, agreed bool
-		dice, aligned, typedCounters, actions             int
-		shots                                             = map[string]bool{}
-		fast                                              = map[int]bool{}
-		counterSeq                                        = -1
+		illegal, ftl, dragged, typedDie, proposed, agreed, typedPose bool
+		dice, aligned, typedCounters, actions, refusals, missed      int
+		shots                                                        = map[string]bool{}
+		fast                                                         = map[int]bool{}
+		illegalOn                                                    = map[string]bool{}
+		counterSeq                                                   = -1
 	)
 	// each moment of the game once on each phone
 	shot := func(i int, name string) {
@@ -182,12 +193,30 @@ func playCompanion(t *testing.T, whole bool) {
 		}
 		return ui.PageButton{}, false
 	}
-	press := func(i int, b ui.PageButton) {
+	// press taps a button the loop found in st, the page's state it
+	// read a moment ago: only if the page still shows that button there
+	// at that moment of the game (it may have moved on meanwhile: the
+	// other phone, the server), and true once the page answered. A tap
+	// the page did not answer (it moved on under the finger) is no
+	// failure: the loop reads the page again and decides anew; many in
+	// a row are.
+	press := func(i int, st ui.PageState, b ui.PageButton) bool {
+		now, ok := stillShows(t, phones[i], st, b)
+		if !ok {
+			t.Logf("%s: %q is gone before the tap: deciding again", sides[i], b.Label)
+			return false
+		}
 		t.Logf("%s: %q", sides[i], b.Label)
 		actions++
-		raw, _ := published(t, phones[i])
 		tap(t, phones[i], b.X+b.W/2, b.Y+b.H/2)
-		awaitChange(t, phones[i], raw)
+		if answered(t, phones[i], now) {
+			missed = 0
+			return true
+		}
+		missed++
+		require.Less(t, missed, 8, "%d taps in a row changed nothing; the last on %q of the %s phone", missed, b.Label, sides[i])
+		t.Logf("%s: the tap on %q changed nothing: deciding again", sides[i], b.Label)
+		return false
 	}
 	// more shows more of a phone's panel: a finger drags its content up
 	more := func(i int, st ui.PageState) {
@@ -204,11 +233,56 @@ func playCompanion(t *testing.T, whole bool) {
 			b, ok = find(st)
 		}
 		require.True(t, ok, "%s: buttons %s", what, labels(st))
-		actions++
-		tap(t, phones[i], b.X+b.W/2, b.Y+b.H/2)
-		waitFor(t, phones[i], pageWait, what, want)
+		// the tap is tried again while the page (moved under the
+		// finger) did not take it
+		for try := 0; ; try++ {
+			require.Less(t, try, 8, "%s: the page never took the tap; buttons %s", what, labels(st))
+			actions++
+			tap(t, phones[i], b.X+b.W/2, b.Y+b.H/2)
+			if until(t, phones[i], want) {
+				return
+			}
+			st = state(t, phones[i])
+			b, ok = find(st)
+			require.True(t, ok, "%s: buttons %s", what, labels(st))
+		}
 	}
-	counter := regexp.MustCompile(`\(≤\d+\)$`)
+	// typePose types a pose of escort-1 (x, y in mm; its heading as the
+	// field shows it) into the panel's pose fields, scrolled up until
+	// they show, and Enter; fault "" expects it set, else its refusal on
+	// the phone with fault among its words, nothing accepted by the
+	// server (its count of messages unchanged) and escort-1 where it was
+	typePose := func(ctx context.Context, name string, x, y float64, fault string) {
+		st := settle(t, ctx)
+		for k := 0; !fieldsShow(st); k++ {
+			require.Less(t, k, 8, "the pose fields never showed whole: %v, buttons %s", st.Fields, labels(st))
+			more(0, st)
+			st = settle(t, ctx)
+		}
+		seq, was := st.Seq, ship(t, st, "escort-1")
+		typeInto(t, ctx, "pose-x", strconv.FormatFloat(x, 'f', 1, 64), false)
+		typeInto(t, ctx, "pose-y", strconv.FormatFloat(y, 'f', 1, 64), true)
+		actions += 2
+		if fault == "" {
+			st = waitFor(t, ctx, pageWait, "the typed pose set", func(st ui.PageState) bool { return st.Seq > seq })
+			assert.NotContains(t, warned(st), "Refused", "the typed pose is set")
+		} else {
+			st = waitFor(t, ctx, pageWait, "the typed pose refused ("+name+")", func(st ui.PageState) bool {
+				return strings.Contains(warned(st), "Refused: escort-1 cannot stand at")
+			})
+			said := warned(st)
+			t.Logf("colonial: %s", said)
+			assert.Contains(t, said, fault, "why")
+			assert.Contains(t, said, "The game is unchanged")
+			st = settle(t, ctx)
+			assert.Equal(t, seq, st.Seq, "the server accepted nothing")
+			now := ship(t, st, "escort-1")
+			assert.InDelta(t, was.X, now.X, 0.5, "escort-1 stays where it was")
+			assert.InDelta(t, was.Y, now.Y, 0.5, "escort-1 stays where it was")
+		}
+		screenshot(t, ctx, "companion-colonial-"+name)
+	}
+	counter := regexp.MustCompile(`\(≤(\d+)\)$`)
 	// both phones' states as the loop last read them: with nothing to
 	// press on either, it waits until one of them changes (the other
 	// phone, the server), and names both when neither does
@@ -249,8 +323,7 @@ func playCompanion(t *testing.T, whole bool) {
 			if proposed && !agreed {
 				if b, ok := exact(st, "Agree"); ok && i == 1 {
 					shot(i, "undo-offer")
-					press(i, b)
-					agreed, acted = true, true
+					agreed, acted = press(i, st, b), true
 				}
 				continue
 			}
@@ -265,17 +338,32 @@ func playCompanion(t *testing.T, whole bool) {
 					b, ok = exact(st, "0") // a choice at random
 				}
 				require.True(t, ok, "die buttons: %s", labels(st))
+				if _, pick := exact(st, "0"); !pick {
+					// a die is typed by its face's button, and only so:
+					// one of 1 to 6, no field to type another number in
+					// (a die of 0 or 7 the server refuses:
+					// server TestCompanionGameOfTheJumpPoint)
+					var faces []string
+					for _, b := range st.Buttons {
+						if len(b.Label) == 1 && b.Label[0] >= '0' && b.Label[0] <= '9' {
+							faces = append(faces, b.Label)
+						}
+					}
+					require.Equal(t, []string{"1", "2", "3", "4", "5", "6"}, faces, "the die's buttons")
+					require.Empty(t, st.Fields, "no field to type a die in")
+				}
 				shot(i, "die")
-				press(i, b)
-				dice++
-				typedDie, acted = true, true
+				if press(i, st, b) {
+					dice++
+					typedDie = true
+				}
+				acted = true
 				continue
 			}
 			if typedDie && !proposed && i == 0 {
 				if b, ok := button(st, "Propose to undo the last action"); ok {
 					shot(i, "undo-propose")
-					press(i, b)
-					proposed, acted = true, true
+					proposed, acted = press(i, st, b), true
 					continue
 				}
 			}
@@ -285,25 +373,43 @@ func playCompanion(t *testing.T, whole bool) {
 			// (the counters' buttons come first: the app's cup may lie
 			// below them, out of the panel's room until scrolled)
 			app, appOK := button(st, "Draw from the app's secret cup")
-			var typed ui.PageButton
-			typedOK := false
+			// the counters offered are the box's kinds, each with as
+			// many as the box holds less those this player drew (the
+			// other player's stay secret): none the box does not have
+			var offered []ui.PageButton
 			for _, c := range st.Buttons {
-				if counter.MatchString(c.Label) {
-					typed, typedOK = c, true
-					break
+				if m := counter.FindStringSubmatch(c.Label); m != nil {
+					kind := strings.TrimSuffix(c.Label, " "+m[0])
+					n, _ := strconv.Atoi(m[1])
+					require.Contains(t, inBox, kind, "a counter the box does not have: %q", c.Label)
+					if appDraws[i] == 0 {
+						require.Equal(t, inBox[kind]-typedKinds[i][kind], n, "%q: the box's %d %s less the %d drawn from it", c.Label, inBox[kind], kind, typedKinds[i][kind])
+					}
+					offered = append(offered, c)
 				}
+			}
+			var typed ui.PageButton
+			typedOK := len(offered) > 0
+			if typedOK {
+				// another kind each time (the last one offered when fewer)
+				typed = offered[min(typedCounters, len(offered)-1)]
 			}
 			if appOK || typedOK {
 				shot(i, "counter")
 				switch {
-				case typedOK && typedCounters < 3 && st.Seq != counterSeq:
-					counterSeq = st.Seq
-					press(i, typed)
-					typedCounters++
+				case typedOK && typedCounters < 4 && st.Seq != counterSeq:
+					if press(i, st, typed) {
+						counterSeq = st.Seq
+						typedCounters++
+						kind := strings.TrimSuffix(typed.Label, " "+counter.FindString(typed.Label))
+						typedKinds[i][kind]++
+					}
 					acted = true
 					continue
 				case appOK:
-					press(i, app)
+					if press(i, st, app) {
+						appDraws[i]++
+					}
 					acted = true
 					continue
 				}
@@ -320,18 +426,41 @@ func playCompanion(t *testing.T, whole bool) {
 						}
 					}
 					require.NotEmpty(t, from.ID, "escort-1 on the board: %v", st.Ships)
+					if _, ok := stillShows(t, ctx, st, b); !ok {
+						acted = true
+						continue // the page moved on: decide again
+					}
 					shot(i, "aligning")
 					actions++
 					drag(t, ctx, [2]float64{from.X, from.Y}, [2]float64{from.X + 24, from.Y + 12}, 8)
-					waitFor(t, ctx, pageWait, "escort-1 where it was dragged", func(now ui.PageState) bool {
+					if !until(t, ctx, func(now ui.PageState) bool {
 						for _, sh := range now.Ships {
 							if sh.ID == "escort-1" {
 								return sh.X > from.X+12 && sh.Y > from.Y+6
 							}
 						}
 						return false
-					})
+					}) {
+						t.Logf("colonial: the drag did not move escort-1: deciding again")
+						acted = true
+						continue
+					}
 					shot(i, "dragged")
+					// then its pose typed, as a tape measure gave it:
+					// off the table and on the other escort's base
+					// (each refused, said on the phone, the game
+					// unchanged), then where its model stands
+					sv, _ := shipNow("escort-1")
+					other, _ := shipNow("escort-2")
+					typePose(ctx, "off-table", -40, sv.Pose.Pos.Y, "beyond the table's edge")
+					typePose(ctx, "on-base", other.Pose.Pos.X, other.Pose.Pos.Y, "overlap the base of escort-2")
+					refusals += 2
+					typePose(ctx, "typed-pose", sv.Pose.Pos.X-3, sv.Pose.Pos.Y, "")
+					waitFor(t, ctx, pageWait, "the typed pose in the state received", func(ui.PageState) bool {
+						now, _ := shipNow("escort-1")
+						return math.Abs(now.Pose.Pos.X-(sv.Pose.Pos.X-3)) < 0.05 && math.Abs(now.Pose.Pos.Y-sv.Pose.Pos.Y) < 0.05
+					})
+					typedPose = true
 					dragged, acted = true, true
 					continue
 				}
@@ -339,8 +468,9 @@ func playCompanion(t *testing.T, whole bool) {
 					continue // the Colonial player corrects a base first
 				}
 				shot(i, fmt.Sprintf("aligned-%d", aligned%4))
-				press(i, b)
-				aligned++
+				if press(i, st, b) {
+					aligned++
+				}
 				acted = true
 				continue
 			}
@@ -358,11 +488,26 @@ func playCompanion(t *testing.T, whole bool) {
 						at = [2]float64{sh.X, sh.Y + 40}
 					}
 				}
+				if now := state(t, ctx); now.Stage != st.Stage || now.Seq != st.Seq || now.Turn != st.Turn {
+					acted = true
+					continue // the page moved on: decide again
+				}
 				shot(i, "marker")
 				actions++
 				tap(t, ctx, at[0], at[1])
 				settle(t, ctx) // the tap taken (the button may lie below the fold: no change shows)
 				marked[st.Turn], acted = true, true
+				continue
+			}
+			// the escorts' hard turns at high speed: no arrow for it
+			// (more counters typed from the table's cup): escort-2 on
+			// the first turn, escort-1 on the second of the whole game
+			if escort := map[int]string{1: "escort-2", 2: "escort-1"}[st.Turn]; st.Stage == "plan" && i == 0 && escort != "" && (st.Turn == 1 || whole) &&
+				strings.HasPrefix(st.Plan, escort+":") && !illegalOn[escort] {
+				choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, "hard-turn") }, escort+"'s hard turn", func(st ui.PageState) (ui.PageButton, bool) { return button(st, "Hard turn") })
+				choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, ", high,") }, escort+" at high speed", func(st ui.PageState) (ui.PageButton, bool) { return exact(st, "high") })
+				shot(i, "illegal-"+escort)
+				illegalOn[escort], acted = true, true
 				continue
 			}
 			if st.Stage == "plan" && i == 0 && strings.HasPrefix(st.Plan, "raptor:") {
@@ -418,7 +563,7 @@ func playCompanion(t *testing.T, whole bool) {
 			}
 			if found {
 				shot(i, strings.Fields(next.Label)[0])
-				press(i, next)
+				press(i, st, next)
 				acted = true
 			}
 		}
@@ -433,6 +578,13 @@ func playCompanion(t *testing.T, whole bool) {
 	assert.True(t, illegal, "an illegal plan")
 	assert.Positive(t, typedCounters, "a counter typed from the table's cup")
 	assert.True(t, dragged, "a pose corrected by a finger")
+	assert.True(t, typedPose, "a pose corrected by typing")
+	assert.Equal(t, 2, refusals, "poses refused: off the table, on another base")
+	if whole {
+		assert.GreaterOrEqual(t, typedCounters, 3, "counters typed from the table's cup")
+	} else {
+		assert.GreaterOrEqual(t, typedCounters, 2, "counters typed from the table's cup")
+	}
 	assert.True(t, proposed && agreed, "an undo proposed and agreed")
 	assert.GreaterOrEqual(t, dice, 3, "dice typed")
 	assert.Positive(t, aligned)
@@ -505,4 +657,91 @@ func eitherChanged(t *testing.T, ctxs []context.Context, raws []string, limit ti
 		}
 	}
 	return false
+}
+
+// stillShows says whether the page still shows button b as it did in
+// st (the state a decision was read from): the same moment of the game
+// (turn, stage, messages, beat) and the button in the same place. It
+// returns the state it read.
+func stillShows(t *testing.T, ctx context.Context, st ui.PageState, b ui.PageButton) (string, bool) {
+	t.Helper()
+	raw, _ := published(t, ctx)
+	now := decode(t, raw)
+	if now.Turn != st.Turn || now.Stage != st.Stage || now.Seq != st.Seq || now.Beat != st.Beat {
+		return raw, false
+	}
+	for _, c := range now.Buttons {
+		if c.Label == b.Label && math.Abs(c.X-b.X) < 1 && math.Abs(c.Y-b.Y) < 1 && math.Abs(c.W-b.W) < 1 && math.Abs(c.H-b.H) < 1 {
+			return raw, true
+		}
+	}
+	return raw, false
+}
+
+// quiet is how many frames a page draws with its state unchanged before
+// a driver takes it that a tap did nothing: the program reads a finger
+// once a frame, and the tap's lift was two frames before (held).
+const quiet = 10
+
+// answered says whether the page's state changed from before (what it
+// published just before a tap): true at the first change, false once
+// the page has drawn quiet frames since without one. A page that draws
+// nothing for pageWait fails the test.
+func answered(t *testing.T, ctx context.Context, before string) bool {
+	t.Helper()
+	return until(t, ctx, func(ui.PageState) bool {
+		now, _ := published(t, ctx)
+		return now != before
+	})
+}
+
+// until polls the page's state until ok holds (true) or the page has
+// drawn quiet frames with its state unchanged and ok false (false). A
+// page that draws nothing for pageWait fails the test.
+func until(t *testing.T, ctx context.Context, ok func(ui.PageState) bool) bool {
+	t.Helper()
+	raw, since := published(t, ctx)
+	deadline := time.Now().Add(pageWait)
+	for {
+		now, frames := published(t, ctx)
+		if ok(decode(t, now)) {
+			return true
+		}
+		if now != raw {
+			raw, since, deadline = now, frames, time.Now().Add(pageWait)
+		} else if frames >= since+quiet {
+			return false
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page drew %d frame(s) in %v", frames-since, pageWait)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// fieldsShow says whether a companion panel's pose fields (x, y) show
+// whole in the panel's scrolling room, between its tabs and its foot.
+func fieldsShow(st ui.PageState) bool {
+	log, ok1 := button(st, "Log")
+	tabs, ok2 := button(st, "Scenario")
+	if !ok1 || !ok2 {
+		return false
+	}
+	for _, id := range []string{"pose-x", "pose-y"} {
+		f, ok := pageField(st, id)
+		if !ok || f.Y < tabs.Y+tabs.H || f.Y+f.H > scrollFoot(st, log) {
+			return false
+		}
+	}
+	return true
+}
+
+// warned is the page's warnings (PageState.Warnings) as one text, its
+// lines joined by spaces.
+func warned(st ui.PageState) string {
+	var ws []string
+	for _, w := range st.Warnings {
+		ws = append(ws, w.Text)
+	}
+	return strings.Join(ws, " ")
 }
