@@ -279,7 +279,7 @@ func playCompanion(t *testing.T, whole bool) {
 			more(0, st)
 			st = settle(t, ctx)
 		}
-		seq, was := st.Seq, ship(t, st, "escort-1")
+		seq, was, heard := st.Seq, ship(t, st, "escort-1"), len(received[0].all())
 		typeInto(t, ctx, "pose-x", strconv.FormatFloat(x, 'f', 1, 64), false)
 		typeInto(t, ctx, "pose-y", strconv.FormatFloat(y, 'f', 1, 64), true)
 		actions += 2
@@ -287,9 +287,33 @@ func playCompanion(t *testing.T, whole bool) {
 			st = waitFor(t, ctx, pageWait, "the typed pose set", func(st ui.PageState) bool { return st.Seq > seq })
 			assert.NotContains(t, warned(st), "Refused", "the typed pose is set")
 		} else {
-			st = waitFor(t, ctx, pageWait, "the typed pose refused ("+name+")", func(st ui.PageState) bool {
-				return strings.Contains(warned(st), "Refused: escort-1 cannot stand at")
+			// the server's refusal, as data, on its way to the phone
+			var refused *battle.PoseRefused
+			waitFor(t, ctx, pageWait, "the server's refusal ("+name+")", func(ui.PageState) bool {
+				for _, raw := range received[0].all()[heard:] {
+					var m struct {
+						Type string              `json:"type"`
+						Pose *battle.PoseRefused `json:"pose"`
+					}
+					if json.Unmarshal([]byte(raw), &m) == nil && m.Type == "error" && m.Pose != nil {
+						refused = m.Pose
+						return true
+					}
+				}
+				return false
 			})
+			assert.Equal(t, "escort-1", refused.Ship)
+			assert.InDelta(t, x, refused.Pose.Pos.X, 0.05)
+			// the phone says it over the fields, which the refusal's
+			// words push down: read where they lie (a finger scrolls
+			// the panel back down to them when the fields went up)
+			words := fmt.Sprintf("Refused: escort-1 cannot stand at (%.1f, %.1f)", x, y)
+			st = until2(t, ctx, func(st ui.PageState) bool { return strings.Contains(warned(st), words) })
+			for k := 0; !strings.Contains(warned(st), words); k++ {
+				require.Less(t, k, 4, "the refusal's words never showed on the phone: %q", warned(st))
+				scrollDown(t, ctx, st)
+				st = settle(t, ctx)
+			}
 			said := warned(st)
 			t.Logf("colonial: %s", said)
 			assert.Contains(t, said, fault, "why")
@@ -768,4 +792,12 @@ func warned(st ui.PageState) string {
 		ws = append(ws, w.Text)
 	}
 	return strings.Join(ws, " ")
+}
+
+// until2 is until returning the state it last read.
+func until2(t *testing.T, ctx context.Context, ok func(ui.PageState) bool) ui.PageState {
+	t.Helper()
+	var last ui.PageState
+	until(t, ctx, func(st ui.PageState) bool { last = st; return ok(st) })
+	return last
 }
