@@ -190,6 +190,7 @@ func playCompanion(t *testing.T, whole bool) {
 		fast                                                         = map[int]bool{}
 		illegalOn                                                    = map[string]bool{}
 		counterSeq                                                   = -1
+		offerSeq, offerScrolls                                       = 0, 0
 	)
 	// each moment of the game once on each phone
 	shot := func(i int, name string) {
@@ -368,6 +369,19 @@ func playCompanion(t *testing.T, whole bool) {
 				if b, ok := exact(st, "Agree"); ok && i == 1 {
 					shot(i, "undo-offer")
 					agreed, acted = press(i, st, b), true
+				} else if i == 1 && st.Seq > offerSeq && offerScrolls < 8 {
+					// the offer may lie under what the table asks of
+					// this phone (a die to type): the panel is scrolled
+					// up to it, then down, once the offer is there
+					if _, ok := button(st, "Log"); ok {
+						offerScrolls++
+						if offerScrolls <= 4 {
+							more(i, st)
+						} else {
+							scrollDown(t, ctx, st)
+						}
+						acted = true
+					}
 				}
 				continue
 			}
@@ -407,6 +421,7 @@ func playCompanion(t *testing.T, whole bool) {
 			if typedDie && !proposed && i == 0 {
 				if b, ok := button(st, "Propose to undo the last action"); ok {
 					shot(i, "undo-propose")
+					offerSeq = st.Seq
 					proposed, acted = press(i, st, b), true
 					continue
 				}
