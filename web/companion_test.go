@@ -277,7 +277,7 @@ func playCompanion(t *testing.T, whole bool) {
 		st := settle(t, ctx)
 		for k := 0; !fieldsShow(st); k++ {
 			require.Less(t, k, 8, "the pose fields never showed whole: %v, buttons %s", st.Fields, labels(st))
-			more(0, st)
+			scrollToFields(t, ctx, st)
 			st = settle(t, ctx)
 		}
 		seq, was, heard := st.Seq, ship(t, st, "escort-1"), len(received[0].all())
@@ -815,4 +815,34 @@ func until2(t *testing.T, ctx context.Context, ok func(ui.PageState) bool) ui.Pa
 	var last ui.PageState
 	until(t, ctx, func(st ui.PageState) bool { last = st; return ok(st) })
 	return last
+}
+
+// scrollToFields drags a companion panel's content so that its pose
+// fields come to the middle of its room: from where they show, or the
+// "Set the typed pose" button under them, by as much as they lie off it
+// (a room's height at most); up when neither shows (the pose editor
+// lies low in the panel).
+func scrollToFields(t *testing.T, ctx context.Context, st ui.PageState) {
+	t.Helper()
+	log, ok1 := button(st, "Log")
+	tabs, ok2 := button(st, "Scenario")
+	require.True(t, ok1 && ok2, "the panel's tabs and footer: %s", labels(st))
+	top, foot := tabs.Y+tabs.H, scrollFoot(st, log)
+	var at float64
+	if f, ok := pageField(st, "pose-x"); ok {
+		at = f.Y
+	} else if b, ok := button(st, "Set the typed pose"); ok {
+		at = b.Y - b.H - 6 // the fields' row lies right over it
+	} else {
+		scrollUp(t, ctx, st)
+		return
+	}
+	room := foot - top - 24
+	dy := max(-room, min(room, (top+foot)/2-at))
+	x := log.X - 6
+	from := foot - 12
+	if dy > 0 {
+		from = top + 12
+	}
+	drag(t, ctx, [2]float64{x, from}, [2]float64{x, from + dy}, 10)
 }
