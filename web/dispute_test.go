@@ -131,8 +131,8 @@ func TestCompanionDisputedShotFromAPhotoOnTwoPhones(t *testing.T) {
 		if st.Need == nil {
 			break
 		}
-		seat := col
-		if st.Need.What == battle.DrawCounter && st.Need.Side == battle.Cylon {
+		seat := col // a pick's maker; a die's or a counter's: the side the need names
+		if st.Need.Side == battle.Cylon {
 			seat = cyl
 		}
 		seq := st.Seq
@@ -181,17 +181,17 @@ search:
 	// the Colonial phone measures the shot from the photo
 	ph := browse(t, cr.Links["colonial"], phone)
 	waitFor(t, ph, pageWait, "the companion game's firing step", func(st ui.PageState) bool {
-		_, ok := button(st, "Measure a shot from a photo")
+		_, ok := button(st, "Declare:")
 		return st.Screen == "companion game" && ok
 	})
 	var b ui.PageButton
 	ok := false
-	for k := 0; k < 6; k++ {
+	for k := 0; k < 10; k++ {
 		st := settle(t, ph)
 		if b, ok = button(st, "Measure a shot from a photo"); ok && b.Y+b.H < float64(phone.H)-80 {
 			break
 		}
-		scrollUp(t, ph, st)
+		scrollUp(t, ph, st) // the panel's content up: what lies below shows
 	}
 	require.True(t, ok, "the button Measure a shot from a photo")
 	screenshot(t, ph, "dispute-colonial-firing")
