@@ -124,7 +124,9 @@ func TestCompanionDisputedShotFromAPhotoOnTwoPhones(t *testing.T) {
 	require.NoError(t, cyl.Act(wait, battle.Command{Type: battle.CmdPose, Ship: "hunter-1", Pose: &hunterAt}))
 	_, err = col.Wait(wait, func(st *wire.State) bool { return viewShip(st, "hunter-1").Pose == hunterAt })
 	require.NoError(t, err)
-	require.NoError(t, col.Act(wait, battle.Command{Type: battle.CmdAligned}))
+	for _, c := range []*client.Client{col, cyl} { // both players say the table is aligned
+		require.NoError(t, c.Act(wait, battle.Command{Type: battle.CmdAligned}))
+	}
 	for range 20 {
 		st, err = col.Wait(wait, func(st *wire.State) bool { return st.View.Phase != battle.Aligning || st.Need != nil })
 		require.NoError(t, err)
