@@ -201,6 +201,7 @@ search:
 	waitFor(t, ph, pageWait, "the file picker", func(st ui.PageState) bool { return strings.Contains(st.Status, "choose a file") })
 	require.NoError(t, chromedp.Run(ph, chromedp.SetUploadFiles("#upload", []string{file}, chromedp.ByID)))
 	waitFor(t, ph, pageWait, "where the sheet lies asked", func(st ui.PageState) bool { _, ok := button(st, "The sheet lies here"); return ok })
+	settle(t, ph) // the sheet's place is looked for between frames: tap once the page rests
 	tapButton(t, ph, "Type the place")
 	waitFor(t, ph, pageWait, "the place's prompt", func(st ui.PageState) bool { _, ok := pageField(st, "prompt"); return ok })
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
