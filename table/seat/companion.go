@@ -196,11 +196,32 @@ func (c *Companion) Need() (*wire.Need, bool) {
 
 // Supply implements Table.
 func (c *Companion) Supply(s wire.Supply) error {
-	if n, _ := c.Need(); n == nil {
+	n, _ := c.Need()
+	if n == nil {
 		return errors.New("supply: the game waits for no die or counter")
 	}
-	return c.sendAside("the draw", func(ctx context.Context) error { return c.Client().Supply(ctx, s) })
+	need := *n
+	return c.sendAside("the draw", func(ctx context.Context) error {
+		if err := c.Client().Supply(ctx, s); err != nil {
+			return &SupplyRefused{Supply: s, Need: need, Err: err}
+		}
+		return nil
+	})
 }
+
+// SupplyRefused is a die or counter this seat supplied that did not go
+// through (Status.Err): what was supplied, the need it answered, and why
+// (the server's refusal, a *client.Refused: a die outside 1 to 6, a
+// counter not in the cup; the game unchanged). The screen says it where
+// the player typed it, as long as the same need is asked.
+type SupplyRefused struct {
+	Supply wire.Supply
+	Need   wire.Need
+	Err    error
+}
+
+func (e *SupplyRefused) Error() string { return e.Err.Error() }
+func (e *SupplyRefused) Unwrap() error { return e.Err }
 
 // ProposeUndo implements Table.
 func (c *Companion) ProposeUndo(back int) error {

@@ -82,6 +82,12 @@ func TestCompanionSeatPlaysATableTurn(t *testing.T) {
 	require.NoError(t, col.Supply(wire.Supply{Counter: &battle.Counter{Value: 99}}))
 	poll(func() bool { return col.Status().Sending == "" })
 	require.Error(t, col.Status().Err, "a counter not in the cup")
+	var sr *SupplyRefused
+	require.ErrorAs(t, col.Status().Err, &sr, "the refusal names what was supplied, for which need")
+	assert.Equal(t, battle.Counter{Value: 99}, *sr.Supply.Counter)
+	assert.Equal(t, *n, sr.Need)
+	var refused *client.Refused
+	assert.ErrorAs(t, sr, &refused, "the server's refusal")
 	assert.Equal(t, seq, col.State().Seq)
 	require.NoError(t, col.Supply(wire.Supply{Counter: &battle.Counter{Value: 1}}))
 	poll(func() bool { return col.View(battle.Colonial).Phase == battle.Aligning && settled(col, cyl) })

@@ -150,6 +150,11 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			what = client.NeedTextOf(n, side, side.Opponent())
 		}
 		para("The game waits for "+what+".", 14, kit.ColInk, true, 6)
+		if why := g.supplyRefusal(n); why != "" && mine {
+			// right over the buttons it was typed with: the panel's top
+			// may lie scrolled away
+			para(why, 13, kit.ColWarn, true, 6)
+		}
 		if mine {
 			switch n.What {
 			case battle.DrawDie:
@@ -229,6 +234,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 		// the other side declares first: a ruling is still measured from
 		// a photo before any declaration
 		y = g.drawDispute(l, x, y, w, side, "", "")
+		rowEnd = y // (a paragraph under its button starts a line lower, as under a row)
 	}
 	if po := tb.PoseOffer(); po != nil && side != "" && g.publicView().Phase != battle.Over {
 		if po.By != side {
@@ -876,6 +882,20 @@ func (g *Game) procedures(v battle.View) []string {
 type cupCount struct {
 	c    battle.Counter
 	left int
+}
+
+// supplyRefusal is the words of the die or counter this player typed
+// for the need n that did not go through (Status.Err, a
+// seat.SupplyRefused of this very need: a counter the cup no longer
+// has), "" when there is none.
+func (g *Game) supplyRefusal(n *wire.Need) string {
+	st := g.seat.Status()
+	var sr *seat.SupplyRefused
+	if n == nil || st.Sending != "" || !errors.As(st.Err, &sr) || sr.Need != *n {
+		return ""
+	}
+	why := strings.TrimPrefix(strings.TrimPrefix(sr.Error(), "server: "), "supply: ")
+	return "Refused: " + why + ". The game is unchanged: tap what was really drawn."
 }
 
 // cupLeft lists the counters the player may have drawn from a cup: the

@@ -180,6 +180,13 @@ func TestFiringFireArcDisputedShotProposedToItsOwner(t *testing.T) {
 	assert.Contains(t, text, "from the twin, to (")
 	assert.Contains(t, text, "hunter-1 → escort-1: the game rules in arc")
 	assert.Contains(t, text, "these poses, out of arc.")
+	// no words of the offer drawn into a button over it (seen in the
+	// browser: the offer's first line rose into "Measure a shot from a
+	// photo")
+	probs, _ := overlapProblems(cyl.a, cyl.a.Frame())
+	for _, p := range probs {
+		assert.NotContains(t, p, "drawn over the button", "the owner's phone")
+	}
 	for _, label := range []string{"Agree", "Refuse"} {
 		i := slices.IndexFunc(cyl.a.Hots(), func(w kit.Hot) bool { return strings.HasSuffix(w.ID, ":"+label) })
 		require.GreaterOrEqual(t, i, 0, "%s on the owner's phone", label)
