@@ -184,13 +184,13 @@ func playCompanion(t *testing.T, whole bool) {
 	}
 
 	var (
-		illegal, ftl, dragged, typedDie, proposed, agreed, typedPose bool
-		dice, aligned, typedCounters, actions, refusals, missed      int
-		shots                                                        = map[string]bool{}
-		fast                                                         = map[int]bool{}
-		illegalOn                                                    = map[string]bool{}
-		counterSeq                                                   = -1
-		offerSeq, offerScrolls                                       = 0, 0
+		illegal, ftl, dragged, typedDie, proposed, agreed, typedPose, cupRefused bool
+		dice, aligned, typedCounters, actions, refusals, missed                  int
+		shots                                                                    = map[string]bool{}
+		fast                                                                     = map[int]bool{}
+		illegalOn                                                                = map[string]bool{}
+		counterSeq                                                               = -1
+		offerSeq, offerScrolls                                                   = 0, 0
 	)
 	// each moment of the game once on each phone
 	shot := func(i int, name string) {
@@ -426,9 +426,12 @@ func playCompanion(t *testing.T, whole bool) {
 					continue
 				}
 			}
-			// a counter from the table's cup: typed (the first three;
-			// one the cup no longer has is refused, the game unchanged:
-			// then, as the rest, drawn from the app's cup)
+			// a counter from the table's cup: typed (the first ones, the
+			// box's one "1 engine" first); one the cup no longer has (a
+			// kind every one of which was typed already, on either
+			// phone: the other player's lie face down, the page cannot
+			// count them off) is refused once, with its words, the game
+			// unchanged; the rest drawn from the app's cup
 			// (the counters' buttons come first: the app's cup may lie
 			// below them, out of the panel's room until scrolled)
 			app, appOK := button(st, "Draw from the app's secret cup")
@@ -436,6 +439,8 @@ func playCompanion(t *testing.T, whole bool) {
 			// as many as the box holds less those this player drew (the
 			// other player's stay secret): none the box does not have
 			var offered []ui.PageButton
+			var gone ui.PageButton
+			goneOK := false
 			for _, c := range st.Buttons {
 				if m := counter.FindStringSubmatch(c.Label); m != nil {
 					kind := strings.TrimSuffix(c.Label, " "+m[0])
@@ -448,18 +453,83 @@ func playCompanion(t *testing.T, whole bool) {
 					if appDraws[i] == 0 {
 						require.GreaterOrEqual(t, n, inBox[kind]-typedKinds[i][kind], "%q: the box's %d %s less the %d drawn from it", c.Label, inBox[kind], kind, typedKinds[i][kind])
 					}
+					if typedKinds[0][kind]+typedKinds[1][kind] >= inBox[kind] {
+						gone, goneOK = c, true
+						continue
+					}
 					offered = append(offered, c)
 				}
 			}
 			var typed ui.PageButton
 			typedOK := len(offered) > 0
 			if typedOK {
-				// another kind each time (the last one offered when fewer)
+				// the box's single "1 engine" first (the cup has none
+				// after it), then another kind each time (the last one
+				// offered when fewer)
 				typed = offered[min(typedCounters, len(offered)-1)]
+				if b, ok := button(st, "1 engine (≤"); ok && typedCounters == 0 {
+					typed = b
+				}
 			}
-			if appOK || typedOK {
+			if appOK || typedOK || goneOK {
 				shot(i, "counter")
 				switch {
+				case goneOK && !cupRefused:
+					kind := strings.TrimSuffix(gone.Label, " "+counter.FindString(gone.Label))
+					// the server's refusal, as data on its way to the
+					// phone (an error frame): the page's state may not
+					// change (its words lie at the panel's top), so the
+					// tap is tried again while none came
+					heard := len(received[i].all())
+					refused := func(ui.PageState) bool {
+						for _, raw := range received[i].all()[heard:] {
+							var m struct {
+								Type string `json:"type"`
+							}
+							if json.Unmarshal([]byte(raw), &m) == nil && m.Type == "error" {
+								return true
+							}
+						}
+						return false
+					}
+					acted = true
+					if _, ok := stillShows(t, ctx, st, gone); !ok {
+						continue // the page moved on: decide again
+					}
+					t.Logf("%s: %q (the cup has none left)", sides[i], gone.Label)
+					actions++
+					tap(t, ctx, gone.X+gone.W/2, gone.Y+gone.H/2)
+					if !until(t, ctx, refused) && !refused(st) {
+						missed++
+						require.Less(t, missed, 8, "%d taps in a row changed nothing; the last on %q of the %s phone", missed, gone.Label, sides[i])
+						continue
+					}
+					missed, cupRefused = 0, true
+					// its words on the phone (over the counters' buttons
+					// it was typed with, or scrolled back to), nothing
+					// accepted (the server's count of messages unchanged)
+					// (the server's words: "1 engine is not in the damage
+					// cup"; the engine's, for a counter of the same reveal:
+					// "counter \"1 engine\" for … is not in the cup")
+					said := func(st ui.PageState) bool {
+						w := warned(st)
+						return strings.Contains(w, "Refused:") && strings.Contains(w, kind) && strings.Contains(w, "is not in the") && strings.Contains(w, "The game is unchanged")
+					}
+					now := until2(t, ctx, said)
+					for k := 0; !said(now); k++ {
+						require.Less(t, k, 6, "the refusal of %s never showed on the %s phone: %q", kind, sides[i], warned(now))
+						if k >= 3 {
+							more(i, now)
+							now = settle(t, ctx)
+							continue
+						}
+						scrollDown(t, ctx, now)
+						now = settle(t, ctx)
+					}
+					t.Logf("%s: %s", sides[i], warned(now))
+					assert.Equal(t, st.Seq, now.Seq, "the server accepted nothing")
+					screenshot(t, ctx, "companion-"+sides[i]+"-counter-refused")
+					continue
 				case typedOK && typedCounters < 4 && st.Seq != counterSeq:
 					if press(i, st, typed) {
 						counterSeq = st.Seq
@@ -573,6 +643,16 @@ func playCompanion(t *testing.T, whole bool) {
 				illegalOn[escort], acted = true, true
 				continue
 			}
+			// the Cylon's illegal plan (a Raider's hard turn has no
+			// arrow at high speed): hunter-1's on the first turn, its
+			// counter typed on the Cylon phone
+			if st.Stage == "plan" && i == 1 && st.Turn == 1 && strings.HasPrefix(st.Plan, "hunter-1:") && !illegalOn["hunter-1"] {
+				choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, "hard-turn") }, "hunter-1's hard turn", func(st ui.PageState) (ui.PageButton, bool) { return button(st, "Hard turn") })
+				choose(i, func(st ui.PageState) bool { return strings.Contains(st.Plan, ", high,") }, "hunter-1 at high speed", func(st ui.PageState) (ui.PageButton, bool) { return exact(st, "high") })
+				shot(i, "illegal-hunter-1")
+				illegalOn["hunter-1"], acted = true, true
+				continue
+			}
 			if st.Stage == "plan" && i == 0 && strings.HasPrefix(st.Plan, "raptor:") {
 				sv, on := raptor()
 				jump := !ftl && (!whole && st.Turn == 2 || whole && on && zone.Contains(sv.Pose.Pos) && sv.Fuel != nil && *sv.Fuel > 0)
@@ -640,6 +720,7 @@ func playCompanion(t *testing.T, whole bool) {
 	}
 	assert.True(t, illegal, "an illegal plan")
 	assert.Positive(t, typedCounters, "a counter typed from the table's cup")
+	assert.True(t, cupRefused, "a counter the cup no longer has, typed and refused")
 	assert.True(t, dragged, "a pose corrected by a finger")
 	assert.True(t, typedPose, "a pose corrected by typing")
 	assert.Equal(t, 2, refusals, "poses refused: off the table, on another base")
@@ -845,4 +926,38 @@ func scrollToFields(t *testing.T, ctx context.Context, st ui.PageState) {
 		from = top + 12
 	}
 	drag(t, ctx, [2]float64{x, from}, [2]float64{x, from + dy}, 10)
+}
+
+// tapUntil taps the button find picks out of what the page shows, once
+// the page has settled, until ok holds of its state (returned). A tap
+// the page did not take (the button still there, the same, once the
+// page drew quiet frames without ok: it moved under the finger, or was
+// busy) is tried again, 8 times at most; once the button is gone the
+// page is waited on for ok (the server's answer may come later).
+func tapUntil(t *testing.T, ctx context.Context, what string, find func(ui.PageState) (ui.PageButton, bool), ok func(ui.PageState) bool) ui.PageState {
+	t.Helper()
+	for try := 0; ; try++ {
+		st := settle(t, ctx)
+		if ok(st) {
+			return st
+		}
+		b, found := find(st)
+		if !found {
+			return waitFor(t, ctx, pageWait, what, ok)
+		}
+		require.Less(t, try, 8, "%s: the page never took the tap on %q; buttons %s", what, b.Label, labels(st))
+		tap(t, ctx, b.X+b.W/2, b.Y+b.H/2)
+		until(t, ctx, func(now ui.PageState) bool {
+			if ok(now) {
+				return true
+			}
+			c, still := find(now)
+			return !still || c != b
+		})
+	}
+}
+
+// named finds a button whose label contains part (for tapUntil).
+func named(part string) func(ui.PageState) (ui.PageButton, bool) {
+	return func(st ui.PageState) (ui.PageButton, bool) { return button(st, part) }
 }

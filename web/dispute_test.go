@@ -64,37 +64,38 @@ func TestCompanionDisputedShotFromAPhotoOnTwoPhones(t *testing.T) {
 	cr, err := client.Host(base, server.CreateRequest{Scenario: "jump-point", Companion: true})
 	require.NoError(t, err)
 
-	// the computer plays both seats to the first alignment
+	// the computer plays both seats to the first alignment, each bot
+	// stopped there before it decides (no word that the table is
+	// aligned sent: policy.BotStopper)
 	pol, err := policy.ByName("greedy")
 	require.NoError(t, err)
 	bg, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
-	// (the Colonial's stops there; the Cylon's owes nothing while the
-	// table is aligned and is stopped once its seat sees it)
-	wait, stopWait := context.WithTimeout(bg, pageWait) // a bound, not a measure
-	t.Cleanup(stopWait)
-	cylBot, stopCyl := context.WithCancel(bg)
-	cb := client.Dial(bg, base, cr.Cylon)
-	done := make(chan struct{})
-	go func() {
-		_, _ = policy.Bot(cylBot, cb, pol, comp, 1, nil)
-		done <- struct{}{}
-	}()
-	cb2 := client.Dial(bg, base, cr.Colonial)
-	ctx, cancel := context.WithCancel(bg)
-	_, _ = policy.Bot(ctx, cb2, pol, comp, 1, stopAtAligning{cancel})
-	cb2.Close()
-	_, err = cb.Wait(wait, func(st *wire.State) bool { return st.View.Phase == battle.Aligning })
-	require.NoError(t, err)
-	stopCyl()
-	<-done
-	cb.Close()
+	// each wait on the server is bounded on its own (a bound, not a
+	// measure: the browser's steps between may take long under load)
+	bound := func() context.Context {
+		c, cancel := context.WithTimeout(bg, pageWait)
+		t.Cleanup(cancel)
+		return c
+	}
+	bots := make(chan error, 2)
+	for _, link := range []string{cr.Colonial, cr.Cylon} {
+		c := client.Dial(bg, base, link)
+		t.Cleanup(c.Close)
+		go func() {
+			_, err := policy.Bot(bg, c, pol, comp, 1, stopBeforeAligning{})
+			bots <- err
+		}()
+	}
+	for range 2 {
+		require.NoError(t, <-bots, "a computer player to the first alignment")
+	}
 	col, cyl := client.Dial(bg, base, cr.Colonial), client.Dial(bg, base, cr.Cylon)
 	t.Cleanup(col.Close)
 	t.Cleanup(cyl.Close)
 	for _, c := range []*client.Client{col, cyl} {
 		c.SetComponents(comp)
-		_, err := c.Wait(wait, func(st *wire.State) bool { return st.Ready && st.View.Phase == battle.Aligning && st.Need == nil })
+		_, err := c.Wait(bound(), func(st *wire.State) bool { return st.Ready && st.View.Phase == battle.Aligning && st.Need == nil })
 		require.NoError(t, err)
 	}
 
@@ -111,7 +112,7 @@ func TestCompanionDisputedShotFromAPhotoOnTwoPhones(t *testing.T) {
 		dir := physics.Deg(-90 + 30*float64(k))
 		escortAt = physics.Pose{Pos: hunter.Pose.Pos.Add(physics.Direction(dir).Mul(150)), Heading: dir + physics.Deg(180-22+dial("escort-1"))}
 		hunterAt = physics.Pose{Pos: hunter.Pose.Pos, Heading: dir - physics.Deg(22-dial("hunter-1"))}
-		if err := col.Act(wait, battle.Command{Type: battle.CmdPose, Ship: "escort-1", Pose: &escortAt}); err != nil {
+		if err := col.Act(bound(), battle.Command{Type: battle.CmdPose, Ship: "escort-1", Pose: &escortAt}); err != nil {
 			var r *client.Refused
 			require.True(t, errors.As(err, &r), "%v", err)
 			continue
@@ -119,16 +120,16 @@ func TestCompanionDisputedShotFromAPhotoOnTwoPhones(t *testing.T) {
 		placed = true
 	}
 	require.True(t, placed, "escort-1 set 150 mm from hunter-1")
-	_, err = cyl.Wait(wait, func(st *wire.State) bool { return viewShip(st, "escort-1").Pose == escortAt })
+	_, err = cyl.Wait(bound(), func(st *wire.State) bool { return viewShip(st, "escort-1").Pose == escortAt })
 	require.NoError(t, err)
-	require.NoError(t, cyl.Act(wait, battle.Command{Type: battle.CmdPose, Ship: "hunter-1", Pose: &hunterAt}))
-	_, err = col.Wait(wait, func(st *wire.State) bool { return viewShip(st, "hunter-1").Pose == hunterAt })
+	require.NoError(t, cyl.Act(bound(), battle.Command{Type: battle.CmdPose, Ship: "hunter-1", Pose: &hunterAt}))
+	_, err = col.Wait(bound(), func(st *wire.State) bool { return viewShip(st, "hunter-1").Pose == hunterAt })
 	require.NoError(t, err)
 	for _, c := range []*client.Client{col, cyl} { // both players say the table is aligned
-		require.NoError(t, c.Act(wait, battle.Command{Type: battle.CmdAligned}))
+		require.NoError(t, c.Act(bound(), battle.Command{Type: battle.CmdAligned}))
 	}
 	for range 20 {
-		st, err = col.Wait(wait, func(st *wire.State) bool { return st.View.Phase != battle.Aligning || st.Need != nil })
+		st, err = col.Wait(bound(), func(st *wire.State) bool { return st.View.Phase != battle.Aligning || st.Need != nil })
 		require.NoError(t, err)
 		if st.Need == nil {
 			break
@@ -139,11 +140,11 @@ func TestCompanionDisputedShotFromAPhotoOnTwoPhones(t *testing.T) {
 		}
 		seq := st.Seq
 		if st.Need.What == battle.DrawPick {
-			require.NoError(t, seat.SupplyValue(wait, 0)) // which side declares first: the Colonial
+			require.NoError(t, seat.SupplyValue(bound(), 0)) // which side declares first: the Colonial
 		} else {
-			require.NoError(t, seat.Supply(wait, wire.Supply{Roll: true}))
+			require.NoError(t, seat.Supply(bound(), wire.Supply{Roll: true}))
 		}
-		_, err = col.Wait(wait, func(st *wire.State) bool { return st.Seq > seq })
+		_, err = col.Wait(bound(), func(st *wire.State) bool { return st.Seq > seq })
 		require.NoError(t, err)
 	}
 	require.Equal(t, battle.Declaring, st.View.Phase, "the firing step opens")
@@ -197,13 +198,10 @@ search:
 	}
 	require.True(t, ok, "the button Measure a shot from a photo")
 	screenshot(t, ph, "dispute-colonial-firing")
-	tap(t, ph, b.X+b.W/2, b.Y+b.H/2)
-	waitFor(t, ph, pageWait, "the file picker", func(st ui.PageState) bool { return strings.Contains(st.Status, "choose a file") })
+	tapUntil(t, ph, "the file picker", named(b.Label), func(st ui.PageState) bool { return strings.Contains(st.Status, "choose a file") })
 	require.NoError(t, chromedp.Run(ph, chromedp.SetUploadFiles("#upload", []string{file}, chromedp.ByID)))
 	waitFor(t, ph, pageWait, "where the sheet lies asked", func(st ui.PageState) bool { _, ok := button(st, "The sheet lies here"); return ok })
-	settle(t, ph) // the sheet's place is looked for between frames: tap once the page rests
-	tapButton(t, ph, "Type the place")
-	waitFor(t, ph, pageWait, "the place's prompt", func(st ui.PageState) bool { _, ok := pageField(st, "prompt"); return ok })
+	tapUntil(t, ph, "the place's prompt", named("Type the place"), func(st ui.PageState) bool { _, ok := pageField(st, "prompt"); return ok })
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	typeInto(t, ph, "prompt", "at "+num(tr.SheetAt.X)+","+num(tr.SheetAt.Y)+" angle 17", true)
 	waitFor(t, ph, pageWait, "the photo's ruling", func(st ui.PageState) bool {
@@ -220,9 +218,10 @@ search:
 			if b.Label == pick.prefix+pick.want {
 				break
 			}
-			raw, _ := published(t, ph)
-			tap(t, ph, b.X+b.W/2, b.Y+b.H/2)
-			awaitChange(t, ph, raw)
+			tapUntil(t, ph, "the next "+pick.prefix, named(b.Label), func(st ui.PageState) bool {
+				c, ok := button(st, pick.prefix)
+				return ok && c.Label != b.Label
+			})
 		}
 	}
 	st2 := waitFor(t, ph, pageWait, "the photo's ruling of hunter-1 → escort-1", func(st ui.PageState) bool {
@@ -237,8 +236,7 @@ search:
 	require.True(t, ok, "Accept: %s", labels(st2))
 	assert.LessOrEqual(t, acc.Y+acc.H, float64(phone.H)+0.5, "Accept on the screen")
 	assert.GreaterOrEqual(t, acc.H, 9*cssPerMM-0.5, "Accept is %.1f mm high", acc.H/cssPerMM)
-	tap(t, ph, acc.X+acc.W/2, acc.Y+acc.H/2)
-	waitFor(t, ph, pageWait, "the proposal waits for the Cylon", func(st ui.PageState) bool {
+	tapUntil(t, ph, "the proposal waits for the Cylon", named("Accept the photo's poses"), func(st ui.PageState) bool {
 		return st.Screen == "companion game" && strings.Contains(st.Proposal, "Waiting for their answer")
 	})
 	screenshot(t, ph, "dispute-colonial-proposed")
@@ -259,8 +257,8 @@ search:
 		require.True(t, ok, label)
 		assert.True(t, b.X >= 0 && b.X+b.W <= float64(phone.W)+0.5 && b.Y >= 0 && b.Y+b.H <= float64(phone.H)+0.5, "%s on the phone's screen: %+v", label, b)
 	}
-	tapButton(t, cp, "Agree")
-	st, err = cyl.Wait(wait, func(st *wire.State) bool {
+	tapUntil(t, cp, "the proposal answered", named("Agree"), func(st ui.PageState) bool { _, ok := button(st, "Agree"); return !ok })
+	st, err = cyl.Wait(bound(), func(st *wire.State) bool {
 		h := viewShip(st, "hunter-1").Pose
 		return st.Poses == nil && h.Pos.Dist(model.Pos) < 1.5 && math.Abs(math.Remainder(h.Heading.Degrees()-model.Heading.Degrees(), 360)) < 3
 	})
