@@ -43,7 +43,8 @@ import (
 // FTL jump with its marker placed by a tap and its scatter dice typed.
 // No two controls overlap, each is at least 9 mm high. Neither phone
 // receives the other's plan before the reveal nor its counters (leaks).
-// The signed record verifies and replays to the same hash.
+// The signed record verifies and replays to the same hash. The phones
+// are drawn at one device pixel to the CSS pixel (the same layout).
 func TestCompanionGameOnTwoPhones(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a companion game on two phones: not in the quick tier")
@@ -116,9 +117,7 @@ func playCompanion(t *testing.T, whole bool) {
 	sides := []string{"colonial", "cylon"}
 	seats := []battle.Side{battle.Colonial, battle.Cylon}
 	sc2 := phone
-	if whole {
-		sc2.DPR = 1
-	}
+	sc2.DPR = 1 // the layout is the same; a ninth of the pixels painted
 	phones := make([]context.Context, 2)
 	received := make([]*frames, 2)
 	for i, side := range sides {

@@ -182,7 +182,11 @@ search:
 	require.NoError(t, f.Close())
 
 	// the Colonial phone measures the shot from the photo
-	ph := browse(t, cr.Links["colonial"], phone)
+	// (drawn at one device pixel to the CSS pixel: the same layout, a
+	// ninth of the pixels painted)
+	held1 := phone
+	held1.DPR = 1
+	ph := browse(t, cr.Links["colonial"], held1)
 	waitFor(t, ph, pageWait, "the companion game's firing step", func(st ui.PageState) bool {
 		_, ok := button(st, "Declare:")
 		return st.Screen == "companion game" && ok
@@ -242,7 +246,7 @@ search:
 	screenshot(t, ph, "dispute-colonial-proposed")
 
 	// the Cylon phone: the proposal on the twin, agreed
-	cp := browse(t, cr.Links["cylon"], phone)
+	cp := browse(t, cr.Links["cylon"], held1)
 	st3 := waitFor(t, cp, pageWait, "the proposal on the Cylon phone", func(st ui.PageState) bool {
 		_, ok := button(st, "Agree")
 		return ok && strings.Contains(st.Proposal, "The Colonial player measured hunter-1 → escort-1 on a photo")
