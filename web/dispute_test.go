@@ -247,11 +247,25 @@ search:
 
 	// the Cylon phone: the proposal on the twin, agreed
 	cp := browse(t, cr.Links["cylon"], held1)
-	st3 := waitFor(t, cp, pageWait, "the proposal on the Cylon phone", func(st ui.PageState) bool {
-		_, ok := button(st, "Agree")
-		return ok && strings.Contains(st.Proposal, "The Colonial player measured hunter-1 → escort-1 on a photo")
+	t.Cleanup(func() {
+		if t.Failed() { // what each phone showed last
+			screenshot(t, ph, "dispute-failed-colonial")
+			screenshot(t, cp, "dispute-failed-cylon")
+		}
 	})
-	st3 = settle(t, cp)
+	st3 := waitFor(t, cp, pageWait, "the proposal on the Cylon phone", func(st ui.PageState) bool {
+		return strings.Contains(st.Proposal, "The Colonial player measured hunter-1 → escort-1 on a photo")
+	})
+	// Agree and Refuse under its words: a finger drags the panel's
+	// content up while they lie below its room
+	for k := 0; ; k++ {
+		st3 = settle(t, cp)
+		if _, ok := button(st3, "Agree"); ok {
+			break
+		}
+		require.Less(t, k, 6, "Agree on the Cylon phone: %s", labels(st3))
+		scrollUp(t, cp, st3)
+	}
 	screenshot(t, cp, "dispute-cylon-proposal")
 	assert.Contains(t, st3.Proposal, "from the twin, to (")
 	assert.Contains(t, st3.Proposal, "hunter-1 → escort-1: the game rules in arc")
