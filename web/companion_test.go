@@ -34,41 +34,47 @@ import (
 
 // A companion game (the table companion: the players move their own
 // models; the phones keep the twin, the books and the secrets) of The
-// Jump Point, cut to two turns, played through the two seat links on two
-// phones held upright (390 × 844, touch): an illegal plan (the raptor's
-// hard turn at medium speed) whose damage counter its owner types from
-// the table's cup, every die typed from the table, a pose corrected by a
-// finger dragging a base after a movement step, a typed die taken back by
-// agreement (proposed on one phone, agreed on the other), the raptor's
-// FTL jump with its marker placed by a tap and its scatter dice typed.
-// No two controls overlap, each is at least 9 mm high. Neither phone
-// receives the other's plan before the reveal nor its counters (leaks).
-// The signed record verifies and replays to the same hash. The phones
-// are drawn at one device pixel to the CSS pixel (the same layout).
-func TestCompanionGameOnTwoPhones(t *testing.T) {
+// Jump Point, the whole scenario to its end (the raptor jumps away from
+// the jump point, is destroyed, every Raider is gone, or turn 15 ends),
+// played through the two seat links on two phones held upright (390 ×
+// 844, touch): illegal plans on both phones (the raptor's hard turn at
+// medium speed, the escorts' and hunter-1's hard turns at high) whose
+// damage counters their owners type from the table's cup; a counter the
+// cup no longer has typed and refused with its words on the phone, the
+// game unchanged; every die typed from the table (exactly the buttons 1
+// to 6: no other number can be entered); a pose corrected by a finger
+// dragging a base after a movement step, then typed off the table and on
+// another base (each refused with its words on the phone, the game
+// unchanged) and where the model stands; a typed die taken back by
+// agreement (proposed on one phone, agreed on the other); hunter-2's FTL
+// arrival and the raptor's jump away from inside the jump point
+// (Faster-than-light movement; the scenario's special rule jump-away),
+// the marker placed by a tap and the dice typed. No two controls
+// overlap, each is at least 9 mm high. Neither phone receives the
+// other's plan before the reveal nor its counters (leaks). The signed
+// record verifies and replays to the same hash; the final screen says
+// who won, near its top. The phones are drawn at one device pixel to the
+// CSS pixel (the same layout; a ninth of the pixels painted). About 6
+// minutes with the page built at load 25-35 on two cores; `make
+// companion-game` runs it alone and keeps its screenshots.
+func TestCompanionWholeGameOnTwoPhones(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a companion game on two phones: not in the quick tier")
 	}
-	playCompanion(t, false)
+	playCompanion(t, true)
 }
 
-// The whole scenario, as TestCompanionGameOnTwoPhones plays two turns
-// of it: The Jump Point as it is built in, to its end (the raptor jumps
-// away from the jump point, is destroyed, every Raider is gone, or turn
-// 15 ends). The raptor flies straight north at high speed and plans its
-// jump once its stand is inside the jump point (Faster-than-light
-// movement; the scenario's special rule jump-away); hunter-2's arrival
-// by FTL has its dice typed. The final screen says who won, near its
-// top. It takes long (about 6 minutes at load 30-45 on two cores, the
-// page built): `make companion-game` runs it (BSG_COMPANION_GAME=1);
-// make test and CI do not.
-// The phones are drawn at one device pixel to the CSS pixel (the layout
-// is the same; the software renderer paints a ninth of the pixels).
-func TestCompanionWholeGameOnTwoPhones(t *testing.T) {
-	if testing.Short() || os.Getenv("BSG_COMPANION_GAME") == "" {
-		t.Skip("a whole companion game on two phones takes long: make companion-game (BSG_COMPANION_GAME=1)")
+// TestCompanionGameOnTwoPhones is TestCompanionWholeGameOnTwoPhones cut
+// to two turns (hunter-2 still enters by FTL on turn 2, the raptor jumps
+// on the table on turn 2, hunter-3 stays home): the same steps but
+// escort-1's second illegal plan and the jump away, for a quicker run
+// while working on the driver (BSG_COMPANION_GAME=cut). make test plays
+// the whole game.
+func TestCompanionGameOnTwoPhones(t *testing.T) {
+	if testing.Short() || os.Getenv("BSG_COMPANION_GAME") != "cut" {
+		t.Skip("the two-turn cut of TestCompanionWholeGameOnTwoPhones: BSG_COMPANION_GAME=cut")
 	}
-	playCompanion(t, true)
+	playCompanion(t, false)
 }
 
 // playCompanion plays a companion game of The Jump Point on two phones:

@@ -424,7 +424,7 @@ func (r *relay) pass(side battle.Side, data []byte) []byte {
 // 127.0.0.1 that puts the Cylon's own ships (books and control panels)
 // into every state it passes to the phone. The page still shows the
 // game; the check over every websocket message the page received names
-// the Cylon ships' books. (TestCompanionGameOnTwoPhones runs the same
+// the Cylon ships' books. (TestCompanionWholeGameOnTwoPhones runs the same
 // check over a game through the honest server and finds nothing.)
 func TestLeakCheckCatchesALeakingServerOnAPhone(t *testing.T) {
 	if testing.Short() {
