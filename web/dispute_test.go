@@ -253,11 +253,12 @@ search:
 			screenshot(t, cp, "dispute-failed-cylon")
 		}
 	})
-	st3 := waitFor(t, cp, pageWait, "the proposal on the Cylon phone", func(st ui.PageState) bool {
+	waitFor(t, cp, pageWait, "the proposal on the Cylon phone", func(st ui.PageState) bool {
 		return strings.Contains(st.Proposal, "The Colonial player measured hunter-1 → escort-1 on a photo")
 	})
 	// Agree and Refuse under its words: a finger drags the panel's
 	// content up while they lie below its room
+	var st3 ui.PageState
 	for k := 0; ; k++ {
 		st3 = settle(t, cp)
 		if _, ok := button(st3, "Agree"); ok {
