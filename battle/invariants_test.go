@@ -122,7 +122,7 @@ func checkView(t *testing.T, b *battle.Battle, side battle.Side) {
 	for _, s := range st.Ships {
 		byID[s.ID] = s
 	}
-	public := map[string]bool{"ID": true, "Class": true, "Side": true, "Own": true, "Pilot": true, "Talents": true, "Flaws": true,
+	public := map[string]bool{"ID": true, "Class": true, "Side": true, "Own": true, "Pilot": true, "Talents": true, "Flaws": true, "TalentUses": true,
 		"Pose": true, "Rotation": true, "Level": true, "OnTable": true, "Out": true, "Cause": true, "Tailing": true,
 		"Fired": true, "Crippled": true, "Planned": true, "CounterCount": true, "CollisionCount": true}
 	for _, sv := range v.Ships {

@@ -33,20 +33,24 @@ type View struct {
 // ShipView is one ship as a side sees it. Pointer fields are nil when the
 // side may not know them.
 type ShipView struct {
-	ID       string         `json:"id"`
-	Class    string         `json:"class"`
-	Side     Side           `json:"side"`
-	Own      bool           `json:"own"`
-	Pilot    starship.Pilot `json:"pilot"`
-	Talents  []string       `json:"talents,omitempty"`
-	Flaws    []string       `json:"flaws,omitempty"`
-	Pose     physics.Pose   `json:"pose"`
-	Rotation int            `json:"rotation"`
-	Level    int            `json:"level"`
-	OnTable  bool           `json:"on_table"`
-	Out      bool           `json:"out"`
-	Cause    string         `json:"cause,omitempty"`
-	Tailing  string         `json:"tailing,omitempty"`
+	ID      string         `json:"id"`
+	Class   string         `json:"class"`
+	Side    Side           `json:"side"`
+	Own     bool           `json:"own"`
+	Pilot   starship.Pilot `json:"pilot"`
+	Talents []string       `json:"talents,omitempty"`
+	Flaws   []string       `json:"flaws,omitempty"`
+	// TalentUses are the use counters on the pilot's talent and flaw
+	// cards (Pilot talents and flaws: a counter each time a card is
+	// used; the cards lie by the control panel, so both sides see them).
+	TalentUses []Use        `json:"talent_uses,omitempty"`
+	Pose       physics.Pose `json:"pose"`
+	Rotation   int          `json:"rotation"`
+	Level      int          `json:"level"`
+	OnTable    bool         `json:"on_table"`
+	Out        bool         `json:"out"`
+	Cause      string       `json:"cause,omitempty"`
+	Tailing    string       `json:"tailing,omitempty"`
 	// PilotCard is the id of the named pilot flying the ship (public, as
 	// the card lies on the table), "" for a token.
 	PilotCard string `json:"pilot_card,omitempty"`
@@ -229,7 +233,7 @@ func (b *Battle) shipView(sv *ShipView, s *ShipState, side Side, old *ShipView) 
 	own := s.Side == side
 	*sv = ShipView{
 		ID: s.ID, Class: s.Class, Side: s.Side, Own: own, Pilot: s.Ship.Pilot, PilotCard: s.PilotCard,
-		Talents: s.Talents, Flaws: s.Flaws,
+		Talents: s.Talents, Flaws: s.Flaws, TalentUses: slices.Clone(s.TalentUses),
 		Pose: s.Ship.Pose, Rotation: s.Ship.Rotation, Level: s.Ship.Level,
 		OnTable: s.OnTable, Out: s.Out, Cause: s.Cause, Tailing: s.Tailing, Fired: s.Fired,
 		Crippled: s.Ship.Damage.Hull >= 2, Planned: s.Plan != nil,

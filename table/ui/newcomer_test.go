@@ -324,10 +324,26 @@ func TestPilotTalentsAndFlawsByTheirNames(t *testing.T) {
 	require.Equal(t, "plan", g.Stage())
 	g.sel = "apollo"
 	text := strings.Join(strings.Fields(frameText(a)), " ")
-	assert.Contains(t, text, "talents Marksman, Quick Reflexes")
-	assert.Contains(t, text, "flaws Tormented Soul")
+	assert.Contains(t, text, "talents Marksman (0 of 3 used), Quick Reflexes (0 of 2 used)")
+	assert.Contains(t, text, "flaws Tormented Soul (0 of 2 used)")
 	assert.NotContains(t, text, "quick-reflexes")
 	assert.NotContains(t, text, "tormented-soul")
+}
+
+// TestPilotTalentsAndFlawsWithTheirUses (Pilots: Talents and flaws: a use
+// counter on the card each time it is used, discarded when the counters
+// reach its uses): the books say each card's counters against its uses,
+// "used up" at the limit, and the count alone for a card without one.
+func TestPilotTalentsAndFlawsWithTheirUses(t *testing.T) {
+	a := newTestApp(t)
+	sc, err := scenarios.Load("furball", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	uses := []battle.Use{{Card: "marksman", Count: 3}, {Card: "quick-reflexes", Count: 1}, {Card: "iron-nerves", Count: 4}}
+	assert.Equal(t, "Marksman (used up), Quick Reflexes (1 of 2 used), Iron Nerves (used 4, no limit), Tormented Soul (0 of 2 used)",
+		g.talentBook([]string{"marksman", "quick-reflexes", "iron-nerves", "tormented-soul"}, uses))
+	assert.Equal(t, "Iron Nerves", g.talentBook([]string{"iron-nerves"}, nil), "no limit, not used: the name alone")
 }
 
 // TestFTLJumpIsExplained (Faster-than-light movement): the marker starts

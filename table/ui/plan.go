@@ -609,10 +609,10 @@ func (g *Game) drawPlanPanel(l *kit.List, r kit.Rect) {
 		facts += fmt.Sprintf(" · special: engine %d, control %d, pilot %d, hull %d", sp.Engine, sp.Control, sp.Pilot, sp.Hull)
 	}
 	if len(s.Talents) > 0 {
-		facts += " · talents " + g.talentNames(s.Talents)
+		facts += " · talents " + g.talentBook(s.Talents, s.TalentUses)
 	}
 	if len(s.Flaws) > 0 {
-		facts += " · flaws " + g.talentNames(s.Flaws)
+		facts += " · flaws " + g.talentBook(s.Flaws, s.TalentUses)
 	}
 	if s.Tailing != "" {
 		facts += " · tailing " + s.Tailing
@@ -1002,6 +1002,34 @@ func (g *Game) rulesBehind(s battle.ShipView, class starship.Class, st starship.
 		out = append(out, fmt.Sprintf("An FTL jump costs %d fuel on top of its cards: this plan spends %d of %d, leaving %d (Faster-than-light movement; Fuel).", cost, spent, st.Fuel, st.Fuel-spent))
 	}
 	return out
+}
+
+// talentBook says a pilot's talents or flaws by their cards' names with
+// the use counters on each card (Pilot talents and flaws: uses): "Power
+// Pilot 1 of 2 used", "used up" once the counters reach the card's uses
+// (the card is discarded), the count alone for a card without a limit.
+func (g *Game) talentBook(ids []string, uses []battle.Use) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = g.talentNames([]string{id})
+		n := 0
+		for _, u := range uses {
+			if u.Card == id {
+				n = u.Count
+			}
+		}
+		t, ok := g.a.Comp.Talent(id)
+		switch {
+		case !ok:
+		case t.Uses > 0 && n >= t.Uses:
+			out[i] += " (used up)"
+		case t.Uses > 0:
+			out[i] += fmt.Sprintf(" (%d of %d used)", n, t.Uses)
+		case n > 0:
+			out[i] += fmt.Sprintf(" (used %d, no limit)", n)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // talentNames says a pilot's talents or flaws by the names printed on
