@@ -244,6 +244,12 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 				para(line, 12, kit.ColInk, false, 4)
 			}
 			row([]string{"Agree", "Refuse"}, func(i int) { _ = tb.AnswerPoses(i == 0) })
+		} else if oneDevice {
+			// one device: the owner answers, holding it (seat.Pair takes
+			// no answer from the proposer)
+			other := side.Opponent()
+			para(fmt.Sprintf("Your pose proposal waits for the %s player's answer.", SideName(other)), 13, kit.ColSecondary, false, 6)
+			row([]string{"Pass the device to the " + SideName(other) + " player"}, func(int) { g.passDevice(other, "to answer the pose proposal") })
 		} else {
 			para("Your pose proposal waits for the other player's answer.", 13, kit.ColSecondary, false, 6)
 		}

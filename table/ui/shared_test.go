@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
@@ -171,4 +172,105 @@ func TestTitleOffersTheCompanionOnOneDevice(t *testing.T) {
 		time.Sleep(2 * time.Millisecond)
 		a.Tick(1.0 / 60)
 	}
+}
+
+// One device, a pose proposed for the other player's ship (issue 27:
+// "correct any ship's pose"; only a ship's owner corrects it): while the
+// table is aligned after movement step 1, the player holding the device
+// moves one of the other player's bases in the pose editor; the
+// proposal waits for its owner, who answers holding the device: the
+// screen offers to pass it (the proposer's own Agree is refused by the
+// seat), a cover, then Agree, and the twin follows.
+func TestSharedCompanionPoseProposalPassedToItsOwner(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	a := newTestApp(t)
+	a.Server = hs.URL
+	a.Handle(kit.Event{Kind: kit.Resize, W: 1280, H: 1600}) // the whole editor in view
+	HostSharedCompanionGame(a, "jump-point")
+	g, ok := a.Screen().(*Game)
+	require.True(t, ok, "the game screen: %s", drawnText(a))
+	p, ok := g.seat.(*seat.Pair)
+	require.True(t, ok)
+	t.Cleanup(p.Leave)
+	sc := screen{a, g}
+	tb := seat.Table(p)
+	// a bound on the loop, not a budget: each step waits on the seats'
+	// state
+	deadline := time.Now().Add(3 * time.Minute)
+	until := func(what string, done func(text string) bool) {
+		t.Helper()
+		for {
+			require.False(t, time.Now().After(deadline), "waited for %s: %s", what, drawnText(a))
+			text := strings.Join(strings.Fields(drawnText(a)), " ")
+			busy := p.Status().Sending != ""
+			if !busy && done(text) {
+				return
+			}
+			n, mine := tb.Need()
+			acted := false
+			switch {
+			case busy || g.Stage() == "anim":
+			case n != nil && !mine && strings.Contains(text, "Pass the device to the"):
+				clickButton(t, a, "Pass the device to the "+SideName(n.Side)+" player")
+				acted = true
+			case n != nil && mine && strings.Contains(text, "Let the app roll"):
+				clickButton(t, a, "Let the app roll")
+				acted = true
+			case n != nil && mine && strings.Contains(text, "Draw from the app's secret cup"):
+				clickButton(t, a, "Draw from the app's secret cup")
+				acted = true
+			}
+			if !acted {
+				acted = act(t, sc)
+			}
+			if !acted {
+				time.Sleep(time.Millisecond)
+				a.Tick(1.0 / 60)
+			}
+		}
+	}
+	until("the table aligned after movement step 1", func(text string) bool {
+		st := p.Of(battle.Colonial).State()
+		n, _ := tb.Need()
+		return n == nil && g.Stage() != "cover" && st != nil && st.View.Phase == battle.Aligning && st.View.Step == 1 && strings.Contains(text, "The table is aligned")
+	})
+	holder := p.Hand()
+	owner := holder.Opponent()
+	var theirs battle.ShipView
+	for _, sv := range p.View(holder).Ships {
+		if !sv.Own && sv.OnTable && !sv.Out {
+			theirs = sv
+			break
+		}
+	}
+	require.NotEmpty(t, theirs.ID, "a ship of the %s player on the table", owner)
+	a.Frame()
+	at := g.cam.ToScreen(theirs.Pose.Pos)
+	send(a, kit.Click(at.X, at.Y)...)
+	require.Equal(t, theirs.ID, g.table.ship, "%s chosen on the board", theirs.ID)
+	clickButton(t, a, "x +2")
+	want := roundPose(physics.Pose{Pos: theirs.Pose.Pos.Add(physics.V(2, 0)), Heading: theirs.Pose.Heading})
+	until("the proposal", func(string) bool { o := tb.PoseOffer(); return o != nil && o.By == holder })
+	text := strings.Join(strings.Fields(drawnText(a)), " ")
+	assert.Contains(t, text, "Your pose proposal waits for the "+SideName(owner)+" player's answer")
+	require.Error(t, tb.AnswerPoses(true), "the proposer does not agree for the owner")
+	clickButton(t, a, "Pass the device to the "+SideName(owner)+" player")
+	require.Equal(t, "cover", g.Stage(), "a cover while the device is passed")
+	assert.Contains(t, strings.Join(strings.Fields(drawnText(a)), " "), "to answer the pose proposal")
+	enter(a)
+	require.Equal(t, owner, p.Hand(), "the owner holds the device")
+	until("the owner's Agree", func(text string) bool { return strings.Contains(text, "Agree") })
+	clickButton(t, a, "Agree")
+	until("the twin follows", func(string) bool {
+		for _, side := range battle.Sides {
+			if shipIn(p.Of(side).State(), theirs.ID).Pose != want {
+				return false
+			}
+		}
+		return tb.PoseOffer() == nil
+	})
+	assert.Equal(t, battle.Aligning, p.Of(owner).State().View.Phase, "still aligning")
 }
