@@ -10,6 +10,7 @@ import (
 	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
 
@@ -179,4 +180,32 @@ func TestCoverWordsFollowATouchScreenKnownLate(t *testing.T) {
 	assert.Contains(t, text, "Tap Continue when ready")
 	assert.NotContains(t, text, "Enter")
 	assert.NotContains(t, text, "click")
+}
+
+// TestReplayOnAPhoneHasAWayOut: a saved game replayed on a phone (no
+// keyboard: no Esc, no m) offers the title and the measurement of the
+// replayed table as buttons, on the screen; the title button leaves.
+func TestReplayOnAPhoneHasAWayOut(t *testing.T) {
+	a := phoneApp(t)
+	g, err := NewGame(a, closeQuarters(starship.Quick), 5)
+	require.NoError(t, err)
+	data, err := g.battle().Save()
+	require.NoError(t, err)
+	r, err := NewReplay(a, "game.json", data)
+	require.NoError(t, err)
+	a.Show(r)
+	for _, label := range []string{"Measure here", "Title"} {
+		b, ok := buttonRect(a, label)
+		require.True(t, ok, "a %q button without its key", label)
+		assert.True(t, b.Y >= 0 && b.Y+b.H <= a.H && b.X >= 0 && b.X+b.W <= a.W, "%q on the screen: %v", label, b)
+	}
+	b, _ := buttonRect(a, "Measure here")
+	send(a, kit.Click(b.Center().X, b.Center().Y)...)
+	_, ok := a.Screen().(*Measure)
+	require.True(t, ok, "Measure here measures the replayed table")
+	a.Show(r)
+	b, _ = buttonRect(a, "Title")
+	send(a, kit.Click(b.Center().X, b.Center().Y)...)
+	_, ok = a.Screen().(*Title)
+	assert.True(t, ok, "Title leaves the replay")
 }

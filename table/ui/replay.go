@@ -232,6 +232,12 @@ func (r *Replay) Draw(l *kit.List) {
 	y += bh + 12*s
 	a.Button(l, kit.Rect{X: x, Y: y, W: w, H: bh}, a.K("View: "+SideName(g.viewAs), "s switches"), false, false, ch('s'))
 	y += bh + 6*s
+	// the ways out a keyboard has (m, Esc), as buttons: a phone has no
+	// keys, and the replay was otherwise a dead end there
+	hw := (w - 4*s) / 2
+	a.Button(l, kit.Rect{X: x, Y: y, W: hw, H: bh}, a.K("Measure here", "m"), false, false, ch('m'))
+	a.Button(l, kit.Rect{X: x + hw + 4*s, Y: y, W: hw, H: bh}, a.K("Title", "Esc"), false, false, key(kit.KeyEscape))
+	y += bh + 6*s
 	if res := v.Result; res != nil && r.at == len(r.saved.Journal) {
 		txt := "A draw: " + endReasonWords(res.Reason)
 		if res.Winner != "" {
