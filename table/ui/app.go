@@ -697,6 +697,12 @@ func (p *prompt) draw(a *App, l *kit.List) {
 	if errText != "" {
 		h += float64(len(a.Fonts.Wrap(kit.Clean(errText), a.TextSize(13), w-2*sz, false)))*a.TextSize(13)*1.3 + 0.3*sz
 	}
+	// a touch screen has no Enter and no Esc to say them with: OK and
+	// Cancel are buttons there, under the rest
+	bh := math.Max(1.6*sz, a.MinTarget)
+	if a.Touch() {
+		h += bh
+	}
 	x, y := (a.W-w)/2, math.Max(10, (a.H-h)/2)
 	l.Rect(kit.Rect{X: 0, Y: 0, W: a.W, H: a.H}, kit.Alpha(kit.ColInk, 0.35), kit.ColNone, 0)
 	l.Rect(kit.Rect{X: x, Y: y, W: w, H: h}, kit.ColPanel, kit.ColInk, 2)
@@ -730,6 +736,13 @@ func (p *prompt) draw(a *App, l *kit.List) {
 			a.Button(l, kit.Rect{X: x + sz, Y: yy, W: w - 2*sz, H: 1.4 * sz}, f, f == p.text, false, func() { p.text, p.fresh = f, true; a.Focus("prompt") })
 			yy += 1.6 * sz
 		}
+	}
+	if a.Touch() {
+		bw := (w - 2*sz - 0.4*sz) / 2
+		by := y + h - bh - 0.6*sz
+		a.Button(l, kit.Rect{X: x + sz, Y: by, W: bw, H: bh}, "OK", false, false, func() { p.submit(a) })
+		a.Button(l, kit.Rect{X: x + sz + bw + 0.4*sz, Y: by, W: bw, H: bh}, "Cancel", false, false, func() { p.key(a, kit.Press(kit.KeyEscape)) })
+		return
 	}
 	l.Text(kit.Pt{X: x + w - sz, Y: y + h - 0.7*sz}, "Enter: OK   Esc: cancel", sz*0.85, kit.ColSecondary, kit.AnchorEnd, false)
 }

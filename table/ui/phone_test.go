@@ -209,3 +209,42 @@ func TestReplayOnAPhoneHasAWayOut(t *testing.T) {
 	_, ok = a.Screen().(*Title)
 	assert.True(t, ok, "Title leaves the replay")
 }
+
+// TestPromptOnAPhoneHasOKAndCancel: a prompt (a typed place for the
+// photo's sheet, a file name) said "Enter: OK   Esc: cancel" on a phone,
+// which has no Esc: once open it could not be cancelled. On a touch
+// screen OK and Cancel are buttons on the screen; a desktop keeps the
+// words for its keys.
+func TestPromptOnAPhoneHasOKAndCancel(t *testing.T) {
+	a := phoneApp(t)
+	a.Home()
+	var got []string
+	ask := func() {
+		a.Ask("Where the sheet lies", "at 450,450 angle 0", nil, func(s string) error { got = append(got, s); return nil })
+	}
+	ask()
+	text := textOnScreen(t, a, "the prompt")
+	assert.NotContains(t, text, "Esc: cancel", "no keys on a phone")
+	for _, label := range []string{"OK", "Cancel"} {
+		b, ok := buttonRect(a, label)
+		require.True(t, ok, "a %q button", label)
+		assert.True(t, b.Y >= 0 && b.Y+b.H <= a.H && b.X >= 0 && b.X+b.W <= a.W, "%q on the screen: %v", label, b)
+		assert.GreaterOrEqual(t, b.H, a.MinTarget, "%q a finger's target", label)
+	}
+	b, _ := buttonRect(a, "Cancel")
+	send(a, kit.Click(b.Center().X, b.Center().Y)...)
+	assert.False(t, a.Prompting(), "Cancel closes the prompt")
+	assert.Empty(t, got, "and takes nothing")
+	ask()
+	b, _ = buttonRect(a, "OK")
+	send(a, kit.Click(b.Center().X, b.Center().Y)...)
+	assert.False(t, a.Prompting(), "OK closes the prompt")
+	assert.Equal(t, []string{"at 450,450 angle 0"}, got, "and takes the text")
+
+	d := newTestApp(t)
+	d.Home()
+	d.Ask("Where the sheet lies", "", nil, func(string) error { return nil })
+	assert.Contains(t, textOnScreen(t, d, "the desktop prompt"), "Enter: OK   Esc: cancel")
+	_, ok := buttonRect(d, "Cancel")
+	assert.False(t, ok, "a desktop says its keys")
+}
