@@ -109,28 +109,8 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	s := a.S()
 	side := g.human()
 	busy := g.seat.Status().Sending != ""
-	// rowAt lays a row of buttons at y across the panel and says where
-	// the next line goes; row lays one at this panel's y
-	rowEnd := math.Inf(-1) // where the last row of buttons left y
-	rowAt := func(y float64, labels []string, click func(i int)) float64 {
-		gap := 6 * s
-		bw := (w - float64(len(labels)-1)*gap) / float64(len(labels))
-		for i, label := range labels {
-			a.Button(l, kit.Rect{X: x + float64(i)*(bw+gap), Y: y, W: bw, H: 40 * s}, label, false, busy, func() { click(i) })
-		}
-		rowEnd = y + 46*s
-		return rowEnd
-	}
-	row := func(labels []string, click func(i int)) { y = rowAt(y, labels, click) }
-	// para writes a paragraph from y (Para takes the first line's
-	// baseline: right under a row of buttons its letters would rise
-	// into the row) and leaves y under it, gap below
-	para := func(text string, size float64, col color.NRGBA, bold bool, gap float64) {
-		if y == rowEnd {
-			y += 0.8 * a.TextSize(size)
-		}
-		y = a.Para(l, x, y, w, text, size, col, bold) + gap*s
-	}
+	pr := g.panelRows(l, x, w, &y, busy)
+	rowAt, row, para := pr.rowAt, pr.row, pr.para
 	supply := func(sup wire.Supply) { _ = tb.Supply(sup) } // a refusal shows in Status.Err
 	n, mine := tb.Need()
 	g.askTable(tb, n, mine, side)
@@ -225,7 +205,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 					_ = g.seat.Do(battle.Command{Type: battle.CmdAligned, Side: side})
 				})
 				y += 46 * s
-				rowEnd = y
+				pr.end = y
 			}
 			y = g.drawPoseEdit(l, x, y, w, side, rowAt)
 		}
@@ -234,8 +214,75 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 		// the other side declares first: a ruling is still measured from
 		// a photo before any declaration
 		y = g.drawDispute(l, x, y, w, side, "", "")
-		rowEnd = y // (a paragraph under its button starts a line lower, as under a row)
+		pr.end = y // (a paragraph under its button starts a line lower, as under a row)
 	}
+	g.drawOffers(tb, side, true, pr)
+	if moves := tb.Moves(); len(moves) > 0 && g.publicView().Phase == battle.Aligning {
+		para(fmt.Sprintf("Turn %d's moves, to copy onto the table:", moves[0].Turn), 13, kit.ColSecondary, true, 4)
+		for _, m := range moves {
+			para(client.MoveTextNamed(m, g.cardName), 12, kit.ColInk, false, 4)
+		}
+	}
+	return y
+}
+
+// passDevice hands one device (seat.Pair) to side's player behind a
+// cover screen: the controls are theirs once they take it.
+func (g *Game) passDevice(side battle.Side, why string) {
+	g.passTo(side, fmt.Sprintf("Pass the device to the %s player %s. %s player, look away. %s when ready.", SideName(side), why, SideName(side.Opponent()), coverGo), func() {
+		g.side = side
+		if p, ok := g.seat.(*seat.Pair); ok {
+			p.Pass(side)
+		}
+		g.advance()
+	})
+}
+
+// panelRows lays out, from *y down a panel's column (x, w), rows of
+// buttons across it and paragraphs, leaving *y under what it laid.
+type panelRows struct {
+	rowAt func(y float64, labels []string, click func(i int)) float64
+	row   func(labels []string, click func(i int))
+	para  func(text string, size float64, col color.NRGBA, bold bool, gap float64)
+	end   float64 // where the last row of buttons left y
+}
+
+// panelRows returns the panel's row and paragraph layout from *y: rowAt
+// lays a row of buttons at y across the column and says where the next
+// line goes; row lays one at *y; para writes a paragraph from *y (Para
+// takes the first line's baseline: right under a row of buttons its
+// letters would rise into the row) and leaves *y under it, gap below.
+func (g *Game) panelRows(l *kit.List, x, w float64, y *float64, busy bool) *panelRows {
+	a := g.a
+	s := a.S()
+	pr := &panelRows{end: math.Inf(-1)}
+	pr.rowAt = func(y float64, labels []string, click func(i int)) float64 {
+		gap := 6 * s
+		bw := (w - float64(len(labels)-1)*gap) / float64(len(labels))
+		for i, label := range labels {
+			a.Button(l, kit.Rect{X: x + float64(i)*(bw+gap), Y: y, W: bw, H: 40 * s}, label, false, busy, func() { click(i) })
+		}
+		pr.end = y + 46*s
+		return pr.end
+	}
+	pr.row = func(labels []string, click func(i int)) { *y = pr.rowAt(*y, labels, click) }
+	pr.para = func(text string, size float64, col color.NRGBA, bold bool, gap float64) {
+		if *y == pr.end {
+			*y += 0.8 * a.TextSize(size)
+		}
+		*y = a.Para(l, x, *y, w, text, size, col, bold) + gap*s
+	}
+	return pr
+}
+
+// drawOffers paints, in a companion game, the agreements between the
+// players (Undo by agreement; a pose proposal after a disputed shot):
+// the other player's proposal with its Agree and Refuse/Decline, this
+// player's own waiting for an answer, and (propose) the row proposing to
+// undo the last action.
+func (g *Game) drawOffers(tb seat.Table, side battle.Side, propose bool, pr *panelRows) {
+	row, para := pr.row, pr.para
+	_, oneDevice := g.seat.(*seat.Pair)
 	if po := tb.PoseOffer(); po != nil && side != "" && g.publicView().Phase != battle.Over {
 		if po.By != side {
 			head, lines := g.poseOfferLines(*po)
@@ -266,29 +313,10 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			row([]string{"Pass the device to the " + SideName(other) + " player"}, func(int) { g.passDevice(other, "to answer the undo proposal") })
 		} else if o != nil {
 			para("Your undo proposal waits for the other player.", 13, kit.ColSecondary, false, 6)
-		} else if tb.UndoPoints() > 0 && tb.PoseOffer() == nil {
+		} else if propose && tb.UndoPoints() > 0 && tb.PoseOffer() == nil {
 			row([]string{"Propose to undo the last action"}, func(int) { _ = tb.ProposeUndo(1) })
 		}
 	}
-	if moves := tb.Moves(); len(moves) > 0 && g.publicView().Phase == battle.Aligning {
-		para(fmt.Sprintf("Turn %d's moves, to copy onto the table:", moves[0].Turn), 13, kit.ColSecondary, true, 4)
-		for _, m := range moves {
-			para(client.MoveTextNamed(m, g.cardName), 12, kit.ColInk, false, 4)
-		}
-	}
-	return y
-}
-
-// passDevice hands one device (seat.Pair) to side's player behind a
-// cover screen: the controls are theirs once they take it.
-func (g *Game) passDevice(side battle.Side, why string) {
-	g.passTo(side, fmt.Sprintf("Pass the device to the %s player %s. %s player, look away. %s when ready.", SideName(side), why, SideName(side.Opponent()), coverGo), func() {
-		g.side = side
-		if p, ok := g.seat.(*seat.Pair); ok {
-			p.Pass(side)
-		}
-		g.advance()
-	})
 }
 
 // alignedWords says, while the table is aligned after a movement step,

@@ -622,6 +622,15 @@ func (g *Game) drawDeclarePanel(l *kit.List, r kit.Rect) {
 		y = a.Para(l, x, y+14*sc, w, "Declarations are open: the other player sees yours.", 12.5, kit.ColSecondary, false)
 	}
 	y += 8 * sc
+	if tb, ok := g.tableSeat(); ok && g.human() != "" && (tb.Offer() != nil || tb.PoseOffer() != nil) {
+		// a companion game: the other player's proposal (a pose after a
+		// disputed shot, an undo) is answered before this side declares
+		// (a pose agreed after a declaration is refused), at the panel's
+		// top where it is seen; y stands like under a row of buttons
+		pr := g.panelRows(l, x, w, &y, g.seat.Status().Sending != "")
+		pr.end = y
+		g.drawOffers(tb, g.human(), false, pr)
+	}
 	sh := g.shooters(v)
 	if len(sh) == 0 {
 		y = a.Para(l, x, y+14*sc, w, "No ship of yours can fire in this firing step: none has an enemy in its arc, in range and in sight (or it fired already, or jumped in this turn). "+a.Words("Press Enter", "Tap Declare")+" to go on.", 13, kit.ColInk, true)

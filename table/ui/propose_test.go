@@ -219,3 +219,74 @@ func TestFiringFireArcDisputedShotProposedToItsOwner(t *testing.T) {
 	assert.Contains(t, text, "The game now rules: escort-1 is")
 	assert.Contains(t, text, "outside hunter-1's arc")
 }
+
+// Firing; Attack declaration; Fire arc and range (issue 27: "a disputed
+// one can be measured from a photo"): the CYLON declares first, so its
+// phone shows the declaration panel when the Colonial player's photo
+// proposes hunter-1's pose. The proposal must be answered before a
+// declaration (a pose is refused after one), yet the declaration panel
+// drew no offer: "proposed" on the board, no Agree anywhere (played on
+// two phones, The Furball). The Cylon's declaration panel now shows the
+// proposal and Agree / Refuse on a phone held upright; Agree moves the
+// twin and the Cylon still declares.
+func TestFiringFireArcProposalAnsweredOnTheDeclarationPanel(t *testing.T) {
+	var hunterAt physics.Pose
+	screens, _, _ := disputedShotGameWith(t, 1, func(screens []screen) {
+		cyl := screens[1]
+		hunter := shipIn(cyl.g.seat.(*seat.Companion).State(), "hunter-1")
+		hunterAt = roundPose(physics.Pose{Pos: hunter.Pose.Pos, Heading: physics.Deg(-112)})
+		require.NoError(t, cyl.g.setPose(battle.Cylon, "hunter-1", hunterAt))
+		settleSend(t, cyl, "hunter-1 set", func(st *wire.State) bool { return shipIn(st, "hunter-1").Pose == hunterAt })
+	})
+	col, cyl := screens[0], screens[1]
+	cc, yc := col.g.seat.(*seat.Companion), cyl.g.seat.(*seat.Companion)
+	// each phone waited on through its own seat, bounded (not timed)
+	until := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(3 * time.Minute)
+		for {
+			require.True(t, time.Now().Before(deadline), "waited for %s (colonial err %v, cylon err %v, cylon stage %q)", what, cc.Status().Err, yc.Status().Err, cyl.g.Stage())
+			col.a.Tick(1.0 / 60)
+			cyl.a.Tick(1.0 / 60)
+			if ok() {
+				return
+			}
+			if st := cyl.g.Stage(); st == "anim" || st == "results" {
+				act(t, cyl) // the Cylon phone plays the step back, then declares
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	send(cyl.a, kit.Event{Kind: kit.Resize, W: 390, H: 844}) // the owner's phone held upright
+	until("the Cylon phone's declaration panel", func() bool { return cyl.g.Stage() == "declare" })
+
+	su := col.g.seat.Setup()
+	model := physics.Pose{Pos: hunterAt.Pos, Heading: hunterAt.Heading - physics.Deg(25)}
+	tr, path := tablePhoto(t, cc.State(), su.Width, su.Depth, map[string]physics.Pose{"hunter-1": model}, true)
+	p := measureShotOf(t, col, path, tr.SheetAt, "hunter-1", "escort-1")
+	props := p.disputeProposals()
+	require.Equal(t, []string{"hunter-1"}, fixShips(props), "the other player's ship of the shot is proposed")
+	clickButton(t, col.a, fmt.Sprintf("Accept the photo's poses (%d)", len(p.disputeFixes())+len(props)))
+	until("the proposal on the Cylon phone", func() bool {
+		return yc.PoseOffer() != nil && cc.PoseOffer() != nil && cc.Status().Sending == "" && yc.Status().Sending == ""
+	})
+	require.Equal(t, "declare", cyl.g.Stage(), "the Cylon still has to declare")
+	assert.Equal(t, battle.Declaring, yc.State().View.Phase)
+
+	text := strings.Join(strings.Fields(drawnText(cyl.a)), " ") // lines joined
+	assert.Contains(t, text, "The Colonial player measured hunter-1 → escort-1 on a photo and")
+	for _, label := range []string{"Agree", "Refuse"} {
+		i := slices.IndexFunc(cyl.a.Hots(), func(w kit.Hot) bool { return strings.HasSuffix(w.ID, ":"+label) })
+		require.GreaterOrEqual(t, i, 0, "%s on the declaring owner's phone", label)
+		r := cyl.a.Hots()[i].R
+		assert.True(t, r.X >= 0 && r.Y >= 0 && r.X+r.W <= 390 && r.Y+r.H <= 844, "%s on the phone's screen: %+v", label, r)
+	}
+	clickButton(t, cyl.a, "Agree")
+	want := roundPose(props[0].Pose) // as sent
+	until("the twin follows on both phones", func() bool {
+		return yc.Status().Sending == "" && shipIn(yc.State(), "hunter-1").Pose == want && shipIn(cc.State(), "hunter-1").Pose == want && cc.PoseOffer() == nil
+	})
+	require.NoError(t, yc.Status().Err)
+	assert.Equal(t, battle.Declaring, yc.State().View.Phase, "still declaring")
+	assert.Equal(t, "declare", cyl.g.Stage(), "the Cylon declares now")
+}
