@@ -306,3 +306,24 @@ func TestFiring_CompanionTheAttackerRollsTheAttack(t *testing.T) {
 		assert.GreaterOrEqual(t, dice, 2, "%s's attack rolled two dice", c.shooter)
 	}
 }
+
+// Firing (who declares first, decided at random): in companion mode the
+// pick the battle waits for names its options in the order of the values
+// that choose them (the sides, Sides' order), so a screen shows
+// "Colonial" and "Cylon", not 0 and 1; the value supplied picks that
+// option.
+func TestFiring_CompanionPickOfTheFirstToDeclareNamesTheSides(t *testing.T) {
+	for k, side := range battle.Sides {
+		b := facing(t)
+		planAll(t, b, nil)
+		_, err := b.Apply(battle.Command{Type: battle.CmdReveal, Side: battle.Colonial})
+		var need *battle.NeedInput
+		require.True(t, errors.As(err, &need), "%v", err)
+		require.Equal(t, battle.DrawPick, need.What)
+		assert.Equal(t, []string{string(battle.Sides[0]), string(battle.Sides[1])}, need.Options)
+		require.Equal(t, side, battle.Side(need.Options[k]))
+		do(t, b, battle.Command{Type: battle.CmdReveal, Side: battle.Colonial}, []int{k})
+		require.Equal(t, battle.Declaring, b.Phase())
+		assert.Equal(t, side, b.State().FirstToDeclare, "the value %d picks %s", k, need.Options[k])
+	}
+}

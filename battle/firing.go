@@ -117,7 +117,7 @@ func (b *Battle) openFiring() error {
 		return b.afterFiring()
 	}
 	if len(shooting) == 2 && !b.setup.Rules.Has(starship.OptAttackDeclaration) {
-		k, err := b.src.pick(2, "which side declares its shots first")
+		k, err := b.src.pick(2, "which side declares its shots first", sideIDs())
 		if err != nil {
 			return err
 		}

@@ -233,7 +233,7 @@ func (b *Battle) slideApart() error {
 			for n, k := range tied {
 				names[n] = b.st.Ships[k].ID
 			}
-			n, err := b.src.pick(len(tied), "the ship that advances among the equally fast "+strings.Join(names, ", "))
+			n, err := b.src.pick(len(tied), "the ship that advances among the equally fast "+strings.Join(names, ", "), names)
 			if err != nil {
 				return err
 			}

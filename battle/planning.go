@@ -155,7 +155,7 @@ func (b *Battle) breakTailCircles() error {
 				for k, c := range circle {
 					names[k] = b.st.Ships[c].ID
 				}
-				k, err := b.src.pick(len(circle), "the ship that plans first in the tailing circle "+strings.Join(names, ", "))
+				k, err := b.src.pick(len(circle), "the ship that plans first in the tailing circle "+strings.Join(names, ", "), names)
 				if err != nil {
 					return err
 				}
@@ -315,7 +315,7 @@ func (b *Battle) reveal() error {
 		return b.revealCards()
 	}
 	if len(sides) == 2 {
-		k, err := b.src.pick(2, "which side places its FTL markers first")
+		k, err := b.src.pick(2, "which side places its FTL markers first", sideIDs())
 		if err != nil {
 			return err
 		}

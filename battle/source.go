@@ -40,6 +40,10 @@ type NeedInput struct {
 	Side Side
 	// Cup is the cup a counter comes from: "damage" or "collision".
 	Cup string
+	// Options are a pick's choices by id, in the order of the values
+	// that pick them (Options[k] is what k picks): the sides' ids
+	// (Sides' order) or the ships' ids; empty for a die or a counter.
+	Options []string
 }
 
 func (n *NeedInput) Error() string {
@@ -112,12 +116,21 @@ func (s *source) d6(why string, by Side) (int, error) {
 }
 
 // pick chooses uniformly among n (n ≥ 1).
-func (s *source) pick(n int, why string) (int, error) {
+func (s *source) pick(n int, why string, options []string) (int, error) {
 	if n == 1 {
 		return 0, nil
 	}
-	return s.take("pick", n, why, "")
+	k, err := s.take("pick", n, why, "")
+	var need *NeedInput
+	if errors.As(err, &need) && len(options) == n {
+		need.Options = options
+	}
+	return k, err
 }
+
+// sideIDs are the sides' ids in Sides' order: the options of a pick of a
+// side.
+func sideIDs() []string { return []string{string(Sides[0]), string(Sides[1])} }
 
 func (s *source) take(what string, n int, why string, by Side) (int, error) {
 	var v int

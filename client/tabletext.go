@@ -23,6 +23,9 @@ func NeedText(n *wire.Need, seat battle.Side) string {
 		}
 		return "a die for " + n.For + ": the " + n.Side.Title() + " player rolls it on the table and types it in on their screen, or lets the app roll"
 	case battle.DrawPick:
+		if len(n.Options) == n.Of {
+			return fmt.Sprintf("a choice at random for %s, %s: decide it at the table (a die, a coin) and choose it, or let the app choose", n.For, optionNames(n.Options))
+		}
 		return fmt.Sprintf("a choice at random among %d for %s: type 0 to %d, or let the app choose", n.Of, n.For, n.Of-1)
 	}
 	who := "the " + n.Side.Title() + " player draws it from the table's cup and types it in, or draws one from the app's secret cup"
@@ -46,6 +49,8 @@ func NeedTextOf(n *wire.Need, seat, typist battle.Side) string {
 		return NeedText(n, seat) // its roller, or its owner, draws it
 	case n.What == battle.DrawDie:
 		return "a die for " + n.For + ": rolled on the table and typed in on the " + typist.Title() + " player's screen, or rolled by the app there"
+	case n.What == battle.DrawPick && len(n.Options) == n.Of:
+		return fmt.Sprintf("a choice at random for %s, %s: chosen on the %s player's screen, or by the app there", n.For, optionNames(n.Options), typist.Title())
 	case n.What == battle.DrawPick:
 		return fmt.Sprintf("a choice at random among %d for %s: typed in (0 to %d) on the %s player's screen, or chosen by the app there", n.Of, n.For, n.Of-1, typist.Title())
 	}
@@ -104,4 +109,20 @@ func moveText(m wire.TableMove, name func(ship, card string) string) string {
 		s += fmt.Sprintf("; the stand ends at (%.0f, %.0f) mm, heading %.0f°", end.Pos.X, end.Pos.Y, physics.NormalizeDegrees(end.Heading.Degrees()))
 	}
 	return s
+}
+
+// optionNames says a pick's options: a side by its title, a ship by its
+// id, joined by "or".
+func optionNames(options []string) string {
+	names := make([]string, len(options))
+	for i, o := range options {
+		names[i] = o
+		if side := battle.Side(o); side == battle.Colonial || side == battle.Cylon {
+			names[i] = side.Title()
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

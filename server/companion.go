@@ -369,5 +369,5 @@ func needOf(n *battle.NeedInput) *wire.Need {
 	if n == nil {
 		return nil
 	}
-	return &wire.Need{What: n.What, Of: n.Of, For: n.For, Ship: n.Ship, Side: n.Side, Cup: n.Cup}
+	return &wire.Need{What: n.What, Of: n.Of, For: n.For, Ship: n.Ship, Side: n.Side, Cup: n.Cup, Options: n.Options}
 }

@@ -397,11 +397,15 @@ func playCompanion(t *testing.T, whole bool) {
 					label = "3"
 				}
 				b, ok := exact(st, label)
-				if !ok {
-					b, ok = exact(st, "0") // a choice at random
+				pick := false
+				for _, first := range []string{"Colonial", "0"} { // a choice at random: by its options' names
+					if !ok {
+						b, ok = exact(st, first)
+						pick = ok
+					}
 				}
 				require.True(t, ok, "die buttons: %s", labels(st))
-				if _, pick := exact(st, "0"); !pick {
+				if !pick {
 					// a die is typed by its face's button, and only so:
 					// one of 1 to 6, no field to type another number in
 					// (a die of 0 or 7 the server refuses:

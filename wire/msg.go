@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/starshipbattles/bsg/battle"
@@ -136,6 +137,14 @@ type Need struct {
 	Ship string      `json:"ship,omitempty"`
 	Side battle.Side `json:"side,omitempty"`
 	Cup  string      `json:"cup,omitempty"`
+	// Options are a pick's choices by id (battle.NeedInput.Options):
+	// Options[k] is what the value k picks.
+	Options []string `json:"options,omitempty"`
+}
+
+// Equal reports whether n and o ask for the same draw.
+func (n Need) Equal(o Need) bool {
+	return n.What == o.What && n.Of == o.Of && n.For == o.For && n.Ship == o.Ship && n.Side == o.Side && n.Cup == o.Cup && slices.Equal(n.Options, o.Options)
 }
 
 // UndoOffer is an undo proposal waiting for the other player's consent.

@@ -140,11 +140,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 			case battle.DrawDie:
 				row([]string{"1", "2", "3", "4", "5", "6"}, func(i int) { v := i + 1; supply(wire.Supply{Value: &v}) })
 			case battle.DrawPick:
-				var labels []string
-				for i := range min(n.Of, 6) {
-					labels = append(labels, strconv.Itoa(i))
-				}
-				row(labels, func(i int) { supply(wire.Supply{Value: &i}) })
+				row(pickLabels(n), func(i int) { supply(wire.Supply{Value: &i}) })
 			case battle.DrawCounter:
 				left := g.cupLeft(n)
 				para(fmt.Sprintf("The %s cup holds %s. Tap the one drawn from the table's cup (at most as many left as shown: the counters the other player holds face down are not counted off).", n.Cup, counters(n.Of)), 12, kit.ColSecondary, false, 4)
@@ -925,7 +921,7 @@ type cupCount struct {
 func (g *Game) supplyRefusal(n *wire.Need) string {
 	st := g.seat.Status()
 	var sr *seat.SupplyRefused
-	if n == nil || st.Sending != "" || !errors.As(st.Err, &sr) || sr.Need != *n {
+	if n == nil || st.Sending != "" || !errors.As(st.Err, &sr) || !sr.Need.Equal(*n) {
 		return ""
 	}
 	why := strings.TrimPrefix(strings.TrimPrefix(sr.Error(), "server: "), "supply: ")
@@ -1150,4 +1146,22 @@ func offerWords(o wire.UndoOffer) string {
 		back = fmt.Sprintf("the last %d actions", o.Back)
 	}
 	return fmt.Sprintf("The %s player proposes to take back %s.", SideName(o.By), back)
+}
+
+// pickLabels are the buttons of a choice at random typed from the table:
+// its options by name (a side as the players call it, a ship by its id),
+// or the numbers 0 to Of−1 when the need names none; at most six.
+func pickLabels(n *wire.Need) []string {
+	var labels []string
+	for i := range min(n.Of, 6) {
+		label := strconv.Itoa(i)
+		if len(n.Options) == n.Of {
+			label = n.Options[i]
+			if side := battle.Side(label); side == battle.Colonial || side == battle.Cylon {
+				label = SideName(side)
+			}
+		}
+		labels = append(labels, label)
+	}
+	return labels
 }

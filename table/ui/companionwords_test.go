@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/wire"
 )
 
@@ -14,4 +15,18 @@ import (
 func TestCompanionUndoOfferCountsItsActions(t *testing.T) {
 	assert.Equal(t, "The Colonial player proposes to take back the last action.", offerWords(wire.UndoOffer{By: battle.Colonial, Back: 1}))
 	assert.Equal(t, "The Cylon player proposes to take back the last 3 actions.", offerWords(wire.UndoOffer{By: battle.Cylon, Back: 3}))
+}
+
+// A choice at random typed from the table (Firing: who declares first;
+// Movement: which of the equally fast ships advances) is offered by the
+// names of its options, not by numbers a player cannot map to a side.
+func TestCompanionPickOffersItsOptionsByName(t *testing.T) {
+	sides := &wire.Need{What: battle.DrawPick, Of: 2, For: "which side declares its shots first", Options: []string{"colonial", "cylon"}}
+	assert.Equal(t, []string{SideName(battle.Colonial), SideName(battle.Cylon)}, pickLabels(sides))
+	assert.Equal(t, []string{"Colonial", "Cylon"}, pickLabels(sides))
+	ships := &wire.Need{What: battle.DrawPick, Of: 3, Options: []string{"hunter-1", "hunter-2", "hunter-3"}}
+	assert.Equal(t, []string{"hunter-1", "hunter-2", "hunter-3"}, pickLabels(ships))
+	assert.Equal(t, []string{"0", "1"}, pickLabels(&wire.Need{What: battle.DrawPick, Of: 2}), "no options named: the numbers")
+	assert.Equal(t, "a choice at random for which side declares its shots first, Colonial or Cylon: decide it at the table (a die, a coin) and choose it, or let the app choose",
+		client.NeedText(sides, battle.Colonial))
 }

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -62,7 +61,7 @@ func disputedShotGameWith(t *testing.T, first int, set func(screens []screen)) (
 		}
 		if n, mine := c.Need(); n != nil && mine {
 			// which side declares first (Firing): typed from the table
-			clickButton(t, col.a, strconv.Itoa(first))
+			clickButton(t, col.a, pickLabels(n)[first])
 			continue
 		}
 		if st.View.Phase == battle.Declaring && (col.g.Stage() == "declare" || first == 1) {
