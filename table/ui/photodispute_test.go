@@ -49,15 +49,27 @@ func disputedShotGameWith(t *testing.T, first int, set func(screens []screen)) (
 	if set != nil {
 		set(screens)
 	}
-	clickButton(t, col.a, "The table is aligned")
+	alignOn(t, col)
 	alignOn(t, screens[1]) // both players say so: the game goes on
-	for guard := 0; ; guard++ {
+	// a bound on the loop (a hang guard), not a budget: each step waits
+	// on the Colonial seat's own state
+	deadline := time.Now().Add(10 * time.Minute)
+	for {
 		st := c.State()
-		require.Less(t, guard, 200000, "firing step 1 opens (phase %s step %d, stage %q, err %v)", st.View.Phase, st.View.Step, col.g.Stage(), c.Status().Err)
+		require.False(t, time.Now().After(deadline), "firing step 1 opens (phase %s step %d, stage %q, aligned %v, err %v)", st.View.Phase, st.View.Step, col.g.Stage(), st.Aligned, c.Status().Err)
 		if c.Status().Sending != "" {
 			col.a.Tick(1.0 / 60)
 			time.Sleep(time.Millisecond)
 			continue
+		}
+		if st.View.Phase == battle.Aligning && st.View.Step == 1 && st.Need == nil {
+			// a word that did not reach the game (pressed while the
+			// screen was still catching up): said again by its player
+			for _, sc := range screens {
+				if !slices.Contains(st.Aligned, sc.g.human()) {
+					alignOn(t, sc)
+				}
+			}
 		}
 		if n, mine := c.Need(); n != nil && mine {
 			// which side declares first (Firing): typed from the table
