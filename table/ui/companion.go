@@ -118,7 +118,7 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	if n != nil && oneDevice && !mine {
 		// a counter its owner draws (from the app's secret cup: only they
 		// may see it): the device goes to them behind a cover
-		para(fmt.Sprintf("The game waits for the %s player to draw %s.", SideName(n.Side), client.NeedText(n, n.Side)), 14, kit.ColInk, true, 6)
+		para(passNeedWords(n, side), 14, kit.ColInk, true, 6)
 		owner := n.Side
 		row([]string{"Pass the device to the " + SideName(owner) + " player"}, func(int) { g.passDevice(owner, "to draw a counter") })
 		n = nil
@@ -1164,4 +1164,12 @@ func pickLabels(n *wire.Need) []string {
 		labels = append(labels, label)
 	}
 	return labels
+}
+
+// passNeedWords says, on one device, the draw the game waits for from
+// the player who is not holding it (a counter its owner draws): said to
+// the holder, so the owner is named ("the Colonial player draws it"),
+// never "you".
+func passNeedWords(n *wire.Need, holder battle.Side) string {
+	return "The game waits for " + client.NeedText(n, holder) + "."
 }

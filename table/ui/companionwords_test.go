@@ -30,3 +30,13 @@ func TestCompanionPickOffersItsOptionsByName(t *testing.T) {
 	assert.Equal(t, "a choice at random for which side declares its shots first, Colonial or Cylon: decide it at the table (a die, a coin) and choose it, or let the app choose",
 		client.NeedText(sides, battle.Colonial))
 }
+
+// One device: a counter the Colonial player draws while the Cylon player
+// holds the device is said to the holder (seen: "you draw it" to the
+// Cylon player).
+func TestSharedCompanionCounterOwedIsSaidToTheHolder(t *testing.T) {
+	n := &wire.Need{What: battle.DrawCounter, Of: 12, For: "escort-1's damage (a hit by hunter-1)", Ship: "escort-1", Side: battle.Colonial, Cup: "damage"}
+	words := passNeedWords(n, battle.Cylon)
+	assert.Contains(t, words, "the Colonial player draws it from the table's cup")
+	assert.NotContains(t, words, "you draw it")
+}

@@ -93,6 +93,8 @@ func TestSharedCompanionOnOneDevice(t *testing.T) {
 		case busy || g.Stage() == "cover" || g.Stage() == "anim" || g.Stage() == "results":
 		case n != nil && !mine && strings.Contains(text, "Pass the device to the"):
 			require.Equal(t, battle.DrawCounter, n.What)
+			assert.NotContains(t, text, "you draw it", "said to the holder, not the owner")
+			assert.Contains(t, text, "the "+n.Side.Title()+" player draws it from the table's cup")
 			passed = true
 			clickButton(t, a, "Pass the device to the "+SideName(n.Side)+" player")
 			acted = true
