@@ -152,14 +152,18 @@ func ZoneTitle(id string) string {
 }
 
 // RulesText names the rule set and the options in force.
-func (s *Scenario) RulesText() string {
+func (s *Scenario) RulesText() string { return RulesText(s.rules()) }
+
+// RulesText says a rule set and the optional rules in force, in words:
+// "Complete Rules with ftl, fuel, pilots".
+func RulesText(r starship.Rules) string {
 	t := "Quick Start Rules"
-	if s.Rules == starship.Complete {
+	if r.Set == starship.Complete {
 		t = "Complete Rules"
 	}
-	if len(s.Options) > 0 {
-		opts := make([]string, len(s.Options))
-		for i, o := range s.Options {
+	if len(r.Options) > 0 {
+		opts := make([]string, len(r.Options))
+		for i, o := range r.Options {
 			opts[i] = string(o)
 		}
 		t += " with " + strings.Join(opts, ", ")
