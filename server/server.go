@@ -470,6 +470,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "create: %v", err)
 		return
 	}
+	if req.Choices != nil {
+		if sc, err = sc.Choose(*req.Choices, s.comp); err != nil {
+			httpError(w, http.StatusBadRequest, "create: %v", err)
+			return
+		}
+	}
 	setup := sc.Setup()
 	if req.Companion {
 		setup.Companion, setup.Aligning = true, true

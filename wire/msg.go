@@ -481,6 +481,11 @@ type CreateRequest struct {
 	// dice and counters come from the players or the app, and poses may
 	// be corrected to where the models stand.
 	Companion bool `json:"companion,omitempty"`
+	// Choices are the players' choices over the scenario (the rule set,
+	// the optional rules, the ships' pilots, talents and flaws), applied
+	// before the game is created and judged by the one setup check
+	// (scenarios.Scenario.Choose); nil keeps the scenario's own.
+	Choices *battle.Choices `json:"choices,omitempty"`
 }
 
 // MaxSpectatorDelay bounds CreateRequest.SpectatorDelay, in turns.
