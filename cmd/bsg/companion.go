@@ -29,14 +29,16 @@ func runCompanion(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 
 // companion is bsg companion, serving until ctx ends.
 func companion(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("companion", "companion [-server URL | -addr HOST:PORT] [-scenario NAME | -file FILE]\n"+
+	fs := newFlagSet("companion", "companion [-server URL | -addr HOST:PORT] [-scenario NAME | -file FILE] [choices]\n"+
 		"       companion -join LINK\n\n"+
 		"Starts a companion game: two players with their own models, dice and cup at a real table,\n"+
 		"each with a phone on a seat link; the program keeps the twin of the table and the books,\n"+
 		"checks and reveals the plans, and takes the dice and counters typed in or rolls them.\n"+
 		"Without -server it runs the server itself (until interrupted) and prints the two seat links;\n"+
 		"with -server it creates the game there and prints them. -join prints where a seat's game\n"+
-		"stands and what to do at the table", stderr)
+		"stands and what to do at the table. The choices -rules, -options, -pilot, -talents and -flaws\n"+
+		"change the scenario's rules in force and its ships' pilots, talents and flaws (give the same\n"+
+		"to bsg scenario sheet for the printout); the server refuses choices the setup check refuses", stderr)
 	srv := fs.String("server", "", "create the game on the server at `URL` (default: run one here)")
 	addr := fs.String("addr", "0.0.0.0:7878", "without -server: listen on `HOST:PORT` (0.0.0.0: the phones on this network reach it)")
 	public := fs.String("public", "", "without -server: the `URL` the phones reach the server at (default: this machine's address on its network)")
@@ -46,6 +48,7 @@ func companion(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	file := fs.String("file", "", "a scenario `FILE` to upload instead")
 	join := fs.String("join", "", "print where the game of the seat `LINK` stands, and what to do at the table")
 	asJSON := fs.Bool("json", false, "print the server's JSON answer (the game and its links)")
+	chosen := addChoiceFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -63,6 +66,7 @@ func companion(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		}
 		req = wire.CreateRequest{YAML: string(text), Companion: true}
 	}
+	req.Choices = chosen.choices()
 	if *srv != "" {
 		return createCompanion(*srv, req, *asJSON, stdout)
 	}

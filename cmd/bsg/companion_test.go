@@ -119,3 +119,61 @@ func TestCompanionTextSaysWhoHasSaidTheTableIsAligned(t *testing.T) {
 	assert.Contains(t, got, "then say the table is aligned (both players say it)")
 	assert.Contains(t, got, "the Colonial player has said the table is aligned")
 }
+
+// The players choose the rules and the pilots of a companion game on the
+// command line (issue 27, setup: "the rules and options, the pilots"):
+// the server creates the game with the chosen setup, judged by the one
+// setup check; a refused choice creates nothing and names its field and
+// the rule's section.
+func TestCompanionSetupChoices(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	code, out, errOut := runCLI(t, "", "companion", "-server", hs.URL, "-scenario", "jump-point", "-json",
+		"-options", "ftl,fuel,pilots,aiming", "-pilot", "escort-1=ace", "-talents", "escort-1=marksman,eagle-eye", "-pilot", "hunter-1=rookie", "-talents", "hunter-1=")
+	require.Equal(t, 0, code, errOut)
+	var cr server.CreateResponse
+	require.NoError(t, json.Unmarshal([]byte(out), &cr))
+	setup, err := client.Scenario(hs.URL, cr.Game)
+	require.NoError(t, err)
+	assert.True(t, setup.Rules.Has(starship.OptAiming))
+	assert.True(t, setup.Companion)
+	for _, sh := range setup.Ships {
+		switch sh.ID {
+		case "escort-1":
+			assert.Equal(t, starship.Ace, sh.Pilot)
+			assert.Equal(t, []string{"marksman", "eagle-eye"}, sh.Talents)
+		case "hunter-1":
+			assert.Equal(t, starship.Rookie, sh.Pilot)
+			assert.Empty(t, sh.Talents)
+		}
+	}
+
+	for _, tc := range []struct {
+		args  []string
+		words string
+	}{
+		{[]string{"-rules", "quick"}, "Faster-than-light movement"},
+		{[]string{"-pilot", "escort-1=scar"}, "ships[escort-1].pilot: Scar is a cylon pilot"},
+		{[]string{"-pilot", "basestar=ace"}, `unknown ship "basestar"`},
+		{[]string{"-talents", "escort-1=telepathy"}, `ships[escort-1].talents[0]: unknown talent "telepathy"`},
+	} {
+		code, _, errOut := runCLI(t, "", append([]string{"companion", "-server", hs.URL, "-scenario", "jump-point"}, tc.args...)...)
+		assert.Equal(t, 1, code, tc.args)
+		assert.Contains(t, errOut, tc.words, tc.args)
+	}
+	code, _, errOut = runCLI(t, "", "companion", "-server", hs.URL, "-pilot", "escort-1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "want SHIP=VALUE")
+}
+
+// The setup sheet is printed with the same choices as the game.
+func TestScenarioSheetWithChoices(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runCLI(t, "", "scenario", "sheet", "jump-point", "-png", dir+"/a.png", "-pilot", "escort-1=ace", "-talents", "escort-1=marksman")
+	require.Equal(t, 0, code, errOut)
+	code, _, errOut = runCLI(t, "", "scenario", "sheet", "escort", "-png", dir+"/b.png", "-pilot", "escort-1=ace")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "ships[escort-1]")
+}

@@ -30,7 +30,7 @@ func scenarioSubcommands() []scenarioSubcommand {
 		{"show", "[-json] NAME|FILE", "print a scenario: table, ships and where they start, obstacles, victory", runScenarioShow},
 		{"validate", "[-json] FILE...", "check scenario files (the JSON Schema, then their sense); every problem with file, line and field", runScenarioValidate},
 		{"new", "[-o FILE] [-force]", "write a commented scenario template that validates", runScenarioNew},
-		{"sheet", "NAME|FILE (-pdf FILE | -png FILE) [-ppm N]", "a printable setup sheet for a real table: the play area to scale and every coordinate", runScenarioSheet},
+		{"sheet", "NAME|FILE (-pdf FILE | -png FILE) [-ppm N] [-rules SET -options LIST -pilot SHIP=PILOT -talents SHIP=LIST -flaws SHIP=LIST]", "a printable setup sheet for a real table: the play area to scale and every coordinate", runScenarioSheet},
 		{"schema", "", "print the JSON Schema of scenario files (for editors)", runScenarioSchema},
 	}
 }
@@ -301,6 +301,7 @@ func runScenarioSheet(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	png := fs.String("png", "", "write the sheet as a PNG to this `file` (- for stdout), the pages one above the other")
 	ppm := fs.Float64("ppm", 4, "PNG resolution in pixels per millimetre of paper (4 is about 100 dpi)")
 	comps := fs.String("components", "", "read component values (base sizes) from this YAML `file` first")
+	chosen := addChoiceFlags(fs)
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -327,6 +328,11 @@ func runScenarioSheet(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	sc, err := loadScenario(rest[0], stdin, comp)
 	if err != nil {
 		return err
+	}
+	if c := chosen.choices(); c != nil {
+		if sc, err = sc.Choose(*c, comp); err != nil {
+			return err
+		}
 	}
 	for _, o := range []struct {
 		file  string
