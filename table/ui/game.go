@@ -484,7 +484,7 @@ func (g *Game) advance() {
 		// against the computer there is no cover screen: the briefing
 		// gets one of its own before the first decision
 		g.briefed = true
-		g.cover(coverBriefing, "", g.br.name, append(g.youPlay(), g.br.lines()...), func() { g.advance() })
+		g.cover(coverBriefing, "", g.br.name, append(g.youPlay(), g.br.played(g.a.Comp)...), func() { g.advance() })
 		return
 	}
 	if g.sync() {
@@ -578,7 +578,7 @@ func (g *Game) startPlanning(side battle.Side) {
 	text := paras(fmt.Sprintf("Turn %d: plan your ships in secret. %s player, look away. %s when ready.", g.publicView().Turn, SideName(side.Opponent()), coverGo))
 	if !g.briefed {
 		g.briefed = true
-		text = append(append(paras(g.br.name), g.br.lines()...), text...)
+		text = append(append(paras(g.br.name), g.br.played(g.a.Comp)...), text...)
 	}
 	g.cover(coverPass, side, SideName(side)+" player: take the controls", text, start)
 }
@@ -1940,7 +1940,7 @@ func (g *Game) drawScenarioPanel(l *kit.List, r kit.Rect) {
 		y = a.Para(l, x, y+14*s, w, p, 13, kit.ColInk, true) - 14*s
 	}
 	y += 14 * s
-	for _, p := range g.br.lines() {
+	for _, p := range g.br.played(g.a.Comp) {
 		c := kit.ColSecondary
 		switch p.Side {
 		case battle.Colonial:

@@ -9,10 +9,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/internal/limits"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/scenarios"
+	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
 )
@@ -177,6 +179,53 @@ func (br *brief) lines() []para {
 		out = append(out, para{Text: "Special rule: " + r})
 	}
 	return out
+}
+
+// played returns the brief as a game shows it: the rules in force, the
+// ships' pilots with their talents and flaws when the Pilots option is in
+// force (they may have been chosen over the scenario's: battle.Choices),
+// then lines. comp names the pilot cards and the talents (nil: their ids).
+func (br *brief) played(comp *assets.Components) []para {
+	out := []para{{Text: "Rules: " + scenarios.RulesText(br.setup.Rules) + "."}}
+	if !br.setup.Rules.Has(starship.OptPilots) {
+		return append(out, br.lines()...)
+	}
+	for _, side := range battle.Sides {
+		var ships []string
+		for _, sh := range br.setup.Ships {
+			if sh.Side != side {
+				continue
+			}
+			pilot := string(sh.Pilot)
+			if pilot == "" {
+				pilot = string(starship.Average)
+			}
+			if comp != nil {
+				if c, ok := comp.PilotCard(pilot); ok {
+					pilot = c.Name
+				}
+			}
+			cards := make([]string, 0, len(sh.Talents)+len(sh.Flaws))
+			for _, id := range append(slices.Clone(sh.Talents), sh.Flaws...) {
+				if comp != nil {
+					if t, ok := comp.Talent(id); ok {
+						id = t.Name
+					}
+				}
+				cards = append(cards, id)
+			}
+			s := sh.ID + " (" + pilot
+			if len(cards) > 0 {
+				s += ": " + strings.Join(cards, ", ")
+			}
+			s += ")"
+			ships = append(ships, s)
+		}
+		if len(ships) > 0 {
+			out = append(out, para{Side: side, Text: SideName(side) + " pilots: " + strings.Join(ships, "; ") + "."})
+		}
+	}
+	return append(out, br.lines()...)
 }
 
 // progress says how the battle stands against its conditions: turns
