@@ -164,6 +164,33 @@ func TestTitleScreen(t *testing.T) {
 	shot(t, a, "title")
 }
 
+// TestSetupScreen: the setup of The Furball (issue 27, setup: the rules
+// and options, the pilots), with Apollo's talents and flaws open, on the
+// desktop (golden) and on a phone held upright (an artifact to look at).
+func TestSetupScreen(t *testing.T) {
+	a := newApp(t)
+	sc, err := scenarios.Load("furball", a.Comp)
+	require.NoError(t, err)
+	ch := ui.NewChoose(a, sc, "furball")
+	a.Show(ch)
+	ch.ToggleCard("helo", "quick-reflexes")
+	a.Frame()
+	for _, h := range a.Hots() {
+		if strings.HasSuffix(h.ID, ":Choose talents and flaws") { // Apollo's, the first
+			send(a, kit.Click(h.R.Center().X, h.R.Center().Y)...)
+			break
+		}
+	}
+	shot(t, a, "setup")
+	phone := ui.NewApp(assets.Default(), t.TempDir())
+	phone.MinTarget = 68
+	send(phone, kit.Event{Kind: kit.Resize, W: 780, H: 1688})
+	phone.Show(ui.NewChoose(phone, sc, "furball"))
+	var img *image.RGBA
+	onLoop(func() { img = Snapshot(phone) })
+	require.NoError(t, writeImage(filepath.Join(t.ArtifactDir(), "setup-phone.png"), img))
+}
+
 // TestKeyScreens plays one turn of a hot-seat game by injected input and
 // takes the key screens: planning with a ghost, and the firing ruler.
 func TestKeyScreens(t *testing.T) {

@@ -27,7 +27,7 @@ import (
 // by a pageState method, and keeps itself by autosave/store, so the
 // shell names no screen.
 var viewLayers = [][]string{
-	{"title.go"},
+	{"title.go", "choose.go"},
 	{"editor.go"},
 	{"game.go", "plan.go", "planwarn.go", "fire.go", "playback.go", "seatview.go", "netgame.go", "companion.go", "gamepage.go", "replay.go", "autosave.go", "eventline.go", "difficult.go", "dispute.go", "propose.go", "catchup.go", "endwords.go"},
 	{"measure.go", "touch.go"},
@@ -41,7 +41,7 @@ var viewLayers = [][]string{
 // package of its own (the constructors that open it, their options, its
 // exported methods), never its unexported names.
 var viewScreens = map[string][]string{
-	"title":       {"title.go"},
+	"title":       {"title.go", "choose.go"},
 	"editor":      {"editor.go"},
 	"game":        viewLayers[2],
 	"measurement": {"measure.go", "touch.go"},

@@ -18,7 +18,7 @@ import (
 // server (starting one inside this program through App.Host when none
 // answers, its games kept in Dir/server) and opens the Colonial seat; the
 // screen shows the Cylon player's link and code until they join.
-func HostNetGame(a *App, scenario string) { hostGame(a, wire.CreateRequest{Scenario: scenario}) }
+func HostNetGame(a *App, scenario string) { Host(a, wire.CreateRequest{Scenario: scenario}) }
 
 // HostCompanionGame creates a companion game of a built-in scenario (the
 // players move their own models on a real table; the program keeps the
@@ -26,7 +26,7 @@ func HostNetGame(a *App, scenario string) { hostGame(a, wire.CreateRequest{Scena
 // does, and opens the Colonial seat on this screen; the Cylon player
 // joins from their phone with the link or code the screen shows.
 func HostCompanionGame(a *App, scenario string) {
-	hostGame(a, wire.CreateRequest{Scenario: scenario, Companion: true})
+	Host(a, wire.CreateRequest{Scenario: scenario, Companion: true})
 }
 
 // HostSharedCompanionGame hosts a companion game of scenario played on
@@ -36,8 +36,12 @@ func HostCompanionGame(a *App, scenario string) {
 // server in the browser) and this screen takes both seats (seat.Pair),
 // a cover screen before each side's secret step.
 func HostSharedCompanionGame(a *App, scenario string) {
+	HostShared(a, wire.CreateRequest{Scenario: scenario, Companion: true})
+}
+
+// HostShared hosts the companion game of req on this one device.
+func HostShared(a *App, req wire.CreateRequest) {
 	base := a.server()
-	req := wire.CreateRequest{Scenario: scenario, Companion: true}
 	cr, err := client.Host(base, req)
 	if errors.Is(err, client.ErrUnreachable) {
 		if err = a.startServer(base); err == nil {
@@ -51,7 +55,9 @@ func HostSharedCompanionGame(a *App, scenario string) {
 	a.Show(GameOn(a, seat.NewPair(seat.WithTable(a.netSeat(base, cr.Colonial)), seat.WithTable(a.netSeat(base, cr.Cylon)))))
 }
 
-func hostGame(a *App, req wire.CreateRequest) {
+// Host hosts the game of req (a network game, or a companion game with a
+// phone for each player) and opens this player's seat, the Colonial's.
+func Host(a *App, req wire.CreateRequest) {
 	base := a.server()
 	cr, err := client.Host(base, req)
 	if errors.Is(err, client.ErrUnreachable) {

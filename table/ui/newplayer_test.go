@@ -57,7 +57,7 @@ func TestEscOnTheTitleAsksBeforeQuitting(t *testing.T) {
 	assert.True(t, a.Quit, "Esc then Enter quits")
 
 	a = newTestApp(t)
-	clickButton(t, a, "14   Quit")
+	clickButton(t, a, "15   Quit")
 	assert.False(t, a.Quit, "the Quit row asks too")
 	assert.True(t, a.Confirming())
 

@@ -166,6 +166,7 @@ func (t *Title) items() []titleItem {
 		{label: "Measurement mode: settle a dispute", do: func() { a.Show(NewMeasure(a, nil, "")) }},
 		{label: "Scenario editor", do: func() { a.Show(NewEditor(a)) }},
 		{label: "Photo mode: rule from a photo of a real table", do: func() { AskPhoto(a) }},
+		{label: fmt.Sprintf("Choose the rules and pilots: %s", label), do: func() { t.choose(name) }, scenario: true},
 	}...)
 	if a.Platform == nil { // a browser tab is closed, not quit
 		items = append(items, titleItem{label: "Quit", do: t.quit})
@@ -198,6 +199,16 @@ func (t *Title) play(name string) {
 		return
 	}
 	PlayScenario(t.a, sc)
+}
+
+// choose opens the setup screen of a built-in scenario.
+func (t *Title) choose(name string) {
+	sc, err := scenarios.Load(name, t.a.Comp)
+	if err != nil {
+		t.a.Say("%v", err)
+		return
+	}
+	t.a.Show(NewChoose(t.a, sc, name))
 }
 
 // PlayScenario starts a game of a scenario, each side played as chosen
