@@ -441,3 +441,7 @@ func (ch *Choose) Draw(l *kit.List) {
 		a.Button(l, r, it.label, false, ch.chosen == nil && i < len(acts), it.do)
 	}
 }
+
+// wordy: the setup's words (each ship's talents and flaws, the check's
+// verdict) are what the page carries for its readers.
+func (ch *Choose) wordy() bool { return true }
