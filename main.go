@@ -20,7 +20,8 @@ import (
 
 func main() {
 	var o table.Options
-	o.Host = host
+	webDir := "out/web"
+	o.Host = hostOn(&webDir)
 	flag.StringVar(&o.Scenario, "scenario", scenarios.Default, "what to play: a built-in `scenario` ("+strings.Join(scenarios.Names(), ", ")+") or a scenario file (YAML, scenarios/FORMAT.md)")
 	flag.StringVar(&o.Colonial, "colonial", ui.Human, "the Colonial `player`: "+strings.Join(ui.PlayerChoices(), ", ")+" (human: a player at this machine; the others are the computer)")
 	flag.StringVar(&o.Cylon, "cylon", ui.Human, "the Cylon `player`: "+strings.Join(ui.PlayerChoices(), ", "))
@@ -42,6 +43,7 @@ func main() {
 		return nil
 	})
 	flag.StringVar(&o.DataDir, "data", table.DataDir(), "the `folder` where the game in progress is autosaved (Continue on the title); empty: no autosave")
+	flag.StringVar(&webDir, "web", webDir, "the browser page `folder` (built by make web) the game server this program starts serves to the phones of a companion game")
 	flag.StringVar(&o.Server, "server", "", "the game server of network games (`URL`, default "+ui.DefaultServer+"; Host starts one there when none answers)")
 	flag.IntVar(&o.Width, "width", 1280, "window `width` in pixels")
 	flag.IntVar(&o.Height, "height", 800, "window `height` in pixels")

@@ -12,8 +12,11 @@ import (
 // folder data, served with HTTPServer's timeouts, and returns what stops
 // it: the HTTP server first, then the database. It is the host a program
 // hands to the table view (ui.App.Host), which links no server itself.
-func Listen(addr, data string) (io.Closer, error) {
-	s, err := New(Options{Data: data})
+func Listen(addr, data string) (io.Closer, error) { return ListenWith(addr, Options{Data: data}) }
+
+// ListenWith is Listen with the server's options (its page: Options.Web).
+func ListenWith(addr string, opts Options) (io.Closer, error) {
+	s, err := New(opts)
 	if err != nil {
 		return nil, err
 	}

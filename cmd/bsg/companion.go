@@ -89,7 +89,7 @@ func companion(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	base := *public
 	if base == "" {
-		base = "http://" + reachable(ln.Addr().(*net.TCPAddr))
+		base = "http://" + client.Reachable(ln.Addr().(*net.TCPAddr))
 	}
 	hs := s.HTTPServer()
 	served := make(chan error, 1)
@@ -113,26 +113,6 @@ func companion(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	defer cancel()
 	_ = hs.Shutdown(sctx)
 	return nil
-}
-
-// reachable is the listener's address as the phones on this machine's
-// network reach it: an unspecified host (0.0.0.0, ::) becomes the
-// machine's first non-loopback IPv4 address, or the loopback when it has
-// none.
-func reachable(a *net.TCPAddr) string {
-	if !a.IP.IsUnspecified() {
-		return a.String()
-	}
-	ip := "127.0.0.1"
-	if addrs, err := net.InterfaceAddrs(); err == nil {
-		for _, ad := range addrs {
-			if n, ok := ad.(*net.IPNet); ok && !n.IP.IsLoopback() && n.IP.To4() != nil {
-				ip = n.IP.String()
-				break
-			}
-		}
-	}
-	return net.JoinHostPort(ip, fmt.Sprint(a.Port))
 }
 
 // createCompanion creates a companion game on the server at base and

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net"
 	"net/url"
 	"path/filepath"
+	"strconv"
 
 	"github.com/starshipbattles/bsg/client"
 	"github.com/starshipbattles/bsg/starship"
@@ -44,7 +46,7 @@ func HostShared(a *App, req wire.CreateRequest) {
 	base := a.server()
 	cr, err := client.Host(base, req)
 	if errors.Is(err, client.ErrUnreachable) {
-		if err = a.startServer(base); err == nil {
+		if err = a.startServer(base, ""); err == nil {
 			cr, err = client.Host(base, req)
 		}
 	}
@@ -57,11 +59,19 @@ func HostShared(a *App, req wire.CreateRequest) {
 
 // Host hosts the game of req (a network game, or a companion game with a
 // phone for each player) and opens this player's seat, the Colonial's.
+//
+// A companion game hosted from the desktop on the default server is
+// hosted where the players' phones reach it: a server listening on every
+// interface of this machine, the links naming its address on the network
+// (companionServer), serving the browser page the phones open.
 func Host(a *App, req wire.CreateRequest) {
-	base := a.server()
+	base, listen := a.server(), ""
+	if req.Companion && a.Platform == nil && a.Server == "" {
+		base, listen = companionServer(client.Reachable)
+	}
 	cr, err := client.Host(base, req)
 	if errors.Is(err, client.ErrUnreachable) {
-		if err = a.startServer(base); err == nil {
+		if err = a.startServer(base, listen); err == nil {
 			cr, err = client.Host(base, req)
 		}
 	}
@@ -106,9 +116,21 @@ func (s appSeals) Put(name string, data []byte) error { return s.store().Put(nam
 
 func (s appSeals) Get(name string) ([]byte, error) { return s.store().Get(name) }
 
+// companionServer is the server of a companion game hosted from the
+// desktop: its base URL as the phones on this machine's network reach it
+// (reach: client.Reachable), and the address it listens on, every
+// interface at the default server's port.
+func companionServer(reach func(*net.TCPAddr) string) (base, listen string) {
+	u, _ := url.Parse(DefaultServer)
+	port, _ := strconv.Atoi(u.Port())
+	return "http://" + reach(&net.TCPAddr{IP: net.IPv4zero, Port: port}), net.JoinHostPort("0.0.0.0", u.Port())
+}
+
 // startServer starts a game server inside this program on base's address
-// through App.Host (handed in by the program: the view links no server).
-func (a *App) startServer(base string) error {
+// (or on listen, when given) through App.Host (handed in by the program:
+// the view links no server); what the program says of it (a browser page
+// not built) is said.
+func (a *App) startServer(base, listen string) error {
 	if a.Host == nil {
 		return fmt.Errorf("host: no game server answers at %s, and this program cannot start one: run bsg serve", base)
 	}
@@ -119,11 +141,18 @@ func (a *App) startServer(base string) error {
 	if a.hosted != nil {
 		return errors.New("host: the server this program started does not answer")
 	}
-	c, err := a.Host(u.Host, filepath.Join(a.Dir, "server"))
+	addr := u.Host
+	if listen != "" {
+		addr = listen
+	}
+	c, err := a.Host(addr, filepath.Join(a.Dir, "server"))
 	if err != nil {
 		return fmt.Errorf("host: %w", err)
 	}
 	a.hosted = c
+	if n, ok := c.(interface{ Note() string }); ok && n.Note() != "" {
+		a.Say("%s", n.Note())
+	}
 	return nil
 }
 

@@ -2,6 +2,10 @@ package ui
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -178,3 +182,36 @@ func TestANetworkSeatsBriefingSaysWhichSide(t *testing.T) {
 		assert.Contains(t, text, "You play the "+side+" side in network game "+cr.Game+".")
 	}
 }
+
+// A companion game hosted from the desktop is hosted where the phones at
+// the table reach it: the server listens on every interface at the
+// default port, and the links name this machine's address on its network
+// (issue 27: each player with their phone).
+func TestCompanionServerIsWhereThePhonesReachIt(t *testing.T) {
+	base, listen := companionServer(func(a *net.TCPAddr) string {
+		assert.True(t, a.IP.IsUnspecified(), "asked for every interface")
+		return fmt.Sprintf("192.168.1.20:%d", a.Port)
+	})
+	assert.Equal(t, "http://192.168.1.20:7878", base)
+	assert.Equal(t, "0.0.0.0:7878", listen)
+
+	// the program's host is asked to listen there, and what it says of
+	// the server it started (the page not built) is said
+	a := newTestApp(t)
+	var asked []string
+	a.Host = func(addr, dir string) (io.Closer, error) {
+		asked = append(asked, addr)
+		return nil, errors.New("not in a test")
+	}
+	require.Error(t, a.startServer("http://127.0.0.1:7878", "0.0.0.0:7878"))
+	require.Error(t, a.startServer("http://127.0.0.1:7878", ""))
+	assert.Equal(t, []string{"0.0.0.0:7878", "127.0.0.1:7878"}, asked)
+	a.Host = func(addr, dir string) (io.Closer, error) { return notedCloser{"no browser page in out/web"}, nil }
+	require.NoError(t, a.startServer("http://127.0.0.1:7878", ""))
+	assert.Contains(t, a.Status(), "no browser page in out/web")
+}
+
+type notedCloser struct{ note string }
+
+func (notedCloser) Close() error   { return nil }
+func (n notedCloser) Note() string { return n.note }
