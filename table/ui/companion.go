@@ -120,8 +120,14 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 		// may see it): the device goes to them behind a cover
 		para(passNeedWords(n, side), 14, kit.ColInk, true, 6)
 		owner := n.Side
-		row([]string{"Pass the device to the " + SideName(owner) + " player"}, func(int) { g.passDevice(owner, "to draw a counter") })
+		row([]string{"Pass the device to the " + SideName(owner) + " player"}, func(int) { g.passDevice(owner, "to draw a counter", true) })
 		n = nil
+	}
+	if oneDevice && g.alone != "" && (n == nil || !mine || n.What != battle.DrawCounter) {
+		// the holder alone sees its counters (the log, the books): until
+		// they hide them, the other player looks away
+		para(fmt.Sprintf("%s player: your counters are on screen, only for you. Hide them before the %s player looks again.", SideName(g.alone), SideName(g.alone.Opponent())), 14, kit.ColWarn, true, 6)
+		row([]string{"Hide my counters: both may look"}, func(int) { g.alone = "" })
 	}
 	if n != nil {
 		what := client.NeedText(n, side)
@@ -223,10 +229,16 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 }
 
 // passDevice hands one device (seat.Pair) to side's player behind a
-// cover screen: the controls are theirs once they take it.
-func (g *Game) passDevice(side battle.Side, why string) {
+// cover screen: the controls are theirs once they take it; private: they
+// hold it alone, to see their secrets (a counter they draw), until they
+// hide them (Game.alone).
+func (g *Game) passDevice(side battle.Side, why string, private bool) {
 	g.passTo(side, fmt.Sprintf("Pass the device to the %s player %s. %s player, look away. %s when ready.", SideName(side), why, SideName(side.Opponent()), coverGo), func() {
 		g.side = side
+		g.alone = ""
+		if private {
+			g.alone = side
+		}
 		if p, ok := g.seat.(*seat.Pair); ok {
 			p.Pass(side)
 		}
@@ -292,7 +304,7 @@ func (g *Game) drawOffers(tb seat.Table, side battle.Side, propose bool, pr *pan
 			// no answer from the proposer)
 			other := side.Opponent()
 			para(fmt.Sprintf("Your pose proposal waits for the %s player's answer.", SideName(other)), 13, kit.ColSecondary, false, 6)
-			row([]string{"Pass the device to the " + SideName(other) + " player"}, func(int) { g.passDevice(other, "to answer the pose proposal") })
+			row([]string{"Pass the device to the " + SideName(other) + " player"}, func(int) { g.passDevice(other, "to answer the pose proposal", false) })
 		} else {
 			para("Your pose proposal waits for the other player's answer.", 13, kit.ColSecondary, false, 6)
 		}
@@ -306,7 +318,7 @@ func (g *Game) drawOffers(tb seat.Table, side battle.Side, propose bool, pr *pan
 			// proposer by a stray press)
 			para(fmt.Sprintf("Your undo proposal waits for the %s player's answer.", SideName(side.Opponent())), 13, kit.ColSecondary, false, 6)
 			other := side.Opponent()
-			row([]string{"Pass the device to the " + SideName(other) + " player"}, func(int) { g.passDevice(other, "to answer the undo proposal") })
+			row([]string{"Pass the device to the " + SideName(other) + " player"}, func(int) { g.passDevice(other, "to answer the undo proposal", false) })
 		} else if o != nil {
 			para("Your undo proposal waits for the other player.", 13, kit.ColSecondary, false, 6)
 		} else if propose && tb.UndoPoints() > 0 && tb.PoseOffer() == nil {

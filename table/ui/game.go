@@ -41,6 +41,11 @@ type Game struct {
 	// table is a companion player's pose correction in progress: the
 	// ship chosen, the typed fields, a drag on the board (companion.go)
 	table tableEdit
+	// alone is, on one device passed between the players (seat.Pair),
+	// the side whose player holds it alone to see its secrets (a counter
+	// they draw, after passDevice), until they hide them again; "" while
+	// both look at it
+	alone battle.Side
 	// the panel's content scrolls above its footer (scroll.go)
 	scroll      kit.Scroll
 	foot        kit.Rect
@@ -425,6 +430,7 @@ const (
 // cover shows a cover screen of a kind, for a side ("" for both), then
 // calls then.
 func (g *Game) cover(kind coverKind, side battle.Side, title string, ps []para, then func()) {
+	g.alone = "" // the device changes hands, or both may look
 	g.st, g.coverKind, g.coverSide, g.coverTitle, g.coverParas, g.afterCover = stCover, kind, side, title, ps, then
 	g.coverScroll.Top()
 }
@@ -957,6 +963,12 @@ func (g *Game) privateSide() battle.Side {
 	}
 	if g.readOnly {
 		return g.viewAs
+	}
+	if _, ok := g.seat.(*seat.Pair); ok {
+		// one device between the players at the table: both look at it
+		// but while its holder is alone with it (passDevice to draw a
+		// counter, until they hide it again)
+		return g.alone
 	}
 	// Against the computer the one player may see its own secrets always.
 	return g.human()

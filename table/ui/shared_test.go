@@ -15,6 +15,7 @@ import (
 	"github.com/starshipbattles/bsg/server"
 	"github.com/starshipbattles/bsg/table/seat"
 	"github.com/starshipbattles/bsg/table/ui/kit"
+	"github.com/starshipbattles/bsg/wire"
 )
 
 // One device passed between the players at a real table (the table
@@ -42,8 +43,8 @@ func TestSharedCompanionOnOneDevice(t *testing.T) {
 	t.Cleanup(p.Leave)
 	sc := screen{a, g}
 	covers := map[battle.Side]bool{}
-	undone, proposed, agreed, passed := false, false, false, false
-	points := 0
+	undone, proposed, agreed, passed, hid := false, false, false, false, false
+	points, leaks := 0, 0
 	agreeSeq := 0
 	// a bound on the loop, not a budget: every step waits on the seats'
 	// state (Pair.Status says Sending while either seat is behind)
@@ -78,6 +79,7 @@ func TestSharedCompanionOnOneDevice(t *testing.T) {
 			}
 		}
 		text := strings.Join(strings.Fields(drawnText(a)), " ") // lines wrapped at phone size
+		leaks += secretsShown(t, g, p, text)
 		if g.Stage() == "cover" {
 			for _, side := range battle.Sides {
 				if strings.Contains(text, SideName(side)+" player: take the controls") {
@@ -100,6 +102,10 @@ func TestSharedCompanionOnOneDevice(t *testing.T) {
 			acted = true
 		case n != nil && mine && strings.Contains(text, "Let the app roll"):
 			clickButton(t, a, "Let the app roll")
+			acted = true
+		case strings.Contains(text, "Hide my counters: both may look"):
+			hid = true
+			clickButton(t, a, "Hide my counters: both may look")
 			acted = true
 		case n != nil && mine && strings.Contains(text, "Draw from the app's secret cup"):
 			require.Equal(t, n.Side, p.Hand(), "a counter is drawn by its owner, holding the device")
@@ -133,6 +139,8 @@ func TestSharedCompanionOnOneDevice(t *testing.T) {
 	assert.True(t, covers[battle.Colonial] && covers[battle.Cylon], "a cover before each side's controls: %v", covers)
 	assert.True(t, proposed && undone)
 	_ = passed // the Colonial's counters depend on the dice rolled
+	assert.Zero(t, leaks, "no side's secret drawn while both look at the device")
+	t.Logf("counters hidden by their owner: %v", hid)
 	require.NoError(t, p.Status().Err)
 }
 
@@ -275,4 +283,130 @@ func TestSharedCompanionPoseProposalPassedToItsOwner(t *testing.T) {
 		return tb.PoseOffer() == nil
 	})
 	assert.Equal(t, battle.Aligning, p.Of(owner).State().View.Phase, "still aligning")
+}
+
+// secretsShown counts, in a frame's text, the secret lines of a side
+// (its counters drawn, battle.Event.Secret) drawn while both players may
+// look at the one device: any moment but that side's own planning or
+// declaration behind its cover, its counter being drawn, or the holder
+// alone with its counters on screen (the "Hide my counters" row). Each
+// is reported.
+func secretsShown(t *testing.T, g *Game, p *seat.Pair, text string) int {
+	t.Helper()
+	n := 0
+	for _, e := range p.Events() {
+		if !e.Secret {
+			continue
+		}
+		line := strings.Join(strings.Fields(kit.Clean(g.line(logEntry{Event: e}))), " ")
+		if line == "" || !strings.Contains(text, line) {
+			continue
+		}
+		need, mine := seat.Table(p).Need()
+		alone := g.side == e.Side && (g.Stage() == "plan" || g.Stage() == "declare" ||
+			strings.Contains(text, "Hide my counters") || need != nil && mine && need.What == battle.DrawCounter && need.Side == e.Side)
+		if !alone {
+			t.Errorf("%s's secret %q drawn at stage %s, %s holding the device:\n%s", e.Side, line, g.Stage(), p.Hand(), text)
+			n++
+		}
+	}
+	return n
+}
+
+// noseToNose is a companion battle where shots come at once: a Viper
+// and a Raider 300 mm apart, nose to nose, and a second pair beside them.
+const noseToNose = `name: Close quarters on one device
+rules: quick
+table: {width: 900, depth: 900}
+ships:
+  - {id: viper-1, side: colonial, class: viper-mk2, pose: {x: 300, y: 300, heading: 90}, ke: 1}
+  - {id: viper-2, side: colonial, class: viper-mk2, pose: {x: 600, y: 300, heading: 90}, ke: 1}
+  - {id: raider-1, side: cylon, class: cylon-raider, pose: {x: 300, y: 600, heading: 270}, ke: 1}
+  - {id: raider-2, side: cylon, class: cylon-raider, pose: {x: 600, y: 600, heading: 270}, ke: 1}
+victory:
+  - {kind: eliminate-all}
+`
+
+// The secrets on one device (issue 27: "one shared device with cover
+// screens"; Damage counters are drawn face down: only their owner sees
+// them): a battle of hits on one device, every attack die typed as a 6,
+// every counter drawn from the app's secret cup by its owner after the
+// device is passed to them. In every frame, no side's counter is drawn
+// while both players look (the log, the playback, the aligning step);
+// the owner sees it alone and hides it again ("Hide my counters").
+func TestSharedCompanionKeepsEachSidesCountersSecret(t *testing.T) {
+	s, err := server.New(server.Options{Data: t.TempDir()})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	a := newTestApp(t)
+	a.Server = hs.URL
+	a.Handle(kit.Event{Kind: kit.Resize, W: 390, H: 844})
+	HostShared(a, wire.CreateRequest{YAML: noseToNose, Companion: true})
+	g, ok := a.Screen().(*Game)
+	require.True(t, ok, "the game screen: %s", drawnText(a))
+	p, ok := g.seat.(*seat.Pair)
+	require.True(t, ok)
+	t.Cleanup(p.Leave)
+	sc := screen{a, g}
+	leaks, hidden := 0, map[battle.Side]int{}
+	drawn := func() map[battle.Side]int {
+		out := map[battle.Side]int{}
+		for _, e := range p.Events() {
+			if e.Secret && (e.Kind == battle.EvCounters || e.Kind == battle.EvCollisionKept) {
+				out[e.Side]++
+			}
+		}
+		return out
+	}
+	deadline := time.Now().Add(5 * time.Minute) // a bound on a hang, not a budget
+	for {
+		require.True(t, time.Now().Before(deadline), "stuck at %s: %s", g.Stage(), drawnText(a))
+		st := p.Of(battle.Colonial).State()
+		if st != nil && (st.View.Phase == battle.Over || st.View.Turn >= 4) {
+			break
+		}
+		text := strings.Join(strings.Fields(drawnText(a)), " ")
+		leaks += secretsShown(t, g, p, text)
+		acted := false
+		busy := p.Status().Sending != ""
+		tb := seat.Table(p)
+		n, mine := tb.Need()
+		switch {
+		case !busy && g.Stage() != "cover" && strings.Contains(text, "Hide my counters: both may look"):
+			// the owner has seen its counters alone: both may look again
+			hidden[g.alone]++
+			clickButton(t, a, "Hide my counters: both may look")
+			acted = true
+		case busy || g.Stage() == "cover" || g.Stage() == "anim" || g.Stage() == "results":
+		case n != nil && !mine && strings.Contains(text, "Pass the device to the"):
+			clickButton(t, a, "Pass the device to the "+SideName(n.Side)+" player")
+			acted = true
+		case n != nil && mine && n.What == battle.DrawDie && strings.Contains(text, "Let the app roll"):
+			clickButton(t, a, "6")
+			acted = true
+		case n != nil && mine && strings.Contains(text, "Let the app roll"):
+			clickButton(t, a, "Let the app roll")
+			acted = true
+		case n != nil && mine && strings.Contains(text, "Draw from the app's secret cup"):
+			require.Equal(t, n.Side, p.Hand(), "a counter is drawn by its owner, holding the device")
+			clickButton(t, a, "Draw from the app's secret cup")
+			acted = true
+		case n == nil && st != nil && st.View.Phase == battle.Aligning && strings.Contains(text, "The table is aligned"):
+			clickButton(t, a, "The table is aligned")
+			acted = true
+		}
+		if !acted && act(t, sc) {
+			acted = true
+		}
+		if !acted {
+			time.Sleep(time.Millisecond)
+			a.Tick(1.0 / 60)
+		}
+	}
+	t.Logf("counters drawn %v, hidden by their owners %v", drawn(), hidden)
+	require.NotEmpty(t, drawn(), "the battle drew counters (every die a 6)")
+	assert.NotEmpty(t, hidden, "an owner saw a counter alone and hid it")
+	assert.Zero(t, leaks, "no side's counter drawn while both look at the device")
+	require.NoError(t, p.Status().Err)
 }
