@@ -126,3 +126,78 @@ func optionNames(options []string) string {
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
+
+// TakeBackText says an action of a companion game that an undo would take
+// back, to the player of seat: "the die 3 the Cylon player typed for
+// raider-1's attack on viper-1", "the counter the Colonial player drew
+// from the app's secret cup for viper-1's damage (a hit by raider-1)". It
+// is the one rendering of a wire.TakeBack.
+func TakeBackText(t wire.TakeBack, seat battle.Side) string {
+	who := "the " + t.By.Title() + " player"
+	if t.By == seat {
+		who = "you"
+	}
+	typed := func(what string) string {
+		s := what + " " + who + " typed"
+		if t.Need != nil {
+			s += " for " + t.Need.For
+		}
+		return s
+	}
+	switch t.Kind {
+	case wire.TakeDie:
+		return typed(fmt.Sprintf("the die %d", derefInt(t.Value)))
+	case wire.TakeChoice:
+		choice := fmt.Sprint(derefInt(t.Value))
+		if t.Need != nil && derefInt(t.Value) >= 0 && derefInt(t.Value) < len(t.Need.Options) {
+			choice = t.Need.Options[derefInt(t.Value)]
+			if s := battle.Side(choice); s == battle.Colonial || s == battle.Cylon {
+				choice = s.Title()
+			}
+		}
+		return typed("the choice " + choice)
+	case wire.TakeCounter:
+		what := "the counter"
+		if t.Counter != nil {
+			what = "the counter " + t.Counter.String()
+		}
+		s := what + " " + who + " drew from the table's cup"
+		if t.Need != nil {
+			s += " for " + t.Need.For
+		}
+		return s
+	case wire.TakeAppRoll:
+		s := "the app's roll"
+		if t.Need != nil {
+			s += " for " + t.Need.For
+		}
+		return s
+	case wire.TakeAppDraw:
+		s := "the counter " + who + " drew from the app's secret cup"
+		if t.Need != nil {
+			s += " for " + t.Need.For
+		}
+		return s + " (it goes back into the cup)"
+	case wire.TakePlans:
+		return fmt.Sprintf("the plans of turn %d (every ship's plan: both players plan again)", t.Turn)
+	case wire.TakePose:
+		return fmt.Sprintf("the pose of %s as %s corrected it", t.Ship, who)
+	case wire.TakeAligned:
+		return "the word that the table is aligned (" + who + " said it)"
+	case wire.TakeDeclared:
+		return fmt.Sprintf("the shots %s declared", who)
+	case wire.TakePoses:
+		return "the pose proposal " + who + " agreed to (the models' poses go back)"
+	}
+	if t.Command != "" {
+		return fmt.Sprintf("the %s decision %s made", t.Command, who)
+	}
+	return "an action of " + who
+}
+
+func derefInt(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}

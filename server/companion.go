@@ -40,6 +40,9 @@ type mark struct {
 	need    *battle.NeedInput
 	moves   []wire.TableMove
 	aligned map[battle.Side]bool
+	// did is the action made from this mark: what an undo to it takes
+	// back (wire.TakeBack)
+	did wire.TakeBack
 }
 
 // companion reports whether the game is played at a real table.
@@ -85,6 +88,54 @@ func (g *game) undoable(m wire.ClientMsg) bool {
 		return m.Consent.Poses && m.Consent.Agree && g.poseOffer() != nil
 	}
 	return false
+}
+
+// takeBack describes message m of side, an action an undo may take back,
+// as the game stands before it (st; the need it answers).
+func (g *game) takeBack(st *battle.State, side battle.Side, m wire.ClientMsg) wire.TakeBack {
+	t := wire.TakeBack{By: side, Turn: st.Turn, Need: needOf(g.need)}
+	switch m.Type {
+	case wire.TypeSupply:
+		sup := m.Supply
+		switch {
+		case sup.Roll && g.need != nil && g.need.What == battle.DrawCounter:
+			t.Kind = wire.TakeAppDraw
+		case sup.Roll:
+			t.Kind = wire.TakeAppRoll
+		case sup.Counter != nil:
+			c := *sup.Counter
+			t.Kind, t.Counter = wire.TakeCounter, &c
+		case sup.Value != nil:
+			v := *sup.Value
+			t.Kind, t.Value = wire.TakeDie, &v
+			if g.need != nil && g.need.What == battle.DrawPick {
+				t.Kind = wire.TakeChoice
+			}
+		}
+		if g.need != nil {
+			t.Ship = g.need.Ship
+		}
+	case wire.TypeCommit:
+		t.Kind, t.Need = wire.TakePlans, nil
+	case wire.TypeConsent:
+		t.Kind, t.Need = wire.TakePoses, nil
+	case wire.TypeAct:
+		t.Need = nil
+		if c := m.Command; c != nil {
+			t.Ship, t.Command = c.Ship, c.Type
+			switch c.Type {
+			case battle.CmdPose:
+				t.Kind = wire.TakePose
+			case battle.CmdAligned:
+				t.Kind = wire.TakeAligned
+			case battle.CmdDeclare:
+				t.Kind = wire.TakeDeclared
+			default:
+				t.Kind = wire.TakeCommand
+			}
+		}
+	}
+	return t
 }
 
 // supply answers the draw the game waits for, with a value typed from the

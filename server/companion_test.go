@@ -261,6 +261,18 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	// the box's one "1 engine" counter, drawn from the table's cup
 	engineCounter := battle.Counter{Value: 1, Special: "engine"}
 	require.NoError(t, col.SupplyCounter(ctx, engineCounter))
+	// the last action, as an undo would take it back: the counter's value
+	// for its owner only (Fire!: the values stay secret)
+	tb.sync()
+	if last := col.State().Last; assert.NotNil(t, last) {
+		assert.Equal(t, wire.TakeCounter, last.Kind)
+		assert.Equal(t, &engineCounter, last.Counter)
+		assert.Equal(t, "raptor", last.Ship)
+	}
+	if last := cyl.State().Last; assert.NotNil(t, last) {
+		assert.Equal(t, wire.TakeCounter, last.Kind)
+		assert.Nil(t, last.Counter, "the Colonial's counter is not the Cylon's to know")
+	}
 
 	// Movement step 1 is over: the game waits for the table to be
 	// aligned. The escort's model stands 3 mm to the left of the twin's.
@@ -294,7 +306,10 @@ func TestCompanionGameOfTheJumpPoint(t *testing.T) {
 	// Undo by agreement: proposed, declined; proposed, agreed.
 	require.NoError(t, col.Undo(ctx, 1))
 	tb.sync()
-	require.Equal(t, &wire.UndoOffer{By: battle.Colonial, Back: 1}, cyl.State().Undo)
+	// the offer says what it takes back: the pose of escort-1 the
+	// Colonial player corrected
+	require.Equal(t, &wire.UndoOffer{By: battle.Colonial, Back: 1, Takes: []wire.TakeBack{
+		{By: battle.Colonial, Kind: wire.TakePose, Turn: 1, Ship: "escort-1", Command: battle.CmdPose}}}, cyl.State().Undo)
 	tb.refused(col.Consent(ctx, true), "the proposer's own consent")
 	require.NoError(t, cyl.Consent(ctx, false))
 	st = tb.sync()

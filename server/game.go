@@ -265,6 +265,7 @@ func (g *game) handle(side battle.Side, m wire.ClientMsg) error {
 	var before *mark
 	if g.companion() && g.undoable(m) {
 		mk := g.markNow()
+		mk.did = g.takeBack(&st, side, m)
 		before = &mk
 	}
 	var err error
@@ -677,7 +678,19 @@ func (g *game) state(seat battle.Side) *wire.State {
 		}
 	}
 	if g.companion() {
-		s.Companion, s.Need, s.Undo, s.UndoPoints, s.Moves = true, needOf(g.need), g.offer, len(g.marks), g.moves
+		s.Companion, s.Need, s.UndoPoints, s.Moves = true, needOf(g.need), len(g.marks), g.moves
+		if o := g.offer; o != nil {
+			// what it takes back, as this seat may know it
+			u := *o
+			for _, mk := range g.marks[len(g.marks)-o.Back:] {
+				u.Takes = append(u.Takes, mk.did.For(seat))
+			}
+			s.Undo = &u
+		}
+		if n := len(g.marks); n > 0 {
+			last := g.marks[n-1].did.For(seat)
+			s.Last = &last
+		}
 		s.Poses = g.poseOffer()
 		for _, side := range battle.Sides {
 			if g.aligned[side] {

@@ -147,10 +147,56 @@ func (n Need) Equal(o Need) bool {
 	return n.What == o.What && n.Of == o.Of && n.For == o.For && n.Ship == o.Ship && n.Side == o.Side && n.Cup == o.Cup && slices.Equal(n.Options, o.Options)
 }
 
-// UndoOffer is an undo proposal waiting for the other player's consent.
+// UndoOffer is an undo proposal waiting for the other player's consent;
+// Takes are the actions it takes back, oldest first (what each seat may
+// know of them: TakeBack).
 type UndoOffer struct {
-	By   battle.Side `json:"by"`
-	Back int         `json:"back"`
+	By    battle.Side `json:"by"`
+	Back  int         `json:"back"`
+	Takes []TakeBack  `json:"takes,omitempty"`
+}
+
+// TakeBackKind is what kind of action of a companion game an undo takes
+// back.
+type TakeBackKind string
+
+// The actions an undo takes back (server: undoable).
+const (
+	TakeDie      TakeBackKind = "die"      // a die typed from the table (Value)
+	TakeChoice   TakeBackKind = "choice"   // a choice at random typed (Value, an index of Need.Options)
+	TakeCounter  TakeBackKind = "counter"  // a counter typed from the table's cup (Counter: its owner's seat only)
+	TakeAppRoll  TakeBackKind = "app-roll" // a die or a choice the app rolled
+	TakeAppDraw  TakeBackKind = "app-draw" // a counter drawn from the app's secret cup
+	TakePlans    TakeBackKind = "plans"    // the first commitment of a round: every plan of the round goes back
+	TakePose     TakeBackKind = "pose"     // a ship's pose corrected (Ship)
+	TakeAligned  TakeBackKind = "aligned"  // the word that the table is aligned
+	TakeDeclared TakeBackKind = "declared" // a side's declaration of its shots
+	TakePoses    TakeBackKind = "poses"    // the other player's pose proposal, agreed (By: who agreed)
+	TakeCommand  TakeBackKind = "command"  // another open decision (Command: its type)
+)
+
+// TakeBack is one action of a companion game, as an agreed undo would
+// take it back: who made it, its kind, the need it answered (Need: the
+// die's or counter's purpose and ship) and what was typed. A counter's
+// value is sent to its owner's seat only (Fire!: the values stay secret).
+type TakeBack struct {
+	By      battle.Side        `json:"by"`
+	Kind    TakeBackKind       `json:"kind"`
+	Turn    int                `json:"turn"`
+	Need    *Need              `json:"need,omitempty"`
+	Value   *int               `json:"value,omitempty"`
+	Counter *battle.Counter    `json:"counter,omitempty"`
+	Ship    string             `json:"ship,omitempty"`
+	Command battle.CommandType `json:"command,omitempty"`
+}
+
+// For returns what a seat may know of the action: a counter's value only
+// for its owner (the need's Side).
+func (t TakeBack) For(seat battle.Side) TakeBack {
+	if t.Counter != nil && (t.Need == nil || t.Need.Side != seat) {
+		t.Counter = nil
+	}
+	return t
 }
 
 // TableMove is one ship's revealed move as the players copy it onto the
@@ -255,6 +301,9 @@ type State struct {
 	Need       *Need      `json:"need,omitempty"`
 	Undo       *UndoOffer `json:"undo,omitempty"`
 	UndoPoints int        `json:"undo_points,omitempty"`
+	// Last is the action an undo of one action would take back (nil when
+	// there is none), as this seat may know it (TakeBack.For).
+	Last *TakeBack `json:"last,omitempty"`
 	// Poses is a pose proposal for one seat's ships waiting for that
 	// seat's answer (Consent with Poses).
 	Poses *PoseOffer  `json:"poses,omitempty"`

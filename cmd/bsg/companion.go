@@ -183,6 +183,11 @@ func companionText(st *wire.State) string {
 	}
 	if u := st.Undo; u != nil {
 		fmt.Fprintf(&b, "the %s player proposes to take back %d action(s): the other player consents or declines\n", u.By, u.Back)
+		for _, t := range u.Takes {
+			b.WriteString("  " + client.TakeBackText(t, st.Seat) + "\n")
+		}
+	} else if t := st.Last; t != nil {
+		fmt.Fprintf(&b, "the last action (an undo by agreement takes it back): %s\n", client.TakeBackText(*t, st.Seat))
 	}
 	if len(st.Moves) > 0 {
 		fmt.Fprintf(&b, "turn %d's moves to copy onto the table:\n", st.Moves[0].Turn)

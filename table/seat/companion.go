@@ -39,6 +39,10 @@ type Table interface {
 	AnswerUndo(agree bool) error
 	Offer() *wire.UndoOffer
 	UndoPoints() int
+	// LastAction is what an undo of one action would take back (nil:
+	// none), as this seat may know it (a counter's value only for its
+	// owner: wire.TakeBack.For).
+	LastAction() *wire.TakeBack
 	// ProposePoses proposes where the other player's models stand (from
 	// a photo of a disputed shot, or set on the twin): only a ship's
 	// owner corrects it, so the owner agrees or refuses (AnswerPoses).
@@ -255,6 +259,14 @@ func (c *Companion) AnswerPoses(agree bool) error {
 func (c *Companion) PoseOffer() *wire.PoseOffer {
 	if st := c.State(); st != nil {
 		return st.Poses
+	}
+	return nil
+}
+
+// LastAction implements Table.
+func (c *Companion) LastAction() *wire.TakeBack {
+	if st := c.State(); st != nil {
+		return st.Last
 	}
 	return nil
 }

@@ -294,8 +294,12 @@ func (p *Pair) AnswerUndo(agree bool) error {
 	return c.AnswerUndo(agree)
 }
 
-// Offer implements Table.
-func (p *Pair) Offer() *wire.UndoOffer { return p.latest().Offer() }
+// Offer implements Table: as the player holding the device may know it
+// (its actions' counters are the holder's own only: wire.TakeBack.For).
+func (p *Pair) Offer() *wire.UndoOffer { return p.held().Offer() }
+
+// LastAction implements Table, as the holder may know it.
+func (p *Pair) LastAction() *wire.TakeBack { return p.held().LastAction() }
 
 // UndoPoints implements Table.
 func (p *Pair) UndoPoints() int { return p.latest().UndoPoints() }

@@ -311,7 +311,7 @@ func (g *Game) drawOffers(tb seat.Table, side battle.Side, propose bool, pr *pan
 	}
 	if side != "" && g.publicView().Phase != battle.Over { // a game over takes nothing back
 		if o := tb.Offer(); o != nil && o.By != side {
-			para(offerWords(*o), 14, kit.ColWarn, true, 6)
+			para(offerWords(*o, side), 14, kit.ColWarn, true, 6)
 			row([]string{"Agree", "Decline"}, func(i int) { _ = tb.AnswerUndo(i == 0) })
 		} else if o != nil && oneDevice {
 			// one device: the other player answers, holding it (never the
@@ -322,6 +322,9 @@ func (g *Game) drawOffers(tb seat.Table, side battle.Side, propose bool, pr *pan
 		} else if o != nil {
 			para("Your undo proposal waits for the other player.", 13, kit.ColSecondary, false, 6)
 		} else if propose && tb.UndoPoints() > 0 && tb.PoseOffer() == nil {
+			if t := tb.LastAction(); t != nil {
+				para("The last action: "+client.TakeBackText(*t, side)+".", 12, kit.ColSecondary, false, 4)
+			}
 			row([]string{"Propose to undo the last action"}, func(int) { _ = tb.ProposeUndo(1) })
 		}
 	}
@@ -1152,12 +1155,24 @@ func (g *Game) drawPhotoRefusals(l *kit.List, v battle.View) {
 // offerWords says the other player's undo proposal (Undo by agreement):
 // "The Colonial player proposes to take back the last action", or "the
 // last 3 actions".
-func offerWords(o wire.UndoOffer) string {
+//
+// The actions it takes back are said as this seat may know them
+// (client.TakeBackText): "The Cylon player proposes to take back the last
+// action: the die 3 the Cylon player typed for raider-1's attack on
+// viper-1."
+func offerWords(o wire.UndoOffer, seat battle.Side) string {
 	back := "the last action"
 	if o.Back != 1 {
 		back = fmt.Sprintf("the last %d actions", o.Back)
 	}
-	return fmt.Sprintf("The %s player proposes to take back %s.", SideName(o.By), back)
+	if len(o.Takes) == 0 {
+		return fmt.Sprintf("The %s player proposes to take back %s.", SideName(o.By), back)
+	}
+	what := make([]string, len(o.Takes))
+	for i, t := range o.Takes {
+		what[i] = client.TakeBackText(t, seat)
+	}
+	return fmt.Sprintf("The %s player proposes to take back %s: %s.", SideName(o.By), back, strings.Join(what, "; "))
 }
 
 // pickLabels are the buttons of a choice at random typed from the table:
