@@ -43,13 +43,42 @@ func ParseJoin(s, defaultServer string) (server, token string, err error) {
 // that a record signed with any other key is refused.
 type Join struct {
 	Server, Token, Key string
+	// With is, in the link of a companion game on one device passed
+	// between the players ("&with=TOKEN"), the Cylon seat's token; Token
+	// is then the Colonial's.
+	With string
 }
 
 // ParseLink is ParseJoin, with the server's key a link carries
-// ("&key=HEX", 64 hexadecimal digits).
+// ("&key=HEX", 64 hexadecimal digits) and the second seat of a one-device
+// link ("&with=TOKEN").
 func ParseLink(s, defaultServer string) (Join, error) {
 	server, token, key, err := parseJoin(s, defaultServer)
-	return Join{Server: server, Token: token, Key: key}, err
+	j := Join{Server: server, Token: token, Key: key}
+	if err == nil && strings.Contains(s, "with=") {
+		j.With, err = withToken(s)
+	}
+	return j, err
+}
+
+// withToken is the "with" seat token of a one-device link.
+func withToken(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("join: link: %v", err)
+	}
+	with := u.Query().Get("with")
+	if len(with) != 32 || strings.Trim(with, "0123456789abcdef") != "" {
+		return "", fmt.Errorf("join: the second seat's token %q: allowed 32 hexadecimal digits", with)
+	}
+	if with == u.Query().Get("seat") {
+		return "", errors.New("join: a one-device link names two different seats")
+	}
+	return with, nil
 }
 
 func parseJoin(s, defaultServer string) (server, token, key string, err error) {

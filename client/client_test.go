@@ -205,3 +205,20 @@ func TestARefusedSeatIsToldApartFromNoServer(t *testing.T) {
 		}
 	}
 }
+
+// A one-device link of a companion game names both seats: the Colonial's
+// (seat) and the Cylon's (with); a malformed or repeated second seat is
+// refused.
+func TestParseOneDeviceLink(t *testing.T) {
+	col, cyl := strings.Repeat("a", 32), strings.Repeat("b", 32)
+	j, err := client.ParseLink("http://192.168.1.20:7878/?seat="+col+"&with="+cyl, "")
+	require.NoError(t, err)
+	assert.Equal(t, client.Join{Server: "http://192.168.1.20:7878", Token: col, With: cyl}, j)
+	j, err = client.ParseLink("http://h:1/?seat="+col, "")
+	require.NoError(t, err)
+	assert.Empty(t, j.With, "a one-seat link")
+	for _, bad := range []string{"http://h:1/?seat=" + col + "&with=xyz", "http://h:1/?seat=" + col + "&with=" + col, "http://h:1/?seat=" + col + "&with="} {
+		_, err := client.ParseLink(bad, "")
+		assert.Error(t, err, bad)
+	}
+}

@@ -543,6 +543,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		// record signed with any other.
 		resp.Links[k] = base + "/?seat=" + t + "&key=" + resp.PublicKey
 	}
+	if setup.Companion {
+		// one device passed between the players: both seats, the
+		// Colonial's first
+		resp.Links[wire.OneDevice] = base + "/?seat=" + tokens[string(battle.Colonial)] + "&with=" + tokens[string(battle.Cylon)] + "&key=" + resp.PublicKey
+	}
 	s.opts.Logf("game %s created by %s: %s", row.id, client, sc.ID)
 	writeJSON(w, resp)
 }

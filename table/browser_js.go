@@ -38,7 +38,11 @@ func PageArgs() []string {
 	}
 	if q.Has("seat") {
 		// a network game's link: its seat on the server that served the page
-		return []string{"-join", loc.Get("origin").String() + "/?seat=" + q.Get("seat")}
+		link := loc.Get("origin").String() + "/?seat=" + url.QueryEscape(q.Get("seat"))
+		if q.Has("with") { // one device for both players (a companion game)
+			link += "&with=" + url.QueryEscape(q.Get("with"))
+		}
+		return []string{"-join", link}
 	}
 	keys := make([]string, 0, len(q))
 	for k := range q {

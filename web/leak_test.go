@@ -297,6 +297,9 @@ func (r *relay) seats(links map[string]string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for side, link := range links {
+		if side == wire.OneDevice {
+			continue // both seats' link, the Colonial's token first
+		}
 		if u, err := url.Parse(link); err == nil {
 			r.tokens[u.Query().Get("seat")] = battle.Side(side)
 		}

@@ -537,6 +537,10 @@ type CreateRequest struct {
 	Choices *battle.Choices `json:"choices,omitempty"`
 }
 
+// OneDevice names, in a companion game's CreateResponse.Links, the link
+// that opens both seats on one device passed between the players.
+const OneDevice = "one-device"
+
 // MaxSpectatorDelay bounds CreateRequest.SpectatorDelay, in turns.
 const MaxSpectatorDelay = 10
 

@@ -129,6 +129,9 @@ func createCompanion(base string, req wire.CreateRequest, asJSON bool, stdout io
 	}
 	fmt.Fprintf(stdout, "companion game %s (%s): open one link on each player's phone\ncolonial:  %s\ncylon:     %s\nspectator: %s\n",
 		cr.Game, cr.Scenario, cr.Links["colonial"], cr.Links["cylon"], cr.Links["spectator"])
+	if l := cr.Links[wire.OneDevice]; l != "" {
+		fmt.Fprintf(stdout, "or both players on one device passed between them:\none device: %s\n", l)
+	}
 	return nil
 }
 

@@ -164,12 +164,16 @@ func JoinNetGame(a *App, link string) Screen {
 	if link == "" {
 		return &joinScreen{a: a}
 	}
-	base, token, err := client.ParseJoin(link, a.server())
+	j, err := client.ParseLink(link, a.server())
 	if err != nil {
-		j := &joinScreen{a: a, text: link, err: err.Error()}
-		return j
+		return &joinScreen{a: a, text: link, err: err.Error()}
 	}
-	return NewNetGame(a, base, token)
+	if j.With != "" {
+		// a companion game on one device passed between the players:
+		// both seats on this screen (the Colonial's token first)
+		return GameOn(a, seat.NewPair(seat.WithTable(a.netSeat(j.Server, j.Token)), seat.WithTable(a.netSeat(j.Server, j.With))))
+	}
+	return NewNetGame(a, j.Server, j.Token)
 }
 
 // joinScreen asks for a seat link or code.
@@ -193,12 +197,11 @@ func (j *joinScreen) Handle(ev kit.Event) {
 }
 
 func (j *joinScreen) join() {
-	base, token, err := client.ParseJoin(j.text, j.a.server())
-	if err != nil {
+	if _, err := client.ParseLink(j.text, j.a.server()); err != nil {
 		j.err = err.Error()
 		return
 	}
-	j.a.Show(NewNetGame(j.a, base, token))
+	j.a.Show(JoinNetGame(j.a, j.text))
 }
 
 func (j *joinScreen) Draw(l *kit.List) {
