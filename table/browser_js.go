@@ -305,6 +305,21 @@ func (b *browser) take() []upload {
 	return out
 }
 
+// ShowAddress puts link in the address bar in place of the page's own
+// address (history.replaceState, same origin only): a game hosted from
+// the title is found again by a reload, a bookmark or the back button.
+func (b *browser) ShowAddress(link string) {
+	u, err := url.Parse(link)
+	if err != nil {
+		return
+	}
+	loc := js.Global().Get("location")
+	if u.Host != "" && u.Host != loc.Get("host").String() {
+		return // another server's: the page cannot show it as its own
+	}
+	js.Global().Get("history").Call("replaceState", nil, "", u.RequestURI())
+}
+
 // Download implements ui.Platform: a link to the data, clicked.
 func (b *browser) Download(name string, data []byte) error {
 	doc := js.Global().Get("document")

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -85,6 +86,13 @@ func TestCompanionSetupChosenOnAPhone(t *testing.T) {
 	tapButton(t, ph, "Companion: a phone each")
 	waitFor(t, ph, pageWait, "the companion game", func(st ui.PageState) bool { return st.Screen == "companion game" })
 	screenshot(t, ph, "setup-phone-3-game")
+	// the address bar holds the host's seat link: a reload rejoins the
+	// game, not the title
+	var search string
+	require.NoError(t, chromedp.Run(ph, chromedp.Evaluate(`location.search`, &search)))
+	assert.Contains(t, search, "seat=", "the hosted game's link in the address bar")
+	require.NoError(t, chromedp.Run(ph, chromedp.Reload()))
+	waitFor(t, ph, pageWait, "the companion game after a reload", func(st ui.PageState) bool { return st.Screen == "companion game" })
 	mu.Lock()
 	require.Len(t, created, 1, "one game created")
 	game := created[0]

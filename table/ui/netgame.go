@@ -54,7 +54,16 @@ func HostShared(a *App, req wire.CreateRequest) {
 		a.Say("%v", err)
 		return
 	}
+	a.showAddress(cr.Links[wire.OneDevice])
 	a.Show(GameOn(a, seat.NewPair(seat.WithTable(a.netSeat(base, cr.Colonial)), seat.WithTable(a.netSeat(base, cr.Cylon)))))
+}
+
+// showAddress puts a hosted game's link in a browser's address bar (a
+// reload rejoins the game, not the title); elsewhere it does nothing.
+func (a *App) showAddress(link string) {
+	if p, ok := a.Platform.(interface{ ShowAddress(string) }); ok && link != "" {
+		p.ShowAddress(link)
+	}
 }
 
 // Host hosts the game of req (a network game, or a companion game with a
@@ -79,6 +88,7 @@ func Host(a *App, req wire.CreateRequest) {
 		a.Say("%v", err)
 		return
 	}
+	a.showAddress(cr.Links["colonial"])
 	ns := a.netSeat(base, cr.Colonial)
 	ns.Hosting(cr.Links["cylon"], codeOf(base, cr.Cylon))
 	var st seat.Seat = ns
