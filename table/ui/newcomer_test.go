@@ -328,6 +328,20 @@ func TestPilotTalentsAndFlawsByTheirNames(t *testing.T) {
 	assert.Contains(t, text, "flaws Tormented Soul (0 of 2 used)")
 	assert.NotContains(t, text, "quick-reflexes")
 	assert.NotContains(t, text, "tormented-soul")
+
+	// on a phone held upright the same books, whole: the last card not cut
+	ph := phoneApp(t)
+	pg, err := NewGame(ph, sc.Setup(), 3)
+	require.NoError(t, err)
+	ph.Show(pg.WithScenario(sc))
+	for i := 0; pg.Stage() != "plan" && i < 10; i++ {
+		enter(ph)
+	}
+	require.Equal(t, "plan", pg.Stage())
+	pg.sel = "apollo"
+	text = strings.Join(strings.Fields(frameText(ph)), " ")
+	assert.Contains(t, text, "flaws Tormented Soul (0 of 2 used)", "the books whole on a phone")
+	assert.NotContains(t, text, "…", "nothing of the books cut")
 }
 
 // TestPilotTalentsAndFlawsWithTheirUses (Pilots: Talents and flaws: a use

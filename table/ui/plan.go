@@ -893,9 +893,10 @@ func (g *Game) talentText(id string) string {
 	return id
 }
 
-// factsBlock writes the ship's facts in at most four lines (smaller type
-// when they are long) and returns the baseline below the block, always
-// the same height.
+// factsBlock writes the ship's facts in four lines (smaller type when they
+// are long) and returns the baseline below the block: the same height for
+// every ship, but for facts that do not fit four lines at the least size,
+// which are all written (never cut).
 func (g *Game) factsBlock(l *kit.List, x, y, w float64, facts string) float64 {
 	a := g.a
 	const lines = 4
@@ -907,15 +908,13 @@ func (g *Game) factsBlock(l *kit.List, x, y, w float64, facts string) float64 {
 		sz = a.TextSize(nominal)
 		wrapped = a.Fonts.Wrap(kit.Clean(facts), sz, w, false)
 	}
-	if len(wrapped) > lines {
-		wrapped = wrapped[:lines]
-		wrapped[lines-1] += "…"
-	}
 	lh := a.TextSize(12.5) * 1.3
 	for i, ln := range wrapped {
 		l.Text(kit.Pt{X: x, Y: y + float64(i)*sz*1.3}, ln, sz, kit.ColSecondary, kit.AnchorStart, false)
 	}
-	return y + lines*lh - lh
+	// the books are never cut (a phone's narrow panel, a pilot with many
+	// talents): past the block's lines at the least size, the block grows
+	return math.Max(y+lines*lh-lh, y+float64(len(wrapped))*sz*1.3-sz*1.3)
 }
 
 func facingWords(n int) string {
