@@ -152,6 +152,7 @@ type Game struct {
 	arcs, grid, ghosts, rings, labels bool
 	logOpen                           bool
 	logScroll                         int
+	logDrag                           *logDrag // a finger reading the log back
 	// replay: read-only, no controls
 	readOnly bool
 	viewAs   battle.Side
@@ -683,6 +684,20 @@ func (g *Game) Handle(ev kit.Event) {
 		return
 	}
 	if g.logOpen {
+		// a finger (or the mouse) dragged on the log reads it back: down
+		// shows earlier lines, a line per line's height dragged
+		lh := g.a.TextSize(13) * 1.3
+		switch {
+		case ev.Kind == kit.MouseDown:
+			g.logDrag = &logDrag{y: ev.Y, from: g.logScroll}
+			return
+		case ev.Kind == kit.MouseMove && g.logDrag != nil:
+			g.logScroll = max(0, g.logDrag.from+int((ev.Y-g.logDrag.y)/lh))
+			return
+		case ev.Kind == kit.MouseUp && g.logDrag != nil:
+			g.logDrag = nil
+			return
+		}
 		switch {
 		case ev.Kind == kit.KeyPress && ev.Key == kit.KeyPageUp, ev.Kind == kit.Wheel && ev.DY > 0:
 			g.logScroll += 5
@@ -1687,6 +1702,13 @@ func (g *Game) visibleEvents(v battle.View) []logEntry {
 	return out
 }
 
+// logDrag is a drag on the open log: where it began and the log's scroll
+// then.
+type logDrag struct {
+	y    float64
+	from int
+}
+
 // drawLog paints the whole log over the table.
 func (g *Game) drawLog(l *kit.List, view kit.Rect) {
 	a := g.a
@@ -1694,7 +1716,8 @@ func (g *Game) drawLog(l *kit.List, view kit.Rect) {
 	l.NewLayer()
 	r := view.Inset(30 * s)
 	l.Rect(r, kit.Alpha(kit.ColPanel, 0.97), kit.ColInk, 2)
-	a.Label(l, r.X+14*s, r.Y+28*s, "Battle log (PageUp/PageDown or wheel scroll; L or Esc closes)", 15, kit.ColInk, true)
+	top := a.Para(l, r.X+14*s, r.Y+28*s, r.W-28*s, a.Words("Battle log (PageUp/PageDown or wheel scroll; L or Esc closes)",
+		"Battle log: drag to read back; Log closes"), 15, kit.ColInk, true)
 	sz := a.TextSize(13)
 	type line struct {
 		s    string
@@ -1711,10 +1734,11 @@ func (g *Game) drawLog(l *kit.List, view kit.Rect) {
 			lines = append(lines, line{s: ln})
 		}
 	}
-	n := int((r.H - 60*s) / (sz * 1.3))
+	y := top - 6*s // the title may take two lines on a phone
+	n := int((r.Y + r.H - 12*s - y) / (sz * 1.3))
+	g.logScroll = min(g.logScroll, max(0, len(lines)-n)) // no scrolling past the first line
 	end := max(0, len(lines)-g.logScroll)
 	start := max(0, end-n)
-	y := r.Y + 40*s
 	for _, ln := range lines[start:end] {
 		y += sz * 1.3
 		l.Text(kit.Pt{X: r.X + 18*s, Y: y}, ln.s, sz, kit.ColInk, kit.AnchorStart, ln.bold)
