@@ -262,8 +262,23 @@ func (g *Game) drawPoseOffer(l *kit.List, v battle.View) {
 		l.Dashed(append(pts, pts[0]), kit.ColWarn, 2*a.S(), 6*a.S(), 4*a.S())
 		nose := g.cam.ToScreen(sp.Pose.Pos.Add(physics.Direction(sp.Pose.Heading).Mul(lk.Across / 2)))
 		l.Line([]kit.Pt{to, nose}, kit.ColWarn, 2*a.S())
-		l.HaloText(kit.Pt{X: to.X, Y: to.Y + lk.Across/math.Sqrt(3)*g.cam.Scale + a.TextSize(11) + 2}, "proposed", a.TextSize(11), kit.ColWarn,
-			kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
+		// the word where it covers no label or base: below the proposed
+		// base, else above, right or left of it, else further out with a
+		// leader (a small correction lies its base by the twin's, whose
+		// label takes the place below)
+		sz := a.TextSize(11)
+		rr := lk.Across / math.Sqrt(3) * g.cam.Scale
+		w, h, pad := a.Fonts.Width("proposed", sz, true), sz*1.25, math.Max(2, sz*0.15)
+		box := func(cx, cy float64) kit.Rect { return kit.Rect{X: cx - w/2 - pad, Y: cy - h/2 - pad, W: w + 2*pad, H: h + 2*pad} }
+		cands := []kit.Rect{box(to.X, to.Y+rr+h/2+pad), box(to.X, to.Y-rr-h/2-pad), box(to.X+rr+pad+w/2, to.Y), box(to.X-rr-pad-w/2, to.Y)}
+		lb, far, ok := l.PlaceBox(cands, to, rr+6*h, g.cam.View)
+		if !ok {
+			continue
+		}
+		if far {
+			l.Leader(lb, to, kit.Alpha(kit.ColWarn, 0.6))
+		}
+		l.HaloText(kit.Pt{X: lb.X + lb.W/2, Y: lb.Y + pad + sz*0.95}, "proposed", sz, kit.ColWarn, kit.Alpha(kit.ColWhite, 0.85), kit.AnchorMiddle, true)
 	}
 }
 

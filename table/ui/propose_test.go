@@ -275,6 +275,28 @@ func TestFiringFireArcProposalAnsweredOnTheDeclarationPanel(t *testing.T) {
 
 	text := strings.Join(strings.Fields(drawnText(cyl.a)), " ") // lines joined
 	assert.Contains(t, text, "The Colonial player measured hunter-1 → escort-1 on a photo and")
+	// the proposed base's word among the board's labels: none overlaps
+	// another, none covers a base, none is drawn outside a placed box
+	board := checkLabels(t, cyl.a, cyl.g, "the pose proposal on the board")
+	assert.Contains(t, board, "proposed")
+	// and its letters over no other word (a small correction lay the
+	// proposed base by the twin's, its word over the ship's name)
+	var word kit.Rect
+	var others []kit.Rect
+	for _, op := range cyl.a.Frame().Ops {
+		if op.Kind != kit.OpText || op.Halo.A == 0 || !cyl.g.cam.View.Contains(op.At) {
+			continue
+		}
+		if r := glyphs(cyl.a, op); op.Text == "proposed" {
+			word = r
+		} else {
+			others = append(others, r)
+		}
+	}
+	require.Positive(t, word.W, "the word proposed on the board")
+	for _, r := range others {
+		assert.False(t, word.Overlaps(r), "proposed %v lies over another word %v", word, r)
+	}
 	for _, label := range []string{"Agree", "Refuse"} {
 		i := slices.IndexFunc(cyl.a.Hots(), func(w kit.Hot) bool { return strings.HasSuffix(w.ID, ":"+label) })
 		require.GreaterOrEqual(t, i, 0, "%s on the declaring owner's phone", label)
