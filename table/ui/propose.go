@@ -269,7 +269,9 @@ func (g *Game) drawPoseOffer(l *kit.List, v battle.View) {
 		sz := a.TextSize(11)
 		rr := lk.Across / math.Sqrt(3) * g.cam.Scale
 		w, h, pad := a.Fonts.Width("proposed", sz, true), sz*1.25, math.Max(2, sz*0.15)
-		box := func(cx, cy float64) kit.Rect { return kit.Rect{X: cx - w/2 - pad, Y: cy - h/2 - pad, W: w + 2*pad, H: h + 2*pad} }
+		box := func(cx, cy float64) kit.Rect {
+			return kit.Rect{X: cx - w/2 - pad, Y: cy - h/2 - pad, W: w + 2*pad, H: h + 2*pad}
+		}
 		cands := []kit.Rect{box(to.X, to.Y+rr+h/2+pad), box(to.X, to.Y-rr-h/2-pad), box(to.X+rr+pad+w/2, to.Y), box(to.X-rr-pad-w/2, to.Y)}
 		lb, far, ok := l.PlaceBox(cands, to, rr+6*h, g.cam.View)
 		if !ok {
