@@ -318,6 +318,7 @@ func secretsShown(t *testing.T, g *Game, p *seat.Pair, text string) int {
 const noseToNose = `name: Close quarters on one device
 rules: quick
 table: {width: 900, depth: 900}
+turn_limit: 3
 ships:
   - {id: viper-1, side: colonial, class: viper-mk2, pose: {x: 300, y: 300, heading: 90}, ke: 1}
   - {id: viper-2, side: colonial, class: viper-mk2, pose: {x: 600, y: 300, heading: 90}, ke: 1}
@@ -333,7 +334,9 @@ victory:
 // every counter drawn from the app's secret cup by its owner after the
 // device is passed to them. In every frame, no side's counter is drawn
 // while both players look (the log, the playback, the aligning step);
-// the owner sees it alone and hides it again ("Hide my counters").
+// the owner sees it alone and hides it again ("Hide my counters"). The
+// battle is played to its end (the turn limit) and its signed record
+// replays to the same hash.
 func TestSharedCompanionKeepsEachSidesCountersSecret(t *testing.T) {
 	s, err := server.New(server.Options{Data: t.TempDir()})
 	require.NoError(t, err)
@@ -363,7 +366,7 @@ func TestSharedCompanionKeepsEachSidesCountersSecret(t *testing.T) {
 	for {
 		require.True(t, time.Now().Before(deadline), "stuck at %s: %s", g.Stage(), drawnText(a))
 		st := p.Of(battle.Colonial).State()
-		if st != nil && (st.View.Phase == battle.Over || st.View.Turn >= 4) {
+		if st != nil && st.View.Phase == battle.Over {
 			break
 		}
 		text := strings.Join(strings.Fields(drawnText(a)), " ")
@@ -404,7 +407,21 @@ func TestSharedCompanionKeepsEachSidesCountersSecret(t *testing.T) {
 			a.Tick(1.0 / 60)
 		}
 	}
-	t.Logf("counters drawn %v, hidden by their owners %v", drawn(), hidden)
+	end := p.Of(battle.Colonial).State()
+	for end.Record == nil {
+		require.True(t, time.Now().Before(deadline), "no signed record at the end")
+		time.Sleep(time.Millisecond)
+		a.Tick(1.0 / 60)
+		end = p.Of(battle.Colonial).State()
+	}
+	t.Logf("counters drawn %v, hidden by their owners %v; turn %d, %s", drawn(), hidden, end.View.Turn, end.View.Phase)
+	// the whole battle, played on one device, replays from its signed
+	// record to the same hash
+	b, err := end.Record.Verify(a.Comp, s.PublicKey())
+	require.NoError(t, err, "the signed record checks")
+	r, err := battle.Replay(end.Record.Setup, a.Comp, b.Seed(), end.Record.Journal)
+	require.NoError(t, err)
+	assert.Equal(t, end.Record.Hash, r.Hash(), "the record replays to the same hash")
 	require.NotEmpty(t, drawn(), "the battle drew counters (every die a 6)")
 	assert.NotEmpty(t, hidden, "an owner saw a counter alone and hid it")
 	assert.Zero(t, leaks, "no side's counter drawn while both look at the device")
