@@ -687,7 +687,9 @@ func (g *game) state(seat battle.Side) *wire.State {
 			}
 			s.Undo = &u
 		}
-		if n := len(g.marks); n > 0 {
+		if n := len(g.marks); n > 0 && seat != "" {
+			// (a player's: it proposes or answers; a spectator, maybe
+			// delayed, is told no action as it happens)
 			last := g.marks[n-1].did.For(seat)
 			s.Last = &last
 		}
