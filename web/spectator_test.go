@@ -106,6 +106,7 @@ type watched struct {
 	maxTurn  int
 	pictured bool                     // the first shot cards were pictured
 	beatSeen map[string][]ui.PageShip // the ships at the first look at each movement beat
+	before   []ui.PageShip              // the ships at the look before (the board before a beat first seen)
 }
 
 // lineKey names an event by its turn, kind and ships.
@@ -228,6 +229,7 @@ func watchOnAPhone(t *testing.T, delay int) {
 			w.shots[shotKey(sh.Shooter, sh.Target, sh.Dice)] = true
 		}
 		w.maxTurn = max(w.maxTurn, st.Turn)
+		defer func() { w.before = st.Ships }()
 		if st.Stage == "moving" || st.Stage == "results" {
 			for _, ln := range st.Lines {
 				w.lines[lineKey(ln.Turn, ln.Kind, ln.Ship, ln.Other)] = true
@@ -237,6 +239,13 @@ func watchOnAPhone(t *testing.T, delay int) {
 				if first, ok := w.beatSeen[key]; !ok {
 					w.beatSeen[key] = st.Ships
 					w.moves++
+					if w.before != nil && !slices.Equal(w.before, st.Ships) {
+						// first looked at once it had moved (a slow
+						// look at a busy machine): the board moved
+						// from where it stood before the beat
+						w.moved++
+						w.beatSeen[key] = nil // counted
+					}
 				} else if st.Stage == "results" && !slices.Equal(first, st.Ships) && first != nil {
 					w.moved++
 					w.beatSeen[key] = nil // counted
