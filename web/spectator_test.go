@@ -106,7 +106,7 @@ type watched struct {
 	maxTurn  int
 	pictured bool                     // the first shot cards were pictured
 	beatSeen map[string][]ui.PageShip // the ships at the first look at each movement beat
-	before   []ui.PageShip              // the ships at the look before (the board before a beat first seen)
+	before   []ui.PageShip            // the ships at the look before (the board before a beat first seen)
 }
 
 // lineKey names an event by its turn, kind and ships.
