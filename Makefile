@@ -129,6 +129,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench Game -benchtime 20x -count 1 ./server
 	$(XVFB) $(GO) test -run '^$$' -bench 'Frame|Measure' -benchtime 100x -count 3 ./table ./table/ui
 	$(GO) test -run '^$$' -bench 'FirstFrameAt10Mbit' -benchtime 3x -count 1 -timeout $(TEST_TIMEOUT) ./web
+	$(GO) test -run '^$$' -bench 'PhotoStepLongest' -benchtime 3x -count 1 ./photo
 	$(MAKE) tournament
 	@mkdir -p out; $(GO) test -count=1 -timeout 240m -run 'TestCoverage95|TestPoseErrorTwelveMegapixels|TestPhoneLensCoverage95|TestSnapShipsToTheirBases|TestFindBasesOnThePhoto|TestFindBasesFrontAndRearLines|TestLensFromStraightEdges|TestDefaultSnapOnWholePhotos|TestPlumbLineFromTheTableEdges|TestSnapPlanetoidRims' -v ./photo -long >out/photo-long.log 2>&1; \
 	  s=$$?; grep -E 'trials|margins|photos|bases|^(ok|FAIL|--- )' out/photo-long.log; exit $$s

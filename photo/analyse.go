@@ -149,16 +149,120 @@ type Result struct {
 // distortion is not fitted). Marks that cannot give a ruling are refused
 // with an *Unusable error. The sampled calibrations hang on nothing but
 // c, the sample count and the seed (the object marks are drawn from a
-// stream of their own): c keeps them (sampledModels), so analysing
+// stream of their own): c keeps them (keptDraws), so analysing
 // another scene on the same calibration, as photo mode does after every
 // click on a ship, fits no calibration again.
 func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
-	if err := sc.Validate(); err != nil {
-		return nil, err
+	mc := NewMonteCarlo(c, sc, opt)
+	runJob(mc)
+	return mc.Result()
+}
+
+// MonteCarlo is Analyse a piece at a time: the table as marked and its
+// rulings, the sampled calibrations (unless c keeps them) a few refits a
+// step, the sampled tables a few a step, then the error bars. The steps
+// do exactly Analyse's work in its order: the result is the same.
+type MonteCarlo struct {
+	c     *Calibration
+	sc    *Scene
+	n     int
+	seed  uint64
+	stage int
+	res   *Result
+	err   error
+	work  float64
+
+	nominal referee.Table
+	pairs   [][2]int
+	rulings []referee.Ruling
+	drawing *drawing
+	drew    bool // the sampled calibrations were refitted (not kept)
+	draws   *calDraws
+	rng     *rand.Rand
+	objPix  [][]physics.Vec
+	poseS   [][]Pose
+	ranges  [][]float64
+	agree   []int
+	same    []int // agree, and the arc's verdict too
+	arcM    []marginSamples
+	losM    []marginSamples
+	bandM   []marginSamples
+	inArc   []int
+	failed  int
+	smp     int // the next sample
+}
+
+// the stages of a MonteCarlo
+const (
+	mcStart = iota
+	mcDraw
+	mcSample
+	mcSummary
+	mcDone
+)
+
+// NewMonteCarlo starts Analyse's work on the scene through c (the
+// scene's objects are copied: a later change does not reach it); nothing
+// is done until Step.
+func NewMonteCarlo(c *Calibration, sc *Scene, opt Options) *MonteCarlo {
+	own := *sc
+	own.Objects = make([]Object, len(sc.Objects))
+	for i, o := range sc.Objects {
+		o.Points = append([]physics.Vec(nil), o.Points...)
+		own.Objects[i] = o
 	}
 	n := opt.Samples
 	if n == 0 {
 		n = DefaultSamples
+	}
+	return &MonteCarlo{c: c, sc: &own, n: n, seed: opt.Seed}
+}
+
+// Step implements Job.
+func (mc *MonteCarlo) Step() bool {
+	switch mc.stage {
+	case mcStart:
+		mc.err = mc.start()
+		if mc.err != nil {
+			mc.stage = mcDone
+		}
+	case mcDraw:
+		k := min(rowsFor(refitUnits), mc.n-mc.drawing.next)
+		mc.drawing.draw(k)
+		mc.work += float64(k) * refitUnits
+		if mc.drawing.next >= mc.n {
+			mc.c.keepDraws(mc.drawing.d)
+			mc.draws, mc.drawing, mc.stage = mc.drawing.d, nil, mcSample
+		}
+	case mcSample:
+		per := mc.sampleUnits()
+		k := min(rowsFor(per), mc.n-mc.smp)
+		for range k {
+			mc.sample()
+		}
+		mc.work += float64(k) * per
+		if mc.smp >= mc.n {
+			mc.stage = mcSummary
+		}
+	case mcSummary:
+		mc.res, mc.err = mc.summary()
+		mc.work += float64(len(mc.pairs)+len(mc.sc.Objects)) * buildUnits
+		mc.stage = mcDone
+	}
+	return mc.stage == mcDone
+}
+
+// sampleUnits is a sampled table's work: its objects built, its rulings.
+func (mc *MonteCarlo) sampleUnits() float64 {
+	return float64(len(mc.sc.Objects))*buildUnits + float64(len(mc.pairs))*ruleUnits
+}
+
+// start checks the marks, builds the table as marked and rules on every
+// ordered pair of ships.
+func (mc *MonteCarlo) start() error {
+	c, sc := mc.c, mc.sc
+	if err := sc.Validate(); err != nil {
+		return err
 	}
 	var all []physics.Vec
 	base := make([][]physics.Vec, len(sc.Objects))
@@ -167,110 +271,166 @@ func Analyse(c *Calibration, sc *Scene, opt Options) (*Result, error) {
 		all = append(all, o.Points...)
 	}
 	if err := c.CheckOblique(all...); err != nil {
-		return nil, err
+		return err
 	}
 	nominal, err := sc.Build(c.Model, base)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, o := range sc.Objects {
 		if o.Kind == ShipKind {
 			if err := checkFlat(o, c.Model, o.SigmaPx*c.Scale); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
-	res := &Result{Calibration: c, Table: nominal, Samples: n, Seed: opt.Seed, LensPrior: c.Terms < 2 && c.Lens == nil}
-	if c.Terms == 0 && c.Lens == nil {
-		res.MoreMarks = MarksForK1 - len(c.Residuals)
-	}
+	mc.nominal = nominal
 	ref := referee.New(nominal, referee.WithMargins())
-	var pairs [][2]int
 	for a := range nominal.Ships {
 		for t := range nominal.Ships {
 			if a != t {
-				pairs = append(pairs, [2]int{a, t})
+				mc.pairs = append(mc.pairs, [2]int{a, t})
 			}
 		}
 	}
-	rulings := make([]referee.Ruling, len(pairs))
-	for k, p := range pairs {
-		rulings[k] = ref.Rule(p[0], p[1])
+	mc.rulings = make([]referee.Ruling, len(mc.pairs))
+	for k, p := range mc.pairs {
+		mc.rulings[k] = ref.Rule(p[0], p[1])
 	}
-	draws := c.sampledModels(n, opt.Seed)
-	rng := rand.New(rand.NewPCG(opt.Seed, 0x6f626a656374)) // "object"
-	objPix := make([][]physics.Vec, len(sc.Objects))
-	for i := range objPix {
-		objPix[i] = make([]physics.Vec, len(sc.Objects[i].Points))
+	mc.work += mc.sampleUnits()
+	mc.rng = rand.New(rand.NewPCG(mc.seed, 0x6f626a656374)) // "object"
+	mc.objPix = make([][]physics.Vec, len(sc.Objects))
+	for i := range mc.objPix {
+		mc.objPix[i] = make([]physics.Vec, len(sc.Objects[i].Points))
 	}
-	poseS := make([][]Pose, len(sc.Objects))
-	ranges := make([][]float64, len(pairs))
-	agree := make([]int, len(pairs))
-	same := make([]int, len(pairs)) // agree, and the arc's verdict too
-	arcM := make([]marginSamples, len(pairs))
-	losM := make([]marginSamples, len(pairs))
-	bandM := make([]marginSamples, len(pairs))
-	for k, ru := range rulings {
-		arcM[k].nominal, losM[k].nominal, bandM[k].nominal = ru.Margins.Arc, ru.Margins.LOS, ru.Margins.Range
+	np := len(mc.pairs)
+	mc.poseS = make([][]Pose, len(sc.Objects))
+	mc.ranges = make([][]float64, np)
+	mc.agree, mc.same, mc.inArc = make([]int, np), make([]int, np), make([]int, np)
+	mc.arcM, mc.losM, mc.bandM = make([]marginSamples, np), make([]marginSamples, np), make([]marginSamples, np)
+	for k, ru := range mc.rulings {
+		mc.arcM[k].nominal, mc.losM[k].nominal, mc.bandM[k].nominal = ru.Margins.Arc, ru.Margins.LOS, ru.Margins.Range
 	}
-	inArc := make([]int, len(pairs))
-	failed := 0
-	for smp := range n {
-		// every sample draws its object marks, so the draws of one
-		// sample do not hang on whether another's refit failed
-		for i, o := range sc.Objects {
-			s := o.SigmaPx * c.Scale
-			for k, p := range o.Points {
-				objPix[i][k] = p.Add(physics.V(rng.NormFloat64()*s, rng.NormFloat64()*s))
-			}
-		}
-		if !draws.ok[smp] {
-			failed++
-			continue
-		}
-		m := draws.models[smp]
-		t, err := sc.Build(m, objPix)
-		if err != nil {
-			failed++
-			continue
-		}
-		for i, o := range sc.Objects {
-			poseS[i] = append(poseS[i], objectPose(o, t))
-		}
-		r := referee.New(t, referee.WithMargins())
-		for k, p := range pairs {
-			ru := r.Rule(p[0], p[1])
-			nom := rulings[k]
-			decided := !ru.Overlap && ru.LevelDifference < 2
-			arcM[k].add(ru.Margins.Arc, decided, ru.InArc == nom.InArc)
-			losM[k].add(ru.Margins.LOS, decided && ru.InArc && nom.InArc, ru.Measured == nom.Measured)
-			bandM[k].add(ru.Margins.Range, ru.Measured && nom.Measured, ru.Band == nom.Band)
-			if ru.InArc {
-				inArc[k]++
-			}
-			if ru.Reason == rulings[k].Reason && ru.Band == rulings[k].Band {
-				agree[k]++
-				if ru.InArc == rulings[k].InArc && ru.CanFire == rulings[k].CanFire {
-					same[k]++
-				}
-			}
-			if ru.Measured {
-				ranges[k] = append(ranges[k], ru.Range)
-			}
+	if d := c.keptDraws(mc.n, mc.seed); d != nil {
+		mc.draws, mc.stage = d, mcSample
+		return nil
+	}
+	mc.drawing, mc.drew, mc.stage = c.newDrawing(mc.n, mc.seed), true, mcDraw
+	return nil
+}
+
+// sample draws the next sampled table and rules on it.
+func (mc *MonteCarlo) sample() {
+	c, sc := mc.c, mc.sc
+	smp := mc.smp
+	mc.smp++
+	// every sample draws its object marks, so the draws of one
+	// sample do not hang on whether another's refit failed
+	for i, o := range sc.Objects {
+		s := o.SigmaPx * c.Scale
+		for k, p := range o.Points {
+			mc.objPix[i][k] = p.Add(physics.V(mc.rng.NormFloat64()*s, mc.rng.NormFloat64()*s))
 		}
 	}
-	if failed > n/20 {
-		return nil, unusable("the fit fails for %d of %d sampled sets of marks: the marks are too few or too close together for their precision", failed, n)
+	if !mc.draws.ok[smp] {
+		mc.failed++
+		return
+	}
+	m := mc.draws.models[smp]
+	t, err := sc.Build(m, mc.objPix)
+	if err != nil {
+		mc.failed++
+		return
 	}
 	for i, o := range sc.Objects {
-		res.Poses = append(res.Poses, summarizePose(objectPose(o, nominal), poseS[i]))
+		mc.poseS[i] = append(mc.poseS[i], objectPose(o, t))
 	}
-	for k := range pairs {
-		res.Rulings = append(res.Rulings, summarizeRuling(nominal, rulings[k], ranges[k], agree[k], same[k], inArc[k], n,
-			[3]MarginPM{arcM[k].summarize(), losM[k].summarize(), bandM[k].summarize()}))
+	r := referee.New(t, referee.WithMargins())
+	rulings := mc.rulings
+	for k, p := range mc.pairs {
+		ru := r.Rule(p[0], p[1])
+		nom := rulings[k]
+		decided := !ru.Overlap && ru.LevelDifference < 2
+		mc.arcM[k].add(ru.Margins.Arc, decided, ru.InArc == nom.InArc)
+		mc.losM[k].add(ru.Margins.LOS, decided && ru.InArc && nom.InArc, ru.Measured == nom.Measured)
+		mc.bandM[k].add(ru.Margins.Range, ru.Measured && nom.Measured, ru.Band == nom.Band)
+		if ru.InArc {
+			mc.inArc[k]++
+		}
+		if ru.Reason == rulings[k].Reason && ru.Band == rulings[k].Band {
+			mc.agree[k]++
+			if ru.InArc == rulings[k].InArc && ru.CanFire == rulings[k].CanFire {
+				mc.same[k]++
+			}
+		}
+		if ru.Measured {
+			mc.ranges[k] = append(mc.ranges[k], ru.Range)
+		}
+	}
+}
+
+// summary gives the poses and rulings their error bars.
+func (mc *MonteCarlo) summary() (*Result, error) {
+	c, sc, n := mc.c, mc.sc, mc.n
+	if mc.failed > n/20 {
+		return nil, unusable("the fit fails for %d of %d sampled sets of marks: the marks are too few or too close together for their precision", mc.failed, n)
+	}
+	res := &Result{Calibration: c, Table: mc.nominal, Samples: n, Seed: mc.seed, LensPrior: c.Terms < 2 && c.Lens == nil}
+	if c.Terms == 0 && c.Lens == nil {
+		res.MoreMarks = MarksForK1 - len(c.Residuals)
+	}
+	for i, o := range sc.Objects {
+		res.Poses = append(res.Poses, summarizePose(objectPose(o, mc.nominal), mc.poseS[i]))
+	}
+	for k := range mc.pairs {
+		res.Rulings = append(res.Rulings, summarizeRuling(mc.nominal, mc.rulings[k], mc.ranges[k], mc.agree[k], mc.same[k], mc.inArc[k], n,
+			[3]MarginPM{mc.arcM[k].summarize(), mc.losM[k].summarize(), mc.bandM[k].summarize()}))
 	}
 	return res, nil
 }
+
+// Result is the analysis, or why the marks give none; nil, nil before
+// the Monte Carlo is over.
+func (mc *MonteCarlo) Result() (*Result, error) {
+	if mc.stage != mcDone {
+		return nil, nil
+	}
+	return mc.res, mc.err
+}
+
+// Progress implements Job: the refits (when they are not kept) half, the
+// sampled tables the rest.
+func (mc *MonteCarlo) Progress() float64 {
+	n := float64(max(1, mc.n))
+	switch mc.stage {
+	case mcStart:
+		return 0
+	case mcDraw:
+		return 0.5 * float64(mc.drawing.next) / n
+	case mcSample:
+		if !mc.drew {
+			return float64(mc.smp) / n // the refits were kept
+		}
+		return 0.5 + 0.5*float64(mc.smp)/n
+	case mcSummary:
+		return 0.99
+	}
+	return 1
+}
+
+// Doing implements Job.
+func (mc *MonteCarlo) Doing() string { return fmt.Sprintf("%s: %.0f%%", mc.what(), 100*mc.Progress()) }
+
+// what says in words what the Monte Carlo does now.
+func (mc *MonteCarlo) what() string {
+	if mc.stage == mcDraw {
+		return "sampling the calibration"
+	}
+	return "measuring the rulings"
+}
+
+// Work implements Job.
+func (mc *MonteCarlo) Work() float64 { return mc.work }
 
 // drawCache keeps a calibration's last Monte Carlo draws (Analyse);
 // shared by the calibration's users, one at a time.
@@ -289,25 +449,57 @@ type calDraws struct {
 	ok     []bool
 }
 
-// sampledModels returns the n calibrations the Monte Carlo samples for
-// seed: each calibration mark moved by its precision (times the fit's
-// Scale), the lens's radial terms drawn where they are not fitted (from
-// the lens the straight edges measured, or from the prior as wide as
-// phone lenses), and the calibration refitted to them. The same
-// calibration, count and seed give the same draws: the last ones are
-// kept on c and returned again.
-func (c *Calibration) sampledModels(n int, seed uint64) *calDraws {
-	if c.draws != nil {
-		c.draws.mu.Lock()
-		defer c.draws.mu.Unlock()
-		if d := c.draws.last; d != nil && d.n == n && d.seed == seed && d.model == c.Model {
-			return d
-		}
+// The sampled calibrations (drawing): each calibration mark moved by its
+// precision (times the fit's Scale), the lens's radial terms drawn where
+// they are not fitted (from the lens the straight edges measured, or
+// from the prior as wide as phone lenses), and the calibration refitted
+// to them. The same calibration, count and seed give the same draws: the
+// last ones are kept on c (keepDraws) and taken again (keptDraws).
+
+// keptDraws returns the draws c keeps for n samples and seed, nil when
+// it keeps none.
+func (c *Calibration) keptDraws(n int, seed uint64) *calDraws {
+	if c.draws == nil {
+		return nil
 	}
-	d := &calDraws{n: n, seed: seed, model: c.Model, models: make([]Model, n), ok: make([]bool, n)}
-	rng := rand.New(rand.NewPCG(seed, 0x70686f746f)) // "photo"
-	calPix := make([]physics.Vec, len(c.Residuals))
-	for smp := range n {
+	c.draws.mu.Lock()
+	defer c.draws.mu.Unlock()
+	if d := c.draws.last; d != nil && d.n == n && d.seed == seed && d.model == c.Model {
+		return d
+	}
+	return nil
+}
+
+// keepDraws keeps d on c (the last draws).
+func (c *Calibration) keepDraws(d *calDraws) {
+	if c.draws == nil {
+		return
+	}
+	c.draws.mu.Lock()
+	defer c.draws.mu.Unlock()
+	c.draws.last = d
+}
+
+// drawing is the sampled calibrations drawn and refitted a few at a
+// time.
+type drawing struct {
+	c      *Calibration
+	d      *calDraws
+	rng    *rand.Rand
+	calPix []physics.Vec
+	next   int
+}
+
+func (c *Calibration) newDrawing(n int, seed uint64) *drawing {
+	return &drawing{c: c, d: &calDraws{n: n, seed: seed, model: c.Model, models: make([]Model, n), ok: make([]bool, n)},
+		rng:    rand.New(rand.NewPCG(seed, 0x70686f746f)), // "photo"
+		calPix: make([]physics.Vec, len(c.Residuals))}
+}
+
+// draw draws and refits the next k sampled calibrations.
+func (dr *drawing) draw(k int) {
+	c, rng, calPix := dr.c, dr.rng, dr.calPix
+	for smp := dr.next; smp < min(dr.next+k, dr.d.n); smp++ {
 		for i, r := range c.Residuals {
 			s := r.SigmaPx * c.Scale
 			calPix[i] = r.Pixel.Add(physics.V(rng.NormFloat64()*s, rng.NormFloat64()*s))
@@ -323,12 +515,9 @@ func (c *Calibration) sampledModels(n int, seed uint64) *calDraws {
 			k2 = rng.NormFloat64() * LensPriorK2
 		}
 		m, err := c.Refit(calPix, k1, k2)
-		d.models[smp], d.ok[smp] = m, err == nil
+		dr.d.models[smp], dr.d.ok[smp] = m, err == nil
 	}
-	if c.draws != nil {
-		c.draws.last = d
-	}
-	return d
+	dr.next = min(dr.next+k, dr.d.n)
 }
 
 func objectPose(o Object, t referee.Table) Pose {

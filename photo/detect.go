@@ -94,10 +94,24 @@ func (g *gray) shrink(f int) *gray {
 	if f <= 1 {
 		return g
 	}
+	s := g.newShrunk(f)
+	g.shrinkRows(s, f, 0, s.h)
+	return s
+}
+
+// newShrunk is g shrunk f times (f > 1) before any of its rows is
+// averaged (shrinkRows).
+func (g *gray) newShrunk(f int) *gray {
 	s := &gray{w: g.w / f, h: g.h / f}
 	s.p = make([]float32, s.w*s.h)
+	return s
+}
+
+// shrinkRows averages the f × f blocks of s's rows y0 up to y1 (s is g
+// shrunk f times).
+func (g *gray) shrinkRows(s *gray, f, y0, y1 int) {
 	inv := 1 / float32(f*f)
-	for y := 0; y < s.h; y++ {
+	for y := y0; y < min(y1, s.h); y++ {
 		for x := 0; x < s.w; x++ {
 			var sum float32
 			for dy := 0; dy < f; dy++ {
@@ -109,7 +123,6 @@ func (g *gray) shrink(f int) *gray {
 			s.p[y*s.w+x] = sum * inv
 		}
 	}
-	return s
 }
 
 // blurring is a blur under way: the kernel, the rows blurred across

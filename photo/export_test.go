@@ -1,7 +1,7 @@
 package photo
 
 // ForgetDraws drops the Monte Carlo's sampled calibrations c keeps
-// (sampledModels), so the next Analyse on c refits them: the cost of a
+// (keptDraws), so the next Analyse on c refits them: the cost of a
 // click before they were kept, for BenchmarkPhotoModeRefit.
 func ForgetDraws(c *Calibration) {
 	if c.draws != nil {

@@ -57,111 +57,10 @@ type StraightEdge struct {
 // at linePoints places (the lens bends it a little from where m puts
 // it). Points off a smooth curve (a base, a hand) are dropped.
 func (s *Snapper) StraightEdges(m Model) []StraightEdge {
-	pl := s.planeAround(m)
-	if pl == nil {
-		return nil
+	es := s.newEdgeSearch(m)
+	for !es.step() {
 	}
-	// gradients
-	type vote struct {
-		p    physics.Vec // mm
-		n    physics.Vec // unit gradient
-		size float64
-	}
-	var votes []vote
-	for y := 1; y+1 < pl.h; y++ {
-		for x := 1; x+1 < pl.w; x++ {
-			gx := float64(pl.at(x+1, y-1)+2*pl.at(x+1, y)+pl.at(x+1, y+1)-pl.at(x-1, y-1)-2*pl.at(x-1, y)-pl.at(x-1, y+1)) / 8
-			gy := float64(pl.at(x-1, y+1)+2*pl.at(x, y+1)+pl.at(x+1, y+1)-pl.at(x-1, y-1)-2*pl.at(x, y-1)-pl.at(x+1, y-1)) / 8
-			g := math.Hypot(gx, gy)
-			if g*2 < lineMinGrad || math.IsNaN(g) {
-				continue
-			}
-			// non-maximum along the gradient, so an edge votes once
-			d := physics.V(gx/g, gy/g)
-			a := pl.sampleGrad(float64(x)+d.X, float64(y)+d.Y)
-			b := pl.sampleGrad(float64(x)-d.X, float64(y)-d.Y)
-			if a > g || b > g {
-				continue
-			}
-			votes = append(votes, vote{p: pl.origin.Add(physics.V(float64(x), float64(y)).Mul(lineCellMM)), n: d, size: g})
-		}
-	}
-	// Hough: θ in 0.5° steps over 360° (the step's sign kept), ρ in bins
-	const dTheta = 0.5
-	nt := int(360 / dTheta)
-	rmax := LineSearchMM * 1.5
-	nr := int(2*rmax/lineBinMM) + 1
-	acc := make([]float32, nt*nr)
-	for _, v := range votes {
-		th := math.Atan2(v.n.Y, v.n.X) * 180 / math.Pi
-		for dt := -2.0; dt <= 2; dt += dTheta {
-			t := th + dt
-			ti := int(math.Round(math.Mod(t+720, 360)/dTheta)) % nt
-			tr := float64(ti) * dTheta * math.Pi / 180
-			rho := v.p.X*math.Cos(tr) + v.p.Y*math.Sin(tr)
-			ri := int((rho + rmax) / lineBinMM)
-			if ri >= 0 && ri < nr {
-				acc[ti*nr+ri]++
-			}
-		}
-	}
-	type peak struct {
-		ti, ri int
-		v      float32
-	}
-	var peaks []peak
-	minVotes := float32(MinLineMM / lineCellMM * 0.6)
-	for ti := range nt {
-		for ri := range nr {
-			v := acc[ti*nr+ri]
-			if v < minVotes {
-				continue
-			}
-			top := true
-			for dt := -4; dt <= 4 && top; dt++ {
-				for dr := -3; dr <= 3; dr++ {
-					t, r := (ti+dt+nt)%nt, ri+dr
-					if (dt == 0 && dr == 0) || r < 0 || r >= nr {
-						continue
-					}
-					if o := acc[t*nr+r]; o > v || (o == v && (dt < 0 || (dt == 0 && dr < 0))) {
-						top = false
-						break
-					}
-				}
-			}
-			if top {
-				peaks = append(peaks, peak{ti, ri, v})
-			}
-		}
-	}
-	sort.Slice(peaks, func(i, j int) bool { return peaks[i].v > peaks[j].v })
-	var out []StraightEdge
-	for _, pk := range peaks {
-		if len(out) >= maxLines {
-			break
-		}
-		tr := float64(pk.ti) * dTheta * math.Pi / 180
-		n := physics.V(math.Cos(tr), math.Sin(tr))
-		rho := (float64(pk.ri)+0.5)*lineBinMM - rmax
-		// the line's extent: its voters' positions along it
-		u := n.Perp()
-		var along []float64
-		for _, v := range votes {
-			if math.Abs(v.p.Dot(n)-rho) < lineBinMM && v.n.Dot(n) > 0.97 {
-				along = append(along, v.p.Dot(u))
-			}
-		}
-		for _, seg := range segments(along, 3*lineCellMM+lineBinMM) {
-			if seg[1]-seg[0] < MinLineMM {
-				continue
-			}
-			if e, ok := s.followLine(m, n, rho, seg[0], seg[1]); ok {
-				out = append(out, e)
-			}
-		}
-	}
-	return dedupeLines(out)
+	return es.out
 }
 
 // segments returns the runs of the sorted positions with no gap wider
@@ -300,10 +199,11 @@ func dedupeLines(es []StraightEdge) []StraightEdge {
 	return out
 }
 
-// planeAround samples the photo on the table plane within LineSearchMM
-// of the origin of m's table (the part the photo shows), lineCellMM a
-// cell.
-func (s *Snapper) planeAround(m Model) *plane {
+// newPlaneAround is the table plane within LineSearchMM of the origin
+// of m's table (the part the photo shows), lineCellMM a cell, before any
+// of its rows is sampled (sampleAround), with the shrink of the photo
+// its cells are sampled from; nil when the photo shows no table there.
+func (s *Snapper) newPlaneAround(m Model) (*plane, int) {
 	// the table the photo shows: its corners' and edges' middles
 	w, h := float64(s.g.w), float64(s.g.h)
 	lo, hi := physics.V(math.Inf(1), math.Inf(1)), physics.V(math.Inf(-1), math.Inf(-1))
@@ -319,16 +219,21 @@ func (s *Snapper) planeAround(m Model) *plane {
 	lo = physics.V(math.Max(lo.X, c.X-LineSearchMM), math.Max(lo.Y, c.Y-LineSearchMM))
 	hi = physics.V(math.Min(hi.X, c.X+LineSearchMM), math.Min(hi.Y, c.Y+LineSearchMM))
 	if !(hi.X > lo.X && hi.Y > lo.Y) {
-		return nil
+		return nil, 0
 	}
 	big, small := m.Scale(physics.V(w/2, h/2))
 	f := max(1, int(lineCellMM/math.Sqrt(big*small)))
-	g := s.g.shrink(f)
 	p := &plane{w: int((hi.X-lo.X)/lineCellMM) + 1, h: int((hi.Y-lo.Y)/lineCellMM) + 1, origin: lo, cell: lineCellMM}
 	p.v = make([]float32, p.w*p.h)
-	for y := range p.h {
+	return p, f
+}
+
+// sampleAround samples the rows y0 up to y1 of a plane of newPlaneAround
+// from g, the photo shrunk f times.
+func (p *plane) sampleAround(m Model, g *gray, f, y0, y1 int) {
+	for y := y0; y < min(y1, p.h); y++ {
 		for x := range p.w {
-			px, ok := m.ToPixel(lo.Add(physics.V(float64(x), float64(y)).Mul(lineCellMM)))
+			px, ok := m.ToPixel(p.origin.Add(physics.V(float64(x), float64(y)).Mul(lineCellMM)))
 			gx, gy := (px.X+0.5)/float64(f)-0.5, (px.Y+0.5)/float64(f)-0.5
 			if !ok || gx < 0 || gy < 0 || gx > float64(g.w-1) || gy > float64(g.h-1) {
 				p.v[y*p.w+x] = float32(math.NaN())
@@ -337,7 +242,6 @@ func (s *Snapper) planeAround(m Model) *plane {
 			p.v[y*p.w+x] = float32(g.sample(gx, gy))
 		}
 	}
-	return p
 }
 
 // sampleGrad is the gradient's size at (x, y) (cells), bilinearly from

@@ -302,33 +302,102 @@ func (l Located) ToTable(p physics.Pose, sheetAt physics.Vec) physics.Pose {
 // sheetAt is the sheet's centre in it. The marks must have the sheet's
 // pixels (found, not asked of the detector).
 func (mf *Marks) LocateFrame(s *Snapper, reach float64) (cal *Calibration, sheetAt physics.Vec, width, depth float64, err error) {
+	fs := mf.NewLocateFrame(s, reach)
+	runJob(fs)
+	return fs.Result()
+}
+
+// FrameSearch is Marks.LocateFrame a piece at a time: the sheet's marks
+// fitted, the photo's straight edges found (a band of rows a step), the
+// lens measured from them, then the frame fitted.
+type FrameSearch struct {
+	s     *Snapper
+	reach float64
+	marks [4]physics.Vec
+	sheet Sheet
+	sigma float64
+	stage int
+	lens  *Lens
+	es    *edgeSearch
+	cal   *Calibration
+	at    physics.Vec
+	wd    [2]float64
+	err   error
+	work  float64
+}
+
+// the stages of a FrameSearch
+const (
+	frStart = iota
+	frEdges
+	frFrame
+	frDone
+)
+
+// NewLocateFrame starts LocateFrame's search (see there) on the sheet's
+// pixels as they stand; nothing is done until Step.
+func (mf *Marks) NewLocateFrame(s *Snapper, reach float64) *FrameSearch {
+	fs := &FrameSearch{s: s, reach: reach}
 	sh := mf.Sheet
 	if sh == nil || sh.Auto {
-		return nil, physics.Vec{}, 0, 0, fmt.Errorf("no sheet found on the photo")
+		fs.err, fs.stage = fmt.Errorf("no sheet found on the photo"), frDone
+		return fs
 	}
-	w, h := s.g.w, s.g.h
-	var lens *Lens
-	fit := func(at physics.Vec) (*Calibration, error) {
-		var ms []Mark
-		for i, c := range sh.Sheet.Marks() {
-			ms = append(ms, Mark{Name: "sheet " + MarkNames[i], Pixel: sh.Pixels[i], Table: at.Add(c), SigmaPx: sh.MarkPx})
+	fs.marks, fs.sheet, fs.sigma = sh.Pixels, sh.Sheet, sh.MarkPx
+	return fs
+}
+
+// fit fits the sheet's marks with its centre at at (through the lens
+// once it is measured).
+func (fs *FrameSearch) fit(at physics.Vec) (*Calibration, error) {
+	w, h := fs.s.g.w, fs.s.g.h
+	var ms []Mark
+	for i, c := range fs.sheet.Marks() {
+		ms = append(ms, Mark{Name: "sheet " + MarkNames[i], Pixel: fs.marks[i], Table: at.Add(c), SigmaPx: fs.sigma})
+	}
+	fs.work += fitUnits
+	if fs.lens != nil {
+		return FitWithLens(ms, w, h, fs.lens)
+	}
+	return Fit(ms, w, h)
+}
+
+// Step implements Job.
+func (fs *FrameSearch) Step() bool {
+	switch fs.stage {
+	case frStart:
+		cal, err := fs.fit(physics.Vec{})
+		if err != nil {
+			fs.err, fs.stage = err, frDone
+			break
 		}
-		if lens != nil {
-			return FitWithLens(ms, w, h, lens)
+		fs.cal, fs.es, fs.stage = cal, fs.s.newEdgeSearch(cal.Model), frEdges
+	case frEdges:
+		before := fs.es.work
+		done := fs.es.step()
+		fs.work += fs.es.work - before
+		if !done {
+			break
 		}
-		return Fit(ms, w, h)
-	}
-	cal, err = fit(physics.Vec{})
-	if err != nil {
-		return nil, physics.Vec{}, 0, 0, err
-	}
-	// the lens from the photo's long straight edges (no place needed)
-	if l, err := MeasureLens(s.StraightEdges(cal.Model), w, h); err == nil {
-		lens = l
-		if c, err := fit(physics.Vec{}); err == nil {
-			cal = c
+		// the lens from the photo's long straight edges (no place needed)
+		if l, err := MeasureLens(fs.es.out, fs.s.g.w, fs.s.g.h); err == nil {
+			fs.lens = l
+			if c, err := fs.fit(physics.Vec{}); err == nil {
+				fs.cal = c
+			}
 		}
+		fs.es, fs.stage = nil, frFrame
+	case frFrame:
+		fs.frame()
+		fs.stage = frDone
 	}
+	return fs.stage == frDone
+}
+
+// frame fits the frame: the part of the photo within reach of the sheet
+// in [0, width] × [0, depth].
+func (fs *FrameSearch) frame() {
+	w, h, reach, cal := fs.s.g.w, fs.s.g.h, fs.reach, fs.cal
 	// the photo's border on the table, within reach of the sheet
 	lo, hi := physics.V(math.Inf(1), math.Inf(1)), physics.V(math.Inf(-1), math.Inf(-1))
 	const n = 24
@@ -345,12 +414,47 @@ func (mf *Marks) LocateFrame(s *Snapper, reach float64) (cal *Calibration, sheet
 		}
 	}
 	if !(hi.X > lo.X && hi.Y > lo.Y) {
-		return nil, physics.Vec{}, 0, 0, fmt.Errorf("the photo shows no table around the sheet")
+		fs.cal, fs.err = nil, fmt.Errorf("the photo shows no table around the sheet")
+		return
 	}
-	sheetAt = physics.V(math.Ceil(-lo.X), math.Ceil(-lo.Y))
-	cal, err = fit(sheetAt)
+	sheetAt := physics.V(math.Ceil(-lo.X), math.Ceil(-lo.Y))
+	c, err := fs.fit(sheetAt)
 	if err != nil {
-		return nil, physics.Vec{}, 0, 0, err
+		fs.cal, fs.err = nil, err
+		return
 	}
-	return cal, sheetAt, math.Ceil(hi.X - lo.X), math.Ceil(hi.Y - lo.Y), nil
+	fs.cal, fs.at, fs.wd = c, sheetAt, [2]float64{math.Ceil(hi.X - lo.X), math.Ceil(hi.Y - lo.Y)}
 }
+
+// Result is LocateFrame's answer; all zero before the search is over.
+func (fs *FrameSearch) Result() (cal *Calibration, sheetAt physics.Vec, width, depth float64, err error) {
+	if fs.stage != frDone || fs.err != nil {
+		return nil, physics.Vec{}, 0, 0, fs.err
+	}
+	return fs.cal, fs.at, fs.wd[0], fs.wd[1], nil
+}
+
+// Progress implements Job.
+func (fs *FrameSearch) Progress() float64 {
+	switch fs.stage {
+	case frStart:
+		return 0
+	case frEdges:
+		return 0.95 * fs.es.progress()
+	case frFrame:
+		return 0.95
+	}
+	return 1
+}
+
+// Doing implements Job.
+func (fs *FrameSearch) Doing() string {
+	what := "fitting the photo to the sheet"
+	if fs.stage == frEdges {
+		what = "finding the photo's straight edges"
+	}
+	return fmt.Sprintf("%s: %.0f%%", what, 100*fs.Progress())
+}
+
+// Work implements Job.
+func (fs *FrameSearch) Work() float64 { return fs.work }

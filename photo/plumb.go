@@ -119,43 +119,92 @@ func (s *Snapper) FitWithTableEdges(marks []Mark, w, h int, width, depth float64
 // tableEdgesFrom is FitWithTableEdges looking for the edges first where
 // cal puts them.
 func (s *Snapper) tableEdgesFrom(cal *Calibration, marks []Mark, w, h int, width, depth float64) (*Calibration, int, error) {
-	search := EdgeSearchPx
-	best, used := cal, 0
-	for range 3 {
-		edges := screenEdges(best.Model, s.TableEdges(best.Model, width, depth, search))
-		var next *Calibration
-		// drop the edge points the fit does not explain until it takes
-		// them all (a refit moves the others a little)
-		for range 4 {
-			if len(edges) < MinEdgePoints || edgeSides(edges) < 3 {
-				break
-			}
-			all := append(append([]Mark(nil), marks...), edges...)
-			c, err := fit(all, w, h, nil)
-			if err != nil {
-				break
-			}
-			var kept []Mark
-			for _, r := range c.Residuals[len(marks):] {
-				if r.Sigmas <= MaxMarkSigmas {
-					kept = append(kept, r.Mark)
-				}
-			}
-			if len(kept) == len(edges) {
-				if c, err := Fit(all, w, h); err == nil {
-					next = c
-				}
-				break
-			}
-			edges = kept
-		}
-		if next == nil {
-			break // keep the last calibration that took the edges
-		}
-		best, used = next, len(edges)
-		search = 12
+	te := s.newTableEdgeFit(cal, marks, w, h, width, depth)
+	for !te.step() {
 	}
-	return best, used, nil
+	return te.best, te.used, nil
+}
+
+// tableEdgeFit is tableEdgesFrom a piece at a time: each of up to
+// three rounds finds the play area's edges where the last fit puts them
+// (a step), then fits them (a fit a step), dropping the edge points the
+// fit does not explain until it takes them all (a refit moves the others
+// a little).
+type tableEdgeFit struct {
+	s            *Snapper
+	marks        []Mark
+	w, h         int
+	width, depth float64
+	search       float64
+	best         *Calibration
+	used, round  int
+	done         bool
+	// the round under way: its edge points (nil: not found yet), the
+	// fits tried, and whether the last one took them all
+	edges []Mark
+	found bool
+	tries int
+	final bool
+}
+
+func (s *Snapper) newTableEdgeFit(cal *Calibration, marks []Mark, w, h int, width, depth float64) *tableEdgeFit {
+	return &tableEdgeFit{s: s, marks: marks, w: w, h: h, width: width, depth: depth, search: EdgeSearchPx, best: cal}
+}
+
+// step does the round's next piece and reports whether the fit is over.
+func (te *tableEdgeFit) step() bool {
+	if te.done {
+		return true
+	}
+	marks, w, h := te.marks, te.w, te.h
+	switch {
+	case !te.found:
+		te.edges = screenEdges(te.best.Model, te.s.TableEdges(te.best.Model, te.width, te.depth, te.search))
+		te.found, te.tries, te.final = true, 0, false
+	case te.final:
+		all := append(append([]Mark(nil), marks...), te.edges...)
+		var next *Calibration
+		if c, err := Fit(all, w, h); err == nil {
+			next = c
+		}
+		te.endRound(next)
+	case te.tries >= 4 || len(te.edges) < MinEdgePoints || edgeSides(te.edges) < 3:
+		te.endRound(nil)
+	default:
+		te.tries++
+		all := append(append([]Mark(nil), marks...), te.edges...)
+		c, err := fit(all, w, h, nil)
+		if err != nil {
+			te.endRound(nil)
+			break
+		}
+		var kept []Mark
+		for _, r := range c.Residuals[len(marks):] {
+			if r.Sigmas <= MaxMarkSigmas {
+				kept = append(kept, r.Mark)
+			}
+		}
+		if len(kept) == len(te.edges) {
+			te.final = true
+			break
+		}
+		te.edges = kept
+	}
+	return te.done
+}
+
+// endRound ends a round with its calibration (nil: none took the edges:
+// the last that did is kept, and the fit is over).
+func (te *tableEdgeFit) endRound(next *Calibration) {
+	te.round++
+	te.found = false
+	if next == nil {
+		te.done = true
+		return
+	}
+	te.best, te.used = next, len(te.edges)
+	te.search = 12
+	te.done = te.round >= 3
 }
 
 // screenEdges drops, on each edge, the points farther from the others'
