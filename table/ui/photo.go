@@ -39,7 +39,14 @@ type Photo struct {
 	marks *photo.Marks
 	res   *photo.Result
 	err   error
-	info  string // what the detection found
+	// job is the analysis under way after the last change (a few steps
+	// a tick: analyseTick); res and err are the last one's until it is
+	// over. then runs when it is. tickWork is the work (photo.StepWork's
+	// units) the last tick did on it.
+	job      *photo.Analysis
+	then     []func()
+	tickWork float64
+	info     string // what the detection found
 	// view: photo pixel p shows at view.X + (p − off) · zoom
 	view kit.Rect
 	off  physics.Vec
@@ -235,14 +242,80 @@ func (p *Photo) zoomAt(s kit.Pt, f float64) {
 	p.off = physics.V(at.X-(s.X-p.view.X)/p.zoom, at.Y-(s.Y-p.view.Y)/p.zoom)
 }
 
-// analyse fits the calibration and rules again after a change.
-func (p *Photo) analyse() {
+// photoTickWork is the most work (photo.StepWork's units) photo mode's
+// analysis does in one tick: a few steps, a dozen milliseconds on a
+// desktop; the tick stops sooner when alignBudget's time is spent (the
+// browser's WebAssembly is slower), and does one step at least.
+const photoTickWork = 6 * photo.StepWork
+
+// analyse fits the calibration and rules again after a change: it starts
+// the analysis of the marks as they stand (photo.Analysis), which the
+// ticks do a few steps at a time (analyseTick), the screen saying how far
+// it is; one under way is dropped for it. then, when not nil, runs once
+// the result is in.
+func (p *Photo) analyse(then ...func()) {
 	if p.marks.Edges {
-		p.res, p.err = p.marks.AnalyseOn(p.snap())
+		p.job = p.marks.NewAnalysis(p.snap())
+	} else {
+		b := p.img.Bounds()
+		p.job = p.marks.NewMarksAnalysis(nil, b.Dx(), b.Dy())
+	}
+	p.then = append(p.then, then...)
+}
+
+// whenFitted runs fn now when the calibration of the marks as they stand
+// is at hand (photo.Marks.FitKept), else once the analysis under way has
+// fitted it, and then analyses again: a click's snap waits for the first
+// fit on a photo instead of doing it in one frame.
+func (p *Photo) whenFitted(fn func()) {
+	if p.marks.FitKept(p.snap()) {
+		fn()
 		return
 	}
-	b := p.img.Bounds()
-	p.res, p.err = p.marks.Analyse(nil, b.Dx(), b.Dy())
+	p.then = append(p.then, func() { fn(); p.analyse() })
+}
+
+// objectIdx is the index of the marked object id; -1 when none is.
+func (p *Photo) objectIdx(id string) int {
+	for i, o := range p.marks.Scene.Objects {
+		if o.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// analyseTick does the analysis's next steps, until it is over, the
+// tick's work (photoTickWork) or its time (alignBudget) is spent.
+func (p *Photo) analyseTick() {
+	start := p.a.now()
+	p.tickWork = 0
+	for p.job != nil {
+		if p.tickWork > 0 && (p.tickWork+photo.StepWork > photoTickWork || p.a.now().Sub(start) >= alignBudget) {
+			return
+		}
+		before := p.job.Work()
+		done := p.job.Step()
+		p.tickWork += p.job.Work() - before
+		if done {
+			p.res, p.err = p.job.Result()
+			p.job = nil
+			then := p.then
+			p.then = nil
+			for _, fn := range then {
+				fn()
+			}
+		}
+	}
+}
+
+// measuring says how far the analysis under way is ("" when none is):
+// the panel's line while it runs.
+func (p *Photo) measuring() string {
+	if p.job == nil {
+		return ""
+	}
+	return "Measuring: " + p.job.Doing()
 }
 
 // click adds a point for the current tool.
@@ -290,12 +363,16 @@ func (p *Photo) add(o photo.Object) {
 	o.Points, o.SigmaPx = p.pending, p.marks.ClickPx
 	p.pending = nil
 	p.marks.Scene.Objects = append(p.marks.Scene.Objects, o)
-	switch o.Kind {
-	case photo.ShipKind:
-		p.snapShip(len(p.marks.Scene.Objects) - 1)
-	case photo.PlanetoidKind:
-		p.snapRim(len(p.marks.Scene.Objects) - 1)
-	}
+	p.whenFitted(func() {
+		i := p.objectIdx(o.ID)
+		switch {
+		case i < 0:
+		case o.Kind == photo.ShipKind:
+			p.snapShip(i)
+		case o.Kind == photo.PlanetoidKind:
+			p.snapRim(i)
+		}
+	})
 	p.analyse()
 }
 
@@ -508,18 +585,19 @@ func (p *Photo) char(r rune) {
 		p.unsnap()
 	case 'e':
 		p.marks.Edges = !p.marks.Edges
-		p.analyse()
-		switch c := p.calibration(); {
-		case c != nil:
-			p.info = "straight edges: " + c.Edges.String()
-			if c.Lens != nil {
-				p.info += " (" + c.Lens.String() + ")"
+		p.analyse(func() {
+			switch c := p.calibration(); {
+			case c != nil:
+				p.info = "straight edges: " + c.Edges.String()
+				if c.Lens != nil {
+					p.info += " (" + c.Lens.String() + ")"
+				}
+			case p.marks.Edges:
+				p.info = "the lens will be measured from the photo's straight edges once the calibration fits"
+			default:
+				p.info = "the photo's straight edges are not used for the lens"
 			}
-		case p.marks.Edges:
-			p.info = "the lens will be measured from the photo's straight edges once the calibration fits"
-		default:
-			p.info = "the photo's straight edges are not used for the lens"
-		}
+		})
 	case 't':
 		if p.align != nil && p.al.hand == nil {
 			p.alignPlaceByHand()
@@ -601,7 +679,10 @@ func (p *Photo) askPlace() {
 // findBases adds the bases found on the photo that no marked ship
 // stands on (photo.Marks.ProposeShips, every class's size), fitted to
 // their edges; the player checks each.
-func (p *Photo) findBases() {
+func (p *Photo) findBases() { p.whenFitted(p.findBasesNow) }
+
+// findBasesNow is findBases once the calibration is at hand.
+func (p *Photo) findBasesNow() {
 	cal, err := p.marks.FitOn(p.snap())
 	if err != nil {
 		p.info = "no bases looked for: " + err.Error()
@@ -641,6 +722,14 @@ func (p *Photo) findBases() {
 // (photo.TurnShip): its front becomes the flat that was its rear, for a
 // base whose front and rear lines look alike on the photo.
 func (p *Photo) turnLastShip() {
+	if p.lastShip() == nil {
+		return
+	}
+	p.whenFitted(p.turnLastShipNow)
+}
+
+// turnLastShipNow is turnLastShip once the calibration is at hand.
+func (p *Photo) turnLastShipNow() {
 	o := p.lastShip()
 	if o == nil {
 		return
@@ -689,6 +778,10 @@ func (p *Photo) askSaveMarks() {
 }
 
 func (p *Photo) askSaveTable() {
+	if p.job != nil {
+		p.a.Say("still measuring: save the table once the rulings are in")
+		return
+	}
 	if p.res == nil {
 		p.a.Say("nothing to save yet: %v", p.err)
 		return
@@ -698,11 +791,13 @@ func (p *Photo) askSaveTable() {
 	}, nil)
 }
 
-// Tick implements Screen: a search for a companion game's bases goes on.
+// Tick implements Screen: a search for a companion game's bases goes
+// on, and the analysis after the last change.
 func (p *Photo) Tick(float64) {
 	if p.align != nil {
 		p.alignTick()
 	}
+	p.analyseTick()
 }
 
 // Draw implements Screen.
@@ -1020,10 +1115,16 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 	if p.info != "" {
 		para(p.info, 11, kit.ColSecondary, false)
 	}
+	if m := p.measuring(); m != "" {
+		para(m, 12, kit.ColInk, true)
+	}
 	tool := map[photo.Kind]string{"": "sheet: tap its mark " + p.nextSheetMark(), photo.ShipKind: "ship (" + p.class() + "): tap the front flat's " + []string{"left", "right"}[min(len(p.pending), 1)] + " corner",
 		photo.PlanetoidKind: fmt.Sprintf("planetoid: tap edge point %d of 3", len(p.pending)+1), photo.FieldKind: fmt.Sprintf("%s asteroid field: tap its outline (%d points), then close it", p.density, len(p.pending))}[p.tool]
 	para("Marking: "+tool, 12, kit.ColInk, true)
 	if p.res == nil {
+		if p.job != nil {
+			return // measuring: the line above says how far
+		}
 		msg := "Mark the sheet and two ships to get rulings."
 		if p.err != nil {
 			msg = p.err.Error()

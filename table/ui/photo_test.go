@@ -34,6 +34,17 @@ func renderedPhoto(t *testing.T) (phototest.Trial, string) {
 	return tr, path
 }
 
+// measured ticks and draws the app as its window does until photo
+// mode's analysis after the last change is in (bounded: it ends).
+func measured(t *testing.T, a *App, p *Photo) {
+	t.Helper()
+	for n := 0; p.job != nil; n++ {
+		require.Less(t, n, 100000, "the analysis ends")
+		a.Tick(1.0 / 60)
+		a.Frame()
+	}
+}
+
 // TestPhotoModeMarksTwoShips: photo mode finds the sheet by itself; the
 // user zooms in, clicks two ships' front corners, turns the Viper's dial,
 // and gets the ruling with its error bar holding the true range, drawn
@@ -66,6 +77,7 @@ func TestPhotoModeMarksTwoShips(t *testing.T) {
 			send(a, kit.Event{Kind: kit.Char, Rune: '.'})
 		}
 	}
+	measured(t, a, p)
 	require.NoError(t, p.err)
 	require.NotNil(t, p.res)
 	require.Len(t, p.res.Table.Ships, 2)
@@ -132,6 +144,7 @@ func TestPhotoModeSnapsAndUnsnaps(t *testing.T) {
 		clicks = append(clicks, px.Add(physics.V(2.5, -2)))
 		p.click(clicks[len(clicks)-1])
 	}
+	measured(t, a, p)
 	require.Len(t, p.marks.Scene.Objects, 1)
 	o := p.marks.Scene.Objects[0]
 	require.Len(t, p.snaps, 1, p.info)
@@ -149,6 +162,7 @@ func TestPhotoModeSnapsAndUnsnaps(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, grey, 4, "the clicks stay drawn as grey crosses")
 	send(a, kit.Event{Kind: kit.Char, Rune: 'u'})
+	measured(t, a, p)
 	assert.Equal(t, clicks, p.marks.Scene.Objects[0].Points)
 	assert.Equal(t, p.marks.ClickPx, p.marks.Scene.Objects[0].SigmaPx)
 	assert.Empty(t, p.snaps)
@@ -174,6 +188,7 @@ func TestPhotoModeLensFromTheEdges(t *testing.T) {
 			p.click(px)
 		}
 	}
+	measured(t, a, p)
 	require.NotNil(t, p.res, "%v", p.err)
 	assert.True(t, p.marks.Edges)
 	assert.Equal(t, 2, p.res.Calibration.Terms, "the lens measured from the edges")
@@ -181,11 +196,13 @@ func TestPhotoModeLensFromTheEdges(t *testing.T) {
 	truth := referee.New(tr.Truth).Rule(0, 1)
 	assert.InDelta(t, truth.Range, p.res.Rulings[0].Range, p.res.Rulings[0].RangePM)
 	send(a, kit.Event{Kind: kit.Char, Rune: 'e'})
+	measured(t, a, p)
 	assert.False(t, p.marks.Edges)
 	require.NotNil(t, p.res, "%v", p.err)
 	assert.Zero(t, p.res.Calibration.Terms, "the sheet alone cannot see the lens")
 	assert.Positive(t, p.res.MoreMarks)
 	send(a, kit.Event{Kind: kit.Char, Rune: 'e'})
+	measured(t, a, p)
 	assert.Equal(t, photo.EdgesTable, p.res.Calibration.Edges)
 	assert.Contains(t, p.info, "straight edges: "+photo.EdgesTable.String())
 }
@@ -209,6 +226,7 @@ func TestPhotoModeEdgesByDefault(t *testing.T) {
 		for _, corner := range []physics.Vec{hex[1], hex[0]} {
 			px, _ := tr.Cam.Project(corner)
 			p.click(px)
+			measured(t, a, p)
 			if p.res != nil && first == nil {
 				first = p.res.Calibration
 			}
@@ -229,6 +247,7 @@ func TestPhotoModeEdgesByDefault(t *testing.T) {
 	assert.Contains(t, strings.Join(texts, " "), "straight edges: the lens and the perspective from the play area's sides",
 		"the calibration line says what the edges gave: %q", texts)
 	send(a, kit.Event{Kind: kit.Char, Rune: 'e'})
+	measured(t, a, p)
 	assert.False(t, p.marks.Edges)
 	require.NotNil(t, p.res, "%v", p.err)
 	assert.Equal(t, photo.EdgesNotAsked, p.res.Calibration.Edges)
@@ -247,6 +266,7 @@ func TestPhotoModeFindsBasesAndTakesThePlace(t *testing.T) {
 	a.Show(p)
 	a.Frame()
 	send(a, kit.Event{Kind: kit.Char, Rune: 'b'})
+	measured(t, a, p)
 	require.Len(t, p.marks.Scene.Objects, 2, p.info)
 	assert.Contains(t, p.info, "2 bases found on the photo")
 	for _, s := range tr.Truth.Ships {
@@ -265,6 +285,7 @@ func TestPhotoModeFindsBasesAndTakesThePlace(t *testing.T) {
 	a.Frame()
 	// pressed again, nothing new: both are marked
 	send(a, kit.Event{Kind: kit.Char, Rune: 'b'})
+	measured(t, a, p)
 	assert.Len(t, p.marks.Scene.Objects, 2)
 	// r turns the last ship half a turn: its front on the flat that was
 	// its rear; r again turns it back
@@ -277,6 +298,7 @@ func TestPhotoModeFindsBasesAndTakesThePlace(t *testing.T) {
 	}
 	require.NotEmpty(t, ship.ID, "the last base is a ship of the photo")
 	send(a, kit.Event{Kind: kit.Char, Rune: 'r'})
+	measured(t, a, p)
 	hex := physics.Hexagon(ship.Pose, ship.AcrossFlats)
 	rl, _ := tr.Cam.Project(hex[4])
 	rr, _ := tr.Cam.Project(hex[3])
@@ -284,6 +306,7 @@ func TestPhotoModeFindsBasesAndTakesThePlace(t *testing.T) {
 	assert.Less(t, turned.Points[0].Dist(rl)+turned.Points[1].Dist(rr), 3.0, "turned: the rear corners are its front (pixels off); %s", p.info)
 	assert.Contains(t, p.info, "turned half a turn")
 	send(a, kit.Event{Kind: kit.Char, Rune: 'r'})
+	measured(t, a, p)
 	assert.Less(t, p.marks.Scene.Objects[1].Points[0].Dist(last.Points[0])+p.marks.Scene.Objects[1].Points[1].Dist(last.Points[1]), 0.5, "turned back")
 	// the place, typed
 	send(a, kit.Event{Kind: kit.Char, Rune: 't'})
@@ -302,4 +325,68 @@ func TestPhotoModeFindsBasesAndTakesThePlace(t *testing.T) {
 	send(a, kit.Press(kit.KeyEnter))
 	require.NotNil(t, a.modal, "a sheet off the table is refused")
 	assert.Contains(t, pr.err, "off the 100 × 100 mm table")
+}
+
+// TestPhotoModeMeasuresBetweenFrames: photo mode with its straight edges
+// on (the default) fits a photo's first calibration and its Monte Carlo
+// between frames, as a player sees it: the window ticks and draws, no
+// tick does more than photoTickWork units of the analysis's work (work
+// counted, not time: the machine may be busy), and every frame until the
+// rulings are in says "Measuring" with how far it is, rising (each
+// analysis: a change starts another). Two ships' corners clicked while
+// it measures are snapped once the calibration is fitted (and measured
+// again), and the rulings are the one-shot analysis's, bit for bit.
+func TestPhotoModeMeasuresBetweenFrames(t *testing.T) {
+	tr, path := renderedPhoto(t)
+	a := newTestApp(t)
+	p, err := OpenPhoto(a, path, "")
+	require.NoError(t, err)
+	a.Show(p)
+	require.True(t, p.marks.Edges)
+	require.NotNil(t, p.job, "the first fit is measured between frames")
+	ticks, last := 0, -1.0
+	var job *photo.Analysis
+	frame := func() {
+		a.Tick(1.0 / 60)
+		ticks++
+		assert.LessOrEqual(t, p.tickWork, float64(photoTickWork), "tick %d", ticks)
+		text := drawnText(a)
+		if p.job == nil {
+			return
+		}
+		if p.job != job {
+			job, last = p.job, -1 // another analysis: the snaps' after the fit
+		}
+		pr := p.job.Progress()
+		assert.GreaterOrEqual(t, pr, last, "the progress rises")
+		last = pr
+		assert.Contains(t, text, "Measuring: ", "tick %d: the panel says it measures", ticks)
+		assert.Contains(t, text, fmt.Sprintf("%.0f%%", 100*pr), "and how far")
+	}
+	for range 3 {
+		frame()
+	}
+	// the ships' corners clicked meanwhile: the analysis starts again
+	for _, s := range tr.Truth.Ships {
+		hex := physics.Hexagon(s.Pose, s.AcrossFlats)
+		for _, corner := range []physics.Vec{hex[1], hex[0]} {
+			px, _ := tr.Cam.Project(corner)
+			p.click(px)
+		}
+	}
+	for n := 0; p.job != nil; n++ {
+		require.Less(t, n, 100000, "the analysis ends")
+		frame()
+	}
+	assert.Greater(t, ticks, 10, "the work is spread over many ticks")
+	require.NoError(t, p.err)
+	require.NotNil(t, p.res)
+	assert.Len(t, p.snaps, 2, "both ships snapped once the calibration was fitted")
+	assert.NotContains(t, drawnText(a), "Measuring: ")
+	assert.Contains(t, p.Verdicts(), "mm ±")
+	want, err := p.marks.AnalyseOn(photo.NewSnapper(p.img))
+	require.NoError(t, err)
+	assert.Equal(t, want.Rulings, p.res.Rulings, "the rulings are the one-shot analysis's")
+	assert.Equal(t, want.Poses, p.res.Poses)
+	t.Logf("%d ticks", ticks)
 }

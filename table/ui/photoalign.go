@@ -204,11 +204,15 @@ type alignSearch struct {
 	paper   int
 	withDet bool
 
+	// fit is the calibration being fitted (its straight edges a band of
+	// rows a step), cal once it is
+	fit *photo.FitSearch
 	cal *photo.Calibration
 	bs  *photo.BaseSearch
 	// locate: where the sheet lies is looked for (frame, sheetAt: the
 	// sheet's frame the bases are found in)
 	locate  bool
+	framing *photo.FrameSearch
 	frame   *photo.Calibration
 	sheetAt physics.Vec
 	// found: the sheet laid where its bases put it, their search is not
@@ -238,12 +242,16 @@ func (j *alignSearch) doing() string {
 	switch {
 	case j.det != nil:
 		return fmt.Sprintf("finding the printed sheet on the photo: %.0f%%", 100*j.det.Progress())
+	case j.locate && j.bs == nil && j.framing != nil:
+		return j.framing.Doing()
 	case j.locate && j.bs == nil:
 		return "fitting the photo to the sheet"
 	case j.locate && j.bs.Stage() != photo.SearchDone:
 		return j.bs.Doing()
 	case j.locate:
 		return "matching them to the game's ships: 100%"
+	case j.cal == nil && j.fit != nil:
+		return "fitting the photo to the table (the sheet and the play area's edges): " + j.fit.Doing()
 	case j.cal == nil:
 		return "fitting the photo to the table (the sheet and the play area's edges)"
 	case j.bs == nil:
@@ -261,7 +269,11 @@ func (j *alignSearch) progress() float64 {
 	case j.det != nil:
 		return 0.2 * j.det.Progress()
 	case j.bs != nil:
-		pr = j.bs.Progress()
+		pr = 0.3 + 0.7*j.bs.Progress()
+	case j.fit != nil:
+		pr = 0.3 * j.fit.Progress()
+	case j.framing != nil:
+		pr = 0.3 * j.framing.Progress()
 	}
 	if j.withDet {
 		return 0.2 + 0.8*pr
@@ -314,7 +326,14 @@ func (p *Photo) alignStep() {
 		}
 		p.alignRefuse(err)
 	case j.locate && j.bs == nil:
-		frame, at, w, d, err := p.marks.LocateFrame(p.snap(), math.Hypot(p.align.Width, p.align.Depth))
+		if j.framing == nil {
+			j.framing = p.marks.NewLocateFrame(p.snap(), math.Hypot(p.align.Width, p.align.Depth))
+		}
+		if !j.framing.Step() {
+			return
+		}
+		frame, at, w, d, err := j.framing.Result()
+		j.framing = nil
 		if err != nil {
 			p.al.job, p.info = nil, "where the sheet lies was not found: "+err.Error()+"; lay it by hand"
 			return
@@ -322,7 +341,14 @@ func (p *Photo) alignStep() {
 		j.frame, j.sheetAt = frame, at
 		j.bs = p.snap().NewBaseSearch(frame.Model, w, d, p.alignClasses())
 	case j.cal == nil && !j.locate:
-		cal, err := p.marks.FitOn(p.snap())
+		if j.fit == nil {
+			j.fit = p.marks.NewFit(p.snap())
+		}
+		if !j.fit.Step() {
+			return
+		}
+		cal, err := j.fit.Result()
+		j.fit = nil
 		if err != nil {
 			p.al.job, p.info = nil, "no bases looked for: "+err.Error()
 			return
@@ -490,7 +516,7 @@ func (p *Photo) alignTap(id string) {
 // alignPose is the pose the photo gives one of the player's ships, with
 // its 95% interval; false when it is not marked or not measured.
 func (p *Photo) alignPose(id string) (photo.Pose, bool) {
-	if p.res == nil {
+	if p.res == nil || p.job != nil {
 		return photo.Pose{}, false
 	}
 	for _, ps := range p.res.Poses {
@@ -515,6 +541,10 @@ func (p *Photo) alignFixes() []PoseFix {
 // alignSend hands the confirmed poses to the game, which sends them as
 // the seat's pose corrections, and goes back to it.
 func (p *Photo) alignSend() {
+	if p.job != nil {
+		p.info = "still measuring: send the poses once they are measured"
+		return
+	}
 	fixes := p.alignFixes()
 	if len(fixes) == 0 {
 		p.info = "nothing confirmed: confirm a ship's pose first"
@@ -755,6 +785,16 @@ func (p *Photo) drawAlignFoot(l *kit.List, r kit.Rect) {
 		}
 		a.ButtonRow(l, x, y, w, p.buttonH(), 6*s, []string{"The sheet lies here", "Keep the last place"}, nil, []func(){p.alignPlaceDone, back})
 		return
+	}
+	if p.job != nil {
+		// the poses measured again after a change: how far it is
+		sz := a.TextSize(11)
+		y = a.Para(l, x, y+sz, w, p.measuring(), 11, kit.ColInk, false) - sz
+		bar := kit.Rect{X: x, Y: y, W: w, H: 4 * s}
+		l.Rect(bar, kit.Alpha(kit.ColSecondary, 0.3), kit.ColNone, 0)
+		bar.W *= p.job.Progress()
+		l.Rect(bar, kit.ColOK, kit.ColNone, 0)
+		y = r.Y + r.H - p.buttonH() - 8*s
 	}
 	var send func()
 	n := len(p.alignFixes())

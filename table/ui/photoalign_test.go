@@ -76,12 +76,13 @@ func tablePhoto(t *testing.T, st *wire.State, width, depth float64, models map[s
 }
 
 // searchOut ticks and draws the app until photo mode's search for a
-// companion game's bases is over, calling check (when not nil) on every
-// frame drawn while it runs; it returns how many frames that was.
+// companion game's bases is over, and the analysis after it, calling
+// check (when not nil) on every frame drawn while the search runs; it
+// returns how many frames that was.
 func searchOut(t *testing.T, a *App, p *Photo, check func(frame int)) int {
 	t.Helper()
 	n := 0
-	for p.al.job != nil {
+	for p.al.job != nil || p.job != nil {
 		require.Less(t, n, 100000, "the search ends")
 		a.Tick(1.0 / 60)
 		a.Frame()
@@ -172,6 +173,7 @@ func TestCompanionPosesCorrectedFromAPhoto(t *testing.T) {
 		sc := p.toScreen(px.Add(physics.V(1.5, -1.0*float64(i))))
 		send(col.a, kit.Click(sc.X, sc.Y)...)
 	}
+	measured(t, col.a, p)
 	ps, ok := p.alignPose("raptor")
 	require.True(t, ok, "the Raptor marked: %s %v", p.info, p.err)
 	assert.Contains(t, p.info, "snapped")

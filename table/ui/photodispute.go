@@ -76,7 +76,7 @@ func (d *DisputedShot) Moved(poses map[string]physics.Pose) *DisputedShot {
 // disputeRuling is the photo's ruling of the disputed pair, with its
 // error bars; false before the photo gives one.
 func (p *Photo) disputeRuling() (photo.Ruling, bool) {
-	if p.res == nil {
+	if p.res == nil || p.job != nil {
 		return photo.Ruling{}, false
 	}
 	sh := p.align.Shot
@@ -332,6 +332,8 @@ func (p *Photo) drawDisputePanel(l *kit.List, r kit.Rect) {
 		// the bases looked for between frames (alignSearch)
 		para(alignDoing(j), 12, kit.ColInk, false)
 		row([]string{"Stop looking"}, []func(){p.alignStop})
+	} else if m := p.measuring(); m != "" {
+		para(m, 12, kit.ColInk, false)
 	}
 	row([]string{"Attacker: " + sh.Attacker, "Target: " + sh.Target}, []func(){func() { p.disputeNext(false) }, func() { p.disputeNext(true) }})
 	tw, twOK := sh.TwinRuling()

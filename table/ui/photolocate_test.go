@@ -85,8 +85,11 @@ func TestCompanionSheetFoundFromTheBases(t *testing.T) {
 	clickButton(t, col.a, "The sheet lies here")
 	require.Nil(t, p.al.hand, "the photo again")
 	require.True(t, p.al.placed)
-	n := searchOut(t, col.a, p, nil)
-	assert.LessOrEqual(t, n, 3, "the bases are not looked for again")
+	// the calibration fitted on the table (its edges a few rows a tick),
+	// the bases found before proposed through it: never looked for again
+	searchOut(t, col.a, p, func(frame int) {
+		require.Nil(t, p.al.job.bs, "frame %d: the bases are not looked for again", frame)
+	})
 	assert.Contains(t, p.info, "3 of your 3 ships found on the photo")
 	models["raptor"] = shipIn(st, "raptor").Pose
 	for _, id := range []string{"escort-1", "escort-2", "raptor"} {
