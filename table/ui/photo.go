@@ -372,6 +372,9 @@ func (p *Photo) add(o photo.Object) {
 		case o.Kind == photo.PlanetoidKind:
 			p.snapRim(i)
 		}
+		if o.Kind != photo.ShipKind && p.align != nil && p.align.Shot != nil {
+			p.disputeAdopt(o.ID) // the twin's obstacle it shows
+		}
 	})
 	p.analyse()
 }

@@ -400,6 +400,10 @@ func (p *Photo) alignProposeFrom(cal, frame *photo.Calibration, bases []photo.Ba
 		if o.Kind == photo.ShipKind && o.ID == p.al.tap {
 			continue
 		}
+		if o.Kind != photo.ShipKind && !p.al.assumed[o.ID] {
+			kept = append(kept, o) // an obstacle marked on the photo
+			continue
+		}
 		if _, twin := p.alignShip(o.ID); twin && p.tapped(o.ID) {
 			kept = append(kept, o)
 		}

@@ -140,6 +140,112 @@ func (p *Photo) disputeFill(cal *photo.Calibration) {
 	}
 }
 
+// obstacleReach is how far (mm) a planetoid marked on the photo may
+// stand clear of the twin's and still be taken for it: a model knocked
+// aside at the table, not another planetoid (the templates stand apart).
+const obstacleReach = 60.0
+
+// disputeAdopt makes the obstacle marked on the photo as object id (a
+// planetoid's rim or a field's outline) the twin's obstacle it shows,
+// when it shows one: of its kind, the nearest near its place (the
+// planetoid's circle within obstacleReach of the twin's, the field's
+// outline's middle inside the twin's outline) not marked on the photo
+// already. It takes
+// the twin's id, level and density and replaces the one assumed where
+// the game has it: the disputed ruling goes by the obstacle where the
+// photo shows it. An obstacle the twin lacks stays as marked.
+func (p *Photo) disputeAdopt(id string) {
+	i := p.objectIdx(id)
+	if i < 0 || p.align == nil || p.align.Shot == nil {
+		return
+	}
+	cal, err := p.marks.FitOn(p.snap())
+	if err != nil {
+		return
+	}
+	o := &p.marks.Scene.Objects[i]
+	var on []physics.Vec
+	for _, px := range o.Points {
+		v, ok := cal.Model.ToTable(px)
+		if !ok {
+			return
+		}
+		on = append(on, v)
+	}
+	var at physics.Vec
+	var r float64
+	switch o.Kind {
+	case photo.PlanetoidKind:
+		c, ok := photo.Circumcircle(on[0], on[1], on[2])
+		if !ok {
+			return
+		}
+		at, r = c.C, c.R
+	case photo.FieldKind:
+		for _, v := range on {
+			at = at.Add(v)
+		}
+		at = at.Mul(1 / float64(len(on)))
+	default:
+		return
+	}
+	best, bestD := -1, math.Inf(1)
+	for k, t := range p.align.Shot.Twin.Obstacles {
+		if j := p.objectIdx(t.ID); j >= 0 && !p.al.assumed[t.ID] {
+			continue // marked on the photo already
+		}
+		var d float64
+		switch {
+		case o.Kind == photo.PlanetoidKind && t.Kind == referee.Planetoid:
+			if d = t.Circle.C.Dist(at); d >= t.Circle.R+r+obstacleReach {
+				continue
+			}
+		case o.Kind == photo.FieldKind && t.Kind == referee.AsteroidField:
+			if !t.Polygon.Contains(at) {
+				continue
+			}
+			d = 0
+			for _, v := range t.Polygon {
+				d += v.Dist(at)
+			}
+		default:
+			continue
+		}
+		if d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best < 0 {
+		p.info = fmt.Sprintf("%s marked on the photo: the game has no obstacle of its kind there, so it is ruled as marked", id)
+		return
+	}
+	t := p.align.Shot.Twin.Obstacles[best]
+	if j := p.objectIdx(t.ID); j >= 0 {
+		p.marks.Scene.Objects = slices.Delete(p.marks.Scene.Objects, j, j+1)
+		delete(p.al.assumed, t.ID)
+		i = p.objectIdx(id)
+		o = &p.marks.Scene.Objects[i]
+	}
+	o.ID, o.Level = t.ID, t.Level
+	if o.Kind == photo.FieldKind {
+		o.Density = t.Density
+	}
+	for k := range p.snaps {
+		if p.snaps[k].id == id {
+			p.snaps[k].id = t.ID
+		}
+	}
+	moved := at.Dist(t.Circle.C)
+	if t.Kind == referee.AsteroidField {
+		var c physics.Vec
+		for _, v := range t.Polygon {
+			c = c.Add(v)
+		}
+		moved = at.Dist(c.Mul(1 / float64(len(t.Polygon))))
+	}
+	p.info = fmt.Sprintf("%s is the game's %s: the shot is ruled with it where the photo shows it (%.0f mm from the game's place)", id, t.ID, moved)
+}
+
 // disputeShips are the ships the disputed ruling depends on, in the
 // order the panel lists them: the attacker, the target, and the ships
 // the twin's or the photo's ruling names as blocking its line.

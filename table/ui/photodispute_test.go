@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -10,7 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/starshipbattles/bsg/assets"
 	"github.com/starshipbattles/bsg/battle"
+	"github.com/starshipbattles/bsg/photo"
+	"github.com/starshipbattles/bsg/photo/phototest"
 	"github.com/starshipbattles/bsg/physics"
 	"github.com/starshipbattles/bsg/referee"
 	"github.com/starshipbattles/bsg/table/seat"
@@ -300,4 +304,75 @@ func lastKinds(evs []battle.Event) []string {
 		out = append(out, string(e.Kind)+" "+e.Ship)
 	}
 	return out
+}
+
+// Planetoids; Line of sight (issue 27, Firing: a disputed shot measured
+// from a photo): the game has a planetoid between viper-1 and raider-1,
+// blocking the shot, but on the real table it stands 70 mm aside. The
+// player marks its rim on the photo of the disputed shot (three taps):
+// the marked planetoid becomes the game's (its id), replaces the one
+// assumed where the game has it, and the photo's ruling goes by it: line
+// of sight clear, can fire, beside the game's "blocked".
+func TestPlanetoidsLineOfSightDisputeUsesThePhotosPlanetoid(t *testing.T) {
+	comp := assets.Default()
+	a := newTestApp(t)
+	ship := func(id, class string, at physics.Vec, deg float64) referee.Ship {
+		return referee.Ship{ID: id, Class: class, Pose: physics.Pose{Pos: at, Heading: physics.Deg(deg)}, Level: 1, AcrossFlats: comp.BaseAcrossFlats(class)}
+	}
+	twin := referee.Table{Width: 900, Depth: 900, Limits: referee.LimitsFrom(comp.Geometry),
+		Ships:     []referee.Ship{ship("viper-1", "viper-mk2", physics.V(250, 550), 0), ship("raider-1", "cylon-raider", physics.V(430, 550), 180)},
+		Obstacles: []referee.Obstacle{{ID: "planetoid-a", Kind: referee.Planetoid, Circle: physics.Circle{C: physics.V(340, 550), R: 30}, Level: 1}}}
+	require.Equal(t, referee.Blocked, referee.New(twin).Rule(0, 1).Reason, "the game's planetoid blocks the shot")
+	// the real table: the planetoid 70 mm aside
+	rng := rand.New(rand.NewPCG(27, 4))
+	sheet, _ := photo.SheetFor("a4")
+	tr := phototest.Trial{Sheet: sheet, Cam: phototest.RandomCamera(rng, 2000, 1500, 900, 900, 15, 0.01), SheetAt: physics.V(450, 250), SheetAngle: 17}
+	tr.Truth = twin
+	tr.Truth.Obstacles = []referee.Obstacle{twin.Obstacles[0]}
+	tr.Truth.Obstacles[0].Circle.C = physics.V(340, 620)
+	img := tr.Render(phototest.Look{BlurPx: 0.8, Noise: 3, Seed: 5})
+	align := func(s referee.Ship) AlignShip {
+		return AlignShip{ID: s.ID, Class: s.Class, AcrossFlats: s.AcrossFlats, Pose: s.Pose, Level: s.Level}
+	}
+	p, err := NewPhotoAlign(a, "table.png", img, PhotoAlign{Width: 900, Depth: 900, Own: []AlignShip{align(twin.Ships[0])}, Others: []AlignShip{align(twin.Ships[1])},
+		Placing: "at 450,250 angle 17", Shot: &DisputedShot{Attacker: "viper-1", Target: "raider-1", Twin: twin},
+		Send: func([]PoseFix, string) {}, Back: func() {}})
+	require.NoError(t, err)
+	a.Show(p)
+	searchOut(t, a, p, nil)
+	require.True(t, p.al.assumed["planetoid-a"], "the game's planetoid assumed where the game has it: %s", p.info)
+	ph, ok := p.disputeRuling()
+	require.True(t, ok, "%s %v", p.info, p.err)
+	assert.Equal(t, referee.Blocked, ph.Reason, "before it is marked, the photo rules with the game's planetoid")
+
+	// its rim tapped on the photo
+	send(a, kit.Event{Kind: kit.Char, Rune: 'p'})
+	c := tr.Truth.Obstacles[0].Circle
+	for _, deg := range []float64{80, 200, 320} {
+		px, _ := tr.Cam.Project(c.C.Add(physics.Direction(physics.Deg(deg)).Mul(c.R)))
+		sc := p.toScreen(px)
+		send(a, kit.Click(sc.X, sc.Y)...)
+	}
+	measured(t, a, p)
+	assert.Contains(t, p.info, "is the game's planetoid-a")
+	var ids []string
+	for _, o := range p.marks.Scene.Objects {
+		if o.Kind == photo.PlanetoidKind {
+			ids = append(ids, o.ID)
+		}
+	}
+	assert.Equal(t, []string{"planetoid-a"}, ids, "one planetoid: the photo's, with the game's id")
+	assert.False(t, p.al.assumed["planetoid-a"], "not assumed: measured on the photo")
+	require.NotNil(t, p.res)
+	for _, o := range p.res.Table.Obstacles {
+		if o.ID == "planetoid-a" {
+			assert.Less(t, o.Circle.C.Dist(c.C), 3.0, "where the photo shows it")
+		}
+	}
+	ph, ok = p.disputeRuling()
+	require.True(t, ok)
+	assert.True(t, ph.CanFire, "the photo's ruling goes by the photo's planetoid: %s", ph.Verdict)
+	text := drawnText(a)
+	assert.Contains(t, text, "The photo rules: ")
+	assert.Contains(t, text, "The game rules: ")
 }
