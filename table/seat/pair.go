@@ -208,7 +208,7 @@ func (p *Pair) Status() Status {
 	}
 	st.Reconnecting = h.Reconnecting || o.Reconnecting
 	st.Sealed = h.Sealed && o.Sealed
-	if st.Sending == "" && p.behind() {
+	if st.Sending == "" && p.Behind() {
 		// one seat has the game's news the other has not yet: the
 		// screen waits (its buttons off) rather than act on two
 		// pictures of the game, e.g. an undo proposed from an aligning
@@ -218,10 +218,10 @@ func (p *Pair) Status() Status {
 	return st
 }
 
-// behind reports whether the two seats hold different moments of the
-// game (wire.State.Seq): one has a state the other will get (the server
-// sends every change to every seat).
-func (p *Pair) behind() bool {
+// Behind implements CatchingUp: whether the two seats hold different
+// moments of the game (wire.State.Seq): one has a state the other will
+// get (the server sends every change to every seat).
+func (p *Pair) Behind() bool {
 	col, cyl := p.seats[battle.Colonial].State(), p.seats[battle.Cylon].State()
 	return col != nil && cyl != nil && col.Seq != cyl.Seq
 }

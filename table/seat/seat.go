@@ -181,6 +181,16 @@ type Margins interface {
 	MarginsOf(r referee.Ruling) referee.Margins
 }
 
+// CatchingUp is a seat made of several views of one game (seat.Pair:
+// one device over both seats of a companion game) that may hold two
+// moments of it for a while: Behind reports that one view has the
+// game's news another has not yet, and the screen waits until both
+// have it (it does not start a turn's planning before the last firing
+// step's playback has reached it).
+type CatchingUp interface {
+	Behind() bool
+}
+
 // Lobby is a network seat: its own code to come back with, the other
 // seat's link and code while hosting, the game's id, and the signed
 // record's verdict once the game is over.

@@ -497,6 +497,14 @@ func (g *Game) advance() {
 	if g.sync() {
 		return
 	}
+	if c, ok := g.seat.(seat.CatchingUp); ok && c.Behind() {
+		// one seat of this device has the game's next moment, the other
+		// not yet: its news (the events both seats share, played back
+		// first) comes before the moment's screen, e.g. the last firing
+		// step's shots before the next turn's planning cover
+		g.wait()
+		return
+	}
 	v := g.publicView()
 	if v.Phase == battle.Over {
 		g.st = stOver
