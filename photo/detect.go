@@ -372,8 +372,9 @@ type SheetSearch struct {
 	a, b, c, d   int // the next four to try
 	tried, total float64
 
-	det *Detection
-	err error
+	det     *Detection
+	err     error
+	snapper *Snapper
 }
 
 // NewSheetSearch starts DetectSheet's search (see there) for sheet on
@@ -614,8 +615,14 @@ func (ds *SheetSearch) refine() {
 		return
 	}
 	ds.det, ds.stage = det, DetectDone
+	ds.snapper = &Snapper{g: full} // the photo's grey levels, read once
 	ds.full, ds.small = nil, nil
 }
+
+// Snapper is a snapper of the photo on the grey levels the search read
+// (NewSnapper's, without reading the photo again); nil unless the sheet
+// was found.
+func (ds *SheetSearch) Snapper() *Snapper { return ds.snapper }
 
 // score is the separation of the sheet's black and white probe points on
 // the photo when the sheet maps by h: the difference of their means over

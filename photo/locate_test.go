@@ -181,6 +181,14 @@ func TestSheetSearchStepByStep(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got, "DetectSheet's answer")
 	assert.Equal(t, 1.0, ds.Progress())
+	// its grey levels kept as the photo's snapper: what NewSnapper
+	// reads, so the straight edges are the same
+	require.NotNil(t, ds.Snapper())
+	cal, err := photo.Fit(tr.SheetMarks(rng, photo.DefaultMarkPx), 2000, 1500)
+	require.NoError(t, err)
+	edges := photo.NewSnapper(img).StraightEdges(cal.Model)
+	require.NotEmpty(t, edges)
+	assert.Equal(t, edges, ds.Snapper().StraightEdges(cal.Model))
 
 	// the sheet off the photo: refused, with the reason
 	tr.SheetAt = physics.V(-5000, -5000)
@@ -190,6 +198,7 @@ func TestSheetSearchStepByStep(t *testing.T) {
 	}
 	got, err = ds.Result()
 	assert.Nil(t, got)
+	assert.Nil(t, ds.Snapper(), "no snapper without the sheet")
 	var un *photo.Unusable
 	require.ErrorAs(t, err, &un)
 	assert.Contains(t, un.Reason, "no calibration sheet found")

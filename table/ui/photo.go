@@ -169,8 +169,21 @@ func newPhoto(a *App, name string, img image.Image, marks *namedData, detect boo
 // as found pixels.
 func (p *Photo) detect(paper string) bool {
 	sheet, _ := photo.SheetFor(paper)
-	det, err := photo.DetectSheet(p.img, sheet)
+	ds := photo.NewSheetSearch(p.img, sheet)
+	for !ds.Step() {
+	}
+	det, err := ds.Result()
+	p.keepSnapper(ds)
 	return p.detected(sheet, det, err)
+}
+
+// keepSnapper takes the photo's snapper from a sheet search that found
+// the sheet (its grey levels: the photo is not read again), when there
+// is none yet.
+func (p *Photo) keepSnapper(ds *photo.SheetSearch) {
+	if s := ds.Snapper(); s != nil && p.snapper == nil {
+		p.snapper = s
+	}
 }
 
 // detected keeps the sheet's detection on the photo (DetectSheet's or a

@@ -312,6 +312,7 @@ func (p *Photo) alignStep() {
 		}
 		sheet, _ := photo.SheetFor(photo.Papers[j.paper])
 		det, err := j.det.Result()
+		p.keepSnapper(j.det)
 		j.det = nil
 		if err == nil {
 			p.detected(sheet, det, nil)
