@@ -808,10 +808,12 @@ func (p *Photo) askSaveTable() {
 }
 
 // Tick implements Screen: a search for a companion game's bases goes
-// on, and the analysis after the last change.
+// on, else the analysis after the last change (one of them a tick: one
+// budget; the search ends with an analysis of its own).
 func (p *Photo) Tick(float64) {
-	if p.align != nil {
+	if p.align != nil && p.al.job != nil {
 		p.alignTick()
+		return
 	}
 	p.analyseTick()
 }
