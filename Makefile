@@ -112,16 +112,16 @@ playthrough: deps
 	  -artifacts -outputdir $(CURDIR)/out/playthrough ./table
 
 # `make companion-game` plays a whole companion game of The Jump Point on
-# two phones in headless chromium (web: TestCompanionWholeGameOnTwoPhones,
-# also part of make test: typed dice and counters, a counter not in the
+# two phones in headless chromium (web: TestCompanionWholeGameOnTwoPhones;
+# make test plays its two-turn cut, TestCompanionGameOnTwoPhones: typed dice and counters, a counter not in the
 # cup and poses off the table / on another base refused, a pose dragged
 # and typed, illegal plans, an undo by agreement, FTL arrival and the
 # raptor's jump away; the leak check over every message each phone
-# received), alone, with its screenshots in out/companion-game/. About 6
-# min with the page built (at load 25-35 on 2 cores).
+# received), alone, with its screenshots in out/companion-game/. Three to
+# six minutes with the page built.
 companion-game: deps
 	@mkdir -p out/companion-game
-	nice -n 10 $(GO) test -count=1 -timeout 60m -run '^TestCompanionWholeGameOnTwoPhones$$' -v \
+	BSG_COMPANION_GAME=whole nice -n 10 $(GO) test -count=1 -timeout 60m -run '^TestCompanionWholeGameOnTwoPhones$$' -v \
 	  -artifacts -outputdir $(CURDIR)/out/companion-game ./web
 
 bench: deps

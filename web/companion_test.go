@@ -54,12 +54,15 @@ import (
 // other's plan before the reveal nor its counters (leaks). The signed
 // record verifies and replays to the same hash; the final screen says
 // who won, near its top. The phones are drawn at one device pixel to the
-// CSS pixel (the same layout; a ninth of the pixels painted). About 6
-// minutes with the page built at load 25-35 on two cores; `make
-// companion-game` runs it alone and keeps its screenshots.
+// CSS pixel (the same layout; a ninth of the pixels painted). Three to
+// six minutes with the page built; it is a long test, so it runs only
+// with BSG_COMPANION_GAME=whole: `make companion-game` runs it alone and
+// keeps its screenshots; make test plays the two-turn cut
+// (TestCompanionGameOnTwoPhones).
 func TestCompanionWholeGameOnTwoPhones(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a companion game on two phones: not in the quick tier")
+	t.Parallel()
+	if testing.Short() || os.Getenv("BSG_COMPANION_GAME") != "whole" {
+		t.Skip("the whole companion game on two phones: BSG_COMPANION_GAME=whole (make companion-game)")
 	}
 	playCompanion(t, true)
 }
@@ -67,12 +70,12 @@ func TestCompanionWholeGameOnTwoPhones(t *testing.T) {
 // TestCompanionGameOnTwoPhones is TestCompanionWholeGameOnTwoPhones cut
 // to two turns (hunter-2 still enters by FTL on turn 2, the raptor jumps
 // on the table on turn 2, hunter-3 stays home): the same steps but
-// escort-1's second illegal plan and the jump away, for a quicker run
-// while working on the driver (BSG_COMPANION_GAME=cut). make test plays
-// the whole game.
+// escort-1's second illegal plan and the jump away. make test plays this
+// cut; the whole game runs with BSG_COMPANION_GAME=whole.
 func TestCompanionGameOnTwoPhones(t *testing.T) {
-	if testing.Short() || os.Getenv("BSG_COMPANION_GAME") != "cut" {
-		t.Skip("the two-turn cut of TestCompanionWholeGameOnTwoPhones: BSG_COMPANION_GAME=cut")
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("a companion game on two phones: not in the quick tier")
 	}
 	playCompanion(t, false)
 }
@@ -122,8 +125,7 @@ func playCompanion(t *testing.T, whole bool) {
 
 	sides := []string{"colonial", "cylon"}
 	seats := []battle.Side{battle.Colonial, battle.Cylon}
-	sc2 := phone
-	sc2.DPR = 1 // the layout is the same; a ninth of the pixels painted
+	sc2 := phoneLite
 	phones := make([]context.Context, 2)
 	received := make([]*frames, 2)
 	for i, side := range sides {
