@@ -30,6 +30,7 @@ import (
 // screen, the turn, the ship at the controls, the frames drawn) and the
 // game from the autosave, and waits on them, never on a time.
 func TestPlayTheJumpPointThroughTheWindow(t *testing.T) {
+	t.Parallel() // its own display and program
 	if testing.Short() {
 		t.Skip("plays a whole game through the window")
 	}
@@ -132,6 +133,7 @@ func (x *xdo) answer(st windowState, speed string) {
 // TestShortTapsUnderSlowFrames: with every frame taking 150 ms, key taps
 // of 30 ms and a click, each shorter than a frame, all arrive.
 func TestShortTapsUnderSlowFrames(t *testing.T) {
+	t.Parallel() // its own display and program
 	if testing.Short() {
 		t.Skip("runs the window")
 	}
@@ -374,6 +376,7 @@ func parseTitle(s string) windowState {
 // frame ends) count as two, and a whole click inside one frame leaves no
 // button held (a drag would follow the pointer).
 func TestRepeatedTapsUnderSlowFrames(t *testing.T) {
+	t.Parallel() // its own display and program
 	if testing.Short() {
 		t.Skip("runs the window")
 	}
@@ -399,6 +402,7 @@ func TestRepeatedTapsUnderSlowFrames(t *testing.T) {
 // burst goes to the window (xdotool --window), the second through the
 // keyboard itself (XTEST, the window focused).
 func TestEveryTapInOneSlowFrameCounts(t *testing.T) {
+	t.Parallel() // its own display and program
 	if testing.Short() {
 		t.Skip("runs the window")
 	}
