@@ -28,6 +28,7 @@ import (
 )
 
 func TestPageShowsTheTitle(t *testing.T) {
+	t.Parallel()
 	url := page(t)
 	ctx := browse(t, url, desktop)
 	st := waitFor(t, ctx, pageWait, "the title", func(st ui.PageState) bool { return st.Screen == "title" })
@@ -93,6 +94,7 @@ func tapsInOneFrame(t *testing.T, ctx context.Context, url string) {
 // stays between a tenth and nine tenths for about six seconds: long enough
 // to be seen by polls that a busy machine slows down.
 func TestPageShowsProgressWhileLoading(t *testing.T) {
+	t.Parallel()
 	ctx := browse(t, "about:blank", screen{W: 390, H: 844, DPR: 2, Touch: true})
 	require.NoError(t, chromedp.Run(ctx, network.Enable(), network.SetCacheDisabled(true),
 		network.EmulateNetworkConditions(false, 0, 1<<20, 1<<20)))
@@ -138,6 +140,12 @@ func TestPageShowsProgressWhileLoading(t *testing.T) {
 // phone is a phone held upright (CSS pixels, three device pixels each).
 var phone = screen{W: 390, H: 844, DPR: 3, Touch: true}
 
+// phoneLite is phone drawn at one device pixel to the CSS pixel: the same
+// layout, the same touches, a ninth of the pixels painted. The tests that
+// play many turns use it (the machine paints the page in software); the
+// tests of a screen's look keep phone.
+var phoneLite = screen{W: 390, H: 844, DPR: 1, Touch: true}
+
 // cssPerMM: CSS has 96 pixels to the inch.
 const cssPerMM = 96 / 25.4
 
@@ -157,6 +165,7 @@ func ship(t *testing.T, st ui.PageState, prefix string) ui.PageShip {
 // finger, pinch the table; a ship's coordinates are typed with the phone's
 // own keyboard.
 func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx := browse(t, page(t)+"?measure=-", phone)
 	st := waitFor(t, ctx, pageWait, "measurement mode", func(st ui.PageState) bool {
 		return st.Screen == "measurement mode" && len(st.Ships) == 2
@@ -269,6 +278,7 @@ func TestMeasurementModeByTouchOnAPhone(t *testing.T) {
 // Held sideways, the phone shows the same mode with the panel beside the
 // table.
 func TestMeasurementModeOnAPhoneHeldSideways(t *testing.T) {
+	t.Parallel()
 	ctx := browse(t, page(t)+"?measure=-", screen{W: 844, H: 390, DPR: 3, Touch: true})
 	st := waitFor(t, ctx, pageWait, "measurement mode", func(st ui.PageState) bool {
 		return st.Screen == "measurement mode" && len(st.Ships) == 2
@@ -355,6 +365,7 @@ func scrollDown(t *testing.T, ctx context.Context, st ui.PageState) {
 // fixed footer; the Colonial player presses with the mouse, the Cylon
 // player with a finger. No two controls overlap at any step.
 func TestHotSeatTurnWithMouseAndTouch(t *testing.T) {
+	t.Parallel()
 	ctx := browse(t, page(t)+"?scenario=furball", screen{W: 390, H: 844, DPR: 2, Touch: true})
 	st := waitFor(t, ctx, pageWait, "the game", func(st ui.PageState) bool { return st.Turn == 1 })
 	start := st.Hash

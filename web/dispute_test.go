@@ -47,6 +47,7 @@ import (
 // twin's hunter-1 then stands at its model, and the game's ruling of the
 // shot is the photo's.
 func TestCompanionDisputedShotFromAPhotoOnTwoPhones(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a companion game on two phones: not in the quick tier")
 	}
@@ -182,11 +183,7 @@ search:
 	require.NoError(t, f.Close())
 
 	// the Colonial phone measures the shot from the photo
-	// (drawn at one device pixel to the CSS pixel: the same layout, a
-	// ninth of the pixels painted)
-	held1 := phone
-	held1.DPR = 1
-	ph := browse(t, cr.Links["colonial"], held1)
+	ph := browse(t, cr.Links["colonial"], phoneLite)
 	waitFor(t, ph, pageWait, "the companion game's firing step", func(st ui.PageState) bool {
 		_, ok := button(st, "Declare:")
 		return st.Screen == "companion game" && ok
@@ -246,7 +243,7 @@ search:
 	screenshot(t, ph, "dispute-colonial-proposed")
 
 	// the Cylon phone: the proposal on the twin, agreed
-	cp := browse(t, cr.Links["cylon"], held1)
+	cp := browse(t, cr.Links["cylon"], phoneLite)
 	t.Cleanup(func() {
 		if t.Failed() { // what each phone showed last
 			screenshot(t, ph, "dispute-failed-colonial")

@@ -93,6 +93,7 @@ func loadOnAPhone(t testing.TB, url string, bytesPerSecond, latencyMs float64) d
 // title. (The time a throttled connection takes is measured by
 // BenchmarkFirstFrameAt10Mbit, in make bench.)
 func TestPhoneDownloadsTheBrotliProgram(t *testing.T) {
+	t.Parallel()
 	d := loadOnAPhone(t, page(t), 0, 0)
 	t.Logf("%.0f bytes on the wire (%s), %.0f with the page; program compiled after %.0f ms, first frame after %.0f ms",
 		d.onWire, d.encoding, d.all, d.loadedMs, d.first)
@@ -111,6 +112,7 @@ func TestPhoneDownloadsTheBrotliProgram(t *testing.T) {
 // download goal. The server here answers as if the browser had asked
 // that way.
 func TestPhoneOnPlainHTTPUnpacksTheBrotliProgram(t *testing.T) {
+	t.Parallel()
 	url := plainHTTPPage(t)
 	d := loadOnAPhone(t, url, 0, 0)
 	t.Logf("%.0f bytes on the wire (brotli, unpacked by the page), %.0f with the page and the decoder; first frame after %.0f ms", d.onWire, d.all, d.first)
@@ -188,6 +190,7 @@ func BenchmarkFirstFrameAt10Mbit(b *testing.B) {
 // ("short": the response is whole, the brotli stream is not), and when
 // its bytes were changed on the way ("damaged").
 func TestPageSaysWhenTheProgramDownloadIsCut(t *testing.T) {
+	t.Parallel()
 	page(t)
 	prog, err := os.ReadFile(filepath.Join(pageRep.Dir, web.ProgramFile))
 	require.NoError(t, err)

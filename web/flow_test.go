@@ -38,6 +38,7 @@ func (stopBeforeAligning) Stop(st *wire.State) bool {
 // the second word and the game goes on, to movement step 2's alignment,
 // again with no "Go on" on the way.
 func TestCompanionAligningStepOnAPhone(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a companion game on a phone: not in the quick tier")
 	}
@@ -76,7 +77,7 @@ func TestCompanionAligningStepOnAPhone(t *testing.T) {
 	require.Equal(t, 1, spec.State().View.Step, "the Colonial's computer stopped before its word")
 	require.NoError(t, err, "the Cylon's word that the table is aligned")
 
-	ph := browse(t, cr.Links["colonial"], phone)
+	ph := browse(t, cr.Links["colonial"], phoneLite)
 	sawGoOn := false
 	watch := func(st ui.PageState) {
 		if _, ok := button(st, "Go on"); ok || st.Stage == "results" || st.Stage == "anim" {

@@ -110,6 +110,12 @@ func built(t testing.TB) web.Report {
 }
 
 // page builds and serves the page (once) and returns its address.
+//
+// Every test that opens a browser first calls t.Parallel: the browser
+// tests wait mostly on the page (its frames, its playback, the server),
+// so go test runs as many at once as -parallel allows (GOMAXPROCS, two
+// on the project's machine), each with its own browser, profile and
+// server; the page is built once for all of them (sync.Once).
 func page(t testing.TB) string {
 	t.Helper()
 	if chromiumPath() == "" {

@@ -430,6 +430,7 @@ func (r *relay) pass(side battle.Side, data []byte) []byte {
 // the Cylon ships' books. (TestCompanionWholeGameOnTwoPhones runs the same
 // check over a game through the honest server and finds nothing.)
 func TestLeakCheckCatchesALeakingServerOnAPhone(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a browser: not in the quick tier")
 	}
@@ -470,7 +471,7 @@ func TestLeakCheckCatchesALeakingServerOnAPhone(t *testing.T) {
 
 	got := &frames{}
 	listen, enable := recordFrames(got)
-	ph := browseWith(t, cr.Links["colonial"], phone, listen, enable)
+	ph := browseWith(t, cr.Links["colonial"], phoneLite, listen, enable)
 	waitFor(t, ph, pageWait, "the Colonial phone's companion game", func(st ui.PageState) bool {
 		return st.Screen == "companion game"
 	})

@@ -20,6 +20,7 @@ import (
 // Against the computer in the browser: the Colonial player plans with the
 // mouse and presses Done; the greedy Cylon plans at once; turn 2 begins.
 func TestAgainstTheComputer(t *testing.T) {
+	t.Parallel()
 	// a 1280 × 800 touch screen: controls a finger's size, the mouse used
 	ctx := browse(t, page(t)+"?scenario=furball&cylon=greedy", screen{W: 1280, H: 800, DPR: 1, Touch: true})
 	st := waitFor(t, ctx, pageWait, "the game", func(st ui.PageState) bool { return st.Turn == 1 })
@@ -58,6 +59,7 @@ func TestAgainstTheComputer(t *testing.T) {
 // two fingers pinch the table, and the scenario's name and turn limit are
 // typed with the phone's own keyboard: the saved file has them.
 func TestScenarioEditorOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx := browse(t, page(t)+"?editor", screen{W: 390, H: 844, DPR: 2, Touch: true})
 	waitFor(t, ctx, pageWait, "the editor with its ships", func(st ui.PageState) bool {
 		return st.Screen == "scenario editor" && len(st.Ships) >= 2

@@ -17,6 +17,7 @@ import (
 // panel's text (ui.PageState.UnderMore, from the frame the page drew),
 // and the page publishes where it lies in CSS pixels, as its buttons.
 func TestMoreBelowCoversNoTextOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx := browse(t, page(t)+"?scenario=hand-of-god", screen{W: 390, H: 844, DPR: 3, Touch: true})
 	st := waitFor(t, ctx, pageWait, "the game", func(st ui.PageState) bool { return st.Turn == 1 })
 	seen, shots := map[string]int{}, 0

@@ -33,6 +33,7 @@ import (
 // 9 mm high and none overlaps another. The game runs to its turn limit
 // and both ends see the signed record.
 func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
+	t.Parallel()
 	page(t) // builds the page
 	s, err := server.New(server.Options{Data: t.TempDir(), Web: web.Handler(pageRep.Dir)})
 	require.NoError(t, err)
@@ -73,7 +74,7 @@ func TestNetworkGameBrowserSeatAgainstBot(t *testing.T) {
 	}()
 
 	// the seat's code typed on the title's Join with the phone's keyboard
-	ctx := browse(t, base+"/", phone)
+	ctx := browse(t, base+"/", phoneLite)
 	waitFor(t, ctx, pageWait, "the title", func(st ui.PageState) bool { return st.Screen == "title" })
 	tapButton(t, ctx, "Join a network or companion game")
 	waitFor(t, ctx, pageWait, "Join's field", func(st ui.PageState) bool {

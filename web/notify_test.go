@@ -74,6 +74,7 @@ func waitTitle(t *testing.T, ctx context.Context, what string, ok func(string) b
 // the second game is opened, its title lists the first and whose turn it
 // is there, and a notification tells of the first game waiting.
 func TestYourTurnIsTitledAndNotified(t *testing.T) {
+	t.Parallel()
 	page(t) // builds the page
 	s, err := server.New(server.Options{Data: t.TempDir(), Web: web.Handler(pageRep.Dir)})
 	require.NoError(t, err)
@@ -98,7 +99,7 @@ func TestYourTurnIsTitledAndNotified(t *testing.T) {
 		require.NoError(t, err)
 	}
 
-	ctx := browse(t, base+"/api/key", phone)
+	ctx := browse(t, base+"/api/key", phoneLite)
 	require.NoError(t, chromedp.Run(ctx,
 		browser.GrantPermissions([]browser.PermissionType{browser.PermissionTypeNotifications}).WithOrigin(base),
 		chromedp.ActionFunc(func(ctx context.Context) error {

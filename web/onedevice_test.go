@@ -23,6 +23,7 @@ import (
 // game reveals both (a spectator's seat sees movement begin). Each
 // planning screen is a phone's (words on the screen, no key words).
 func TestCompanionOnOnePhoneByItsLink(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("the browser: not in the quick tier")
 	}
@@ -41,7 +42,7 @@ func TestCompanionOnOnePhoneByItsLink(t *testing.T) {
 	link := cr.Links[wire.OneDevice]
 	require.NotEmpty(t, link, "a companion game's one-device link: %v", cr.Links)
 
-	ph := browse(t, link, phone)
+	ph := browse(t, link, phoneLite)
 	for _, side := range battle.Sides {
 		coverScreen(t, ph, side.Title()+" player: take the controls", "one-phone-cover-"+string(side))
 		tapButton(t, ph, "Continue")

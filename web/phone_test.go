@@ -82,6 +82,7 @@ func coverScreen(t *testing.T, ctx context.Context, title, shot string) ui.PageS
 // Continue brings the game back where it stood. No button on any screen
 // carries a key.
 func TestPassThePhoneCoversLeaveAndHelpByTouch(t *testing.T) {
+	t.Parallel()
 	ctx := browse(t, page(t)+"?scenario=furball", phone)
 	// the Colonial player's cover, with the briefing
 	st := coverScreen(t, ctx, "Colonial player: take the controls", "phone-cover-colonial")

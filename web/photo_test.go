@@ -38,6 +38,7 @@ func photoOnScreen(ph *ui.PagePhoto, v physics.Vec) [2]float64 {
 // drawn over the photo; the true range lies inside it. A photo over the
 // size limit is refused, unread, with its size.
 func TestPhotoModeOnAPhone(t *testing.T) {
+	t.Parallel()
 	comp := assets.Default()
 	tr := phototest.RandomTrial(rand.New(rand.NewPCG(42, 9)), comp, 1600, 1200, 25, 0.005)
 	dir := t.TempDir()

@@ -43,6 +43,7 @@ import (
 // checks; here within 1.5 mm and 3°). Controls stay on the screen and at
 // least 9 mm high.
 func TestCompanionPoseFromAPhotoOnAPhone(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a companion game on a phone: not in the quick tier")
 	}
@@ -129,7 +130,7 @@ search:
 	require.NoError(t, png.Encode(f, tr.Render(phototest.Look{BlurPx: 0.8, Noise: 3, Seed: 5})))
 	require.NoError(t, f.Close())
 
-	ph := browse(t, cr.Links["colonial"], phone)
+	ph := browse(t, cr.Links["colonial"], phoneLite)
 	waitFor(t, ph, pageWait, "the companion game", func(st ui.PageState) bool {
 		_, ok := button(st, "The table is aligned")
 		return st.Screen == "companion game" && ok

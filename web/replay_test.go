@@ -20,6 +20,7 @@ import (
 // page's file input, as a player's would be, and stepped through by touch
 // on a phone.
 func TestReplayUnderWasmGivesTheAmd64Hash(t *testing.T) {
+	t.Parallel()
 	comp := assets.Default()
 	sc, err := scenarios.Load("furball", comp)
 	require.NoError(t, err)

@@ -27,6 +27,7 @@ import (
 // the page's server creates the game with that setup, and the phone's
 // briefing says it.
 func TestCompanionSetupChosenOnAPhone(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("the browser: not in the quick tier")
 	}
@@ -49,7 +50,7 @@ func TestCompanionSetupChosenOnAPhone(t *testing.T) {
 	t.Cleanup(func() { hs.Close() })
 	base := "http://" + ln.Addr().String()
 
-	ph := browse(t, base+"/", phone)
+	ph := browse(t, base+"/", phoneLite)
 	tapButton(t, ph, "Choose the rules and pilots: The Hand of God")
 	waitFor(t, ph, pageWait, "the setup screen", func(st ui.PageState) bool { return strings.HasPrefix(st.Screen, "setup") })
 	screenshot(t, ph, "setup-phone-1")

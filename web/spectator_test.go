@@ -42,12 +42,16 @@ import (
 // turn, a line of an event the public game does not hold yet, a side's
 // secret, or nothing at all fails.
 func TestSpectatorLinkOnAPhone(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a whole game watched in a browser, twice: minutes")
 	}
 	page(t) // builds the page
 	for _, delay := range []int{0, 1} {
-		t.Run(fmt.Sprintf("delay %d", delay), func(t *testing.T) { watchOnAPhone(t, delay) })
+		t.Run(fmt.Sprintf("delay %d", delay), func(t *testing.T) {
+			t.Parallel() // a server and a phone of its own
+			watchOnAPhone(t, delay)
+		})
 	}
 }
 
@@ -172,7 +176,7 @@ func watchOnAPhone(t *testing.T, delay int) {
 	// the spectator link on a phone
 	link, ok := cr.Links["spectator"]
 	require.True(t, ok, "a spectator link: %v", cr.Links)
-	ctx := browse(t, link, phone)
+	ctx := browse(t, link, phoneLite)
 	st := waitFor(t, ctx, pageWait, "the spectator's game", func(st ui.PageState) bool {
 		return st.Screen == "network game" && st.Turn == 1
 	})
