@@ -46,7 +46,11 @@ type Photo struct {
 	job      *photo.Analysis
 	then     []func()
 	tickWork float64
-	info     string // what the detection found
+	// finding is the search for the bases (Find bases, b) under way,
+	// through findCal
+	finding *photo.BaseSearch
+	findCal *photo.Calibration
+	info    string // what the detection found
 	// view: photo pixel p shows at view.X + (p − off) · zoom
 	view kit.Rect
 	off  physics.Vec
@@ -708,7 +712,33 @@ func (p *Photo) findBasesNow() {
 	for _, id := range p.classes() {
 		cs = append(cs, photo.ClassSize{Class: id, AcrossFlats: p.a.Comp.BaseAcrossFlats(id)})
 	}
-	ships, found := p.marks.ProposeShips(p.snap(), cal, cs)
+	// looked for a band of rows a step (findTick), as the companion's
+	// search does: the same bases as photo.Marks.ProposeShips
+	p.finding, p.findCal = p.snap().NewBaseSearch(cal.Model, p.marks.Scene.Table.Width, p.marks.Scene.Table.Depth, cs), cal
+	p.info = "Looking for the bases on the photo."
+}
+
+// findTick goes on looking for the bases until the search is over or the
+// tick's time (alignBudget) is spent, then proposes them.
+func (p *Photo) findTick() {
+	start := p.a.now()
+	for p.finding != nil {
+		if p.finding.Step() {
+			cal, bases := p.findCal, p.finding.Bases()
+			p.finding, p.findCal = nil, nil
+			p.proposeBases(cal, bases)
+			return
+		}
+		if p.a.now().Sub(start) >= alignBudget {
+			return
+		}
+	}
+}
+
+// proposeBases adds the bases found (through cal) that no marked ship
+// stands on, for the player to check.
+func (p *Photo) proposeBases(cal *photo.Calibration, bases []photo.Base) {
+	ships, found := p.marks.Proposals(cal, bases)
 	unsure, ends := 0, 0
 	for i, o := range ships {
 		// the class chosen for the next ship (c), when it is of this size
@@ -807,15 +837,19 @@ func (p *Photo) askSaveTable() {
 	}, nil)
 }
 
-// Tick implements Screen: a search for a companion game's bases goes
-// on, else the analysis after the last change (one of them a tick: one
-// budget; the search ends with an analysis of its own).
+// Tick implements Screen: a search for a companion game's bases (or
+// for the bases, b) goes on, else the analysis after the last change
+// (one of them a tick: one budget; a search ends with an analysis of its
+// own).
 func (p *Photo) Tick(float64) {
-	if p.align != nil && p.al.job != nil {
+	switch {
+	case p.align != nil && p.al.job != nil:
 		p.alignTick()
-		return
+	case p.finding != nil:
+		p.findTick()
+	default:
+		p.analyseTick()
 	}
-	p.analyseTick()
 }
 
 // Draw implements Screen.
@@ -1132,6 +1166,9 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 	}
 	if p.info != "" {
 		para(p.info, 11, kit.ColSecondary, false)
+	}
+	if p.finding != nil {
+		para("Finding the bases: "+p.finding.Doing(), 12, kit.ColInk, true)
 	}
 	if m := p.measuring(); m != "" {
 		para(m, 12, kit.ColInk, true)

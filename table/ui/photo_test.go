@@ -35,10 +35,11 @@ func renderedPhoto(t *testing.T) (phototest.Trial, string) {
 }
 
 // measured ticks and draws the app as its window does until photo
-// mode's analysis after the last change is in (bounded: it ends).
+// mode's search for the bases (b) and its analysis after the last
+// change are in (bounded: they end).
 func measured(t *testing.T, a *App, p *Photo) {
 	t.Helper()
-	for n := 0; p.job != nil; n++ {
+	for n := 0; p.job != nil || p.finding != nil; n++ {
 		require.Less(t, n, 100000, "the analysis ends")
 		a.Tick(1.0 / 60)
 		a.Frame()
@@ -255,7 +256,8 @@ func TestPhotoModeEdgesByDefault(t *testing.T) {
 }
 
 // TestPhotoModeFindsBasesAndTakesThePlace (issue #28): b adds the bases
-// found on the photo by themselves, each at its ship's true front
+// found on the photo by themselves (looked for between frames, the
+// panel saying how far), each at its ship's true front
 // corners, and the rulings follow; t takes the table's size and the
 // sheet's place typed in photo.ParsePlacing's words.
 func TestPhotoModeFindsBasesAndTakesThePlace(t *testing.T) {
@@ -266,6 +268,12 @@ func TestPhotoModeFindsBasesAndTakesThePlace(t *testing.T) {
 	a.Show(p)
 	a.Frame()
 	send(a, kit.Event{Kind: kit.Char, Rune: 'b'})
+	for p.finding == nil && p.job != nil {
+		a.Tick(1.0 / 60) // the first fit on the photo first
+	}
+	require.NotNil(t, p.finding, "the bases looked for between frames")
+	a.Tick(1.0 / 60)
+	assert.Contains(t, drawnText(a), "Finding the bases: ", "the panel says how far")
 	measured(t, a, p)
 	require.Len(t, p.marks.Scene.Objects, 2, p.info)
 	assert.Contains(t, p.info, "2 bases found on the photo")
