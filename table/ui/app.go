@@ -254,6 +254,9 @@ func (a *App) endStaleStatus() {
 	}
 }
 
+// endStatus takes the status line off now.
+func (a *App) endStatus() { a.status, a.statusT = "", 0 }
+
 // Status returns the status line.
 func (a *App) Status() string { return a.status }
 

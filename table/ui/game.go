@@ -436,6 +436,21 @@ func (g *Game) cover(kind coverKind, side battle.Side, title string, ps []para, 
 	g.coverScroll.Top()
 }
 
+// takeCover goes on from the cover screen (Continue). A pass's cover
+// taken is the other player's screen: the status line the last holder
+// raised ("viper-2: plan committed") ends there.
+func (g *Game) takeCover() {
+	f := g.afterCover
+	if f == nil {
+		return
+	}
+	g.afterCover = nil
+	if g.coverKind == coverPass {
+		g.a.endStatus()
+	}
+	f()
+}
+
 // passTo covers the board while the controls pass to side.
 func (g *Game) passTo(side battle.Side, text string, then func()) {
 	g.cover(coverPass, side, SideName(side)+" player: take the controls", paras(text), then)
@@ -743,10 +758,7 @@ func (g *Game) Handle(ev kit.Event) {
 			}
 		}
 		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEnter || ev.Kind == kit.Char && ev.Rune == ' ' || ev.Kind == kit.MouseDown {
-			if f := g.afterCover; f != nil {
-				g.afterCover = nil
-				f()
-			}
+			g.takeCover()
 		}
 		if ev.Kind == kit.KeyPress && ev.Key == kit.KeyEscape {
 			g.leave()
@@ -1245,12 +1257,7 @@ func (g *Game) drawCover(l *kit.List) {
 	r.X = (a.W - r.W) / 2
 	l.Take(r) // the status line goes elsewhere: the buttons stay visible
 	l.Take(row)
-	a.Button(l, r, a.K("Continue", "Enter"), false, false, func() {
-		if f := g.afterCover; f != nil {
-			g.afterCover = nil
-			f()
-		}
-	})
+	a.Button(l, r, a.K("Continue", "Enter"), false, false, g.takeCover)
 	bw := math.Min(160*a.S(), (row.W-12*a.S())/2)
 	a.Button(l, kit.Rect{X: a.W/2 - 6*a.S() - bw, Y: row.Y, W: bw, H: rowH}, a.K("Help", "F1"), false, false, func() { g.a.ShowHelp(true) })
 	a.Button(l, kit.Rect{X: a.W/2 + 6*a.S(), Y: row.Y, W: bw, H: rowH}, a.K("Leave", "Esc"), false, false, func() { g.leave() })

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/starshipbattles/bsg/battle"
 	"github.com/starshipbattles/bsg/scenarios"
 	"github.com/starshipbattles/bsg/starship"
 	"github.com/starshipbattles/bsg/table/ui/kit"
@@ -97,4 +98,31 @@ func TestToastOnAPhoneLiesOverNoLabel(t *testing.T) {
 			assert.NotContains(t, p, "plan committed", "the status line %q", msg)
 		}
 	}
+}
+
+// TestThePassEndsTheLastHoldersToast: hot-seat (and one device), the
+// Colonial player commits the last plan ("viper-2: plan committed") and
+// the cover for the Cylon player comes; once the Cylon player takes the
+// controls the Colonial's status line is gone, not left over the Cylon's
+// planning for the rest of its six seconds. A line raised after the pass
+// stays.
+func TestThePassEndsTheLastHoldersToast(t *testing.T) {
+	a := phoneApp(t)
+	sc, err := scenarios.Load("hand-of-god", a.Comp)
+	require.NoError(t, err)
+	g, err := NewGame(a, sc.Setup(), 3)
+	require.NoError(t, err)
+	a.Show(g.WithScenario(sc))
+	planAll(t, a, g)
+	require.Equal(t, "cover", g.Stage(), "the cover before the Cylon's controls")
+	assert.Equal(t, "viper-2: plan committed", a.Status(), "the last commit's line, on the cover")
+	enter(a)
+	require.Equal(t, "plan", g.Stage())
+	require.Equal(t, battle.Cylon, g.side)
+	assert.Empty(t, a.Status(), "the Colonial's line ended at the pass")
+	for _, op := range a.Frame().Ops {
+		assert.NotEqual(t, "viper-2: plan committed", op.Text, "drawn over the Cylon's planning")
+	}
+	a.Say("raider-1: plan committed")
+	assert.Equal(t, "raider-1: plan committed", a.Status(), "the new holder's own line")
 }
