@@ -38,6 +38,17 @@ func NeedText(n *wire.Need, seat battle.Side) string {
 	return fmt.Sprintf("a counter from the %s cup for %s: %s", n.Cup, n.For, who)
 }
 
+// NeedTextHere says what draw a companion game on one device (the
+// players passing it between them) waits for, to the player holding it:
+// a die is rolled on the table by its roller and typed in on this device
+// whoever holds it, not "on their screen"; the rest as NeedText.
+func NeedTextHere(n *wire.Need, holder battle.Side) string {
+	if n.What == battle.DrawDie && n.Side != "" && n.Side != holder {
+		return "a die for " + n.For + ": the " + n.Side.Title() + " player rolls it on the table; type it in here, or let the app roll"
+	}
+	return NeedText(n, holder)
+}
+
 // NeedTextOf says what draw a companion game waits for to a player whose
 // screen does not take it: a die with its roller (Need.Side) or a
 // counter is the roller's or the owner's; a die or choice that either

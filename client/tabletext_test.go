@@ -116,3 +116,17 @@ func TestMoveTextSaysTheHeadingAsOnTheTable(t *testing.T) {
 		assert.Contains(t, client.MoveText(m), "the stand ends at (303, 615) mm, "+tt.want, "engine heading %v°", tt.deg)
 	}
 }
+
+// TestNeedTextHereOnOneDevice: one device passed between the players
+// (the Cylon player holding it) waits for a die of the Colonial's attack
+// (Fire!): the Colonial player rolls it on the table and it is typed in
+// here, by whoever holds the device, never "on their screen".
+func TestNeedTextHereOnOneDevice(t *testing.T) {
+	n := &wire.Need{What: battle.DrawDie, Of: 6, For: "viper-1's attack on raider-1", Side: battle.Colonial}
+	got := client.NeedTextHere(n, battle.Cylon)
+	assert.Equal(t, "a die for viper-1's attack on raider-1: the Colonial player rolls it on the table; type it in here, or let the app roll", got)
+	assert.NotContains(t, got, "their screen")
+	assert.Equal(t, client.NeedText(n, battle.Colonial), client.NeedTextHere(n, battle.Colonial), "the roller holding it: you roll it")
+	c := &wire.Need{What: battle.DrawCounter, Of: 40, For: "raider-1's damage (a hit by viper-1)", Ship: "raider-1", Side: battle.Cylon, Cup: "damage"}
+	assert.Equal(t, client.NeedText(c, battle.Cylon), client.NeedTextHere(c, battle.Cylon), "a counter: its owner's, as NeedText")
+}

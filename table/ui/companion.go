@@ -131,7 +131,12 @@ func (g *Game) drawTable(l *kit.List, x, y, w float64) float64 {
 	}
 	if n != nil {
 		what := client.NeedText(n, side)
-		if !mine && side != "" {
+		switch {
+		case oneDevice:
+			// whoever holds the device types a die in (a counter waits
+			// for its owner: passed above)
+			what = client.NeedTextHere(n, side)
+		case !mine && side != "":
 			// the other phone takes it: say so, not "type it in" over no buttons
 			what = client.NeedTextOf(n, side, side.Opponent())
 		}

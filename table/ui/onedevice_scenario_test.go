@@ -153,6 +153,10 @@ func TestCompanionScenarioOnOneDeviceToItsEnd(t *testing.T) {
 			acted = true
 		case proposed && !agreed && tb.Offer() != nil && tb.Offer().By != p.Hand() && strings.Contains(text, "Agree"):
 			assert.Contains(t, text, mistypedFor, "the proposal names the die it takes back")
+			// the die awaited is the other player's roll, typed in here
+			// by whoever holds the device, not "on their screen"
+			assert.Contains(t, text, "player rolls it on the table; type it in here, or let the app roll")
+			assert.NotContains(t, text, "on their screen")
 			agreeSeq = st.Seq
 			clickButton(t, a, "Agree")
 			agreed = true
