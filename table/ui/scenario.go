@@ -31,6 +31,10 @@ type brief struct {
 	edges      []edgeMark
 	setup      battle.Setup
 	sc         *scenarios.Scenario // nil when not known
+	// written are the ships as the scenario's file has them (its
+	// briefing's words name their pilots), taken once (writtenOnce)
+	written     map[string]scenarios.Ship
+	writtenOnce bool
 }
 
 // zoneMark is a zone drawn on the table, and why.
@@ -184,11 +188,18 @@ func (br *brief) lines() []para {
 // played returns the brief as a game shows it: the rules in force, the
 // ships' pilots with their talents and flaws when the Pilots option is in
 // force (they may have been chosen over the scenario's: battle.Choices),
-// then lines. comp names the pilot cards and the talents (nil: their ids).
+// then lines, the scenario's briefing followed by what the setup changed
+// of the pilots its words name (chosenNote). comp names the pilot cards
+// and the talents (nil: their ids).
 func (br *brief) played(comp *assets.Components) []para {
 	out := []para{{Text: "Rules: " + scenarios.RulesText(br.setup.Rules) + "."}}
+	lines := br.lines()
+	if note := br.chosenNote(comp); note != "" && br.text != "" {
+		// right under the briefing's words it corrects
+		lines = slices.Insert(lines, 1, para{Text: note})
+	}
 	if !br.setup.Rules.Has(starship.OptPilots) {
-		return append(out, br.lines()...)
+		return append(out, lines...)
 	}
 	for _, side := range battle.Sides {
 		var ships []string
@@ -196,36 +207,96 @@ func (br *brief) played(comp *assets.Components) []para {
 			if sh.Side != side {
 				continue
 			}
-			pilot := string(sh.Pilot)
-			if pilot == "" {
-				pilot = string(starship.Average)
-			}
-			if comp != nil {
-				if c, ok := comp.PilotCard(pilot); ok {
-					pilot = c.Name
-				}
-			}
-			cards := make([]string, 0, len(sh.Talents)+len(sh.Flaws))
-			for _, id := range append(slices.Clone(sh.Talents), sh.Flaws...) {
-				if comp != nil {
-					if t, ok := comp.Talent(id); ok {
-						id = t.Name
-					}
-				}
-				cards = append(cards, id)
-			}
-			s := sh.ID + " (" + pilot
-			if len(cards) > 0 {
-				s += ": " + strings.Join(cards, ", ")
-			}
-			s += ")"
-			ships = append(ships, s)
+			ships = append(ships, sh.ID+" ("+pilotWords(comp, sh.Pilot, sh.Talents, sh.Flaws)+")")
 		}
 		if len(ships) > 0 {
 			out = append(out, para{Side: side, Text: SideName(side) + " pilots: " + strings.Join(ships, "; ") + "."})
 		}
 	}
-	return append(out, br.lines()...)
+	return append(out, lines...)
+}
+
+// pilotWords names a ship's pilot, talents and flaws as the players read
+// them: "expert", "Apollo: Marksman" (comp nil: their ids).
+func pilotWords(comp *assets.Components, pilot starship.Pilot, talents, flaws []string) string {
+	name := string(pilot)
+	if name == "" {
+		name = string(starship.Average)
+	}
+	if comp != nil {
+		if c, ok := comp.PilotCard(name); ok {
+			name = c.Name
+		}
+	}
+	var cards []string
+	for _, id := range append(slices.Clone(talents), flaws...) {
+		if comp != nil {
+			if t, ok := comp.Talent(id); ok {
+				id = t.Name
+			}
+		}
+		cards = append(cards, id)
+	}
+	if len(cards) > 0 {
+		name += ": " + strings.Join(cards, ", ")
+	}
+	return name
+}
+
+// chosenNote says, when the players chose other pilots than the
+// scenario's (battle.Choices: the setup screen, or without the Pilots
+// option every pilot average), which ships fly with whom instead of
+// what the scenario's file gives them: its briefing's words ("a Heavy
+// Raider with an expert pilot") are the scenario's as written, and the
+// note under them says what is played. "" when nothing differs or the
+// scenario's file is not known.
+func (br *brief) chosenNote(comp *assets.Components) string {
+	written := br.writtenShips(comp)
+	if len(written) == 0 {
+		return ""
+	}
+	var changed []string
+	for _, sh := range br.setup.Ships {
+		w, ok := written[sh.ID]
+		if !ok {
+			continue
+		}
+		norm := func(p starship.Pilot) starship.Pilot {
+			if p == "" {
+				return starship.Average
+			}
+			return p
+		}
+		if norm(w.Pilot) == norm(sh.Pilot) && slices.Equal(w.Talents, sh.Talents) && slices.Equal(w.Flaws, sh.Flaws) {
+			continue
+		}
+		changed = append(changed, fmt.Sprintf("%s %s (the scenario's: %s)", sh.ID, pilotWords(comp, sh.Pilot, sh.Talents, sh.Flaws), pilotWords(comp, w.Pilot, w.Talents, w.Flaws)))
+	}
+	if len(changed) == 0 {
+		return ""
+	}
+	return "Pilots chosen in the setup, over the scenario's as its words above name them: " + strings.Join(changed, "; ") + "."
+}
+
+// writtenShips are the scenario's ships as its file has them, by id: a
+// built-in's loaded afresh (the game's scenario may carry the players'
+// choices), a file's as it came; nil when unknown.
+func (br *brief) writtenShips(comp *assets.Components) map[string]scenarios.Ship {
+	if br.writtenOnce || br.sc == nil {
+		return br.written
+	}
+	br.writtenOnce = true
+	ships := br.sc.Ships
+	if comp != nil && slices.Contains(scenarios.Names(), br.sc.ID) {
+		if w, err := scenarios.Load(br.sc.ID, comp); err == nil && w.Name == br.sc.Name && strings.TrimSpace(w.Briefing) == br.text {
+			ships = w.Ships
+		}
+	}
+	br.written = map[string]scenarios.Ship{}
+	for _, sh := range ships {
+		br.written[sh.ID] = sh
+	}
+	return br.written
 }
 
 // progress says how the battle stands against its conditions: turns
