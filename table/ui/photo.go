@@ -50,7 +50,11 @@ type Photo struct {
 	// through findCal
 	finding *photo.BaseSearch
 	findCal *photo.Calibration
-	info    string // what the detection found
+	// seeking is the search for the calibration sheet on a photo just
+	// opened (A4, then Letter: photo.Papers[seekPaper]), a piece a tick
+	seeking   *photo.SheetSearch
+	seekPaper int
+	info      string // what the detection found
 	// view: photo pixel p shows at view.X + (p − off) · zoom
 	view kit.Rect
 	off  physics.Vec
@@ -96,10 +100,11 @@ func AskPhoto(a *App) {
 		if err != nil {
 			return err
 		}
-		p, err := NewPhoto(a, name, img, nil)
+		p, err := newPhoto(a, name, img, nil, false)
 		if err != nil {
 			return err
 		}
+		p.seek()
 		a.Show(p)
 		a.Say("opened %s", filepath.Base(name))
 		return nil
@@ -165,7 +170,12 @@ func newPhoto(a *App, name string, img image.Image, marks *namedData, detect boo
 		}
 	}
 	p.marks.Samples = min(p.marks.Samples, photoSamples)
-	p.analyse()
+	if detect || marks != nil {
+		// without either, the caller analyses once the sheet is found
+		// (seek, NewPhotoAlign's search): the photo is read once, by
+		// the search, not here in one go
+		p.analyse()
+	}
 	return p, nil
 }
 
@@ -179,6 +189,54 @@ func (p *Photo) detect(paper string) bool {
 	det, err := ds.Result()
 	p.keepSnapper(ds)
 	return p.detected(sheet, det, err)
+}
+
+// seek starts looking for the calibration sheet (A4, then Letter) a piece
+// a tick (seekTick): what NewPhoto does in one go, without a frame that
+// lasts the whole search (seconds in a phone's browser).
+func (p *Photo) seek() {
+	p.seekPaper = 0
+	sheet, _ := photo.SheetFor(photo.Papers[0])
+	p.seeking = photo.NewSheetSearch(p.img, sheet)
+	p.job, p.then = nil, nil
+}
+
+// seekTick does the sheet search's next steps until it is over or the
+// tick's time (alignBudget) is spent; over, the sheet found (or why not)
+// is kept as NewPhoto keeps it and the analysis starts.
+func (p *Photo) seekTick() {
+	start := p.a.now()
+	for p.seeking != nil {
+		if !p.seeking.Step() {
+			if p.a.now().Sub(start) >= alignBudget {
+				return
+			}
+			continue
+		}
+		ds := p.seeking
+		det, err := ds.Result()
+		if err != nil && p.seekPaper+1 < len(photo.Papers) {
+			p.seekPaper++
+			next, _ := photo.SheetFor(photo.Papers[p.seekPaper])
+			p.seeking = photo.NewSheetSearch(p.img, next)
+			continue
+		}
+		p.seeking = nil
+		sheet, _ := photo.SheetFor(photo.Papers[p.seekPaper])
+		p.keepSnapper(ds)
+		p.detected(sheet, det, err)
+		p.analyse()
+		return
+	}
+}
+
+// seekingWords says how far the sheet search is ("" when none runs).
+func (p *Photo) seekingWords() string {
+	if p.seeking == nil {
+		return ""
+	}
+	paper := photo.Papers[p.seekPaper]
+	return fmt.Sprintf("Looking for the %s calibration sheet: %.0f%%", strings.ToUpper(paper[:1])+paper[1:], 100*p.seeking.Progress())
 }
 
 // keepSnapper takes the photo's snapper from a sheet search that found
@@ -349,6 +407,7 @@ func (p *Photo) click(v physics.Vec) {
 	switch p.tool {
 	case "":
 		if len(p.pending) == 4 {
+			p.seeking = nil // the player's marks, not the search's
 			if p.marks.Sheet == nil {
 				sheet, _ := photo.SheetFor("a4")
 				p.marks.Sheet = &photo.Placement{Sheet: sheet, At: physics.V(p.marks.Scene.Table.Width/2, p.marks.Scene.Table.Depth/2)}
@@ -843,6 +902,8 @@ func (p *Photo) askSaveTable() {
 // own).
 func (p *Photo) Tick(float64) {
 	switch {
+	case p.seeking != nil:
+		p.seekTick()
 	case p.align != nil && p.al.job != nil:
 		p.alignTick()
 	case p.finding != nil:
@@ -1167,6 +1228,9 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 	if p.info != "" {
 		para(p.info, 11, kit.ColSecondary, false)
 	}
+	if m := p.seekingWords(); m != "" {
+		para(m, 12, kit.ColInk, true)
+	}
 	if p.finding != nil {
 		para("Finding the bases: "+p.finding.Doing(), 12, kit.ColInk, true)
 	}
@@ -1177,8 +1241,8 @@ func (p *Photo) drawPanel(l *kit.List, r kit.Rect) {
 		photo.PlanetoidKind: fmt.Sprintf("planetoid: tap edge point %d of 3", len(p.pending)+1), photo.FieldKind: fmt.Sprintf("%s asteroid field: tap its outline (%d points), then close it", p.density, len(p.pending))}[p.tool]
 	para("Marking: "+tool, 12, kit.ColInk, true)
 	if p.res == nil {
-		if p.job != nil {
-			return // measuring: the line above says how far
+		if p.job != nil || p.seeking != nil {
+			return // looking or measuring: the line above says how far
 		}
 		msg := "Mark the sheet and two ships to get rulings."
 		if p.err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -397,4 +398,55 @@ func TestPhotoModeMeasuresBetweenFrames(t *testing.T) {
 	assert.Equal(t, want.Rulings, p.res.Rulings, "the rulings are the one-shot analysis's")
 	assert.Equal(t, want.Poses, p.res.Poses)
 	t.Logf("%d ticks", ticks)
+}
+
+// TestPhotoModeLooksForTheSheetBetweenFrames: a photo opened by the
+// player (AskPhoto: an upload in a phone's browser) is searched for its
+// calibration sheet a piece a tick, the panel saying how far on every
+// frame, and the sheet found is NewPhoto's, found in one go, to the
+// pixel; the rulings that follow are the same.
+func TestPhotoModeLooksForTheSheetBetweenFrames(t *testing.T) {
+	_, path := renderedPhoto(t)
+	img, err := photo.LoadImage(path)
+	require.NoError(t, err)
+	a := newTestApp(t)
+	clock := time.Unix(0, 0)
+	a.Now = func() time.Time { clock = clock.Add(4 * time.Millisecond); return clock }
+	p, err := newPhoto(a, path, img, nil, false)
+	require.NoError(t, err)
+	p.seek()
+	a.Show(p)
+	ticks, last := 0, -1.0
+	for p.seeking != nil {
+		require.Less(t, ticks, 100000, "the search ends")
+		pr := p.seeking.Progress()
+		assert.GreaterOrEqual(t, pr, last, "the progress rises")
+		last = pr
+		text := drawnText(a)
+		assert.Contains(t, text, fmt.Sprintf("Looking for the A4 calibration sheet: %.0f%%", 100*pr), "tick %d: the panel says how far", ticks)
+		assert.NotContains(t, text, "Mark the sheet and two ships", "tick %d: no call to mark by hand while looking", ticks)
+		a.Tick(1.0 / 60)
+		ticks++
+	}
+	assert.Greater(t, ticks, 10, "the search is spread over many ticks")
+	assert.NotContains(t, drawnText(a), "Looking for the")
+
+	b := newTestApp(t)
+	want, err := NewPhoto(b, path, img, nil)
+	require.NoError(t, err)
+	require.NotNil(t, want.marks.Sheet)
+	require.NotNil(t, p.marks.Sheet, "the sheet is found")
+	assert.Equal(t, want.marks.Sheet.Pixels, p.marks.Sheet.Pixels, "the sheet's marks are the one-go search's")
+	assert.Equal(t, want.info, p.info)
+	for n := 0; p.job != nil; n++ {
+		require.Less(t, n, 100000, "the analysis ends")
+		a.Tick(1.0 / 60)
+	}
+	for n := 0; want.job != nil; n++ {
+		require.Less(t, n, 100000, "the analysis ends")
+		want.Tick(1.0 / 60)
+	}
+	require.NoError(t, p.err)
+	assert.Equal(t, want.res.Rulings, p.res.Rulings, "the rulings")
+	t.Logf("%d ticks to find the sheet", ticks)
 }
