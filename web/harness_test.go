@@ -111,11 +111,10 @@ func built(t testing.TB) web.Report {
 
 // page builds and serves the page (once) and returns its address.
 //
-// Every test that opens a browser first calls t.Parallel: the browser
-// tests wait mostly on the page (its frames, its playback, the server),
-// so go test runs as many at once as -parallel allows (GOMAXPROCS, two
-// on the project's machine), each with its own browser, profile and
-// server; the page is built once for all of them (sync.Once).
+// Every test that opens a browser first calls t.Parallel and runs in a
+// lane of its own (lanes_test.go: longest first, three at once), with its
+// own browser, profile and server; the page is built once for all of
+// them (sync.Once).
 func page(t testing.TB) string {
 	t.Helper()
 	if chromiumPath() == "" {
@@ -177,6 +176,7 @@ func browse(t testing.TB, url string, sc screen) context.Context {
 // (turning a domain's events on: network.Enable).
 func browseWith(t testing.TB, url string, sc screen, listen func(ev any), before ...chromedp.Action) context.Context {
 	t.Helper()
+	lane(t)
 	// a fresh profile, removed when the browser has gone (it may still be
 	// writing to it a moment after it was told to stop)
 	profile, err := os.MkdirTemp("", "bsg-chromium-")
